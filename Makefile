@@ -1,0 +1,50 @@
+# plaintest: set-up, build, demo and tests.
+#
+#   make demo   installs what is missing, builds plaintest, serves the demo shop
+#               and compiles a plain-English scenario against it
+#   make test   installs what is missing, then go vet and go test (what CI runs)
+
+SHELL := /bin/bash
+GO ?= go
+BIN := bin/plaintest
+DEMO_ADDR ?= 127.0.0.1:8080
+
+.PHONY: all setup chromium node-deps go-deps build demo test bench fuzz clean
+
+all: build
+
+setup: chromium node-deps go-deps
+
+# Debian's Chromium: no browser download works on these machines.
+chromium:
+	@if command -v chromium >/dev/null 2>&1 || [ -n "$$PLAINTEST_CHROMIUM" ]; then :; else \
+		echo "installing Debian chromium (apt-get)"; \
+		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+	fi
+
+# The pinned @playwright/mcp (and the playwright-core driver) from package-lock.json.
+node-deps: node_modules/.package-lock.json
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+go-deps:
+	$(GO) mod download
+
+build: go-deps
+	$(GO) build -o $(BIN) ./cmd/plaintest
+
+demo: setup build
+	@bash scripts/demo.sh $(BIN) $(DEMO_ADDR)
+
+test: setup
+	$(GO) vet ./...
+	$(GO) test -count=1 -timeout 40m ./...
+
+bench: setup
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin .sandy

@@ -1,0 +1,336 @@
+// Package demoshop serves the bundled demo shop: a small, deterministic web
+// shop (login, product list, cart, checkout, confirmation, and one element that
+// appears only after a delay) that is the fixture of every end-to-end test and
+// of the README demo.
+//
+// All state lives in cookies, so every browser context starts with an empty
+// cart and parallel tests never see each other. Options produce variants of the
+// shop (a product renamed, the cart text changed) for tests that check that a
+// replay fails loudly when the site changes.
+package demoshop
+
+import (
+	"embed"
+	"fmt"
+	"html/template"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+//go:embed templates/*.html
+var templateFS embed.FS
+
+// Product is one item of the catalogue.
+type Product struct {
+	ID    string
+	Name  string
+	Price int // cents
+	Blurb string
+}
+
+// PriceText formats the price as dollars.
+func (p Product) PriceText() string { return fmt.Sprintf("$%d.%02d", p.Price/100, p.Price%100) }
+
+// Catalogue is the default product list, in display order.
+var Catalogue = []Product{
+	{"blue-mug", "Blue Mug", 1200, "A sturdy ceramic mug in ocean blue."},
+	{"red-mug", "Red Mug", 1200, "The same mug, in tomato red."},
+	{"green-tea", "Green Tea", 850, "Fifty bags of sencha."},
+	{"coffee-beans", "Coffee Beans", 1500, "One kilo of medium roast."},
+	{"notebook", "Notebook", 600, "A5, dotted, 120 pages."},
+	{"desk-lamp", "Desk Lamp", 3500, "Warm light, adjustable arm."},
+	{"water-bottle", "Water Bottle", 1800, "Steel, keeps cold for a day."},
+}
+
+// Credentials of the one demo account.
+const (
+	Username = "demo"
+	Password = "demo123"
+)
+
+// Options change the shop. The zero value (or nil) is the standard shop.
+type Options struct {
+	// OfferDelay is how long the products page waits before it shows the
+	// special offer. Default 1500ms.
+	OfferDelay time.Duration
+	// Rename maps product IDs to new display names (a variant of the site).
+	Rename map[string]string
+	// CartText formats the cart badge for n items. Default "1 item", "2 items".
+	CartText func(n int) string
+}
+
+// DefaultOfferDelay is the delay of the special offer on the products page.
+const DefaultOfferDelay = 1500 * time.Millisecond
+
+type shop struct {
+	opts     Options
+	products []Product
+	byID     map[string]Product
+	tmpl     *template.Template
+}
+
+// Handler returns the shop's HTTP handler.
+func Handler(opts *Options) http.Handler {
+	s := &shop{byID: map[string]Product{}}
+	if opts != nil {
+		s.opts = *opts
+	}
+	if s.opts.OfferDelay <= 0 {
+		s.opts.OfferDelay = DefaultOfferDelay
+	}
+	if s.opts.CartText == nil {
+		s.opts.CartText = ItemCount
+	}
+	for _, p := range Catalogue {
+		if n, ok := s.opts.Rename[p.ID]; ok {
+			p.Name = n
+		}
+		s.products = append(s.products, p)
+		s.byID[p.ID] = p
+	}
+	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{
+		"money": func(c int) string { return fmt.Sprintf("$%d.%02d", c/100, c%100) },
+	}).ParseFS(templateFS, "templates/*.html"))
+
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", s.home)
+	mux.HandleFunc("GET /favicon.ico", favicon)
+	mux.HandleFunc("GET /login", s.loginPage)
+	mux.HandleFunc("POST /login", s.login)
+	mux.HandleFunc("POST /logout", s.logout)
+	mux.HandleFunc("GET /products", s.productsPage)
+	mux.HandleFunc("POST /cart/add", s.cartAdd)
+	mux.HandleFunc("POST /cart/remove", s.cartRemove)
+	mux.HandleFunc("GET /cart", s.cartPage)
+	mux.HandleFunc("GET /checkout", s.checkoutPage)
+	mux.HandleFunc("POST /checkout", s.checkout)
+	mux.HandleFunc("GET /confirmation", s.confirmation)
+	return mux
+}
+
+// ItemCount is the default cart text: "1 item", "3 items".
+func ItemCount(n int) string {
+	if n == 1 {
+		return "1 item"
+	}
+	return strconv.Itoa(n) + " items"
+}
+
+// cart is product ID -> quantity, kept in a cookie as "id:qty,id:qty".
+type cart map[string]int
+
+func readCart(r *http.Request) cart {
+	c := cart{}
+	ck, err := r.Cookie("cart")
+	if err != nil {
+		return c
+	}
+	v, _ := url.QueryUnescape(ck.Value)
+	for _, part := range strings.Split(v, ",") {
+		id, q, ok := strings.Cut(part, ":")
+		n, err := strconv.Atoi(q)
+		if ok && err == nil && n > 0 && n < 1000 {
+			c[id] = n
+		}
+	}
+	return c
+}
+
+func (c cart) write(w http.ResponseWriter) {
+	ids := make([]string, 0, len(c))
+	for id := range c {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	parts := make([]string, 0, len(ids))
+	for _, id := range ids {
+		parts = append(parts, id+":"+strconv.Itoa(c[id]))
+	}
+	http.SetCookie(w, &http.Cookie{Name: "cart", Value: url.QueryEscape(strings.Join(parts, ",")), Path: "/", HttpOnly: true})
+}
+
+func (c cart) count() int {
+	n := 0
+	for _, q := range c {
+		n += q
+	}
+	return n
+}
+
+type line struct {
+	Product
+	Qty   int
+	Total int
+}
+
+type page struct {
+	Title    string
+	User     string
+	CartText string
+	Flash    string
+	Error    string
+	// page-specific
+	Products   []Product
+	Lines      []line
+	Total      int
+	OfferDelay int64
+	Form       url.Values
+	Order      string
+	Username   string
+	Countries  []string
+}
+
+func (s *shop) base(r *http.Request, title string) page {
+	p := page{Title: title, CartText: s.opts.CartText(readCart(r).count()), Countries: Countries}
+	if ck, err := r.Cookie("user"); err == nil {
+		p.User = ck.Value
+	}
+	return p
+}
+
+func (s *shop) render(w http.ResponseWriter, name string, p page, status int) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	if err := s.tmpl.ExecuteTemplate(w, name, p); err != nil {
+		fmt.Fprintf(w, "<p>template error: %s</p>", template.HTMLEscapeString(err.Error()))
+	}
+}
+
+func (s *shop) home(w http.ResponseWriter, r *http.Request) {
+	s.render(w, "home.html", s.base(r, "Demo Shop"), http.StatusOK)
+}
+
+func (s *shop) loginPage(w http.ResponseWriter, r *http.Request) {
+	s.render(w, "login.html", s.base(r, "Log in"), http.StatusOK)
+}
+
+func (s *shop) login(w http.ResponseWriter, r *http.Request) {
+	user, pass := r.PostFormValue("username"), r.PostFormValue("password")
+	if user != Username || pass != Password {
+		p := s.base(r, "Log in")
+		p.Error = "Invalid username or password"
+		p.Username = user
+		s.render(w, "login.html", p, http.StatusUnauthorized)
+		return
+	}
+	http.SetCookie(w, &http.Cookie{Name: "user", Value: user, Path: "/", HttpOnly: true})
+	http.Redirect(w, r, "/products?welcome=1", http.StatusSeeOther)
+}
+
+func (s *shop) logout(w http.ResponseWriter, r *http.Request) {
+	http.SetCookie(w, &http.Cookie{Name: "user", Value: "", Path: "/", MaxAge: -1})
+	http.Redirect(w, r, "/", http.StatusSeeOther)
+}
+
+func (s *shop) productsPage(w http.ResponseWriter, r *http.Request) {
+	p := s.base(r, "Products")
+	p.Products = s.products
+	p.OfferDelay = s.opts.OfferDelay.Milliseconds()
+	if id := r.URL.Query().Get("added"); id != "" {
+		if prod, ok := s.byID[id]; ok {
+			p.Flash = prod.Name + " added to cart"
+		}
+	} else if r.URL.Query().Get("welcome") != "" && p.User != "" {
+		p.Flash = "Welcome back, " + p.User
+	}
+	s.render(w, "products.html", p, http.StatusOK)
+}
+
+func (s *shop) cartAdd(w http.ResponseWriter, r *http.Request) {
+	id := r.PostFormValue("product")
+	if _, ok := s.byID[id]; !ok {
+		http.Error(w, "unknown product", http.StatusBadRequest)
+		return
+	}
+	c := readCart(r)
+	c[id]++
+	c.write(w)
+	http.Redirect(w, r, "/products?added="+url.QueryEscape(id), http.StatusSeeOther)
+}
+
+func (s *shop) cartRemove(w http.ResponseWriter, r *http.Request) {
+	c := readCart(r)
+	delete(c, r.PostFormValue("product"))
+	c.write(w)
+	http.Redirect(w, r, "/cart", http.StatusSeeOther)
+}
+
+func (s *shop) lines(c cart) ([]line, int) {
+	var ls []line
+	total := 0
+	for _, p := range s.products {
+		if q := c[p.ID]; q > 0 {
+			ls = append(ls, line{Product: p, Qty: q, Total: q * p.Price})
+			total += q * p.Price
+		}
+	}
+	return ls, total
+}
+
+func (s *shop) cartPage(w http.ResponseWriter, r *http.Request) {
+	p := s.base(r, "Your cart")
+	p.Lines, p.Total = s.lines(readCart(r))
+	s.render(w, "cart.html", p, http.StatusOK)
+}
+
+func (s *shop) checkoutPage(w http.ResponseWriter, r *http.Request) {
+	p := s.base(r, "Checkout")
+	p.Lines, p.Total = s.lines(readCart(r))
+	p.Form = url.Values{"shipping": {"standard"}}
+	s.render(w, "checkout.html", p, http.StatusOK)
+}
+
+// Countries offered by the checkout form, in display order.
+var Countries = []string{"Germany", "France", "Japan", "United Kingdom", "United States"}
+
+func (s *shop) checkout(w http.ResponseWriter, r *http.Request) {
+	if err := r.ParseForm(); err != nil {
+		http.Error(w, "bad form", http.StatusBadRequest)
+		return
+	}
+	c := readCart(r)
+	p := s.base(r, "Checkout")
+	p.Lines, p.Total = s.lines(c)
+	p.Form = r.PostForm
+	switch {
+	case c.count() == 0:
+		p.Error = "Your cart is empty"
+	case strings.TrimSpace(r.PostFormValue("name")) == "":
+		p.Error = "Please enter your full name"
+	case !strings.Contains(r.PostFormValue("email"), "@"):
+		p.Error = "Please enter a valid email address"
+	case r.PostFormValue("terms") != "yes":
+		p.Error = "You must accept the terms"
+	}
+	if p.Error != "" {
+		s.render(w, "checkout.html", p, http.StatusUnprocessableEntity)
+		return
+	}
+	// A deterministic order number: the same cart gives the same number.
+	sum := 1000
+	for id, q := range c {
+		for _, b := range []byte(id) {
+			sum += int(b) * q
+		}
+	}
+	q := url.Values{
+		"order":    {strconv.Itoa(sum)},
+		"name":     {r.PostFormValue("name")},
+		"shipping": {r.PostFormValue("shipping")},
+		"country":  {r.PostFormValue("country")},
+	}
+	(cart{}).write(w)
+	http.Redirect(w, r, "/confirmation?"+q.Encode(), http.StatusSeeOther)
+}
+
+func (s *shop) confirmation(w http.ResponseWriter, r *http.Request) {
+	p := s.base(r, "Order confirmed")
+	p.Order = r.URL.Query().Get("order")
+	p.Form = r.URL.Query()
+	s.render(w, "confirmation.html", p, http.StatusOK)
+}
