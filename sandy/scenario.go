@@ -1,0 +1,75 @@
+// Package sandy is the Sandy v2.1 scenario model: a JSON list of MCP tool
+// calls with variables, replayable without a language model.
+//
+// It loads scenario files (upgrading v1.1 ones), validates them reporting
+// every problem with its JSON path, substitutes {{variables}} and evaluates
+// step conditions. It knows nothing about MCP sessions: running a scenario is
+// the replay package's job.
+package sandy
+
+// Version is the schema version this package writes.
+const Version = "2.1"
+
+// Scenario is one Sandy scenario file.
+type Scenario struct {
+	Version     string         `json:"version"`
+	Metadata    Metadata       `json:"metadata"`
+	Variables   map[string]any `json:"variables,omitempty"`
+	Environment *Environment   `json:"environment,omitempty"`
+	Steps       []Step         `json:"steps"`
+}
+
+// Metadata describes a scenario. Only Name is required.
+type Metadata struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	CreatedAt   string `json:"created_at,omitempty"`
+	CreatedBy   string `json:"created_by,omitempty"`
+	TargetURL   string `json:"target_url,omitempty"`
+	Instruction string `json:"instruction,omitempty"`
+}
+
+// Environment records where a scenario was recorded.
+type Environment struct {
+	MCP        string    `json:"mcp,omitempty"`
+	Viewport   *Viewport `json:"viewport,omitempty"`
+	RecordedAt string    `json:"recorded_at,omitempty"`
+}
+
+// Viewport is the browser viewport of a recording.
+type Viewport struct {
+	Width  int `json:"width"`
+	Height int `json:"height"`
+}
+
+// Step is one tool call of a scenario.
+type Step struct {
+	Step        int               `json:"step"`
+	ID          string            `json:"id,omitempty"`
+	Tool        string            `json:"tool,omitempty"`
+	Action      string            `json:"action,omitempty"` // v1.1 only; Load upgrades it to Tool
+	Params      map[string]any    `json:"params"`
+	Output      map[string]string `json:"output,omitempty"`
+	Description string            `json:"description,omitempty"`
+	WaitAfter   float64           `json:"wait_after,omitempty"` // seconds
+	OnError     OnError           `json:"on_error,omitempty"`
+	Retry       *Retry            `json:"retry,omitempty"`
+	Condition   string            `json:"condition,omitempty"`
+}
+
+// OnError says what a failed step does to the run.
+type OnError string
+
+// The on_error values. The empty value means Stop.
+const (
+	Stop      OnError = "stop"
+	Skip      OnError = "skip"
+	RetryStep OnError = "retry"
+)
+
+// Retry configures on_error: retry.
+type Retry struct {
+	Count   int     `json:"count,omitempty"`   // total attempts; default 3
+	Delay   int     `json:"delay,omitempty"`   // ms between attempts; default 500
+	Backoff float64 `json:"backoff,omitempty"` // when > 1, the delay is multiplied by it after each attempt
+}
