@@ -1,0 +1,44 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/plaintest/plaintest/demoshop"
+)
+
+func runDemo(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "demo", "[--addr ADDR]", `
+Serve the bundled demo shop: login (demo / demo123), seven products each with
+its own "Add to cart" button, a cart, a checkout form and a special offer that
+appears after 1.5 s. It is the fixture of plaintest's own tests and of the
+README demo. State lives in cookies, so every browser starts with an empty cart.`)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
+	delay := fs.Duration("offer-delay", demoshop.DefaultOfferDelay, "how long the products page waits before showing the special offer")
+	if _, err := parseArgs(fs, args); err != nil {
+		return err
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return &exitError{code: exitEnvironment, err: fmt.Errorf("cannot listen on %s: %w", *addr, err)}
+	}
+	srv := &http.Server{Handler: demoshop.Handler(&demoshop.Options{OfferDelay: *delay}), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(e.stdout, "demo shop listening on http://%s (log in with %s / %s; Ctrl-C stops)\n", ln.Addr(), demoshop.Username, demoshop.Password)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+		return nil
+	}
+}
