@@ -1,0 +1,137 @@
+package sandy
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrCondition is wrapped by every error about a step condition's syntax.
+var ErrCondition = errors.New("bad condition")
+
+// condition is a parsed step condition: left op right, or always true when
+// op is empty.
+type condition struct {
+	left, right string
+	op          string // "==", "!=" or "" (empty expression)
+}
+
+func (c condition) eval() bool {
+	switch c.op {
+	case "==":
+		return c.left == c.right
+	case "!=":
+		return c.left != c.right
+	}
+	return true
+}
+
+// EvalCondition evaluates a step condition after substitution. The grammar:
+//
+//	condition = "" | operand ("==" | "!=") operand
+//	operand   = '"' chars '"' | "'" chars "'" | bare text
+//
+// Operands compare as strings. A quoted operand keeps its spaces; inside
+// quotes a backslash escapes the quote character or a backslash, any other
+// backslash is kept. A bare operand is the trimmed text up to the operator
+// (left) or the end (right) and may be empty, so `{{X}} != ""` works when X
+// is empty. An empty or blank expression is true. Anything else (no
+// operator, two operators, text after a closing quote, an unterminated
+// quote) is an error wrapping ErrCondition.
+//
+// To compare values that may themselves hold quotes or operators, evaluate
+// the template with Vars.EvalCondition instead: it substitutes each operand
+// after parsing.
+func EvalCondition(expr string) (bool, error) {
+	c, msg := parseCondition(expr)
+	if msg != "" {
+		return false, fmt.Errorf("%w %q: %s", ErrCondition, expr, msg)
+	}
+	return c.eval(), nil
+}
+
+// parseCondition parses expr (see EvalCondition for the grammar); msg says
+// what is wrong, "" when nothing is.
+func parseCondition(expr string) (c condition, msg string) {
+	bad := func(format string, args ...any) (condition, string) {
+		return condition{}, fmt.Sprintf(format, args...)
+	}
+	s := strings.TrimSpace(expr)
+	if s == "" {
+		return condition{}, ""
+	}
+	var rest string
+	if isQuote(s[0]) {
+		lit, after, ok := unquote(s)
+		if !ok {
+			return bad("unterminated quote")
+		}
+		after = strings.TrimLeft(after, " \t\r\n")
+		if !strings.HasPrefix(after, "==") && !strings.HasPrefix(after, "!=") {
+			if after == "" {
+				return bad("want a == b or a != b")
+			}
+			return bad("want == or != after the quoted operand, got %q", after)
+		}
+		c.left, c.op, rest = lit, after[:2], after[2:]
+	} else {
+		i := operatorIndex(s)
+		if i < 0 {
+			return bad("want a == b or a != b")
+		}
+		c.left, c.op, rest = strings.TrimSpace(s[:i]), s[i:i+2], s[i+2:]
+	}
+	rest = strings.TrimSpace(rest)
+	if strings.HasPrefix(rest, "=") {
+		return bad("unexpected %q after %s", "=", c.op)
+	}
+	if rest != "" && isQuote(rest[0]) {
+		lit, after, ok := unquote(rest)
+		if !ok {
+			return bad("unterminated quote")
+		}
+		if strings.TrimSpace(after) != "" {
+			return bad("unexpected %q after the quoted operand", strings.TrimSpace(after))
+		}
+		c.right = lit
+		return c, ""
+	}
+	if operatorIndex(rest) >= 0 {
+		return bad("more than one operator (quote operands that contain == or !=)")
+	}
+	c.right = rest
+	return c, ""
+}
+
+// operatorIndex is the index of the first "==" or "!=" in s, or -1.
+func operatorIndex(s string) int {
+	eq, ne := strings.Index(s, "=="), strings.Index(s, "!=")
+	switch {
+	case eq < 0:
+		return ne
+	case ne < 0:
+		return eq
+	}
+	return min(eq, ne)
+}
+
+func isQuote(c byte) bool { return c == '"' || c == '\'' }
+
+// unquote reads the quoted string at the start of s (s[0] is the quote) and
+// returns its value and the text after the closing quote.
+func unquote(s string) (lit, after string, ok bool) {
+	q := s[0]
+	var b strings.Builder
+	for i := 1; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '\\' && i+1 < len(s) && (s[i+1] == q || s[i+1] == '\\'):
+			b.WriteByte(s[i+1])
+			i++
+		case c == q:
+			return b.String(), s[i+1:], true
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return "", "", false
+}

@@ -1,0 +1,292 @@
+package sandy
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"strconv"
+	"unicode/utf8"
+)
+
+// DecodeError is a scenario file that is not JSON or whose JSON does not
+// fit the model (a string where a number goes). It wraps ErrInvalid.
+type DecodeError struct {
+	File      string
+	Line, Col int    // 1-based; Col counts characters
+	Path      string // JSON path of the offending value, e.g. "steps[2].step"; "" for syntax errors
+	Msg       string
+}
+
+func (e *DecodeError) Error() string {
+	pos := fmt.Sprintf("%d:%d", e.Line, e.Col)
+	if e.File != "" {
+		pos = e.File + ":" + pos
+	}
+	if e.Path != "" {
+		return pos + ": " + e.Path + ": " + e.Msg
+	}
+	return pos + ": " + e.Msg
+}
+
+// Unwrap returns ErrInvalid.
+func (e *DecodeError) Unwrap() error { return ErrInvalid }
+
+// Load reads a scenario file and parses it with Parse.
+func Load(path string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load scenario: %w", err)
+	}
+	return Parse(data, path)
+}
+
+// Parse decodes a scenario, upgrades v1.1 steps (see Upgrade) and validates
+// it. file names the input in errors. Malformed JSON gives a *DecodeError,
+// content problems a *ValidationError listing all of them; both wrap
+// ErrInvalid. Unknown fields are ignored. An empty "variables" or "output"
+// object decodes as nil, and a missing version becomes "2.1" once upgraded.
+func Parse(data []byte, file string) (*Scenario, error) {
+	base := 0
+	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte order mark
+		base = 3
+	}
+	var s Scenario
+	if err := json.Unmarshal(data[base:], &s); err != nil {
+		return nil, decodeError(data, base, file, err)
+	}
+	s.normalize()
+	problems := Upgrade(&s)
+	if err := s.Validate(); err != nil {
+		var ve *ValidationError
+		if !errors.As(err, &ve) {
+			return nil, err
+		}
+		problems = append(problems, ve.Problems...)
+	}
+	problems = append(problems, retryCountProblems(data[base:])...)
+	if problems = sortProblems(problems); len(problems) > 0 {
+		return nil, &ValidationError{File: file, Problems: problems}
+	}
+	return &s, nil
+}
+
+// normalize makes empty maps nil, so that a parsed scenario and the parse
+// of its Marshal output are equal.
+func (s *Scenario) normalize() {
+	if len(s.Variables) == 0 {
+		s.Variables = nil
+	}
+	for i := range s.Steps {
+		if len(s.Steps[i].Output) == 0 {
+			s.Steps[i].Output = nil
+		}
+	}
+}
+
+// retryCountProblems reports an explicit "retry": {"count": 0}, which the
+// model cannot tell from a missing count (the default, 3 attempts).
+func retryCountProblems(data []byte) []Problem {
+	var raw struct {
+		Steps []struct {
+			Retry *struct {
+				Count json.RawMessage `json:"count"`
+			} `json:"retry"`
+		} `json:"steps"`
+	}
+	if json.Unmarshal(data, &raw) != nil {
+		return nil
+	}
+	var ps []Problem
+	for i, st := range raw.Steps {
+		if st.Retry == nil || st.Retry.Count == nil {
+			continue
+		}
+		if n, err := strconv.ParseFloat(string(st.Retry.Count), 64); err == nil && n == 0 {
+			ps = append(ps, Problem{Path: fmt.Sprintf("steps[%d].retry.count", i), Msg: "must be at least 1"})
+		}
+	}
+	return ps
+}
+
+// decodeError turns a json error into a *DecodeError with a line and
+// column in data (which starts base bytes before what was decoded).
+func decodeError(data []byte, base int, file string, err error) error {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		line, col := lineCol(data, base+int(syn.Offset)-1)
+		return &DecodeError{File: file, Line: line, Col: col, Msg: syn.Error()}
+	case errors.As(err, &typ):
+		path, start := valueAt(data[base:], int(typ.Offset))
+		line, col := lineCol(data, base+start)
+		return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: typeMessage(typ)}
+	default:
+		return fmt.Errorf("%w: %s: %w", ErrInvalid, file, err)
+	}
+}
+
+// lineCol gives the 1-based line and character column of byte offset off.
+func lineCol(data []byte, off int) (line, col int) {
+	off = max(0, min(off, len(data)))
+	line = 1 + bytes.Count(data[:off], []byte("\n"))
+	start := bytes.LastIndexByte(data[:off], '\n') + 1
+	return line, utf8.RuneCount(data[start:off]) + 1
+}
+
+// typeMessage says what a value should have been: "want a number, got a string".
+func typeMessage(e *json.UnmarshalTypeError) string {
+	var want string
+	switch k := e.Type.Kind(); {
+	case k >= reflect.Int && k <= reflect.Uint64:
+		want = "a number"
+		if len(e.Value) > len("number ") && e.Value[:len("number ")] == "number " {
+			return "want an integer, got " + e.Value[len("number "):]
+		}
+	case k == reflect.Float32 || k == reflect.Float64:
+		want = "a number"
+	case k == reflect.String:
+		want = "a string"
+	case k == reflect.Bool:
+		want = "true or false"
+	case k == reflect.Map || k == reflect.Struct || k == reflect.Pointer:
+		want = "an object"
+	case k == reflect.Slice || k == reflect.Array:
+		want = "an array"
+	default:
+		want = e.Type.String()
+	}
+	got := e.Value
+	switch {
+	case got == "string" || got == "number":
+		got = "a " + got
+	case got == "array" || got == "object":
+		got = "an " + got
+	case got == "bool":
+		got = "true or false"
+	case len(got) > len("number ") && got[:len("number ")] == "number ":
+		got = got[len("number "):]
+	}
+	return "want " + want + ", got " + got
+}
+
+// valueAt finds the JSON value that a json.UnmarshalTypeError offset points
+// into: the last value starting before off (the decoder reports the offset
+// after a scalar or after the opening bracket of an array or object). data
+// must be valid JSON. It returns the value's path and start offset.
+func valueAt(data []byte, off int) (path string, start int) {
+	w := walker{data: data, off: off}
+	w.value(0, "")
+	return w.path, w.start
+}
+
+type walker struct {
+	data  []byte
+	off   int
+	path  string
+	start int
+	done  bool
+}
+
+func (w *walker) ws(i int) int {
+	for i < len(w.data) {
+		switch w.data[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// value walks the value at i (after white space) and returns the offset
+// after it.
+func (w *walker) value(i int, path string) int {
+	i = w.ws(i)
+	if w.done || i >= len(w.data) || i >= w.off {
+		w.done = true
+		return len(w.data)
+	}
+	w.path, w.start = path, i
+	switch w.data[i] {
+	case '{':
+		i = w.ws(i + 1)
+		for i < len(w.data) && w.data[i] != '}' {
+			end := w.str(i)
+			var key string
+			_ = json.Unmarshal(w.data[i:end], &key)
+			i = w.ws(end)
+			if i < len(w.data) && w.data[i] == ':' {
+				i++
+			}
+			i = w.ws(w.value(i, joinKey(path, key)))
+			if i < len(w.data) && w.data[i] == ',' {
+				i = w.ws(i + 1)
+			}
+		}
+		return i + 1
+	case '[':
+		i = w.ws(i + 1)
+		for n := 0; i < len(w.data) && w.data[i] != ']'; n++ {
+			i = w.ws(w.value(i, joinIndex(path, n)))
+			if i < len(w.data) && w.data[i] == ',' {
+				i = w.ws(i + 1)
+			}
+		}
+		return i + 1
+	case '"':
+		return w.str(i)
+	default:
+		for i < len(w.data) {
+			switch w.data[i] {
+			case ',', ']', '}', ' ', '\t', '\r', '\n':
+				return i
+			}
+			i++
+		}
+		return i
+	}
+}
+
+// str returns the offset after the string starting at i.
+func (w *walker) str(i int) int {
+	for j := i + 1; j < len(w.data); j++ {
+		switch w.data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(w.data)
+}
+
+// joinKey appends an object key to a JSON path: a.b, or a["odd key"] when
+// the key is not identifier-like.
+func joinKey(path, key string) string {
+	if key == "" || !allIdentRunes(key) {
+		return path + "[" + strconv.Quote(key) + "]"
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func allIdentRunes(s string) bool {
+	for _, r := range s {
+		if !isIdentRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+// joinIndex appends an array index to a JSON path.
+func joinIndex(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}

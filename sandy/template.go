@@ -1,0 +1,126 @@
+package sandy
+
+import "strings"
+
+// Template syntax, shared by Validate and Vars.Substitute:
+//
+//   - {{NAME}} is a placeholder when NAME (spaces around it are trimmed) is
+//     an identifier ([A-Za-z_][A-Za-z0-9_-]*) optionally followed by
+//     .segments ([A-Za-z0-9_-]+): {{BASE_URL}}, {{create.number}},
+//     {{search.items.0.id}}. A dotted name reads a step output: the first
+//     segment is the step id, the second the output name, the rest a path
+//     into the extracted value.
+//   - Anything else between {{ and }} (JavaScript, {{ two words }}) is left
+//     as text, and so is a {{ with no }} after it.
+//   - A backslash right before {{ escapes it: \{{X}} becomes the text {{X}}
+//     (the backslash is dropped). There is no way to write a backslash
+//     followed by a placeholder.
+
+// segment is a piece of a template: literal text, or a placeholder when name
+// is set (raw is then the placeholder as written, braces included).
+type segment struct {
+	text string
+	name string
+	raw  string
+}
+
+// splitTemplate cuts s into literal text and placeholders. Adjacent literal
+// pieces are merged.
+func splitTemplate(s string) []segment {
+	var segs []segment
+	var lit strings.Builder
+	flush := func() {
+		if lit.Len() > 0 {
+			segs = append(segs, segment{text: lit.String()})
+			lit.Reset()
+		}
+	}
+	for i := 0; i < len(s); {
+		j := strings.Index(s[i:], "{{")
+		if j < 0 {
+			lit.WriteString(s[i:])
+			break
+		}
+		j += i
+		if j > i && s[j-1] == '\\' {
+			lit.WriteString(s[i : j-1])
+			lit.WriteString("{{")
+			i = j + 2
+			continue
+		}
+		k := strings.Index(s[j+2:], "}}")
+		if k < 0 {
+			lit.WriteString(s[i:])
+			break
+		}
+		k += j + 2
+		name := strings.TrimSpace(s[j+2 : k])
+		if !validRef(name) {
+			lit.WriteString(s[i : j+2])
+			i = j + 2
+			continue
+		}
+		lit.WriteString(s[i:j])
+		flush()
+		segs = append(segs, segment{name: name, raw: s[j : k+2]})
+		i = k + 2
+	}
+	flush()
+	return segs
+}
+
+// hasPlaceholder reports whether s holds at least one placeholder.
+func hasPlaceholder(s string) bool {
+	if !strings.Contains(s, "{{") {
+		return false
+	}
+	for _, seg := range splitTemplate(s) {
+		if seg.name != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// validRef reports whether name is a placeholder name: an identifier
+// followed by zero or more .segments.
+func validRef(name string) bool {
+	first, rest, dotted := strings.Cut(name, ".")
+	if !validIdent(first) {
+		return false
+	}
+	if !dotted {
+		return true
+	}
+	for _, seg := range strings.Split(rest, ".") {
+		if seg == "" || strings.IndexFunc(seg, func(r rune) bool { return !isIdentRune(r) }) >= 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// validIdent reports whether s matches ^[A-Za-z_][A-Za-z0-9_-]*$, the
+// pattern of step ids, output names and variable names.
+func validIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	c := s[0]
+	if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z') {
+		return false
+	}
+	for _, r := range s[1:] {
+		if !isIdentRune(r) {
+			return false
+		}
+	}
+	return true
+}
+
+func isIdentRune(r rune) bool {
+	return r == '_' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+}
+
+// identPattern is validIdent as a regular expression, for messages.
+const identPattern = "^[A-Za-z_][A-Za-z0-9_-]*$"

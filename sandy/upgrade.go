@@ -1,0 +1,265 @@
+package sandy
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// upgradeFunc reshapes the params of one v1.1 step (path is its JSON path)
+// for its v2.1 tool. It returns the new params and any problems.
+type upgradeFunc func(path string, params map[string]any) (map[string]any, []Problem)
+
+type action struct {
+	tool    string
+	reshape upgradeFunc // nil: params are kept as they are
+}
+
+// devtools is the server v1.1 scenarios were recorded with.
+const devtools = "mcp__chrome-devtools__"
+
+// actions is the v1.1 action table; see Upgrade.
+var actions = map[string]action{
+	"navigate":      {tool: devtools + "navigate_page"},
+	"click":         {tool: devtools + "click"},
+	"fill":          {tool: devtools + "fill", reshape: upgradeFill},
+	"type":          {tool: devtools + "press_key", reshape: upgradeKey("text")},
+	"key":           {tool: devtools + "press_key", reshape: upgradeKey("key")},
+	"screenshot":    {tool: devtools + "take_screenshot", reshape: upgradeScreenshot},
+	"wait":          {tool: devtools + "evaluate_script", reshape: upgradeWait},
+	"wait_for_text": {tool: devtools + "wait_for"},
+	"scroll":        {tool: devtools + "evaluate_script", reshape: upgradeScroll},
+	"hover":         {tool: devtools + "hover"},
+}
+
+func unknownActionMsg(name string) string {
+	names := make([]string, 0, len(actions))
+	for n := range actions {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	return fmt.Sprintf("unknown v1.1 action %q (want one of %s)", name, strings.Join(names, ", "))
+}
+
+// Upgrade turns the v1.1 steps of s (those with an action and no tool) into
+// v2.1 tool calls on the chrome-devtools MCP server, in place, and sets a
+// "1.1" or missing version to "2.1". Parse calls it. It returns the steps it
+// could not upgrade (an unknown action, params it cannot reshape); those
+// keep their action.
+//
+//	v1.1 action    v2.1 tool                               params
+//	navigate       mcp__chrome-devtools__navigate_page     kept ({url})
+//	click          mcp__chrome-devtools__click             kept ({uid})
+//	fill           mcp__chrome-devtools__fill              kept; text is renamed value when there is no value
+//	type           mcp__chrome-devtools__press_key         {key: <text>}; other params are dropped
+//	key            mcp__chrome-devtools__press_key         {key: <key>}; other params are dropped
+//	screenshot     mcp__chrome-devtools__take_screenshot   kept; path or filename is renamed filePath
+//	wait           mcp__chrome-devtools__evaluate_script   {seconds: S} or {ms: N} becomes
+//	                                                       {function: "() => new Promise(r => setTimeout(r, N))"}
+//	wait_for_text  mcp__chrome-devtools__wait_for          kept ({text})
+//	scroll         mcp__chrome-devtools__evaluate_script   {function: "() => window.scrollBy(X, Y)"} from
+//	                                                       {x, y} (pixels), or {direction: up|down|left|right,
+//	                                                       amount} (pixels, default 500), or nothing (down 500);
+//	                                                       {selector} becomes an element's scrollIntoView()
+//	hover          mcp__chrome-devtools__hover             kept ({uid})
+//
+// type goes to press_key as the schema says, so it suits single keys only.
+// wait and scroll need literal numbers: a {{placeholder}} there is a problem.
+func Upgrade(s *Scenario) []Problem {
+	var ps []Problem
+	for i := range s.Steps {
+		st := &s.Steps[i]
+		if st.Action == "" || st.Tool != "" {
+			continue
+		}
+		path := joinIndex("steps", i)
+		a, ok := actions[st.Action]
+		if !ok {
+			ps = append(ps, Problem{Path: path + ".action", Msg: unknownActionMsg(st.Action)})
+			continue
+		}
+		params := st.Params
+		if a.reshape != nil && params != nil { // nil params: Validate says they are required
+			var bad []Problem
+			params, bad = a.reshape(path+".params", st.Params)
+			if len(bad) > 0 {
+				ps = append(ps, bad...)
+				continue
+			}
+		}
+		st.Tool, st.Action, st.Params = a.tool, "", params
+	}
+	if s.Version == "" || s.Version == "1.1" {
+		s.Version = Version
+	}
+	return ps
+}
+
+func upgradeFill(_ string, params map[string]any) (map[string]any, []Problem) {
+	out := copyParams(params)
+	if _, ok := out["value"]; !ok {
+		if text, ok := out["text"]; ok {
+			out["value"] = text
+			delete(out, "text")
+		}
+	}
+	return out, nil
+}
+
+func upgradeKey(from string) upgradeFunc {
+	return func(path string, params map[string]any) (map[string]any, []Problem) {
+		k, ok := params[from]
+		if !ok && from == "text" {
+			from = "key"
+			k, ok = params["key"]
+		}
+		if !ok {
+			return nil, []Problem{{Path: path + "." + from, Msg: "required"}}
+		}
+		return map[string]any{"key": k}, nil
+	}
+}
+
+func upgradeScreenshot(_ string, params map[string]any) (map[string]any, []Problem) {
+	out := copyParams(params)
+	for _, k := range []string{"path", "filename"} {
+		if v, ok := out[k]; ok {
+			if _, has := out["filePath"]; !has {
+				out["filePath"] = v
+			}
+			delete(out, k)
+		}
+	}
+	return out, nil
+}
+
+func upgradeWait(path string, params map[string]any) (map[string]any, []Problem) {
+	var ms float64
+	sec, hasSec := params["seconds"]
+	msv, hasMS := params["ms"]
+	switch {
+	case hasSec && hasMS:
+		return nil, []Problem{{Path: path, Msg: "give seconds or ms, not both"}}
+	case hasSec:
+		n, ok := number(sec)
+		if !ok || n < 0 {
+			return nil, []Problem{{Path: path + ".seconds", Msg: "want a number of seconds, at least 0"}}
+		}
+		ms = n * 1000
+	case hasMS:
+		n, ok := number(msv)
+		if !ok || n < 0 {
+			return nil, []Problem{{Path: path + ".ms", Msg: "want a number of milliseconds, at least 0"}}
+		}
+		ms = n
+	default:
+		return nil, []Problem{{Path: path, Msg: "wait needs seconds or ms"}}
+	}
+	return map[string]any{"function": fmt.Sprintf("() => new Promise(r => setTimeout(r, %s))", jsNumber(math.Round(ms)))}, nil
+}
+
+func upgradeScroll(path string, params map[string]any) (map[string]any, []Problem) {
+	if sel, ok := params["selector"]; ok {
+		s, isStr := sel.(string)
+		if !isStr || s == "" || hasPlaceholder(s) {
+			return nil, []Problem{{Path: path + ".selector", Msg: "want a CSS selector"}}
+		}
+		lit, _ := json.Marshal(s) // a JSON string is a JavaScript string literal
+		return map[string]any{"function": fmt.Sprintf("() => document.querySelector(%s)?.scrollIntoView()", lit)}, nil
+	}
+	var x, y float64
+	_, hasX := params["x"]
+	_, hasY := params["y"]
+	if hasX || hasY {
+		for _, k := range []string{"x", "y"} {
+			v, ok := params[k]
+			if !ok {
+				continue
+			}
+			n, isNum := number(v)
+			if !isNum {
+				return nil, []Problem{{Path: path + "." + k, Msg: "want a number of pixels"}}
+			}
+			if k == "x" {
+				x = n
+			} else {
+				y = n
+			}
+		}
+	} else {
+		amount := 500.0
+		if v, ok := params["amount"]; ok {
+			n, isNum := number(v)
+			if !isNum || n < 0 {
+				return nil, []Problem{{Path: path + ".amount", Msg: "want a number of pixels, at least 0"}}
+			}
+			amount = n
+		}
+		dir := "down"
+		if v, ok := params["direction"]; ok {
+			dir, _ = v.(string)
+		}
+		switch dir {
+		case "down":
+			y = amount
+		case "up":
+			y = -amount
+		case "right":
+			x = amount
+		case "left":
+			x = -amount
+		default:
+			return nil, []Problem{{Path: path + ".direction", Msg: "want up, down, left or right"}}
+		}
+	}
+	return map[string]any{"function": fmt.Sprintf("() => window.scrollBy(%s, %s)", jsNumber(x), jsNumber(y))}, nil
+}
+
+// number reads a JSON number (or a Go number, or a numeric string).
+func number(v any) (float64, bool) {
+	var n float64
+	switch v := v.(type) {
+	case float64:
+		n = v
+	case int:
+		n = float64(v)
+	case int64:
+		n = float64(v)
+	case json.Number:
+		f, err := v.Float64()
+		if err != nil {
+			return 0, false
+		}
+		n = f
+	case string:
+		f, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		if err != nil {
+			return 0, false
+		}
+		n = f
+	default:
+		return 0, false
+	}
+	if math.IsNaN(n) || math.IsInf(n, 0) {
+		return 0, false
+	}
+	return n, true
+}
+
+func jsNumber(f float64) string {
+	if f == 0 {
+		return "0" // not -0
+	}
+	return strconv.FormatFloat(f, 'f', -1, 64)
+}
+
+func copyParams(params map[string]any) map[string]any {
+	out := make(map[string]any, len(params))
+	for k, v := range params {
+		out[k] = v
+	}
+	return out
+}

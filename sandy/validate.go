@@ -1,0 +1,339 @@
+package sandy
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/ohler55/ojg/jp"
+)
+
+// Problem is one thing wrong with a scenario: where (a JSON path such as
+// "steps[3].on_error", "metadata.name" or "variables.X"; "" for the whole
+// file) and what.
+type Problem struct {
+	Path string
+	Msg  string
+}
+
+func (p Problem) String() string {
+	if p.Path == "" {
+		return p.Msg
+	}
+	return p.Path + ": " + p.Msg
+}
+
+// ValidationError lists every problem found in a scenario. It wraps ErrInvalid.
+type ValidationError struct {
+	File     string
+	Problems []Problem
+}
+
+// Error gives one "file: path: msg" line per problem.
+func (e *ValidationError) Error() string {
+	var b strings.Builder
+	for i, p := range e.Problems {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if e.File != "" {
+			b.WriteString(e.File + ": ")
+		}
+		b.WriteString(p.String())
+	}
+	return b.String()
+}
+
+// Unwrap returns ErrInvalid.
+func (e *ValidationError) Unwrap() error { return ErrInvalid }
+
+// Validate checks the scenario and reports every problem at once as a
+// *ValidationError (nil when there is none). The rules:
+//
+//   - version is "2.1" or "1.1"; a missing version is accepted (Parse makes it
+//     "2.1" once v1.1 actions are upgraded).
+//   - metadata.name is not blank; steps is not empty.
+//   - variable names match ^[A-Za-z_][A-Za-z0-9_-]*$ (otherwise no placeholder
+//     can name them) and no value is null ("" declares a required variable).
+//   - each step: step is a positive integer, unique; exactly one of tool and
+//     action; tool is mcp__<server>__<tool> or sandy__<built-in> (see
+//     SplitTool); action is one of the v1.1 actions (see Upgrade); params is
+//     an object (not missing, not null); id, when set, matches the pattern
+//     above and is unique; output needs an id, its names match the pattern and
+//     its values are JSONPath expressions starting with $; on_error is
+//     stop, skip or retry; retry.count >= 1 (0 or missing means 3),
+//     retry.delay >= 0, retry.backoff >= 0, and retry is only allowed with
+//     on_error "retry" (otherwise it would silently do nothing); wait_after
+//     >= 0; condition is empty or `a == b` / `a != b` (see EvalCondition).
+//   - every {{id.field}} in params or condition names an earlier step (in
+//     array order, the order steps run) whose output declares field. A plain
+//     {{NAME}} need not be declared: it may come from an env file or --var,
+//     and Vars.Substitute fails at run time if it does not.
+func (s *Scenario) Validate() error {
+	v := validator{s: s}
+	v.run()
+	if len(v.ps) == 0 {
+		return nil
+	}
+	return &ValidationError{Problems: v.ps}
+}
+
+type validator struct {
+	s  *Scenario
+	ps []Problem
+}
+
+func (v *validator) add(path, format string, args ...any) {
+	v.ps = append(v.ps, Problem{Path: path, Msg: fmt.Sprintf(format, args...)})
+}
+
+func (v *validator) run() {
+	s := v.s
+	switch s.Version {
+	case "", "1.1", Version:
+	default:
+		v.add("version", "unsupported version %q (want %q or %q)", s.Version, Version, "1.1")
+	}
+	if strings.TrimSpace(s.Metadata.Name) == "" {
+		v.add("metadata.name", "required")
+	}
+	for _, name := range sortedKeys(s.Variables) {
+		path := joinKey("variables", name)
+		if !validIdent(name) {
+			v.add(path, "name must match %s", identPattern)
+		}
+		if s.Variables[name] == nil {
+			v.add(path, `must not be null (use "" for a required variable)`)
+		}
+	}
+	if len(s.Steps) == 0 {
+		v.add("steps", "required: at least one step")
+		return
+	}
+	numbers := map[int]int{} // step number -> first index
+	ids := map[string]int{}  // id -> first index
+	for i := range s.Steps {
+		if id := s.Steps[i].ID; id != "" {
+			if _, dup := ids[id]; !dup {
+				ids[id] = i
+			}
+		}
+	}
+	for i := range s.Steps {
+		v.step(i, numbers, ids)
+	}
+}
+
+func (v *validator) step(i int, numbers map[int]int, ids map[string]int) {
+	st := &v.s.Steps[i]
+	p := joinIndex("steps", i)
+
+	switch {
+	case st.Step == 0:
+		v.add(p+".step", "required: a positive integer")
+	case st.Step < 0:
+		v.add(p+".step", "must be a positive integer, got %d", st.Step)
+	default:
+		if j, dup := numbers[st.Step]; dup {
+			v.add(p+".step", "duplicate step number %d (also steps[%d])", st.Step, j)
+		} else {
+			numbers[st.Step] = i
+		}
+	}
+
+	switch {
+	case st.Tool != "" && st.Action != "":
+		v.add(p, "has both tool and action (keep tool)")
+	case st.Tool != "":
+		if _, _, _, msg := splitTool(st.Tool); msg != "" {
+			v.add(p+".tool", "%s", msg)
+		}
+	case st.Action != "":
+		if _, ok := actions[st.Action]; !ok {
+			v.add(p+".action", "%s", unknownActionMsg(st.Action))
+		}
+	default:
+		v.add(p+".tool", "required: mcp__<server>__<tool> or sandy__<built-in>")
+	}
+
+	if st.Params == nil {
+		v.add(p+".params", "required: an object")
+	}
+	v.refs(i, p+".params", st.Params, ids)
+
+	if st.ID != "" {
+		if !validIdent(st.ID) {
+			v.add(p+".id", "%q must match %s", st.ID, identPattern)
+		} else if j := ids[st.ID]; j != i {
+			v.add(p+".id", "duplicate id %q (also steps[%d])", st.ID, j)
+		}
+	}
+
+	if len(st.Output) > 0 && st.ID == "" {
+		v.add(p+".output", "requires an id, so later steps can refer to it")
+	}
+	for _, name := range sortedKeys(st.Output) {
+		path := joinKey(p+".output", name)
+		if !validIdent(name) {
+			v.add(path, "name must match %s", identPattern)
+		}
+		if msg := checkJSONPath(st.Output[name]); msg != "" {
+			v.add(path, "%s", msg)
+		}
+	}
+
+	switch st.OnError {
+	case "", Stop, Skip, RetryStep:
+	default:
+		v.add(p+".on_error", "unknown value %q (want stop, skip or retry)", st.OnError)
+	}
+
+	if r := st.Retry; r != nil {
+		if st.OnError != RetryStep {
+			got := "not set"
+			if st.OnError != "" {
+				got = strconv.Quote(string(st.OnError))
+			}
+			v.add(p+".retry", `only used with on_error "retry" (on_error is %s)`, got)
+		}
+		if r.Count < 0 {
+			v.add(p+".retry.count", "must be at least 1")
+		}
+		if r.Delay < 0 {
+			v.add(p+".retry.delay", "must be at least 0, got %d", r.Delay)
+		}
+		if !(r.Backoff >= 0) {
+			v.add(p+".retry.backoff", "must be at least 0, got %v", r.Backoff)
+		}
+	}
+
+	if !(st.WaitAfter >= 0) {
+		v.add(p+".wait_after", "must be at least 0, got %v", st.WaitAfter)
+	}
+
+	if _, msg := parseCondition(st.Condition); msg != "" {
+		v.add(p+".condition", "%s", msg)
+	}
+	v.refs(i, p+".condition", st.Condition, ids)
+}
+
+// refs checks the {{id.field}} placeholders in x (params or a condition) of
+// step i.
+func (v *validator) refs(i int, path string, x any, ids map[string]int) {
+	switch x := x.(type) {
+	case string:
+		if !strings.Contains(x, "{{") {
+			return
+		}
+		for _, seg := range splitTemplate(x) {
+			id, rest, dotted := strings.Cut(seg.name, ".")
+			if !dotted {
+				continue
+			}
+			field, _, _ := strings.Cut(rest, ".")
+			ref := "{{" + seg.name + "}}"
+			j, ok := ids[id]
+			switch {
+			case !ok:
+				v.add(path, "%s refers to unknown step %q", ref, id)
+			case j == i:
+				v.add(path, "%s refers to its own step %q", ref, id)
+			case j > i:
+				v.add(path, "%s refers to step %q, which runs later (steps[%d])", ref, id, j)
+			default:
+				if _, ok := v.s.Steps[j].Output[field]; !ok {
+					v.add(path, "%s refers to output %q, which step %q does not declare", ref, field, id)
+				}
+			}
+		}
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			v.refs(i, joinKey(path, k), x[k], ids)
+		}
+	case []any:
+		for n, e := range x {
+			v.refs(i, joinIndex(path, n), e, ids)
+		}
+	case map[string]string:
+		for _, k := range sortedKeys(x) {
+			v.refs(i, joinKey(path, k), x[k], ids)
+		}
+	case []string:
+		for n, e := range x {
+			v.refs(i, joinIndex(path, n), e, ids)
+		}
+	}
+}
+
+// checkJSONPath says what is wrong with an output path ("" when nothing is).
+func checkJSONPath(path string) string {
+	if !strings.HasPrefix(path, "$") {
+		return fmt.Sprintf("JSONPath %q must start with $", path)
+	}
+	if _, err := parseJSONPath(path); err != nil {
+		return fmt.Sprintf("bad JSONPath %q: %v", path, err)
+	}
+	return ""
+}
+
+// CompileJSONPath parses an output expression (which must start with $)
+// with ojg's jp, the JSONPath implementation the replay player extracts
+// with. Errors wrap ErrInvalid.
+func CompileJSONPath(path string) (jp.Expr, error) {
+	if msg := checkJSONPath(path); msg != "" {
+		return nil, fmt.Errorf("%w: %s", ErrInvalid, msg)
+	}
+	return parseJSONPath(path)
+}
+
+func parseJSONPath(path string) (expr jp.Expr, err error) {
+	defer func() {
+		if r := recover(); r != nil { // ojg panics on a few malformed inputs
+			expr, err = nil, fmt.Errorf("%v", r)
+		}
+	}()
+	return jp.ParseString(path)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// sortProblems orders problems by the step they are about (file-level
+// problems first), keeping the order within a step, and drops duplicates.
+func sortProblems(ps []Problem) []Problem {
+	seen := map[Problem]bool{}
+	out := ps[:0]
+	for _, p := range ps {
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(a, b int) bool { return stepIndex(out[a].Path) < stepIndex(out[b].Path) })
+	return out
+}
+
+// stepIndex is N for a path starting "steps[N]", -1 otherwise.
+func stepIndex(path string) int {
+	rest, ok := strings.CutPrefix(path, "steps[")
+	if !ok {
+		return -1
+	}
+	end := strings.IndexByte(rest, ']')
+	if end < 0 {
+		return -1
+	}
+	n, err := strconv.Atoi(rest[:end])
+	if err != nil {
+		return -1
+	}
+	return n
+}
