@@ -12,8 +12,9 @@ var ErrCondition = errors.New("bad condition")
 // condition is a parsed step condition: left op right, or always true when
 // op is empty.
 type condition struct {
-	left, right string
-	op          string // "==", "!=" or "" (empty expression)
+	left, right             string
+	leftQuoted, rightQuoted bool
+	op                      string // "==", "!=" or "" (empty expression)
 }
 
 func (c condition) eval() bool {
@@ -73,7 +74,7 @@ func parseCondition(expr string) (c condition, msg string) {
 			}
 			return bad("want == or != after the quoted operand, got %q", after)
 		}
-		c.left, c.op, rest = lit, after[:2], after[2:]
+		c.left, c.leftQuoted, c.op, rest = lit, true, after[:2], after[2:]
 	} else {
 		i := operatorIndex(s)
 		if i < 0 {
@@ -93,7 +94,7 @@ func parseCondition(expr string) (c condition, msg string) {
 		if strings.TrimSpace(after) != "" {
 			return bad("unexpected %q after the quoted operand", strings.TrimSpace(after))
 		}
-		c.right = lit
+		c.right, c.rightQuoted = lit, true
 		return c, ""
 	}
 	if operatorIndex(rest) >= 0 {

@@ -112,17 +112,17 @@ func retryCountProblems(data []byte) []Problem {
 }
 
 // decodeError turns a json error into a *DecodeError with a line and
-// column in data (which starts base bytes before what was decoded).
+// column in data[base:] (a byte order mark is not a column).
 func decodeError(data []byte, base int, file string, err error) error {
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data, base+int(syn.Offset)-1)
+		line, col := lineCol(data[base:], int(syn.Offset)-1)
 		return &DecodeError{File: file, Line: line, Col: col, Msg: syn.Error()}
 	case errors.As(err, &typ):
 		path, start := valueAt(data[base:], int(typ.Offset))
-		line, col := lineCol(data, base+start)
+		line, col := lineCol(data[base:], start)
 		return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: typeMessage(typ)}
 	default:
 		return fmt.Errorf("%w: %s: %w", ErrInvalid, file, err)
