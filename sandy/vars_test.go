@@ -139,8 +139,8 @@ func TestVarsLayers(t *testing.T) {
 	v := NewVars(scenario, env, flags)
 	for name, want := range map[string]any{
 		"A": "scenario", "B": "env", "C": "flag", "NEW": "n",
-		"PORT": 9090.0,                    // parsed: declared as a number
-		"ON":   "maybe",                   // not a boolean: stays text
+		"PORT": 9090.0,                   // parsed: declared as a number
+		"ON":   "maybe",                  // not a boolean: stays text
 		"OBJ":  map[string]any{"k": 2.0}, // parsed: declared as an object
 	} {
 		got, err := v.Substitute("{{" + name + "}}")
@@ -167,8 +167,8 @@ func TestVarsLayers(t *testing.T) {
 func TestSecrets(t *testing.T) {
 	v := NewVars(map[string]any{
 		"USER":        "demo",
-		"PASSWORD":    "",    // required: its value is secret whatever its name
-		"OTP":         "",    // required
+		"PASSWORD":    "", // required: its value is secret whatever its name
+		"OTP":         "", // required
 		"api_key":     "k-123",
 		"GH_TOKEN":    "ghp_abc",
 		"MySecret":    42.0,
