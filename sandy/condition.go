@@ -1,13 +1,22 @@
 package sandy
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
 
 // ErrCondition is wrapped by every error about a step condition's syntax.
-var ErrCondition = errors.New("bad condition")
+// It wraps ErrInvalid: a bad condition is bad input.
+var ErrCondition error = &subError{msg: "bad condition", parent: ErrInvalid}
+
+// subError is a sentinel that wraps another without repeating its text.
+type subError struct {
+	msg    string
+	parent error
+}
+
+func (e *subError) Error() string { return e.msg }
+func (e *subError) Unwrap() error { return e.parent }
 
 // condition is a parsed step condition: left op right, or always true when
 // op is empty.

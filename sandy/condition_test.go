@@ -62,8 +62,8 @@ func TestEvalConditionErrors(t *testing.T) {
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("EvalCondition(%q) error:\n got %v\nwant %s", tt.expr, err, tt.want)
 		}
-		if !errors.Is(err, ErrCondition) {
-			t.Errorf("EvalCondition(%q) error does not wrap ErrCondition", tt.expr)
+		if !errors.Is(err, ErrCondition) || !errors.Is(err, ErrInvalid) {
+			t.Errorf("EvalCondition(%q) error does not wrap ErrCondition and ErrInvalid", tt.expr)
 		}
 	}
 }

@@ -1,11 +1,35 @@
 // Package sandy is the Sandy v2.1 scenario model: a JSON list of MCP tool
 // calls with variables, replayable without a language model.
 //
-// It loads scenario files (upgrading v1.1 ones), validates them reporting
-// every problem with its JSON path, substitutes {{variables}} and evaluates
-// step conditions. It knows nothing about MCP sessions: running a scenario is
-// the replay package's job.
+// It takes in scenario files and env files and gives out checked Scenario
+// values: Load and Parse decode a scenario (upgrading v1.1 actions to v2.1
+// tool calls), Validate reports every problem with its JSON path, and
+// Marshal writes a scenario back deterministically. For a run, Vars layers
+// the variables (scenario < env file < --var) and the step outputs,
+// substitutes {{placeholders}} in params, evaluates step conditions and
+// lists the secrets to mask. It knows nothing about MCP sessions: running a
+// scenario is the replay package's job.
+//
+// # Placeholders
+//
+// {{NAME}} is a placeholder when NAME (spaces around it are trimmed) is an
+// identifier, [A-Za-z_][A-Za-z0-9_-]*, optionally followed by .segments of
+// [A-Za-z0-9_-]+. An undotted name is a variable: {{BASE_URL}}. A dotted
+// name reads a step output: {{create.number}} is the output "number" of the
+// step with id "create", and further segments walk into the extracted value
+// by object key or array index ({{search.items.0.id}}). Anything else
+// between {{ and }} (JavaScript, {{ two words }}) is left as text, and so is
+// a {{ with no }} after it. A backslash right before {{ escapes it: \{{X}}
+// becomes the text {{X}} (the backslash is dropped); there is no way to write
+// a backslash followed by a placeholder. Substituted values are never
+// substituted again.
 package sandy
+
+// Default retry settings, used when retry or one of its fields is missing.
+const (
+	DefaultRetryCount = 3   // total attempts
+	DefaultRetryDelay = 500 // milliseconds between attempts
+)
 
 // Version is the schema version this package writes.
 const Version = "2.1"

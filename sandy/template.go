@@ -2,19 +2,7 @@ package sandy
 
 import "strings"
 
-// Template syntax, shared by Validate and Vars.Substitute:
-//
-//   - {{NAME}} is a placeholder when NAME (spaces around it are trimmed) is
-//     an identifier ([A-Za-z_][A-Za-z0-9_-]*) optionally followed by
-//     .segments ([A-Za-z0-9_-]+): {{BASE_URL}}, {{create.number}},
-//     {{search.items.0.id}}. A dotted name reads a step output: the first
-//     segment is the step id, the second the output name, the rest a path
-//     into the extracted value.
-//   - Anything else between {{ and }} (JavaScript, {{ two words }}) is left
-//     as text, and so is a {{ with no }} after it.
-//   - A backslash right before {{ escapes it: \{{X}} becomes the text {{X}}
-//     (the backslash is dropped). There is no way to write a backslash
-//     followed by a placeholder.
+// The placeholder syntax is described in the package documentation.
 
 // segment is a piece of a template: literal text, or a placeholder when name
 // is set (raw is then the placeholder as written, braces included).
@@ -49,13 +37,12 @@ func splitTemplate(s string) []segment {
 			continue
 		}
 		k := strings.Index(s[j+2:], "}}")
-		if k < 0 {
-			lit.WriteString(s[i:])
-			break
+		name := ""
+		if k >= 0 {
+			k += j + 2
+			name = strings.TrimSpace(s[j+2 : k])
 		}
-		k += j + 2
-		name := strings.TrimSpace(s[j+2 : k])
-		if !validRef(name) {
+		if !validRef(name) { // no }} after it, or not a name: text
 			lit.WriteString(s[i : j+2])
 			i = j + 2
 			continue

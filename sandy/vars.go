@@ -152,8 +152,9 @@ func (e *UnresolvedError) Unwrap() error { return ErrInvalid }
 // array. Inside a longer string, strings are inserted as they are, numbers
 // and booleans print plainly (8080, 0.5, true), null prints as nothing, and
 // objects and arrays as compact JSON. An unknown name is an
-// *UnresolvedError naming it, never an empty string. See template.go for
-// the syntax: what is not a placeholder is left as text, and \{{ writes {{.
+// *UnresolvedError naming it, never an empty string. See the package
+// documentation for the syntax: what is not a placeholder is left as text,
+// and \{{ writes {{.
 func (v *Vars) Substitute(x any) (any, error) {
 	return v.subst("", x)
 }
