@@ -13,12 +13,16 @@ type Result struct {
 
 	// Sections parsed from Playwright MCP's markdown results; empty when the
 	// result has none.
-	Code      string // the JavaScript under "### Ran Playwright code"
-	Snapshot  string // the YAML under "### Snapshot", when returned inline
-	PageURL   string // "- Page URL:" under "### Page"
-	PageTitle string // "- Page Title:" under "### Page"
-	Error     string // the text under "### Error", or Text when IsError and there is no such section
-	Value     string // the text under "### Result" (browser_evaluate, browser_wait_for)
+	Code     string // the JavaScript under "### Ran Playwright code"
+	Snapshot string // the YAML under "### Snapshot", when returned inline
+	// SnapshotFile is the .yml file linked under "### Snapshot" after
+	// actions (navigate, click, type) instead of an inline snapshot.
+	SnapshotFile string
+	PageURL      string // "- Page URL:" under "### Page"
+	PageTitle    string // "- Page Title:" under "### Page"
+	Error        string // the text under "### Error", or Text when IsError and there is no such section
+	Value        string // the text under "### Result" (browser_evaluate, browser_wait_for)
+	Events       string // the text under "### Events" (console entries, downloads, dialogs)
 }
 
 // Image is one image content item.

@@ -1,0 +1,451 @@
+package mcpclient
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+)
+
+// Transport names, as ServerConfig.Transport holds them.
+const (
+	TransportStdio = "stdio"
+	TransportHTTP  = "http" // streamable HTTP
+	TransportSSE   = "sse"
+	TransportWS    = "ws"
+	TransportUnix  = "unix"
+)
+
+// ServerConfig says how to reach one MCP server.
+type ServerConfig struct {
+	Name    string            // the name scenarios use in mcp__<name>__tool
+	Command string            // stdio: program
+	Args    []string          // stdio: arguments
+	Env     map[string]string // stdio: added to the environment
+	Dir     string            // stdio: working directory
+	// URL is http(s)://... for streamable HTTP (or SSE when Transport is
+	// "sse" or the path ends in /sse), ws(s)://... for WebSocket, or
+	// unix:///path/to.sock for a Unix socket.
+	URL       string
+	Headers   map[string]string // HTTP and WebSocket: sent with every request
+	Transport string            // "stdio", "http", "sse", "ws", "unix"; derived from Command/URL when empty
+
+	// tempOutputDir asks Connect for a fresh --output-dir, removed on Close
+	// (set by Playwright when PlaywrightOptions.OutputDir is empty).
+	tempOutputDir bool
+}
+
+// transport returns sc.Transport, or the one its Command or URL implies.
+func (sc ServerConfig) transport() string {
+	if sc.Transport != "" {
+		return sc.Transport
+	}
+	if sc.Command != "" {
+		return TransportStdio
+	}
+	u, err := url.Parse(sc.URL)
+	if err != nil {
+		return ""
+	}
+	switch u.Scheme {
+	case "ws", "wss":
+		return TransportWS
+	case "unix":
+		return TransportUnix
+	case "http", "https":
+		if strings.HasSuffix(strings.TrimRight(u.Path, "/"), "/sse") {
+			return TransportSSE
+		}
+		return TransportHTTP
+	}
+	return ""
+}
+
+// validate reports what is wrong with sc, or nil.
+func (sc ServerConfig) validate() error {
+	var errs []error
+	if sc.Command != "" && sc.URL != "" {
+		errs = append(errs, errors.New(`both "command" and a URL: give one`))
+	}
+	t := sc.transport()
+	switch t {
+	case TransportStdio:
+		if sc.Command == "" {
+			errs = append(errs, errors.New(`transport "stdio" needs a "command"`))
+		}
+	case TransportHTTP, TransportSSE, TransportWS, TransportUnix:
+		if sc.URL == "" {
+			errs = append(errs, fmt.Errorf("transport %q needs a URL", t))
+			break
+		}
+		u, err := url.Parse(sc.URL)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("bad URL: %w", err))
+			break
+		}
+		want := map[string][]string{
+			TransportHTTP: {"http", "https"},
+			TransportSSE:  {"http", "https"},
+			TransportWS:   {"ws", "wss", "http", "https"},
+			TransportUnix: {"unix"},
+		}[t]
+		if !slices.Contains(want, u.Scheme) {
+			errs = append(errs, fmt.Errorf("URL %q does not suit transport %q (want %s)", sc.URL, t, strings.Join(want, ", ")))
+		}
+		if t == TransportUnix && u.Path == "" {
+			errs = append(errs, fmt.Errorf("URL %q names no socket path (want unix:///path/to.sock)", sc.URL))
+		}
+	case "":
+		if sc.Command == "" && sc.URL == "" {
+			errs = append(errs, errors.New(`neither "command" nor "url"`))
+		} else {
+			errs = append(errs, fmt.Errorf("URL %q: scheme must be http, https, ws, wss or unix", sc.URL))
+		}
+	default:
+		errs = append(errs, fmt.Errorf("unknown transport %q (want stdio, http, sse, ws or unix)", t))
+	}
+	return errors.Join(errs...)
+}
+
+// Config is a set of servers by name, and the file they came from.
+type Config struct {
+	Path    string // "" when no file was found
+	Servers map[string]ServerConfig
+}
+
+// Server returns the server called name, or an error wrapping ErrNoServer
+// that names the config file and the servers it has.
+func (c *Config) Server(name string) (ServerConfig, error) {
+	if sc, ok := c.Servers[name]; ok {
+		return sc, nil
+	}
+	names := make([]string, 0, len(c.Servers))
+	for n := range c.Servers {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	have := "none"
+	if len(names) > 0 {
+		have = strings.Join(names, ", ")
+	}
+	from := "no config file found"
+	if c.Path != "" {
+		from = c.Path
+	}
+	return ServerConfig{}, fmt.Errorf("%w: %q (%s; servers: %s)", ErrNoServer, name, from, have)
+}
+
+// LoadConfig reads a config file in either of the formats MCP clients use:
+//
+//	{"mcpServers": {"name": {"command": "...", "args": [...], "env": {...}}}}   // Claude Desktop, Cursor
+//	{"mcpServers": {"name": {"url": "http://...", "type": "http"|"sse"}}}
+//	{"servers": {"name": {"command": "..."}}}                                   // Sandy
+//	{"servers": {"name": {"endpoint": "ws://..." | "http://..." | "/path/to.sock"}}}
+//
+// Both keys may appear in one file. "${VAR}" and "${env:VAR}" in env values,
+// headers and args are replaced from the environment (unknown variables stay
+// as written). Errors name the file, and line:column for JSON errors; every
+// bad server entry is reported, not just the first.
+func LoadConfig(path string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("mcp config: %w", err)
+	}
+	return parseConfig(data, path)
+}
+
+// rawServer is one server entry as the formats spell it.
+type rawServer struct {
+	Command   string    `json:"command"`
+	Args      []string  `json:"args"`
+	Env       stringMap `json:"env"`
+	Cwd       string    `json:"cwd"`
+	URL       string    `json:"url"`
+	Endpoint  string    `json:"endpoint"`
+	Type      string    `json:"type"`
+	Transport string    `json:"transport"`
+	Headers   stringMap `json:"headers"`
+	Disabled  bool      `json:"disabled"`
+}
+
+// stringMap accepts numbers and booleans as values too ("PORT": 8080) and
+// keeps them as written.
+type stringMap map[string]string
+
+func (m *stringMap) UnmarshalJSON(b []byte) error {
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	out := make(stringMap, len(raw))
+	for k, v := range raw {
+		var s string
+		if err := json.Unmarshal(v, &s); err == nil {
+			out[k] = s
+			continue
+		}
+		var x any
+		if err := json.Unmarshal(v, &x); err != nil {
+			return err
+		}
+		switch x.(type) {
+		case float64, bool:
+			out[k] = string(bytes.TrimSpace(v))
+		default:
+			return fmt.Errorf("value of %q must be a string, number or boolean", k)
+		}
+	}
+	*m = out
+	return nil
+}
+
+// parseConfig parses a config file's bytes; path is only used in errors.
+func parseConfig(data []byte, path string) (*Config, error) {
+	var file struct {
+		MCPServers map[string]rawServer `json:"mcpServers"`
+		Servers    map[string]rawServer `json:"servers"`
+	}
+	if err := json.Unmarshal(data, &file); err != nil {
+		return nil, jsonError(path, data, err)
+	}
+	cfg := &Config{Path: path, Servers: map[string]ServerConfig{}}
+	var errs []error
+	add := func(key string, entries map[string]rawServer) {
+		names := make([]string, 0, len(entries))
+		for n := range entries {
+			names = append(names, n)
+		}
+		slices.Sort(names)
+		for _, name := range names {
+			raw := entries[name]
+			where := fmt.Sprintf("%s: %s.%s", path, key, name)
+			if raw.Disabled {
+				continue
+			}
+			if name == "" {
+				errs = append(errs, fmt.Errorf("%s: server name is empty", where))
+				continue
+			}
+			if _, dup := cfg.Servers[name]; dup {
+				errs = append(errs, fmt.Errorf("%s: server %q is also under mcpServers", where, name))
+				continue
+			}
+			sc, err := raw.server(name)
+			if err != nil {
+				errs = append(errs, fmt.Errorf("%s: %w", where, err))
+				continue
+			}
+			cfg.Servers[name] = sc
+		}
+	}
+	add("mcpServers", file.MCPServers)
+	add("servers", file.Servers)
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return cfg, nil
+}
+
+// server turns one entry into a ServerConfig.
+func (r rawServer) server(name string) (ServerConfig, error) {
+	if r.URL != "" && r.Endpoint != "" && r.URL != r.Endpoint {
+		return ServerConfig{}, errors.New(`both "url" and "endpoint": give one`)
+	}
+	sc := ServerConfig{
+		Name:    name,
+		Command: r.Command,
+		Args:    expandAll(r.Args),
+		Env:     expandMap(r.Env),
+		Dir:     r.Cwd,
+		URL:     r.URL,
+		Headers: expandMap(r.Headers),
+	}
+	if sc.URL == "" {
+		sc.URL = r.Endpoint
+	}
+	// A bare socket path ("endpoint": "/tmp/mcp.sock") is a Unix socket.
+	if strings.HasPrefix(sc.URL, "/") {
+		sc.URL = "unix://" + sc.URL
+	}
+	t := r.Transport
+	if t == "" {
+		t = r.Type
+	}
+	switch strings.ToLower(t) {
+	case "":
+	case "stdio":
+		sc.Transport = TransportStdio
+	case "http", "streamable-http", "streamable_http", "streamablehttp", "streamable":
+		sc.Transport = TransportHTTP
+	case "sse":
+		sc.Transport = TransportSSE
+	case "ws", "websocket":
+		sc.Transport = TransportWS
+	case "unix", "socket":
+		sc.Transport = TransportUnix
+	default:
+		return ServerConfig{}, fmt.Errorf("unknown transport %q (want stdio, http, sse, ws or unix)", t)
+	}
+	if err := sc.validate(); err != nil {
+		return ServerConfig{}, err
+	}
+	return sc, nil
+}
+
+// expand replaces ${VAR} and ${env:VAR} with the variable's value; unknown
+// variables are left as written.
+func expand(s string) string {
+	if !strings.Contains(s, "${") {
+		return s
+	}
+	var b strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			break
+		}
+		name := strings.TrimPrefix(s[i+2:i+j], "env:")
+		b.WriteString(s[:i])
+		if v, ok := os.LookupEnv(name); ok && name != "" {
+			b.WriteString(v)
+		} else {
+			b.WriteString(s[i : i+j+1])
+		}
+		s = s[i+j+1:]
+	}
+	b.WriteString(s)
+	return b.String()
+}
+
+func expandAll(ss []string) []string {
+	if ss == nil {
+		return nil
+	}
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = expand(s)
+	}
+	return out
+}
+
+func expandMap(m stringMap) map[string]string {
+	if m == nil {
+		return nil
+	}
+	out := make(map[string]string, len(m))
+	for k, v := range m {
+		out[k] = expand(v)
+	}
+	return out
+}
+
+// jsonError turns a decoding error into "file:line:col: what".
+func jsonError(path string, data []byte, err error) error {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return fmt.Errorf("%s: empty file, want a JSON object", path)
+	}
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		line, col := position(data, syn.Offset)
+		return fmt.Errorf("%s:%d:%d: %w", path, line, col, err)
+	case errors.As(err, &typ):
+		line, col := position(data, typ.Offset)
+		what := fmt.Sprintf("%s must not be %s", typ.Field, typ.Value)
+		if typ.Field == "" {
+			what = fmt.Sprintf("the file must hold a JSON object, not %s", typ.Value)
+		}
+		return fmt.Errorf("%s:%d:%d: %s: %w", path, line, col, what, err)
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
+
+// position converts a byte offset into a 1-based line and column (in
+// bytes). json reports the offset just past the bad byte.
+func position(data []byte, offset int64) (line, col int) {
+	if offset > int64(len(data)) {
+		offset = int64(len(data))
+	}
+	if offset < 0 {
+		offset = 0
+	}
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1)
+	if col < 1 {
+		col = 1
+	}
+	return line, col
+}
+
+// Discover finds the config the way Sandy does. A non-empty explicit path
+// (--config) is loaded and must exist. Otherwise the first of these that
+// exists wins: $SANDY_CONFIG (which must exist when set), ./.sandy/config.json,
+// the Claude Desktop config, ~/.cursor/mcp.json, ~/.sandy/config.json. When
+// none exists the result is an empty Config and no error. A file that exists
+// but does not parse is an error naming it.
+func Discover(explicit string) (*Config, error) {
+	if explicit != "" {
+		return LoadConfig(explicit)
+	}
+	if p := os.Getenv("SANDY_CONFIG"); p != "" {
+		cfg, err := LoadConfig(p)
+		if err != nil {
+			return nil, fmt.Errorf("SANDY_CONFIG: %w", err)
+		}
+		return cfg, nil
+	}
+	for _, p := range discoveryPaths() {
+		if _, err := os.Stat(p); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return nil, fmt.Errorf("mcp config: %w", err)
+		}
+		return LoadConfig(p)
+	}
+	return &Config{Servers: map[string]ServerConfig{}}, nil
+}
+
+// discoveryPaths lists the candidate files after $SANDY_CONFIG, in order.
+func discoveryPaths() []string {
+	paths := []string{filepath.Join(".sandy", "config.json")}
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return paths
+	}
+	if p := claudeDesktopConfig(home); p != "" {
+		paths = append(paths, p)
+	}
+	return append(paths,
+		filepath.Join(home, ".cursor", "mcp.json"),
+		filepath.Join(home, ".sandy", "config.json"),
+	)
+}
+
+// claudeDesktopConfig returns where Claude Desktop keeps its config.
+func claudeDesktopConfig(home string) string {
+	switch runtime.GOOS {
+	case "darwin":
+		return filepath.Join(home, "Library", "Application Support", "Claude", "claude_desktop_config.json")
+	case "windows":
+		if appData := os.Getenv("APPDATA"); appData != "" {
+			return filepath.Join(appData, "Claude", "claude_desktop_config.json")
+		}
+		return ""
+	default:
+		return filepath.Join(home, ".config", "Claude", "claude_desktop_config.json")
+	}
+}

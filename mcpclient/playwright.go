@@ -1,0 +1,180 @@
+package mcpclient
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Environment variables the launcher reads.
+const (
+	// EnvPlaywrightMCP points at @playwright/mcp's cli.js, or at a directory
+	// holding node_modules/@playwright/mcp.
+	EnvPlaywrightMCP = "PLAINTEST_PLAYWRIGHT_MCP"
+	// EnvChromium is the browser executable to use.
+	EnvChromium = "PLAINTEST_CHROMIUM"
+)
+
+// cliPath is where cli.js sits below a directory holding node_modules.
+var cliPath = filepath.Join("node_modules", "@playwright", "mcp", "cli.js")
+
+// PlaywrightOptions tune the Playwright MCP server Playwright launches.
+type PlaywrightOptions struct {
+	Headed         bool          // show the browser window
+	ExecutablePath string        // browser; default Chromium()
+	OutputDir      string        // default: a temp dir removed on Close
+	Caps           []string      // extra capabilities, e.g. "testing"
+	SettleTimeout  time.Duration // --timeout-settle; 0 = server default (500ms)
+	Viewport       string        // "WIDTHxHEIGHT", default "1280x720"
+	ExtraArgs      []string      // appended as given
+}
+
+// DefaultViewport is the browser viewport Playwright asks for.
+const DefaultViewport = "1280x720"
+
+// Playwright returns the config of the project's pinned @playwright/mcp
+// server over stdio, named "playwright":
+//
+//	node .../node_modules/@playwright/mcp/cli.js --headless --executable-path CHROMIUM
+//	     --no-sandbox --isolated --viewport-size 1280x720 --file-paths absolute --output-dir DIR ...
+//
+// cli.js is found through $PLAINTEST_PLAYWRIGHT_MCP, then node_modules in
+// the working directory or any parent, then beside the executable (and in
+// its parent directory). A missing node, cli.js or browser is an error
+// wrapping ErrUnavailable that says how to fix it.
+func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
+	var o PlaywrightOptions
+	if opts != nil {
+		o = *opts
+	}
+	unavailable := func(err error, hint string) (ServerConfig, error) {
+		return ServerConfig{}, &UnavailableError{Server: "playwright", Op: "locate", Err: err, Hint: hint}
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return unavailable(errors.New("node not found on PATH"), "install Node.js 20 or later (apt-get install nodejs), then run make setup")
+	}
+	cli, err := findPlaywrightCLI()
+	if err != nil {
+		return unavailable(err, "run make setup (npm ci) in the plaintest checkout, or set "+EnvPlaywrightMCP)
+	}
+	browser := o.ExecutablePath
+	if browser == "" {
+		if browser, err = Chromium(); err != nil {
+			return ServerConfig{}, err
+		}
+	} else if _, err := os.Stat(browser); err != nil {
+		return unavailable(fmt.Errorf("browser: %w", err), "apt-get install chromium, or fix the executable path")
+	}
+	viewport := o.Viewport
+	if viewport == "" {
+		viewport = DefaultViewport
+	}
+	if !validViewport(viewport) {
+		return ServerConfig{}, fmt.Errorf("playwright: viewport %q: want WIDTHxHEIGHT, e.g. 1280x720", viewport)
+	}
+	args := []string{cli}
+	if !o.Headed {
+		args = append(args, "--headless")
+	}
+	args = append(args, "--executable-path", browser, "--no-sandbox", "--isolated", "--viewport-size", viewport,
+		// Links to snapshot and screenshot files then work from any directory.
+		"--file-paths", "absolute")
+	if len(o.Caps) > 0 {
+		args = append(args, "--caps", strings.Join(o.Caps, ","))
+	}
+	if o.SettleTimeout > 0 {
+		args = append(args, "--timeout-settle", strconv.FormatInt(o.SettleTimeout.Milliseconds(), 10))
+	}
+	sc := ServerConfig{Name: "playwright", Command: node, Transport: TransportStdio}
+	if o.OutputDir != "" {
+		args = append(args, "--output-dir", o.OutputDir)
+	} else {
+		sc.tempOutputDir = true
+	}
+	sc.Args = append(args, o.ExtraArgs...)
+	return sc, nil
+}
+
+func validViewport(s string) bool {
+	w, h, ok := strings.Cut(s, "x")
+	if !ok {
+		return false
+	}
+	wi, err1 := strconv.Atoi(w)
+	hi, err2 := strconv.Atoi(h)
+	return err1 == nil && err2 == nil && wi > 0 && hi > 0
+}
+
+// findPlaywrightCLI returns the path of @playwright/mcp's cli.js.
+func findPlaywrightCLI() (string, error) {
+	if env := os.Getenv(EnvPlaywrightMCP); env != "" {
+		for _, p := range []string{env, filepath.Join(env, cliPath)} {
+			if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+				return filepath.Abs(p)
+			}
+		}
+		return "", fmt.Errorf("%s=%s holds neither cli.js nor %s", EnvPlaywrightMCP, env, cliPath)
+	}
+	var tried []string
+	if wd, err := os.Getwd(); err == nil {
+		for dir := wd; ; dir = filepath.Dir(dir) {
+			p := filepath.Join(dir, cliPath)
+			if isFile(p) {
+				return p, nil
+			}
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+		tried = append(tried, wd+" and its parents")
+	}
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		dir := filepath.Dir(exe)
+		for _, d := range []string{dir, filepath.Dir(dir)} {
+			if p := filepath.Join(d, cliPath); isFile(p) {
+				return p, nil
+			}
+		}
+		tried = append(tried, dir)
+	}
+	return "", fmt.Errorf("@playwright/mcp not found: no %s in %s", cliPath, strings.Join(tried, ", or beside the executable in "))
+}
+
+func isFile(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && !fi.IsDir()
+}
+
+// Chromium returns the browser executable: $PLAINTEST_CHROMIUM when set
+// (it must exist), else the first of chromium, chromium-browser and
+// google-chrome on PATH, else /usr/bin/chromium. None found is an error
+// wrapping ErrUnavailable.
+func Chromium() (string, error) {
+	if env := os.Getenv(EnvChromium); env != "" {
+		if !isFile(env) {
+			return "", &UnavailableError{Server: "playwright", Op: "locate browser",
+				Err: fmt.Errorf("%s=%s does not exist", EnvChromium, env), Hint: "fix " + EnvChromium + " or unset it"}
+		}
+		return env, nil
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p, nil
+		}
+	}
+	if isFile("/usr/bin/chromium") {
+		return "/usr/bin/chromium", nil
+	}
+	return "", &UnavailableError{Server: "playwright", Op: "locate browser",
+		Err:  errors.New("no chromium, chromium-browser or google-chrome on PATH"),
+		Hint: "apt-get install chromium, or set " + EnvChromium}
+}

@@ -1,0 +1,434 @@
+package mcpclient
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+)
+
+// exercise runs the calls every transport must get right.
+func exercise(t *testing.T, s *Session) {
+	t.Helper()
+	ctx := t.Context()
+
+	tools, err := s.Tools(ctx)
+	if err != nil {
+		t.Fatalf("Tools: %v", err)
+	}
+	var echo *Tool
+	for i := range tools {
+		if tools[i].Name == "echo" {
+			echo = &tools[i]
+		}
+	}
+	if echo == nil {
+		t.Fatalf("Tools: got %d tools without echo", len(tools))
+	}
+	if echo.Description != "Returns its text." {
+		t.Errorf("echo description: got %q, want %q", echo.Description, "Returns its text.")
+	}
+	if props, _ := echo.InputSchema["properties"].(map[string]any); props["text"] == nil {
+		t.Errorf("echo schema: got %v, want a text property", echo.InputSchema)
+	}
+
+	r, err := s.CallTool(ctx, "echo", map[string]any{"text": "hello"})
+	if err != nil {
+		t.Fatalf("echo: %v", err)
+	}
+	if r.Text != "hello" || r.IsError {
+		t.Errorf("echo: got %q isError=%v, want %q", r.Text, r.IsError, "hello")
+	}
+
+	r, err = s.CallTool(ctx, "fail", map[string]any{"text": "no such button"})
+	if err != nil {
+		t.Fatalf("fail: got Go error %v, want a Result with IsError", err)
+	}
+	if !r.IsError || r.Error != "no such button" {
+		t.Errorf("fail: got isError=%v Error=%q, want true and %q", r.IsError, r.Error, "no such button")
+	}
+
+	r, err = s.CallTool(ctx, "image", nil)
+	if err != nil {
+		t.Fatalf("image: %v", err)
+	}
+	if len(r.Images) != 1 || !bytes.Equal(r.Images[0].Data, pngPixel) || r.Images[0].MIMEType != "image/png" {
+		t.Errorf("image: got %d images %+v, want the PNG pixel", len(r.Images), r.Images)
+	}
+	if r.Text != "a pixel" {
+		t.Errorf("image text: got %q, want %q", r.Text, "a pixel")
+	}
+
+	r, err = s.CallTool(ctx, "page", nil)
+	if err != nil {
+		t.Fatalf("page: %v", err)
+	}
+	if r.PageURL != "http://shop.test/" || r.Snapshot != `- button "Buy" [ref=e1]` {
+		t.Errorf("page: got URL %q snapshot %q", r.PageURL, r.Snapshot)
+	}
+
+	_, err = s.CallTool(ctx, "no_such_tool", nil)
+	if !errors.Is(err, ErrRejected) || errors.Is(err, ErrUnavailable) {
+		t.Errorf("unknown tool: got %v, want ErrRejected and not ErrUnavailable", err)
+	}
+}
+
+func TestInProcess(t *testing.T) {
+	s, err := ConnectInProcess(t.Context(), newTestServer(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	exercise(t, s)
+}
+
+func TestStdio(t *testing.T) {
+	var stderr syncBuffer
+	s, err := Connect(t.Context(), helperServer(t, "stdio"), &Options{Stderr: &stderr})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Name() != "helper" {
+		t.Errorf("Name: got %q, want helper", s.Name())
+	}
+	exercise(t, s)
+	if err := s.Close(); err != nil {
+		t.Errorf("Close: %v", err)
+	}
+	if !s.proc.dead() {
+		t.Error("Close returned with the server process still running")
+	}
+	if !strings.Contains(stderr.String(), "helper: serving on stdio") {
+		t.Errorf("Options.Stderr: got %q, want the server's stderr", stderr.String())
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("second Close: %v", err)
+	}
+	_, err = s.CallTool(t.Context(), "echo", map[string]any{"text": "x"})
+	if !errors.Is(err, ErrUnavailable) {
+		t.Errorf("call after Close: got %v, want ErrUnavailable", err)
+	}
+}
+
+func TestSSE(t *testing.T) {
+	srv := httptest.NewServer(server.NewSSEServer(newTestServer()))
+	defer srv.Close()
+	sc := ServerConfig{Name: "sse", URL: srv.URL + "/sse"}
+	if got := sc.transport(); got != TransportSSE {
+		t.Fatalf("transport of %s: got %q, want sse", sc.URL, got)
+	}
+	s, err := Connect(t.Context(), sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	exercise(t, s)
+}
+
+func TestStreamableHTTP(t *testing.T) {
+	srv := httptest.NewServer(server.NewStreamableHTTPServer(newTestServer()))
+	defer srv.Close()
+	s, err := Connect(t.Context(), ServerConfig{Name: "http", URL: srv.URL + "/mcp"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	exercise(t, s)
+}
+
+// serveUnix serves the test server on a Unix socket at path, one stdio
+// session per connection, until the test ends.
+func serveUnix(t *testing.T, path string) {
+	ln, err := net.Listen("unix", path)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	t.Cleanup(func() { ln.Close() })
+	srv := newTestServer()
+	go func() {
+		for {
+			conn, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer conn.Close()
+				_ = server.NewStdioServer(srv).Listen(context.Background(), conn, conn)
+			}()
+		}
+	}()
+}
+
+// shortTempDir returns a temp dir with a path short enough for a socket
+// (108 bytes on Linux; t.TempDir's names can be longer).
+func shortTempDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "mcp")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
+func TestUnixSocket(t *testing.T) {
+	sock := filepath.Join(shortTempDir(t), "s.sock")
+	serveUnix(t, sock)
+	s, err := Connect(t.Context(), ServerConfig{Name: "unix", URL: "unix://" + sock}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	exercise(t, s)
+}
+
+// TestConnectRetriesWhileStarting starts servers only after the client has
+// begun dialing: Connect must keep trying until they listen.
+func TestConnectRetriesWhileStarting(t *testing.T) {
+	t.Run("unix", func(t *testing.T) {
+		sock := filepath.Join(shortTempDir(t), "late.sock")
+		time.AfterFunc(300*time.Millisecond, func() { serveUnix(t, sock) })
+		s, err := Connect(t.Context(), ServerConfig{Name: "late", URL: "unix://" + sock}, &Options{StartTimeout: 20 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := s.CallTool(t.Context(), "echo", map[string]any{"text": "up"}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("http", func(t *testing.T) {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		hs := &http.Server{Handler: server.NewStreamableHTTPServer(newTestServer())}
+		defer hs.Close()
+		time.AfterFunc(300*time.Millisecond, func() {
+			ln, err := net.Listen("tcp", addr)
+			if err != nil {
+				t.Errorf("port %s taken meanwhile: %v", addr, err)
+				return
+			}
+			go hs.Serve(ln)
+		})
+		s, err := Connect(t.Context(), ServerConfig{Name: "late", URL: "http://" + addr + "/mcp"}, &Options{StartTimeout: 20 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := s.CallTool(t.Context(), "echo", map[string]any{"text": "up"}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestConnectUnreachable(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	_, err = Connect(t.Context(), ServerConfig{Name: "gone", URL: "http://" + addr + "/mcp?token=secret"}, &Options{StartTimeout: 300 * time.Millisecond})
+	var ue *UnavailableError
+	if !errors.As(err, &ue) || !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("got %v, want an *UnavailableError", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{`"gone"`, addr, "check that the server is running"} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q does not contain %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "secret") {
+		t.Errorf("error %q leaks the URL's query", msg)
+	}
+}
+
+func TestStdioStartFailures(t *testing.T) {
+	t.Run("crash", func(t *testing.T) {
+		_, err := Connect(t.Context(), helperServer(t, "crash"), &Options{StartTimeout: 20 * time.Second})
+		var ue *UnavailableError
+		if !errors.As(err, &ue) {
+			t.Fatalf("got %v, want *UnavailableError", err)
+		}
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("got %v: Connect waited for the timeout instead of noticing the exit", err)
+		}
+		if !strings.Contains(ue.Stderr, "port 9 is taken") || !strings.Contains(err.Error(), "port 9 is taken") {
+			t.Errorf("got Stderr %q and message %q, want both to hold the server's last words", ue.Stderr, err)
+		}
+		if !strings.Contains(err.Error(), "exit status 3") {
+			t.Errorf("got %q, want the exit status", err)
+		}
+	})
+	t.Run("missing command", func(t *testing.T) {
+		_, err := Connect(t.Context(), ServerConfig{Name: "nope", Command: "/no/such/mcp-server"}, nil)
+		if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "installed") {
+			t.Errorf("got %v, want ErrUnavailable saying to install it", err)
+		}
+	})
+	t.Run("slow start", func(t *testing.T) {
+		s, err := Connect(t.Context(), helperServer(t, "slow"), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		if _, err := s.CallTool(t.Context(), "echo", map[string]any{"text": "x"}); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+// TestServerExitsMidRun kills the server while a call is pending: that call,
+// the one that killed it and any later call must fail with ErrUnavailable,
+// the exit status and the stderr tail, and not hang until a timeout.
+func TestServerExitsMidRun(t *testing.T) {
+	s, err := Connect(t.Context(), helperServer(t, "stdio"), &Options{CallTimeout: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+
+	pending := make(chan error, 1)
+	go func() {
+		_, err := s.CallTool(t.Context(), "sleep", map[string]any{"ms": 20000})
+		pending <- err
+	}()
+	time.Sleep(100 * time.Millisecond) // let the sleep call reach the server
+	_, err = s.CallTool(t.Context(), "exit", map[string]any{"code": 7})
+	checkExitErr(t, "exit call", err)
+	checkExitErr(t, "pending call", <-pending)
+	_, err = s.CallTool(t.Context(), "echo", map[string]any{"text": "x"})
+	checkExitErr(t, "later call", err)
+}
+
+func checkExitErr(t *testing.T, what string, err error) {
+	t.Helper()
+	var ue *UnavailableError
+	if !errors.As(err, &ue) {
+		t.Errorf("%s: got %v, want *UnavailableError", what, err)
+		return
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("%s: got %v, a timeout instead of the exit", what, err)
+	}
+	if !strings.Contains(err.Error(), "exit status 7") {
+		t.Errorf("%s: got %q, want the exit status", what, err)
+	}
+	if !strings.Contains(ue.Stderr, "exiting on request") {
+		t.Errorf("%s: got stderr tail %q, want the server's last line", what, ue.Stderr)
+	}
+}
+
+func TestCallTimeouts(t *testing.T) {
+	s, err := Connect(t.Context(), helperServer(t, "stdio"), &Options{CallTimeout: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+
+	// The caller's own deadline: its error, not the server's fault.
+	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
+	defer cancel()
+	_, err = s.CallTool(ctx, "sleep", map[string]any{"ms": 5000})
+	if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrUnavailable) {
+		t.Errorf("caller deadline: got %v, want DeadlineExceeded without ErrUnavailable", err)
+	}
+
+	// CallTimeout: the server hangs.
+	_, err = s.CallTool(t.Context(), "sleep", map[string]any{"ms": 5000})
+	if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrUnavailable) {
+		t.Errorf("call timeout: got %v, want DeadlineExceeded and ErrUnavailable", err)
+	}
+
+	// Neither ends the session.
+	r, err := s.CallTool(t.Context(), "echo", map[string]any{"text": "still here"})
+	if err != nil || r.Text != "still here" {
+		t.Errorf("after timeouts: got %v, %v; want the echo", r, err)
+	}
+}
+
+func TestConcurrentCalls(t *testing.T) {
+	s, err := Connect(t.Context(), helperServer(t, "stdio"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			want := fmt.Sprintf("call %d", i)
+			r, err := s.CallTool(t.Context(), "echo", map[string]any{"text": want})
+			if err != nil || r.Text != want {
+				t.Errorf("got %v, %v; want %q", r, err, want)
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestConnectRejectsBadConfig(t *testing.T) {
+	_, err := Connect(t.Context(), ServerConfig{Name: "bad", URL: "ftp://x/"}, nil)
+	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "scheme") {
+		t.Errorf("got %v, want ErrUnavailable about the scheme", err)
+	}
+}
+
+func TestRing(t *testing.T) {
+	tests := []struct {
+		name   string
+		writes []string
+		want   string
+	}{
+		{"empty", nil, ""},
+		{"fits", []string{"ab\n", "cd\n"}, "ab\ncd\n"},
+		{"exactly full", []string{"12345678"}, "12345678"},
+		{"wraps, partial line dropped", []string{"one\n", "two\n", "three\n"}, "three\n"},
+		{"one big write", []string{"aaaa\nbbbbbbbbbbbbbbb\nccc\n"}, "ccc\n"},
+		{"wrap without newline", []string{"0123456789abc"}, "56789abc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := newRing(8)
+			for _, w := range tt.writes {
+				r.Write([]byte(w))
+			}
+			if got := r.String(); got != tt.want {
+				t.Errorf("got %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for the stderr copier and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
