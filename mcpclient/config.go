@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -363,13 +364,60 @@ func jsonError(path string, data []byte, err error) error {
 		return fmt.Errorf("%s:%d:%d: %w", path, line, col, err)
 	case errors.As(err, &typ):
 		line, col := position(data, typ.Offset)
-		what := fmt.Sprintf("%s must not be %s", typ.Field, typ.Value)
 		if typ.Field == "" {
-			what = fmt.Sprintf("the file must hold a JSON object, not %s", typ.Value)
+			return fmt.Errorf("%s:%d:%d: got %s, want a JSON object", path, line, col, article(typ.Value))
 		}
-		return fmt.Errorf("%s:%d:%d: %s: %w", path, line, col, what, err)
+		return fmt.Errorf("%s:%d:%d: %s: got %s, want %s", path, line, col, fieldPath(data, typ.Field), article(typ.Value), describe(typ.Type))
 	}
 	return fmt.Errorf("%s: %w", path, err)
+}
+
+// fieldPath puts the server name into a field path that json reports
+// without map keys ("mcpServers.args" becomes "mcpServers.a.args"), by
+// finding the entry that fails to decode on its own.
+func fieldPath(data []byte, field string) string {
+	key, rest, ok := strings.Cut(field, ".")
+	if !ok || (key != "mcpServers" && key != "servers") {
+		return field
+	}
+	var file map[string]map[string]json.RawMessage
+	if json.Unmarshal(data, &file) != nil {
+		return field
+	}
+	names := make([]string, 0, len(file[key]))
+	for n := range file[key] {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		var rs rawServer
+		if json.Unmarshal(file[key][n], &rs) != nil {
+			return key + "." + n + "." + rest
+		}
+	}
+	return field
+}
+
+func article(jsonKind string) string {
+	switch jsonKind {
+	case "array", "object", "number", "string":
+		return map[string]string{"array": "an array", "object": "an object", "number": "a number", "string": "a string"}[jsonKind]
+	}
+	return jsonKind
+}
+
+func describe(t reflect.Type) string {
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Slice:
+		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(describe(t.Elem()), "a "), "an ") + "s"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return t.String()
 }
 
 // position converts a byte offset into a 1-based line and column (in
@@ -413,6 +461,9 @@ func Discover(explicit string) (*Config, error) {
 				continue
 			}
 			return nil, fmt.Errorf("mcp config: %w", err)
+		}
+		if abs, err := filepath.Abs(p); err == nil {
+			p = abs
 		}
 		return LoadConfig(p)
 	}

@@ -1,0 +1,278 @@
+package mcpclient
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+func TestParseConfig(t *testing.T) {
+	t.Setenv("MCPCLIENT_TEST_TOKEN", "tok123")
+	tests := []struct {
+		name string
+		json string
+		want map[string]ServerConfig
+	}{
+		{
+			name: "mcpServers stdio (Claude Desktop)",
+			json: `{"mcpServers": {"playwright": {"command": "npx", "args": ["@playwright/mcp@latest"], "env": {"DEBUG": "1", "PORT": 8080, "ON": true}}}}`,
+			want: map[string]ServerConfig{"playwright": {Name: "playwright", Command: "npx", Args: []string{"@playwright/mcp@latest"},
+				Env: map[string]string{"DEBUG": "1", "PORT": "8080", "ON": "true"}}},
+		},
+		{
+			name: "mcpServers url with type and headers",
+			json: `{"mcpServers": {"remote": {"url": "https://mcp.example/mcp", "type": "http", "headers": {"Authorization": "Bearer ${MCPCLIENT_TEST_TOKEN}"}},
+			                  "legacy": {"url": "http://localhost:8931/sse", "type": "sse"},
+			                  "cursor": {"url": "http://localhost:8931/mcp", "headers": {"X": "${env:MCPCLIENT_TEST_TOKEN}"}}}}`,
+			want: map[string]ServerConfig{
+				"remote": {Name: "remote", URL: "https://mcp.example/mcp", Transport: TransportHTTP, Headers: map[string]string{"Authorization": "Bearer tok123"}},
+				"legacy": {Name: "legacy", URL: "http://localhost:8931/sse", Transport: TransportSSE},
+				"cursor": {Name: "cursor", URL: "http://localhost:8931/mcp", Headers: map[string]string{"X": "tok123"}},
+			},
+		},
+		{
+			name: "servers format (Sandy): command, ws endpoint, socket path",
+			json: `{"servers": {"fs": {"command": "mcp-fs", "args": ["/data"], "cwd": "/srv"},
+			                   "chrome": {"endpoint": "ws://localhost:9222/mcp"},
+			                   "sock": {"endpoint": "/tmp/mcp.sock"},
+			                   "sse": {"endpoint": "http://localhost:8931/sse"}}}`,
+			want: map[string]ServerConfig{
+				"fs":     {Name: "fs", Command: "mcp-fs", Args: []string{"/data"}, Dir: "/srv"},
+				"chrome": {Name: "chrome", URL: "ws://localhost:9222/mcp"},
+				"sock":   {Name: "sock", URL: "unix:///tmp/mcp.sock"},
+				"sse":    {Name: "sse", URL: "http://localhost:8931/sse"},
+			},
+		},
+		{
+			name: "both keys merge; disabled entries are skipped",
+			json: `{"mcpServers": {"a": {"command": "a"}, "off": {"command": "x", "disabled": true}}, "servers": {"b": {"command": "b"}}}`,
+			want: map[string]ServerConfig{"a": {Name: "a", Command: "a"}, "b": {Name: "b", Command: "b"}},
+		},
+		{
+			name: "unknown variables and keys stay as written",
+			json: `{"globalShortcut": "Ctrl+Space", "mcpServers": {"a": {"command": "a", "env": {"K": "${NOT_SET_ANYWHERE_42}"}, "autoApprove": []}}}`,
+			want: map[string]ServerConfig{"a": {Name: "a", Command: "a", Env: map[string]string{"K": "${NOT_SET_ANYWHERE_42}"}}},
+		},
+		{
+			name: "no servers at all",
+			json: `{}`,
+			want: map[string]ServerConfig{},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := parseConfig([]byte(tt.json), "c.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cfg.Path != "c.json" {
+				t.Errorf("Path: got %q", cfg.Path)
+			}
+			if !reflect.DeepEqual(cfg.Servers, tt.want) {
+				t.Errorf("servers:\n got %+v\nwant %+v", cfg.Servers, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseConfigTransports(t *testing.T) {
+	cfg, err := parseConfig([]byte(`{"servers": {
+		"s": {"command": "x"}, "h": {"url": "https://h/mcp"}, "e": {"url": "http://h/sse/"},
+		"w": {"url": "wss://h/"}, "u": {"url": "unix:///run/m.sock"}, "t": {"url": "http://h/events", "transport": "sse"}}}`), "c.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"s": TransportStdio, "h": TransportHTTP, "e": TransportSSE, "w": TransportWS, "u": TransportUnix, "t": TransportSSE}
+	for name, tr := range want {
+		if got := cfg.Servers[name].transport(); got != tr {
+			t.Errorf("%s: got transport %q, want %q", name, got, tr)
+		}
+	}
+}
+
+func TestParseConfigErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		json string
+		want []string // all must appear in the error
+	}{
+		{"syntax error has line and column", "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\",}\n  }\n}", []string{"c.json:3:26:", "invalid character '}'"}},
+		{"wrong type has line, column and path", "{\"mcpServers\": {\"a\": {\"args\": \"--flag\"}}}", []string{"c.json:1:38: mcpServers.a.args: got a string, want an array of strings"}},
+		{"not an object", `[1, 2]`, []string{"c.json:1:", "JSON object"}},
+		{"empty file", "  \n", []string{"c.json", "empty"}},
+		{"truncated", `{"mcpServers": {`, []string{"c.json:1:", "unexpected end"}},
+		{"neither command nor url", `{"mcpServers": {"a": {"args": ["x"]}}}`, []string{"c.json: mcpServers.a:", `neither "command" nor "url"`}},
+		{"both command and url", `{"mcpServers": {"a": {"command": "x", "url": "http://h/"}}}`, []string{"mcpServers.a", "give one"}},
+		{"bad scheme", `{"servers": {"a": {"endpoint": "ftp://h/"}}}`, []string{"servers.a", "scheme"}},
+		{"unknown transport", `{"servers": {"a": {"url": "http://h/", "type": "carrier-pigeon"}}}`, []string{"servers.a", `unknown transport "carrier-pigeon"`}},
+		{"transport does not suit URL", `{"servers": {"a": {"url": "unix:///s.sock", "type": "sse"}}}`, []string{"servers.a", "does not suit"}},
+		{"duplicate across keys", `{"mcpServers": {"a": {"command": "x"}}, "servers": {"a": {"command": "y"}}}`, []string{"servers.a", "also under mcpServers"}},
+		{"env value of the wrong type", `{"mcpServers": {"a": {"command": "x", "env": {"K": [1]}}}}`, []string{"c.json", `"K"`}},
+		{"every bad entry reported", `{"mcpServers": {"a": {}, "b": {"url": "gopher://x"}}}`, []string{"mcpServers.a", "mcpServers.b"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := parseConfig([]byte(tt.json), "c.json")
+			if err == nil {
+				t.Fatalf("got %+v, want an error", cfg)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestConfigServer(t *testing.T) {
+	cfg := &Config{Path: "/etc/mcp.json", Servers: map[string]ServerConfig{"b": {Name: "b"}, "a": {Name: "a"}}}
+	if sc, err := cfg.Server("a"); err != nil || sc.Name != "a" {
+		t.Errorf("Server(a): got %+v, %v", sc, err)
+	}
+	_, err := cfg.Server("playwright")
+	if !errors.Is(err, ErrNoServer) || !strings.Contains(err.Error(), "/etc/mcp.json") || !strings.Contains(err.Error(), "a, b") {
+		t.Errorf("Server(playwright): got %v, want ErrNoServer naming the file and a, b", err)
+	}
+	_, err = (&Config{}).Server("x")
+	if !errors.Is(err, ErrNoServer) || !strings.Contains(err.Error(), "no config file") {
+		t.Errorf("empty config: got %v", err)
+	}
+}
+
+// writeConfig writes a config with one stdio server named name at path.
+func writeConfig(t *testing.T, path, name string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(`{"mcpServers": {"`+name+`": {"command": "x"}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestDiscover(t *testing.T) {
+	home, work := t.TempDir(), t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("SANDY_CONFIG", "")
+	t.Chdir(work)
+
+	claude := filepath.Join(home, ".config", "Claude", "claude_desktop_config.json")
+	if runtime.GOOS == "darwin" {
+		claude = filepath.Join(home, "Library", "Application Support", "Claude", "claude_desktop_config.json")
+	}
+	// Sandy's order, highest first; each test adds the next-higher file.
+	candidates := []struct{ name, path string }{
+		{"global", filepath.Join(home, ".sandy", "config.json")},
+		{"cursor", filepath.Join(home, ".cursor", "mcp.json")},
+		{"claude", claude},
+		{"local", filepath.Join(work, ".sandy", "config.json")},
+	}
+
+	cfg, err := Discover("")
+	if err != nil || cfg.Path != "" || len(cfg.Servers) != 0 {
+		t.Fatalf("nothing there: got %+v, %v; want an empty config", cfg, err)
+	}
+	for _, c := range candidates {
+		writeConfig(t, c.path, c.name)
+		cfg, err := Discover("")
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if _, ok := cfg.Servers[c.name]; !ok {
+			t.Errorf("with %s present: got %s (%v), want it to win", c.name, cfg.Path, cfg.Servers)
+		}
+	}
+
+	env := filepath.Join(t.TempDir(), "env.json")
+	writeConfig(t, env, "env")
+	t.Setenv("SANDY_CONFIG", env)
+	if cfg, err := Discover(""); err != nil || cfg.Servers["env"].Name != "env" {
+		t.Errorf("SANDY_CONFIG: got %+v, %v; want it to win", cfg, err)
+	}
+
+	explicit := filepath.Join(t.TempDir(), "explicit.json")
+	writeConfig(t, explicit, "explicit")
+	if cfg, err := Discover(explicit); err != nil || cfg.Servers["explicit"].Name != "explicit" {
+		t.Errorf("explicit: got %+v, %v; want it to win", cfg, err)
+	}
+
+	if _, err := Discover(filepath.Join(work, "missing.json")); err == nil {
+		t.Error("explicit missing file: got no error")
+	}
+	t.Setenv("SANDY_CONFIG", filepath.Join(work, "missing.json"))
+	if _, err := Discover(""); err == nil || !strings.Contains(err.Error(), "SANDY_CONFIG") {
+		t.Errorf("SANDY_CONFIG missing file: got %v, want an error naming SANDY_CONFIG", err)
+	}
+
+	t.Setenv("SANDY_CONFIG", "")
+	bad := filepath.Join(work, ".sandy", "config.json")
+	if err := os.WriteFile(bad, []byte("{\"mcpServers\": nope}"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Discover(""); err == nil || !strings.Contains(err.Error(), bad+":1:") {
+		t.Errorf("malformed local config: got %v, want an error naming %s with line:col", err, bad)
+	}
+}
+
+func TestExpand(t *testing.T) {
+	t.Setenv("MCPCLIENT_X", "ex")
+	tests := map[string]string{
+		"plain":                        "plain",
+		"${MCPCLIENT_X}":               "ex",
+		"a${env:MCPCLIENT_X}b":         "aexb",
+		"${NOT_SET_ANYWHERE_42}":       "${NOT_SET_ANYWHERE_42}",
+		"$MCPCLIENT_X":                 "$MCPCLIENT_X",
+		"${":                           "${",
+		"${}":                          "${}",
+		"${MCPCLIENT_X}${MCPCLIENT_X}": "exex",
+	}
+	for in, want := range tests {
+		if got := expand(in); got != want {
+			t.Errorf("expand(%q): got %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzParseConfig(f *testing.F) {
+	f.Add([]byte(`{"mcpServers": {"p": {"command": "node", "args": ["cli.js"], "env": {"A": "1", "N": 2}}}}`))
+	f.Add([]byte(`{"mcpServers": {"r": {"url": "https://h/mcp?token=x", "type": "http", "headers": {"A": "${HOME}"}}}}`))
+	f.Add([]byte(`{"servers": {"w": {"endpoint": "ws://h/"}, "u": {"endpoint": "/tmp/s.sock"}, "s": {"endpoint": "http://h/sse"}}}`))
+	f.Add([]byte(`{"servers": {"": {"command": "x"}}}`))
+	f.Add([]byte("{\n \"mcpServers\": {\"a\": {\"command\": 1}}\n}"))
+	f.Add([]byte(`{"mcpServers": {"a": {"url": "unix://", "transport": "unix"}}}`))
+	f.Add([]byte(``))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		cfg, err := parseConfig(data, "f.json")
+		if err != nil {
+			if !strings.Contains(err.Error(), "f.json") {
+				t.Fatalf("error does not name the file: %v", err)
+			}
+			return
+		}
+		for name, sc := range cfg.Servers {
+			if sc.Name != name || name == "" {
+				t.Fatalf("server %q has Name %q", name, sc.Name)
+			}
+			if err := sc.validate(); err != nil {
+				t.Fatalf("server %q accepted but invalid: %v", name, err)
+			}
+			switch sc.transport() {
+			case TransportStdio:
+				if sc.Command == "" {
+					t.Fatalf("stdio server %q without a command", name)
+				}
+			case TransportHTTP, TransportSSE, TransportWS, TransportUnix:
+				if sc.URL == "" {
+					t.Fatalf("server %q without a URL", name)
+				}
+			default:
+				t.Fatalf("server %q: transport %q", name, sc.transport())
+			}
+		}
+	})
+}
