@@ -3,6 +3,7 @@ module github.com/plaintest/plaintest
 go 1.26.8
 
 require (
+	github.com/coder/websocket v1.8.15
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/ohler55/ojg v1.28.5
 	golang.org/x/term v0.47.0

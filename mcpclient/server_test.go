@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/base64"
 	"fmt"
+	"io"
+	"log"
 	"os"
 	"testing"
 	"time"
@@ -43,11 +45,18 @@ func runHelper(mode string) int {
 		return 2
 	}
 	fmt.Fprintln(os.Stderr, "helper: serving on stdio")
-	if err := server.NewStdioServer(newTestServer()).Listen(context.Background(), os.Stdin, os.Stdout); err != nil {
+	if err := stdioServer(newTestServer()).Listen(context.Background(), os.Stdin, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "helper:", err)
 		return 1
 	}
 	return 0
+}
+
+// stdioServer serves srv over one stream, its logs discarded.
+func stdioServer(srv *server.MCPServer) *server.StdioServer {
+	s := server.NewStdioServer(srv)
+	s.SetErrorLogger(log.New(io.Discard, "", 0))
+	return s
 }
 
 // helperServer returns the config that runs this test binary as a stdio

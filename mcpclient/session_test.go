@@ -165,7 +165,7 @@ func serveUnix(t *testing.T, path string) {
 			}
 			go func() {
 				defer conn.Close()
-				_ = server.NewStdioServer(srv).Listen(context.Background(), conn, conn)
+				_ = stdioServer(srv).Listen(context.Background(), conn, conn)
 			}()
 		}
 	}()
