@@ -7,6 +7,8 @@
 // independent of where the snapshot came from.
 package dom
 
+import "strings"
+
 // Node is one element of a page snapshot: an ARIA role with its accessible
 // name and state, or a run of text (Role "text").
 type Node struct {
@@ -24,7 +26,111 @@ type Node struct {
 	URL         string // /url of links
 	Placeholder string // /placeholder of text fields
 	Value       string // inline text after the colon ("paragraph: Hello" has Value "Hello")
+	Cursor      string // [cursor=...] hint ("pointer"), or ""
 
 	Children []*Node
 	Parent   *Node // nil for the root; not serialized
+}
+
+// interactiveRoles are the roles a user acts on; see Node.Interactive.
+var interactiveRoles = map[string]bool{
+	"button": true, "link": true, "textbox": true, "searchbox": true,
+	"checkbox": true, "radio": true, "combobox": true, "listbox": true,
+	"option": true, "menuitem": true, "menuitemcheckbox": true,
+	"menuitemradio": true, "tab": true, "switch": true, "slider": true,
+	"spinbutton": true, "treeitem": true,
+}
+
+// Interactive reports whether n is an element a user acts on: a button, link,
+// text field, check box, radio, combo box, list box, option, menu item, tab,
+// switch, slider, spin button or tree item.
+func (n *Node) Interactive() bool {
+	return n != nil && interactiveRoles[n.Role]
+}
+
+// Walk calls fn for n and its descendants in document order (pre-order).
+// When fn returns false, Walk does not descend into that node's children but
+// carries on with its siblings.
+func (n *Node) Walk(fn func(*Node) bool) {
+	if n == nil {
+		return
+	}
+	// An explicit stack keeps very deep trees from growing the Go stack.
+	stack := []*Node{n}
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !fn(cur) {
+			continue
+		}
+		for i := len(cur.Children) - 1; i >= 0; i-- {
+			stack = append(stack, cur.Children[i])
+		}
+	}
+}
+
+// FindRef returns the first node in n's subtree with the given snapshot ref,
+// or nil.
+func (n *Node) FindRef(ref string) *Node {
+	if ref == "" {
+		return nil
+	}
+	var found *Node
+	n.Walk(func(c *Node) bool {
+		if found != nil {
+			return false
+		}
+		if c.Ref == ref {
+			found = c
+			return false
+		}
+		return true
+	})
+	return found
+}
+
+// TextContent returns the text of n's subtree: each node's name, value and
+// text, space-joined in document order. A node's name is left out when its
+// descendants' text already contains it (an article labelled by its own
+// heading), so text is not repeated.
+func (n *Node) TextContent() string {
+	if n == nil {
+		return ""
+	}
+	var parts []string
+	n.appendText(&parts)
+	return strings.Join(parts, " ")
+}
+
+func (n *Node) appendText(parts *[]string) {
+	start := len(*parts)
+	if n.Value != "" {
+		*parts = append(*parts, n.Value)
+	}
+	for _, c := range n.Children {
+		c.appendText(parts)
+	}
+	if n.Name == "" {
+		return
+	}
+	if len(*parts) > start && strings.Contains(strings.Join((*parts)[start:], " "), n.Name) {
+		return
+	}
+	// The name goes first: insert it at start.
+	*parts = append(*parts, "")
+	copy((*parts)[start+1:], (*parts)[start:])
+	(*parts)[start] = n.Name
+}
+
+// Path returns n's ancestors, the root first and n's parent last; n itself is
+// not included. The root's Path is empty.
+func (n *Node) Path() []*Node {
+	var path []*Node
+	for p := n.Parent; p != nil; p = p.Parent {
+		path = append(path, p)
+	}
+	for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+		path[i], path[j] = path[j], path[i]
+	}
+	return path
 }
