@@ -1,0 +1,151 @@
+// Package commandgen turns intermediate steps into MCP tool calls of
+// Microsoft's Playwright MCP server (REFERENCE.md §2): the same call serves
+// compile-time execution and the exported scenario, the only difference
+// being the target (a snapshot ref while compiling when nothing better is
+// known, a stable Playwright selector in what is exported).
+package commandgen
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/plaintest/plaintest/translator"
+)
+
+// Call is one tool call: the bare tool name ("browser_click") and its arguments.
+type Call struct {
+	Tool string
+	Args map[string]any
+}
+
+// Tool names of the Playwright MCP server used by plaintest.
+const (
+	ToolNavigate     = "browser_navigate"
+	ToolClick        = "browser_click"
+	ToolType         = "browser_type"
+	ToolSelectOption = "browser_select_option"
+	ToolFillForm     = "browser_fill_form"
+	ToolPressKey     = "browser_press_key"
+	ToolHover        = "browser_hover"
+	ToolWaitFor      = "browser_wait_for"
+	ToolSnapshot     = "browser_snapshot"
+	ToolScreenshot   = "browser_take_screenshot"
+	ToolGenLocator   = "browser_generate_locator"
+)
+
+// build makes the call for one kind of step; target is "" for kinds without one.
+type build func(s translator.Step, target string) Call
+
+var builders = map[translator.Kind]build{
+	translator.Navigate: func(s translator.Step, _ string) Call {
+		return Call{ToolNavigate, map[string]any{"url": s.Value}}
+	},
+	translator.Click: func(s translator.Step, t string) Call {
+		return Call{ToolClick, withElement(s, map[string]any{"target": t})}
+	},
+	translator.Type: func(s translator.Step, t string) Call {
+		return Call{ToolType, withElement(s, map[string]any{"target": t, "text": s.Value})}
+	},
+	translator.Select: func(s translator.Step, t string) Call {
+		return Call{ToolSelectOption, withElement(s, map[string]any{"target": t, "values": []any{s.Value}})}
+	},
+	translator.Check:   checkCall("true"),
+	translator.Uncheck: checkCall("false"),
+	translator.Press: func(s translator.Step, _ string) Call {
+		return Call{ToolPressKey, map[string]any{"key": s.Value}}
+	},
+	translator.Hover: func(s translator.Step, t string) Call {
+		return Call{ToolHover, withElement(s, map[string]any{"target": t})}
+	},
+	translator.AssertText: func(s translator.Step, _ string) Call { return WaitForText(s.Value) },
+	translator.AssertGone: func(s translator.Step, _ string) Call {
+		return Call{ToolWaitFor, map[string]any{"textGone": s.Value}}
+	},
+	translator.Wait: func(s translator.Step, _ string) Call {
+		secs, _ := strconv.ParseFloat(s.Value, 64)
+		return Call{ToolWaitFor, map[string]any{"time": secs}}
+	},
+}
+
+// NeedsTarget reports whether steps of kind k act on an element.
+func NeedsTarget(k translator.Kind) bool {
+	switch k {
+	case translator.Click, translator.Type, translator.Select, translator.Check, translator.Uncheck, translator.Hover:
+		return true
+	}
+	return false
+}
+
+// For returns the call that performs s on target. Target is ignored by kinds
+// that act on no element; it is required by the others.
+func For(s translator.Step, target string) (Call, error) {
+	b, ok := builders[s.Kind]
+	if !ok {
+		return Call{}, fmt.Errorf("commandgen: unknown step kind %q", s.Kind)
+	}
+	if NeedsTarget(s.Kind) && target == "" {
+		return Call{}, fmt.Errorf("commandgen: %s step %q has no target", s.Kind, s.Action)
+	}
+	return b(s, target), nil
+}
+
+// WaitForText is the call that waits (up to the server's action timeout) for
+// text to be visible; it fails when the text never shows.
+func WaitForText(text string) Call {
+	return Call{ToolWaitFor, map[string]any{"text": text}}
+}
+
+// checkCall sets a checkbox, switch or radio to a state through
+// browser_fill_form, which checks or unchecks rather than toggles, so a
+// replay is right whatever state the page starts in.
+func checkCall(value string) build {
+	return func(s translator.Step, t string) Call {
+		typ := "checkbox"
+		if s.Role == "radio" || s.Role == "menuitemradio" {
+			typ = "radio"
+		}
+		name := s.Element
+		if name == "" {
+			name = typ
+		}
+		field := map[string]any{"name": name, "type": typ, "target": t, "value": value}
+		return Call{ToolFillForm, map[string]any{"fields": []any{field}}}
+	}
+}
+
+func withElement(s translator.Step, args map[string]any) map[string]any {
+	if s.Element != "" {
+		args["element"] = s.Element
+	}
+	return args
+}
+
+// WithTarget returns a copy of c with every target argument (including
+// those inside browser_fill_form fields) replaced by target.
+func WithTarget(c Call, target string) Call {
+	out := Call{Tool: c.Tool, Args: make(map[string]any, len(c.Args))}
+	for k, v := range c.Args {
+		out.Args[k] = v
+	}
+	if _, ok := out.Args["target"]; ok {
+		out.Args["target"] = target
+	}
+	if fields, ok := out.Args["fields"].([]any); ok {
+		nf := make([]any, len(fields))
+		for i, f := range fields {
+			if m, ok := f.(map[string]any); ok {
+				m2 := make(map[string]any, len(m))
+				for k, v := range m {
+					m2[k] = v
+				}
+				if _, has := m2["target"]; has {
+					m2["target"] = target
+				}
+				f = m2
+			}
+			nf[i] = f
+		}
+		out.Args["fields"] = nf
+	}
+	return out
+}

@@ -1,0 +1,357 @@
+package translator
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// Rules is the deterministic translator: a fixed grammar of imperative
+// sentences (go to, click, type X into Y, fill Y with X, select X from Y,
+// check, uncheck, press KEY, hover, wait, and assertions) and a matcher that
+// finds the named element by accessible name, label, placeholder or text,
+// ignoring case and punctuation. It never guesses: when nothing fits or
+// several elements fit equally well it returns an error listing candidates.
+type Rules struct{}
+
+// NewRules returns the rules translator.
+func NewRules() *Rules { return &Rules{} }
+
+// pattern is one sentence form of the grammar. The table is tried in order;
+// the first pattern whose regexp matches and whose build succeeds wins.
+type pattern struct {
+	re    *regexp.Regexp
+	build func(r *Rules, m []string, req Request) ([]Step, error)
+}
+
+// errNoMatch tells the pattern loop to try the next pattern.
+var errNoMatch = fmt.Errorf("no match")
+
+var grammar []pattern
+
+func init() {
+	p := func(expr string, build func(r *Rules, m []string, req Request) ([]Step, error)) {
+		grammar = append(grammar, pattern{regexp.MustCompile(`(?i)^` + expr + `$`), build})
+	}
+	p(`wait(?: for)? (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?)`, buildWaitTime)
+	p(`(?:i )?should not see (.+)`, buildAssertGone)
+	p(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
+	p(`(?:go|navigate|browse|return) (?:back )?to (.+)`, buildNavigate)
+	p(`(?:open|visit|load) (.+)`, buildNavigate)
+	p(`(?:press|hit|tap) (?:the )?(\S+?)(?: key)?`, buildPress)
+	p(`(?:type|enter|input|write|put) (.+) (?:into|in|on) (.+)`, buildType(1, 2))
+	p(`fill (?:in |out )?(.+) (?:with|as) (.+)`, buildType(2, 1))
+	p(`fill (?:in )?(.+) into (.+)`, buildType(1, 2))
+	p(`set (.+) to (.+)`, buildSet)
+	p(`(?:select|choose|pick) (.+) (?:from|in|for) (.+)`, buildSelect)
+	p(`(?:uncheck|untick|deselect) (.+)`, buildCheck(Uncheck))
+	p(`(?:check|tick) (.+)`, buildCheck(Check))
+	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)) (.+)`, buildHover)
+	p(`(?:verify|check|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
+	p(`(?:i )?(?:should )?see (.+)`, buildAssert)
+	p(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssert)
+	p(`(?:click|press|tap|hit|push|select|choose|follow|activate)(?: on)? (.+)`, buildClick)
+}
+
+// Translate implements Translator.
+func (r *Rules) Translate(ctx context.Context, req Request) ([]Step, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	action := cleanAction(req.Action)
+	if action == "" {
+		return nil, fmt.Errorf("%w: the action is empty", ErrUnparsable)
+	}
+	var lastErr error
+	for _, p := range grammar {
+		m := p.re.FindStringSubmatch(action)
+		if m == nil {
+			continue
+		}
+		steps, err := p.build(r, m, req)
+		if err == errNoMatch {
+			continue
+		}
+		if err != nil {
+			// A later, looser pattern may still read the sentence (e.g.
+			// "press Log in" is a click, not a key); keep the first real error.
+			if lastErr == nil {
+				lastErr = err
+			}
+			continue
+		}
+		for i := range steps {
+			steps[i].Action = req.Action
+		}
+		return steps, nil
+	}
+	if lastErr != nil {
+		return nil, lastErr
+	}
+	return nil, fmt.Errorf("%w %q: start it with go to, click, type … into, fill … with, select … from, check, uncheck, press, hover, wait or verify", ErrUnparsable, req.Action)
+}
+
+// cleanAction trims filler around an action: "Then click Log in." -> "click Log in".
+func cleanAction(s string) string {
+	s = strings.TrimSpace(s)
+	s = strings.TrimRight(s, ".!")
+	for _, p := range []string{"and then ", "then ", "and ", "please ", "now "} {
+		if len(s) > len(p) && strings.EqualFold(s[:len(p)], p) {
+			s = strings.TrimSpace(s[len(p):])
+		}
+	}
+	return strings.Join(strings.Fields(s), " ")
+}
+
+func buildWaitTime(_ *Rules, m []string, _ Request) ([]Step, error) {
+	n, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return nil, errNoMatch
+	}
+	if strings.HasPrefix(strings.ToLower(m[2]), "m") {
+		n /= 1000
+	}
+	return []Step{{Kind: Wait, Value: strconv.FormatFloat(n, 'f', -1, 64)}}, nil
+}
+
+func buildWaitText(_ *Rules, m []string, _ Request) ([]Step, error) {
+	t := expectedText(m[1])
+	if t == "" {
+		return nil, errNoMatch
+	}
+	return []Step{{Kind: AssertText, Value: t}}, nil
+}
+
+func buildAssertGone(_ *Rules, m []string, _ Request) ([]Step, error) {
+	t := expectedText(m[1])
+	if t == "" {
+		return nil, errNoMatch
+	}
+	return []Step{{Kind: AssertGone, Value: t}}, nil
+}
+
+var (
+	reGone     = regexp.MustCompile(`(?i)^(.+?) (?:is not|isn't|is no longer|are not|aren't) (?:visible|shown|displayed|there|present|on the page)$`)
+	reShows    = regexp.MustCompile(`(?i)^(.+?) (?:shows|displays|contains|says|reads|has|includes|lists|show|display|contain|say|read|have|include) (.+)$`)
+	reVisible  = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:visible|shown|displayed|present|there|on the page)$`)
+	reQuoted   = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
+	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
+)
+
+// buildAssert reads "verify the cart shows 1 item", "I should see Welcome",
+// "Discount claimed is visible" and "verify "Order placed"".
+func buildAssert(_ *Rules, m []string, _ Request) ([]Step, error) {
+	body := strings.TrimSpace(m[1])
+	if g := reGone.FindStringSubmatch(body); g != nil {
+		return []Step{{Kind: AssertGone, Value: expectedText(g[1])}}, nil
+	}
+	var text string
+	if q := quoted(body); q != "" {
+		text = q
+	} else if s := reShows.FindStringSubmatch(body); s != nil {
+		text = expectedText(s[2])
+	} else if v := reVisible.FindStringSubmatch(body); v != nil {
+		text = expectedText(v[1])
+	} else {
+		text = expectedText(body)
+	}
+	if text == "" {
+		return nil, fmt.Errorf("%w: no expected text in %q", ErrUnparsable, m[0])
+	}
+	return []Step{{Kind: AssertText, Value: text}}, nil
+}
+
+// expectedText strips quotes and filler words from the text an assertion names.
+func expectedText(s string) string {
+	if q := quoted(s); q != "" {
+		return q
+	}
+	s = strings.TrimSpace(s)
+	s = reTextWord.ReplaceAllString(s, "")
+	s = strings.TrimPrefix(s, "the text ")
+	return strings.TrimSpace(s)
+}
+
+func quoted(s string) string {
+	m := reQuoted.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	for _, g := range m[1:] {
+		if g != "" {
+			return g
+		}
+	}
+	return ""
+}
+
+var keyNames = map[string]string{
+	"enter": "Enter", "return": "Enter", "tab": "Tab", "escape": "Escape", "esc": "Escape",
+	"space": "Space", "spacebar": "Space", "backspace": "Backspace", "delete": "Delete", "del": "Delete",
+	"arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
+	"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
+	"home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown", "insert": "Insert",
+	"ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "meta": "Meta", "cmd": "Meta",
+}
+
+// keyName maps "enter", "ctrl+a" or "F5" to Playwright key names, or "".
+func keyName(s string) string {
+	parts := strings.Split(s, "+")
+	for i, p := range parts {
+		l := strings.ToLower(strings.TrimSpace(p))
+		switch {
+		case keyNames[l] != "":
+			parts[i] = keyNames[l]
+		case len(l) == 1 && i == len(parts)-1 && len(parts) > 1:
+			parts[i] = strings.ToUpper(l)
+		case len(l) >= 2 && len(l) <= 3 && l[0] == 'f' && l[1] >= '1' && l[1] <= '9':
+			parts[i] = strings.ToUpper(l)
+		default:
+			return ""
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+func buildPress(_ *Rules, m []string, _ Request) ([]Step, error) {
+	k := keyName(m[1])
+	if k == "" {
+		return nil, errNoMatch // "press Log in": a click
+	}
+	return []Step{{Kind: Press, Value: k}}, nil
+}
+
+func buildType(valueGroup, targetGroup int) func(*Rules, []string, Request) ([]Step, error) {
+	return func(r *Rules, m []string, req Request) ([]Step, error) {
+		value := unquote(m[valueGroup])
+		n, err := r.resolve(req.Page, m[targetGroup], fieldRoles, "text field")
+		if err != nil {
+			return nil, err
+		}
+		return []Step{{Kind: Type, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+	}
+}
+
+// buildSet reads "set Country to Japan" (a select) or "set Email to x@y" (a fill).
+func buildSet(r *Rules, m []string, req Request) ([]Step, error) {
+	if n, err := r.resolve(req.Page, m[1], selectRoles, "select"); err == nil {
+		return []Step{{Kind: Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2])}}, nil
+	}
+	return buildType(2, 1)(r, m, req)
+}
+
+func buildSelect(r *Rules, m []string, req Request) ([]Step, error) {
+	value := unquote(m[1])
+	n, err := r.resolve(req.Page, m[2], selectRoles, "select")
+	if err == nil {
+		return []Step{{Kind: Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+	}
+	// "select Express from Shipping": a radio button inside the named group.
+	if radio, rerr := r.resolve(req.Page, m[1]+" in "+m[2], radioRoles, "radio button"); rerr == nil {
+		return []Step{{Kind: Click, Role: radio.Role, Ref: radio.Ref, Element: describe(req.Page, radio)}}, nil
+	}
+	return nil, err
+}
+
+func buildCheck(kind Kind) func(*Rules, []string, Request) ([]Step, error) {
+	return func(r *Rules, m []string, req Request) ([]Step, error) {
+		body := m[1]
+		if kind == Check && (reShows.MatchString(body) || reVisible.MatchString(body) || reGone.MatchString(body)) {
+			return nil, errNoMatch // "check the cart shows 1 item": an assertion
+		}
+		n, err := r.resolve(req.Page, body, checkRoles, "checkbox")
+		if err != nil {
+			var nf *NotFoundError
+			if kind == Check && asNotFound(err, &nf) && !hasRole(req.Page, checkRoles) {
+				return nil, errNoMatch // no checkbox at all: read it as "check that …"
+			}
+			return nil, err
+		}
+		return []Step{{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+	}
+}
+
+func buildHover(r *Rules, m []string, req Request) ([]Step, error) {
+	n, err := r.resolve(req.Page, m[1], nil, "element")
+	if err != nil {
+		return nil, err
+	}
+	return []Step{{Kind: Hover, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+}
+
+func buildClick(r *Rules, m []string, req Request) ([]Step, error) {
+	n, err := r.resolve(req.Page, m[1], clickRoles, "button or link")
+	if err != nil {
+		var nf *NotFoundError
+		if !asNotFound(err, &nf) {
+			return nil, err
+		}
+		// Anything named, when no control fits: "click Blue Mug".
+		if n2, err2 := r.resolve(req.Page, m[1], nil, "element"); err2 == nil {
+			n = n2
+		} else {
+			return nil, err
+		}
+	}
+	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+}
+
+func unquote(s string) string {
+	s = strings.TrimSpace(s)
+	if q := quoted(s); q != "" && len(q)+2 >= len(s)-1 {
+		return q
+	}
+	return s
+}
+
+// buildNavigate reads "go to the login page", "open /cart", "visit https://…".
+func buildNavigate(r *Rules, m []string, req Request) ([]Step, error) {
+	target := unquote(m[1])
+	lower := strings.ToLower(target)
+	switch {
+	case strings.Contains(lower, "://"):
+		return []Step{{Kind: Navigate, Value: target}}, nil
+	case strings.HasPrefix(target, "/"):
+		return []Step{{Kind: Navigate, Value: target}}, nil
+	}
+	name := strings.TrimPrefix(lower, "the ")
+	for _, suffix := range []string{" page", " screen", " tab", " section", " view"} {
+		name = strings.TrimSuffix(name, suffix)
+	}
+	switch name {
+	case "home", "homepage", "start", "front", "main", "index", "landing":
+		return []Step{{Kind: Navigate, Value: "/"}}, nil
+	}
+	if req.Page == nil {
+		return nil, &NotFoundError{What: target, Want: "link"}
+	}
+	// Several links to the same place ("Log in" in the header and in the
+	// text) are one destination, not an ambiguity.
+	if best, top := rank(candidates(req.Page, linkRoles), name); top >= scoreMatch && sameURL(best) {
+		return []Step{{Kind: Navigate, Value: best[0].URL, Element: describe(req.Page, best[0])}}, nil
+	}
+	n, err := r.resolve(req.Page, name, linkRoles, "link")
+	if err != nil {
+		return nil, err
+	}
+	if n.URL == "" {
+		return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+	}
+	return []Step{{Kind: Navigate, Value: n.URL, Element: describe(req.Page, n)}}, nil
+}
+
+func sameURL(nodes []*dom.Node) bool {
+	if len(nodes) == 0 || nodes[0].URL == "" {
+		return false
+	}
+	for _, n := range nodes[1:] {
+		if n.URL != nodes[0].URL {
+			return false
+		}
+	}
+	return true
+}

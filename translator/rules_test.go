@@ -1,0 +1,198 @@
+package translator
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// page parses a snapshot captured from the demo shop (dom/testdata).
+func page(t testing.TB, name string) *dom.Node {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := dom.ParseARIA(string(data))
+	if err != nil {
+		t.Fatalf("parse %s: %v", name, err)
+	}
+	return n
+}
+
+func TestRulesTranslate(t *testing.T) {
+	tests := []struct {
+		page, action string
+		want         Step // Action is not compared
+	}{
+		{"home", "go to the login page", Step{Kind: Navigate, Value: "/login"}},
+		{"home", "open the products page", Step{Kind: Navigate, Value: "/products"}},
+		{"home", "Then go to /cart.", Step{Kind: Navigate, Value: "/cart"}},
+		{"home", "visit https://example.com/x", Step{Kind: Navigate, Value: "https://example.com/x"}},
+		{"home", "go to the home page", Step{Kind: Navigate, Value: "/"}},
+		{"login", "type demo into Username", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
+		{"login", "type {{PASSWORD}} into the password field", Step{Kind: Type, Role: "textbox", Ref: "f1e14", Value: "{{PASSWORD}}"}},
+		{"login", `enter "two words" in username`, Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "two words"}},
+		{"login", "fill Username with demo", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
+		{"login", "type demo into your user name", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}}, // placeholder
+		{"login", "click Log in", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
+		{"login", "press the Log in button", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
+		{"login", "press Enter", Step{Kind: Press, Value: "Enter"}},
+		{"login", "press ctrl+a", Step{Kind: Press, Value: "Control+A"}},
+		{"products", "click Add to cart for Blue Mug", Step{Kind: Click, Role: "button", Ref: "f2e16"}},
+		{"products", "click the Add to cart button in the Red Mug card", Step{Kind: Click, Role: "button", Ref: "f2e22"}},
+		{"products", "tap add to cart next to Water Bottle", Step{Kind: Click, Role: "button", Ref: "f2e52"}},
+		{"products", "hover over Notebook", Step{Kind: Hover, Role: "heading", Ref: "f2e36"}},
+		{"cart", "click Remove for Green Tea", Step{Kind: Click, Role: "button", Ref: "f5e31"}},
+		{"checkout", "select Japan from Country", Step{Kind: Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
+		{"checkout", "choose Express from the Shipping group", Step{Kind: Click, Role: "radio", Ref: "f6e23"}},
+		{"checkout", "set Country to France", Step{Kind: Select, Role: "combobox", Ref: "f6e17", Value: "France"}},
+		{"checkout", "check I agree to the terms", Step{Kind: Check, Role: "checkbox", Ref: "f6e27"}},
+		{"checkout", "check the terms checkbox", Step{Kind: Check, Role: "checkbox", Ref: "f6e27"}},
+		{"checkout", "uncheck terms", Step{Kind: Uncheck, Role: "checkbox", Ref: "f6e27"}},
+		{"checkout", "click Express", Step{Kind: Click, Role: "radio", Ref: "f6e23"}},
+		{"checkout", "type leave it at the door into Delivery notes", Step{Kind: Type, Role: "textbox", Ref: "f6e25", Value: "leave it at the door"}},
+		{"cart", "verify the cart shows 1 item", Step{Kind: AssertText, Value: "1 item"}},
+		{"cart", "check the cart shows 2 items", Step{Kind: AssertText, Value: "2 items"}},
+		{"cart", `expect "Total"`, Step{Kind: AssertText, Value: "Total"}},
+		{"cart", "I should see Your cart", Step{Kind: AssertText, Value: "Your cart"}},
+		{"cart", "Proceed to checkout should be visible", Step{Kind: AssertText, Value: "Proceed to checkout"}},
+		{"cart", "verify Your cart is empty is not visible", Step{Kind: AssertGone, Value: "Your cart is empty"}},
+		{"cart", "I should not see Red Mug", Step{Kind: AssertGone, Value: "Red Mug"}},
+		{"cart", "wait 2 seconds", Step{Kind: Wait, Value: "2"}},
+		{"cart", "wait for 500ms", Step{Kind: Wait, Value: "0.5"}},
+		{"products", "wait for Claim discount to appear", Step{Kind: AssertText, Value: "Claim discount"}},
+	}
+	r := NewRules()
+	for _, tt := range tests {
+		t.Run(tt.page+"/"+tt.action, func(t *testing.T) {
+			steps, err := r.Translate(context.Background(), Request{Action: tt.action, Page: page(t, tt.page)})
+			if err != nil {
+				t.Fatalf("Translate: %v", err)
+			}
+			if len(steps) != 1 {
+				t.Fatalf("got %d steps, want 1: %+v", len(steps), steps)
+			}
+			got := steps[0]
+			if got.Action != tt.action {
+				t.Errorf("Action = %q, want %q", got.Action, tt.action)
+			}
+			got.Action, got.Element = "", ""
+			if got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRulesElementDescription(t *testing.T) {
+	steps, err := NewRules().Translate(context.Background(), Request{Action: "click Add to cart for Blue Mug", Page: page(t, "products")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := steps[0].Element, `button "Add to cart" in article "Blue Mug"`; got != want {
+		t.Errorf("Element = %q, want %q", got, want)
+	}
+	steps, err = NewRules().Translate(context.Background(), Request{Action: "click Log in", Page: page(t, "login")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := steps[0].Element, `button "Log in"`; got != want {
+		t.Errorf("Element = %q, want %q", got, want)
+	}
+}
+
+func TestRulesRefuses(t *testing.T) {
+	tests := []struct {
+		page, action string
+		check        func(t *testing.T, err error)
+	}{
+		{"products", "click Add to cart", func(t *testing.T, err error) {
+			var ae *AmbiguousError
+			if !errors.As(err, &ae) {
+				t.Fatalf("got %v, want *AmbiguousError", err)
+			}
+			if len(ae.Candidates) != 7 || !strings.Contains(ae.Candidates[0], `in article "Blue Mug"`) {
+				t.Errorf("candidates = %q", ae.Candidates)
+			}
+			if !strings.Contains(err.Error(), "for Blue Mug") {
+				t.Errorf("no hint in %q", err)
+			}
+		}},
+		{"products", "click Claim discount", func(t *testing.T, err error) {
+			var nf *NotFoundError
+			if !errors.As(err, &nf) {
+				t.Fatalf("got %v, want *NotFoundError", err)
+			}
+		}},
+		{"login", "click Sign up", func(t *testing.T, err error) {
+			var nf *NotFoundError
+			if !errors.As(err, &nf) || len(nf.Candidates) == 0 {
+				t.Fatalf("got %v, want *NotFoundError with candidates", err)
+			}
+		}},
+		{"login", "type demo into Email", func(t *testing.T, err error) {
+			var nf *NotFoundError
+			if !errors.As(err, &nf) || !strings.Contains(err.Error(), `textbox "Username"`) {
+				t.Fatalf("got %v, want not found listing the text fields", err)
+			}
+		}},
+		{"login", "make the page prettier", func(t *testing.T, err error) {
+			if !errors.Is(err, ErrUnparsable) {
+				t.Fatalf("got %v, want ErrUnparsable", err)
+			}
+		}},
+		{"login", "   ", func(t *testing.T, err error) {
+			if !errors.Is(err, ErrUnparsable) {
+				t.Fatalf("got %v, want ErrUnparsable", err)
+			}
+		}},
+		{"cart", "click Remove", func(t *testing.T, err error) {
+			var ae *AmbiguousError
+			if !errors.As(err, &ae) || !strings.Contains(err.Error(), `row "Blue Mug"`) {
+				t.Fatalf("got %v, want ambiguity naming the rows", err)
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.page+"/"+tt.action, func(t *testing.T) {
+			_, err := NewRules().Translate(context.Background(), Request{Action: tt.action, Page: page(t, tt.page)})
+			if err == nil {
+				t.Fatal("Translate succeeded, want an error")
+			}
+			tt.check(t, err)
+		})
+	}
+}
+
+func TestFold(t *testing.T) {
+	for in, want := range map[string]string{"Log in!": "log in", "  Express ($9.00) ": "express 9 00", "ÉTÉ-Sale": "été sale", "": ""} {
+		if got := fold(in); got != want {
+			t.Errorf("fold(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzRulesTranslate(f *testing.F) {
+	for _, s := range []string{"click Add to cart for Blue Mug", "type a into b", "select x from y", "verify \"x\"", "press ctrl+", "go to", "check "} {
+		f.Add(s)
+	}
+	p := page(f, "products")
+	r := NewRules()
+	f.Fuzz(func(t *testing.T, action string) {
+		steps, err := r.Translate(context.Background(), Request{Action: action, Page: p})
+		if err == nil && len(steps) == 0 {
+			t.Fatalf("no steps and no error for %q", action)
+		}
+		for _, s := range steps {
+			if s.Ref != "" && p.FindRef(s.Ref) == nil {
+				t.Fatalf("ref %q not on the page", s.Ref)
+			}
+		}
+	})
+}
