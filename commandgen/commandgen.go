@@ -119,33 +119,3 @@ func withElement(s translator.Step, args map[string]any) map[string]any {
 	}
 	return args
 }
-
-// WithTarget returns a copy of c with every target argument (including
-// those inside browser_fill_form fields) replaced by target.
-func WithTarget(c Call, target string) Call {
-	out := Call{Tool: c.Tool, Args: make(map[string]any, len(c.Args))}
-	for k, v := range c.Args {
-		out.Args[k] = v
-	}
-	if _, ok := out.Args["target"]; ok {
-		out.Args["target"] = target
-	}
-	if fields, ok := out.Args["fields"].([]any); ok {
-		nf := make([]any, len(fields))
-		for i, f := range fields {
-			if m, ok := f.(map[string]any); ok {
-				m2 := make(map[string]any, len(m))
-				for k, v := range m {
-					m2[k] = v
-				}
-				if _, has := m2["target"]; has {
-					m2["target"] = target
-				}
-				f = m2
-			}
-			nf[i] = f
-		}
-		out.Args["fields"] = nf
-	}
-	return out
-}
