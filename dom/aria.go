@@ -317,7 +317,9 @@ func parseKey(n *Node, key string) (tail string, msg string) {
 		if end < 0 {
 			return "", "unterminated quoted name"
 		}
-		if err := json.Unmarshal([]byte(rest[:end]), &n.Name); err != nil {
+		if q := rest[1 : end-1]; !strings.ContainsRune(q, '\\') {
+			n.Name = q
+		} else if err := json.Unmarshal([]byte(rest[:end]), &n.Name); err != nil {
 			return "", "bad escape in quoted name"
 		}
 		rest = rest[end:]

@@ -1,0 +1,478 @@
+package dom
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// MinimizeOptions tune Minimize. The zero value (or nil) means the defaults.
+type MinimizeOptions struct {
+	// MaxText is how many runes of non-interactive text a node keeps; longer
+	// text is cut and ends with "…". Default DefaultMaxText; negative means
+	// no limit. Names of interactive elements are never cut.
+	MaxText int
+	// MaxURL is the longest link URL kept; longer URLs are dropped.
+	// Default DefaultMaxURL; negative drops every URL.
+	MaxURL int
+	// Budget is the most tokens (EstimateTokens of Serialize) the result
+	// should take. When over, URLs and then non-interactive text are dropped,
+	// longest and least useful first, but never interactive elements or the
+	// containers that hold them. 0 means no budget. The budget is a target:
+	// a page whose interactive elements alone exceed it comes back over.
+	Budget int
+}
+
+// Defaults of MinimizeOptions.
+const (
+	DefaultMaxText = 80
+	DefaultMaxURL  = 40
+)
+
+func (o *MinimizeOptions) withDefaults() MinimizeOptions {
+	var out MinimizeOptions
+	if o != nil {
+		out = *o
+	}
+	if out.MaxText == 0 {
+		out.MaxText = DefaultMaxText
+	}
+	if out.MaxURL == 0 {
+		out.MaxURL = DefaultMaxURL
+	}
+	return out
+}
+
+// containerRoles are the named containers that tell which card, row or form
+// an interactive element belongs to.
+var containerRoles = map[string]bool{
+	"article": true, "region": true, "row": true, "listitem": true, "group": true,
+	"form": true, "dialog": true, "alertdialog": true, "navigation": true,
+	"banner": true, "main": true, "contentinfo": true, "complementary": true,
+	"search": true, "tabpanel": true, "table": true, "grid": true, "list": true,
+	"menu": true, "menubar": true, "toolbar": true, "tablist": true, "tree": true,
+	"radiogroup": true, "section": true, "figure": true,
+}
+
+// liftRoles are wrappers whose children take their place when they have no
+// name: they add a line but no meaning.
+var liftRoles = map[string]bool{
+	"generic": true, "none": true, "presentation": true, "rowgroup": true,
+	"group": true, "section": true,
+}
+
+// inlineRoles are leaf roles whose text merges into their parent's text when
+// all of a parent's children are such leaves (`paragraph: Try demo / demo123`).
+var inlineRoles = map[string]bool{
+	"text": true, "code": true, "strong": true, "emphasis": true, "mark": true,
+	"time": true, "subscript": true, "superscript": true, "deletion": true,
+	"insertion": true, "generic": true,
+}
+
+// keepRoles matter to a reader even with no name, text or children.
+var keepRoles = map[string]bool{"more": true}
+
+// Minimize returns a new, smaller tree for a language-model prompt; root is
+// not modified. It
+//   - drops decoration: unnamed generic and presentational wrappers (their
+//     children take their place), images without names, separators, long
+//     link URLs, cursor hints;
+//   - merges runs of inline text into their parent's text, drops label text
+//     that repeats the name of a sibling control, and drops a heading that
+//     repeats its container's name;
+//   - cuts long text to MaxText runes;
+//   - collapses runs of 4 or more similar non-interactive siblings (same role
+//     and shape) into the first two and a node {Role: "more", Value: "5 more
+//     listitem"};
+//   - when Budget is set and exceeded, drops text as MinimizeOptions.Budget says.
+//
+// Every interactive element stays, with its ref, name and state, as does every
+// container above it that has a name, so the tree still says which card a
+// button belongs to.
+func Minimize(root *Node, opts *MinimizeOptions) *Node {
+	if root == nil {
+		return nil
+	}
+	o := opts.withDefaults()
+	m := minimizer{opts: o, inter: map[*Node]bool{}}
+	kids := m.build(root, false)
+	var out *Node
+	if len(kids) == 1 && kids[0].Role == root.Role {
+		out = kids[0]
+	} else {
+		// The root was lifted or dropped: keep a root of the same role.
+		out = &Node{Role: root.Role, Name: root.Name, Children: kids}
+	}
+	out.Parent = nil
+	setParents(out)
+	if o.Budget > 0 {
+		m.fitBudget(out)
+	}
+	return out
+}
+
+type minimizer struct {
+	opts  MinimizeOptions
+	inter map[*Node]bool // built nodes that are or hold an interactive element
+}
+
+// build returns the minimized copies that stand for n: none (dropped), one,
+// or several (n was lifted and its children stand in its place). underPointer
+// says an ancestor is interactive or has a pointer cursor.
+func (m *minimizer) build(n *Node, underPointer bool) []*Node {
+	// A non-interactive element with a pointer cursor (a clickable card or
+	// div) is the top of a click target: it keeps its ref.
+	clickable := !n.Interactive() && n.Cursor == "pointer" && !underPointer
+	var kids []*Node
+	for _, c := range n.Children {
+		kids = append(kids, m.build(c, underPointer || n.Interactive() || n.Cursor == "pointer")...)
+	}
+
+	if n.Interactive() {
+		c := &Node{
+			Role: n.Role, Name: n.Name, Ref: n.Ref, Level: n.Level,
+			Checked: n.Checked, Selected: n.Selected, Disabled: n.Disabled,
+			Expanded: n.Expanded, Pressed: n.Pressed, Active: n.Active,
+			Placeholder: n.Placeholder, Value: m.cut(n.Value),
+		}
+		if m.keepURL(n) {
+			c.URL = n.URL
+		}
+		c.Children = m.tidy(c, kids)
+		return m.mark(c)
+	}
+
+	switch n.Role {
+	case "text":
+		if v := m.cut(strings.TrimSpace(n.Value)); v != "" {
+			return m.mark(&Node{Role: "text", Value: v})
+		}
+		return kids
+	case "separator":
+		return nil
+	case "img", "image":
+		if n.Name == "" && !clickable {
+			return kids
+		}
+	}
+
+	if n.Name == "" && liftRoles[n.Role] && !clickable {
+		if n.Value != "" {
+			// A wrapper with only text is a label or caption: keep the text.
+			t := m.mark(&Node{Role: "text", Value: m.cut(n.Value)})
+			return append(t, kids...)
+		}
+		return kids
+	}
+
+	c := &Node{
+		Role: n.Role, Name: m.cut(n.Name), Level: n.Level,
+		Checked: n.Checked, Selected: n.Selected, Disabled: n.Disabled,
+		Expanded: n.Expanded, Pressed: n.Pressed, Value: m.cut(n.Value),
+	}
+	if clickable {
+		c.Ref = n.Ref // other refs of non-interactive nodes are noise for a prompt
+	}
+	c.Children = m.tidy(c, kids)
+	if n.Role == "document" || clickable || keepRoles[c.Role] {
+		return m.mark(c)
+	}
+	if c.Name == "" && c.Value == "" {
+		switch {
+		case len(c.Children) == 0:
+			return nil
+		case len(c.Children) == 1 && !containerRoles[c.Role]:
+			// An unnamed paragraph or cell around one element says nothing.
+			return c.Children
+		}
+	}
+	return m.mark(c)
+}
+
+// mark records whether c is or holds an interactive element and returns c
+// as a one-element slice.
+func (m *minimizer) mark(c *Node) []*Node {
+	in := c.Interactive() || c.Ref != ""
+	for _, k := range c.Children {
+		in = in || m.inter[k]
+	}
+	m.inter[c] = in
+	return []*Node{c}
+}
+
+// tidy cleans the children of parent: drops a heading or label text that
+// repeats a name, merges inline text, and collapses runs of similar siblings.
+func (m *minimizer) tidy(parent *Node, kids []*Node) []*Node {
+	if len(kids) == 0 {
+		return nil
+	}
+	// Names of interactive siblings, to drop the label text repeating them.
+	names := map[string]bool{}
+	for _, k := range kids {
+		if k.Interactive() && k.Name != "" {
+			names[Normalize(k.Name)] = true
+		}
+	}
+	parentName := ""
+	if parent.Name != "" && !parent.Interactive() {
+		parentName = Normalize(parent.Name)
+	}
+	out := kids[:0:0]
+	for _, k := range kids {
+		if k.Role == "text" && len(k.Children) == 0 && names[Normalize(k.Value)] {
+			continue
+		}
+		if k.Role == "heading" && parentName != "" && len(k.Children) == 0 && Normalize(k.Name+" "+k.Value) == parentName {
+			continue
+		}
+		if parent.Interactive() && k.Role == "text" && Normalize(k.Value) == Normalize(parent.Name) {
+			continue
+		}
+		out = append(out, k)
+	}
+
+	// All children are inline text: merge them into the parent's text.
+	if !parent.Interactive() && parent.Role != "document" && len(out) > 0 {
+		inline := true
+		var parts []string
+		if parent.Value != "" {
+			parts = append(parts, parent.Value)
+		}
+		for _, k := range out {
+			if !inlineRoles[k.Role] || k.Name != "" || k.Ref != "" || len(k.Children) > 0 || k.Value == "" {
+				inline = false
+				break
+			}
+			parts = append(parts, k.Value)
+		}
+		if inline {
+			parent.Value = m.cut(strings.Join(parts, " "))
+			return nil
+		}
+	}
+	return m.collapse(mergeText(out))
+}
+
+// keepURL reports whether a link's URL is worth its tokens: short, and not
+// just the link's name again (link "Products" to /products).
+func (m *minimizer) keepURL(n *Node) bool {
+	if n.URL == "" || m.opts.MaxURL < 0 || utf8.RuneCountInString(n.URL) > m.opts.MaxURL {
+		return false
+	}
+	u := n.URL
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	u = strings.TrimRight(u, "/")
+	last := u[strings.LastIndexByte(u, '/')+1:]
+	squash := func(s string) string { return strings.ReplaceAll(Normalize(s), " ", "") }
+	if l := squash(last); l != "" && strings.Contains(squash(n.Name), l) {
+		return false
+	}
+	return true
+}
+
+// mergeText joins runs of two or more text-only leaves (text, paragraph,
+// no name, ref or children) into one text node, one line instead of many.
+func mergeText(kids []*Node) []*Node {
+	plain := func(k *Node) bool {
+		return (k.Role == "text" || k.Role == "paragraph") && k.Name == "" && k.Ref == "" &&
+			len(k.Children) == 0 && k.Value != ""
+	}
+	out := kids[:0:0]
+	for i := 0; i < len(kids); {
+		j := i
+		for j < len(kids) && plain(kids[j]) {
+			j++
+		}
+		if j-i < 2 {
+			out = append(out, kids[i])
+			i++
+			continue
+		}
+		parts := make([]string, 0, j-i)
+		for _, k := range kids[i:j] {
+			parts = append(parts, k.Value)
+		}
+		out = append(out, &Node{Role: "text", Value: strings.Join(parts, " ")})
+		i = j
+	}
+	return out
+}
+
+// collapse keeps the first two of every run of 4 or more similar
+// non-interactive siblings and replaces the rest with one "more" node.
+func (m *minimizer) collapse(kids []*Node) []*Node {
+	if len(kids) < 4 {
+		return kids
+	}
+	shapes := make([]string, len(kids))
+	for i, k := range kids {
+		if !m.inter[k] {
+			shapes[i] = shape(k)
+		}
+	}
+	var out []*Node
+	for i := 0; i < len(kids); {
+		j := i + 1
+		for shapes[i] != "" && j < len(kids) && shapes[j] == shapes[i] {
+			j++
+		}
+		if j-i >= 4 {
+			out = append(out, kids[i], kids[i+1], &Node{
+				Role:  "more",
+				Value: fmt.Sprintf("%d more %s", j-i-2, kids[i].Role),
+			})
+		} else {
+			out = append(out, kids[i:j]...)
+		}
+		i = j
+	}
+	return out
+}
+
+// shape is a node's role and the shapes of its children, names and text left
+// out: the structure that makes siblings "similar".
+func shape(n *Node) string {
+	if len(n.Children) == 0 {
+		return n.Role
+	}
+	var b strings.Builder
+	b.WriteString(n.Role)
+	b.WriteByte('(')
+	for i, c := range n.Children {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(shape(c))
+	}
+	b.WriteByte(')')
+	return b.String()
+}
+
+func hasInteractive(n *Node) bool {
+	found := false
+	n.Walk(func(c *Node) bool {
+		if c.Interactive() {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+// cut shortens s to MaxText runes, the last being an ellipsis.
+func (m *minimizer) cut(s string) string {
+	max := m.opts.MaxText
+	if max < 0 || len(s) <= max || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	if max == 1 {
+		return "…"
+	}
+	count := 0
+	for i := range s {
+		if count == max-1 {
+			return strings.TrimRight(s[:i], " ") + "…"
+		}
+		count++
+	}
+	return s
+}
+
+func setParents(n *Node) {
+	n.Walk(func(p *Node) bool {
+		for _, c := range p.Children {
+			c.Parent = p
+		}
+		return true
+	})
+}
+
+// fitBudget drops what it may from the minimized tree out (which it owns)
+// until its serialization fits the budget: first link URLs, then
+// non-interactive subtrees, the least useful and longest first.
+func (m *minimizer) fitBudget(out *Node) {
+	budget := m.opts.Budget
+	total := EstimateTokens(Serialize(out))
+	if total <= budget {
+		return
+	}
+	out.Walk(func(n *Node) bool {
+		if n.URL != "" {
+			n.URL = ""
+		}
+		return true
+	})
+	total = EstimateTokens(Serialize(out))
+
+	type cand struct {
+		n      *Node
+		class  int // 0 dropped first, 1 later
+		tokens int
+	}
+	for total > budget {
+		var cands []cand
+		out.Walk(func(n *Node) bool {
+			if n == out {
+				return true
+			}
+			if hasInteractive(n) {
+				return true // keep; look for droppable text inside
+			}
+			class := 0
+			switch n.Role {
+			case "heading", "alert", "status", "alertdialog", "dialog":
+				class = 1
+			}
+			cands = append(cands, cand{n, class, EstimateTokens(Serialize(n)) + 1})
+			return false
+		})
+		if len(cands) == 0 {
+			return
+		}
+		sort.SliceStable(cands, func(i, j int) bool {
+			if cands[i].class != cands[j].class {
+				return cands[i].class < cands[j].class
+			}
+			return cands[i].tokens > cands[j].tokens
+		})
+		for _, c := range cands {
+			if total <= budget {
+				break
+			}
+			removeChild(c.n.Parent, c.n)
+			total -= c.tokens
+		}
+		pruneEmpty(out)
+		total = EstimateTokens(Serialize(out))
+	}
+}
+
+func removeChild(p, c *Node) {
+	for i, k := range p.Children {
+		if k == c {
+			p.Children = append(p.Children[:i:i], p.Children[i+1:]...)
+			c.Parent = nil
+			return
+		}
+	}
+}
+
+// pruneEmpty removes non-interactive nodes left with no name, text or
+// children after fitBudget dropped their content.
+func pruneEmpty(n *Node) {
+	kept := n.Children[:0]
+	for _, c := range n.Children {
+		pruneEmpty(c)
+		if !c.Interactive() && c.Name == "" && c.Value == "" && len(c.Children) == 0 && !keepRoles[c.Role] {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	for i := len(kept); i < len(n.Children); i++ {
+		n.Children[i] = nil
+	}
+	n.Children = kept
+}
