@@ -41,6 +41,9 @@ type ServerConfig struct {
 	// tempOutputDir asks Connect for a fresh --output-dir, removed on Close
 	// (set by Playwright when PlaywrightOptions.OutputDir is empty).
 	tempOutputDir bool
+	// hint replaces the generic advice in errors when the server is
+	// unavailable (set by Playwright).
+	hint string
 }
 
 // transport returns sc.Transport, or the one its Command or URL implies.

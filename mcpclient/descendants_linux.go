@@ -48,6 +48,31 @@ func descendants(pid int) []procID {
 	return out
 }
 
+// marked lists the processes whose environment holds the entry env
+// ("NAME=value"); processes of other users are unreadable and skipped.
+func marked(env string) []procID {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	needle := []byte(env + "\x00")
+	var out []procID
+	for _, e := range entries {
+		id, err := strconv.Atoi(e.Name())
+		if err != nil || id == os.Getpid() {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/environ")
+		if err != nil || !(bytes.HasPrefix(b, needle) || bytes.Contains(b, append([]byte{0}, needle...))) {
+			continue
+		}
+		if _, start, ok := readStat(id); ok {
+			out = append(out, procID{id, start})
+		}
+	}
+	return out
+}
+
 // readStat returns the parent PID and start time of pid.
 func readStat(pid int) (ppid int, start uint64, ok bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")

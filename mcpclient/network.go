@@ -64,7 +64,8 @@ func dialOnce(ctx context.Context, sc ServerConfig, t string, o Options, log *sl
 	// context; Close cancels it.
 	life, stop := context.WithCancel(context.WithoutCancel(ctx))
 	s := &Session{name: sc.Name, transport: t, log: log, callTimeout: o.CallTimeout, stop: stop,
-		redact: func(err error) error { return redactQuery(sc.URL, err) }}
+		redact: func(err error) error { return redactQuery(sc.URL, err) },
+		hint:   "check that the server is running at " + redactURL(sc.URL)}
 	var tr transport.Interface
 	switch t {
 	case TransportHTTP:

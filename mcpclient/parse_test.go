@@ -205,3 +205,16 @@ func FuzzParseText(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkParseText(b *testing.B) {
+	text, err := os.ReadFile(filepath.Join("testdata", "snapshot-products.md"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if r := ParseText(string(text)); r.Snapshot == "" {
+			b.Fatal("no snapshot")
+		}
+	}
+}

@@ -91,7 +91,8 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	if o.SettleTimeout > 0 {
 		args = append(args, "--timeout-settle", strconv.FormatInt(o.SettleTimeout.Milliseconds(), 10))
 	}
-	sc := ServerConfig{Name: "playwright", Command: node, Transport: TransportStdio}
+	sc := ServerConfig{Name: "playwright", Command: node, Transport: TransportStdio,
+		hint: "run make setup, and check that " + browser + " starts headless"}
 	if o.OutputDir != "" {
 		args = append(args, "--output-dir", o.OutputDir)
 	} else {

@@ -217,10 +217,10 @@ func requirePlaywright(tb testing.TB, opts *PlaywrightOptions) ServerConfig {
 	return sc
 }
 
-// marked adds an environment variable unique to this test to sc, inherited
+// withTestMark adds an environment variable unique to this test to sc, inherited
 // by the server and the browser it starts, so the test can find every
 // process the session left behind.
-func marked(sc ServerConfig) (ServerConfig, string) {
+func withTestMark(sc ServerConfig) (ServerConfig, string) {
 	mark := fmt.Sprintf("mcpclient-test-%d-%d", os.Getpid(), time.Now().UnixNano())
 	sc.Env = map[string]string{"PLAINTEST_TEST_MARK": mark}
 	return sc, mark
@@ -252,7 +252,7 @@ func processesMarked(t *testing.T, mark string) []int {
 
 func TestPlaywrightEndToEnd(t *testing.T) {
 	sc := requirePlaywright(t, nil)
-	sc, mark := marked(sc)
+	sc, mark := withTestMark(sc)
 	shop := httptest.NewServer(demoshop.Handler(nil))
 	defer shop.Close()
 

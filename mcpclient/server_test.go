@@ -7,6 +7,8 @@ import (
 	"io"
 	"log"
 	"os"
+	"os/exec"
+	"syscall"
 	"testing"
 	"time"
 
@@ -31,8 +33,27 @@ func TestMain(m *testing.M) {
 //	stdio  serve at once
 //	slow   wait 300ms before serving (a server slow to start)
 //	crash  write to stderr and exit 3 before serving
+//	orphan start a "sleep" process in a session of its own (as Playwright
+//	       starts browsers), say its PID on stderr, then serve
+//	sleep  sleep a minute (the orphan)
 func runHelper(mode string) int {
 	switch mode {
+	case "sleep":
+		time.Sleep(time.Minute)
+		return 0
+	case "orphan":
+		exe, err := os.Executable()
+		if err != nil {
+			return 1
+		}
+		cmd := exec.Command(exe, "-test.run=^$")
+		cmd.Env = append(os.Environ(), envHelper+"=sleep")
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintln(os.Stderr, "helper:", err)
+			return 1
+		}
+		fmt.Fprintf(os.Stderr, "helper: child pid %d\n", cmd.Process.Pid)
 	case "crash":
 		fmt.Fprintln(os.Stderr, "helper: loading config")
 		fmt.Fprintln(os.Stderr, "helper: fatal: port 9 is taken")

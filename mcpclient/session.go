@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -67,6 +68,7 @@ type Session struct {
 	callTimeout time.Duration
 	stop        context.CancelFunc // ends the transport's long-lived streams
 	redact      func(error) error  // hides secrets of the URL in errors; nil for stdio
+	hint        string             // what to do when the server is unavailable
 	tempDirs    []string
 
 	mu     sync.Mutex
@@ -130,7 +132,8 @@ func ConnectInProcess(ctx context.Context, srv *server.MCPServer, opts *Options)
 }
 
 func connectStdio(ctx context.Context, sc ServerConfig, o Options, log *slog.Logger) (*Session, error) {
-	s := &Session{name: sc.Name, transport: TransportStdio, log: log, callTimeout: o.CallTimeout}
+	s := &Session{name: sc.Name, transport: TransportStdio, log: log, callTimeout: o.CallTimeout,
+		hint: fmt.Sprintf("check that %s starts and stays up when run by hand", filepath.Base(sc.Command))}
 	if sc.tempOutputDir {
 		dir, err := os.MkdirTemp("", "plaintest-playwright-")
 		if err != nil {
@@ -147,6 +150,9 @@ func connectStdio(ctx context.Context, sc ServerConfig, o Options, log *slog.Log
 			Hint: fmt.Sprintf("check that %q is installed and on PATH", sc.Command)}
 	}
 	s.proc = p
+	if sc.hint != "" {
+		s.hint = sc.hint
+	}
 	s.c = client.NewClient(quietIO(p.stdout, p.stdin, log))
 	// The stdio transport never needs its start context after Start.
 	if err := s.c.Start(context.WithoutCancel(ctx)); err != nil {
@@ -289,11 +295,8 @@ func (s *Session) unavailable(op string, err error) *UnavailableError {
 			e.Err = exit
 		}
 		e.Stderr = s.proc.tail.String()
-		e.Hint = "see the server's stderr below"
-		if e.Stderr == "" {
-			e.Hint = ""
-		}
 	}
+	e.Hint = s.hint
 	if e.Err == nil {
 		e.Err = errors.New("connection lost")
 	}

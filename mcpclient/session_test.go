@@ -317,6 +317,53 @@ func TestServerExitsMidRun(t *testing.T) {
 	checkExitErr(t, "later call", err)
 }
 
+// TestLeftoversKilled has the server start a process in a session of its
+// own, as Playwright starts browsers, and checks that neither a crash of
+// the server nor Close leaves it running.
+func TestLeftoversKilled(t *testing.T) {
+	if _, err := os.Stat("/proc/self/environ"); err != nil {
+		t.Skip("needs /proc")
+	}
+	for _, crash := range []bool{true, false} {
+		t.Run(fmt.Sprintf("crash=%v", crash), func(t *testing.T) {
+			s, err := Connect(t.Context(), helperServer(t, "orphan"), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Close()
+			var pid int
+			for _, line := range strings.Split(s.proc.tail.String(), "\n") {
+				fmt.Sscanf(line, "helper: child pid %d", &pid)
+			}
+			if pid == 0 || !running(pid) {
+				t.Fatalf("no child pid in stderr %q", s.proc.tail.String())
+			}
+			if crash {
+				_, err = s.CallTool(t.Context(), "exit", nil)
+				if !errors.Is(err, ErrUnavailable) {
+					t.Fatalf("exit: got %v, want ErrUnavailable", err)
+				}
+			} else if err := s.Close(); err != nil {
+				t.Fatal(err)
+			}
+			// The crash path kills in the background: give it a moment.
+			deadline := time.Now().Add(10 * time.Second)
+			for running(pid) && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if running(pid) {
+				t.Errorf("process %d the server started is still running", pid)
+			}
+		})
+	}
+}
+
+// running reports whether pid is alive and not a zombie.
+func running(pid int) bool {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	return err == nil && !bytes.Contains(b, []byte(") Z "))
+}
+
 func checkExitErr(t *testing.T, what string, err error) {
 	t.Helper()
 	var ue *UnavailableError
@@ -431,4 +478,20 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// BenchmarkStdioCall measures one tool call's round trip to a stdio server
+// (the Go helper), i.e. the client's own overhead per step.
+func BenchmarkStdioCall(b *testing.B) {
+	s, err := Connect(b.Context(), helperServer(b, "stdio"), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	args := map[string]any{"text": "hello"}
+	for b.Loop() {
+		if _, err := s.CallTool(b.Context(), "echo", args); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

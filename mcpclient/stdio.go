@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -78,8 +79,22 @@ type process struct {
 	err    error         // cmd.Wait's error, set before exited closes
 	log    *slog.Logger
 
+	// mark is an environment entry ("PLAINTEST_MCP_SESSION=...") unique to
+	// this process; whatever it starts inherits it, so the leftovers of a
+	// server that died can be found even after they were re-parented.
+	mark string
+
 	closing chan struct{} // closed when Close starts, so an exit is expected
 	once    sync.Once
+}
+
+// envSession names the environment entry that marks a server's processes.
+const envSession = "PLAINTEST_MCP_SESSION"
+
+var sessionSeq atomic.Int64
+
+func newMark() string {
+	return fmt.Sprintf("%s=%d-%d-%d", envSession, os.Getpid(), sessionSeq.Add(1), time.Now().UnixNano())
 }
 
 // eofFile is a pipe's read end that reports when a read failed (EOF or
@@ -109,6 +124,8 @@ func startProcess(sc ServerConfig, stderr io.Writer, log *slog.Logger) (*process
 	for k, v := range sc.Env {
 		cmd.Env = append(cmd.Env, k+"="+v)
 	}
+	mark := newMark()
+	cmd.Env = append(cmd.Env, mark)
 	setProcessGroup(cmd)
 
 	inR, inW, err := os.Pipe()
@@ -141,6 +158,7 @@ func startProcess(sc ServerConfig, stderr io.Writer, log *slog.Logger) (*process
 		drain:   make(chan struct{}),
 		closing: make(chan struct{}),
 		log:     log,
+		mark:    mark,
 	}
 	go p.copyStderr(errR, stderr)
 	go p.wait()
@@ -187,6 +205,7 @@ func (p *process) wait() {
 		p.log.Warn("mcp server process exited", "pid", p.cmd.Process.Pid, "err", p.err)
 		// Nothing can drive what the child left behind any more.
 		killGroup(p.cmd.Process.Pid)
+		reapOrphans(marked(p.mark), 0)
 	}
 	select {
 	case <-p.stdout.eof:
@@ -231,17 +250,20 @@ func (p *process) exitErr(d time.Duration) error {
 const (
 	gracefulExit = 3 * time.Second
 	termExit     = 2 * time.Second
+	// orphanGrace is how long processes the server started may outlive it
+	// before they are killed.
+	orphanGrace = 500 * time.Millisecond
 )
 
 // close ends the child: stdin closed first (the polite way to stop a stdio
 // MCP server), then SIGTERM to its process group, then SIGKILL. Processes
 // it started in process groups of their own (browsers) are found beforehand
-// and killed if they outlive it.
+// (by parentage and by the inherited mark) and killed if they outlive it.
 func (p *process) close() error {
 	var err error
 	p.once.Do(func() {
 		close(p.closing)
-		kids := descendants(p.cmd.Process.Pid)
+		kids := append(descendants(p.cmd.Process.Pid), marked(p.mark)...)
 		_ = p.stdin.Close()
 		if !waitClosed(p.exited, gracefulExit) {
 			p.log.Debug("mcp server ignored stdin close, terminating", "pid", p.cmd.Process.Pid)
@@ -254,7 +276,7 @@ func (p *process) close() error {
 			}
 		}
 		killGroup(p.cmd.Process.Pid)
-		reapOrphans(kids, termExit)
+		reapOrphans(kids, orphanGrace)
 		_ = p.stdout.Close()
 	})
 	return err
