@@ -6,7 +6,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"unicode"
 
 	"github.com/plaintest/plaintest/dom"
 )
@@ -214,7 +213,7 @@ func label(n *dom.Node) string {
 
 // score rates how well name fits the words a person used.
 func score(name, words string) int {
-	n, w := fold(name), fold(words)
+	n, w := dom.Normalize(name), dom.Normalize(words)
 	switch {
 	case n == "" || w == "":
 		return scoreNothing
@@ -341,33 +340,13 @@ func intersect(a, b roleSet) roleSet {
 	return out
 }
 
-// fold lowercases s and keeps only letters, digits and single spaces, so
-// "Log in!" and "log  in" compare equal.
-func fold(s string) string {
-	var b strings.Builder
-	space := false
-	for _, r := range s {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if space && b.Len() > 0 {
-				b.WriteByte(' ')
-			}
-			space = false
-			b.WriteRune(unicode.ToLower(r))
-		default:
-			space = true
-		}
-	}
-	return b.String()
-}
-
 // describe names n for people: `button "Add to cart" in article "Blue Mug"`.
 // The container is added only when the role and name alone are not unique.
 func describe(page *dom.Node, n *dom.Node) string {
 	d := short(n)
 	same := 0
 	page.Walk(func(x *dom.Node) bool {
-		if x.Role == n.Role && fold(label(x)) == fold(label(n)) {
+		if x.Role == n.Role && dom.Normalize(label(x)) == dom.Normalize(label(n)) {
 			same++
 		}
 		return true
@@ -462,7 +441,7 @@ func notFound(page *dom.Node, what string, nodes []*dom.Node, wantName string) e
 // similarity is the Dice coefficient of the letter bigrams of a and b.
 func similarity(a, b string) float64 {
 	bg := func(s string) map[string]int {
-		s = strings.ReplaceAll(fold(s), " ", "")
+		s = strings.ReplaceAll(dom.Normalize(s), " ", "")
 		m := map[string]int{}
 		r := []rune(s)
 		for i := 0; i+1 < len(r); i++ {

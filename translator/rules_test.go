@@ -170,14 +170,6 @@ func TestRulesRefuses(t *testing.T) {
 	}
 }
 
-func TestFold(t *testing.T) {
-	for in, want := range map[string]string{"Log in!": "log in", "  Express ($9.00) ": "express 9 00", "ÉTÉ-Sale": "été sale", "": ""} {
-		if got := fold(in); got != want {
-			t.Errorf("fold(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 func FuzzRulesTranslate(f *testing.F) {
 	for _, s := range []string{"click Add to cart for Blue Mug", "type a into b", "select x from y", "verify \"x\"", "press ctrl+", "go to", "check "} {
 		f.Add(s)
