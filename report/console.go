@@ -1,0 +1,225 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+)
+
+// ConsoleOptions configure a Console. The zero value (or nil) writes plain
+// text, one whole line per finished step.
+type ConsoleOptions struct {
+	// Color adds ANSI colours; set it only when the writer is a terminal.
+	Color bool
+	// Live writes a step's label when it starts and its outcome when it
+	// ends, on the same line. Only for one scenario at a time on a terminal.
+	Live bool
+	// Prefix starts every step line with the scenario's name, for scenarios
+	// that run in parallel.
+	Prefix bool
+}
+
+// Console writes a replay as it runs: one line per step
+// ("[3/6] click Add to cart for Blue Mug … ok 0.21s"), then a PASSED or FAILED
+// block per scenario and a summary. Its methods are safe for concurrent use.
+type Console struct {
+	mu      sync.Mutex
+	w       io.Writer
+	opts    ConsoleOptions
+	open    bool   // a live line is waiting for its outcome
+	current string // the scenario whose lines are being written (without Prefix)
+}
+
+// NewConsole returns a Console writing to w.
+func NewConsole(w io.Writer, opts *ConsoleOptions) *Console {
+	c := &Console{w: w}
+	if opts != nil {
+		c.opts = *opts
+	}
+	return c
+}
+
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+)
+
+func (c *Console) paint(code, s string) string {
+	if !c.opts.Color || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+// Step reports a step starting or ending; pass it as the player's progress
+// callback.
+func (c *Console) Step(ev StepEvent) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.opts.Prefix && ev.Scenario != c.current {
+		c.endLine()
+		c.current = ev.Scenario
+		name := ev.Scenario
+		if ev.File != "" {
+			name += " " + c.paint(ansiDim, "("+ev.File+")")
+		}
+		fmt.Fprintf(c.w, "%s\n", c.paint(ansiBold, "▶ ")+name)
+	}
+	head := fmt.Sprintf("[%d/%d] %s …", ev.Index, ev.Total, ev.Step.Label())
+	if c.opts.Prefix {
+		head = ev.Scenario + ": " + head
+	}
+	if !ev.Done {
+		if c.opts.Live {
+			c.endLine()
+			fmt.Fprint(c.w, head)
+			c.open = true
+		}
+		return
+	}
+	if c.open {
+		fmt.Fprintf(c.w, " %s\n", c.outcome(&ev.Step))
+		c.open = false
+		return
+	}
+	fmt.Fprintf(c.w, "%s %s\n", head, c.outcome(&ev.Step))
+}
+
+// endLine finishes a live line left open (by a run that ended abnormally).
+func (c *Console) endLine() {
+	if c.open {
+		fmt.Fprintln(c.w)
+		c.open = false
+	}
+}
+
+func (c *Console) outcome(s *StepResult) string {
+	d := seconds(s.Duration)
+	var extra string
+	if s.Retries > 0 {
+		extra = fmt.Sprintf(", %d %s", s.Retries, plural(s.Retries, "retry", "retries"))
+	}
+	switch {
+	case s.Status == StatusDryRun:
+		return s.Tool + " " + paramsText(s.Params)
+	case s.Skipped:
+		return c.paint(ansiYellow, "skipped") + " (condition false)"
+	case s.Status == StatusFailed && s.Tolerated:
+		return c.paint(ansiYellow, "failed, continuing") + " " + d + extra + ": " + firstLine(s.Error)
+	case s.Status == StatusFailed:
+		return c.paint(ansiRed, "FAILED") + " " + d + extra
+	default:
+		return c.paint(ansiGreen, "ok") + " " + d + extra
+	}
+}
+
+// Run writes the PASSED or FAILED block of one finished scenario. A failed
+// block names the step that failed, its tool, its params (secrets already
+// masked) and the error text, and lists the evidence files.
+func (c *Console) Run(r *RunResult) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.endLine()
+	where := r.Scenario
+	if r.File != "" {
+		where += " (" + r.File + ")"
+	}
+	if r.Success && dryRun(r) {
+		fmt.Fprintf(c.w, "%s %s: %d %s resolved, nothing called\n", c.paint(ansiBold, "DRY RUN"), where,
+			len(r.Steps), plural(len(r.Steps), "step", "steps"))
+		return
+	}
+	if r.Success {
+		fmt.Fprintf(c.w, "%s %s: %d %s in %s\n", c.paint(ansiGreen+ansiBold, "PASSED"), where,
+			len(r.Steps), plural(len(r.Steps), "step", "steps"), seconds(r.Duration))
+		return
+	}
+	fmt.Fprintf(c.w, "%s %s after %s\n", c.paint(ansiRed+ansiBold, "FAILED"), where, seconds(r.Duration))
+	if s := r.Failed(); s != nil {
+		fmt.Fprintf(c.w, "  step:     %d, %s\n", s.Step, s.Label())
+		fmt.Fprintf(c.w, "  tool:     %s\n", s.Tool)
+		fmt.Fprintf(c.w, "  params:   %s\n", paramsText(s.Params))
+		fmt.Fprintf(c.w, "  error:    %s\n", indent(s.Error, "            "))
+	} else if r.Error != "" {
+		fmt.Fprintf(c.w, "  error:    %s\n", indent(r.Error, "            "))
+	}
+	if len(r.Evidence) > 0 {
+		fmt.Fprintf(c.w, "  evidence: %s\n", strings.Join(r.Evidence, ", "))
+	}
+}
+
+// Summary writes the one summary line of a replay of several scenarios and
+// names those that failed.
+func (c *Console) Summary(s *Summary) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.endLine()
+	verdict := c.paint(ansiGreen+ansiBold, "PASSED")
+	if !s.Success {
+		verdict = c.paint(ansiRed+ansiBold, "FAILED")
+	}
+	fmt.Fprintf(c.w, "%s %d %s: %d passed, %d failed in %s\n", verdict, s.Total,
+		plural(s.Total, "scenario", "scenarios"), s.Passed, s.Failed, seconds(time.Duration(s.DurationMS)*time.Millisecond))
+	for _, r := range s.Scenarios {
+		if r.Success {
+			continue
+		}
+		name := r.Scenario
+		if r.File != "" {
+			name = r.File
+		}
+		fmt.Fprintf(c.w, "  %s %s: %s\n", c.paint(ansiRed, "✗"), name, firstLine(r.Error))
+	}
+}
+
+// dryRun reports whether every step of r was only resolved (--dry-run).
+func dryRun(r *RunResult) bool {
+	for i := range r.Steps {
+		if r.Steps[i].Status != StatusDryRun {
+			return false
+		}
+	}
+	return len(r.Steps) > 0
+}
+
+// paramsText is params as compact JSON with sorted keys.
+func paramsText(p map[string]any) string {
+	if len(p) == 0 {
+		return "{}"
+	}
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(p); err != nil {
+		return fmt.Sprint(p)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func seconds(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i] + " …"
+	}
+	return s
+}
+
+func indent(s, pad string) string {
+	return strings.ReplaceAll(strings.TrimSpace(s), "\n", "\n"+pad)
+}

@@ -1,0 +1,182 @@
+package report
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// The JUnit XML that CI systems (Jenkins, GitLab, GitHub test reporters) read:
+// one <testsuite> for the replay, one <testcase> per scenario. A failed
+// scenario has a <failure> whose message names the failed step and the
+// server's error; a scenario stopped by an unreachable server has an <error>.
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Time     string       `xml:"time,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name      string      `xml:"name,attr"`
+	Tests     int         `xml:"tests,attr"`
+	Failures  int         `xml:"failures,attr"`
+	Errors    int         `xml:"errors,attr"`
+	Skipped   int         `xml:"skipped,attr"`
+	Time      string      `xml:"time,attr"`
+	Timestamp string      `xml:"timestamp,attr,omitempty"`
+	Cases     []junitCase `xml:"testcase"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	File      string        `xml:"file,attr,omitempty"`
+	Time      string        `xml:"time,attr"`
+	Failure   *junitProblem `xml:"failure,omitempty"`
+	Error     *junitProblem `xml:"error,omitempty"`
+	SystemOut *junitText    `xml:"system-out,omitempty"`
+}
+
+type junitProblem struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",cdata"`
+}
+
+// junitText keeps its lines readable in the file (CDATA, not &#xA;).
+type junitText struct {
+	Text string `xml:",cdata"`
+}
+
+// JUnitOptions configure WriteJUnit; nil is fine.
+type JUnitOptions struct {
+	// Suite names the test suite; default "plaintest replay".
+	Suite string
+	// Timestamp is when the replay started; zero leaves it out.
+	Timestamp time.Time
+}
+
+// WriteJUnit writes s as JUnit XML: one test case per scenario, named by the
+// scenario and classed by its file; the failure message names the failed step
+// (number, description, tool) and the error text, and the failure body has the
+// step's params (secrets masked), the evidence files and the step log.
+func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
+	var o JUnitOptions
+	if opts != nil {
+		o = *opts
+	}
+	if o.Suite == "" {
+		o.Suite = "plaintest replay"
+	}
+	suite := junitSuite{Name: o.Suite, Time: xmlSeconds(time.Duration(s.DurationMS) * time.Millisecond)}
+	if !o.Timestamp.IsZero() {
+		suite.Timestamp = o.Timestamp.UTC().Format("2006-01-02T15:04:05")
+	}
+	for _, r := range s.Scenarios {
+		c := junitCase{
+			Name:      r.Scenario,
+			Classname: classname(r),
+			File:      r.File,
+			Time:      xmlSeconds(r.Duration),
+		}
+		if log := stepLog(r); log != "" {
+			c.SystemOut = &junitText{xmlSafe(log)}
+		}
+		if !r.Success {
+			p := &junitProblem{Message: xmlSafe(failureMessage(r)), Text: xmlSafe(failureDetail(r))}
+			if r.Unavailable {
+				p.Type = "ServerUnavailable"
+				c.Error = p
+				suite.Errors++
+			} else {
+				p.Type = "StepFailed"
+				c.Failure = p
+				suite.Failures++
+			}
+		}
+		suite.Tests++
+		suite.Cases = append(suite.Cases, c)
+	}
+	doc := junitSuites{Name: o.Suite, Tests: suite.Tests, Failures: suite.Failures, Errors: suite.Errors,
+		Time: suite.Time, Suites: []junitSuite{suite}}
+	if _, err := io.WriteString(w, xml.Header); err != nil {
+		return err
+	}
+	enc := xml.NewEncoder(w)
+	enc.Indent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return fmt.Errorf("write junit: %w", err)
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// classname groups a scenario by its file, as dotted path ("scenarios.mug").
+func classname(r *RunResult) string {
+	if r.File == "" {
+		return "plaintest"
+	}
+	f := filepath.ToSlash(filepath.Clean(r.File))
+	f = strings.TrimSuffix(f, filepath.Ext(f))
+	f = strings.TrimLeft(f, "./")
+	return strings.ReplaceAll(f, "/", ".")
+}
+
+func failureMessage(r *RunResult) string {
+	if s := r.Failed(); s != nil {
+		return fmt.Sprintf("step %d (%s) failed: %s: %s", s.Step, s.Label(), s.Tool, firstLine(s.Error))
+	}
+	if r.Error != "" {
+		return firstLine(r.Error)
+	}
+	return "scenario failed"
+}
+
+func failureDetail(r *RunResult) string {
+	var b strings.Builder
+	if s := r.Failed(); s != nil {
+		fmt.Fprintf(&b, "step:   %d, %s\ntool:   %s\nparams: %s\nerror:  %s\n", s.Step, s.Label(), s.Tool, paramsText(s.Params), s.Error)
+	} else if r.Error != "" {
+		fmt.Fprintf(&b, "error: %s\n", r.Error)
+	}
+	for _, e := range r.Evidence {
+		fmt.Fprintf(&b, "evidence: %s\n", e)
+	}
+	return b.String()
+}
+
+// stepLog is one line per step reached, as the console writes them, without colours.
+func stepLog(r *RunResult) string {
+	var b strings.Builder
+	plain := NewConsole(nil, nil)
+	for i := range r.Steps {
+		s := &r.Steps[i]
+		fmt.Fprintf(&b, "step %d: %s … %s\n", s.Step, s.Label(), plain.outcome(s))
+	}
+	return b.String()
+}
+
+func xmlSeconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
+
+// xmlSafe replaces the characters XML 1.0 cannot hold (control characters
+// a server's error text may carry) with U+FFFD. CDATA sections are written
+// as they are, so they need it.
+func xmlSafe(s string) string {
+	return strings.Map(func(r rune) rune {
+		switch {
+		case r == '\t' || r == '\n' || r == '\r',
+			r >= 0x20 && r <= 0xD7FF,
+			r >= 0xE000 && r <= 0xFFFD,
+			r >= 0x10000 && r <= 0x10FFFF:
+			return r
+		}
+		return '\uFFFD'
+	}, s)
+}

@@ -1,0 +1,184 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"encoding/xml"
+	"flag"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// golden compares got with testdata/name, or rewrites it with -update.
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./report -update)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", name, got, want)
+	}
+}
+
+// runs are a passed and a failed replay.
+func runs() []*RunResult {
+	ms := time.Millisecond
+	passed := &RunResult{Scenario: "claim-discount", File: "scenarios/claim.json", Success: true, Duration: 2400 * ms, Steps: []StepResult{
+		{Step: 1, ID: "open", Tool: "mcp__playwright__browser_navigate", Description: "open the products page", Status: StatusPassed,
+			Params: map[string]any{"url": "http://127.0.0.1:8080/products"}, Duration: 1210 * ms},
+		{Step: 2, Tool: "mcp__playwright__browser_click", Description: "click Claim discount", Status: StatusPassed,
+			Params: map[string]any{"target": `internal:role=button[name="Claim discount"s]`}, Duration: 1530 * ms, Retries: 14},
+		{Step: 3, Tool: "mcp__playwright__browser_wait_for", Status: StatusSkipped, Skipped: true, Params: map[string]any{"text": "x"}},
+		{Step: 4, ID: "title", Tool: "mcp__playwright__browser_evaluate", Description: "read the title", Status: StatusPassed,
+			Params: map[string]any{"function": "() => document.title"}, Duration: 40 * ms, Output: map[string]any{"title": "Products · Demo Shop"}},
+	}}
+	failed := &RunResult{Scenario: "login-and-add-mug", File: "scenarios/mug.json", Duration: 6100 * ms, FailedStep: 5,
+		Error:    "step 5 (click Add to cart for Blue Mug) failed: mcp__playwright__browser_click: Error: \"internal:testid=[data-testid=\\\"product-blue-mug\\\"s]\" does not match any elements. (waited 5s for the target)",
+		Evidence: []string{"reports/mug-step5.png", "reports/mug-step5.snapshot.md"},
+		Steps: []StepResult{
+			{Step: 3, Tool: "mcp__playwright__browser_type", Description: "log in as demo (password)", Status: StatusPassed,
+				Params: map[string]any{"target": `internal:label="Password"i`, "text": Mask}, Duration: 130 * ms},
+			{Step: 4, Tool: "sandy__log", Status: StatusFailed, Tolerated: true, Error: "message: missing\nsecond line", Duration: 0},
+			{Step: 5, Tool: "mcp__playwright__browser_click", Description: "click Add to cart for Blue Mug", Status: StatusFailed,
+				Params:   map[string]any{"element": "Add to cart & more", "target": `internal:testid=[data-testid="product-blue-mug"s] >> internal:role=button[name="Add to cart"i]`},
+				Duration: 5020 * ms, Retries: 48,
+				Error: "Error: \"internal:testid=[data-testid=\\\"product-blue-mug\\\"s]\" does not match any elements.\nCall log:\n  - waiting (waited 5s for the target)"},
+		}}
+	return []*RunResult{passed, failed}
+}
+
+// console replays the runs' events through a Console.
+func console(opts *ConsoleOptions) []byte {
+	var b bytes.Buffer
+	c := NewConsole(&b, opts)
+	rs := runs()
+	for _, r := range rs {
+		for i, s := range r.Steps {
+			start := StepResult{Step: s.Step, ID: s.ID, Tool: s.Tool, Description: s.Description}
+			c.Step(StepEvent{Scenario: r.Scenario, File: r.File, Index: i + 1, Total: len(r.Steps), Step: start})
+			c.Step(StepEvent{Scenario: r.Scenario, File: r.File, Index: i + 1, Total: len(r.Steps), Done: true, Step: s})
+		}
+		c.Run(r)
+	}
+	c.Summary(NewSummary(rs, 8500*time.Millisecond))
+	return b.Bytes()
+}
+
+func TestConsole(t *testing.T) {
+	tests := []struct {
+		file string
+		opts *ConsoleOptions
+	}{
+		{"console.txt", nil},
+		{"console-live-color.txt", &ConsoleOptions{Live: true, Color: true}},
+		{"console-prefix.txt", &ConsoleOptions{Prefix: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			got := console(tt.opts)
+			golden(t, tt.file, got)
+			if hasColor := bytes.Contains(got, []byte("\x1b[")); hasColor != (tt.opts != nil && tt.opts.Color) {
+				t.Errorf("ANSI colours present = %v, want %v", hasColor, tt.opts != nil && tt.opts.Color)
+			}
+		})
+	}
+}
+
+func TestConsoleFailedBlockNamesTheStep(t *testing.T) {
+	var b bytes.Buffer
+	NewConsole(&b, nil).Run(runs()[1])
+	out := b.String()
+	for _, want := range []string{"FAILED login-and-add-mug (scenarios/mug.json)", "step:     5, click Add to cart for Blue Mug",
+		"tool:     mcp__playwright__browser_click", "does not match any elements", "reports/mug-step5.png"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("failed block lacks %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, `>> internal:role=button[name=\"Add to cart\"i]`) || !strings.Contains(out, "Add to cart & more") {
+		t.Errorf("params are not shown as written (HTML-escaped?):\n%s", out)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var b bytes.Buffer
+	s := NewSummary(runs(), 8500*time.Millisecond)
+	if err := WriteJSON(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "result.json", b.Bytes())
+
+	var back Summary
+	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if back.Scenarios[1].Steps[2].Duration != 5020*time.Millisecond || back.Scenarios[0].Duration != 2400*time.Millisecond {
+		t.Errorf("durations did not round-trip: %v, %v", back.Scenarios[1].Steps[2].Duration, back.Scenarios[0].Duration)
+	}
+	if back.Success || back.Passed != 1 || back.Failed != 1 || back.Total != 2 {
+		t.Errorf("counts = %+v, want 1 passed, 1 failed", back)
+	}
+	if !reflect.DeepEqual(back.Scenarios[0].Steps[3].Output, map[string]any{"title": "Products · Demo Shop"}) {
+		t.Errorf("output = %v", back.Scenarios[0].Steps[3].Output)
+	}
+}
+
+func TestJUnit(t *testing.T) {
+	var b bytes.Buffer
+	s := NewSummary(runs(), 8500*time.Millisecond)
+	// One scenario stopped by an unreachable server is an <error>.
+	lost := &RunResult{Scenario: "lost", File: "scenarios/lost.json", Unavailable: true, Duration: time.Second,
+		Error: "scenarios/lost.json: step 1 (mcp__playwright__browser_navigate): mcp server \"playwright\": start: exit status 1",
+		Steps: []StepResult{}}
+	s = NewSummary(append(s.Scenarios, lost), 9500*time.Millisecond)
+	ts := time.Date(2025, 6, 1, 12, 0, 0, 0, time.UTC)
+	if err := WriteJUnit(&b, s, &JUnitOptions{Timestamp: ts}); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "junit.xml", b.Bytes())
+
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("junit is not XML: %v", err)
+	}
+	suite := doc.Suites[0]
+	if suite.Tests != 3 || suite.Failures != 1 || suite.Errors != 1 || len(suite.Cases) != 3 {
+		t.Fatalf("suite = %d tests, %d failures, %d errors; want 3, 1, 1", suite.Tests, suite.Failures, suite.Errors)
+	}
+	f := suite.Cases[1].Failure
+	if f == nil || !strings.Contains(f.Message, "step 5 (click Add to cart for Blue Mug) failed: mcp__playwright__browser_click") {
+		t.Errorf("failure = %+v, want a message naming step 5 and its tool", f)
+	}
+	if suite.Cases[0].Failure != nil || suite.Cases[2].Error == nil || suite.Cases[1].Classname != "scenarios.mug" {
+		t.Errorf("cases = %+v", suite.Cases)
+	}
+}
+
+func TestJUnitIsValidXMLWhateverTheErrorText(t *testing.T) {
+	r := &RunResult{Scenario: "s\x00", File: "f.json", FailedStep: 1, Error: "bad \x01 text ]]> end",
+		Steps: []StepResult{{Step: 1, Tool: "t", Status: StatusFailed, Error: "x\x1b[31m ]]> \x00"}}}
+	var b bytes.Buffer
+	if err := WriteJUnit(&b, NewSummary([]*RunResult{r}, 0), nil); err != nil {
+		t.Fatal(err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatalf("not XML: %v\n%s", err, b.Bytes())
+	}
+	if got := doc.Suites[0].Cases[0].Failure.Text; !strings.Contains(got, "]]>") {
+		t.Errorf("failure text = %q, want the error text kept", got)
+	}
+}

@@ -1,0 +1,197 @@
+// Package report turns replay results into what people and CI systems read:
+// a console log written as the steps run (one line per step, then a PASSED or
+// FAILED block), a JSON document, and JUnit XML.
+//
+// It takes in the result types declared here (RunResult, StepResult,
+// StepEvent), which the replay package fills, and gives out text on an
+// io.Writer. It knows nothing about MCP sessions or scenario files, and it
+// never sees a secret: the player masks secret values before a result is
+// built.
+package report
+
+import (
+	"encoding/json"
+	"time"
+)
+
+// Mask is what a secret value is replaced with in every result.
+const Mask = "***"
+
+// Step statuses.
+const (
+	StatusPassed  = "passed"  // the call succeeded
+	StatusFailed  = "failed"  // the call failed (see Error); it stopped the run unless Tolerated
+	StatusSkipped = "skipped" // its condition was false: the call was not made
+	StatusDryRun  = "dry-run" // --dry-run: resolved and printed, not called
+)
+
+// Summary is the result of replaying one or more scenarios: the object
+// `plaintest replay --json` writes.
+//
+//	{
+//	  "success": false,              // every scenario passed
+//	  "total": 2, "passed": 1, "failed": 1,
+//	  "duration_ms": 4210,
+//	  "scenarios": [ RunResult, ... ] // in the order of the files given
+//	}
+type Summary struct {
+	Success    bool         `json:"success"`
+	Total      int          `json:"total"`
+	Passed     int          `json:"passed"`
+	Failed     int          `json:"failed"`
+	DurationMS int64        `json:"duration_ms"`
+	Scenarios  []*RunResult `json:"scenarios"`
+}
+
+// NewSummary counts runs into a Summary.
+func NewSummary(runs []*RunResult, d time.Duration) *Summary {
+	s := &Summary{Success: true, Total: len(runs), DurationMS: d.Milliseconds(), Scenarios: runs}
+	if runs == nil {
+		s.Scenarios = []*RunResult{}
+	}
+	for _, r := range runs {
+		if r.Success {
+			s.Passed++
+		} else {
+			s.Failed++
+			s.Success = false
+		}
+	}
+	return s
+}
+
+// RunResult is one scenario's replay.
+//
+//	{
+//	  "scenario": "login-and-add-mug",   // metadata.name
+//	  "file": ".sandy/scenarios/mug.json",
+//	  "success": false,
+//	  "failed_step": 4,                   // number of the step that stopped the run; absent when none
+//	  "error": "step 4 (click Add to cart for Blue Mug) failed: ...", // why the run failed; absent on success
+//	  "unavailable": false,               // true: an MCP server could not be reached or was lost
+//	  "steps": [ StepResult, ... ],       // the steps that were reached, in order
+//	  "evidence": ["reports/mug-step4.png", "reports/mug-step4.snapshot.md"], // saved on failure
+//	  "duration_ms": 3120
+//	}
+type RunResult struct {
+	Scenario   string        `json:"scenario"`
+	File       string        `json:"file,omitempty"`
+	Success    bool          `json:"success"`
+	Duration   time.Duration `json:"-"` // written as duration_ms
+	FailedStep int           `json:"failed_step,omitempty"`
+	Error      string        `json:"error,omitempty"`
+	// Unavailable is true when the run stopped because an MCP server could
+	// not be started or reached, or was lost mid-run: an environment
+	// problem, not a failed check.
+	Unavailable bool         `json:"unavailable,omitempty"`
+	Steps       []StepResult `json:"steps"`
+	Evidence    []string     `json:"evidence,omitempty"`
+}
+
+// Failed returns the step that stopped the run, or nil.
+func (r *RunResult) Failed() *StepResult {
+	if r.FailedStep == 0 {
+		return nil
+	}
+	for i := range r.Steps {
+		if r.Steps[i].Step == r.FailedStep && r.Steps[i].Status == StatusFailed && !r.Steps[i].Tolerated {
+			return &r.Steps[i]
+		}
+	}
+	return nil
+}
+
+// StepResult is one step's replay.
+//
+//	{
+//	  "step": 4,                          // the step's number in the scenario
+//	  "id": "add",                        // the step's id, when it has one
+//	  "tool": "mcp__playwright__browser_click",
+//	  "description": "click Add to cart for Blue Mug",
+//	  "status": "failed",                 // passed | failed | skipped | dry-run
+//	  "params": {"target": "..."},        // after substitution; secret values are "***"
+//	  "retries": 48,                      // calls repeated: waiting for a late target, or on_error: retry
+//	  "skipped": false,                   // true when its condition was false
+//	  "tolerated": false,                 // failed, but on_error skip/retry let the run go on
+//	  "error": "...does not match any elements.", // the server's (or built-in's) error text
+//	  "output": {"title": "Demo Shop"},   // values extracted by the step's output paths
+//	  "duration_ms": 5012
+//	}
+type StepResult struct {
+	Step        int            `json:"step"`
+	ID          string         `json:"id,omitempty"`
+	Tool        string         `json:"tool"`
+	Description string         `json:"description,omitempty"`
+	Status      string         `json:"status"`
+	Params      map[string]any `json:"params,omitempty"`
+	Duration    time.Duration  `json:"-"` // written as duration_ms
+	Retries     int            `json:"retries"`
+	Skipped     bool           `json:"skipped"`
+	Tolerated   bool           `json:"tolerated,omitempty"`
+	Error       string         `json:"error,omitempty"`
+	Output      map[string]any `json:"output,omitempty"`
+}
+
+// Label is how a step is named to people: its description, else its tool.
+func (s *StepResult) Label() string {
+	if s.Description != "" {
+		return s.Description
+	}
+	return s.Tool
+}
+
+// StepEvent tells a progress reporter that a step started or ended.
+type StepEvent struct {
+	Scenario string
+	File     string
+	Index    int  // 1-based position of the step in the scenario
+	Total    int  // number of steps in the scenario
+	Done     bool // false: the step is starting (Step has Step, ID, Tool, Description); true: Step is complete
+	Step     StepResult
+}
+
+// MarshalJSON writes the run with its duration as duration_ms.
+func (r RunResult) MarshalJSON() ([]byte, error) {
+	type plain RunResult
+	return json.Marshal(struct {
+		plain
+		DurationMS int64 `json:"duration_ms"`
+	}{plain(r), r.Duration.Milliseconds()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (r *RunResult) UnmarshalJSON(b []byte) error {
+	type plain RunResult
+	v := struct {
+		*plain
+		DurationMS int64 `json:"duration_ms"`
+	}{plain: (*plain)(r)}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	r.Duration = time.Duration(v.DurationMS) * time.Millisecond
+	return nil
+}
+
+// MarshalJSON writes the step with its duration as duration_ms.
+func (s StepResult) MarshalJSON() ([]byte, error) {
+	type plain StepResult
+	return json.Marshal(struct {
+		plain
+		DurationMS int64 `json:"duration_ms"`
+	}{plain(s), s.Duration.Milliseconds()})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (s *StepResult) UnmarshalJSON(b []byte) error {
+	type plain StepResult
+	v := struct {
+		*plain
+		DurationMS int64 `json:"duration_ms"`
+	}{plain: (*plain)(s)}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	s.Duration = time.Duration(v.DurationMS) * time.Millisecond
+	return nil
+}
