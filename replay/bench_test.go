@@ -1,0 +1,235 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// The replay benchmarks compare replaying testdata/login-add-mug.json with
+// plaintest against doing the same six actions directly with playwright-go,
+// in one run, and print the ratio replay / direct:
+//
+//	go test ./replay -run '^$' -bench ReplayVsDirect -benchtime 5x
+//
+// BenchmarkReplayVsDirect is what CI pays per scenario: the replay starts
+// @playwright/mcp and its Chromium and runs the steps; the direct side starts
+// the playwright-go driver and Chromium and runs the same actions.
+// BenchmarkReplayVsDirectWarm times the steps alone, on a browser already
+// running on both sides.
+
+// startDirect starts playwright-go without a download (REFERENCE.md §3): a
+// driver directory with node and the repository's playwright-core 1.52.0.
+func startDirect(b *testing.B) *playwright.Playwright {
+	b.Helper()
+	node, err := exec.LookPath("node")
+	if err != nil {
+		b.Skip("no node:", err)
+	}
+	core, err := filepath.Abs("../node_modules/playwright-core")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(core, "cli.js")); err != nil {
+		if os.Getenv("CI") != "" {
+			b.Fatalf("playwright-core missing under CI: %v", err)
+		}
+		b.Skip("playwright-core missing:", err)
+	}
+	dir := b.TempDir()
+	if err := os.Symlink(node, filepath.Join(dir, "node")); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.Symlink(core, filepath.Join(dir, "package")); err != nil {
+		b.Fatal(err)
+	}
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: dir, SkipInstallBrowsers: true, Verbose: false})
+	if err != nil {
+		b.Fatalf("playwright-go: %v", err)
+	}
+	return pw
+}
+
+func launch(b *testing.B, pw *playwright.Playwright) playwright.Browser {
+	b.Helper()
+	chromium, err := mcpclient.Chromium()
+	if err != nil {
+		b.Skip(err)
+	}
+	browser, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
+		ExecutablePath:  playwright.String(chromium),
+		Headless:        playwright.Bool(true),
+		ChromiumSandbox: playwright.Bool(false),
+	})
+	if err != nil {
+		b.Fatalf("launch chromium: %v", err)
+	}
+	return browser
+}
+
+// directSteps does what login-add-mug.json does, with playwright-go.
+func directSteps(page playwright.Page, base string) error {
+	steps := []func() error{
+		func() error { _, err := page.Goto(base + "/login"); return err },
+		func() error { return page.GetByLabel("Username").Fill("demo") },
+		func() error { return page.GetByLabel("Password").Fill(demoshop.Password) },
+		func() error {
+			return page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Log in", Exact: playwright.Bool(true)}).Click()
+		},
+		func() error {
+			return page.GetByTestId("product-blue-mug").GetByRole("button", playwright.LocatorGetByRoleOptions{Name: "Add to cart"}).Click()
+		},
+		func() error { return page.GetByText("1 item").First().WaitFor() },
+	}
+	for i, s := range steps {
+		if err := s(); err != nil {
+			return fmt.Errorf("direct step %d: %w", i+1, err)
+		}
+	}
+	return nil
+}
+
+func printRatio(b *testing.B, label string, replayTotal, directTotal time.Duration) {
+	n := float64(b.N)
+	r, d := replayTotal.Seconds()/n, directTotal.Seconds()/n
+	b.ReportMetric(r*1000, "replay-ms/op")
+	b.ReportMetric(d*1000, "direct-ms/op")
+	b.ReportMetric(r/d, "replay/direct")
+	fmt.Printf("%s: replay %.0f ms, direct playwright-go %.0f ms, ratio replay/direct %.2f (%d runs)\n", label, r*1000, d*1000, r/d, b.N)
+}
+
+func BenchmarkReplayVsDirect(b *testing.B) {
+	needBrowser(b)
+	srv := httptest.NewServer(demoshop.Handler(nil))
+	defer srv.Close()
+	sc, err := sandy.Load("testdata/login-add-mug.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(DefaultTimeout)},
+		&Options{Vars: demoVars(srv.URL)})
+	var replayTotal, directTotal time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		res, err := p.Run(context.Background(), "login-add-mug.json", sc)
+		if err != nil || !res.Success {
+			b.Fatalf("replay: %v %s", err, res.Error)
+		}
+		replayTotal += time.Since(start)
+
+		start = time.Now()
+		pw := startDirect(b)
+		browser := launch(b, pw)
+		page, err := browser.NewPage()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := directSteps(page, srv.URL); err != nil {
+			b.Fatal(err)
+		}
+		if err := browser.Close(); err != nil {
+			b.Fatal(err)
+		}
+		if err := pw.Stop(); err != nil {
+			b.Fatal(err)
+		}
+		directTotal += time.Since(start)
+	}
+	printRatio(b, "cold (start the browser stack, run 6 steps, stop)", replayTotal, directTotal)
+}
+
+// keepOpen is a ToolCaller whose Close does nothing, to reuse one session.
+type keepOpen struct{ ToolCaller }
+
+func BenchmarkReplayVsDirectWarm(b *testing.B) {
+	needBrowser(b)
+	srv := httptest.NewServer(demoshop.Handler(nil))
+	defer srv.Close()
+	sc, err := sandy.Load("testdata/login-add-mug.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	cfg, err := mcpclient.Playwright(PlaywrightOptions(DefaultTimeout))
+	if err != nil {
+		b.Fatal(err)
+	}
+	session, err := mcpclient.Connect(ctx, cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer session.Close()
+	p := New(ServersFunc(func(context.Context, string) (ToolCaller, error) { return keepOpen{session}, nil }),
+		&Options{Vars: demoVars(srv.URL)})
+	emptyCart := func() {
+		if _, err := session.CallTool(ctx, "browser_navigate", map[string]any{"url": srv.URL + "/cart"}); err != nil {
+			b.Fatal(err)
+		}
+		if r, err := session.CallTool(ctx, "browser_click", map[string]any{"target": "internal:role=button[name=\"Remove\"s]"}); err != nil || r.IsError {
+			b.Fatalf("empty the cart: %v %v", err, r)
+		}
+	}
+	pw := startDirect(b)
+	defer pw.Stop()
+	browser := launch(b, pw)
+	defer browser.Close()
+	page, err := browser.NewPage()
+	if err != nil {
+		b.Fatal(err)
+	}
+	// Warm both browsers up with one untimed run.
+	if res, err := p.Run(ctx, "warm-up", sc); err != nil || !res.Success {
+		b.Fatalf("replay warm-up: %v %s", err, res.Error)
+	}
+	emptyCart()
+	if err := directSteps(page, srv.URL); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := page.Goto(srv.URL + "/cart"); err != nil {
+		b.Fatal(err)
+	}
+	if err := page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Remove"}).Click(); err != nil {
+		b.Fatal(err)
+	}
+
+	var replayTotal, directTotal time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		res, err := p.Run(ctx, "login-add-mug.json", sc)
+		if err != nil || !res.Success {
+			b.Fatalf("replay: %v %s", err, res.Error)
+		}
+		replayTotal += time.Since(start)
+		b.StopTimer()
+		emptyCart()
+		b.StartTimer()
+
+		start = time.Now()
+		if err := directSteps(page, srv.URL); err != nil {
+			b.Fatal(err)
+		}
+		directTotal += time.Since(start)
+		b.StopTimer()
+		if _, err := page.Goto(srv.URL + "/cart"); err != nil {
+			b.Fatal(err)
+		}
+		if err := page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Remove"}).Click(); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+	}
+	printRatio(b, "warm (browser already running, run 6 steps)", replayTotal, directTotal)
+}

@@ -1,0 +1,180 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/report"
+)
+
+func TestBuiltinWaitAndLog(t *testing.T) {
+	f := &fake{}
+	src := scenario(`{"TOKEN":""}`, `[
+		{"step":1,"tool":"mcp__a__echo","params":{}},
+		{"step":2,"tool":"sandy__wait","params":{"duration":0.15}},
+		{"step":3,"id":"l","tool":"sandy__log","params":{"message":"token is {{TOKEN}}"},"output":{"m":"$.message"}},
+		{"step":4,"tool":"mcp__a__echo","params":{}}]`)
+	_, res, err := play(t, f, &Options{Vars: []map[string]string{{"TOKEN": "tok-123"}}}, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	c := f.callsTo("echo")
+	if gap := c[1].at.Sub(c[0].at); gap < 150*time.Millisecond {
+		t.Errorf("sandy__wait 0.15 s let the next step run after %v", gap)
+	}
+	if got := res.Steps[2].Output["m"]; got != "token is ***" {
+		t.Errorf("log output = %q, want the message with the secret masked", got)
+	}
+}
+
+func TestBuiltinWaitRejectsBadDuration(t *testing.T) {
+	_, res, err := play(t, &fake{}, nil, scenario("", `[{"step":1,"tool":"sandy__wait","params":{"duration":"soon"}}]`))
+	if err != nil || res.Success || !strings.Contains(res.Steps[0].Error, "duration") {
+		t.Errorf("err %v, success %v, error %q: want a failed step about duration", err, res.Success, res.Steps[0].Error)
+	}
+}
+
+func TestBuiltinAppendFile(t *testing.T) {
+	tests := []struct {
+		format string
+		want   string
+	}{
+		{"jsonl", "{\"id\":1,\"name\":\"Blue Mug\"}\n{\"id\":2,\"name\":\"Red, Mug\"}\n{\"id\":3,\"name\":\"Tea\"}\n"},
+		{"csv", "id,name\n1,Blue Mug\n2,\"Red, Mug\"\n3,Tea\n"},
+		{"json", "[\n  {\n    \"id\": 1,\n    \"name\": \"Blue Mug\"\n  },\n  {\n    \"id\": 2,\n    \"name\": \"Red, Mug\"\n  },\n  {\n    \"id\": 3,\n    \"name\": \"Tea\"\n  }\n]\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			dir := t.TempDir()
+			src := scenario("", `[
+				{"step":1,"id":"s","tool":"mcp__a__json","params":{"body":"{\"items\":[{\"id\":1,\"name\":\"Blue Mug\"},{\"id\":2,\"name\":\"Red, Mug\"}]}"},"output":{"items":"$.items"}},
+				{"step":2,"tool":"sandy__append_file","params":{"path":"out/data.`+tt.format+`","format":"`+tt.format+`","data":"{{s.items}}"}},
+				{"step":3,"tool":"sandy__append_file","params":{"path":"out/data.`+tt.format+`","format":"`+tt.format+`","data":{"id":3,"name":"Tea"}}}]`)
+			_, res, err := play(t, &fake{}, &Options{Dir: dir}, src)
+			if err != nil || !res.Success {
+				t.Fatalf("Run: %v %q", err, res.Error)
+			}
+			b, err := os.ReadFile(filepath.Join(dir, "out", "data."+tt.format))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(b) != tt.want {
+				t.Errorf("file =\n%s\nwant\n%s", b, tt.want)
+			}
+		})
+	}
+}
+
+func TestBuiltinAppendFileStaysInsideDir(t *testing.T) {
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "work")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(parent, filepath.Join(dir, "link")); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"../escape.jsonl", "/tmp/escape.jsonl", "a/../../escape.jsonl", "link/escape.jsonl"} {
+		t.Run(path, func(t *testing.T) {
+			src := scenario("", `[{"step":1,"tool":"sandy__append_file","params":{"path":"`+path+`","data":{"a":1}}}]`)
+			_, res, err := play(t, &fake{}, &Options{Dir: dir}, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Success {
+				t.Errorf("append to %q succeeded, want it refused", path)
+			}
+			if _, err := os.Stat(filepath.Join(parent, "escape.jsonl")); err == nil {
+				t.Errorf("a file was written outside the working directory")
+			}
+		})
+	}
+}
+
+func TestBuiltinBrowserWaits(t *testing.T) {
+	tests := []struct {
+		name       string
+		step       string
+		readyAfter int
+		wantOK     bool
+		wantJS     string
+	}{
+		{"wait_for_element appears", `{"step":1,"tool":"sandy__wait_for_element","params":{"selector":"#claim","interval":0.01,"timeout":5}}`, 3, true, `document.querySelector("#claim")`},
+		{"wait_for_element times out", `{"step":1,"tool":"sandy__wait_for_element","params":{"selector":"#claim","interval":0.01,"timeout":0.1}}`, 1000, false, ""},
+		{"wait_until true", `{"step":1,"tool":"sandy__wait_until","params":{"expression":"window.ready === true","interval":0.01}}`, 2, true, "Boolean(window.ready === true"},
+		{"wait_until times out", `{"step":1,"tool":"sandy__wait_until","params":{"expression":"false","interval":0.01,"timeout":0.1}}`, 1000, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fake{readyAfter: tt.readyAfter}
+			fs, res, err := play(t, f, nil, scenario("", "["+tt.step+"]"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Success != tt.wantOK {
+				t.Fatalf("success %v (error %q), want %v", res.Success, res.Steps[0].Error, tt.wantOK)
+			}
+			calls := f.callsTo("browser_evaluate")
+			if tt.wantOK && (len(calls) != tt.readyAfter || res.Steps[0].Retries != tt.readyAfter-1) {
+				t.Errorf("%d evaluate calls, %d retries; want %d, %d", len(calls), res.Steps[0].Retries, tt.readyAfter, tt.readyAfter-1)
+			}
+			if tt.wantJS != "" && !strings.Contains(calls[0].args["function"].(string), tt.wantJS) {
+				t.Errorf("function = %q, want it to contain %q", calls[0].args["function"], tt.wantJS)
+			}
+			if !reflect.DeepEqual(fs.opened, []string{"playwright"}) {
+				t.Errorf("opened %v, want [playwright]", fs.opened)
+			}
+		})
+	}
+}
+
+// TestMain lets the test binary serve the fake tools over stdio, so that a
+// test can watch a real server process die.
+func TestMain(m *testing.M) {
+	if os.Getenv("REPLAY_FAKE_MCP_SERVER") == "1" {
+		serveStdio()
+		return
+	}
+	os.Exit(m.Run())
+}
+
+func TestServerDyingMidRun(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath(exe); err != nil {
+		t.Skip("test binary not runnable:", err)
+	}
+	sc := mcpclient.ServerConfig{Name: "fake", Command: exe, Env: map[string]string{"REPLAY_FAKE_MCP_SERVER": "1"}}
+	servers := ServersFunc(func(ctx context.Context, name string) (ToolCaller, error) {
+		return mcpclient.Connect(ctx, sc, &mcpclient.Options{CallTimeout: 20 * time.Second})
+	})
+	src := scenario("", `[
+		{"step":1,"tool":"mcp__fake__echo","params":{"n":1}},
+		{"step":2,"tool":"mcp__fake__die","params":{}},
+		{"step":3,"tool":"mcp__fake__echo","params":{"n":3}}]`)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := New(servers, nil).Run(ctx, "die.json", parse(t, src))
+	if ctx.Err() != nil {
+		t.Fatalf("the run hung until the test's deadline")
+	}
+	if !errors.Is(err, mcpclient.ErrUnavailable) {
+		t.Fatalf("err = %v, want ErrUnavailable", err)
+	}
+	if got, want := statuses(res), []string{report.StatusPassed, report.StatusFailed}; !reflect.DeepEqual(got, want) {
+		t.Errorf("statuses = %v, want %v (earlier results kept, nothing after)", got, want)
+	}
+	if !res.Unavailable || res.FailedStep != 2 || !strings.Contains(err.Error(), "step 2") {
+		t.Errorf("unavailable %v, failed step %d, err %v: want step 2 named as lost", res.Unavailable, res.FailedStep, err)
+	}
+}

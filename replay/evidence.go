@@ -1,0 +1,86 @@
+package replay
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+	"unicode"
+)
+
+// evidenceTimeout bounds the screenshot and snapshot of a failed run.
+const evidenceTimeout = 10 * time.Second
+
+// evidence saves a screenshot and the page snapshot of the browser session,
+// when one is open, after the step pl failed; their paths go in the result.
+// Failing to save them is logged, never an error of the run.
+func (r *run) evidence(ctx context.Context, pl *plan) {
+	if r.opts.EvidenceDir == "" || ctx.Err() != nil {
+		return
+	}
+	server := r.opts.Browser
+	if pl.kind == kindCall {
+		server = pl.server
+	}
+	s := r.sessions[server]
+	if s == nil {
+		s = r.sessions[r.opts.Browser]
+	}
+	if s == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(ctx, evidenceTimeout)
+	defer cancel()
+	if err := os.MkdirAll(r.opts.EvidenceDir, 0o755); err != nil {
+		r.log.Warn("cannot save failure evidence", "err", err)
+		return
+	}
+	base := filepath.Join(r.opts.EvidenceDir, fmt.Sprintf("%s-step%d", r.slug(), pl.step.Step))
+
+	if res, err := s.CallTool(ctx, "browser_take_screenshot", map[string]any{"type": "png", "scale": "css"}); err != nil {
+		r.log.Warn("failure screenshot", "err", err)
+	} else if res.IsError || len(res.Images) == 0 {
+		r.log.Warn("failure screenshot", "err", errorText(res))
+	} else if err := os.WriteFile(base+".png", res.Images[0].Data, 0o644); err != nil {
+		r.log.Warn("failure screenshot", "err", err)
+	} else {
+		r.res.Evidence = append(r.res.Evidence, base+".png")
+	}
+
+	if res, err := s.CallTool(ctx, "browser_snapshot", map[string]any{}); err != nil {
+		r.log.Warn("failure snapshot", "err", err)
+	} else if res.IsError {
+		r.log.Warn("failure snapshot", "err", errorText(res))
+	} else if err := os.WriteFile(base+".snapshot.md", []byte(r.mask.text(res.Text)), 0o644); err != nil {
+		r.log.Warn("failure snapshot", "err", err)
+	} else {
+		r.res.Evidence = append(r.res.Evidence, base+".snapshot.md")
+	}
+}
+
+// slug names a run's evidence files: the scenario file's base name, else
+// the scenario's name, reduced to [a-z0-9-].
+func (r *run) slug() string {
+	name := r.sc.Metadata.Name
+	if r.file != "" {
+		name = strings.TrimSuffix(filepath.Base(r.file), filepath.Ext(r.file))
+	}
+	var b strings.Builder
+	dash := false
+	for _, c := range strings.ToLower(name) {
+		if unicode.IsLetter(c) && c < unicode.MaxASCII || unicode.IsDigit(c) && c < unicode.MaxASCII {
+			b.WriteRune(c)
+			dash = false
+		} else if !dash && b.Len() > 0 {
+			b.WriteByte('-')
+			dash = true
+		}
+	}
+	s := strings.Trim(b.String(), "-")
+	if s == "" {
+		s = "scenario"
+	}
+	return s
+}

@@ -1,0 +1,295 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// ToolCaller calls the tools of one MCP server. *mcpclient.Session is one.
+// A tool failure comes back as Result.IsError; a Go error means the server
+// could not be reached or the connection was lost.
+type ToolCaller interface {
+	CallTool(ctx context.Context, name string, args map[string]any) (*mcpclient.Result, error)
+}
+
+// Servers opens a ToolCaller for a server name (the <server> of
+// mcp__<server>__tool). The player opens each server once per run, and when
+// the run ends it closes callers that have a Close method.
+type Servers interface {
+	Open(ctx context.Context, server string) (ToolCaller, error)
+}
+
+// ServersFunc adapts a function to Servers.
+type ServersFunc func(ctx context.Context, server string) (ToolCaller, error)
+
+// Open calls f.
+func (f ServersFunc) Open(ctx context.Context, server string) (ToolCaller, error) {
+	return f(ctx, server)
+}
+
+// Defaults of Options.
+const (
+	// DefaultTimeout is how long a step waits for its target to appear.
+	DefaultTimeout = 5 * time.Second
+	// DefaultPoll is how often a missing target is looked for again.
+	DefaultPoll = 100 * time.Millisecond
+	// DefaultBrowser is the server used for failure evidence and by the
+	// sandy__wait_for_element and sandy__wait_until built-ins.
+	DefaultBrowser = "playwright"
+)
+
+// Options configure a Player. Nil or zero fields take the defaults above.
+type Options struct {
+	// Logger receives debug and progress records; nil discards them.
+	Logger *slog.Logger
+	// Vars are variable layers over the scenario's own variables, lowest
+	// precedence first: the --env file, then --var values.
+	Vars []map[string]string
+	// Timeout bounds how long a step waits for a target that does not
+	// match any element yet. Default DefaultTimeout.
+	Timeout time.Duration
+	// Poll is the interval between attempts while waiting for a target.
+	// Default DefaultPoll.
+	Poll time.Duration
+	// Start and End select steps by step number (inclusive); 0 means no bound.
+	Start, End int
+	// DryRun resolves variables and reports the calls without opening any
+	// server.
+	DryRun bool
+	// Progress, when set, is called as each step starts and ends.
+	Progress func(report.StepEvent)
+	// EvidenceDir is where a failed run's screenshot and snapshot go; ""
+	// saves none.
+	EvidenceDir string
+	// Dir confines the files sandy__append_file writes; default ".".
+	Dir string
+	// Browser names the server used for evidence and by the browser
+	// built-ins. Default DefaultBrowser.
+	Browser string
+}
+
+func (o *Options) withDefaults() Options {
+	var v Options
+	if o != nil {
+		v = *o
+	}
+	if v.Logger == nil {
+		v.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if v.Timeout <= 0 {
+		v.Timeout = DefaultTimeout
+	}
+	if v.Poll <= 0 {
+		v.Poll = DefaultPoll
+	}
+	if v.Dir == "" {
+		v.Dir = "."
+	}
+	if v.Browser == "" {
+		v.Browser = DefaultBrowser
+	}
+	return v
+}
+
+// Player replays scenarios. It holds no state between runs: one Player may
+// run several scenarios at once, each with its own sessions.
+type Player struct {
+	servers Servers
+	opts    Options
+}
+
+// New returns a Player that opens servers through servers (unused with
+// DryRun, and may then be nil).
+func New(servers Servers, opts *Options) *Player {
+	return &Player{servers: servers, opts: opts.withDefaults()}
+}
+
+// MissingVarsError is a scenario whose required (empty) variables were not
+// given. It wraps sandy.ErrInvalid.
+type MissingVarsError struct {
+	File  string
+	Names []string
+}
+
+func (e *MissingVarsError) Error() string {
+	where := ""
+	if e.File != "" {
+		where = e.File + ": "
+	}
+	s := "s"
+	if len(e.Names) == 1 {
+		s = ""
+	}
+	return fmt.Sprintf("%smissing required variable%s %s: pass --var NAME=VALUE or --env FILE",
+		where, s, strings.Join(e.Names, ", "))
+}
+
+// Unwrap returns sandy.ErrInvalid.
+func (e *MissingVarsError) Unwrap() error { return sandy.ErrInvalid }
+
+// CheckVars returns a *MissingVarsError when the scenario's required
+// variables are not all given by layers (lowest precedence first).
+func CheckVars(file string, sc *sandy.Scenario, layers ...map[string]string) error {
+	vars := sandy.NewVars(sc.Variables, layers...)
+	if missing := vars.Missing(sc.Required()); len(missing) > 0 {
+		return &MissingVarsError{File: file, Names: missing}
+	}
+	return nil
+}
+
+// Run replays sc (loaded from file, which only names it in results). See the
+// package documentation for what it returns.
+func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*report.RunResult, error) {
+	start := time.Now()
+	res := &report.RunResult{Scenario: sc.Metadata.Name, File: file, Steps: []report.StepResult{}}
+	r := &run{
+		opts:     &p.opts,
+		file:     file,
+		sc:       sc,
+		res:      res,
+		sessions: map[string]ToolCaller{},
+		log:      p.opts.Logger.With("scenario", sc.Metadata.Name),
+	}
+	err := r.play(ctx, p.servers)
+	r.closeSessions()
+	res.Duration = time.Since(start)
+	if err != nil {
+		res.Success = false
+		if res.Error == "" {
+			res.Error = r.mask.text(err.Error())
+		}
+		res.Unavailable = errors.Is(err, mcpclient.ErrUnavailable)
+		return res, err
+	}
+	res.Success = res.FailedStep == 0
+	return res, nil
+}
+
+// run is the state of one scenario run.
+type run struct {
+	opts     *Options
+	file     string
+	sc       *sandy.Scenario
+	res      *report.RunResult
+	vars     *sandy.Vars
+	mask     masker
+	sessions map[string]ToolCaller
+	opened   []string // server names in the order they were opened
+	log      *slog.Logger
+}
+
+func (r *run) where() string {
+	if r.file != "" {
+		return r.file
+	}
+	return r.sc.Metadata.Name
+}
+
+func (r *run) play(ctx context.Context, servers Servers) error {
+	r.vars = sandy.NewVars(r.sc.Variables, r.opts.Vars...)
+	r.mask = newMasker(r.vars.Secrets())
+	if missing := r.vars.Missing(r.sc.Required()); len(missing) > 0 {
+		return &MissingVarsError{File: r.file, Names: missing}
+	}
+	plans, err := r.plan()
+	if err != nil {
+		return err
+	}
+	if !r.opts.DryRun {
+		if servers == nil {
+			return errors.New("replay: no servers to open")
+		}
+		if err := r.openSessions(ctx, servers, plans); err != nil {
+			return err
+		}
+	}
+	for _, pl := range plans {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		stop, err := r.step(ctx, pl)
+		if err != nil {
+			return err
+		}
+		if stop {
+			return nil
+		}
+	}
+	return nil
+}
+
+// plan turns the steps selected by Start/End into plans.
+func (r *run) plan() ([]*plan, error) {
+	var plans []*plan
+	for i := range r.sc.Steps {
+		st := &r.sc.Steps[i]
+		if (r.opts.Start > 0 && st.Step < r.opts.Start) || (r.opts.End > 0 && st.Step > r.opts.End) {
+			continue
+		}
+		pl, err := newPlan(st, i, len(r.sc.Steps))
+		if err != nil {
+			return nil, fmt.Errorf("%s: steps[%d]: %w", r.where(), i, err)
+		}
+		plans = append(plans, pl)
+	}
+	if len(plans) == 0 {
+		return nil, fmt.Errorf("%w: %s: no step between --start %d and --end %d", sandy.ErrInvalid, r.where(), r.opts.Start, r.opts.End)
+	}
+	return plans, nil
+}
+
+// openSessions opens every server the plans call, in order of first use.
+func (r *run) openSessions(ctx context.Context, servers Servers, plans []*plan) error {
+	for _, pl := range plans {
+		name := pl.serverFor(r.opts.Browser)
+		if name == "" || r.sessions[name] != nil {
+			continue
+		}
+		r.log.Debug("opening mcp server", "server", name)
+		s, err := servers.Open(ctx, name)
+		if err != nil {
+			return fmt.Errorf("%s: step %d (%s): %w", r.where(), pl.step.Step, pl.step.Tool, err)
+		}
+		r.sessions[name] = s
+		r.opened = append(r.opened, name)
+	}
+	return nil
+}
+
+func (r *run) closeSessions() {
+	for _, name := range slices.Backward(r.opened) {
+		switch c := r.sessions[name].(type) {
+		case interface{ Close() error }:
+			if err := c.Close(); err != nil {
+				r.log.Debug("closing mcp server", "server", name, "err", err)
+			}
+		case interface{ Close() }:
+			c.Close()
+		}
+	}
+}
+
+// sleep waits d or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return ctx.Err()
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}

@@ -1,0 +1,459 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+func statuses(res *report.RunResult) []string {
+	var out []string
+	for _, s := range res.Steps {
+		out = append(out, s.Status)
+	}
+	return out
+}
+
+func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
+	f := &fake{}
+	src := scenario(`{"BASE":"http://shop","PORT":8080,"USER":{"name":"demo"}}`, `[
+		{"step":2,"tool":"mcp__a__echo","params":{"url":"{{BASE}}/login","port":"{{PORT}}","user":"{{USER}}","text":"as {{USER}} on {{PORT}}"}},
+		{"step":1,"tool":"mcp__b__echo","params":{"n":1}},
+		{"step":3,"tool":"mcp__a__echo","params":{}}]`)
+	fs, res, err := play(t, f, &Options{Vars: []map[string]string{{"BASE": "http://env"}, {"BASE": "http://flag"}}}, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: success %v, err %v, error %q", res.Success, err, res.Error)
+	}
+	// Array order, not step numbers.
+	calls := f.callsTo("echo")
+	if len(calls) != 3 {
+		t.Fatalf("got %d echo calls, want 3", len(calls))
+	}
+	got := calls[0].args
+	want := map[string]any{"url": "http://flag/login", "port": float64(8080), "user": map[string]any{"name": "demo"}, "text": `as {"name":"demo"} on 8080`}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("first call args = %v, want %v", got, want)
+	}
+	if got := calls[1].args["n"]; got != float64(1) {
+		t.Errorf("second call n = %v, want 1 (the step numbered 1 runs second)", got)
+	}
+	if got, want := fs.opened, []string{"a", "b"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("servers opened = %v, want %v (once each, in order of first use)", got, want)
+	}
+	if fs.closed != 2 {
+		t.Errorf("sessions closed = %d, want 2", fs.closed)
+	}
+	if got := []int{res.Steps[0].Step, res.Steps[1].Step, res.Steps[2].Step}; !reflect.DeepEqual(got, []int{2, 1, 3}) {
+		t.Errorf("result step numbers = %v, want [2 1 3]", got)
+	}
+}
+
+func TestStartEndSelectByStepNumber(t *testing.T) {
+	f := &fake{}
+	src := scenario("", `[
+		{"step":1,"tool":"mcp__a__echo","params":{"n":1}},
+		{"step":2,"tool":"mcp__a__echo","params":{"n":2}},
+		{"step":3,"tool":"mcp__a__echo","params":{"n":3}},
+		{"step":4,"tool":"mcp__a__echo","params":{"n":4}}]`)
+	_, res, err := play(t, f, &Options{Start: 2, End: 3}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []any
+	for _, c := range f.callsTo("echo") {
+		got = append(got, c.args["n"])
+	}
+	if want := []any{float64(2), float64(3)}; !reflect.DeepEqual(got, want) {
+		t.Errorf("ran n = %v, want %v", got, want)
+	}
+	if len(res.Steps) != 2 {
+		t.Errorf("got %d step results, want 2", len(res.Steps))
+	}
+
+	_, _, err = play(t, &fake{}, &Options{Start: 7}, src)
+	if !errors.Is(err, sandy.ErrInvalid) {
+		t.Errorf("--start past the last step: err = %v, want ErrInvalid", err)
+	}
+}
+
+func TestDryRunResolvesWithoutServers(t *testing.T) {
+	src := scenario(`{"BASE":"http://shop","PASSWORD":""}`, `[
+		{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{BASE}}/login"}},
+		{"step":2,"tool":"mcp__playwright__browser_type","params":{"target":"#p","text":"{{PASSWORD}}"}}]`)
+	var events []report.StepEvent
+	p := New(nil, &Options{DryRun: true, Vars: []map[string]string{{"PASSWORD": "hunter2"}},
+		Progress: func(ev report.StepEvent) { events = append(events, ev) }})
+	res, err := p.Run(context.Background(), "x.json", parse(t, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := statuses(res), []string{"dry-run", "dry-run"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("statuses = %v, want %v", got, want)
+	}
+	if got := res.Steps[0].Params["url"]; got != "http://shop/login" {
+		t.Errorf("url = %v, want http://shop/login", got)
+	}
+	if got := res.Steps[1].Params["text"]; got != report.Mask {
+		t.Errorf("password param = %v, want it masked", got)
+	}
+	if len(events) != 4 || events[0].Done || !events[1].Done || events[2].Index != 2 || events[2].Total != 2 {
+		t.Errorf("progress events = %+v, want start/done for [1/2] then [2/2]", events)
+	}
+}
+
+func TestMissingRequiredVariable(t *testing.T) {
+	src := scenario(`{"BASE":"http://shop","PASSWORD":"","TOKEN":""}`, `[{"step":1,"tool":"mcp__a__echo","params":{}}]`)
+	f := &fake{}
+	fs, res, err := play(t, f, &Options{Vars: []map[string]string{{"TOKEN": "t"}}}, src)
+	var mv *MissingVarsError
+	if !errors.As(err, &mv) || !errors.Is(err, sandy.ErrInvalid) {
+		t.Fatalf("err = %v, want a *MissingVarsError wrapping sandy.ErrInvalid", err)
+	}
+	if !reflect.DeepEqual(mv.Names, []string{"PASSWORD"}) || !strings.Contains(err.Error(), "PASSWORD") {
+		t.Errorf("err = %v (names %v), want it to name PASSWORD only", err, mv.Names)
+	}
+	if len(fs.opened) != 0 || len(f.calls) != 0 || res.Success {
+		t.Errorf("opened %v, calls %d, success %v: want nothing started", fs.opened, len(f.calls), res.Success)
+	}
+	if err := CheckVars("x", parse(t, src), map[string]string{"PASSWORD": "p", "TOKEN": "t"}); err != nil {
+		t.Errorf("CheckVars with both given: %v", err)
+	}
+}
+
+func TestUnknownVariableIsBadInput(t *testing.T) {
+	src := scenario("", `[
+		{"step":1,"tool":"mcp__a__echo","params":{}},
+		{"step":2,"tool":"mcp__a__echo","params":{"x":"{{NOPE}}"}}]`)
+	_, res, err := play(t, &fake{}, nil, src)
+	if !errors.Is(err, sandy.ErrInvalid) || !strings.Contains(err.Error(), "NOPE") {
+		t.Fatalf("err = %v, want ErrInvalid naming NOPE", err)
+	}
+	if got, want := statuses(res), []string{"passed", "failed"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("statuses = %v, want %v", got, want)
+	}
+}
+
+func TestOutputsFeedLaterSteps(t *testing.T) {
+	f := &fake{}
+	src := scenario("", `[
+		{"step":1,"id":"create","tool":"mcp__a__json","params":{"body":"{\"number\":42,\"items\":[{\"id\":1},{\"id\":2}],\"name\":\"Mug\"}"},
+		 "output":{"n":"$.number","ids":"$.items[*].id","all":"$"}},
+		{"step":2,"tool":"mcp__a__echo","params":{"n":"{{create.n}}","text":"Issue #{{create.n}}: {{create.ids}}","first":"{{create.all.items.0.id}}"}},
+		{"step":3,"id":"md","tool":"mcp__a__json","params":{"body":"### Result\n\"Products · Demo Shop\"\n### Ran Playwright code\n`+"```js\\nx\\n```"+`"},"output":{"title":"$"}},
+		{"step":4,"tool":"mcp__a__echo","params":{"t":"{{md.title}}"}}]`)
+	_, res, err := play(t, f, nil, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: err %v, result error %q", err, res.Error)
+	}
+	calls := f.callsTo("echo")
+	got := calls[0].args
+	want := map[string]any{"n": float64(42), "text": "Issue #42: [1,2]", "first": float64(1)}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("args = %v, want %v", got, want)
+	}
+	if got := calls[1].args["t"]; got != "Products · Demo Shop" {
+		t.Errorf("markdown result title = %q, want %q", got, "Products · Demo Shop")
+	}
+	if got := res.Steps[0].Output["ids"]; !reflect.DeepEqual(got, []any{int64(1), int64(2)}) {
+		t.Errorf("result output ids = %#v, want [1 2]", got)
+	}
+}
+
+func TestOutputMatchingNothingFailsTheStep(t *testing.T) {
+	src := scenario("", `[{"step":1,"id":"s","tool":"mcp__a__json","params":{"body":"{\"a\":1}"},"output":{"b":"$.b"}}]`)
+	_, res, err := play(t, &fake{}, nil, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Success || !strings.Contains(res.Steps[0].Error, "$.b matches nothing") {
+		t.Errorf("success %v, error %q: want a failure saying $.b matches nothing", res.Success, res.Steps[0].Error)
+	}
+}
+
+func TestCondition(t *testing.T) {
+	f := &fake{}
+	src := scenario(`{"ENV":"ci"}`, `[
+		{"step":1,"id":"s","tool":"mcp__a__json","params":{"body":"{\"n\":42}"},"output":{"n":"$.n"}},
+		{"step":2,"tool":"mcp__a__echo","params":{"run":"eq"},"condition":"{{s.n}} == 42"},
+		{"step":3,"tool":"mcp__a__echo","params":{"run":"ne"},"condition":"{{s.n}} != 42"},
+		{"step":4,"tool":"mcp__a__echo","params":{"run":"env"},"condition":"{{ENV}} == \"ci\""}]`)
+	_, res, err := play(t, f, nil, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	var ran []any
+	for _, c := range f.callsTo("echo") {
+		ran = append(ran, c.args["run"])
+	}
+	if want := []any{"eq", "env"}; !reflect.DeepEqual(ran, want) {
+		t.Errorf("ran %v, want %v", ran, want)
+	}
+	if !res.Steps[2].Skipped || res.Steps[2].Status != report.StatusSkipped {
+		t.Errorf("step 3 = %+v, want skipped", res.Steps[2])
+	}
+}
+
+func TestOnError(t *testing.T) {
+	tests := []struct {
+		name        string
+		step        string
+		flakyFails  int
+		wantSuccess bool
+		wantStatus  []string
+		wantCalls   int // calls to the failing tool
+		wantRetries int
+	}{
+		{"stop is the default", `{"step":1,"tool":"mcp__a__fail","params":{"message":"boom"}}`, 0, false, []string{"failed"}, 1, 0},
+		{"stop", `{"step":1,"tool":"mcp__a__fail","params":{"message":"boom"},"on_error":"stop"}`, 0, false, []string{"failed"}, 1, 0},
+		{"skip goes on", `{"step":1,"tool":"mcp__a__fail","params":{"message":"boom"},"on_error":"skip"}`, 0, true, []string{"failed", "passed"}, 1, 0},
+		{"retry until it passes", `{"step":1,"tool":"mcp__a__flaky","params":{},"on_error":"retry","retry":{"count":3,"delay":1}}`, 2, true, []string{"passed", "passed"}, 3, 2},
+		{"retry runs out and goes on like skip", `{"step":1,"tool":"mcp__a__flaky","params":{},"on_error":"retry","retry":{"count":2,"delay":1}}`, 5, true, []string{"failed", "passed"}, 2, 1},
+		{"retry defaults to 3 attempts", `{"step":1,"tool":"mcp__a__flaky","params":{},"on_error":"retry","retry":{"delay":1}}`, 5, true, []string{"failed", "passed"}, 3, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fake{flakyFails: tt.flakyFails}
+			src := scenario("", `[`+tt.step+`,{"step":2,"tool":"mcp__a__echo","params":{}}]`)
+			_, res, err := play(t, f, nil, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Success != tt.wantSuccess || !reflect.DeepEqual(statuses(res), tt.wantStatus) {
+				t.Errorf("success %v, statuses %v; want %v, %v", res.Success, statuses(res), tt.wantSuccess, tt.wantStatus)
+			}
+			tool := strings.TrimPrefix(res.Steps[0].Tool, "mcp__a__")
+			if got := len(f.callsTo(tool)); got != tt.wantCalls {
+				t.Errorf("%s called %d times, want %d", tool, got, tt.wantCalls)
+			}
+			if got := res.Steps[0].Retries; got != tt.wantRetries {
+				t.Errorf("retries = %d, want %d", got, tt.wantRetries)
+			}
+			if !tt.wantSuccess {
+				if res.FailedStep != 1 || res.Failed() == nil || !strings.Contains(res.Error, "boom") {
+					t.Errorf("failed step %d, error %q: want step 1 named with the server's text", res.FailedStep, res.Error)
+				}
+			} else if res.Steps[0].Status == report.StatusFailed && !res.Steps[0].Tolerated {
+				t.Errorf("a failure the run went past is not marked tolerated")
+			}
+		})
+	}
+}
+
+func TestRetryDelayAndBackoff(t *testing.T) {
+	f := &fake{flakyFails: 2}
+	src := scenario("", `[{"step":1,"tool":"mcp__a__flaky","params":{},"on_error":"retry","retry":{"count":3,"delay":40,"backoff":2}}]`)
+	_, res, err := play(t, f, nil, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	c := f.callsTo("flaky")
+	if len(c) != 3 {
+		t.Fatalf("got %d calls, want 3", len(c))
+	}
+	if gap := c[1].at.Sub(c[0].at); gap < 40*time.Millisecond {
+		t.Errorf("first retry after %v, want >= 40ms", gap)
+	}
+	if gap := c[2].at.Sub(c[1].at); gap < 80*time.Millisecond {
+		t.Errorf("second retry after %v, want >= 80ms (backoff 2)", gap)
+	}
+}
+
+func TestLateTargetIsWaitedFor(t *testing.T) {
+	f := &fake{lateAfter: 300 * time.Millisecond}
+	src := scenario("", `[{"step":1,"tool":"mcp__playwright__late_click","params":{"target":"internal:role=button[name=\"Claim discount\"s]"}}]`)
+	_, res, err := play(t, f, &Options{Timeout: 5 * time.Second, Poll: 20 * time.Millisecond}, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	if n := len(f.callsTo("late_click")); n < 2 || res.Steps[0].Retries != n-1 {
+		t.Errorf("%d calls, %d retries: want several calls, retries = calls-1", n, res.Steps[0].Retries)
+	}
+}
+
+func TestTargetThatNeverAppearsFailsAtTheTimeout(t *testing.T) {
+	f := &fake{lateAfter: time.Hour}
+	src := scenario("", `[{"step":1,"tool":"mcp__playwright__late_click","params":{"target":"#never"}}]`)
+	start := time.Now()
+	_, res, err := play(t, f, &Options{Timeout: 300 * time.Millisecond, Poll: 20 * time.Millisecond}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if took := time.Since(start); took < 300*time.Millisecond {
+		t.Errorf("failed after %v, before the 300ms timeout", took)
+	}
+	if res.Success || !strings.Contains(res.Steps[0].Error, "does not match any elements") || !strings.Contains(res.Steps[0].Error, "waited 300ms") {
+		t.Errorf("success %v, error %q: want the server's error and the wait", res.Success, res.Steps[0].Error)
+	}
+}
+
+func TestOtherFailuresAreNotRetried(t *testing.T) {
+	tests := []struct{ name, step string }{
+		{"strict mode violation", `{"step":1,"tool":"mcp__playwright__strict","params":{"target":"button"}}`},
+		{"no target", `{"step":1,"tool":"mcp__playwright__fail","params":{"message":"\"x\" does not match any elements."}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fake{}
+			_, res, err := play(t, f, &Options{Timeout: 2 * time.Second}, scenario("", "["+tt.step+"]"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Success || len(f.calls) != 1 || res.Steps[0].Retries != 0 {
+				t.Errorf("success %v, %d calls, %d retries: want one failed call", res.Success, len(f.calls), res.Steps[0].Retries)
+			}
+		})
+	}
+}
+
+func TestWaitAfter(t *testing.T) {
+	f := &fake{}
+	src := scenario("", `[{"step":1,"tool":"mcp__a__echo","params":{},"wait_after":0.2},{"step":2,"tool":"mcp__a__echo","params":{}}]`)
+	if _, _, err := play(t, f, nil, src); err != nil {
+		t.Fatal(err)
+	}
+	c := f.callsTo("echo")
+	if gap := c[1].at.Sub(c[0].at); gap < 200*time.Millisecond {
+		t.Errorf("second step ran %v after the first, want >= 200ms", gap)
+	}
+}
+
+func TestSecretsAreMaskedEverywhere(t *testing.T) {
+	f := &fake{}
+	src := scenario(`{"PASSWORD":"","USER":"demo"}`, `[
+		{"step":1,"id":"e","tool":"mcp__a__echo","params":{"text":"{{PASSWORD}}","user":"{{USER}}"},"output":{"t":"$.text"}},
+		{"step":2,"tool":"mcp__a__fail","params":{"message":"wrong password s3cr3t-pw for {{USER}}"}}]`)
+	_, res, err := play(t, f, &Options{Vars: []map[string]string{{"PASSWORD": "s3cr3t-pw"}}}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.callsTo("echo")[0].args["text"]; got != "s3cr3t-pw" {
+		t.Errorf("the server got %v, want the real password", got)
+	}
+	b, _ := res.MarshalJSON()
+	if strings.Contains(string(b), "s3cr3t-pw") || strings.Contains(res.Error, "s3cr3t-pw") {
+		t.Errorf("the result holds the secret: %s", b)
+	}
+	if res.Steps[0].Params["text"] != report.Mask || res.Steps[0].Output["t"] != report.Mask || res.Steps[0].Params["user"] != "demo" {
+		t.Errorf("step 1 params %v output %v: want the password masked, the user not", res.Steps[0].Params, res.Steps[0].Output)
+	}
+}
+
+func TestUnknownServerPrefix(t *testing.T) {
+	cfg := &mcpclient.Config{Path: "cfg.json", Servers: map[string]mcpclient.ServerConfig{"github": {Name: "github", Command: "gh-mcp"}}}
+	cs := &ConfigServers{Config: cfg}
+	src := scenario("", `[{"step":1,"tool":"mcp__github__x","params":{}},{"step":2,"tool":"mcp__nosuch__click","params":{}}]`)
+	// The server list is checked before anything runs: use a Servers that
+	// only looks servers up.
+	lookups := ServersFunc(func(_ context.Context, name string) (ToolCaller, error) {
+		if _, err := cs.lookup(name); err != nil {
+			return nil, err
+		}
+		return nil, nil
+	})
+	res, err := New(lookups, nil).Run(context.Background(), "s.json", parse(t, src))
+	if !errors.Is(err, mcpclient.ErrNoServer) {
+		t.Fatalf("err = %v, want ErrNoServer", err)
+	}
+	for _, want := range []string{"step 2", "mcp__nosuch__click", `"nosuch"`, "github"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("err %q does not name %s", err, want)
+		}
+	}
+	if len(res.Steps) != 0 || res.Success {
+		t.Errorf("steps %v, success %v: want nothing run", res.Steps, res.Success)
+	}
+}
+
+func TestServerSelection(t *testing.T) {
+	cfg := &mcpclient.Config{Servers: map[string]mcpclient.ServerConfig{
+		"playwright": {Name: "playwright", URL: "http://localhost:8931/mcp"},
+		"browser":    {Name: "browser", URL: "ws://localhost:9000"},
+	}}
+	tests := []struct {
+		name    string
+		servers ConfigServers
+		server  string
+		wantURL string
+	}{
+		{"config names playwright", ConfigServers{Config: cfg}, "playwright", "http://localhost:8931/mcp"},
+		{"--mcp picks another server for playwright", ConfigServers{Config: cfg, Browser: "browser"}, "playwright", "ws://localhost:9000"},
+		{"other names go to the config", ConfigServers{Config: cfg, Browser: "browser"}, "browser", "ws://localhost:9000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sc, err := tt.servers.lookup(tt.server)
+			if err != nil || sc.URL != tt.wantURL {
+				t.Errorf("lookup(%q) = %q, %v; want %q", tt.server, sc.URL, err, tt.wantURL)
+			}
+		})
+	}
+	t.Run("playwright falls back to the pinned server", func(t *testing.T) {
+		sc, err := (&ConfigServers{}).lookup("playwright")
+		if errors.Is(err, mcpclient.ErrUnavailable) {
+			t.Skipf("no node or @playwright/mcp here: %v", err)
+		}
+		if err != nil || sc.Name != "playwright" || !strings.Contains(strings.Join(sc.Args, " "), "@playwright/mcp") {
+			t.Errorf("lookup(playwright) = %+v, %v; want the pinned @playwright/mcp", sc, err)
+		}
+	})
+	t.Run("--mcp naming a missing server", func(t *testing.T) {
+		_, err := (&ConfigServers{Config: cfg, Browser: "nope"}).lookup("playwright")
+		if !errors.Is(err, mcpclient.ErrNoServer) || !strings.Contains(err.Error(), "--mcp nope") {
+			t.Errorf("err = %v, want ErrNoServer naming --mcp nope", err)
+		}
+	})
+}
+
+func TestFailureEvidence(t *testing.T) {
+	dir := t.TempDir()
+	f := &fake{}
+	src := scenario("", `[{"step":1,"tool":"mcp__playwright__echo","params":{}},{"step":2,"tool":"mcp__playwright__fail","params":{"message":"nope"}}]`)
+	_, res, err := play(t, f, &Options{EvidenceDir: dir}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{dir + "/test-step2.png", dir + "/test-step2.snapshot.md"}
+	if !reflect.DeepEqual(res.Evidence, want) {
+		t.Fatalf("evidence = %v, want %v", res.Evidence, want)
+	}
+	if len(f.callsTo("browser_take_screenshot")) != 1 || len(f.callsTo("browser_snapshot")) != 1 {
+		t.Errorf("calls %v: want one screenshot and one snapshot", f.tools())
+	}
+}
+
+func TestV11ScenarioUsesUpgradedServer(t *testing.T) {
+	src := `{"version":"1.1","metadata":{"name":"old"},"steps":[{"step":1,"action":"navigate","params":{"url":"http://x"}}]}`
+	var opened []string
+	servers := ServersFunc(func(ctx context.Context, name string) (ToolCaller, error) {
+		opened = append(opened, name)
+		return mcpclient.ConnectInProcess(ctx, (&fake{}).server(), nil)
+	})
+	res, err := New(servers, nil).Run(context.Background(), "old.json", parse(t, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(opened, []string{"chrome-devtools"}) {
+		t.Errorf("opened %v, want [chrome-devtools]", opened)
+	}
+	// The fake has no navigate_page: the server rejects the call, the step fails.
+	if res.Success || !strings.Contains(res.Steps[0].Tool, "navigate_page") {
+		t.Errorf("result %+v: want a failed mcp__chrome-devtools__navigate_page step", res.Steps)
+	}
+}
+
+func TestCancelledRunStops(t *testing.T) {
+	src := scenario("", `[{"step":1,"tool":"sandy__wait","params":{"duration":30}}]`)
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(50*time.Millisecond, cancel)
+	res, err := New(&fakeServers{f: &fake{}}, nil).Run(ctx, "w.json", parse(t, src))
+	if !errors.Is(err, context.Canceled) || res.Success {
+		t.Errorf("err = %v, success %v: want context.Canceled", err, res.Success)
+	}
+}

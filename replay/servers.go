@@ -1,0 +1,64 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// ConfigServers opens MCP sessions for the servers of an MCP config: the
+// <server> of mcp__<server>__tool is looked up in Config, and "playwright",
+// when the config does not name it, is the project's own pinned
+// @playwright/mcp (mcpclient.Playwright). Each Open starts a new session, so
+// every scenario run gets its own isolated browser.
+type ConfigServers struct {
+	// Config is the discovered config (mcpclient.Discover); nil means none.
+	Config *mcpclient.Config
+	// Browser, when set, names the config server that serves the
+	// "playwright" prefix (plaintest replay --mcp NAME).
+	Browser string
+	// Session tunes the sessions; nil for the defaults.
+	Session *mcpclient.Options
+	// Playwright tunes the fallback @playwright/mcp; nil for the defaults.
+	Playwright *mcpclient.PlaywrightOptions
+}
+
+// Open connects to the server called name. A name the config lacks (other
+// than "playwright") is an error wrapping mcpclient.ErrNoServer; a server
+// that cannot be started or reached wraps mcpclient.ErrUnavailable.
+func (c *ConfigServers) Open(ctx context.Context, name string) (ToolCaller, error) {
+	sc, err := c.lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	s, err := mcpclient.Connect(ctx, sc, c.Session)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// lookup returns the config of the server called name.
+func (c *ConfigServers) lookup(name string) (mcpclient.ServerConfig, error) {
+	cfg := c.Config
+	if cfg == nil {
+		cfg = &mcpclient.Config{}
+	}
+	lookup := name
+	if name == DefaultBrowser && c.Browser != "" {
+		lookup = c.Browser
+	}
+	sc, err := cfg.Server(lookup)
+	if err == nil {
+		return sc, nil
+	}
+	if errors.Is(err, mcpclient.ErrNoServer) && lookup == DefaultBrowser {
+		return mcpclient.Playwright(c.Playwright)
+	}
+	if lookup != name {
+		return mcpclient.ServerConfig{}, fmt.Errorf("--mcp %s: %w", lookup, err)
+	}
+	return mcpclient.ServerConfig{}, err
+}

@@ -1,0 +1,360 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// kind is what runs a step: an MCP tool call or one of the built-ins.
+type kind uint8
+
+const (
+	kindCall kind = iota // mcp__<server>__<tool>
+	kindWait
+	kindLog
+	kindAppendFile
+	kindWaitForElement
+	kindWaitUntil
+)
+
+// builtinKinds maps sandy__<name> to its kind.
+var builtinKinds = map[string]kind{
+	"wait":             kindWait,
+	"log":              kindLog,
+	"append_file":      kindAppendFile,
+	"wait_for_element": kindWaitForElement,
+	"wait_until":       kindWaitUntil,
+}
+
+// handler runs one attempt of a step with its substituted params. A failed
+// step is outcome.fail; a Go error means the run cannot go on (a server was
+// lost, the context ended).
+type handler func(r *run, ctx context.Context, pl *plan, params map[string]any) (outcome, error)
+
+// handlers is the dispatch table of step kinds.
+var handlers = [...]handler{
+	kindCall:           (*run).call,
+	kindWait:           (*run).wait,
+	kindLog:            (*run).logMessage,
+	kindAppendFile:     (*run).appendFile,
+	kindWaitForElement: (*run).waitForElement,
+	kindWaitUntil:      (*run).waitUntil,
+}
+
+// outcome is what one attempt of a step produced.
+type outcome struct {
+	text    string         // the result text, read by output extraction
+	fail    string         // why the step failed; "" when it passed
+	retries int            // calls repeated (late target, on_error: retry)
+	output  map[string]any // the values extracted by the step's output paths
+}
+
+// plan is a scenario step ready to run.
+type plan struct {
+	step   *sandy.Step
+	index  int // 1-based position in the scenario
+	total  int
+	kind   kind
+	server string // kindCall: the server; browser built-ins: an explicit mcp_server
+	tool   string // kindCall: the tool name on the server
+}
+
+func newPlan(st *sandy.Step, i, total int) (*plan, error) {
+	server, name, builtin, err := sandy.SplitTool(st.Tool)
+	if err != nil {
+		return nil, err
+	}
+	pl := &plan{step: st, index: i + 1, total: total, kind: kindCall, server: server, tool: name}
+	if builtin {
+		k, ok := builtinKinds[name]
+		if !ok {
+			return nil, fmt.Errorf("%w: tool %q: no such built-in", sandy.ErrInvalid, st.Tool)
+		}
+		pl.kind, pl.server, pl.tool = k, "", ""
+		if k == kindWaitForElement || k == kindWaitUntil {
+			if s, ok := st.Params["mcp_server"].(string); ok && !strings.Contains(s, "{{") {
+				pl.server = s
+			}
+		}
+	}
+	return pl, nil
+}
+
+// serverFor is the server the step needs open, "" for none.
+func (pl *plan) serverFor(browser string) string {
+	switch pl.kind {
+	case kindCall:
+		return pl.server
+	case kindWaitForElement, kindWaitUntil:
+		if pl.server != "" {
+			return pl.server
+		}
+		return browser
+	}
+	return ""
+}
+
+// step runs one planned step and records it. stop is true when the step
+// failed and ends the run.
+func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
+	st := pl.step
+	sr := report.StepResult{Step: st.Step, ID: st.ID, Tool: st.Tool, Description: st.Description}
+	r.progress(pl, sr, false)
+	started := time.Now()
+	finish := func() {
+		sr.Duration = time.Since(started)
+		r.res.Steps = append(r.res.Steps, sr)
+		r.progress(pl, sr, true)
+	}
+
+	if r.opts.DryRun {
+		// Variables resolve; step outputs do not exist without a server, so
+		// params that read one are shown as written.
+		sr.Status = report.StatusDryRun
+		params, err := r.params(st)
+		switch {
+		case unknownVariable(err):
+			sr.Params = r.mask.params(st.Params)
+			return r.abort(&sr, finish, "params", err)
+		case err != nil:
+			sr.Params = r.mask.params(st.Params)
+		default:
+			sr.Params = r.mask.params(params)
+		}
+		finish()
+		return false, nil
+	}
+
+	if st.Condition != "" {
+		ok, err := r.vars.EvalCondition(st.Condition)
+		if unknownVariable(err) {
+			return r.abort(&sr, finish, "condition", err)
+		}
+		if err != nil {
+			return r.fail(ctx, pl, &sr, finish, "condition: "+err.Error())
+		}
+		if !ok {
+			sr.Status, sr.Skipped = report.StatusSkipped, true
+			finish()
+			return false, nil
+		}
+	}
+
+	params, err := r.params(st)
+	if err != nil {
+		sr.Params = r.mask.params(st.Params)
+		if unknownVariable(err) {
+			return r.abort(&sr, finish, "params", err)
+		}
+		return r.fail(ctx, pl, &sr, finish, "params: "+err.Error())
+	}
+	sr.Params = r.mask.params(params)
+
+	o, err := r.attempts(ctx, pl, params)
+	sr.Retries = o.retries
+	if err != nil {
+		sr.Status = report.StatusFailed
+		sr.Error = r.mask.text(err.Error())
+		r.res.FailedStep = st.Step
+		r.res.Error = r.mask.text(fmt.Sprintf("step %d (%s) failed: %v", st.Step, sr.Label(), err))
+		finish()
+		return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), st.Step, st.Tool, err)
+	}
+	if o.fail != "" {
+		return r.fail(ctx, pl, &sr, finish, o.fail)
+	}
+	sr.Status = report.StatusPassed
+	if len(st.Output) > 0 {
+		sr.Output = r.mask.params(o.output)
+	}
+	finish()
+	return false, r.waitAfter(ctx, st)
+}
+
+// fail records a failed step: it ends the run unless on_error says skip or
+// retry (whose attempts were already made).
+func (r *run) fail(ctx context.Context, pl *plan, sr *report.StepResult, finish func(), msg string) (bool, error) {
+	st := pl.step
+	sr.Status = report.StatusFailed
+	sr.Error = r.mask.text(msg)
+	if st.OnError == sandy.Skip || st.OnError == sandy.RetryStep {
+		sr.Tolerated = true
+		r.log.Info("step failed, continuing", "step", st.Step, "on_error", string(st.OnError), "error", sr.Error)
+		finish()
+		return false, r.waitAfter(ctx, st)
+	}
+	r.res.FailedStep = st.Step
+	r.res.Error = fmt.Sprintf("step %d (%s) failed: %s: %s", st.Step, sr.Label(), st.Tool, sr.Error)
+	r.evidence(ctx, pl)
+	finish()
+	return true, nil
+}
+
+// abort records a step that cannot run because its scenario names a
+// variable nobody gave: bad input (the error wraps sandy.ErrInvalid), not a
+// failed check.
+func (r *run) abort(sr *report.StepResult, finish func(), what string, err error) (bool, error) {
+	sr.Status = report.StatusFailed
+	sr.Error = r.mask.text(what + ": " + err.Error())
+	r.res.FailedStep = sr.Step
+	r.res.Error = fmt.Sprintf("step %d (%s): %s", sr.Step, sr.Label(), sr.Error)
+	finish()
+	return true, fmt.Errorf("%s: step %d: %s: %w", r.where(), sr.Step, what, err)
+}
+
+// unknownVariable reports whether err is a placeholder naming a variable
+// that no layer defines (as opposed to a step output not recorded).
+func unknownVariable(err error) bool {
+	var ue *sandy.UnresolvedError
+	return errors.As(err, &ue) && ue.Step == ""
+}
+
+func (r *run) progress(pl *plan, sr report.StepResult, done bool) {
+	if r.opts.Progress == nil {
+		return
+	}
+	r.opts.Progress(report.StepEvent{
+		Scenario: r.sc.Metadata.Name, File: r.file,
+		Index: pl.index, Total: pl.total, Done: done, Step: sr,
+	})
+}
+
+// params substitutes the step's params.
+func (r *run) params(st *sandy.Step) (map[string]any, error) {
+	if st.Params == nil {
+		return map[string]any{}, nil
+	}
+	v, err := r.vars.Substitute(st.Params)
+	if err != nil {
+		return nil, err
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("substituted params are %T, not an object", v)
+	}
+	return m, nil
+}
+
+// attempts runs a step's handler and extracts its outputs, as many times as
+// on_error: retry allows.
+func (r *run) attempts(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
+	st := pl.step
+	count, delay, backoff := 1, time.Duration(0), 0.0
+	if st.OnError == sandy.RetryStep {
+		count, delay = 3, 500*time.Millisecond
+		if st.Retry != nil {
+			if st.Retry.Count > 0 {
+				count = st.Retry.Count
+			}
+			if st.Retry.Delay > 0 {
+				delay = time.Duration(st.Retry.Delay) * time.Millisecond
+			}
+			backoff = st.Retry.Backoff
+		}
+	}
+	retries := 0
+	for attempt := 1; ; attempt++ {
+		o, err := handlers[pl.kind](r, ctx, pl, params)
+		retries += o.retries
+		o.retries = retries
+		if err == nil && o.fail == "" && len(st.Output) > 0 {
+			values, xerr := Extract(o.text, st.Output)
+			if xerr != nil {
+				o.fail = xerr.Error()
+			} else {
+				r.vars.SetOutput(st.ID, values)
+				o.output = values
+			}
+		}
+		if err != nil || o.fail == "" || attempt >= count {
+			return o, err
+		}
+		r.log.Info("step failed, retrying", "step", st.Step, "attempt", attempt, "of", count, "error", r.mask.text(o.fail))
+		if err := sleep(ctx, delay); err != nil {
+			return o, err
+		}
+		retries++
+		if backoff > 1 {
+			delay = time.Duration(float64(delay) * backoff)
+		}
+	}
+}
+
+func (r *run) waitAfter(ctx context.Context, st *sandy.Step) error {
+	if st.WaitAfter <= 0 {
+		return nil
+	}
+	return sleep(ctx, time.Duration(st.WaitAfter*float64(time.Second)))
+}
+
+// notFound is the Playwright MCP error of a selector target that matches
+// nothing yet.
+const notFound = "does not match any elements"
+
+// call calls an MCP tool. A call with a "target" that fails because the
+// target matches nothing is repeated every Poll until Timeout has passed.
+func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
+	s := r.sessions[pl.server]
+	_, hasTarget := params["target"].(string)
+	deadline := time.Now().Add(r.opts.Timeout)
+	var o outcome
+	for {
+		res, err := s.CallTool(ctx, pl.tool, params)
+		if errors.Is(err, mcpclient.ErrRejected) && ctx.Err() == nil {
+			// The server is up and refused the request (an unknown tool,
+			// params its schema rejects): the step failed.
+			o.fail = err.Error()
+			return o, nil
+		}
+		if err != nil {
+			return o, err
+		}
+		if res == nil {
+			return o, fmt.Errorf("%s: no result", pl.tool)
+		}
+		if !res.IsError {
+			o.text = res.Text
+			return o, nil
+		}
+		msg := errorText(res)
+		if !hasTarget || !strings.Contains(msg, notFound) {
+			o.fail = msg
+			return o, nil
+		}
+		left := time.Until(deadline)
+		if left <= 0 {
+			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, r.opts.Timeout)
+			return o, nil
+		}
+		if err := sleep(ctx, min(left, r.opts.Poll)); err != nil {
+			return o, err
+		}
+		o.retries++
+	}
+}
+
+// errorText is the message of a failed tool result.
+func errorText(res *mcpclient.Result) string {
+	msg := res.Error
+	if msg == "" {
+		msg = mcpclient.ParseText(res.Text).Error
+	}
+	if msg == "" {
+		msg = res.Text
+	}
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return "the tool reported an error with no message"
+	}
+	return msg
+}
+
+// errNoSession is returned when a browser built-in has no server to use.
+var errNoSession = errors.New("no browser session")
