@@ -197,7 +197,24 @@ func (p *ariaParser) parse(yaml string) (*Node, error) {
 		parent.Children = append(parent.Children, n)
 		p.stack = append(p.stack, frame{indent: indent, node: n, open: open})
 	}
+	foldPropText(p.root)
 	return p.root, nil
+}
+
+// foldPropText moves the text of an element that has /url or /placeholder
+// properties into its Value. Playwright writes such an element's text (a
+// text field's value, say) as a "- text:" child because the properties take
+// the place of the inline ": value".
+func foldPropText(root *Node) {
+	root.Walk(func(n *Node) bool {
+		if (n.URL != "" || n.Placeholder != "") && n.Value == "" && len(n.Children) == 1 {
+			if c := n.Children[0]; c.Role == "text" && len(c.Children) == 0 && c.Name == "" {
+				n.Value = c.Value
+				n.Children = nil
+			}
+		}
+		return true
+	})
 }
 
 // setProp applies a "/name: value" line to n. It returns an error message or "".

@@ -360,3 +360,19 @@ func FuzzParseARIA(f *testing.F) {
 		_ = root.TextContent()
 	})
 }
+
+func TestParseARIAFoldsValueUnderProperties(t *testing.T) {
+	root := mustParseARIA(t, `- textbox "Username" [ref=e12]:
+  - /placeholder: your user name
+  - text: demo
+- link "Docs" [ref=e13]:
+  - /url: /docs
+  - text: read
+  - img "icon"`)
+	if u := root.FindRef("e12"); u.Value != "demo" || len(u.Children) != 0 {
+		t.Errorf("got value %q and %d children, want the text folded into the value", u.Value, len(u.Children))
+	}
+	if l := root.FindRef("e13"); l.Value != "" || len(l.Children) != 2 {
+		t.Errorf("got value %q and %d children, want the two children kept", l.Value, len(l.Children))
+	}
+}

@@ -2,6 +2,7 @@ package dom
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -22,6 +23,12 @@ type MinimizeOptions struct {
 	// containers that hold them. 0 means no budget. The budget is a target:
 	// a page whose interactive elements alone exceed it comes back over.
 	Budget int
+	// Redact lists secret values (passwords, tokens) that must not reach a
+	// prompt: wherever one appears in a name, text, URL or placeholder it
+	// becomes "***". Whatever the list, the value of a text field whose name
+	// says password, passcode, PIN, secret or token is hidden too, since
+	// Playwright snapshots show what was typed into password fields.
+	Redact []string
 }
 
 // Defaults of MinimizeOptions.
@@ -70,6 +77,9 @@ var inlineRoles = map[string]bool{
 	"insertion": true, "generic": true,
 }
 
+// textFieldRoles hold typed text in their Value.
+var textFieldRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
+
 // keepRoles matter to a reader even with no name, text or children.
 var keepRoles = map[string]bool{"more": true}
 
@@ -96,6 +106,15 @@ func Minimize(root *Node, opts *MinimizeOptions) *Node {
 	}
 	o := opts.withDefaults()
 	m := minimizer{opts: o, inter: map[*Node]bool{}}
+	var pairs []string
+	for _, r := range o.Redact {
+		if r != "" {
+			pairs = append(pairs, r, redacted)
+		}
+	}
+	if len(pairs) > 0 {
+		m.redactor = strings.NewReplacer(pairs...)
+	}
 	kids := m.build(root, false)
 	var out *Node
 	if len(kids) == 1 && kids[0].Role == root.Role {
@@ -113,8 +132,23 @@ func Minimize(root *Node, opts *MinimizeOptions) *Node {
 }
 
 type minimizer struct {
-	opts  MinimizeOptions
-	inter map[*Node]bool // built nodes that are or hold an interactive element
+	opts     MinimizeOptions
+	inter    map[*Node]bool // built nodes that are or hold an interactive element
+	redactor *strings.Replacer
+}
+
+// redacted replaces secret values.
+const redacted = "***"
+
+// secretField matches the names of text fields whose value is a secret.
+var secretField = regexp.MustCompile(`(?i)pass(word|code|phrase)?\b|\bpin\b|secret|token|\bcv[cv]\b`)
+
+// redact hides the secrets of MinimizeOptions.Redact in s.
+func (m *minimizer) redact(s string) string {
+	if m.redactor == nil || s == "" {
+		return s
+	}
+	return m.redactor.Replace(s)
 }
 
 // build returns the minimized copies that stand for n: none (dropped), one,
@@ -131,13 +165,16 @@ func (m *minimizer) build(n *Node, underPointer bool) []*Node {
 
 	if n.Interactive() {
 		c := &Node{
-			Role: n.Role, Name: n.Name, Ref: n.Ref, Level: n.Level,
+			Role: n.Role, Name: m.redact(n.Name), Ref: n.Ref, Level: n.Level,
 			Checked: n.Checked, Selected: n.Selected, Disabled: n.Disabled,
 			Expanded: n.Expanded, Pressed: n.Pressed, Active: n.Active,
-			Placeholder: n.Placeholder, Value: m.cut(n.Value),
+			Placeholder: m.redact(n.Placeholder), Value: m.cut(m.redact(n.Value)),
+		}
+		if c.Value != "" && textFieldRoles[n.Role] && secretField.MatchString(n.Name) {
+			c.Value = redacted
 		}
 		if m.keepURL(n) {
-			c.URL = n.URL
+			c.URL = m.redact(n.URL)
 		}
 		c.Children = m.tidy(c, kids)
 		return m.mark(c)
@@ -145,7 +182,7 @@ func (m *minimizer) build(n *Node, underPointer bool) []*Node {
 
 	switch n.Role {
 	case "text":
-		if v := m.cut(strings.TrimSpace(n.Value)); v != "" {
+		if v := m.cut(m.redact(strings.TrimSpace(n.Value))); v != "" {
 			return m.mark(&Node{Role: "text", Value: v})
 		}
 		return kids
@@ -160,16 +197,16 @@ func (m *minimizer) build(n *Node, underPointer bool) []*Node {
 	if n.Name == "" && liftRoles[n.Role] && !clickable {
 		if n.Value != "" {
 			// A wrapper with only text is a label or caption: keep the text.
-			t := m.mark(&Node{Role: "text", Value: m.cut(n.Value)})
+			t := m.mark(&Node{Role: "text", Value: m.cut(m.redact(n.Value))})
 			return append(t, kids...)
 		}
 		return kids
 	}
 
 	c := &Node{
-		Role: n.Role, Name: m.cut(n.Name), Level: n.Level,
+		Role: n.Role, Name: m.cut(m.redact(n.Name)), Level: n.Level,
 		Checked: n.Checked, Selected: n.Selected, Disabled: n.Disabled,
-		Expanded: n.Expanded, Pressed: n.Pressed, Value: m.cut(n.Value),
+		Expanded: n.Expanded, Pressed: n.Pressed, Value: m.cut(m.redact(n.Value)),
 	}
 	if clickable {
 		c.Ref = n.Ref // other refs of non-interactive nodes are noise for a prompt

@@ -220,6 +220,19 @@ checkbox "Terms" [e2] checked=mixed disabled
 combobox "Country" [e3] expanded
  option "Germany" selected
  option "France"`},
+		{"password values hidden", `- textbox "Password" [active] [ref=e1]: hunter2
+- textbox "Username" [ref=e2]: demo
+- textbox "PIN" [ref=e3]: 1234`, nil, `
+textbox "Password" [e1] active: ***
+textbox "Username" [e2]: demo
+textbox "PIN" [e3]: ***`},
+		{"redacted secrets", `- paragraph: your code is s3cr3t, keep it
+- link "s3cr3t" [ref=e1]:
+  - /url: /x?k=s3cr3t
+- textbox "Note" [ref=e2]: s3cr3t`, &MinimizeOptions{Redact: []string{"s3cr3t", ""}}, `
+paragraph: your code is ***, keep it
+link "***" [e1] url=/x?k=***
+textbox "Note" [e2]: ***`},
 		{"budget drops long text first, keeps controls and containers", `- main:
   - paragraph: short
   - heading "Shop" [level=1]

@@ -1,0 +1,250 @@
+package dom
+
+import (
+	"context"
+	"errors"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mark3labs/mcp-go/client"
+	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/plaintest/plaintest/demoshop"
+)
+
+const chromium = "/usr/bin/chromium"
+
+// moduleRoot walks up from the working directory to the directory holding
+// go.mod.
+func moduleRoot(t *testing.T) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the working directory")
+		}
+		dir = parent
+	}
+}
+
+// playwrightMCP starts Microsoft's Playwright MCP server over stdio, or skips
+// the test when Chromium, node or node_modules are missing (fails under CI).
+func playwrightMCP(t *testing.T, ctx context.Context) *client.Client {
+	t.Helper()
+	cli := filepath.Join(moduleRoot(t), "node_modules", "@playwright", "mcp", "cli.js")
+	var missing []string
+	if _, err := os.Stat(chromium); err != nil {
+		missing = append(missing, chromium)
+	}
+	if _, err := os.Stat(cli); err != nil {
+		missing = append(missing, cli+" (run npm ci)")
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		missing = append(missing, "node")
+	}
+	if len(missing) > 0 {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("end-to-end test needs %s", strings.Join(missing, ", "))
+		}
+		t.Skipf("end-to-end test needs %s", strings.Join(missing, ", "))
+	}
+	c, err := client.NewStdioMCPClient(node, nil, cli,
+		"--headless", "--executable-path", chromium, "--no-sandbox", "--isolated",
+		"--output-dir", t.TempDir())
+	if err != nil {
+		t.Fatalf("start playwright mcp: %v", err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	req := mcp.InitializeRequest{}
+	req.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
+	req.Params.ClientInfo = mcp.Implementation{Name: "plaintest-dom-test", Version: "0"}
+	if _, err := c.Initialize(ctx, req); err != nil {
+		t.Fatalf("initialize playwright mcp: %v", err)
+	}
+	return c
+}
+
+// call runs a tool and returns its text; a tool error fails the test.
+func call(t *testing.T, ctx context.Context, c *client.Client, tool string, args map[string]any) string {
+	t.Helper()
+	req := mcp.CallToolRequest{}
+	req.Params.Name = tool
+	req.Params.Arguments = args
+	res, err := c.CallTool(ctx, req)
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	var b strings.Builder
+	for _, content := range res.Content {
+		if tc, ok := mcp.AsTextContent(content); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	if res.IsError {
+		t.Fatalf("%s %v: tool error: %s", tool, args, b.String())
+	}
+	return b.String()
+}
+
+// findNode returns the first node with the role whose name satisfies match.
+func findNode(root *Node, role string, match func(name string) bool) *Node {
+	var found *Node
+	root.Walk(func(n *Node) bool {
+		if found == nil && n.Role == role && match(n.Name) {
+			found = n
+		}
+		return found == nil
+	})
+	return found
+}
+
+// waitSnapshot takes snapshots until cond holds on the parsed tree or ctx
+// ends, and returns the last tree.
+func waitSnapshot(t *testing.T, ctx context.Context, c *client.Client, what string, cond func(*Node) bool) *Node {
+	t.Helper()
+	for {
+		root, err := ParseARIA(call(t, ctx, c, "browser_snapshot", map[string]any{}))
+		if err != nil {
+			t.Fatalf("parse snapshot: %v", err)
+		}
+		if cond(root) {
+			return root
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("waiting for %s: %v\n%s", what, ctx.Err(), Serialize(Minimize(root, nil)))
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+func hasName(role, name string) func(*Node) bool {
+	return func(root *Node) bool {
+		return findNode(root, role, func(n string) bool { return n == name }) != nil
+	}
+}
+
+// TestSelectorsWithPlaywrightMCP checks for real that Selector() strings,
+// synthesized from snapshots alone, work as `target` in @playwright/mcp.
+func TestSelectorsWithPlaywrightMCP(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := playwrightMCP(t, ctx)
+	shop := httptest.NewServer(demoshop.Handler(nil))
+	defer shop.Close()
+
+	// 1. A synthesized, article-scoped locator adds the Blue Mug.
+	call(t, ctx, c, "browser_navigate", map[string]any{"url": shop.URL + "/products"})
+	root := waitSnapshot(t, ctx, c, "the products page", hasName("article", "Blue Mug"))
+	article := findNode(root, "article", func(n string) bool { return n == "Blue Mug" })
+	button := findNode(article, "button", func(n string) bool { return n == "Add to cart" })
+	l, err := Synthesize(root, button)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := l.Selector(), `internal:role=article[name="Blue Mug"i] >> internal:role=button[name="Add to cart"s]`; got != want {
+		t.Errorf("got locator %s, want %s", got, want)
+	}
+	out := call(t, ctx, c, "browser_click", map[string]any{"target": l.Selector(), "element": "Add to cart button of Blue Mug"})
+	root = waitSnapshot(t, ctx, c, `link "Cart 1 item"`, hasName("link", "Cart 1 item"))
+
+	// The code Playwright MCP reports for the click parses back into a
+	// locator that matches the same single button.
+	ran, err := ParseLocatorCode(out)
+	if err != nil {
+		t.Errorf("ParseLocatorCode of the click result: %v\n%s", err, out)
+	} else if t.Logf("Playwright MCP reported %s", ran.JS()); Count(root, ran) != 1 {
+		t.Errorf("reported locator %s matches %d nodes, want 1", ran.Selector(), Count(root, ran))
+	}
+
+	// 2. A test id scope (not in the ARIA tree, so built by hand).
+	byTestID := Locator{Parts: []LocatorPart{
+		{Kind: PartTestID, Text: "product-red-mug"},
+		{Kind: PartRole, Role: "button", Name: "Add to cart", Exact: true},
+	}}
+	call(t, ctx, c, "browser_click", map[string]any{"target": byTestID.Selector()})
+	waitSnapshot(t, ctx, c, `link "Cart 2 items"`, hasName("link", "Cart 2 items"))
+
+	// 3. Unnamed table rows: a role + hasText scope removes the Red Mug.
+	call(t, ctx, c, "browser_navigate", map[string]any{"url": shop.URL + "/cart"})
+	root = waitSnapshot(t, ctx, c, "the cart", hasName("cell", "Red Mug"))
+	var remove *Node
+	root.Walk(func(n *Node) bool {
+		if n.Role == "row" && strings.Contains(n.TextContent(), "Red Mug") {
+			remove = findNode(n, "button", func(s string) bool { return s == "Remove" })
+		}
+		return remove == nil
+	})
+	if remove == nil {
+		t.Fatalf("no Remove button in the Red Mug row:\n%s", Serialize(root))
+	}
+	l, err = Synthesize(root, remove)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(l.Selector(), "internal:has-text=") {
+		t.Errorf("got %s, want a row scoped by its text", l.Selector())
+	}
+	call(t, ctx, c, "browser_click", map[string]any{"target": l.Selector()})
+	root = waitSnapshot(t, ctx, c, `link "Cart 1 item"`, hasName("link", "Cart 1 item"))
+	if findNode(root, "cell", func(n string) bool { return n == "Red Mug" }) != nil {
+		t.Errorf("Red Mug still in the cart after clicking %s", l.Selector())
+	}
+
+	// 4. Label, placeholder and nth selectors type into the login form.
+	call(t, ctx, c, "browser_navigate", map[string]any{"url": shop.URL + "/login"})
+	waitSnapshot(t, ctx, c, "the login page", hasName("textbox", "Username"))
+	for _, tc := range []struct {
+		l    Locator
+		text string
+	}{
+		{Locator{Parts: []LocatorPart{{Kind: PartPlaceholder, Text: "your user name"}}}, "demo"},
+		{Locator{Parts: []LocatorPart{{Kind: PartLabel, Text: "Password", Exact: true}}}, "secret"},
+	} {
+		call(t, ctx, c, "browser_type", map[string]any{"target": tc.l.Selector(), "text": tc.text})
+	}
+	root = waitSnapshot(t, ctx, c, "typed values", func(root *Node) bool {
+		u := findNode(root, "textbox", func(n string) bool { return n == "Username" })
+		return u != nil && u.Value == "demo"
+	})
+	nth := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: "textbox"}, {Kind: PartNth, Index: 0}}}
+	if got := Count(root, nth); got != 1 {
+		t.Errorf("Count(%s): got %d, want 1", nth.Selector(), got)
+	}
+	call(t, ctx, c, "browser_type", map[string]any{"target": nth.Selector(), "text": "demo2"})
+	waitSnapshot(t, ctx, c, "the value typed through nth", func(root *Node) bool {
+		u := findNode(root, "textbox", func(n string) bool { return n == "Username" })
+		return u != nil && u.Value == "demo2"
+	})
+
+	// A selector matching nothing is a tool error (data), as REFERENCE.md says.
+	req := mcp.CallToolRequest{}
+	req.Params.Name = "browser_click"
+	req.Params.Arguments = map[string]any{"target": Locator{Parts: []LocatorPart{{Kind: PartRole, Role: "button", Name: "No such button", Exact: true}}}.Selector()}
+	res, err := c.CallTool(ctx, req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !res.IsError {
+		t.Error("clicking a missing button: got success, want a tool error")
+	}
+	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+		t.Fatal("timed out")
+	}
+}
