@@ -1,0 +1,290 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/mcpclient"
+	rpt "github.com/plaintest/plaintest/report"
+)
+
+// replayCLI runs plaintest with args and returns its exit code and output.
+func replayCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: os.Getenv}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	code = run(ctx, e, args)
+	return code, out.String(), errOut.String()
+}
+
+// writeTemp writes content to name in a temp dir and returns its path.
+func writeTemp(t *testing.T, name, content string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const (
+	mugScenario   = "../../replay/testdata/login-add-mug.json"
+	claimScenario = "../../replay/testdata/claim-discount.json"
+	// deadConfig names a server whose command does not exist: any test that
+	// starts a server by mistake fails loudly with exit 3.
+	deadConfig = `{"mcpServers": {"playwright": {"command": "/nonexistent/mcp-server"}, "shop": {"command": "/nonexistent/shop"}}}`
+)
+
+func TestValidate(t *testing.T) {
+	bad := writeTemp(t, "bad.json", `{"version":"2.1","metadata":{"name":"x"},"steps":[
+		{"step":1,"tool":"mcp__playwright__browser_click","params":{"target":"a"},"on_error":"explode"},
+		{"step":2,"tool":"mcp__playwright__browser_type","params":{"text":"{{nosuch.value}}"}}]}`)
+	malformed := writeTemp(t, "malformed.json", "{\"version\": \"2.1\",\n  \"steps\": [,]\n}")
+	tests := []struct {
+		name     string
+		args     []string
+		wantCode int
+		want     []string
+	}{
+		{"valid files and a directory", []string{"validate", mugScenario, "../../replay/testdata"}, 0,
+			[]string{"login-add-mug.json: ok (6 steps)", "claim-discount.json: ok (3 steps)"}},
+		{"every problem with its path", []string{"validate", bad}, 2,
+			[]string{"bad.json: steps[0].on_error:", "explode", `bad.json: steps[1].params.text: {{nosuch.value}} refers to unknown step "nosuch"`}},
+		{"malformed JSON with line and column", []string{"validate", malformed}, 2, []string{"malformed.json:2:13:"}},
+		{"missing file", []string{"validate", "nope.json"}, 2, []string{"nope.json"}},
+		{"no arguments", []string{"validate"}, 2, []string{"needs scenario files"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errOut := replayCLI(t, tt.args...)
+			if code != tt.wantCode {
+				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.wantCode, out, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out+errOut, w) {
+					t.Errorf("output lacks %q:\n%s%s", w, out, errOut)
+				}
+			}
+		})
+	}
+}
+
+func TestReplayBadInput(t *testing.T) {
+	cfg := writeTemp(t, "mcp.json", deadConfig)
+	unknown := writeTemp(t, "unknown.json", `{"version":"2.1","metadata":{"name":"u"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"hi"}},
+		{"step":2,"tool":"mcp__github__create_issue","params":{}}]}`)
+	undeclared := writeTemp(t, "undeclared.json", `{"version":"2.1","metadata":{"name":"u"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"{{GHOST}}"}}]}`)
+	badEnv := writeTemp(t, "bad.env", "PASSWORD demo123\n")
+	tests := []struct {
+		name string
+		args []string
+		want []string
+	}{
+		{"missing required variable", []string{mugScenario}, []string{"missing required variable PASSWORD"}},
+		{"unknown tool prefix", []string{unknown}, []string{"step 2", `"github"`, "mcp.json"}},
+		{"undeclared variable", []string{undeclared}, []string{"GHOST"}},
+		{"bad env file", []string{mugScenario, "--env", badEnv}, []string{"bad.env:1"}},
+		{"no files", nil, []string{"needs scenario files"}},
+		{"missing file", []string{"nope.json"}, []string{"nope.json"}},
+		{"bad shard", []string{mugScenario, "--shard", "3/2"}, []string{"--shard"}},
+		{"bad parallel", []string{mugScenario, "--parallel", "0"}, []string{"--parallel"}},
+		{"start after end", []string{mugScenario, "--start", "4", "--end", "2"}, []string{"--start 4 is after --end 2"}},
+		{"unknown flag", []string{mugScenario, "--nope"}, []string{"nope"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := append([]string{"replay", "--config", cfg, "--report", t.TempDir()}, tt.args...)
+			code, out, errOut := replayCLI(t, args...)
+			if code != exitInput {
+				t.Errorf("exit %d, want 2\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out+errOut, w) {
+					t.Errorf("output lacks %q:\nstdout:\n%s\nstderr:\n%s", w, out, errOut)
+				}
+			}
+		})
+	}
+}
+
+func TestReplayUnreachableServer(t *testing.T) {
+	cfg := writeTemp(t, "mcp.json", deadConfig)
+	code, out, errOut := replayCLI(t, "replay", mugScenario, "--config", cfg, "--var", "PASSWORD=demo123", "--report", t.TempDir())
+	if code != exitEnvironment {
+		t.Fatalf("exit %d, want 3\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "/nonexistent/mcp-server") {
+		t.Errorf("stderr does not say which server: %s", errOut)
+	}
+}
+
+func TestReplayDryRun(t *testing.T) {
+	cfg := writeTemp(t, "mcp.json", deadConfig)
+	env := writeTemp(t, "test.env", "PASSWORD=from-env\nBASE_URL=http://env.test\n")
+	code, out, errOut := replayCLI(t, "replay", mugScenario, "--dry-run", "--config", cfg, "--env", env, "--var", "BASE_URL=http://flag.test")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		`[1/6] open the login page … mcp__playwright__browser_navigate {"url":"http://flag.test/login"}`,
+		`"text":"***"`,
+		"DRY RUN login-and-add-mug",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out+errOut, "from-env") {
+		t.Errorf("the secret from the env file was printed:\n%s", out)
+	}
+}
+
+func TestShardOf(t *testing.T) {
+	files := []string{"a", "b", "c", "d", "e"}
+	tests := []struct {
+		shard string
+		want  []string
+	}{
+		{"1/1", files},
+		{"1/2", []string{"a", "c", "e"}},
+		{"2/2", []string{"b", "d"}},
+		{"3/3", []string{"c"}},
+		{"5/7", []string{"e"}},
+		{"6/7", nil},
+	}
+	for _, tt := range tests {
+		if got := shardOf(files, tt.shard); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("shardOf(%s) = %v, want %v", tt.shard, got, tt.want)
+		}
+	}
+	// Every file is in exactly one shard.
+	for n := 1; n <= 6; n++ {
+		seen := map[string]int{}
+		for i := 1; i <= n; i++ {
+			for _, f := range shardOf(files, strconv.Itoa(i)+"/"+strconv.Itoa(n)) {
+				seen[f]++
+			}
+		}
+		for _, f := range files {
+			if seen[f] != 1 {
+				t.Errorf("with %d shards %s runs %d times", n, f, seen[f])
+			}
+		}
+	}
+}
+
+// needReplayBrowser skips (or fails under CI) when the browser stack is missing.
+func needReplayBrowser(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
+	if _, err := mcpclient.Playwright(nil); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: the browser stack is missing: %v", err)
+		}
+		t.Skipf("browser stack missing: %v", err)
+	}
+}
+
+// TestReplayDemoShop replays both demo scenarios in parallel against the demo
+// shop through the bundled @playwright/mcp, then the mug scenario against a
+// variant of the shop whose cart badge changed: exit 0 then exit 1, naming
+// the failed step in the console, the JSON and the JUnit report, with the
+// evidence saved.
+func TestReplayDemoShop(t *testing.T) {
+	needReplayBrowser(t)
+	cfg := writeTemp(t, "mcp.json", `{"mcpServers": {}}`)
+
+	t.Run("passes", func(t *testing.T) {
+		srv := httptest.NewServer(demoshop.Handler(nil))
+		defer srv.Close()
+		dir := t.TempDir()
+		junit := filepath.Join(dir, "junit.xml")
+		code, out, errOut := replayCLI(t, "replay", mugScenario, claimScenario, "--config", cfg, "--parallel", "2",
+			"--var", "BASE_URL="+srv.URL, "--var", "PASSWORD="+demoshop.Password, "--json", "--junit", junit)
+		if code != 0 {
+			t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+		}
+		var s rpt.Summary
+		if err := json.Unmarshal([]byte(out), &s); err != nil {
+			t.Fatalf("stdout is not the JSON result: %v\n%s", err, out)
+		}
+		if !s.Success || s.Total != 2 || len(s.Scenarios[0].Steps) != 6 || s.Scenarios[1].Scenario != "claim-discount" {
+			t.Errorf("summary = %+v", s)
+		}
+		if strings.Contains(out+errOut, demoshop.Password) {
+			t.Errorf("the password reached the output")
+		}
+		if !strings.Contains(errOut, "login-and-add-mug: [6/6] check the cart shows 1 item … ok") {
+			t.Errorf("progress (stderr with --json) lacks the prefixed step line:\n%s", errOut)
+		}
+		b, err := os.ReadFile(junit)
+		if err != nil || !bytes.Contains(b, []byte(`tests="2" failures="0"`)) {
+			t.Errorf("junit: %v\n%s", err, b)
+		}
+	})
+
+	t.Run("fails on a changed site", func(t *testing.T) {
+		srv := httptest.NewServer(demoshop.Handler(&demoshop.Options{CartText: func(n int) string {
+			return strings.Repeat("•", n) + " in basket"
+		}}))
+		defer srv.Close()
+		dir := t.TempDir()
+		junit := filepath.Join(dir, "junit.xml")
+		code, out, errOut := replayCLI(t, "replay", mugScenario, "--config", cfg, "--timeout", "2s",
+			"--var", "BASE_URL="+srv.URL, "--var", "PASSWORD="+demoshop.Password, "--junit", junit)
+		if code != exitFailed {
+			t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+		}
+		for _, want := range []string{
+			"[6/6] check the cart shows 1 item … FAILED",
+			"FAILED login-and-add-mug",
+			"step:     6, check the cart shows 1 item",
+			"tool:     mcp__playwright__browser_wait_for",
+			`params:   {"text":"1 item"}`,
+			"evidence: " + filepath.Join(dir, "login-add-mug-step6.png"),
+		} {
+			if !strings.Contains(out, want) {
+				t.Errorf("stdout lacks %q:\n%s", want, out)
+			}
+		}
+		if !strings.Contains(errOut, "1 of 1 scenario failed") || !strings.Contains(errOut, "step 6") {
+			t.Errorf("stderr = %q, want one sentence naming step 6", errOut)
+		}
+		var doc struct {
+			Suites []struct {
+				Cases []struct {
+					Failure *struct {
+						Message string `xml:"message,attr"`
+					} `xml:"failure"`
+				} `xml:"testcase"`
+			} `xml:"testsuite"`
+		}
+		b, _ := os.ReadFile(junit)
+		if err := xml.Unmarshal(b, &doc); err != nil || doc.Suites[0].Cases[0].Failure == nil ||
+			!strings.Contains(doc.Suites[0].Cases[0].Failure.Message, "step 6 (check the cart shows 1 item) failed: mcp__playwright__browser_wait_for") {
+			t.Errorf("junit failure does not name step 6: %v\n%s", err, b)
+		}
+		for _, f := range []string{"login-add-mug-step6.png", "login-add-mug-step6.snapshot.md"} {
+			if fi, err := os.Stat(filepath.Join(dir, f)); err != nil || fi.Size() == 0 {
+				t.Errorf("evidence %s: %v", f, err)
+			}
+		}
+	})
+}
