@@ -90,6 +90,10 @@ func TestReplayBadInput(t *testing.T) {
 	undeclared := writeTemp(t, "undeclared.json", `{"version":"2.1","metadata":{"name":"u"},"steps":[
 		{"step":1,"tool":"sandy__log","params":{"message":"{{GHOST}}"}}]}`)
 	badEnv := writeTemp(t, "bad.env", "PASSWORD demo123\n")
+	badRef := writeTemp(t, "badref.json", `{"version":"2.1","metadata":{"name":"r"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"{{later.value}}"}},
+		{"step":2,"id":"later","tool":"sandy__log","params":{"message":"x"},"output":{"value":"$.message"}}]}`)
+	malformed := writeTemp(t, "malformed.json", "{\"version\": \"2.1\",\n  \"steps\": [,]\n}")
 	tests := []struct {
 		name string
 		args []string
@@ -98,6 +102,8 @@ func TestReplayBadInput(t *testing.T) {
 		{"missing required variable", []string{mugScenario}, []string{"missing required variable PASSWORD"}},
 		{"unknown tool prefix", []string{unknown}, []string{"step 2", `"github"`, "mcp.json"}},
 		{"undeclared variable", []string{undeclared}, []string{"GHOST"}},
+		{"reference to a later step", []string{badRef}, []string{"steps[0].params.message", "later"}},
+		{"malformed JSON", []string{malformed, mugScenario}, []string{"malformed.json:2:13:", "missing required variable PASSWORD"}},
 		{"bad env file", []string{mugScenario, "--env", badEnv}, []string{"bad.env:1"}},
 		{"no files", nil, []string{"needs scenario files"}},
 		{"missing file", []string{"nope.json"}, []string{"nope.json"}},
