@@ -14,8 +14,9 @@
 //
 // A failed step is data: Run returns a result with Success false and a nil
 // error. Run returns an error only when the scenario cannot run: a missing
-// required variable (wrapping sandy.ErrInvalid), a server the config does not
-// name (ErrUnknownServer), a server that cannot be reached or is lost mid-run
+// required variable or a placeholder no variable defines (wrapping
+// sandy.ErrInvalid), a server the config does not name (ConfigServers wraps
+// mcpclient.ErrNoServer), a server that cannot be reached or is lost mid-run
 // (wrapping mcpclient.ErrUnavailable; the steps run so far are kept in the
 // result), or a cancelled context.
 //
@@ -38,7 +39,7 @@
 // matches nothing fails at once with `"<selector>" does not match any
 // elements`. A call whose params have a "target" and whose failure says that
 // is repeated every Options.Poll (100 ms) until Options.Timeout (5 s) has
-// passed since the step started; then the step fails with the last error. A
+// passed since the first call; then the step fails with the last error. A
 // page that renders late does not fail a scenario, and a page that never
 // renders fails it in bounded time. Any other failure (a strict-mode
 // violation when a selector matches two elements, a timeout of
