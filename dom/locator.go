@@ -464,7 +464,7 @@ func parseRoleSelector(body string) (LocatorPart, error) {
 		i = len(body)
 	}
 	p.Role = strings.TrimSpace(body[:i])
-	if p.Role == "" || strings.ContainsAny(p.Role, " \"'>]") {
+	if !validRole(p.Role) {
 		return LocatorPart{}, fmt.Errorf("%w: bad role %q", ErrLocatorSyntax, p.Role)
 	}
 	rest := body[i:]
@@ -511,4 +511,17 @@ func parseRoleSelector(body string) (LocatorPart, error) {
 		}
 	}
 	return p, nil
+}
+
+// validRole reports whether r looks like an ARIA role: letters and hyphens.
+func validRole(r string) bool {
+	if r == "" || r[0] == '-' {
+		return false
+	}
+	for i := 0; i < len(r); i++ {
+		if !isLetter(r[i]) && r[i] != '-' {
+			return false
+		}
+	}
+	return true
 }

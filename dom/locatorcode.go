@@ -422,6 +422,9 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		if err != nil {
 			return nil, err
 		}
+		if !validRole(role) {
+			return nil, fmt.Errorf("%w: bad role %q", ErrLocatorSyntax, role)
+		}
 		p := LocatorPart{Kind: PartRole, Role: role}
 		for _, k := range sortedKeys(o) {
 			if err := setRoleOption(&p, k, o[k]); err != nil {

@@ -260,8 +260,9 @@ func (m *minimizer) tidy(parent *Node, kids []*Node) []*Node {
 		if k.Role == "text" && len(k.Children) == 0 && names[Normalize(k.Value)] {
 			continue
 		}
-		if k.Role == "heading" && parentName != "" && len(k.Children) == 0 && Normalize(k.Name+" "+k.Value) == parentName {
-			continue
+		if (k.Role == "heading" || k.Role == "text") && parentName != "" && len(k.Children) == 0 &&
+			Normalize(k.Name+" "+k.Value) == parentName {
+			continue // a heading, legend or caption repeating its container's name
 		}
 		if parent.Interactive() && k.Role == "text" && Normalize(k.Value) == Normalize(parent.Name) {
 			continue
