@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"log/slog"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -93,7 +94,8 @@ func TestDemoScenarioFailsOnChangedSite(t *testing.T) {
 	dir := t.TempDir()
 	timeout := 1500 * time.Millisecond
 	servers := &ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(timeout)}
-	res, err := New(servers, &Options{Vars: demoVars(srv.URL), EvidenceDir: dir, Timeout: timeout}).Run(context.Background(), "mug.json", sc)
+	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	res, err := New(servers, &Options{Vars: demoVars(srv.URL), EvidenceDir: dir, Timeout: timeout, Logger: log}).Run(context.Background(), "mug.json", sc)
 	if err != nil {
 		t.Fatal(err)
 	}

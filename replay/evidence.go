@@ -2,6 +2,7 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -39,11 +40,9 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 	}
 	base := filepath.Join(r.opts.EvidenceDir, fmt.Sprintf("%s-step%d", r.slug(), pl.step.Step))
 
-	if res, err := s.CallTool(ctx, "browser_take_screenshot", map[string]any{"type": "png", "scale": "css"}); err != nil {
+	if data, err := r.screenshot(ctx, s); err != nil {
 		r.log.Warn("failure screenshot", "err", err)
-	} else if res.IsError || len(res.Images) == 0 {
-		r.log.Warn("failure screenshot", "err", errorText(res))
-	} else if err := os.WriteFile(base+".png", res.Images[0].Data, 0o644); err != nil {
+	} else if err := os.WriteFile(base+".png", data, 0o644); err != nil {
 		r.log.Warn("failure screenshot", "err", err)
 	} else {
 		r.res.Evidence = append(r.res.Evidence, base+".png")
@@ -58,6 +57,26 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 	} else {
 		r.res.Evidence = append(r.res.Evidence, base+".snapshot.md")
 	}
+}
+
+// screenshot takes a PNG of the page. A busy machine can make the server's
+// screenshot outlast its action timeout: it is tried twice.
+func (r *run) screenshot(ctx context.Context, s ToolCaller) ([]byte, error) {
+	var last string
+	for range 2 {
+		res, err := s.CallTool(ctx, "browser_take_screenshot", map[string]any{"type": "png", "scale": "css"})
+		if err != nil {
+			return nil, err
+		}
+		if !res.IsError && len(res.Images) > 0 {
+			return res.Images[0].Data, nil
+		}
+		last = errorText(res)
+		if !res.IsError {
+			last = "no image in the result"
+		}
+	}
+	return nil, errors.New(last)
 }
 
 // slug names a run's evidence files: the scenario file's base name, else

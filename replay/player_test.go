@@ -345,6 +345,24 @@ func TestSecretsAreMaskedEverywhere(t *testing.T) {
 	}
 }
 
+func TestRunErrorsAreMasked(t *testing.T) {
+	src := scenario(`{"PASSWORD":""}`, `[{"step":1,"tool":"mcp__a__echo","params":{"p":"{{PASSWORD}}"}}]`)
+	servers := ServersFunc(func(context.Context, string) (ToolCaller, error) {
+		return nil, &mcpclient.UnavailableError{Server: "a", Op: "start", Err: errors.New("exit 1"), Stderr: "login with pw-987 failed"}
+	})
+	res, err := New(servers, &Options{Vars: []map[string]string{{"PASSWORD": "pw-987"}}}).Run(context.Background(), "m.json", parse(t, src))
+	if !errors.Is(err, mcpclient.ErrUnavailable) {
+		t.Fatalf("err = %v, want ErrUnavailable kept", err)
+	}
+	var ue *mcpclient.UnavailableError
+	if !errors.As(err, &ue) {
+		t.Errorf("errors.As lost the *UnavailableError")
+	}
+	if strings.Contains(err.Error(), "pw-987") || strings.Contains(res.Error, "pw-987") || !strings.Contains(err.Error(), "login with *** failed") {
+		t.Errorf("err %q / result %q: want the secret masked", err, res.Error)
+	}
+}
+
 func TestUnknownServerPrefix(t *testing.T) {
 	cfg := &mcpclient.Config{Path: "cfg.json", Servers: map[string]mcpclient.ServerConfig{"github": {Name: "github", Command: "gh-mcp"}}}
 	cs := &ConfigServers{Config: cfg}

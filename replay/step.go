@@ -192,8 +192,8 @@ func (r *run) fail(ctx context.Context, pl *plan, sr *report.StepResult, finish 
 	}
 	r.res.FailedStep = st.Step
 	r.res.Error = fmt.Sprintf("step %d (%s) failed: %s: %s", st.Step, sr.Label(), st.Tool, sr.Error)
-	r.evidence(ctx, pl)
 	finish()
+	r.evidence(ctx, pl)
 	return true, nil
 }
 
