@@ -358,6 +358,30 @@ func FuzzParseARIA(f *testing.F) {
 			return true
 		})
 		_ = root.TextContent()
+		// Downstream code must not panic on any parsed tree either.
+		min := Minimize(root, &MinimizeOptions{Budget: 40, MaxText: 10})
+		_ = Serialize(min)
+		for ref := range interactiveRefs(root) {
+			if min.FindRef(ref) == nil {
+				t.Fatalf("ref %s lost by Minimize", ref)
+			}
+		}
+		n := 0
+		root.Walk(func(c *Node) bool {
+			if c != root && n < 20 {
+				n++
+				if l, err := Synthesize(root, c); err == nil {
+					want := c
+					if c.Role == "text" {
+						want = c.Parent
+					}
+					if m, ok := matchLocator(root, l); !ok || len(m) != 1 || m[0] != want {
+						t.Fatalf("locator %s does not match only its target", l.Selector())
+					}
+				}
+			}
+			return n < 20
+		})
 	})
 }
 

@@ -451,12 +451,13 @@ func (m *minimizer) fitBudget(out *Node) {
 		tokens int
 	}
 	for total > budget {
+		keep := refHolders(out)
 		var cands []cand
 		out.Walk(func(n *Node) bool {
 			if n == out {
 				return true
 			}
-			if hasInteractive(n) {
+			if keep[n] {
 				return true // keep; look for droppable text inside
 			}
 			class := 0
@@ -486,6 +487,27 @@ func (m *minimizer) fitBudget(out *Node) {
 		pruneEmpty(out)
 		total = EstimateTokens(Serialize(out))
 	}
+}
+
+// refHolders returns the nodes that are or hold an interactive element or
+// a node with a ref (a clickable container): what the budget never drops.
+func refHolders(root *Node) map[*Node]bool {
+	set := map[*Node]bool{}
+	var visit func(n *Node) bool
+	visit = func(n *Node) bool {
+		in := n.Interactive() || n.Ref != ""
+		for _, c := range n.Children {
+			if visit(c) {
+				in = true
+			}
+		}
+		if in {
+			set[n] = true
+		}
+		return in
+	}
+	visit(root)
+	return set
 }
 
 func removeChild(p, c *Node) {

@@ -249,6 +249,11 @@ main
  heading "Shop" level=1
  article "Blue Mug"
   button "Add to cart" [e1]`},
+		{"budget keeps clickable containers", `- main:
+  - paragraph: some long text that the budget will certainly want to drop first
+  - generic [ref=e1] [cursor=pointer]: Open the card`, &MinimizeOptions{Budget: 5}, `
+main
+ generic [e1]: Open the card`},
 		{"budget below the controls keeps the controls", `- main:
   - heading "Shop" [level=1]
   - article "Blue Mug":

@@ -29,7 +29,7 @@ var ErrNotInTree = errors.New("target is not a node of the tree")
 // Count is meant for the full snapshot tree, not a minimized one (which drops
 // headings and text Playwright would still see).
 func Count(root *Node, l Locator) int {
-	m, ok := matchLocator(root, l)
+	m, ok := newMatchContext().match(root, l)
 	if !ok {
 		return -1
 	}
@@ -39,10 +39,13 @@ func Count(root *Node, l Locator) int {
 // matchLocator returns the nodes l matches in document order, and false when
 // l cannot be evaluated on an ARIA tree.
 func matchLocator(root *Node, l Locator) ([]*Node, bool) {
+	return newMatchContext().match(root, l)
+}
+
+func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 	if root == nil || len(l.Parts) == 0 {
 		return nil, true
 	}
-	mc := matchContext{text: map[*Node]string{}}
 	current := []*Node{root}
 	searched := false // current is still the root scope, not matches
 	for _, p := range l.Parts {
@@ -71,8 +74,9 @@ func matchLocator(root *Node, l Locator) ([]*Node, bool) {
 				searched = true
 			}
 			kept := current[:0:0]
+			w := newWant(p.Text, p.Exact)
 			for _, n := range current {
-				if textMatches(mc.textOf(n), p.Text, p.Exact) {
+				if mc.textMatches(n, w) {
 					kept = append(kept, n)
 				}
 			}
@@ -174,19 +178,59 @@ func nameMatches(got, want string, exact bool) bool {
 	return strings.Contains(strings.ToLower(got), strings.ToLower(want))
 }
 
-func textMatches(text, want string, exact bool) bool {
-	if exact {
-		return collapseSpace(text) == collapseSpace(want)
+// want is a text to look for, normalized once.
+type want struct {
+	text  string // whitespace-collapsed
+	lower string
+	exact bool
+}
+
+func newWant(text string, exact bool) want {
+	t := collapseSpace(text)
+	return want{text: t, lower: strings.ToLower(t), exact: exact}
+}
+
+// textMatches reports whether n's text equals (exact) or contains
+// (case-insensitive) w.
+func (mc *matchContext) textMatches(n *Node, w want) bool {
+	if w.exact {
+		return mc.normText(n) == w.text
 	}
-	return strings.Contains(strings.ToLower(collapseSpace(text)), strings.ToLower(collapseSpace(want)))
+	return strings.Contains(mc.lowerText(n), w.lower)
 }
 
 func collapseSpace(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
 
+// matchContext caches the text of nodes while locators are matched on one
+// tree.
 type matchContext struct {
-	text map[*Node]string
+	text  map[*Node]string
+	norm  map[*Node]string
+	lower map[*Node]string
+}
+
+func newMatchContext() *matchContext {
+	return &matchContext{text: map[*Node]string{}, norm: map[*Node]string{}, lower: map[*Node]string{}}
+}
+
+func (mc *matchContext) normText(n *Node) string {
+	t, ok := mc.norm[n]
+	if !ok {
+		t = collapseSpace(mc.textOf(n))
+		mc.norm[n] = t
+	}
+	return t
+}
+
+func (mc *matchContext) lowerText(n *Node) string {
+	t, ok := mc.lower[n]
+	if !ok {
+		t = strings.ToLower(mc.normText(n))
+		mc.lower[n] = t
+	}
+	return t
 }
 
 // textOf is the text Playwright would see in n: values, names of roles named
@@ -241,16 +285,17 @@ func (mc *matchContext) descendants(root *Node, scopes []*Node, pred func(*Node)
 // deepestText returns the descendants of the scopes whose text matches and
 // none of whose children's text does, as Playwright's text engine returns
 // the smallest elements holding the text.
-func (mc *matchContext) deepestText(root *Node, scopes []*Node, want string, exact bool) []*Node {
+func (mc *matchContext) deepestText(root *Node, scopes []*Node, text string, exact bool) []*Node {
+	w := newWant(text, exact)
 	return mc.descendants(root, scopes, func(n *Node) bool {
 		if n.Role == "text" {
 			return false // a run of text, not an element: its parent matches
 		}
-		if !textMatches(mc.textOf(n), want, exact) {
+		if !mc.textMatches(n, w) {
 			return false
 		}
 		for _, c := range n.Children {
-			if c.Role != "text" && textMatches(mc.textOf(c), want, exact) {
+			if c.Role != "text" && mc.textMatches(c, w) {
 				return false
 			}
 		}
@@ -285,18 +330,31 @@ func Synthesize(root, target *Node) (Locator, error) {
 	if root == nil || target == nil || target == root || !contains(root, target) {
 		return Locator{}, ErrNotInTree
 	}
+	s := synth{root: root, mc: newMatchContext()}
 	if target.Role == "text" {
-		return synthesizeText(root, target)
+		return s.text(target)
 	}
+	return s.element(target)
+}
+
+// maxScopes bounds how many enclosing containers Synthesize tries.
+const maxScopes = 5
+
+type synth struct {
+	root *Node
+	mc   *matchContext
+}
+
+func (s synth) element(target *Node) (Locator, error) {
 	own := ownCandidates(target)
 	for _, c := range own {
-		if matchesOnly(root, c, target) {
+		if s.only(c, target) {
 			return c, nil
 		}
 	}
 	if target.Name == "" && len(target.Children) > 0 {
 		// An unnamed container: its role and a piece of its text.
-		if c := scopeCandidates(root, target); len(c) > 0 {
+		if c := s.scopeCandidates(target); len(c) > 0 {
 			return c[0], nil
 		}
 	}
@@ -304,14 +362,16 @@ func Synthesize(root, target *Node) (Locator, error) {
 	if target.Name != "" {
 		bare = append(bare, Locator{Parts: []LocatorPart{{Kind: PartRole, Role: target.Role}}})
 	}
-	for a := target.Parent; a != nil && a != root; a = a.Parent {
+	scopes := 0
+	for a := target.Parent; a != nil && a != s.root && scopes < maxScopes; a = a.Parent {
 		if !scopeRoles[a.Role] {
 			continue
 		}
-		for _, sc := range scopeCandidates(root, a) {
+		scopes++
+		for _, sc := range s.scopeCandidates(a) {
 			for _, c := range bare {
 				chain := Locator{Parts: append(append([]LocatorPart{}, sc.Parts...), c.Parts...)}
-				if matchesOnly(root, chain, target) {
+				if s.only(chain, target) {
 					return chain, nil
 				}
 			}
@@ -319,13 +379,13 @@ func Synthesize(root, target *Node) (Locator, error) {
 	}
 	// Last resort: the first candidate that matches target, and an index.
 	for _, base := range bare {
-		m, _ := matchLocator(root, base)
+		m, _ := s.mc.match(s.root, base)
 		for i, n := range m {
 			if n != target {
 				continue
 			}
 			l := Locator{Parts: append(append([]LocatorPart{}, base.Parts...), LocatorPart{Kind: PartNth, Index: i})}
-			if matchesOnly(root, l, target) {
+			if s.only(l, target) {
 				return l, nil
 			}
 		}
@@ -333,22 +393,28 @@ func Synthesize(root, target *Node) (Locator, error) {
 	return Locator{}, fmt.Errorf("no locator matches only the %s %q", target.Role, target.Name)
 }
 
-// synthesizeText locates a run of text: the element holding it, by the text
-// (exact, then as a substring), else by the element's own locator.
-func synthesizeText(root, t *Node) (Locator, error) {
+// text locates a run of text: the element holding it, by the text (exact,
+// then as a substring), else by the element's own locator.
+func (s synth) text(t *Node) (Locator, error) {
 	el := t.Parent
 	if v := collapseSpace(t.Value); v != "" {
 		for _, exact := range []bool{true, false} {
 			l := Locator{Parts: []LocatorPart{{Kind: PartText, Text: v, Exact: exact}}}
-			if matchesOnly(root, l, el) {
+			if s.only(l, el) {
 				return l, nil
 			}
 		}
 	}
-	if el == root {
+	if el == s.root {
 		return Locator{}, fmt.Errorf("no locator matches only the text %q", t.Value)
 	}
-	return Synthesize(root, el)
+	return s.element(el)
+}
+
+// only reports whether l matches target and nothing else.
+func (s synth) only(l Locator, target *Node) bool {
+	m, ok := s.mc.match(s.root, l)
+	return ok && len(m) == 1 && m[0] == target
 }
 
 func contains(root, target *Node) bool {
@@ -358,12 +424,6 @@ func contains(root, target *Node) bool {
 		}
 	}
 	return false
-}
-
-// matchesOnly reports whether l matches target and nothing else.
-func matchesOnly(root *Node, l Locator, target *Node) bool {
-	m, ok := matchLocator(root, l)
-	return ok && len(m) == 1 && m[0] == target
 }
 
 // ownCandidates are the locators of element t by itself, best first.
@@ -389,10 +449,10 @@ func ownCandidates(t *Node) []Locator {
 
 // scopeCandidates are locators that match container a alone: by role and
 // name, or by role and a piece of its text.
-func scopeCandidates(root, a *Node) []Locator {
+func (s synth) scopeCandidates(a *Node) []Locator {
 	var out []Locator
 	try := func(l Locator) {
-		if matchesOnly(root, l, a) {
+		if s.only(l, a) {
 			out = append(out, l)
 		}
 	}
@@ -411,18 +471,18 @@ func scopeCandidates(root, a *Node) []Locator {
 		if n == a || len(texts) >= 6 {
 			return len(texts) < 6
 		}
-		for _, s := range []string{n.Name, n.Value} {
-			s = collapseSpace(s)
-			if s != "" && !seen[s] && !n.Interactive() {
-				seen[s] = true
-				texts = append(texts, s)
+		for _, t := range []string{n.Name, n.Value} {
+			t = collapseSpace(t)
+			if t != "" && !seen[t] && !n.Interactive() {
+				seen[t] = true
+				texts = append(texts, t)
 			}
 		}
 		return true
 	})
-	for _, s := range texts {
+	for _, t := range texts {
 		before := len(out)
-		try(Locator{Parts: []LocatorPart{{Kind: PartRole, Role: a.Role}, {Kind: PartHasText, Text: s}}})
+		try(Locator{Parts: []LocatorPart{{Kind: PartRole, Role: a.Role}, {Kind: PartHasText, Text: t}}})
 		if len(out) > before {
 			break
 		}
