@@ -92,9 +92,10 @@ var keepRoles = map[string]bool{"more": true}
 //     that repeats the name of a sibling control, and drops a heading that
 //     repeats its container's name;
 //   - cuts long text to MaxText runes;
-//   - collapses runs of 4 or more similar non-interactive siblings (same role
-//     and shape) into the first two and a node {Role: "more", Value: "5 more
-//     listitem"};
+//   - collapses runs of 4 or more similar siblings (same role and shape):
+//     non-interactive ones into the first two and a node {Role: "more",
+//     Value: "5 more listitem"}; ones holding controls (product cards) into
+//     the first two whole and, of the rest, only names and controls;
 //   - when Budget is set and exceeded, drops text as MinimizeOptions.Budget says.
 //
 // Every interactive element stays, with its ref, name and state, as does every
@@ -339,35 +340,73 @@ func mergeText(kids []*Node) []*Node {
 	return out
 }
 
-// collapse keeps the first two of every run of 4 or more similar
-// non-interactive siblings and replaces the rest with one "more" node.
+// collapse shortens runs of 4 or more similar siblings (same role and
+// shape). A run of non-interactive siblings keeps its first two and one
+// "more" node counting the rest. A run that holds interactive elements (the
+// product cards of a shop) keeps its first two whole and, of the rest, only
+// the names and the interactive elements, with one "more" node saying that
+// their details were left out: every control stays, with the name of the
+// card it belongs to.
 func (m *minimizer) collapse(kids []*Node) []*Node {
 	if len(kids) < 4 {
 		return kids
 	}
 	shapes := make([]string, len(kids))
 	for i, k := range kids {
-		if !m.inter[k] {
-			shapes[i] = shape(k)
+		shapes[i] = shape(k)
+		if m.inter[k] {
+			shapes[i] = "*" + shapes[i]
 		}
 	}
 	var out []*Node
 	for i := 0; i < len(kids); {
 		j := i + 1
-		for shapes[i] != "" && j < len(kids) && shapes[j] == shapes[i] {
+		for j < len(kids) && shapes[j] == shapes[i] {
 			j++
 		}
-		if j-i >= 4 {
+		switch {
+		case j-i < 4:
+			out = append(out, kids[i:j]...)
+		case m.inter[kids[i]]:
+			out = append(out, kids[i], kids[i+1])
+			cut := false
+			for _, k := range kids[i+2 : j] {
+				sk, dropped := m.skeleton(k)
+				out = append(out, sk)
+				cut = cut || dropped
+			}
+			if cut {
+				out = append(out, &Node{Role: "more", Value: fmt.Sprintf("details of the last %d %s left out", j-i-2, kids[i].Role)})
+			}
+		default:
 			out = append(out, kids[i], kids[i+1], &Node{
 				Role:  "more",
 				Value: fmt.Sprintf("%d more %s", j-i-2, kids[i].Role),
 			})
-		} else {
-			out = append(out, kids[i:j]...)
 		}
 		i = j
 	}
 	return out
+}
+
+// skeleton keeps n with only the children that are or hold interactive
+// elements; dropped says whether anything was left out.
+func (m *minimizer) skeleton(n *Node) (sk *Node, dropped bool) {
+	c := *n
+	c.Children = nil
+	if !n.Interactive() && c.Value != "" {
+		c.Value, dropped = "", true
+	}
+	for _, k := range n.Children {
+		if !m.inter[k] {
+			dropped = true
+			continue
+		}
+		kc, d := m.skeleton(k)
+		c.Children = append(c.Children, kc)
+		dropped = dropped || d
+	}
+	return &c, dropped
 }
 
 // shape is a node's role and the shapes of its children, names and text left

@@ -254,6 +254,31 @@ main
   - generic [ref=e1] [cursor=pointer]: Open the card`, &MinimizeOptions{Budget: 5}, `
 main
  generic [e1]: Open the card`},
+		{"runs of cards keep every control, details of the first two only", `- list:
+  - listitem "A":
+    - paragraph: about A
+    - button "Buy" [ref=e1]
+  - listitem "B":
+    - paragraph: about B
+    - button "Buy" [ref=e2]
+  - listitem "C":
+    - paragraph: about C
+    - button "Buy" [ref=e3]
+  - listitem "D":
+    - paragraph: about D
+    - button "Buy" [ref=e4]`, nil, `
+list
+ listitem "A"
+  paragraph: about A
+  button "Buy" [e1]
+ listitem "B"
+  paragraph: about B
+  button "Buy" [e2]
+ listitem "C"
+  button "Buy" [e3]
+ listitem "D"
+  button "Buy" [e4]
+ more: details of the last 2 listitem left out`},
 		{"budget below the controls keeps the controls", `- main:
   - heading "Shop" [level=1]
   - article "Blue Mug":
