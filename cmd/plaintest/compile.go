@@ -1,11 +1,343 @@
 package main
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
 
-func runCompile(ctx context.Context, e *env, args []string) error {
-	return usageError("compile is not built yet")
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/sandyexport"
+)
+
+func init() {
+	extraExitCodes = append(extraExitCodes,
+		struct {
+			err  error
+			code int
+		}{parser.ErrInvalid, exitInput},
+		struct {
+			err  error
+			code int
+		}{parser.ErrUnreachable, exitEnvironment},
+	)
 }
 
-func runSnapshot(ctx context.Context, e *env, args []string) error {
-	return usageError("snapshot is not built yet")
+const compileHelp = `
+Compile plain-English actions into a Sandy v2.1 scenario by running them in a
+real browser (Microsoft's @playwright/mcp driving Chromium). Each action is
+read against the page as the previous one left it; only steps that really ran
+are kept, each with a stable Playwright selector, so the scenario replays with
+no model ("plaintest replay").
+
+Actions are joined by "then", ";" or new lines, given as TEXT, as repeated
+--step flags, or in a YAML/JSON file (-f) with url, actions, variables and
+secrets. The rules translator understands: go to / open, click / press / tap,
+type X into Y, fill Y with X, select X from Y, check / uncheck, press KEY,
+hover, wait N seconds, and verify / check / expect / should see TEXT. Name an
+element by its label, text or placeholder; say which one with "for", "in" or
+"next to" ("click Add to cart for Blue Mug").
+
+Secrets (--secret NAME=VALUE) are typed while compiling and written as
+required {{NAME}} variables: their values reach no file, log or prompt.
+
+Example:
+  plaintest compile "go to the login page then type demo into Username then type demo123 into Password then click Log in" \
+      --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
+
+type compileFlags struct {
+	url, file, out, name, translator, model, mcp, config, format, evidence string
+	steps                                                                  listFlag
+	vars, secrets                                                          kvFlag
+	headed, json                                                           bool
+	timeout                                                                time.Duration
+}
+
+func runCompile(ctx context.Context, e *env, args []string) error {
+	var f compileFlags
+	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", compileHelp)
+	fs.StringVar(&f.url, "url", "", "page to open first (http, https or file URL)")
+	fs.Var(&f.steps, "step", "one action (repeatable; added after TEXT)")
+	fs.StringVar(&f.file, "f", "", "read the scenario from a YAML or JSON `file`")
+	fs.StringVar(&f.out, "o", "", "output `file` (default .sandy/scenarios/<name>.json)")
+	fs.StringVar(&f.name, "name", "", "scenario name (default: from the first words)")
+	fs.Var(&f.vars, "var", "variable `NAME=VALUE`; a typed value equal to it is exported as {{NAME}} (repeatable)")
+	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
+	fs.StringVar(&f.translator, "translator", "auto", "auto, rules or llm")
+	fs.StringVar(&f.model, "model", "", "language model for --translator llm (default $PLAINTEST_MODEL)")
+	fs.StringVar(&f.mcp, "mcp", "playwright", "MCP server `name` from the config (default: a server named playwright, else the bundled @playwright/mcp)")
+	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
+	fs.StringVar(&f.format, "format", "sandy", "output format: sandy")
+	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
+	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
+	fs.DurationVar(&f.timeout, "timeout", parser.DefaultTimeout, "how long an element may take to appear")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	sc, instruction, err := f.scenario(pos, e.getenv)
+	if err != nil {
+		return err
+	}
+	if f.format != "sandy" {
+		return usageError("--format %s is not available yet; use --format sandy", f.format)
+	}
+	switch f.translator {
+	case "auto", "rules":
+	case "llm":
+		return usageError("--translator llm is not available yet; use --translator rules")
+	default:
+		return usageError("--translator must be auto, rules or llm, not %q", f.translator)
+	}
+
+	progress := e.stdout
+	if f.json {
+		progress = e.stderr
+	}
+	if f.translator == "auto" {
+		fmt.Fprintln(progress, "using the rules translator (no model needed)")
+	}
+	out := f.out
+	if out == "" {
+		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
+	}
+
+	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed)
+	if err != nil {
+		return err
+	}
+	defer session.Close()
+	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, sc.URL, server)
+
+	c := parser.New(session, &parser.Options{
+		Timeout:     f.timeout,
+		EvidenceDir: f.evidence,
+		Progress:    func(ev parser.Event) { printEvent(progress, ev) },
+	})
+	res, runErr := c.Run(ctx, *sc)
+	if res == nil {
+		return runErr
+	}
+	scenario := sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
+	data, err := scenario.Marshal()
+	if err != nil {
+		return err
+	}
+	wrote := len(res.Steps) > 0
+	if wrote {
+		if err := writeFile(out, data); err != nil {
+			return &exitError{code: exitEnvironment, err: err}
+		}
+	}
+	if f.json {
+		writeJSONResult(e.stdout, res, out, wrote)
+	} else {
+		summarize(progress, res, out, wrote, len(scenario.Steps))
+	}
+	if runErr != nil {
+		return runErr
+	}
+	if len(res.Errors) > 0 {
+		ei := res.Errors[0]
+		return failed(fmt.Errorf("step %d %q: %s", ei.Index, ei.Action, ei.Message))
+	}
+	return nil
+}
+
+// scenario builds the Scenario from TEXT, --step and -f, and validates it.
+func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*parser.Scenario, string, error) {
+	secret := func(name string) string {
+		if v, ok := f.secrets.values[name]; ok {
+			return v
+		}
+		return getenv(name)
+	}
+	var sc *parser.Scenario
+	instruction := strings.Join(append(pos, f.steps...), " then ")
+	if f.file != "" {
+		var err error
+		if sc, err = parser.ReadFile(f.file, secret); err != nil {
+			return nil, "", err
+		}
+		if f.url != "" {
+			sc.URL = f.url
+		}
+	} else {
+		sc = &parser.Scenario{URL: f.url}
+	}
+	for _, p := range pos {
+		sc.Actions = append(sc.Actions, parser.SplitActions(p)...)
+	}
+	for _, s := range f.steps {
+		sc.Actions = append(sc.Actions, strings.TrimSpace(s))
+	}
+	if len(f.vars.keys) > 0 && sc.Variables == nil {
+		sc.Variables = map[string]string{}
+	}
+	for _, k := range f.vars.keys {
+		sc.Variables[k] = f.vars.values[k]
+	}
+	if len(f.secrets.keys) > 0 && sc.Secrets == nil {
+		sc.Secrets = map[string]string{}
+	}
+	for _, k := range f.secrets.keys {
+		sc.Secrets[k] = f.secrets.values[k]
+	}
+	if f.name != "" {
+		sc.Name = f.name
+	}
+	if sc.Name == "" && len(sc.Actions) > 0 {
+		sc.Name = parser.Slug(sc.Actions[0])
+	}
+	if err := sc.Validate(); err != nil {
+		return nil, "", err
+	}
+	if instruction == "" {
+		instruction = strings.Join(sc.Actions, " then ")
+	}
+	return sc, parser.MaskSecrets(instruction, sc.Secrets), nil
+}
+
+// openBrowser connects to the named MCP server: the discovered config's
+// entry when there is one, else (for "playwright") the bundled @playwright/mcp.
+func openBrowser(ctx context.Context, name, configPath string, headed bool) (*mcpclient.Session, string, error) {
+	cfg, err := mcpclient.Discover(configPath)
+	if err != nil {
+		return nil, "", usageError("%v", err)
+	}
+	sc, ok := cfg.Servers[name]
+	label := fmt.Sprintf("MCP server %q from %s", name, cfg.Path)
+	if !ok {
+		if name != "playwright" {
+			return nil, "", usageError("no MCP server named %q in %s", name, describeConfig(cfg))
+		}
+		sc, err = mcpclient.Playwright(&mcpclient.PlaywrightOptions{Headed: headed, Caps: []string{"testing"}})
+		if err != nil {
+			return nil, "", err
+		}
+		label = "the bundled @playwright/mcp"
+	}
+	s, err := mcpclient.Connect(ctx, sc, nil)
+	if err != nil {
+		return nil, "", err
+	}
+	return s, label, nil
+}
+
+func describeConfig(cfg *mcpclient.Config) string {
+	if cfg.Path == "" {
+		return "any MCP config (none found; see --config)"
+	}
+	return cfg.Path
+}
+
+func printEvent(w io.Writer, ev parser.Event) {
+	prefix := fmt.Sprintf("[%d/%d] %s", ev.Index, ev.Total, ev.Action)
+	if ev.Err != nil {
+		fmt.Fprintf(w, "%s … FAILED: %s\n", prefix, ev.Err.Message)
+		if ev.Err.Screenshot != "" || ev.Err.SnapshotFile != "" {
+			fmt.Fprintf(w, "      evidence: %s\n", strings.Trim(ev.Err.Screenshot+" "+ev.Err.SnapshotFile, " "))
+		}
+		return
+	}
+	s := ev.Step
+	what := ""
+	switch {
+	case s.Element != "" && s.Target != "":
+		what = fmt.Sprintf(" → %s [%s]", s.Element, s.Target)
+	case s.Element != "":
+		what = " → " + s.Element
+	}
+	wait := ""
+	if s.Waited > 0 {
+		wait = fmt.Sprintf(" (appeared after %.1fs)", s.Waited.Seconds())
+	}
+	fmt.Fprintf(w, "%s%s … ok %.2fs%s\n", prefix, what, s.Duration.Seconds(), wait)
+}
+
+func summarize(w io.Writer, res *parser.ParserResult, out string, wrote bool, steps int) {
+	done := 0
+	for _, s := range res.Steps {
+		if s.Index > 0 {
+			done++
+		}
+	}
+	switch {
+	case !wrote:
+		fmt.Fprintf(w, "nothing ran, no scenario written (%.1fs)\n", res.Duration.Seconds())
+	case res.Status == parser.Success:
+		fmt.Fprintf(w, "wrote %s: %d steps from %d actions (%.1fs)\n", out, steps, len(res.Actions), res.Duration.Seconds())
+	default:
+		fmt.Fprintf(w, "wrote %s: %d steps from %d of %d actions, status %s (%.1fs)\n", out, steps, done, len(res.Actions), res.Status, res.Duration.Seconds())
+	}
+}
+
+// jsonResult is the --json output of compile.
+type jsonResult struct {
+	Name       string        `json:"name"`
+	Status     parser.Status `json:"status"`
+	Output     string        `json:"output,omitempty"`
+	Translator string        `json:"translator"`
+	DurationMS int64         `json:"duration_ms"`
+	Steps      []jsonStep    `json:"steps"`
+	Errors     []jsonError   `json:"errors,omitempty"`
+	Usage      parser.Usage  `json:"usage"`
+	Secrets    []string      `json:"secrets,omitempty"`
+}
+
+type jsonStep struct {
+	Index      int    `json:"index"`
+	Action     string `json:"action"`
+	Kind       string `json:"kind"`
+	Element    string `json:"element,omitempty"`
+	Target     string `json:"target,omitempty"`
+	WaitedMS   int64  `json:"waited_ms,omitempty"`
+	DurationMS int64  `json:"duration_ms"`
+}
+
+type jsonError struct {
+	Index      int    `json:"index"`
+	Action     string `json:"action"`
+	Message    string `json:"message"`
+	Screenshot string `json:"screenshot,omitempty"`
+	Snapshot   string `json:"snapshot_file,omitempty"`
+}
+
+func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, wrote bool) {
+	jr := jsonResult{Name: res.Name, Status: res.Status, Translator: res.Translator,
+		DurationMS: res.Duration.Milliseconds(), Usage: res.Usage, Secrets: res.SecretNames, Steps: []jsonStep{}}
+	if wrote {
+		jr.Output = out
+	}
+	for _, s := range res.Steps {
+		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, s.Waited.Milliseconds(), s.Duration.Milliseconds()})
+	}
+	for _, e := range res.Errors {
+		jr.Errors = append(jr.Errors, jsonError{e.Index, e.Action, e.Message, e.Screenshot, e.SnapshotFile})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(jr)
+}
+
+// writeFile writes data atomically, creating the directory.
+func writeFile(path string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return errors.Join(err, os.Remove(tmp))
+	}
+	return nil
 }

@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// requireBrowser skips a test that needs Chromium and @playwright/mcp when
+// they are missing, except in CI, where that is a failure.
+func requireBrowser(t *testing.T) {
+	t.Helper()
+	if _, err := mcpclient.Playwright(nil); err != nil {
+		if os.Getenv("CI") != "" {
+			t.Fatalf("CI: the browser stack is missing: %v", err)
+		}
+		t.Skipf("browser stack missing: %v", err)
+	}
+}
+
+// runCLI runs plaintest with args and returns its exit code and output.
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: os.Getenv}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	code := run(ctx, e, args)
+	return code, stdout.String(), stderr.String()
+}
+
+func serveShop(t *testing.T, opts *demoshop.Options) string {
+	t.Helper()
+	srv := httptest.NewServer(demoshop.Handler(opts))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+const mugText = "go to the login page then type demo into Username then type demo123 into Password then click Log in then click Add to cart for Blue Mug then verify the cart shows 1 item"
+
+var reRef = regexp.MustCompile(`^(?:[fs]\d+)?e\d+$`)
+
+func TestCompileMugEndToEnd(t *testing.T) {
+	requireBrowser(t)
+	base := serveShop(t, nil)
+	out := filepath.Join(t.TempDir(), "mug.json")
+	code, stdout, stderr := runCLI(t, "compile", mugText, "--url", base, "--secret", "PASSWORD=demo123", "-o", out, "--evidence", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{
+		`[2/6] type demo into Username → textbox "Username"`,
+		`[5/6] click Add to cart for Blue Mug → button "Add to cart" in article "Blue Mug"`,
+		"[6/6] verify the cart shows 1 item … ok",
+		"wrote " + out,
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("progress lacks %q:\n%s", want, stdout)
+		}
+	}
+	raw, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(raw, []byte("demo123")) || strings.Contains(stdout+stderr, "demo123") {
+		t.Errorf("the secret's value leaked:\n%s", raw)
+	}
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatalf("the export does not validate: %v", err)
+	}
+	if sc.Version != "2.1" || sc.Variables["PASSWORD"] != "" || sc.Variables["BASE_URL"] != base {
+		t.Errorf("version %q variables %v", sc.Version, sc.Variables)
+	}
+	for _, st := range sc.Steps {
+		if !strings.HasPrefix(st.Tool, "mcp__playwright__browser_") {
+			t.Errorf("step %d tool %q", st.Step, st.Tool)
+		}
+		if target, ok := st.Params["target"].(string); ok && (reRef.MatchString(target) || !strings.HasPrefix(target, "internal:")) {
+			t.Errorf("step %d target %q is not a stable selector", st.Step, target)
+		}
+	}
+	if got := sc.Steps[len(sc.Steps)-1]; got.Tool != "mcp__playwright__browser_wait_for" || got.Params["text"] != "1 item" {
+		t.Errorf("last step = %+v, want a wait for \"1 item\"", got)
+	}
+	// The export, run call by call through a fresh @playwright/mcp, leaves
+	// the cart with 1 item.
+	s := connectPlaywright(t)
+	playSteps(t, s, sc, map[string]string{"BASE_URL": base, "PASSWORD": "demo123"})
+	snap := call(t, s, "browser_snapshot", map[string]any{})
+	if !strings.Contains(snap.Snapshot, `link "Cart 1 item"`) {
+		t.Errorf("after replay the page shows:\n%s", snap.Snapshot)
+	}
+}
+
+func TestCompileDelayedElementReplays10Times(t *testing.T) {
+	requireBrowser(t)
+	base := serveShop(t, &demoshop.Options{OfferDelay: 800 * time.Millisecond})
+	out := filepath.Join(t.TempDir(), "offer.json")
+	code, stdout, stderr := runCLI(t, "compile", "click Claim discount then verify Discount claimed", "--url", base+"/products", "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, "appeared after") {
+		t.Errorf("progress does not say the element came late:\n%s", stdout)
+	}
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []string
+	for _, st := range sc.Steps {
+		tools = append(tools, strings.TrimPrefix(st.Tool, "mcp__playwright__"))
+	}
+	if want := "browser_navigate browser_wait_for browser_click browser_wait_for"; strings.Join(tools, " ") != want {
+		t.Fatalf("steps %v, want %s", tools, want)
+	}
+	s := connectPlaywright(t)
+	for i := 0; i < 10; i++ {
+		playSteps(t, s, sc, map[string]string{"BASE_URL": base})
+		if t.Failed() {
+			t.Fatalf("run %d of 10 failed", i+1)
+		}
+	}
+}
+
+func TestCompileBadInput(t *testing.T) {
+	tests := []struct {
+		name     string
+		browser  bool
+		env      map[string]string
+		args     func(base, out string) []string
+		code     int
+		message  string
+		keptStep int // steps that must be in the written file; -1: no file
+	}{
+		{name: "non-http scheme", args: func(b, o string) []string { return []string{"compile", "click x", "--url", "ftp://x", "-o", o} },
+			code: 2, message: `scheme "ftp" is not supported`, keptStep: -1},
+		{name: "empty action list", args: func(b, o string) []string { return []string{"compile", " ; ", "--url", b, "-o", o} },
+			code: 2, message: "no actions", keptStep: -1},
+		{name: "no url", args: func(b, o string) []string { return []string{"compile", "click x", "-o", o} },
+			code: 2, message: "no URL", keptStep: -1},
+		{name: "unknown flag", args: func(b, o string) []string { return []string{"compile", "--nope"} },
+			code: 2, message: "flag provided but not defined", keptStep: -1},
+		{name: "unreachable URL", browser: true, args: func(b, o string) []string {
+			return []string{"compile", "click x", "--url", "http://127.0.0.1:1", "-o", o}
+		},
+			code: 3, message: "cannot open http://127.0.0.1:1", keptStep: -1},
+		{name: "unparsable action", browser: true, args: func(b, o string) []string {
+			return []string{"compile", "go to the login page then make it pretty", "--url", b, "-o", o}
+		}, code: 1, message: `step 2 "make it pretty": cannot understand the action`, keptStep: 2},
+		{name: "element not on the page", browser: true, args: func(b, o string) []string {
+			return []string{"compile", "go to the login page; click Sign up", "--url", b, "-o", o, "--timeout", "300ms"}
+		}, code: 1, message: `step 2 "click Sign up": no button or link matching "Sign up"`, keptStep: 2},
+		{name: "ambiguous element", browser: true, args: func(b, o string) []string {
+			return []string{"compile", "go to the products page then click Add to cart", "--url", b, "-o", o}
+		}, code: 1, message: `"Add to cart" matches 7 elements`, keptStep: 2},
+		{name: "MCP server missing", env: map[string]string{"PLAINTEST_PLAYWRIGHT_MCP": "/nonexistent/cli.js"}, args: func(b, o string) []string {
+			return []string{"compile", "click x", "--url", b, "-o", o}
+		}, code: 3, message: "playwright", keptStep: -1},
+		{name: "chromium missing", env: map[string]string{"PLAINTEST_CHROMIUM": "/nonexistent/chromium"}, args: func(b, o string) []string {
+			return []string{"compile", "click x", "--url", b, "-o", o}
+		}, code: 3, message: "chromium", keptStep: -1},
+	}
+	base := serveShop(t, nil)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.browser {
+				requireBrowser(t)
+			}
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			t.Chdir(t.TempDir()) // no discovered MCP config, evidence stays here
+			out := filepath.Join(t.TempDir(), "out.json")
+			code, stdout, stderr := runCLI(t, tt.args(base, out)...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.code, stdout, stderr)
+			}
+			if !strings.Contains(stderr, tt.message) {
+				t.Errorf("stderr does not say %q:\n%s", tt.message, stderr)
+			}
+			if n := strings.Count(strings.TrimSpace(stderr), "\n"); n > 0 {
+				t.Errorf("want one sentence on stderr, got %d lines:\n%s", n+1, stderr)
+			}
+			checkKept(t, out, tt.keptStep)
+		})
+	}
+}
+
+// TestCompileServerCrashMidRun uses a server named "playwright" from a config
+// file: this test binary, re-run as a fake MCP server that dies on its first
+// click.
+func TestCompileServerCrashMidRun(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "mcp.json")
+	body, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": map[string]string{fakeServerEnv: "1"}},
+	}})
+	if err := os.WriteFile(cfg, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.json")
+	code, stdout, stderr := runCLI(t, "compile", "type demo into Username then click Log in", "--url", "http://shop.test/login", "--config", cfg, "-o", out)
+	if code != 3 {
+		t.Fatalf("exit %d, want 3\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "playwright") {
+		t.Errorf("stderr does not name the server: %s", stderr)
+	}
+	if !strings.Contains(stdout, "[2/2] click Log in … FAILED") {
+		t.Errorf("progress does not show the failed step:\n%s", stdout)
+	}
+	checkKept(t, out, 2)
+}
+
+func checkKept(t *testing.T, out string, steps int) {
+	t.Helper()
+	if steps < 0 {
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s written although nothing ran", out)
+		}
+		return
+	}
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatalf("partial output: %v", err)
+	}
+	if len(sc.Steps) != steps {
+		t.Errorf("partial output has %d steps, want %d", len(sc.Steps), steps)
+	}
+}
+
+func connectPlaywright(t *testing.T) *mcpclient.Session {
+	t.Helper()
+	cfg, err := mcpclient.Playwright(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := mcpclient.Connect(context.Background(), cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func call(t *testing.T, s *mcpclient.Session, tool string, args map[string]any) *mcpclient.Result {
+	t.Helper()
+	res, err := s.CallTool(context.Background(), tool, args)
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	return res
+}
+
+// playSteps runs a scenario's steps in order through s: the plain loop the
+// replay command refines.
+func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[string]string) {
+	t.Helper()
+	var pairs []string
+	for k, v := range vars {
+		pairs = append(pairs, "{{"+k+"}}", v)
+	}
+	r := strings.NewReplacer(pairs...)
+	for _, st := range sc.Steps {
+		args := map[string]any{}
+		for k, v := range st.Params {
+			if str, ok := v.(string); ok {
+				v = r.Replace(str)
+			}
+			args[k] = v
+		}
+		res := call(t, s, strings.TrimPrefix(st.Tool, "mcp__playwright__"), args)
+		if res.IsError {
+			t.Errorf("step %d %s %v: %s", st.Step, st.Tool, args, res.Error)
+			return
+		}
+	}
+}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/translator"
+)
+
+const snapshotHelp = `
+Open URL in the browser and print the page as plaintest sees it: the
+minimized snapshot (what a language model is shown; every interactive element
+kept with its ref) and its token count beside the full snapshot's.
+
+--raw prints the full snapshot exactly as the MCP server returned it.
+--for TEXT also reads TEXT with the rules translator and prints what each of
+its steps would act on, with the stable selector that would be exported,
+without running it.`
+
+func runSnapshot(ctx context.Context, e *env, args []string) error {
+	fs := newFlags(e, "snapshot", "URL [--for TEXT] [--budget TOKENS] [--raw]", snapshotHelp)
+	forText := fs.String("for", "", "an action to resolve against the page (not run)")
+	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget)")
+	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
+	mcpName := fs.String("mcp", "playwright", "MCP server `name` from the config")
+	config := fs.String("config", "", "MCP config `file`")
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) != 1 {
+		return usageError("want one URL, got %d arguments (see plaintest snapshot --help)", len(pos))
+	}
+	session, _, err := openBrowser(ctx, *mcpName, *config, false)
+	if err != nil {
+		return err
+	}
+	defer session.Close()
+	nav, err := session.CallTool(ctx, commandgen.ToolNavigate, map[string]any{"url": pos[0]})
+	if err != nil {
+		return err
+	}
+	if nav.IsError {
+		return &exitError{code: exitEnvironment, err: fmt.Errorf("cannot open %s: %s", pos[0], nav.Error)}
+	}
+	snap, err := session.CallTool(ctx, commandgen.ToolSnapshot, map[string]any{})
+	if err != nil {
+		return err
+	}
+	if snap.IsError {
+		return &exitError{code: exitEnvironment, err: fmt.Errorf("snapshot of %s failed: %s", pos[0], snap.Error)}
+	}
+	if *raw {
+		fmt.Fprintln(e.stdout, snap.Text)
+		return nil
+	}
+	page, err := dom.ParseARIA(snap.Snapshot)
+	if err != nil {
+		return fmt.Errorf("cannot read the snapshot of %s: %w", pos[0], err)
+	}
+	min := dom.Serialize(dom.Minimize(page, &dom.MinimizeOptions{Budget: *budget}))
+	full, small := dom.EstimateTokens(snap.Snapshot), dom.EstimateTokens(min)
+	fmt.Fprint(e.stdout, min)
+	fmt.Fprintf(e.stdout, "\n# %s: minimized %d tokens, full snapshot %d tokens (%.0f%%)\n", pos[0], small, full, 100*float64(small)/float64(max(full, 1)))
+	if *forText == "" {
+		return nil
+	}
+	steps, err := translator.NewRules().Translate(ctx, translator.Request{Action: *forText, Page: page, URL: snap.PageURL})
+	if err != nil {
+		return failed(fmt.Errorf("%q: %w", *forText, err))
+	}
+	for _, s := range steps {
+		line := fmt.Sprintf("# %s: %s", *forText, s.Kind)
+		if s.Ref != "" {
+			loc := "(no stable selector)"
+			if n := page.FindRef(s.Ref); n != nil {
+				if l, err := dom.Synthesize(page, n); err == nil {
+					loc = l.Selector()
+				}
+			}
+			line += fmt.Sprintf(" %s [%s] %s", s.Element, s.Ref, loc)
+		}
+		if s.Value != "" {
+			line += fmt.Sprintf(" %q", s.Value)
+		}
+		fmt.Fprintln(e.stdout, line)
+	}
+	return nil
+}

@@ -1,0 +1,596 @@
+package parser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// ToolCaller is the one method of an MCP session the compiler needs.
+type ToolCaller interface {
+	CallTool(ctx context.Context, name string, args map[string]any) (*mcpclient.Result, error)
+}
+
+// ErrUnreachable is wrapped when the scenario's site cannot be opened.
+var ErrUnreachable = errors.New("site unreachable")
+
+// Options configure a Compiler. The zero value (or nil) is usable.
+type Options struct {
+	// Translator reads the actions; nil means the rules translator.
+	Translator translator.Translator
+	// TranslatorName names it in the result ("rules" by default).
+	TranslatorName string
+	// Timeout is how long an element named by an action may take to appear
+	// before the action fails. Default 5s.
+	Timeout time.Duration
+	// Poll is how often the page is snapshotted again while waiting.
+	// Default 200ms.
+	Poll time.Duration
+	// EvidenceDir, when set, receives a screenshot and the minimized
+	// snapshot of the page at a failure.
+	EvidenceDir string
+	// Progress, when set, is called after every action.
+	Progress func(Event)
+	// Logger receives debug logs; nil discards them.
+	Logger *slog.Logger
+}
+
+// DefaultTimeout is how long compile waits for an element to appear.
+const DefaultTimeout = 5 * time.Second
+
+// Event reports one finished action to Options.Progress.
+type Event struct {
+	Index, Total int // Index 0 is opening the URL
+	Action       string
+	Step         *TestStep  // set when the action ran
+	Err          *ErrorInfo // set when it failed
+}
+
+// Compiler runs scenarios against one browser session.
+type Compiler struct {
+	browser ToolCaller
+	opts    Options
+}
+
+// New returns a Compiler driving browser.
+func New(browser ToolCaller, opts *Options) *Compiler {
+	c := &Compiler{browser: browser}
+	if opts != nil {
+		c.opts = *opts
+	}
+	if c.opts.Translator == nil {
+		c.opts.Translator = translator.NewRules()
+		c.opts.TranslatorName = "rules"
+	}
+	if c.opts.Timeout <= 0 {
+		c.opts.Timeout = DefaultTimeout
+	}
+	if c.opts.Poll <= 0 {
+		c.opts.Poll = 200 * time.Millisecond
+	}
+	if c.opts.Logger == nil {
+		c.opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	return c
+}
+
+// run is the state of one compile run: the page as the last action left it.
+type run struct {
+	c        *Compiler
+	res      *ParserResult
+	values   map[string]string // placeholder name -> value, for execution only
+	replacer *strings.Replacer
+	page     *dom.Node
+	pageURL  string
+	noGen    bool // the server has no browser_generate_locator
+}
+
+// Run compiles sc. Step failures are reported in the result (status partial
+// or failed, with ErrorInfo); the error is non-nil only for bad input
+// (wrapping ErrInvalid), an unreachable site (ErrUnreachable) or a browser
+// session that broke (mcpclient.ErrUnavailable). The result is never nil
+// once the scenario is valid: what ran before a failure is kept.
+func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) {
+	if err := sc.Validate(); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	r := &run{c: c, values: map[string]string{}}
+	res := &ParserResult{
+		Name:       sc.Name,
+		URL:        sc.URL,
+		Variables:  map[string]string{},
+		Translator: c.opts.TranslatorName,
+	}
+	r.res = res
+	if u, err := url.Parse(sc.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+		res.BaseURL = u.Scheme + "://" + u.Host
+		r.values["BASE_URL"] = res.BaseURL
+	}
+	for k, v := range sc.Variables {
+		res.Variables[k] = v
+		r.values[k] = v
+	}
+	for k, v := range sc.Secrets {
+		res.SecretNames = append(res.SecretNames, k)
+		r.values[k] = v
+	}
+	sort.Strings(res.SecretNames)
+	var pairs []string
+	for k, v := range r.values {
+		pairs = append(pairs, "{{"+k+"}}", v)
+	}
+	r.replacer = strings.NewReplacer(pairs...)
+	for _, a := range sc.Actions {
+		res.Actions = append(res.Actions, MaskSecrets(a, sc.Secrets))
+	}
+
+	err := r.all(ctx)
+	res.Duration = time.Since(start)
+	switch {
+	case len(res.Errors) == 0 && err == nil:
+		res.Status = Success
+	case len(res.Steps) > 1: // more than opening the URL
+		res.Status = Partial
+	default:
+		res.Status = Failed
+	}
+	return res, err
+}
+
+func (r *run) all(ctx context.Context) error {
+	if err := r.open(ctx); err != nil {
+		return err
+	}
+	for i, action := range r.res.Actions {
+		if err := r.action(ctx, i+1, action); err != nil {
+			return err
+		}
+		if len(r.res.Errors) > 0 {
+			return nil
+		}
+	}
+	return nil
+}
+
+// open navigates to the scenario's URL: the implicit first step.
+func (r *run) open(ctx context.Context) error {
+	start := time.Now()
+	s := translator.Step{Kind: translator.Navigate, Value: r.res.URL, Action: "open " + r.res.URL}
+	call, _ := commandgen.For(s, "")
+	exported := r.exportURL(call)
+	out, err := r.exec(ctx, call)
+	if err != nil {
+		return r.fail(ctx, 0, s.Action, &exported, err.Error(), err)
+	}
+	if out.IsError {
+		msg := "cannot open " + r.res.URL + ": " + firstLine(out.Error)
+		r.fail(ctx, 0, s.Action, &exported, msg, nil)
+		return fmt.Errorf("%w: %s", ErrUnreachable, msg)
+	}
+	r.done(0, &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate, Calls: []commandgen.Call{exported}, Duration: time.Since(start)})
+	return nil
+}
+
+// action translates and runs one plain-English action against the page.
+func (r *run) action(ctx context.Context, index int, action string) error {
+	start := time.Now()
+	deadline := start.Add(r.c.opts.Timeout)
+	var steps []translator.Step
+	waited := time.Duration(0)
+	for {
+		if err := r.snapshot(ctx); err != nil {
+			return r.fail(ctx, index, action, nil, err.Error(), err)
+		}
+		var err error
+		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
+			Action: action, Page: r.page, URL: r.pageURL, History: r.res.Actions[:index-1],
+		})
+		var nf *translator.NotFoundError
+		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
+			if err := sleep(ctx, r.c.opts.Poll); err != nil {
+				return err
+			}
+			waited = time.Since(start)
+			continue
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			msg := err.Error()
+			if nf != nil {
+				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
+			}
+			return r.fail(ctx, index, action, nil, msg, nil)
+		}
+		break
+	}
+	ts := &TestStep{Index: index, Action: action, Waited: waited}
+	for _, s := range steps {
+		ok, err := r.step(ctx, ts, s)
+		if err != nil || !ok {
+			return err
+		}
+	}
+	ts.Duration = time.Since(start)
+	r.done(index, ts)
+	return nil
+}
+
+// step runs one translated step and appends its calls to ts; false means it
+// failed and the failure is recorded.
+func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
+	ts.Kind, ts.Element = s.Kind, s.Element
+	if !commandgen.NeedsTarget(s.Kind) {
+		call, err := commandgen.For(s, "")
+		if err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
+		}
+		if s.Kind == translator.Navigate {
+			call.Args["url"] = r.absolute(s.Value)
+		}
+		exported := r.exportURL(call)
+		out, err := r.exec(ctx, call)
+		if err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+		}
+		if out.IsError {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+		}
+		ts.Calls = append(ts.Calls, exported)
+		return true, nil
+	}
+
+	node := r.page.FindRef(s.Ref)
+	if node == nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Ref), nil)
+	}
+	if ts.Waited > 0 && node.Name != "" {
+		// The element came late: the export waits for it as compile did.
+		wait := commandgen.WaitForText(node.Name)
+		if out, err := r.exec(ctx, wait); err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, &wait, err.Error(), err)
+		} else if !out.IsError {
+			ts.Calls = append(ts.Calls, r.exportValues(wait, s))
+		}
+	}
+	target, err := r.stableTarget(ctx, node)
+	if err != nil {
+		return false, err
+	}
+	var out *mcpclient.Result
+	var call commandgen.Call
+	if target != "" {
+		call, _ = commandgen.For(s, target)
+		if out, err = r.exec(ctx, call); err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.exportValues(call, s)), err.Error(), err)
+		}
+	}
+	if target == "" || out.IsError && selectorProblem(out.Error) {
+		// The selector did not single out the element: act on the ref and
+		// keep the locator Playwright reports for it.
+		r.c.opts.Logger.Debug("selector fallback to ref", "target", target, "ref", s.Ref)
+		call, _ = commandgen.For(s, s.Ref)
+		if out, err = r.exec(ctx, call); err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
+		}
+		if !out.IsError {
+			loc, lerr := dom.ParseLocatorCode(out.Code)
+			if lerr != nil {
+				return false, r.fail(ctx, ts.Index, ts.Action, nil,
+					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
+			}
+			target = loc.Selector()
+			call, _ = commandgen.For(s, target)
+		}
+	}
+	exported := r.exportValues(call, s)
+	if out.IsError {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+	}
+	ts.Target = target
+	ts.Calls = append(ts.Calls, exported)
+	return true, nil
+}
+
+// stableTarget finds a selector for node that is not a ref: Playwright's own
+// locator generator when the server has it (test ids, role and name), else
+// one synthesized from the tree and checked to be unique in it. "" means
+// neither worked; the caller falls back to the ref and the code it ran.
+func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) {
+	if !r.noGen {
+		out, err := r.c.browser.CallTool(ctx, commandgen.ToolGenLocator, map[string]any{"target": node.Ref})
+		switch {
+		case errors.Is(err, mcpclient.ErrRejected):
+			r.noGen = true // a server without the tool (not @playwright/mcp with --caps testing)
+		case err != nil:
+			return "", err
+		}
+		switch {
+		case out == nil:
+		case !out.IsError:
+			if loc, err := dom.ParseLocatorCode("await page." + strings.TrimSpace(out.Value) + ".click();"); err == nil {
+				return loc.Selector(), nil
+			}
+		case strings.Contains(out.Error, "not found") && strings.Contains(out.Error, "Tool"):
+			r.noGen = true
+		}
+	}
+	if loc, err := dom.Synthesize(r.page, node); err == nil {
+		return loc.Selector(), nil
+	}
+	return "", nil
+}
+
+func selectorProblem(msg string) bool {
+	return strings.Contains(msg, "does not match any elements") || strings.Contains(msg, "strict mode violation")
+}
+
+// snapshot replaces the page state with a fresh snapshot.
+func (r *run) snapshot(ctx context.Context) error {
+	out, err := r.c.browser.CallTool(ctx, commandgen.ToolSnapshot, map[string]any{})
+	if err != nil {
+		return err
+	}
+	if out.IsError {
+		return fmt.Errorf("the browser could not snapshot the page: %s", firstLine(out.Error))
+	}
+	text := out.Snapshot
+	if text == "" {
+		text = out.Text
+	}
+	page, err := dom.ParseARIA(text)
+	if err != nil {
+		return fmt.Errorf("cannot read the page snapshot: %w", err)
+	}
+	r.page = page
+	if out.PageURL != "" {
+		r.pageURL = out.PageURL
+	}
+	u := &r.res.Usage
+	u.Snapshots++
+	u.SnapshotTokens += dom.EstimateTokens(text)
+	u.MinimizedTokens += dom.EstimateTokens(dom.Serialize(dom.Minimize(page, nil)))
+	return nil
+}
+
+// exec runs call with the placeholders replaced by their values.
+func (r *run) exec(ctx context.Context, call commandgen.Call) (*mcpclient.Result, error) {
+	args := r.expand(call.Args).(map[string]any)
+	r.c.opts.Logger.Debug("call", "tool", call.Tool)
+	out, err := r.c.browser.CallTool(ctx, call.Tool, args)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (r *run) expand(v any) any {
+	switch x := v.(type) {
+	case string:
+		return r.replacer.Replace(x)
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = r.expand(e)
+		}
+		return m
+	case []any:
+		s := make([]any, len(x))
+		for i, e := range x {
+			s[i] = r.expand(e)
+		}
+		return s
+	}
+	return v
+}
+
+// exportValues writes a typed or selected value that equals a declared
+// variable as {{NAME}}, so the scenario keeps the variable.
+func (r *run) exportValues(c commandgen.Call, s translator.Step) commandgen.Call {
+	out := commandgen.Call{Tool: c.Tool, Args: map[string]any{}}
+	for k, v := range c.Args {
+		out.Args[k] = v
+	}
+	if t, ok := out.Args["text"].(string); ok && (s.Kind == translator.Type) {
+		out.Args["text"] = r.asVariable(t)
+	}
+	if vs, ok := out.Args["values"].([]any); ok {
+		nv := make([]any, len(vs))
+		for i, v := range vs {
+			if str, ok := v.(string); ok {
+				v = r.asVariable(str)
+			}
+			nv[i] = v
+		}
+		out.Args["values"] = nv
+	}
+	return out
+}
+
+func (r *run) asVariable(v string) string {
+	names := sortedKeys(r.res.Variables)
+	for _, k := range names {
+		if r.res.Variables[k] == v && v != "" {
+			return "{{" + k + "}}"
+		}
+	}
+	return v
+}
+
+// exportURL writes a navigation to the scenario's site as {{BASE_URL}}/path.
+func (r *run) exportURL(c commandgen.Call) commandgen.Call {
+	u, ok := c.Args["url"].(string)
+	if !ok || r.res.BaseURL == "" {
+		return c
+	}
+	if rest, ok := strings.CutPrefix(u, r.res.BaseURL); ok && (rest == "" || strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "?")) {
+		return commandgen.Call{Tool: c.Tool, Args: map[string]any{"url": "{{BASE_URL}}" + rest}}
+	}
+	return c
+}
+
+// absolute resolves a link's URL against the current page.
+func (r *run) absolute(ref string) string {
+	base := r.pageURL
+	if base == "" {
+		base = r.res.URL
+	}
+	b, err := url.Parse(base)
+	if err != nil {
+		return ref
+	}
+	u, err := b.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	return u.String()
+}
+
+func (r *run) done(index int, ts *TestStep) {
+	r.res.Steps = append(r.res.Steps, *ts)
+	if r.c.opts.Progress != nil {
+		r.c.opts.Progress(Event{Index: index, Total: len(r.res.Actions), Action: ts.Action, Step: &r.res.Steps[len(r.res.Steps)-1]})
+	}
+}
+
+// fail records the failure of action index with evidence; it returns cause
+// (nil for a failure that is the scenario's, not the environment's).
+func (r *run) fail(ctx context.Context, index int, action string, call *commandgen.Call, msg string, cause error) error {
+	info := ErrorInfo{Index: index, Action: action, Call: call, Message: msg}
+	if r.page != nil {
+		info.Snapshot = dom.Serialize(dom.Minimize(r.page, nil))
+	}
+	if cause == nil && ctx.Err() == nil {
+		r.evidence(ctx, &info)
+	}
+	r.res.Errors = append(r.res.Errors, info)
+	if r.c.opts.Progress != nil {
+		r.c.opts.Progress(Event{Index: index, Total: len(r.res.Actions), Action: action, Err: &r.res.Errors[len(r.res.Errors)-1]})
+	}
+	return cause
+}
+
+// evidence saves a screenshot and the minimized snapshot beside each other.
+func (r *run) evidence(ctx context.Context, info *ErrorInfo) {
+	dir := r.c.opts.EvidenceDir
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		r.c.opts.Logger.Warn("evidence dir", "err", err)
+		return
+	}
+	base := filepath.Join(dir, fmt.Sprintf("%s-step%d", Slug(r.res.Name), info.Index))
+	if info.Snapshot != "" {
+		if err := os.WriteFile(base+".snapshot.txt", []byte(info.Snapshot), 0o644); err == nil {
+			info.SnapshotFile = base + ".snapshot.txt"
+		}
+	}
+	out, err := r.c.browser.CallTool(ctx, commandgen.ToolScreenshot, map[string]any{"type": "png"})
+	if err != nil || out.IsError || len(out.Images) == 0 {
+		return
+	}
+	if err := os.WriteFile(base+".png", out.Images[0].Data, 0o644); err == nil {
+		info.Screenshot = base + ".png"
+	}
+}
+
+// failureText turns a failed call's result into one sentence.
+func failureText(s translator.Step, out *mcpclient.Result) string {
+	msg := firstLine(out.Error)
+	switch s.Kind {
+	case translator.AssertText:
+		return fmt.Sprintf("expected text %q never appeared: %s", s.Value, msg)
+	case translator.AssertGone:
+		return fmt.Sprintf("text %q did not go away: %s", s.Value, msg)
+	}
+	if s.Element != "" {
+		return fmt.Sprintf("%s on %s failed: %s", s.Kind, s.Element, msg)
+	}
+	return fmt.Sprintf("%s failed: %s", s.Kind, msg)
+}
+
+func firstLine(s string) string {
+	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "Error:"))
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// sleep waits d or until ctx is done.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// MaskSecrets replaces each secret value standing as a whole word in action
+// with {{NAME}}, so that neither translators nor logs ever see it.
+func MaskSecrets(action string, secrets map[string]string) string {
+	names := sortedKeys(secrets)
+	// Longest values first, so a value containing another is masked whole.
+	sort.SliceStable(names, func(i, j int) bool { return len(secrets[names[i]]) > len(secrets[names[j]]) })
+	for _, name := range names {
+		v := secrets[name]
+		if v == "" {
+			continue
+		}
+		var b strings.Builder
+		rest := action
+		for {
+			i := strings.Index(rest, v)
+			if i < 0 {
+				b.WriteString(rest)
+				break
+			}
+			before, after := rest[:i], rest[i+len(v):]
+			if wordEdge(before, true) && wordEdge(after, false) {
+				b.WriteString(before)
+				b.WriteString("{{" + name + "}}")
+			} else {
+				b.WriteString(rest[:i+len(v)])
+			}
+			rest = after
+		}
+		action = b.String()
+	}
+	return action
+}
+
+// wordEdge reports whether s ends (before) or starts (!before) at a word edge.
+func wordEdge(s string, before bool) bool {
+	if s == "" {
+		return true
+	}
+	var r rune
+	if before {
+		r = []rune(s)[len([]rune(s))-1]
+	} else {
+		r = []rune(s)[0]
+	}
+	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+}

@@ -1,0 +1,371 @@
+package parser
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// fakeBrowser is a scripted stand-in for a Playwright MCP server over the
+// snapshots captured from the demo shop (dom/testdata): navigation changes the
+// page, clicks on elements named in next move to another page, everything
+// else succeeds. It records every call.
+type fakeBrowser struct {
+	mu    sync.Mutex
+	path  string
+	pages map[string]string // path -> snapshot file (without .yaml)
+	// late maps a path to the page it turns into after that many snapshots.
+	late map[string]struct {
+		after int
+		page  string
+	}
+	next       map[string]string // element description -> path a click leads to
+	badTargets map[string]string // target -> error text
+	dieOn      string            // a tool whose call breaks the connection
+	snaps      map[string]int
+	calls      []commandgen.Call
+}
+
+func newFake() *fakeBrowser {
+	return &fakeBrowser{
+		pages: map[string]string{"/": "home", "/login": "login", "/products": "products", "/cart": "cart", "/checkout": "checkout"},
+		next:  map[string]string{`button "Log in"`: "/products"},
+		snaps: map[string]int{}, badTargets: map[string]string{},
+	}
+}
+
+func snapshotFile(t testing.TB, name string) string {
+	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+func (f *fakeBrowser) CallTool(ctx context.Context, name string, args map[string]any) (*mcpclient.Result, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, commandgen.Call{Tool: name, Args: args})
+	if name == f.dieOn {
+		return nil, fmt.Errorf("%w: connection closed", mcpclient.ErrUnavailable)
+	}
+	okRes := &mcpclient.Result{Text: "ok"}
+	switch name {
+	case "browser_navigate":
+		u, _ := url.Parse(args["url"].(string))
+		if u.Port() == "1" {
+			return &mcpclient.Result{IsError: true, Error: "Error: net::ERR_CONNECTION_REFUSED at " + u.String()}, nil
+		}
+		f.path = u.Path
+		if f.path == "" {
+			f.path = "/"
+		}
+		return okRes, nil
+	case "browser_snapshot":
+		page := f.pages[f.path]
+		f.snaps[f.path]++
+		if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
+			page = l.page
+		}
+		data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", page+".yaml"))
+		if err != nil {
+			return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
+		}
+		return &mcpclient.Result{Snapshot: string(data), PageURL: "http://shop.test" + f.path}, nil
+	case "browser_generate_locator":
+		return &mcpclient.Result{IsError: true, Error: `Tool "browser_generate_locator" not found`}, nil
+	case "browser_take_screenshot":
+		return &mcpclient.Result{Images: []mcpclient.Image{{MIMEType: "image/png", Data: []byte("PNG")}}}, nil
+	case "browser_wait_for":
+		if text, ok := args["text"].(string); ok {
+			snap := snapshotFile(nil, f.pages[f.path])
+			if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
+				snap = snapshotFile(nil, l.page)
+			}
+			if !strings.Contains(snap, text) {
+				return &mcpclient.Result{IsError: true, Error: "Error: Timeout 5000ms exceeded."}, nil
+			}
+		}
+		return okRes, nil
+	}
+	if t, ok := args["target"].(string); ok {
+		if msg, bad := f.badTargets[t]; bad {
+			return &mcpclient.Result{IsError: true, Error: msg}, nil
+		}
+		if isRef(t) {
+			okRes.Code = "await page.getByRole('button', { name: 'Add to cart' }).nth(0).click();"
+		}
+	}
+	if el, ok := args["element"].(string); ok {
+		if p, move := f.next[el]; move {
+			f.path = p
+		}
+	}
+	return okRes, nil
+}
+
+func isRef(s string) bool {
+	return len(s) > 1 && (s[0] == 'e' || s[0] == 'f') && strings.Trim(s[1:], "0123456789e") == ""
+}
+
+func (f *fakeBrowser) toolCalls(tool string) []commandgen.Call {
+	var out []commandgen.Call
+	for _, c := range f.calls {
+		if c.Tool == tool {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func compile(t *testing.T, f *fakeBrowser, sc Scenario, opts *Options) (*ParserResult, error) {
+	t.Helper()
+	if opts == nil {
+		opts = &Options{}
+	}
+	if opts.Poll == 0 {
+		opts.Poll = 5 * time.Millisecond
+	}
+	return New(f, opts).Run(context.Background(), sc)
+}
+
+var loginScenario = Scenario{
+	Name: "login",
+	URL:  "http://shop.test",
+	Actions: []string{
+		"go to the login page", "type demo into Username", "type demo123 into Password",
+		"click Log in", "click Add to cart for Blue Mug",
+	},
+	Secrets: map[string]string{"PASSWORD": "demo123"},
+}
+
+func TestCompileLogin(t *testing.T) {
+	f := newFake()
+	res, err := compile(t, f, loginScenario, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Success || len(res.Errors) != 0 {
+		t.Fatalf("status %s, errors %+v", res.Status, res.Errors)
+	}
+	if got, want := len(res.Steps), 6; got != want {
+		t.Fatalf("got %d steps, want %d", got, want)
+	}
+	wantTargets := []string{"", "", `internal:role=textbox[name="Username"s]`, `internal:role=textbox[name="Password"s]`,
+		`internal:role=button[name="Log in"s]`}
+	for i, want := range wantTargets {
+		if got := res.Steps[i].Target; got != want {
+			t.Errorf("step %d target = %q, want %q", i, got, want)
+		}
+	}
+	if got := res.Steps[1].Calls[0].Args["url"]; got != "{{BASE_URL}}/login" {
+		t.Errorf("navigate url = %v, want {{BASE_URL}}/login", got)
+	}
+	if got := res.Steps[0].Calls[0].Args["url"]; got != "{{BASE_URL}}" {
+		t.Errorf("open url = %v, want {{BASE_URL}}", got)
+	}
+	// The password was typed for real but is exported as a variable only.
+	typed := f.toolCalls("browser_type")
+	if got := typed[1].Args["text"]; got != "demo123" {
+		t.Errorf("typed %v, want the secret's value", got)
+	}
+	if got := res.Steps[3].Calls[0].Args["text"]; got != "{{PASSWORD}}" {
+		t.Errorf("exported text %v, want {{PASSWORD}}", got)
+	}
+	for _, s := range res.Steps {
+		if strings.Contains(fmt.Sprint(s), "demo123") {
+			t.Errorf("secret value in step %+v", s)
+		}
+	}
+	if got := res.Actions[2]; got != "type {{PASSWORD}} into Password" {
+		t.Errorf("masked action = %q", got)
+	}
+	// Blue Mug's button is not unique by role and name: the target is scoped.
+	if got := res.Steps[5].Target; !strings.Contains(got, "Blue Mug") || strings.HasPrefix(got, "e") {
+		t.Errorf("scoped target = %q", got)
+	}
+}
+
+func TestCompileKeepsStepsBeforeAFailure(t *testing.T) {
+	f := newFake()
+	sc := loginScenario
+	sc.Actions = append(append([]string{}, sc.Actions[:4]...), "click Checkout now", "click Log in")
+	dir := t.TempDir()
+	res, err := compile(t, f, sc, &Options{EvidenceDir: dir, Timeout: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("a step failure is not a Go error: %v", err)
+	}
+	if res.Status != Partial {
+		t.Errorf("status = %s, want partial", res.Status)
+	}
+	if got := len(res.Steps); got != 5 {
+		t.Errorf("kept %d steps, want 5 (open + 4 actions)", got)
+	}
+	if len(res.Errors) != 1 {
+		t.Fatalf("errors = %+v", res.Errors)
+	}
+	e := res.Errors[0]
+	if e.Index != 5 || e.Action != "click Checkout now" || !strings.Contains(e.Message, `no button or link matching "Checkout now"`) {
+		t.Errorf("error = %+v", e)
+	}
+	if !strings.Contains(e.Message, "waited 50ms") {
+		t.Errorf("message does not say it waited: %q", e.Message)
+	}
+	if e.Screenshot == "" || e.SnapshotFile == "" {
+		t.Fatalf("no evidence saved: %+v", e)
+	}
+	if data, _ := os.ReadFile(e.SnapshotFile); !strings.Contains(string(data), "Add to cart") {
+		t.Errorf("snapshot evidence = %q", data)
+	}
+}
+
+func TestCompileWaitsForLateElement(t *testing.T) {
+	f := newFake()
+	f.late = map[string]struct {
+		after int
+		page  string
+	}{"/products": {after: 3, page: "products-offer"}}
+	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	s := res.Steps[1]
+	if s.Waited == 0 {
+		t.Error("Waited = 0, want the time the element took")
+	}
+	if len(s.Calls) != 2 || s.Calls[0].Tool != "browser_wait_for" || s.Calls[0].Args["text"] != "Claim discount" {
+		t.Fatalf("calls = %+v, want a wait_for before the click", s.Calls)
+	}
+	if s.Calls[1].Tool != "browser_click" {
+		t.Errorf("second call = %s", s.Calls[1].Tool)
+	}
+}
+
+func TestCompileElementThatNeverComes(t *testing.T) {
+	f := newFake()
+	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}}
+	start := time.Now()
+	res, err := compile(t, f, sc, &Options{Timeout: 100 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Failed || len(res.Errors) != 1 {
+		t.Fatalf("status %s errors %+v", res.Status, res.Errors)
+	}
+	if f.snaps["/products"] < 3 {
+		t.Errorf("snapshotted %d times, want polling", f.snaps["/products"])
+	}
+	if time.Since(start) > 5*time.Second {
+		t.Error("the wait is not bounded by the timeout")
+	}
+}
+
+func TestCompileFallsBackToRefWhenSelectorFails(t *testing.T) {
+	f := newFake()
+	f.badTargets[`internal:role=button[name="Log in"s]`] = `Error: strict mode violation: resolved to 2 elements`
+	sc := Scenario{Name: "x", URL: "http://shop.test/login", Actions: []string{"click Log in"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v err %v errors %+v", res.Status, err, res.Errors)
+	}
+	got := res.Steps[1].Target
+	if want := `internal:role=button[name="Add to cart"i] >> nth=0`; got != want {
+		t.Errorf("target = %q, want the locator of the code that ran (%q)", got, want)
+	}
+}
+
+func TestCompileAssertionFails(t *testing.T) {
+	f := newFake()
+	sc := Scenario{Name: "x", URL: "http://shop.test/cart", Actions: []string{"verify the cart shows 2 items", "verify the cart shows 7 items"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status != Partial || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, `expected text "7 items" never appeared`) {
+		t.Fatalf("status %s errors %+v", res.Status, res.Errors)
+	}
+	if c := res.Errors[0].Call; c == nil || c.Tool != "browser_wait_for" {
+		t.Errorf("failing call = %+v", c)
+	}
+}
+
+func TestCompileUnreachableSite(t *testing.T) {
+	f := newFake()
+	res, err := compile(t, f, Scenario{Name: "x", URL: "http://127.0.0.1:1/", Actions: []string{"click Log in"}}, nil)
+	if !errors.Is(err, ErrUnreachable) {
+		t.Fatalf("err = %v, want ErrUnreachable", err)
+	}
+	if res == nil || res.Status != Failed || len(res.Steps) != 0 || !strings.Contains(res.Errors[0].Message, "ERR_CONNECTION_REFUSED") {
+		t.Fatalf("res = %+v", res)
+	}
+}
+
+func TestCompileServerDiesMidRun(t *testing.T) {
+	f := newFake()
+	f.dieOn = "browser_click"
+	res, err := compile(t, f, loginScenario, nil)
+	if !errors.Is(err, mcpclient.ErrUnavailable) {
+		t.Fatalf("err = %v, want ErrUnavailable", err)
+	}
+	if res.Status != Partial || len(res.Steps) != 4 {
+		t.Fatalf("status %s, %d steps kept, want partial with 4", res.Status, len(res.Steps))
+	}
+	if e := res.Errors[0]; e.Index != 4 || e.Action != "click Log in" {
+		t.Errorf("error = %+v", e)
+	}
+}
+
+func TestCompileVariablesExported(t *testing.T) {
+	f := newFake()
+	sc := Scenario{Name: "x", URL: "http://shop.test/login", Actions: []string{"type demo into Username"}, Variables: map[string]string{"USER": "demo"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatal(err, res.Errors)
+	}
+	if got := res.Steps[1].Calls[0].Args["text"]; got != "{{USER}}" {
+		t.Errorf("exported text = %v, want {{USER}}", got)
+	}
+	if got := f.toolCalls("browser_type")[0].Args["text"]; got != "demo" {
+		t.Errorf("typed %v, want demo", got)
+	}
+}
+
+func TestCompileProgress(t *testing.T) {
+	var events []Event
+	_, err := compile(t, newFake(), loginScenario, &Options{Progress: func(e Event) { events = append(events, e) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(events) != 6 {
+		t.Fatalf("got %d events, want 6", len(events))
+	}
+	if e := events[2]; e.Index != 2 || e.Total != 5 || e.Step == nil || e.Step.Element != `textbox "Username"` {
+		t.Errorf("event 2 = %+v", e)
+	}
+}
+
+func TestMaskSecrets(t *testing.T) {
+	s := map[string]string{"PASSWORD": "demo123", "PIN": "12"}
+	tests := map[string]string{
+		"type demo123 into Password":  "type {{PASSWORD}} into Password",
+		"type demo1234 into Password": "type demo1234 into Password",
+		`type "12" into PIN`:          `type "{{PIN}}" into PIN`,
+		"wait 120 seconds":            "wait 120 seconds",
+	}
+	for in, want := range tests {
+		if got := MaskSecrets(in, s); got != want {
+			t.Errorf("MaskSecrets(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

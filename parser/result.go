@@ -1,0 +1,86 @@
+package parser
+
+import (
+	"time"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// Status is the outcome of a compile run.
+type Status string
+
+// The outcomes of a compile run.
+const (
+	Success Status = "success" // every action ran
+	Partial Status = "partial" // some actions ran, then one failed
+	Failed  Status = "failed"  // no action ran
+)
+
+// TestStep is one action that really ran, in the form it is exported.
+type TestStep struct {
+	// Index is the action's number, 1-based; 0 is opening the scenario's URL.
+	Index int
+	// Action is the plain-English action (secret values masked as {{NAME}}).
+	Action string
+	Kind   translator.Kind
+	// Element describes the element acted on, e.g. `button "Log in"`.
+	Element string
+	// Target is the stable Playwright selector acted on; "" for steps
+	// without an element.
+	Target string
+	// Calls are the tool calls that ran, with variables as {{NAME}}: a
+	// browser_wait_for first when the element appeared late, then the action.
+	Calls []commandgen.Call
+	// Waited is how long the element took to appear; 0 when it was there.
+	Waited time.Duration
+	// Duration is the wall time of the whole action.
+	Duration time.Duration
+}
+
+// ErrorInfo describes the failure that stopped a run.
+type ErrorInfo struct {
+	// Index is the failing action's number (0: opening the URL).
+	Index  int
+	Action string
+	// Call is the tool call that failed, when one did (variables as {{NAME}}).
+	Call    *commandgen.Call
+	Message string
+	// Screenshot is the file holding a screenshot of the page at the failure.
+	Screenshot string
+	// Snapshot is the minimized page snapshot at the failure.
+	Snapshot string
+	// SnapshotFile is the file holding it, when evidence was saved.
+	SnapshotFile string
+}
+
+// Usage counts what a run cost.
+type Usage struct {
+	Snapshots int
+	// SnapshotTokens and MinimizedTokens estimate the tokens of every
+	// snapshot taken, as returned and after minimizing.
+	SnapshotTokens   int
+	MinimizedTokens  int
+	PromptTokens     int // language-model prompt tokens (0 with the rules translator)
+	CompletionTokens int
+}
+
+// ParserResult is what a compile run produced: the steps that really ran and,
+// when it stopped early, why.
+type ParserResult struct {
+	Name    string
+	URL     string
+	BaseURL string // scheme://host[:port] of URL, exported as {{BASE_URL}}; "" for file URLs
+	Actions []string
+	// Variables are the declared variables and their values; SecretNames
+	// the secrets, whose values are not kept.
+	Variables   map[string]string
+	SecretNames []string
+	Steps       []TestStep
+	Status      Status
+	Errors      []ErrorInfo
+	Usage       Usage
+	Duration    time.Duration
+	// Translator names the translator used ("rules", "llm").
+	Translator string
+}

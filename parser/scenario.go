@@ -1,0 +1,275 @@
+// Package parser is the compile orchestrator: it takes a Scenario (a URL and
+// plain-English actions), drives a real browser through an MCP tool caller
+// action by action, and gives back a ParserResult holding only the steps that
+// really ran, each with a stable selector, ready for export.
+//
+// Each action is interpreted against the page as the previous action left it
+// (the tech spec's state hand-over): snapshot, parse (dom), translate
+// (translator), build calls (commandgen), execute, record. The package also
+// owns the Scenario itself: splitting "A then B", reading scenario files and
+// validating them.
+package parser
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ErrInvalid is wrapped by every error about the scenario a person gave:
+// a bad URL, no actions, an unreadable scenario file.
+var ErrInvalid = errors.New("invalid scenario")
+
+// Scenario is what a person asks plaintest to compile.
+type Scenario struct {
+	// Name names the scenario (and its default output file).
+	Name string
+	// URL is the page the browser opens first.
+	URL string
+	// Actions are the plain-English actions, in order.
+	Actions []string
+	// Variables are exported as declared variables; a typed value that
+	// equals one is exported as {{NAME}}.
+	Variables map[string]string
+	// Secrets are typed while compiling and exported as required, empty
+	// variables. Their values never reach a file, a log or a prompt.
+	Secrets map[string]string
+}
+
+// InputError lists every problem found in a scenario.
+type InputError struct {
+	File     string // empty for a scenario given on the command line
+	Problems []string
+}
+
+func (e *InputError) Error() string {
+	prefix := ""
+	if e.File != "" {
+		prefix = e.File + ": "
+	}
+	return prefix + strings.Join(e.Problems, "; ")
+}
+
+func (e *InputError) Unwrap() error { return ErrInvalid }
+
+var reSplit = regexp.MustCompile(`(?i)\s*(?:[;\n]|\bthen\b|,\s*then\b)\s*`)
+
+// SplitActions splits "A then B; C" and multi-line text into actions.
+// "then" inside quotes does not split.
+func SplitActions(text string) []string {
+	var out []string
+	var b strings.Builder
+	flush := func() {
+		if a := strings.Trim(strings.TrimSpace(b.String()), ",."); a != "" {
+			out = append(out, a)
+		}
+		b.Reset()
+	}
+	// Split outside quotes only.
+	inQuote := rune(0)
+	var chunk strings.Builder
+	emit := func() {
+		parts := reSplit.Split(chunk.String(), -1)
+		for i, p := range parts {
+			if i > 0 {
+				flush()
+			}
+			b.WriteString(p)
+		}
+		chunk.Reset()
+	}
+	for _, r := range text {
+		switch {
+		case inQuote != 0:
+			b.WriteRune(r)
+			if r == inQuote || (inQuote == '“' && r == '”') {
+				inQuote = 0
+			}
+		case r == '"' || r == '“':
+			emit()
+			inQuote = r
+			b.WriteRune(r)
+		default:
+			chunk.WriteRune(r)
+		}
+	}
+	emit()
+	flush()
+	return out
+}
+
+// Validate reports every problem of the scenario at once.
+func (s *Scenario) Validate() error {
+	var problems []string
+	if err := checkURL(s.URL); err != nil {
+		problems = append(problems, err.Error())
+	}
+	if len(s.Actions) == 0 {
+		problems = append(problems, "no actions: give at least one, e.g. \"click Log in\"")
+	}
+	for i, a := range s.Actions {
+		if strings.TrimSpace(a) == "" {
+			problems = append(problems, fmt.Sprintf("action %d is empty", i+1))
+		}
+	}
+	for _, name := range sortedKeys(s.Variables) {
+		if !validName(name) {
+			problems = append(problems, fmt.Sprintf("variable %q: names are letters, digits and _ and start with a letter", name))
+		}
+	}
+	for _, name := range sortedKeys(s.Secrets) {
+		if !validName(name) {
+			problems = append(problems, fmt.Sprintf("secret %q: names are letters, digits and _ and start with a letter", name))
+		}
+		if s.Secrets[name] == "" {
+			problems = append(problems, fmt.Sprintf("secret %s has no value: pass --secret %s=VALUE or set it in the environment", name, name))
+		}
+		if _, dup := s.Variables[name]; dup {
+			problems = append(problems, fmt.Sprintf("%s is both a variable and a secret", name))
+		}
+	}
+	if len(problems) > 0 {
+		return &InputError{Problems: problems}
+	}
+	return nil
+}
+
+func checkURL(raw string) error {
+	if strings.TrimSpace(raw) == "" {
+		return errors.New("no URL: pass --url, e.g. --url http://127.0.0.1:8080")
+	}
+	u, err := url.Parse(raw)
+	if err != nil {
+		return fmt.Errorf("URL %q does not parse: %v", raw, err)
+	}
+	switch u.Scheme {
+	case "http", "https":
+		if u.Host == "" {
+			return fmt.Errorf("URL %q has no host", raw)
+		}
+	case "file":
+	case "":
+		return fmt.Errorf("URL %q is not absolute: start it with http:// or https://", raw)
+	default:
+		return fmt.Errorf("URL %q: scheme %q is not supported (use http, https or file)", raw, u.Scheme)
+	}
+	return nil
+}
+
+var reName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
+
+func validName(s string) bool { return reName.MatchString(s) }
+
+func sortedKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// File is the on-disk scenario format (YAML or JSON):
+//
+//	name: buy a mug
+//	url: http://127.0.0.1:8080
+//	actions:
+//	  - go to the login page
+//	  - type demo into Username
+//	variables: {USER: demo}
+//	secrets: [PASSWORD]      # values from --secret or the environment
+//
+// actions may also be one string with "then", ";" or new lines.
+type File struct {
+	Name      string            `yaml:"name"`
+	URL       string            `yaml:"url"`
+	Actions   yaml.Node         `yaml:"actions"`
+	Variables map[string]string `yaml:"variables"`
+	Secrets   []string          `yaml:"secrets"`
+}
+
+// ReadFile reads a YAML or JSON scenario file. Secret values are looked up
+// with secret (the command line, then the environment); unknown fields are
+// errors, so a typo does not silently drop an action.
+func ReadFile(path string, secret func(name string) string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &InputError{File: path, Problems: []string{"cannot read: " + errors.Unwrap(err).Error()}}
+	}
+	return parseFile(data, path, secret)
+}
+
+func parseFile(data []byte, path string, secret func(string) string) (*Scenario, error) {
+	var f File
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		if err.Error() == "EOF" {
+			msg = "the file is empty"
+		}
+		return nil, &InputError{File: path, Problems: []string{msg}}
+	}
+	s := &Scenario{Name: f.Name, URL: f.URL, Variables: f.Variables}
+	switch f.Actions.Kind {
+	case 0:
+	case yaml.ScalarNode:
+		s.Actions = SplitActions(f.Actions.Value)
+	case yaml.SequenceNode:
+		for _, n := range f.Actions.Content {
+			if n.Kind != yaml.ScalarNode {
+				return nil, &InputError{File: path, Problems: []string{fmt.Sprintf("line %d: actions: each action is a line of text", n.Line)}}
+			}
+			s.Actions = append(s.Actions, SplitActions(n.Value)...)
+		}
+	default:
+		return nil, &InputError{File: path, Problems: []string{fmt.Sprintf("line %d: actions: want a list of actions or one text", f.Actions.Line)}}
+	}
+	if len(f.Secrets) > 0 {
+		s.Secrets = map[string]string{}
+		for _, name := range f.Secrets {
+			v := ""
+			if secret != nil {
+				v = secret(name)
+			}
+			s.Secrets[name] = v
+		}
+	}
+	if s.Name == "" {
+		s.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	}
+	if err := s.Validate(); err != nil {
+		var ie *InputError
+		if errors.As(err, &ie) {
+			ie.File = path
+		}
+		return nil, err
+	}
+	return s, nil
+}
+
+// Slug turns a name into a file name: "Log in as demo!" -> "log-in-as-demo".
+// It keeps at most six words.
+func Slug(name string) string {
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		words = append(words, w)
+		if len(words) == 6 {
+			break
+		}
+	}
+	if len(words) == 0 {
+		return "scenario"
+	}
+	return strings.Join(words, "-")
+}

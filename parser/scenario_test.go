@@ -1,0 +1,152 @@
+package parser
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestSplitActions(t *testing.T) {
+	tests := map[string][]string{
+		"log in then add the mug then check the cart": {"log in", "add the mug", "check the cart"},
+		"a; b\nc":        {"a", "b", "c"},
+		"Then click OK.": {"click OK"},
+		`type "now then later" into Notes then click X`: {`type "now then later" into Notes`, "click X"},
+		"go to the authentication page":                 {"go to the authentication page"},
+		"a, then b":                                     {"a", "b"},
+		"  ":                                            nil,
+	}
+	for in, want := range tests {
+		if got := SplitActions(in); !reflect.DeepEqual(got, want) {
+			t.Errorf("SplitActions(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestValidate(t *testing.T) {
+	tests := []struct {
+		sc   Scenario
+		want []string
+	}{
+		{Scenario{URL: "http://x", Actions: []string{"a"}}, nil},
+		{Scenario{URL: "file:///tmp/x.html", Actions: []string{"a"}}, nil},
+		{Scenario{Actions: []string{"a"}}, []string{"no URL"}},
+		{Scenario{URL: "ftp://x", Actions: []string{"a"}}, []string{`scheme "ftp" is not supported`}},
+		{Scenario{URL: "localhost:8080/x", Actions: []string{"a"}}, []string{`scheme "localhost" is not supported`}},
+		{Scenario{URL: "/login", Actions: []string{"a"}}, []string{"not absolute"}},
+		{Scenario{URL: "http://", Actions: []string{"a"}}, []string{"has no host"}},
+		{Scenario{URL: "http://x"}, []string{"no actions"}},
+		{Scenario{URL: "http://x", Actions: []string{"a"}, Secrets: map[string]string{"PW": ""}}, []string{"secret PW has no value"}},
+		{Scenario{URL: "http://x", Actions: []string{"a"}, Variables: map[string]string{"1X": "a"}}, []string{`variable "1X"`}},
+		{Scenario{}, []string{"no URL", "no actions"}},
+	}
+	for _, tt := range tests {
+		err := tt.sc.Validate()
+		if tt.want == nil {
+			if err != nil {
+				t.Errorf("%+v: unexpected %v", tt.sc, err)
+			}
+			continue
+		}
+		if !errors.Is(err, ErrInvalid) {
+			t.Errorf("%+v: err = %v, want ErrInvalid", tt.sc, err)
+			continue
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(err.Error(), w) {
+				t.Errorf("%+v: %q does not say %q", tt.sc, err, w)
+			}
+		}
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	secret := func(name string) string { return map[string]string{"PASSWORD": "pw"}[name] }
+
+	p := write("buy.yaml", "url: http://shop.test\nactions:\n  - go to the login page\n  - type demo into Username then click Log in\nvariables: {USER: demo}\nsecrets: [PASSWORD]\n")
+	sc, err := ReadFile(p, secret)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Scenario{Name: "buy", URL: "http://shop.test", Actions: []string{"go to the login page", "type demo into Username", "click Log in"},
+		Variables: map[string]string{"USER": "demo"}, Secrets: map[string]string{"PASSWORD": "pw"}}
+	if !reflect.DeepEqual(sc, want) {
+		t.Errorf("got %+v, want %+v", sc, want)
+	}
+
+	p = write("one.json", `{"name": "n", "url": "http://x", "actions": "a then b"}`)
+	if sc, err := ReadFile(p, nil); err != nil || len(sc.Actions) != 2 || sc.Name != "n" {
+		t.Errorf("json: %+v, %v", sc, err)
+	}
+
+	for name, tc := range map[string]struct{ body, want string }{
+		"typo.yaml":    {"url: http://x\naction: [a]\n", "field action not found"},
+		"nested.yaml":  {"url: http://x\nactions:\n  - {click: x}\n", "line 3: actions: each action is a line of text"},
+		"empty.yaml":   {"", "the file is empty"},
+		"bad.yaml":     {"url: [\n", "line"},
+		"noact.yaml":   {"url: http://x\n", "no actions"},
+		"secret.yaml":  {"url: http://x\nactions: [a]\nsecrets: [TOKEN]\n", "secret TOKEN has no value"},
+		"badurl.json":  {`{"url": "x", "actions": ["a"]}`, "not absolute"},
+		"missing.yaml": {"", ""},
+	} {
+		p := filepath.Join(dir, name)
+		if name != "missing.yaml" {
+			p = write(name, tc.body)
+		} else {
+			p = filepath.Join(dir, "nope", name)
+		}
+		_, err := ReadFile(p, secret)
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: err = %v, want ErrInvalid naming the file and saying %q", name, err, tc.want)
+		}
+	}
+}
+
+func TestSlug(t *testing.T) {
+	for in, want := range map[string]string{
+		"log in as demo then add the Blue Mug to the cart": "log-in-as-demo-then-add",
+		"Go to /cart!": "go-to-cart", "": "scenario", "日本": "scenario",
+	} {
+		if got := Slug(in); got != want {
+			t.Errorf("Slug(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func FuzzSplitActions(f *testing.F) {
+	for _, s := range []string{"a then b", `"x then y" then z`, "a;b\nc", "“then” then"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, a := range SplitActions(s) {
+			if strings.TrimSpace(a) == "" {
+				t.Fatalf("empty action from %q", s)
+			}
+		}
+	})
+}
+
+func FuzzParseFile(f *testing.F) {
+	f.Add([]byte("url: http://x\nactions: [a, b]\n"))
+	f.Add([]byte(`{"url":"http://x","actions":"a then b","secrets":["P"]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := parseFile(data, "f.yaml", func(string) string { return "v" })
+		if err == nil && sc.Validate() != nil {
+			t.Fatalf("parseFile accepted an invalid scenario: %+v", sc)
+		}
+		if err != nil && !errors.Is(err, ErrInvalid) {
+			t.Fatalf("error does not wrap ErrInvalid: %v", err)
+		}
+	})
+}

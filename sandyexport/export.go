@@ -1,0 +1,120 @@
+// Package sandyexport turns a compile run's ParserResult into a Sandy v2.1
+// scenario: one step per tool call that really ran, tools named
+// mcp__playwright__<tool> as Microsoft's @playwright/mcp names them, targets
+// as stable selectors, the site's origin as {{BASE_URL}} and secrets as
+// required, empty variables.
+package sandyexport
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// Server is the MCP server name exported scenarios use.
+const Server = "playwright"
+
+// Options describe the export. The zero value (or nil) is usable.
+type Options struct {
+	// CreatedBy names the tool, e.g. "plaintest 0.1.0".
+	CreatedBy string
+	// Now stamps created_at and recorded_at; default time.Now.
+	Now func() time.Time
+	// Instruction is the original text of the scenario, if any.
+	Instruction string
+	// Viewport records the browser size; default 1280x720.
+	Viewport *sandy.Viewport
+}
+
+// Export builds the scenario for res. It keeps every step that ran, so a
+// partial result gives a partial scenario.
+func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.Viewport == nil {
+		o.Viewport = &sandy.Viewport{Width: 1280, Height: 720}
+	}
+	now := o.Now().UTC().Format(time.RFC3339)
+	instruction := o.Instruction
+	if instruction == "" {
+		instruction = strings.Join(res.Actions, " then ")
+	}
+	sc := &sandy.Scenario{
+		Version: sandy.Version,
+		Metadata: sandy.Metadata{
+			Name:        res.Name,
+			Description: describe(res),
+			CreatedAt:   now,
+			CreatedBy:   o.CreatedBy,
+			TargetURL:   res.URL,
+			Instruction: instruction,
+		},
+		Variables:   map[string]any{},
+		Environment: &sandy.Environment{MCP: Server, Viewport: o.Viewport, RecordedAt: now},
+	}
+	if res.BaseURL != "" {
+		sc.Variables["BASE_URL"] = res.BaseURL
+	}
+	for k, v := range res.Variables {
+		sc.Variables[k] = v
+	}
+	for _, k := range res.SecretNames {
+		sc.Variables[k] = ""
+	}
+	n := 0
+	for _, ts := range res.Steps {
+		for i, c := range ts.Calls {
+			n++
+			st := sandy.Step{
+				Step:        n,
+				Tool:        "mcp__" + Server + "__" + c.Tool,
+				Params:      params(c),
+				Description: ts.Action,
+			}
+			if ts.Index == 0 {
+				st.ID = "open"
+			}
+			if c.Tool == commandgen.ToolWaitFor && i < len(ts.Calls)-1 {
+				st.Description = fmt.Sprintf("%s (wait for %s to appear)", ts.Action, ts.Element)
+			}
+			sc.Steps = append(sc.Steps, st)
+		}
+	}
+	return sc
+}
+
+func describe(res *parser.ParserResult) string {
+	d := fmt.Sprintf("Compiled by plaintest from %d plain-English action(s) with the %s translator.", len(res.Actions), res.Translator)
+	if res.Status != parser.Success {
+		d += fmt.Sprintf(" Partial: %d of %d action(s) compiled; the compile stopped at a failure.", countActions(res), len(res.Actions))
+	}
+	return d
+}
+
+func countActions(res *parser.ParserResult) int {
+	n := 0
+	for _, s := range res.Steps {
+		if s.Index > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// params copies a call's arguments into plain JSON values.
+func params(c commandgen.Call) map[string]any {
+	out := make(map[string]any, len(c.Args))
+	for k, v := range c.Args {
+		out[k] = v
+	}
+	return out
+}
