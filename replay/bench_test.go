@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -100,13 +101,27 @@ func directSteps(page playwright.Page, base string) error {
 	return nil
 }
 
-func printRatio(b *testing.B, label string, replayTotal, directTotal time.Duration) {
-	n := float64(b.N)
-	r, d := replayTotal.Seconds()/n, directTotal.Seconds()/n
+// printRatio reports the medians of the runs, which a busy machine's
+// outliers do not move, and their ratio.
+func printRatio(b *testing.B, label string, replayRuns, directRuns []time.Duration) {
+	r, d := median(replayRuns).Seconds(), median(directRuns).Seconds()
 	b.ReportMetric(r*1000, "replay-ms/op")
 	b.ReportMetric(d*1000, "direct-ms/op")
 	b.ReportMetric(r/d, "replay/direct")
-	fmt.Printf("%s: replay %.0f ms, direct playwright-go %.0f ms, ratio replay/direct %.2f (%d runs)\n", label, r*1000, d*1000, r/d, b.N)
+	fmt.Printf("%s: median replay %.0f ms, direct playwright-go %.0f ms, ratio replay/direct %.2f (%d runs)\n",
+		label, r*1000, d*1000, r/d, len(replayRuns))
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 func BenchmarkReplayVsDirect(b *testing.B) {
@@ -119,7 +134,7 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 	}
 	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(DefaultTimeout)},
 		&Options{Vars: demoVars(srv.URL)})
-	var replayTotal, directTotal time.Duration
+	var replayRuns, directRuns []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
@@ -127,7 +142,7 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 		if err != nil || !res.Success {
 			b.Fatalf("replay: %v %s", err, res.Error)
 		}
-		replayTotal += time.Since(start)
+		replayRuns = append(replayRuns, time.Since(start))
 
 		start = time.Now()
 		pw := startDirect(b)
@@ -145,9 +160,9 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 		if err := pw.Stop(); err != nil {
 			b.Fatal(err)
 		}
-		directTotal += time.Since(start)
+		directRuns = append(directRuns, time.Since(start))
 	}
-	printRatio(b, "cold (start the browser stack, run 6 steps, stop)", replayTotal, directTotal)
+	printRatio(b, "cold (start the browser stack, run 6 steps, stop)", replayRuns, directRuns)
 }
 
 // keepOpen is a ToolCaller whose Close does nothing, to reuse one session.
@@ -204,7 +219,7 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		b.Fatal(err)
 	}
 
-	var replayTotal, directTotal time.Duration
+	var replayRuns, directRuns []time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		start := time.Now()
@@ -212,7 +227,7 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		if err != nil || !res.Success {
 			b.Fatalf("replay: %v %s", err, res.Error)
 		}
-		replayTotal += time.Since(start)
+		replayRuns = append(replayRuns, time.Since(start))
 		b.StopTimer()
 		emptyCart()
 		b.StartTimer()
@@ -221,7 +236,7 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		if err := directSteps(page, srv.URL); err != nil {
 			b.Fatal(err)
 		}
-		directTotal += time.Since(start)
+		directRuns = append(directRuns, time.Since(start))
 		b.StopTimer()
 		if _, err := page.Goto(srv.URL + "/cart"); err != nil {
 			b.Fatal(err)
@@ -231,5 +246,5 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		}
 		b.StartTimer()
 	}
-	printRatio(b, "warm (browser already running, run 6 steps)", replayTotal, directTotal)
+	printRatio(b, "warm (browser already running, run 6 steps)", replayRuns, directRuns)
 }
