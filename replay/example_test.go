@@ -1,0 +1,53 @@
+package replay_test
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/mark3labs/mcp-go/mcp"
+	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/replay"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// Replay a scenario against an in-process MCP server whose one tool returns
+// an issue as JSON; the second step reads the first step's output.
+func Example() {
+	srv := server.NewMCPServer("issues", "1", server.WithToolCapabilities(false))
+	srv.AddTool(mcp.NewTool("create_issue"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(fmt.Sprintf(`{"number": 42, "title": %q}`, req.GetArguments()["title"])), nil
+	})
+	servers := replay.ServersFunc(func(ctx context.Context, name string) (replay.ToolCaller, error) {
+		return mcpclient.ConnectInProcess(ctx, srv, nil)
+	})
+	sc, err := sandy.Parse([]byte(`{
+	  "version": "2.1",
+	  "metadata": {"name": "create and log"},
+	  "variables": {"TITLE": ""},
+	  "steps": [
+	    {"step": 1, "id": "create", "tool": "mcp__github__create_issue",
+	     "params": {"title": "{{TITLE}}"}, "output": {"number": "$.number"}},
+	    {"step": 2, "id": "log", "tool": "sandy__log", "params": {"message": "created #{{create.number}}"},
+	     "output": {"said": "$.message"}}
+	  ]}`), "example.json")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p := replay.New(servers, &replay.Options{Vars: []map[string]string{{"TITLE": "Mug is blue"}}})
+	res, err := p.Run(context.Background(), "example.json", sc)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, s := range res.Steps {
+		fmt.Println(s.Step, s.Tool, s.Status, s.Output)
+	}
+	fmt.Println("success:", res.Success)
+	// Output:
+	// 1 mcp__github__create_issue passed map[number:42]
+	// 2 sandy__log passed map[said:created #42]
+	// success: true
+}
