@@ -21,3 +21,6 @@ echo "\$ plaintest compile \"go to the login page then type demo into Username t
 echo
 echo "\$ cat $out"
 cat "$out"
+echo
+echo "\$ plaintest replay $out --var PASSWORD=demo123"
+"$bin" replay "$out" --var PASSWORD=demo123
