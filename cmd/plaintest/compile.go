@@ -66,7 +66,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.Var(&f.steps, "step", "one action (repeatable; added after TEXT)")
 	fs.StringVar(&f.file, "f", "", "read the scenario from a YAML or JSON `file`")
 	fs.StringVar(&f.out, "o", "", "output `file` (default .sandy/scenarios/<name>.json)")
-	fs.StringVar(&f.name, "name", "", "scenario name (default: from the first words)")
+	fs.StringVar(&f.name, "name", "", "scenario name (default: the -o file's name, else the first words)")
 	fs.Var(&f.vars, "var", "variable `NAME=VALUE`; a typed value equal to it is exported as {{NAME}} (repeatable)")
 	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
 	fs.StringVar(&f.translator, "translator", "auto", "auto, rules or llm")
@@ -190,8 +190,11 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	for _, k := range f.secrets.keys {
 		sc.Secrets[k] = f.secrets.values[k]
 	}
-	if f.name != "" {
+	switch {
+	case f.name != "":
 		sc.Name = f.name
+	case sc.Name == "" && f.out != "":
+		sc.Name = strings.TrimSuffix(filepath.Base(f.out), filepath.Ext(f.out))
 	}
 	if sc.Name == "" && len(sc.Actions) > 0 {
 		sc.Name = parser.Slug(sc.Actions[0])

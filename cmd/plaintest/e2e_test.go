@@ -203,18 +203,8 @@ func TestCompileBadInput(t *testing.T) {
 // file: this test binary, re-run as a fake MCP server that dies on its first
 // click.
 func TestCompileServerCrashMidRun(t *testing.T) {
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	dir := t.TempDir()
-	cfg := filepath.Join(dir, "mcp.json")
-	body, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
-		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": map[string]string{fakeServerEnv: "1"}},
-	}})
-	if err := os.WriteFile(cfg, body, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	cfg := fakeConfig(t)
 	out := filepath.Join(dir, "out.json")
 	code, stdout, stderr := runCLI(t, "compile", "type demo into Username then click Log in", "--url", "http://shop.test/login", "--config", cfg, "-o", out)
 	if code != 3 {
@@ -291,5 +281,52 @@ func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[
 			t.Errorf("step %d %s %v: %s", st.Step, st.Tool, args, res.Error)
 			return
 		}
+	}
+}
+
+// fakeConfig writes an MCP config whose "playwright" server is this test
+// binary acting as a small fake server (see fakeserver_test.go).
+func fakeConfig(t *testing.T) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(t.TempDir(), "mcp.json")
+	body, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
+		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": map[string]string{fakeServerEnv: "1"}},
+	}})
+	if err := os.WriteFile(cfg, body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestCompileJSONOutput(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "login.json")
+	code, stdout, stderr := runCLI(t, "compile", "type s3cret into Username", "--url", "http://shop.test/login",
+		"--config", fakeConfig(t), "-o", out, "--json", "--secret", "TOKEN=s3cret")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	var res struct {
+		Name, Status, Output string
+		Steps                []struct {
+			Index                 int
+			Kind, Element, Target string
+		}
+		Secrets []string
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, stdout)
+	}
+	if res.Name != "login" || res.Status != "success" || res.Output != out || len(res.Steps) != 2 || res.Steps[1].Element != `textbox "Username"` {
+		t.Errorf("result = %+v", res)
+	}
+	if !strings.Contains(stderr, "[1/1] type {{TOKEN}} into Username") {
+		t.Errorf("progress is not on stderr:\n%s", stderr)
+	}
+	if strings.Contains(stdout+stderr, "s3cret") {
+		t.Error("the secret reached the output")
 	}
 }
