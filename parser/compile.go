@@ -28,6 +28,17 @@ type ToolCaller interface {
 // ErrUnreachable is wrapped when the scenario's site cannot be opened.
 var ErrUnreachable = errors.New("site unreachable")
 
+// UnreachableError says why the scenario's first page did not open.
+type UnreachableError struct {
+	URL    string
+	Reason string // the browser's words, e.g. "net::ERR_CONNECTION_REFUSED at ..."
+}
+
+func (e *UnreachableError) Error() string { return "cannot open " + e.URL + ": " + e.Reason }
+
+// Unwrap makes errors.Is(err, ErrUnreachable) hold.
+func (e *UnreachableError) Unwrap() error { return ErrUnreachable }
+
 // Options configure a Compiler. The zero value (or nil) is usable.
 type Options struct {
 	// Translator reads the actions; nil means the rules translator.
@@ -178,9 +189,9 @@ func (r *run) open(ctx context.Context) error {
 		return r.fail(ctx, 0, s.Action, &exported, err.Error(), err)
 	}
 	if out.IsError {
-		msg := "cannot open " + r.res.URL + ": " + firstLine(out.Error)
-		r.fail(ctx, 0, s.Action, &exported, msg, nil)
-		return fmt.Errorf("%w: %s", ErrUnreachable, msg)
+		err := &UnreachableError{URL: r.res.URL, Reason: firstLine(out.Error)}
+		r.fail(ctx, 0, s.Action, &exported, err.Error(), nil)
+		return err
 	}
 	r.done(0, &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate, Calls: []commandgen.Call{exported}, Duration: time.Since(start)})
 	return nil
@@ -526,8 +537,11 @@ func failureText(s translator.Step, out *mcpclient.Result) string {
 	return fmt.Sprintf("%s failed: %s", s.Kind, msg)
 }
 
+// firstLine keeps the first line of a server's error text, without the
+// "Error:" and internal call prefixes @playwright/mcp puts before it.
 func firstLine(s string) string {
 	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "Error:"))
+	s = strings.TrimSpace(strings.TrimPrefix(s, "browserBackend.callTool:"))
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		s = s[:i]
 	}

@@ -120,6 +120,9 @@ func TestRulesRefuses(t *testing.T) {
 			if len(ae.Candidates) != 7 || !strings.Contains(ae.Candidates[0], `in article "Blue Mug"`) {
 				t.Errorf("candidates = %q", ae.Candidates)
 			}
+			if !strings.Contains(err.Error(), "; and 2 more;") || strings.Contains(err.Error(), "Water Bottle") {
+				t.Errorf("message does not cap the list at 5: %q", err)
+			}
 			if !strings.Contains(err.Error(), "for Blue Mug") {
 				t.Errorf("no hint in %q", err)
 			}

@@ -90,6 +90,9 @@ func (e *NotFoundError) Error() string {
 	return msg
 }
 
+// maxListed is how many candidates an error message lists.
+const maxListed = 5
+
 // AmbiguousError says that several elements fit the action equally well.
 type AmbiguousError struct {
 	What       string
@@ -98,7 +101,12 @@ type AmbiguousError struct {
 }
 
 func (e *AmbiguousError) Error() string {
-	msg := fmt.Sprintf("%q matches %d elements: %s", e.What, len(e.Candidates), strings.Join(e.Candidates, "; "))
+	shown := e.Candidates
+	more := ""
+	if len(shown) > maxListed {
+		shown, more = shown[:maxListed], fmt.Sprintf("; and %d more", len(e.Candidates)-maxListed)
+	}
+	msg := fmt.Sprintf("%q matches %d elements: %s%s", e.What, len(e.Candidates), strings.Join(shown, "; "), more)
 	if e.Hint != "" {
 		msg += "; " + e.Hint
 	}

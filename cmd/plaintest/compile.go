@@ -276,9 +276,9 @@ func summarize(w io.Writer, res *parser.ParserResult, out string, wrote bool, st
 	case !wrote:
 		fmt.Fprintf(w, "nothing ran, no scenario written (%.1fs)\n", res.Duration.Seconds())
 	case res.Status == parser.Success:
-		fmt.Fprintf(w, "wrote %s: %d steps from %d actions (%.1fs)\n", out, steps, len(res.Actions), res.Duration.Seconds())
+		fmt.Fprintf(w, "wrote %s: %s from %s (%.1fs)\n", out, plural(steps, "step"), plural(len(res.Actions), "action"), res.Duration.Seconds())
 	default:
-		fmt.Fprintf(w, "wrote %s: %d steps from %d of %d actions, status %s (%.1fs)\n", out, steps, done, len(res.Actions), res.Status, res.Duration.Seconds())
+		fmt.Fprintf(w, "wrote %s: %s from %d of %s, status %s (%.1fs)\n", out, plural(steps, "step"), done, plural(len(res.Actions), "action"), res.Status, res.Duration.Seconds())
 	}
 }
 
@@ -343,4 +343,12 @@ func writeFile(path string, data []byte) error {
 		return errors.Join(err, os.Remove(tmp))
 	}
 	return nil
+}
+
+// plural writes "1 step", "2 steps".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
