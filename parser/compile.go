@@ -104,7 +104,9 @@ type run struct {
 	c        *Compiler
 	res      *ParserResult
 	values   map[string]string // placeholder name -> value, for execution only
-	replacer *strings.Replacer
+	replacer *strings.Replacer // {{NAME}} -> value, for execution only
+	masker   *strings.Replacer // secret value -> {{NAME}}, for every message kept
+	secrets  []string          // secret values, redacted from snapshots
 	page     *dom.Node
 	pageURL  string
 	noGen    bool // the server has no browser_generate_locator
@@ -146,6 +148,14 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		pairs = append(pairs, "{{"+k+"}}", v)
 	}
 	r.replacer = strings.NewReplacer(pairs...)
+	var masks []string
+	for k, v := range sc.Secrets {
+		if v != "" {
+			masks = append(masks, v, "{{"+k+"}}")
+			r.secrets = append(r.secrets, v)
+		}
+	}
+	r.masker = strings.NewReplacer(masks...)
 	for _, a := range sc.Actions {
 		res.Actions = append(res.Actions, MaskSecrets(a, sc.Secrets))
 	}
@@ -282,7 +292,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 	}
 	target, err := r.stableTarget(ctx, node)
 	if err != nil {
-		return false, err
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
 	var out *mcpclient.Result
 	var call commandgen.Call
@@ -376,8 +386,13 @@ func (r *run) snapshot(ctx context.Context) error {
 	u := &r.res.Usage
 	u.Snapshots++
 	u.SnapshotTokens += dom.EstimateTokens(text)
-	u.MinimizedTokens += dom.EstimateTokens(dom.Serialize(dom.Minimize(page, nil)))
+	u.MinimizedTokens += dom.EstimateTokens(r.minimized())
 	return nil
+}
+
+// minimized is the current page, minimized, with secret values redacted.
+func (r *run) minimized() string {
+	return dom.Serialize(dom.Minimize(r.page, &dom.MinimizeOptions{Redact: r.secrets}))
 }
 
 // exec runs call with the placeholders replaced by their values.
@@ -483,9 +498,9 @@ func (r *run) done(index int, ts *TestStep) {
 // fail records the failure of action index with evidence; it returns cause
 // (nil for a failure that is the scenario's, not the environment's).
 func (r *run) fail(ctx context.Context, index int, action string, call *commandgen.Call, msg string, cause error) error {
-	info := ErrorInfo{Index: index, Action: action, Call: call, Message: msg}
+	info := ErrorInfo{Index: index, Action: action, Call: call, Message: r.masker.Replace(msg)}
 	if r.page != nil {
-		info.Snapshot = dom.Serialize(dom.Minimize(r.page, nil))
+		info.Snapshot = r.minimized()
 	}
 	if cause == nil && ctx.Err() == nil {
 		r.evidence(ctx, &info)

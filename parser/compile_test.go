@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -34,13 +35,14 @@ type fakeBrowser struct {
 	dieOn      string            // a tool whose call breaks the connection
 	snaps      map[string]int
 	calls      []commandgen.Call
+	typed      map[string]string // element description -> text typed into it
 }
 
 func newFake() *fakeBrowser {
 	return &fakeBrowser{
 		pages: map[string]string{"/": "home", "/login": "login", "/products": "products", "/cart": "cart", "/checkout": "checkout"},
 		next:  map[string]string{`button "Log in"`: "/products"},
-		snaps: map[string]int{}, badTargets: map[string]string{},
+		snaps: map[string]int{}, badTargets: map[string]string{}, typed: map[string]string{},
 	}
 }
 
@@ -81,7 +83,11 @@ func (f *fakeBrowser) CallTool(ctx context.Context, name string, args map[string
 		if err != nil {
 			return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
 		}
-		return &mcpclient.Result{Snapshot: string(data), PageURL: "http://shop.test" + f.path}, nil
+		snap := string(data)
+		for el, text := range f.typed { // Playwright shows what was typed
+			snap = regexp.MustCompile(`(?m)`+regexp.QuoteMeta(el)+` (\[ref=[^\]]+\])$`).ReplaceAllString(snap, el+" $1: "+text)
+		}
+		return &mcpclient.Result{Snapshot: snap, PageURL: "http://shop.test" + f.path}, nil
 	case "browser_generate_locator":
 		return &mcpclient.Result{IsError: true, Error: `Tool "browser_generate_locator" not found`}, nil
 	case "browser_take_screenshot":
@@ -107,6 +113,9 @@ func (f *fakeBrowser) CallTool(ctx context.Context, name string, args map[string
 		}
 	}
 	if el, ok := args["element"].(string); ok {
+		if text, ok := args["text"].(string); ok && name == "browser_type" {
+			f.typed[el] = text
+		}
 		if p, move := f.next[el]; move {
 			f.path = p
 		}
@@ -367,5 +376,35 @@ func TestMaskSecrets(t *testing.T) {
 		if got := MaskSecrets(in, s); got != want {
 			t.Errorf("MaskSecrets(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestCompileNeverKeepsSecretValues(t *testing.T) {
+	f := newFake()
+	f.next = map[string]string{} // stay on the login page
+	f.badTargets[`internal:role=button[name="Log in"s]`] = "Error: cannot submit with password demo123"
+	f.badTargets["f1e16"] = "Error: cannot submit with password demo123"
+	sc := loginScenario
+	sc.Actions = sc.Actions[:4]
+	res, err := compile(t, f, sc, &Options{EvidenceDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Errors) != 1 || res.Errors[0].Index != 4 {
+		t.Fatalf("errors = %+v", res.Errors)
+	}
+	e := res.Errors[0]
+	if got := f.typed[`textbox "Password"`]; got != "demo123" {
+		t.Fatalf("the fake did not get the password typed (%q)", got)
+	}
+	if strings.Contains(fmt.Sprintf("%+v", res), "demo123") {
+		t.Errorf("the secret's value is in the result: %+v", e)
+	}
+	if !strings.Contains(e.Message, "password {{PASSWORD}}") {
+		t.Errorf("message = %q, want the value masked as {{PASSWORD}}", e.Message)
+	}
+	data, err := os.ReadFile(e.SnapshotFile)
+	if err != nil || strings.Contains(string(data), "demo123") || !strings.Contains(string(data), `textbox "Password"`) {
+		t.Errorf("saved snapshot (%v):\n%s", err, data)
 	}
 }
