@@ -2,9 +2,13 @@ package main
 
 import (
 	"flag"
+	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plaintest/plaintest/demoshop"
 )
 
 var roundTripRuns = flag.Int("roundtrip.runs", 2, "how many times in a row the compiled demo scenarios are replayed")
@@ -45,5 +49,35 @@ func TestCompiledScenariosReplayGreen(t *testing.T) {
 		if want := "5 passed, 0 failed"; !strings.Contains(stdout, want) {
 			t.Fatalf("run %d: summary lacks %q:\n%s", i, want, stdout)
 		}
+	}
+}
+
+// TestCompiledScenarioFailsOnChangedSite replays a compiled scenario against
+// a variant of the demo shop whose cart text changed: the replay exits 1 and
+// names the step that no longer holds.
+func TestCompiledScenarioFailsOnChangedSite(t *testing.T) {
+	requireBrowser(t)
+	base := serveShop(t, nil)
+	out := filepath.Join(t.TempDir(), "mug.json")
+	if code, stdout, stderr := runCLI(t, "compile", mugText, "--url", base, "--secret", "PASSWORD=demo123", "-o", out); code != 0 {
+		t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	variant := serveShop(t, &demoshop.Options{
+		Rename:   map[string]string{"blue-mug": "Navy Mug"},
+		CartText: func(n int) string { return fmt.Sprintf("(%d)", n) },
+	})
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	code, stdout, stderr := runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+variant, "--junit", junit, "--timeout", "2s")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"FAILED", "step 7", "verify the cart shows 1 item"} {
+		if !strings.Contains(stdout+stderr, want) {
+			t.Errorf("output does not say %q:\n%s\n%s", want, stdout, stderr)
+		}
+	}
+	data, err := os.ReadFile(junit)
+	if err != nil || !strings.Contains(string(data), "<failure") || !strings.Contains(string(data), "step 7") {
+		t.Errorf("junit (%v):\n%s", err, data)
 	}
 }
