@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -328,5 +329,35 @@ func TestCompileJSONOutput(t *testing.T) {
 	}
 	if strings.Contains(stdout+stderr, "s3cret") {
 		t.Error("the secret reached the output")
+	}
+}
+
+func TestSnapshotCommand(t *testing.T) {
+	requireBrowser(t)
+	base := serveShop(t, nil)
+	code, stdout, stderr := runCLI(t, "snapshot", base+"/products", "--for", "click Add to cart for Blue Mug")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	m := regexp.MustCompile(`minimized (\d+) tokens, full snapshot (\d+) tokens \((\d+)%\)`).FindStringSubmatch(stdout)
+	if m == nil {
+		t.Fatalf("no token line:\n%s", stdout)
+	}
+	if pct, _ := strconv.Atoi(m[3]); pct > 40 {
+		t.Errorf("minimized snapshot is %d%% of the full one, want at most 40%%", pct)
+	}
+	if n := strings.Count(stdout, `button "Add to cart" [`); n != len(demoshop.Catalogue) {
+		t.Errorf("%d Add to cart buttons in the minimized snapshot, want %d", n, len(demoshop.Catalogue))
+	}
+	if !strings.Contains(stdout, `# click Add to cart for Blue Mug: click button "Add to cart" in article "Blue Mug"`) ||
+		!strings.Contains(stdout, `internal:role=article[name="Blue Mug"i] >> internal:role=button[name="Add to cart"s]`) {
+		t.Errorf("--for does not show the element and its selector:\n%s", stdout)
+	}
+	code, stdout, _ = runCLI(t, "snapshot", base+"/login", "--raw")
+	if code != 0 || !strings.Contains(stdout, "### Snapshot") || !strings.Contains(stdout, "[ref=") {
+		t.Errorf("--raw: exit %d\n%s", code, stdout)
+	}
+	if code, _, stderr := runCLI(t, "snapshot"); code != 2 || !strings.Contains(stderr, "want one URL") {
+		t.Errorf("no URL: exit %d, %s", code, stderr)
 	}
 }
