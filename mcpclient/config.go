@@ -146,6 +146,20 @@ func (c *Config) Server(name string) (ServerConfig, error) {
 	return ServerConfig{}, fmt.Errorf("%w: %q (%s; servers: %s)", ErrNoServer, name, from, have)
 }
 
+// PlaywrightServer is the server name scenarios use for the browser.
+const PlaywrightServer = "playwright"
+
+// Browser returns the server called name like Server, except that
+// "playwright", when the config does not name it, is the project's own
+// pinned @playwright/mcp tuned by opts: a user's own entry wins.
+func (c *Config) Browser(name string, opts *PlaywrightOptions) (ServerConfig, error) {
+	sc, err := c.Server(name)
+	if errors.Is(err, ErrNoServer) && name == PlaywrightServer {
+		return Playwright(opts)
+	}
+	return sc, err
+}
+
 // LoadConfig reads a config file in either of the formats MCP clients use:
 //
 //	{"mcpServers": {"name": {"command": "...", "args": [...], "env": {...}}}}   // Claude Desktop, Cursor

@@ -2,7 +2,6 @@ package replay
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/plaintest/plaintest/mcpclient"
@@ -50,12 +49,9 @@ func (c *ConfigServers) lookup(name string) (mcpclient.ServerConfig, error) {
 	if name == DefaultBrowser && c.Browser != "" {
 		lookup = c.Browser
 	}
-	sc, err := cfg.Server(lookup)
+	sc, err := cfg.Browser(lookup, c.Playwright)
 	if err == nil {
 		return sc, nil
-	}
-	if errors.Is(err, mcpclient.ErrNoServer) && lookup == DefaultBrowser {
-		return mcpclient.Playwright(c.Playwright)
 	}
 	if lookup != name {
 		return mcpclient.ServerConfig{}, fmt.Errorf("--mcp %s: %w", lookup, err)

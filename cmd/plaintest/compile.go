@@ -13,6 +13,7 @@ import (
 
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandyexport"
 )
 
@@ -109,7 +110,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
 	}
 
-	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed)
+	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed, f.timeout)
 	if err != nil {
 		return err
 	}
@@ -208,23 +209,26 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	return sc, parser.MaskSecrets(instruction, sc.Secrets), nil
 }
 
-// openBrowser connects to the named MCP server: the discovered config's
-// entry when there is one, else (for "playwright") the bundled @playwright/mcp.
-func openBrowser(ctx context.Context, name, configPath string, headed bool) (*mcpclient.Session, string, error) {
+// openBrowser connects to the browser server called name: the discovered
+// config's entry when there is one, else (for "playwright") the bundled
+// @playwright/mcp, timed like replay's so that what compiles also replays.
+func openBrowser(ctx context.Context, name, configPath string, headed bool, timeout time.Duration) (*mcpclient.Session, string, error) {
 	cfg, err := mcpclient.Discover(configPath)
 	if err != nil {
 		return nil, "", usageError("%v", err)
 	}
-	sc, ok := cfg.Servers[name]
+	opts := replay.PlaywrightOptions(timeout)
+	opts.Headed = headed
+	opts.Caps = []string{"testing"} // browser_generate_locator
+	sc, err := cfg.Browser(name, opts)
+	switch {
+	case errors.Is(err, mcpclient.ErrNoServer):
+		return nil, "", usageError("%v", err)
+	case err != nil:
+		return nil, "", err
+	}
 	label := fmt.Sprintf("MCP server %q from %s", name, cfg.Path)
-	if !ok {
-		if name != "playwright" {
-			return nil, "", usageError("no MCP server named %q in %s", name, describeConfig(cfg))
-		}
-		sc, err = mcpclient.Playwright(&mcpclient.PlaywrightOptions{Headed: headed, Caps: []string{"testing"}})
-		if err != nil {
-			return nil, "", err
-		}
+	if _, own := cfg.Servers[name]; !own {
 		label = "the bundled @playwright/mcp"
 	}
 	s, err := mcpclient.Connect(ctx, sc, nil)
@@ -232,13 +236,6 @@ func openBrowser(ctx context.Context, name, configPath string, headed bool) (*mc
 		return nil, "", err
 	}
 	return s, label, nil
-}
-
-func describeConfig(cfg *mcpclient.Config) string {
-	if cfg.Path == "" {
-		return "any MCP config (none found; see --config)"
-	}
-	return cfg.Path
 }
 
 func printEvent(w io.Writer, ev parser.Event) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -33,7 +34,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usageError("want one URL, got %d arguments (see plaintest snapshot --help)", len(pos))
 	}
-	session, _, err := openBrowser(ctx, *mcpName, *config, false)
+	session, _, err := openBrowser(ctx, *mcpName, *config, false, replay.DefaultTimeout)
 	if err != nil {
 		return err
 	}
