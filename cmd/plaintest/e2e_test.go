@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -137,6 +138,7 @@ func TestCompileDelayedElementReplays10Times(t *testing.T) {
 }
 
 func TestCompileBadInput(t *testing.T) {
+	closed := closedURL(t)
 	tests := []struct {
 		name     string
 		browser  bool
@@ -155,9 +157,9 @@ func TestCompileBadInput(t *testing.T) {
 		{name: "unknown flag", args: func(b, o string) []string { return []string{"compile", "--nope"} },
 			code: 2, message: "flag provided but not defined", keptStep: -1},
 		{name: "unreachable URL", browser: true, args: func(b, o string) []string {
-			return []string{"compile", "click x", "--url", "http://127.0.0.1:1", "-o", o}
+			return []string{"compile", "click x", "--url", closed, "-o", o}
 		},
-			code: 3, message: "cannot open http://127.0.0.1:1", keptStep: -1},
+			code: 3, message: "ERR_CONNECTION_REFUSED", keptStep: -1},
 		{name: "unparsable action", browser: true, args: func(b, o string) []string {
 			return []string{"compile", "go to the login page then make it pretty", "--url", b, "-o", o}
 		}, code: 1, message: `step 2 "make it pretty": cannot understand the action`, keptStep: 2},
@@ -360,4 +362,17 @@ func TestSnapshotCommand(t *testing.T) {
 	if code, _, stderr := runCLI(t, "snapshot"); code != 2 || !strings.Contains(stderr, "want one URL") {
 		t.Errorf("no URL: exit %d, %s", code, stderr)
 	}
+}
+
+// closedURL is the URL of a local port that was just listening and is now
+// closed: a site that refuses connections.
+func closedURL(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return "http://" + addr
 }
