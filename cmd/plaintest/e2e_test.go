@@ -376,3 +376,32 @@ func closedURL(t *testing.T) string {
 	ln.Close()
 	return "http://" + addr
 }
+
+func TestCompileScenarioFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "login.yaml")
+	body := "name: login from file\nurl: http://shop.test/login\nactions:\n  - type s3cret into Username\nsecrets: [TOKEN]\n"
+	if err := os.WriteFile(file, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := fakeConfig(t)
+	out := filepath.Join(dir, "out.json")
+
+	code, stdout, stderr := runCLI(t, "compile", "-f", file, "--config", cfg, "-o", out)
+	if code != 2 || !strings.Contains(stderr, "secret TOKEN has no value") || !strings.Contains(stderr, file) {
+		t.Fatalf("without the secret: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+
+	t.Setenv("TOKEN", "s3cret") // secrets named in a file may come from the environment
+	code, stdout, stderr = runCLI(t, "compile", "-f", file, "--config", cfg, "-o", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Metadata.Name != "login from file" || sc.Variables["TOKEN"] != "" || sc.Steps[1].Params["text"] != "{{TOKEN}}" {
+		t.Errorf("scenario = %+v", sc)
+	}
+}
