@@ -100,11 +100,9 @@ func TestReadFile(t *testing.T) {
 		"badurl.json":  {`{"url": "x", "actions": ["a"]}`, "not absolute"},
 		"missing.yaml": {"", ""},
 	} {
-		p := filepath.Join(dir, name)
+		p := filepath.Join(dir, "nope", name)
 		if name != "missing.yaml" {
 			p = write(name, tc.body)
-		} else {
-			p = filepath.Join(dir, "nope", name)
 		}
 		_, err := ReadFile(p, secret)
 		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), tc.want) {
