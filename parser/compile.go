@@ -399,11 +399,7 @@ func (r *run) minimized() string {
 func (r *run) exec(ctx context.Context, call commandgen.Call) (*mcpclient.Result, error) {
 	args := r.expand(call.Args).(map[string]any)
 	r.c.opts.Logger.Debug("call", "tool", call.Tool)
-	out, err := r.c.browser.CallTool(ctx, call.Tool, args)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	return r.c.browser.CallTool(ctx, call.Tool, args)
 }
 
 func (r *run) expand(v any) any {

@@ -20,9 +20,13 @@ import (
 )
 
 // requireBrowser skips a test that needs Chromium and @playwright/mcp when
-// they are missing, except in CI, where that is a failure.
+// they are missing or under -short, except that in CI a missing browser stack
+// is a failure.
 func requireBrowser(t *testing.T) {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("end-to-end test skipped in -short mode")
+	}
 	if _, err := mcpclient.Playwright(nil); err != nil {
 		if os.Getenv("CI") != "" {
 			t.Fatalf("CI: the browser stack is missing: %v", err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"encoding/xml"
 	"net/http/httptest"
@@ -12,23 +11,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
-	"github.com/plaintest/plaintest/mcpclient"
 	rpt "github.com/plaintest/plaintest/report"
 )
-
-// replayCLI runs plaintest with args and returns its exit code and output.
-func replayCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
-	t.Helper()
-	var out, errOut bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &out, stderr: &errOut, getenv: os.Getenv}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	code = run(ctx, e, args)
-	return code, out.String(), errOut.String()
-}
 
 // writeTemp writes content to name in a temp dir and returns its path.
 func writeTemp(t *testing.T, name, content string) string {
@@ -69,7 +55,7 @@ func TestValidate(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			code, out, errOut := replayCLI(t, tt.args...)
+			code, out, errOut := runCLI(t, tt.args...)
 			if code != tt.wantCode {
 				t.Errorf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.wantCode, out, errOut)
 			}
@@ -115,7 +101,7 @@ func TestReplayBadInput(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			args := append([]string{"replay", "--config", cfg, "--report", t.TempDir()}, tt.args...)
-			code, out, errOut := replayCLI(t, args...)
+			code, out, errOut := runCLI(t, args...)
 			if code != exitInput {
 				t.Errorf("exit %d, want 2\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 			}
@@ -130,7 +116,7 @@ func TestReplayBadInput(t *testing.T) {
 
 func TestReplayUnreachableServer(t *testing.T) {
 	cfg := writeTemp(t, "mcp.json", deadConfig)
-	code, out, errOut := replayCLI(t, "replay", mugScenario, "--config", cfg, "--var", "PASSWORD=demo123", "--report", t.TempDir())
+	code, out, errOut := runCLI(t, "replay", mugScenario, "--config", cfg, "--var", "PASSWORD=demo123", "--report", t.TempDir())
 	if code != exitEnvironment {
 		t.Fatalf("exit %d, want 3\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -142,7 +128,7 @@ func TestReplayUnreachableServer(t *testing.T) {
 func TestReplayDryRun(t *testing.T) {
 	cfg := writeTemp(t, "mcp.json", deadConfig)
 	env := writeTemp(t, "test.env", "PASSWORD=from-env\nBASE_URL=http://env.test\n")
-	code, out, errOut := replayCLI(t, "replay", mugScenario, "--dry-run", "--config", cfg, "--env", env, "--var", "BASE_URL=http://flag.test")
+	code, out, errOut := runCLI(t, "replay", mugScenario, "--dry-run", "--config", cfg, "--env", env, "--var", "BASE_URL=http://flag.test")
 	if code != 0 {
 		t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -194,27 +180,13 @@ func TestShardOf(t *testing.T) {
 	}
 }
 
-// needReplayBrowser skips (or fails under CI) when the browser stack is missing.
-func needReplayBrowser(t *testing.T) {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end test skipped in -short mode")
-	}
-	if _, err := mcpclient.Playwright(nil); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI: the browser stack is missing: %v", err)
-		}
-		t.Skipf("browser stack missing: %v", err)
-	}
-}
-
 // TestReplayDemoShop replays both demo scenarios in parallel against the demo
 // shop through the bundled @playwright/mcp, then the mug scenario against a
 // variant of the shop whose cart badge changed: exit 0 then exit 1, naming
 // the failed step in the console, the JSON and the JUnit report, with the
 // evidence saved.
 func TestReplayDemoShop(t *testing.T) {
-	needReplayBrowser(t)
+	requireBrowser(t)
 	cfg := writeTemp(t, "mcp.json", `{"mcpServers": {}}`)
 
 	t.Run("passes", func(t *testing.T) {
@@ -222,7 +194,7 @@ func TestReplayDemoShop(t *testing.T) {
 		defer srv.Close()
 		dir := t.TempDir()
 		junit := filepath.Join(dir, "junit.xml")
-		code, out, errOut := replayCLI(t, "replay", mugScenario, claimScenario, "--config", cfg, "--parallel", "2",
+		code, out, errOut := runCLI(t, "replay", mugScenario, claimScenario, "--config", cfg, "--parallel", "2",
 			"--var", "BASE_URL="+srv.URL, "--var", "PASSWORD="+demoshop.Password, "--json", "--junit", junit)
 		if code != 0 {
 			t.Fatalf("exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
@@ -253,7 +225,7 @@ func TestReplayDemoShop(t *testing.T) {
 		defer srv.Close()
 		dir := t.TempDir()
 		junit := filepath.Join(dir, "junit.xml")
-		code, out, errOut := replayCLI(t, "replay", mugScenario, "--config", cfg, "--timeout", "2s",
+		code, out, errOut := runCLI(t, "replay", mugScenario, "--config", cfg, "--timeout", "2s",
 			"--var", "BASE_URL="+srv.URL, "--var", "PASSWORD="+demoshop.Password, "--junit", junit)
 		if code != exitFailed {
 			t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
