@@ -331,9 +331,16 @@ func TestLeftoversKilled(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer s.Close()
+			// Stderr is copied in the background: the line may come a
+			// little after Connect returns.
 			var pid int
-			for _, line := range strings.Split(s.proc.tail.String(), "\n") {
-				fmt.Sscanf(line, "helper: child pid %d", &pid)
+			for wait := time.Now().Add(5 * time.Second); pid == 0 && time.Now().Before(wait); {
+				for _, line := range strings.Split(s.proc.tail.String(), "\n") {
+					fmt.Sscanf(line, "helper: child pid %d", &pid)
+				}
+				if pid == 0 {
+					time.Sleep(10 * time.Millisecond)
+				}
 			}
 			if pid == 0 || !running(pid) {
 				t.Fatalf("no child pid in stderr %q", s.proc.tail.String())
