@@ -111,13 +111,14 @@ func upgradeFill(_ string, params map[string]any) (map[string]any, []Problem) {
 
 func upgradeKey(from string) upgradeFunc {
 	return func(path string, params map[string]any) (map[string]any, []Problem) {
-		k, ok := params[from]
-		if !ok && from == "text" {
-			from = "key"
-			k, ok = params["key"]
+		name := from // not from itself: the closure outlives this call
+		k, ok := params[name]
+		if !ok && name == "text" {
+			name = "key"
+			k, ok = params[name]
 		}
 		if !ok {
-			return nil, []Problem{{Path: path + "." + from, Msg: "required"}}
+			return nil, []Problem{{Path: path + "." + name, Msg: "required"}}
 		}
 		return map[string]any{"key": k}, nil
 	}

@@ -113,3 +113,14 @@ func TestUpgradeLeavesToolStepsAndUnknownVersions(t *testing.T) {
 		t.Errorf("steps[2] = %+v, want the tool set and params still nil", s.Steps[2])
 	}
 }
+
+// TestUpgradeTypeTwice upgrades a v1.1 "type" step given {key} and then one
+// given {text}: the first must not change how the second is read.
+func TestUpgradeTypeTwice(t *testing.T) {
+	for _, params := range []map[string]any{{"key": "Tab"}, {"text": "a"}, {"key": "Enter"}} {
+		s := &Scenario{Version: "1.1", Steps: []Step{{Step: 1, Action: "type", Params: params}}}
+		if ps := Upgrade(s); ps != nil {
+			t.Fatalf("Upgrade(%v): %q", params, ps)
+		}
+	}
+}
