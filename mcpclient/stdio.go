@@ -253,6 +253,8 @@ const (
 	// orphanGrace is how long processes the server started may outlive it
 	// before they are killed.
 	orphanGrace = 500 * time.Millisecond
+	// drainGrace bounds how long Close waits for the rest of stderr.
+	drainGrace = 200 * time.Millisecond
 )
 
 // close ends the child: stdin closed first (the polite way to stop a stdio
@@ -278,6 +280,9 @@ func (p *process) close() error {
 		killGroup(p.cmd.Process.Pid)
 		reapOrphans(kids, orphanGrace)
 		_ = p.stdout.Close()
+		// Let Options.Stderr see the server's last words; a process that
+		// still holds the pipe open must not hold up Close for long.
+		waitClosed(p.drain, drainGrace)
 	})
 	return err
 }
