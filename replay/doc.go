@@ -86,5 +86,7 @@
 // When a step stops the run and a playwright session is open, the player
 // saves a screenshot (<name>-step<N>.png) and the page snapshot
 // (<name>-step<N>.snapshot.md) in Options.EvidenceDir and lists them in
-// RunResult.Evidence.
+// RunResult.Evidence. <name> is the scenario file's base name; a second
+// file of the same base name (in another folder) replayed by the same
+// Player gets that name plus a hash of its path, so nothing is overwritten.
 package replay

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 )
@@ -38,7 +40,7 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 		r.log.Warn("cannot save failure evidence", "err", err)
 		return
 	}
-	base := filepath.Join(r.opts.EvidenceDir, fmt.Sprintf("%s-step%d", r.slug(), pl.step.Step))
+	base := filepath.Join(r.opts.EvidenceDir, fmt.Sprintf("%s-step%d", r.names.claim(r.slug(), r.where()), pl.step.Step))
 
 	if data, err := r.screenshot(ctx, s); err != nil {
 		r.log.Warn("failure screenshot", "err", err)
@@ -102,4 +104,29 @@ func (r *run) slug() string {
 		s = "scenario"
 	}
 	return s
+}
+
+// evidenceNames hands out evidence names: a scenario gets its slug unless
+// another scenario (a file of the same base name in another folder) has it
+// already, and then the slug plus a hash of its own path, which is the same
+// on every run.
+type evidenceNames struct {
+	mu    sync.Mutex
+	owner map[string]string // name → the scenario (file) it was given to
+}
+
+func (n *evidenceNames) claim(slug, who string) string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.owner == nil {
+		n.owner = map[string]string{}
+	}
+	name := slug
+	if owner, ok := n.owner[name]; ok && owner != who {
+		h := fnv.New32a()
+		h.Write([]byte(who))
+		name = fmt.Sprintf("%s-%08x", slug, h.Sum32())
+	}
+	n.owner[name] = who
+	return name
 }

@@ -101,11 +101,14 @@ func (o *Options) withDefaults() Options {
 	return v
 }
 
-// Player replays scenarios. It holds no state between runs: one Player may
-// run several scenarios at once, each with its own sessions.
+// Player replays scenarios. One Player may run several scenarios at once,
+// each with its own sessions; all they share is the naming of evidence
+// files, so that two scenario files with the same base name never overwrite
+// each other's.
 type Player struct {
 	servers Servers
 	opts    Options
+	names   evidenceNames
 }
 
 // New returns a Player that opens servers through servers (unused with
@@ -159,6 +162,7 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		res:      res,
 		sessions: map[string]ToolCaller{},
 		log:      p.opts.Logger.With("scenario", sc.Metadata.Name),
+		names:    &p.names,
 	}
 	err := r.play(ctx, p.servers)
 	r.closeSessions()
@@ -197,6 +201,7 @@ type run struct {
 	sessions map[string]ToolCaller
 	opened   []string // server names in the order they were opened
 	log      *slog.Logger
+	names    *evidenceNames
 }
 
 func (r *run) where() string {

@@ -3,8 +3,11 @@ package replay
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -443,6 +446,49 @@ func TestFailureEvidence(t *testing.T) {
 	}
 	if len(f.callsTo("browser_take_screenshot")) != 1 || len(f.callsTo("browser_snapshot")) != 1 {
 		t.Errorf("calls %v: want one screenshot and one snapshot", f.tools())
+	}
+}
+
+// TestFailureEvidenceSameBaseName runs two failing scenario files named
+// alike in different folders, at once, through one Player: each keeps its
+// own evidence.
+func TestFailureEvidenceSameBaseName(t *testing.T) {
+	dir := t.TempDir()
+	src := scenario("", `[{"step":1,"tool":"mcp__playwright__fail","params":{"message":"nope"}}]`)
+	p := New(&fakeServers{f: &fake{}}, &Options{EvidenceDir: dir})
+	files := []string{"shop/a/mug.json", "shop/b/mug.json", "shop/a/mug.json"}
+	got := make([][]string, len(files))
+	var wg sync.WaitGroup
+	for i, file := range files[:2] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := p.Run(t.Context(), file, parse(t, src))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			got[i] = res.Evidence
+		}()
+	}
+	wg.Wait()
+	res, err := p.Run(t.Context(), files[2], parse(t, src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got[2] = res.Evidence
+	if len(got[0]) != 2 || len(got[1]) != 2 {
+		t.Fatalf("evidence %v: want a screenshot and a snapshot each", got)
+	}
+	if got[0][0] == got[1][0] {
+		t.Errorf("both files saved their screenshot as %s", got[0][0])
+	}
+	if !reflect.DeepEqual(got[2], got[0]) {
+		t.Errorf("a second run of %s saved %v, want the names of its first run %v", files[0], got[2], got[0])
+	}
+	names := []string{filepath.Base(got[0][0]), filepath.Base(got[1][0])}
+	if !slices.Contains(names, "mug-step1.png") {
+		t.Errorf("screenshots %v: want one of them plain mug-step1.png", names)
 	}
 }
 
