@@ -6,8 +6,10 @@
 package commandgen
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/plaintest/plaintest/translator"
 )
@@ -31,6 +33,7 @@ const (
 	ToolSnapshot     = "browser_snapshot"
 	ToolScreenshot   = "browser_take_screenshot"
 	ToolGenLocator   = "browser_generate_locator"
+	ToolEvaluate     = "browser_evaluate"
 )
 
 // build makes the call for one kind of step; target is "" for kinds without one.
@@ -93,6 +96,17 @@ func For(s translator.Step, target string) (Call, error) {
 // text to be visible; it fails when the text never shows.
 func WaitForText(text string) Call {
 	return Call{ToolWaitFor, map[string]any{"text": text}}
+}
+
+// TextShown is the call that reports, at once, whether text is on the page
+// as WaitForText looks for it (Playwright's getByText: case-insensitive,
+// whitespace collapsed, part of an element's visible text). Its result is
+// "true" or "false". It tells a name that is visible text from one that
+// comes from aria-label or a label, for which WaitForText would only time out.
+func TextShown(text string) Call {
+	want, _ := json.Marshal(strings.ToLower(strings.Join(strings.Fields(text), " ")))
+	fn := "() => (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
+	return Call{ToolEvaluate, map[string]any{"function": fn}}
 }
 
 // checkCall sets a checkbox, switch or radio to a state through

@@ -281,7 +281,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 	if node == nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Ref), nil)
 	}
-	if ts.Waited > 0 && node.Name != "" {
+	if ts.Waited > 0 && node.Name != "" && r.textShown(ctx, node.Name) {
 		// The element came late: the export waits for it as compile did.
 		wait := commandgen.WaitForText(node.Name)
 		if out, err := r.exec(ctx, wait); err != nil {
@@ -560,6 +560,23 @@ func firstLine(s string) string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// textShown reports whether name is visible text on the page, so that a
+// wait for it can be exported. A name that is not (an aria-label) gets no
+// wait: browser_wait_for would spend its whole timeout on it, and replay
+// retries a late target anyway. When the page cannot be asked, it answers
+// true and the wait itself decides.
+func (r *run) textShown(ctx context.Context, name string) bool {
+	out, err := r.exec(ctx, commandgen.TextShown(name))
+	if err != nil || out.IsError {
+		return true
+	}
+	if strings.TrimSpace(out.Value) == "false" {
+		r.c.opts.Logger.Debug("late element's name is not visible text: no wait exported", "name", name)
+		return false
+	}
+	return true
+}
 
 // sleep waits d or until ctx is done.
 func sleep(ctx context.Context, d time.Duration) error {

@@ -2,6 +2,7 @@ package parser
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/url"
@@ -36,6 +37,8 @@ type fakeBrowser struct {
 	snaps      map[string]int
 	calls      []commandgen.Call
 	typed      map[string]string // element description -> text typed into it
+	// hidden names elements whose name is not visible text (aria-label).
+	hidden map[string]bool
 }
 
 func newFake() *fakeBrowser {
@@ -92,6 +95,21 @@ func (f *fakeBrowser) CallTool(ctx context.Context, name string, args map[string
 		return &mcpclient.Result{IsError: true, Error: `Tool "browser_generate_locator" not found`}, nil
 	case "browser_take_screenshot":
 		return &mcpclient.Result{Images: []mcpclient.Image{{MIMEType: "image/png", Data: []byte("PNG")}}}, nil
+	case "browser_evaluate":
+		m := regexp.MustCompile(`includes\((".*")\)$`).FindStringSubmatch(args["function"].(string))
+		if m == nil {
+			return &mcpclient.Result{IsError: true, Error: "fake: unexpected function"}, nil
+		}
+		var text string
+		if err := json.Unmarshal([]byte(m[1]), &text); err != nil {
+			return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
+		}
+		for name := range f.hidden {
+			if strings.EqualFold(name, text) {
+				return &mcpclient.Result{Value: "false"}, nil
+			}
+		}
+		return &mcpclient.Result{Value: "true"}, nil
 	case "browser_wait_for":
 		if text, ok := args["text"].(string); ok {
 			snap := snapshotFile(nil, f.pages[f.path])
@@ -258,6 +276,35 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 	}
 	if s.Calls[1].Tool != "browser_click" {
 		t.Errorf("second call = %s", s.Calls[1].Tool)
+	}
+}
+
+// TestCompileLateElementNamedByLabel: when the late element's name is not
+// visible text, no text wait is run or exported (it could only time out).
+func TestCompileLateElementNamedByLabel(t *testing.T) {
+	f := newFake()
+	f.late = map[string]struct {
+		after int
+		page  string
+	}{"/products": {after: 3, page: "products-offer"}}
+	f.hidden = map[string]bool{"claim discount": true}
+	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	s := res.Steps[1]
+	if s.Waited == 0 {
+		t.Error("Waited = 0, want the time the element took")
+	}
+	if len(s.Calls) != 1 || s.Calls[0].Tool != "browser_click" {
+		t.Errorf("calls = %+v, want the click alone", s.Calls)
+	}
+	if n := len(f.toolCalls("browser_wait_for")); n != 0 {
+		t.Errorf("%d browser_wait_for calls, want none", n)
+	}
+	if n := len(f.toolCalls("browser_evaluate")); n != 1 {
+		t.Errorf("%d browser_evaluate calls, want the one that asked whether the name shows", n)
 	}
 }
 

@@ -30,7 +30,9 @@ type TestStep struct {
 	// without an element.
 	Target string
 	// Calls are the tool calls that ran, with variables as {{NAME}}: a
-	// browser_wait_for first when the element appeared late, then the action.
+	// browser_wait_for first when the element appeared late (and its name is
+	// visible text, else replay's late-target retry covers it), then the
+	// action.
 	Calls []commandgen.Call
 	// Waited is how long the element took to appear; 0 when it was there.
 	Waited time.Duration

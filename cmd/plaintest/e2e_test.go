@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
@@ -137,6 +138,31 @@ func TestCompileDelayedElementReplays10Times(t *testing.T) {
 		playSteps(t, s, sc, map[string]string{"BASE_URL": base})
 		if t.Failed() {
 			t.Fatalf("run %d of 10 failed", i+1)
+		}
+	}
+}
+
+// TestTextShownInChromium checks in a real page the question compile asks
+// before it exports a wait for a late element: visible text is found
+// whatever its case and spacing; an aria-label is not.
+func TestTextShownInChromium(t *testing.T) {
+	requireBrowser(t)
+	base := serveShop(t, &demoshop.Options{OfferDelay: 10 * time.Millisecond})
+	s := connectPlaywright(t)
+	call(t, s, commandgen.ToolNavigate, map[string]any{"url": base + "/products"})
+	if res := call(t, s, commandgen.ToolWaitFor, map[string]any{"text": "Claim discount"}); res.IsError {
+		t.Fatalf("the offer never showed: %s", res.Error)
+	}
+	for text, want := range map[string]string{
+		"claim   DISCOUNT": "true",  // the button's text
+		"10% off all mugs": "true",  // part of a paragraph
+		"Special offer":    "false", // the section's aria-label only
+		`say "hi" </p>`:    "false",
+	} {
+		c := commandgen.TextShown(text)
+		res := call(t, s, c.Tool, c.Args)
+		if res.IsError || res.Value != want {
+			t.Errorf("TextShown(%q) = %q (error %q), want %s", text, res.Value, res.Error, want)
 		}
 	}
 }
