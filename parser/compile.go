@@ -16,6 +16,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -223,7 +224,7 @@ func (r *run) action(ctx context.Context, index int, action string) error {
 		})
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
-			if err := sleep(ctx, r.c.opts.Poll); err != nil {
+			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
 				return err
 			}
 			waited = time.Since(start)
@@ -576,18 +577,6 @@ func (r *run) textShown(ctx context.Context, name string) bool {
 		return false
 	}
 	return true
-}
-
-// sleep waits d or until ctx is done.
-func sleep(ctx context.Context, d time.Duration) error {
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }
 
 // MaskSecrets replaces each secret value standing as a whole word in action

@@ -15,6 +15,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/clock"
 )
 
 // The built-in tools (sandy__<name>). Each returns its result as JSON text
@@ -29,7 +31,7 @@ func (r *run) wait(ctx context.Context, _ *plan, params map[string]any) (outcome
 	if d < 0 {
 		return outcome{fail: "duration: want a number of seconds >= 0"}, nil
 	}
-	if err := sleep(ctx, d); err != nil {
+	if err := clock.Sleep(ctx, d); err != nil {
 		return outcome{}, err
 	}
 	return outcome{text: fmt.Sprintf(`{"waited":%g}`, d.Seconds())}, nil
@@ -306,7 +308,7 @@ func (r *run) poll(ctx context.Context, pl *plan, params map[string]any, fn stri
 			o.fail = fmt.Sprintf("%s after %s", never, timeout)
 			return o, nil
 		}
-		if err := sleep(ctx, min(left, interval)); err != nil {
+		if err := clock.Sleep(ctx, min(left, interval)); err != nil {
 			return o, err
 		}
 		o.retries++

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -277,7 +278,7 @@ func (r *run) attempts(ctx context.Context, pl *plan, params map[string]any) (ou
 			return o, err
 		}
 		r.log.Info("step failed, retrying", "step", st.Step, "attempt", attempt, "of", count, "error", r.mask.text(o.fail))
-		if err := sleep(ctx, delay); err != nil {
+		if err := clock.Sleep(ctx, delay); err != nil {
 			return o, err
 		}
 		retries++
@@ -291,7 +292,7 @@ func (r *run) waitAfter(ctx context.Context, st *sandy.Step) error {
 	if st.WaitAfter <= 0 {
 		return nil
 	}
-	return sleep(ctx, time.Duration(st.WaitAfter*float64(time.Second)))
+	return clock.Sleep(ctx, time.Duration(st.WaitAfter*float64(time.Second)))
 }
 
 // notFound is the Playwright MCP error of a selector target that matches
@@ -333,7 +334,7 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, r.opts.Timeout)
 			return o, nil
 		}
-		if err := sleep(ctx, min(left, r.opts.Poll)); err != nil {
+		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {
 			return o, err
 		}
 		o.retries++
