@@ -15,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/testenv"
 )
 
 const chromium = "/usr/bin/chromium"
@@ -56,10 +57,7 @@ func playwrightMCP(t *testing.T, ctx context.Context) *client.Client {
 		missing = append(missing, "node")
 	}
 	if len(missing) > 0 {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("end-to-end test needs %s", strings.Join(missing, ", "))
-		}
-		t.Skipf("end-to-end test needs %s", strings.Join(missing, ", "))
+		testenv.Missing(t, "end-to-end test needs %s", strings.Join(missing, ", "))
 	}
 	c, err := client.NewStdioMCPClient(node, nil, cli,
 		"--headless", "--executable-path", chromium, "--no-sandbox", "--isolated",
@@ -140,9 +138,7 @@ func hasName(role, name string) func(*Node) bool {
 // TestSelectorsWithPlaywrightMCP checks for real that Selector() strings,
 // synthesized from snapshots alone, work as `target` in @playwright/mcp.
 func TestSelectorsWithPlaywrightMCP(t *testing.T) {
-	if testing.Short() && os.Getenv("CI") == "" {
-		t.Skip("end-to-end test (-short)")
-	}
+	testenv.Need(t, nil)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	c := playwrightMCP(t, ctx)

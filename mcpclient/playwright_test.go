@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/testenv"
 )
 
 // fakeCLI makes dir/node_modules/@playwright/mcp/cli.js and returns its path.
@@ -209,10 +210,7 @@ func requirePlaywright(tb testing.TB, opts *PlaywrightOptions) ServerConfig {
 	tb.Helper()
 	sc, err := Playwright(opts)
 	if err != nil {
-		if os.Getenv("CI") != "" {
-			tb.Fatalf("CI is set and the browser stack is missing: %v", err)
-		}
-		tb.Skipf("browser stack missing: %v", err)
+		testenv.Missing(tb, "%v", err)
 	}
 	return sc
 }

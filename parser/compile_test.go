@@ -256,55 +256,54 @@ func TestCompileKeepsStepsBeforeAFailure(t *testing.T) {
 	}
 }
 
+// TestCompileWaitsForLateElement: an element that shows after a few
+// snapshots is waited for, and the export waits for its name first, unless
+// the name is not visible text (an aria-label), where such a wait could only
+// time out.
 func TestCompileWaitsForLateElement(t *testing.T) {
-	f := newFake()
-	f.late = map[string]struct {
-		after int
-		page  string
-	}{"/products": {after: 3, page: "products-offer"}}
-	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}}
-	res, err := compile(t, f, sc, nil)
-	if err != nil || res.Status != Success {
-		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
-	}
-	s := res.Steps[1]
-	if s.Waited == 0 {
-		t.Error("Waited = 0, want the time the element took")
-	}
-	if len(s.Calls) != 2 || s.Calls[0].Tool != "browser_wait_for" || s.Calls[0].Args["text"] != "Claim discount" {
-		t.Fatalf("calls = %+v, want a wait_for before the click", s.Calls)
-	}
-	if s.Calls[1].Tool != "browser_click" {
-		t.Errorf("second call = %s", s.Calls[1].Tool)
-	}
-}
-
-// TestCompileLateElementNamedByLabel: when the late element's name is not
-// visible text, no text wait is run or exported (it could only time out).
-func TestCompileLateElementNamedByLabel(t *testing.T) {
-	f := newFake()
-	f.late = map[string]struct {
-		after int
-		page  string
-	}{"/products": {after: 3, page: "products-offer"}}
-	f.hidden = map[string]bool{"claim discount": true}
-	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}}
-	res, err := compile(t, f, sc, nil)
-	if err != nil || res.Status != Success {
-		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
-	}
-	s := res.Steps[1]
-	if s.Waited == 0 {
-		t.Error("Waited = 0, want the time the element took")
-	}
-	if len(s.Calls) != 1 || s.Calls[0].Tool != "browser_click" {
-		t.Errorf("calls = %+v, want the click alone", s.Calls)
-	}
-	if n := len(f.toolCalls("browser_wait_for")); n != 0 {
-		t.Errorf("%d browser_wait_for calls, want none", n)
-	}
-	if n := len(f.toolCalls("browser_evaluate")); n != 1 {
-		t.Errorf("%d browser_evaluate calls, want the one that asked whether the name shows", n)
+	for _, tt := range []struct {
+		name      string
+		hidden    bool
+		wantTools string
+	}{
+		{"name is text", false, "browser_wait_for browser_click"},
+		{"name is a label", true, "browser_click"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newFake()
+			f.late = map[string]struct {
+				after int
+				page  string
+			}{"/products": {after: 3, page: "products-offer"}}
+			if tt.hidden {
+				f.hidden = map[string]bool{"claim discount": true}
+			}
+			sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}}
+			res, err := compile(t, f, sc, nil)
+			if err != nil || res.Status != Success {
+				t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+			}
+			s := res.Steps[1]
+			if s.Waited == 0 {
+				t.Error("Waited = 0, want the time the element took")
+			}
+			var tools []string
+			for _, c := range s.Calls {
+				tools = append(tools, c.Tool)
+			}
+			if got := strings.Join(tools, " "); got != tt.wantTools {
+				t.Fatalf("calls = %+v, want %s", s.Calls, tt.wantTools)
+			}
+			if !tt.hidden && s.Calls[0].Args["text"] != "Claim discount" {
+				t.Errorf("wait = %+v, want the button's name", s.Calls[0])
+			}
+			if tt.hidden && len(f.toolCalls("browser_wait_for")) != 0 {
+				t.Error("a browser_wait_for ran for a name that is not text")
+			}
+			if n := len(f.toolCalls("browser_evaluate")); n != 1 {
+				t.Errorf("%d browser_evaluate calls, want the one that asked whether the name shows", n)
+			}
+		})
 	}
 }
 

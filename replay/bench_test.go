@@ -14,6 +14,7 @@ import (
 	"github.com/playwright-community/playwright-go"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -36,17 +37,14 @@ func startDirect(b *testing.B) *playwright.Playwright {
 	b.Helper()
 	node, err := exec.LookPath("node")
 	if err != nil {
-		b.Skip("no node:", err)
+		testenv.Missing(b, "node: %v", err)
 	}
 	core, err := filepath.Abs("../node_modules/playwright-core")
 	if err != nil {
 		b.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(core, "cli.js")); err != nil {
-		if os.Getenv("CI") != "" {
-			b.Fatalf("playwright-core missing under CI: %v", err)
-		}
-		b.Skip("playwright-core missing:", err)
+		testenv.Missing(b, "playwright-core (run npm ci): %v", err)
 	}
 	dir := b.TempDir()
 	if err := os.Symlink(node, filepath.Join(dir, "node")); err != nil {

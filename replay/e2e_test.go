@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -27,15 +28,8 @@ var runs = flag.Int("replay.runs", 2, "times in a row each demo scenario is repl
 // Chromium is missing.
 func needBrowser(t testing.TB) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end test skipped in -short mode")
-	}
-	if _, err := mcpclient.Playwright(nil); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("browser stack missing under CI: %v", err)
-		}
-		t.Skipf("browser stack missing: %v", err)
-	}
+	_, err := mcpclient.Playwright(nil)
+	testenv.Need(t, err)
 }
 
 // demoVars are the variables the demo scenarios need against srv.

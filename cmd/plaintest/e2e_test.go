@@ -16,6 +16,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -25,15 +26,8 @@ import (
 // is a failure.
 func requireBrowser(t *testing.T) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end test skipped in -short mode")
-	}
-	if _, err := mcpclient.Playwright(nil); err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatalf("CI: the browser stack is missing: %v", err)
-		}
-		t.Skipf("browser stack missing: %v", err)
-	}
+	_, err := mcpclient.Playwright(nil)
+	testenv.Need(t, err)
 }
 
 // runCLI runs plaintest with args and returns its exit code and output.
