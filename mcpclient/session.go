@@ -184,8 +184,10 @@ func (s *Session) Name() string { return s.name }
 // complete: the caller's ctx ended (its error is wrapped), the server is
 // gone or did not answer within CallTimeout (wraps ErrUnavailable, with the
 // tail of a stdio server's stderr), or the server rejected the request
-// (wraps ErrRejected). Calls are never retried: browser actions have side
-// effects.
+// (wraps ErrRejected), or the browser that Playwright MCP starts on the
+// first call that needs a page did not start (wraps ErrUnavailable; the
+// result is returned too). Calls are never retried: browser actions have
+// side effects.
 func (s *Session) CallTool(ctx context.Context, name string, args map[string]any) (*Result, error) {
 	op := "call " + name
 	if err := s.usable(op); err != nil {
@@ -208,6 +210,12 @@ func (s *Session) CallTool(ctx context.Context, name string, args map[string]any
 	}
 	r := s.result(res)
 	s.log.Debug("mcp call", "tool", name, "took", time.Since(start), "is_error", r.IsError)
+	if r.IsError {
+		if msg, ok := launchFailure(r.Error); ok {
+			return r, &UnavailableError{Server: s.name, Op: op, Err: errors.New(msg),
+				Hint: "reinstall it with apt-get install chromium, or set " + EnvChromium + " to a working one"}
+		}
+	}
 	return r, nil
 }
 

@@ -163,6 +163,7 @@ func TestTextShownInChromium(t *testing.T) {
 
 func TestCompileBadInput(t *testing.T) {
 	closed := closedURL(t)
+	broken := brokenChromium(t)
 	tests := []struct {
 		name     string
 		browser  bool
@@ -199,6 +200,9 @@ func TestCompileBadInput(t *testing.T) {
 		{name: "chromium missing", env: map[string]string{"PLAINTEST_CHROMIUM": "/nonexistent/chromium"}, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", b, "-o", o}
 		}, code: 3, message: "chromium", keptStep: -1},
+		{name: "chromium broken", browser: true, env: map[string]string{"PLAINTEST_CHROMIUM": broken}, args: func(b, o string) []string {
+			return []string{"compile", "click x", "--url", b, "-o", o}
+		}, code: 3, message: "did not start (exit code 127): chromium: error while loading shared libraries", keptStep: -1},
 	}
 	base := serveShop(t, nil)
 	for _, tt := range tests {
@@ -224,6 +228,18 @@ func TestCompileBadInput(t *testing.T) {
 			checkKept(t, out, tt.keptStep)
 		})
 	}
+}
+
+// brokenChromium writes an executable that fails as a Chromium with a
+// missing library does, and returns its path.
+func brokenChromium(t *testing.T) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "chromium")
+	script := "#!/bin/sh\necho 'chromium: error while loading shared libraries: libnss3.so: cannot open shared object file' >&2\nexit 127\n"
+	if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
 }
 
 // TestCompileServerCrashMidRun uses a server named "playwright" from a config

@@ -125,6 +125,30 @@ func TestReplayUnreachableServer(t *testing.T) {
 	}
 }
 
+// TestReplayBrokenChromium: a browser that does not start is the
+// environment's fault (exit 3), said in one line, not a failed step quoting
+// Playwright's launch log.
+func TestReplayBrokenChromium(t *testing.T) {
+	requireBrowser(t)
+	t.Setenv("PLAINTEST_CHROMIUM", brokenChromium(t))
+	cfg := writeTemp(t, "mcp.json", `{"mcpServers": {}}`)
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	code, out, errOut := runCLI(t, "replay", mugScenario, "--config", cfg, "--var", "PASSWORD=demo123",
+		"--var", "BASE_URL=http://127.0.0.1:9", "--junit", junit)
+	if code != exitEnvironment {
+		t.Fatalf("exit %d, want 3\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	if !strings.Contains(errOut, "did not start (exit code 127): chromium: error while loading shared libraries") {
+		t.Errorf("stderr does not say the browser did not start:\n%s", errOut)
+	}
+	if strings.Contains(out+errOut, "Call log") || strings.Contains(out+errOut, "--disable-") {
+		t.Errorf("output quotes the launch log:\nstdout:\n%s\nstderr:\n%s", out, errOut)
+	}
+	if b, err := os.ReadFile(junit); err != nil || !strings.Contains(string(b), "did not start") {
+		t.Errorf("JUnit report (%v) does not say the browser did not start:\n%s", err, b)
+	}
+}
+
 func TestReplayDryRun(t *testing.T) {
 	cfg := writeTemp(t, "mcp.json", deadConfig)
 	env := writeTemp(t, "test.env", "PASSWORD=from-env\nBASE_URL=http://env.test\n")
