@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/plaintest/plaintest/internal/secret"
 )
 
 // MinimizeOptions tune Minimize. The zero value (or nil) means the defaults.
@@ -107,14 +109,8 @@ func Minimize(root *Node, opts *MinimizeOptions) *Node {
 	}
 	o := opts.withDefaults()
 	m := minimizer{opts: o, inter: map[*Node]bool{}}
-	var pairs []string
-	for _, r := range o.Redact {
-		if r != "" {
-			pairs = append(pairs, r, redacted)
-		}
-	}
-	if len(pairs) > 0 {
-		m.redactor = strings.NewReplacer(pairs...)
+	if len(o.Redact) > 0 {
+		m.redactor = secret.All(o.Redact, redacted)
 	}
 	kids := m.build(root, false)
 	var out *Node
@@ -135,7 +131,7 @@ func Minimize(root *Node, opts *MinimizeOptions) *Node {
 type minimizer struct {
 	opts     MinimizeOptions
 	inter    map[*Node]bool // built nodes that are or hold an interactive element
-	redactor *strings.Replacer
+	redactor *secret.Masker
 }
 
 // redacted replaces secret values.
@@ -146,9 +142,6 @@ var secretField = regexp.MustCompile(`(?i)pass(word|code|phrase)?\b|\bpin\b|secr
 
 // redact hides the secrets of MinimizeOptions.Redact in s.
 func (m *minimizer) redact(s string) string {
-	if m.redactor == nil || s == "" {
-		return s
-	}
 	return m.redactor.Replace(s)
 }
 

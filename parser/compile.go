@@ -12,11 +12,11 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -106,7 +106,7 @@ type run struct {
 	res      *ParserResult
 	values   map[string]string // placeholder name -> value, for execution only
 	replacer *strings.Replacer // {{NAME}} -> value, for execution only
-	masker   *strings.Replacer // secret value -> {{NAME}}, for every message kept
+	masker   *secret.Masker    // secret value -> {{NAME}}, for every message kept
 	secrets  []string          // secret values, redacted from snapshots
 	page     *dom.Node
 	pageURL  string
@@ -149,14 +149,14 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		pairs = append(pairs, "{{"+k+"}}", v)
 	}
 	r.replacer = strings.NewReplacer(pairs...)
-	var masks []string
+	masks := map[string]string{}
 	for k, v := range sc.Secrets {
 		if v != "" {
-			masks = append(masks, v, "{{"+k+"}}")
+			masks[v] = "{{" + k + "}}"
 			r.secrets = append(r.secrets, v)
 		}
 	}
-	r.masker = strings.NewReplacer(masks...)
+	r.masker = secret.New(masks)
 	for _, a := range sc.Actions {
 		res.Actions = append(res.Actions, MaskSecrets(a, sc.Secrets))
 	}
@@ -590,38 +590,7 @@ func MaskSecrets(action string, secrets map[string]string) string {
 		if v == "" {
 			continue
 		}
-		var b strings.Builder
-		rest := action
-		for {
-			i := strings.Index(rest, v)
-			if i < 0 {
-				b.WriteString(rest)
-				break
-			}
-			before, after := rest[:i], rest[i+len(v):]
-			if wordEdge(before, true) && wordEdge(after, false) {
-				b.WriteString(before)
-				b.WriteString("{{" + name + "}}")
-			} else {
-				b.WriteString(rest[:i+len(v)])
-			}
-			rest = after
-		}
-		action = b.String()
+		action = secret.ReplaceWords(action, v, "{{"+name+"}}")
 	}
 	return action
-}
-
-// wordEdge reports whether s ends (before) or starts (!before) at a word edge.
-func wordEdge(s string, before bool) bool {
-	if s == "" {
-		return true
-	}
-	var r rune
-	if before {
-		r = []rune(s)[len([]rune(s))-1]
-	} else {
-		r = []rune(s)[0]
-	}
-	return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 }

@@ -1,42 +1,21 @@
 package replay
 
 import (
-	"slices"
-	"strings"
-
+	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/report"
 )
 
-// masker replaces secret values with report.Mask wherever they appear.
+// masker replaces secret values with report.Mask wherever they appear (a
+// value shorter than secret.MinAnywhere only as a whole word).
 type masker struct {
-	r *strings.Replacer // nil when there are no secrets
+	m *secret.Masker // nil when there are no secrets
 }
 
 func newMasker(secrets []string) masker {
-	var ss []string
-	for _, s := range secrets {
-		if s != "" && !slices.Contains(ss, s) {
-			ss = append(ss, s)
-		}
-	}
-	if len(ss) == 0 {
-		return masker{}
-	}
-	// Longest first, so a secret containing another is masked whole.
-	slices.SortFunc(ss, func(a, b string) int { return len(b) - len(a) })
-	pairs := make([]string, 0, 2*len(ss))
-	for _, s := range ss {
-		pairs = append(pairs, s, report.Mask)
-	}
-	return masker{r: strings.NewReplacer(pairs...)}
+	return masker{m: secret.All(secrets, report.Mask)}
 }
 
-func (m masker) text(s string) string {
-	if m.r == nil {
-		return s
-	}
-	return m.r.Replace(s)
-}
+func (m masker) text(s string) string { return m.m.Replace(s) }
 
 // params returns a deep copy of p with every secret masked in strings (keys
 // included).

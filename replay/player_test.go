@@ -348,6 +348,19 @@ func TestSecretsAreMaskedEverywhere(t *testing.T) {
 	}
 }
 
+// TestShortSecretKeepsMessagesReadable: a one-letter secret is masked where
+// it stands alone, not inside every word of the server's error.
+func TestShortSecretKeepsMessagesReadable(t *testing.T) {
+	src := scenario(`{"PIN":""}`, `[{"step":1,"tool":"mcp__a__fail","params":{"message":"context x expired, pin x"}}]`)
+	_, res, err := play(t, &fake{}, &Options{Vars: []map[string]string{{"PIN": "x"}}}, src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "context *** expired, pin ***"; !strings.Contains(res.Error, want) {
+		t.Errorf("error %q, want it to read %q", res.Error, want)
+	}
+}
+
 func TestRunErrorsAreMasked(t *testing.T) {
 	src := scenario(`{"PASSWORD":""}`, `[{"step":1,"tool":"mcp__a__echo","params":{"p":"{{PASSWORD}}"}}]`)
 	servers := ServersFunc(func(context.Context, string) (ToolCaller, error) {

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/secret"
 )
 
 // Vars resolves {{placeholders}} for one run of a scenario. Variables come
@@ -383,10 +385,8 @@ func (v *Vars) Secrets() []string {
 	return out
 }
 
-// Mask replaces every secret value (see Secrets) in s with "***".
+// Mask replaces every secret value (see Secrets) in s with "***"; a value
+// shorter than secret.MinAnywhere only where it stands as a whole word.
 func (v *Vars) Mask(s string) string {
-	for _, secret := range v.Secrets() {
-		s = strings.ReplaceAll(s, secret, "***")
-	}
-	return s
+	return secret.All(v.Secrets(), "***").Replace(s)
 }
