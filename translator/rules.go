@@ -135,7 +135,14 @@ func buildAssertGone(_ *Rules, m []string, _ Request) ([]Step, error) {
 }
 
 var (
-	reGone     = regexp.MustCompile(`(?i)^(.+?) (?:is not|isn't|is no longer|are not|aren't) (?:visible|shown|displayed|there|present|on the page)$`)
+	reGone = regexp.MustCompile(`(?i)^(.+?) (?:` +
+		`(?:is not|isn't|is no longer|are not|aren't|are no longer) (?:visible|shown|displayed|there|present|on the page|listed)` +
+		`|(?:is|are|has been|have been|was|were) (?:gone|removed|deleted|hidden)` +
+		`|(?:disappears|disappeared|has disappeared|have disappeared|vanishes|vanished|goes away|went away))$`)
+	// reNotShows reads "the cart no longer shows 1 item": the text after the
+	// verb must be gone. It is tried before reShows, which would read it as
+	// "shows 1 item".
+	reNotShows = regexp.MustCompile(`(?i)^(.+?) (?:does not|doesn't|do not|don't|no longer|does no longer|did not|didn't) (?:show|display|contain|say|read|have|include|list)s? (.+)$`)
 	reShows    = regexp.MustCompile(`(?i)^(.+?) (?:shows|displays|contains|says|reads|has|includes|lists|show|display|contain|say|read|have|include) (.+)$`)
 	reVisible  = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:visible|shown|displayed|present|there|on the page)$`)
 	reQuoted   = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
@@ -146,8 +153,12 @@ var (
 // "Discount claimed is visible" and "verify "Order placed"".
 func buildAssert(_ *Rules, m []string, _ Request) ([]Step, error) {
 	body := strings.TrimSpace(m[1])
-	if g := reGone.FindStringSubmatch(body); g != nil {
+	// Words inside quotes are the expected text, never the sentence's verb.
+	if g := submatchOutsideQuotes(reGone, body); g != nil {
 		return []Step{{Kind: AssertGone, Value: expectedText(g[1])}}, nil
+	}
+	if g := submatchOutsideQuotes(reNotShows, body); g != nil {
+		return []Step{{Kind: AssertGone, Value: expectedText(g[2])}}, nil
 	}
 	var text string
 	if q := quoted(body); q != "" {
@@ -174,6 +185,24 @@ func expectedText(s string) string {
 	s = reTextWord.ReplaceAllString(s, "")
 	s = strings.TrimPrefix(s, "the text ")
 	return strings.TrimSpace(s)
+}
+
+// submatchOutsideQuotes is re.FindStringSubmatch(s) where the quoted parts
+// of s cannot take part in the match's own words: they are blanked (same
+// length) for matching, and the groups are cut from s itself.
+func submatchOutsideQuotes(re *regexp.Regexp, s string) []string {
+	blank := reQuoted.ReplaceAllStringFunc(s, func(q string) string { return strings.Repeat("\x00", len(q)) })
+	idx := re.FindStringSubmatchIndex(blank)
+	if idx == nil {
+		return nil
+	}
+	out := make([]string, len(idx)/2)
+	for i := range out {
+		if idx[2*i] >= 0 {
+			out[i] = s[idx[2*i]:idx[2*i+1]]
+		}
+	}
+	return out
 }
 
 func quoted(s string) string {
