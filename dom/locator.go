@@ -63,6 +63,17 @@ type Locator struct {
 // String returns the JavaScript form, as JS does.
 func (l Locator) String() string { return l.JS() }
 
+// Positional reports whether the locator picks its element by position
+// (first, last, nth), which changes when elements before it come or go.
+func (l Locator) Positional() bool {
+	for _, p := range l.Parts {
+		if p.Kind == PartNth {
+			return true
+		}
+	}
+	return false
+}
+
 // Selector returns the locator in Playwright's selector syntax, which
 // Playwright MCP's `target` argument and playwright-go's page.Locator accept:
 //

@@ -347,6 +347,14 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) 
 		case out == nil:
 		case !out.IsError:
 			if loc, err := dom.ParseLocatorCode("await page." + strings.TrimSpace(out.Value) + ".click();"); err == nil {
+				if loc.Positional() {
+					// Playwright fell back to a position ("the second Delete
+					// button"), which another row's removal would shift: a
+					// locator scoped by the element's container is stabler.
+					if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() {
+						return syn.Selector(), nil
+					}
+				}
 				return loc.Selector(), nil
 			}
 		case strings.Contains(out.Error, "not found") && strings.Contains(out.Error, "Tool"):

@@ -39,6 +39,9 @@ type fakeBrowser struct {
 	typed      map[string]string // element description -> text typed into it
 	// hidden names elements whose name is not visible text (aria-label).
 	hidden map[string]bool
+	// locators are what browser_generate_locator answers, by ref; without
+	// them the tool is missing, as without --caps testing.
+	locators map[string]string
 }
 
 func newFake() *fakeBrowser {
@@ -92,7 +95,13 @@ func (f *fakeBrowser) CallTool(ctx context.Context, name string, args map[string
 		}
 		return &mcpclient.Result{Snapshot: snap, PageURL: "http://shop.test" + f.path}, nil
 	case "browser_generate_locator":
-		return &mcpclient.Result{IsError: true, Error: `Tool "browser_generate_locator" not found`}, nil
+		if f.locators == nil {
+			return &mcpclient.Result{IsError: true, Error: `Tool "browser_generate_locator" not found`}, nil
+		}
+		if loc, ok := f.locators[args["target"].(string)]; ok {
+			return &mcpclient.Result{Value: loc}, nil
+		}
+		return &mcpclient.Result{IsError: true, Error: "Error: no locator"}, nil
 	case "browser_take_screenshot":
 		return &mcpclient.Result{Images: []mcpclient.Image{{MIMEType: "image/png", Data: []byte("PNG")}}}, nil
 	case "browser_evaluate":
@@ -304,6 +313,29 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 				t.Errorf("%d browser_evaluate calls, want the one that asked whether the name shows", n)
 			}
 		})
+	}
+}
+
+// TestCompilePrefersScopeToPosition: when Playwright's generated locator
+// picks the element by position, compile exports the locator scoped by its
+// container instead; otherwise it keeps Playwright's.
+func TestCompilePrefersScopeToPosition(t *testing.T) {
+	for _, tt := range []struct {
+		generated, want string
+	}{
+		{"getByRole('button', { name: 'Add to cart' }).nth(1)", `internal:role=article[name="Blue Mug"i] >> internal:role=button[name="Add to cart"s]`},
+		{"getByTestId('product-blue-mug').getByRole('button', { name: 'Add to cart' })", `internal:testid=[data-testid="product-blue-mug"s] >> internal:role=button[name="Add to cart"i]`},
+	} {
+		f := newFake()
+		f.locators = map[string]string{"f2e16": tt.generated}
+		sc := Scenario{Name: "mug", URL: "http://shop.test/products", Actions: []string{"click Add to cart for Blue Mug"}}
+		res, err := compile(t, f, sc, nil)
+		if err != nil || res.Status != Success {
+			t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+		}
+		if got := res.Steps[1].Target; got != tt.want {
+			t.Errorf("generated %s: target %s, want %s", tt.generated, got, tt.want)
+		}
 	}
 }
 
