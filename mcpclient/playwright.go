@@ -31,7 +31,11 @@ type PlaywrightOptions struct {
 	Caps           []string      // extra capabilities, e.g. "testing"
 	SettleTimeout  time.Duration // --timeout-settle; 0 = server default (500ms)
 	Viewport       string        // "WIDTHxHEIGHT", default "1280x720"
-	ExtraArgs      []string      // appended as given
+	// FileURLs lets the browser open file:// URLs, which @playwright/mcp
+	// blocks by default (--allow-unrestricted-file-access, which also lifts
+	// its limits on file paths): set it only for scenarios that need them.
+	FileURLs  bool
+	ExtraArgs []string // appended as given
 }
 
 // DefaultViewport is the browser viewport Playwright asks for.
@@ -90,6 +94,9 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	}
 	if o.SettleTimeout > 0 {
 		args = append(args, "--timeout-settle", strconv.FormatInt(o.SettleTimeout.Milliseconds(), 10))
+	}
+	if o.FileURLs {
+		args = append(args, "--allow-unrestricted-file-access")
 	}
 	sc := ServerConfig{Name: "playwright", Command: node, Transport: TransportStdio,
 		hint: "run make setup, and check that " + browser + " starts headless"}

@@ -57,7 +57,7 @@ func TestPlaywrightArgs(t *testing.T) {
 			name:    "defaults",
 			opts:    &PlaywrightOptions{ExecutablePath: browser},
 			want:    [][]string{{cli, "--headless", "--executable-path", browser, "--no-sandbox", "--isolated", "--viewport-size", "1280x720", "--file-paths", "absolute"}},
-			wantNot: []string{"--output-dir", "--caps", "--timeout-settle"},
+			wantNot: []string{"--output-dir", "--caps", "--timeout-settle", "--allow-unrestricted-file-access"},
 			tempDir: true,
 		},
 		{
@@ -65,6 +65,12 @@ func TestPlaywrightArgs(t *testing.T) {
 			opts:    &PlaywrightOptions{ExecutablePath: browser, Headed: true, Caps: []string{"testing", "vision"}, SettleTimeout: 100 * time.Millisecond, Viewport: "800x600", OutputDir: "/tmp/out", ExtraArgs: []string{"--snapshot-mode", "none"}},
 			want:    [][]string{{cli, "--executable-path"}, {"--caps", "testing,vision"}, {"--timeout-settle", "100"}, {"--viewport-size", "800x600"}, {"--output-dir", "/tmp/out"}, {"--snapshot-mode", "none"}},
 			wantNot: []string{"--headless"},
+		},
+		{
+			name:    "file URLs",
+			opts:    &PlaywrightOptions{ExecutablePath: browser, FileURLs: true},
+			want:    [][]string{{cli, "--headless"}, {"--allow-unrestricted-file-access"}},
+			tempDir: true,
 		},
 	}
 	for _, tt := range tests {

@@ -534,3 +534,23 @@ func TestCancelledRunStops(t *testing.T) {
 		t.Errorf("err = %v, success %v: want context.Canceled", err, res.Success)
 	}
 }
+
+func TestOpensFileURLs(t *testing.T) {
+	for _, tt := range []struct {
+		vars, steps string
+		layer       map[string]string
+		want        bool
+	}{
+		{"", `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"file:///tmp/a.html"}}]`, nil, true},
+		{"", `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"http://shop.test/"}}]`, nil, false},
+		{`{"BASE_URL":"http://shop.test"}`, `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{BASE_URL}}/a.html"}}]`, nil, false},
+		{`{"BASE_URL":"http://shop.test"}`, `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{BASE_URL}}/a.html"}}]`, map[string]string{"BASE_URL": "FILE:///srv"}, true},
+		{"", `[{"step":1,"id":"a","tool":"mcp__x__y","params":{},"output":{"u":"$"}},{"step":2,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{a.u}}"}}]`, nil, false},
+		{"", `[{"step":1,"tool":"mcp__playwright__browser_click","params":{"url":"file:///x"}}]`, nil, false},
+	} {
+		sc := parse(t, scenario(tt.vars, tt.steps))
+		if got := OpensFileURLs(sc, tt.layer); got != tt.want {
+			t.Errorf("OpensFileURLs(%s, %v) = %v, want %v", tt.steps, tt.layer, got, tt.want)
+		}
+	}
+}

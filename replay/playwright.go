@@ -1,10 +1,13 @@
 package replay
 
 import (
+	"net/url"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 // PlaywrightOptions are the options replay gives the bundled
@@ -28,4 +31,33 @@ func PlaywrightOptions(timeout time.Duration) *mcpclient.PlaywrightOptions {
 			"--timeout-action", strconv.FormatInt(timeout.Milliseconds(), 10),
 		},
 	}
+}
+
+// OpensFileURLs reports whether sc, with its variables layered under layers
+// (lowest precedence first), navigates the browser to a file: URL: the
+// bundled @playwright/mcp then has to be started with
+// mcpclient.PlaywrightOptions.FileURLs, which it otherwise blocks.
+func OpensFileURLs(sc *sandy.Scenario, layers ...map[string]string) bool {
+	vars := sandy.NewVars(sc.Variables, layers...)
+	for _, st := range sc.Steps {
+		_, tool, builtin, err := sandy.SplitTool(st.Tool)
+		if err != nil || builtin || tool != "browser_navigate" {
+			continue
+		}
+		raw, ok := st.Params["url"].(string)
+		if !ok {
+			continue
+		}
+		// An output of an earlier step cannot be known yet; such a
+		// reference resolves to an error here and the step is passed over.
+		if s, err := vars.SubstituteString(raw); err == nil && isFileURL(s) {
+			return true
+		}
+	}
+	return false
+}
+
+func isFileURL(s string) bool {
+	u, err := url.Parse(strings.TrimSpace(s))
+	return err == nil && strings.EqualFold(u.Scheme, "file")
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -110,7 +111,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
 	}
 
-	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed, f.timeout)
+	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed, f.timeout, sc.URL)
 	if err != nil {
 		return err
 	}
@@ -211,14 +212,16 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 
 // openBrowser connects to the browser server called name: the discovered
 // config's entry when there is one, else (for "playwright") the bundled
-// @playwright/mcp, timed like replay's so that what compiles also replays.
-func openBrowser(ctx context.Context, name, configPath string, headed bool, timeout time.Duration) (*mcpclient.Session, string, error) {
+// @playwright/mcp, timed like replay's so that what compiles also replays,
+// and allowed file:// URLs when the first page (startURL) is one.
+func openBrowser(ctx context.Context, name, configPath string, headed bool, timeout time.Duration, startURL string) (*mcpclient.Session, string, error) {
 	cfg, err := mcpclient.Discover(configPath)
 	if err != nil {
 		return nil, "", usageError("%v", err)
 	}
 	opts := replay.PlaywrightOptions(timeout)
 	opts.Headed = headed
+	opts.FileURLs = isFileURL(startURL)
 	opts.Caps = []string{"testing"} // browser_generate_locator
 	sc, err := cfg.Browser(name, opts)
 	switch {
@@ -348,4 +351,11 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// isFileURL reports whether s is a file: URL, which @playwright/mcp opens
+// only when told to.
+func isFileURL(s string) bool {
+	u, err := url.Parse(strings.TrimSpace(s))
+	return err == nil && strings.EqualFold(u.Scheme, "file")
 }

@@ -149,6 +149,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		}
 		pw := replay.PlaywrightOptions(f.timeout)
 		pw.Headed = f.headed
+		for _, sc := range scenarios {
+			pw.FileURLs = pw.FileURLs || replay.OpensFileURLs(sc, layers...)
+		}
 		servers = &replay.ConfigServers{Config: cfg, Browser: f.mcp, Playwright: pw,
 			Session: &mcpclient.Options{Logger: logger}}
 	}

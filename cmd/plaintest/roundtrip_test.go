@@ -81,3 +81,37 @@ func TestCompiledScenarioFailsOnChangedSite(t *testing.T) {
 		t.Errorf("junit (%v):\n%s", err, data)
 	}
 }
+
+// TestFileURLScenarioRoundTrip compiles against a local file (file:// URLs,
+// which @playwright/mcp blocks unless told otherwise) on a page without test
+// ids, where Playwright's own locator for "Delete for Grace Hopper" is "the
+// second Delete button": the export must scope it by its row instead (a
+// position breaks as soon as the table's rows change), and replay green.
+func TestFileURLScenarioRoundTrip(t *testing.T) {
+	requireBrowser(t)
+	page, err := filepath.Abs(filepath.Join("testdata", "team.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "team.json")
+	code, stdout, stderr := runCLI(t, "compile", "click Delete for Ada Lovelace then click Delete for Grace Hopper "+
+		"then verify Grace Hopper is gone then verify Alan Turing is visible", "--url", "file://"+page, "-o", out)
+	if code != 0 {
+		t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "nth=") {
+		t.Errorf("the export picks an element by position:\n%s", data)
+	}
+	if !strings.Contains(string(data), `"textGone": "Grace Hopper"`) {
+		t.Errorf("the export does not wait for Grace Hopper to go:\n%s", data)
+	}
+	for i := range 2 {
+		if code, stdout, stderr := runCLI(t, "replay", out, "--report", t.TempDir()); code != 0 {
+			t.Fatalf("replay %d: exit %d\n%s\n%s", i+1, code, stdout, stderr)
+		}
+	}
+}
