@@ -82,13 +82,13 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 	}
 	// A scope phrase: pick the candidate nearest the thing it names.
 	for _, sw := range scopeWords {
-		i := strings.Index(strings.ToLower(target), sw)
+		i := indexFold(target, sw)
 		for i > 0 {
 			t, scope := strings.TrimSpace(target[:i]), strings.TrimSpace(target[i+len(sw):])
 			if n, err := resolveScoped(page, nodes, t, scope); n != nil || err != nil {
 				return n, err
 			}
-			j := strings.Index(strings.ToLower(target[i+1:]), sw)
+			j := indexFold(target[i+1:], sw)
 			if j < 0 {
 				break
 			}
@@ -99,16 +99,31 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 	case len(best) == 1:
 		return best[0], nil
 	case len(best) > 1:
+		if n := sameDestination(best); n != nil {
+			return n, nil
+		}
 		return nil, ambiguous(page, target, best)
 	}
 	return nil, notFound(page, target, nodes, wantName)
+}
+
+// sameDestination returns the first of nodes when they are all links to the
+// same URL ("Log in" in the header and "log in" in the text): following any
+// of them does the same, so picking one is not a guess.
+func sameDestination(nodes []*dom.Node) *dom.Node {
+	for _, n := range nodes {
+		if n.Role != "link" || n.URL == "" || n.URL != nodes[0].URL {
+			return nil
+		}
+	}
+	return nodes[0]
 }
 
 // resolveScoped resolves "t in scope"; (nil, nil) means the split does not apply.
 func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Node, error) {
 	scope = stripArticle(unquote(scope))
 	for _, noun := range containerNouns {
-		if strings.HasSuffix(strings.ToLower(scope), noun) {
+		if len(scope) >= len(noun) && strings.EqualFold(scope[len(scope)-len(noun):], noun) {
 			scope = strings.TrimSpace(scope[:len(scope)-len(noun)])
 			break
 		}
@@ -315,10 +330,10 @@ func stripArticle(s string) string {
 
 // splitRoleNoun strips a trailing role word: "Log in button" -> "Log in", buttons.
 func splitRoleNoun(s string) (string, roleSet) {
-	l := strings.ToLower(s)
 	for _, rn := range roleNouns {
-		if strings.HasSuffix(l, " "+rn.word) && len(s) > len(rn.word)+1 {
-			return strings.TrimSpace(s[:len(s)-len(rn.word)-1]), rn.roles
+		suffix := " " + rn.word
+		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+			return strings.TrimSpace(s[:len(s)-len(suffix)]), rn.roles
 		}
 	}
 	return s, nil
@@ -467,3 +482,15 @@ func similarity(a, b string) float64 {
 }
 
 func asNotFound(err error, target **NotFoundError) bool { return errors.As(err, target) }
+
+// indexFold is the byte offset in s of the first match of sub, ignoring
+// case. Unlike an index into strings.ToLower(s), it is an offset into s
+// itself, whose length lowering may change (invalid UTF-8, some letters).
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
+}
