@@ -55,6 +55,48 @@ func init() {
 	p(`(?:i )?(?:should )?see (.+)`, buildAssert)
 	p(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssert)
 	p(`(?:click|press|tap|hit|push|select|choose|follow|activate)(?: on)? (.+)`, buildClick)
+	p(`add (.+?) to (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Add to ", "Add"))
+	p(`(?:remove|delete) (.+?) from (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Remove from ", "Remove", "Delete"))
+}
+
+// basketNouns are the places "add X to …" and "remove X from …" name.
+const basketNouns = `shopping cart|shopping bag|cart|basket|bag|trolley|wish ?list|favou?rites`
+
+// buildMoveItem reads "add the Blue Mug to the cart" as a click on the
+// button for that item whose name says so: "Add to cart" (the place as
+// said, then the usual ones), else a plain "Add". "remove X from the cart"
+// likewise looks for "Remove from cart", "Remove" or "Delete". The item is a
+// scope, as in "click Add to cart for Blue Mug"; nothing is guessed.
+func buildMoveItem(prefix string, plain ...string) func(*Rules, []string, Request) ([]Step, error) {
+	return func(r *Rules, m []string, req Request) ([]Step, error) {
+		item, place := stripArticle(strings.TrimSpace(m[1])), strings.ToLower(m[2])
+		names := []string{prefix + place}
+		for _, p := range []string{"cart", "basket", "bag"} {
+			if p != place {
+				names = append(names, prefix+p)
+			}
+		}
+		names = append(names, plain...)
+		buttons := roles("button", "link")
+		var first error
+		for _, name := range names {
+			n, err := r.resolve(req.Page, name+" for "+item, buttons, "button")
+			if err == nil && score(n.Name, name) >= scoreExact {
+				return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+			}
+			var nf *NotFoundError
+			if err != nil && !asNotFound(err, &nf) {
+				return nil, err // ambiguous: say so rather than try a looser name
+			}
+			if first == nil {
+				first = err
+			}
+		}
+		if first == nil {
+			first = &NotFoundError{What: prefix + place + " for " + item, Want: "button"}
+		}
+		return nil, first
+	}
 }
 
 // Translate implements Translator.
@@ -145,6 +187,8 @@ var (
 	reNotShows = regexp.MustCompile(`(?i)^(.+?) (?:does not|doesn't|do not|don't|no longer|does no longer|did not|didn't) (?:show|display|contain|say|read|have|include|list)s? (.+)$`)
 	reShows    = regexp.MustCompile(`(?i)^(.+?) (?:shows|displays|contains|says|reads|has|includes|lists|show|display|contain|say|read|have|include) (.+)$`)
 	reVisible  = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:visible|shown|displayed|present|there|on the page)$`)
+	// reIn reads "Blue Mug is in the cart": the text is what comes before.
+	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:in|inside|on|listed in|shown in) (?:the|your|my) \S.*$`)
 	reQuoted   = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
 	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
 )
@@ -167,6 +211,8 @@ func buildAssert(_ *Rules, m []string, _ Request) ([]Step, error) {
 		text = expectedText(s[2])
 	} else if v := reVisible.FindStringSubmatch(body); v != nil {
 		text = expectedText(v[1])
+	} else if v := reIn.FindStringSubmatch(body); v != nil {
+		text = expectedText(stripArticle(v[1]))
 	} else {
 		text = expectedText(body)
 	}

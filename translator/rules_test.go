@@ -12,11 +12,25 @@ import (
 )
 
 // page parses a snapshot captured from the demo shop (dom/testdata).
+// inlinePages are small pages for cases the demo shop does not have.
+var inlinePages = map[string]string{
+	"two-help-links": `- banner:
+  - link "Help" [ref=e2]:
+    - /url: /help
+- contentinfo:
+  - link "Help" [ref=e4]:
+    - /url: https://support.example.com/
+`,
+}
+
 func page(t testing.TB, name string) *dom.Node {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
-	if err != nil {
-		t.Fatal(err)
+	data, ok := []byte(inlinePages[name]), inlinePages[name] != ""
+	if !ok {
+		var err error
+		if data, err = os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml")); err != nil {
+			t.Fatal(err)
+		}
 	}
 	n, err := dom.ParseARIA(string(data))
 	if err != nil {
@@ -40,6 +54,7 @@ func TestRulesTranslate(t *testing.T) {
 		{"login", `enter "two words" in username`, Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "two words"}},
 		{"login", "fill Username with demo", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
 		{"login", "type demo into your user name", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}}, // placeholder
+		{"home", "click on the Log in link", Step{Kind: Click, Role: "link", Ref: "e7"}}, // two links to /login: the first
 		{"login", "click Log in", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
 		{"login", "press the Log in button", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
 		{"login", "press Enter", Step{Kind: Press, Value: "Enter"}},
@@ -47,6 +62,9 @@ func TestRulesTranslate(t *testing.T) {
 		{"products", "click Add to cart for Blue Mug", Step{Kind: Click, Role: "button", Ref: "f2e16"}},
 		{"products", "click the Add to cart button in the Red Mug card", Step{Kind: Click, Role: "button", Ref: "f2e22"}},
 		{"products", "tap add to cart next to Water Bottle", Step{Kind: Click, Role: "button", Ref: "f2e52"}},
+		{"products", "add the Blue Mug to the cart", Step{Kind: Click, Role: "button", Ref: "f2e16"}},
+		{"products", "Add Red Mug to my basket", Step{Kind: Click, Role: "button", Ref: "f2e22"}},
+		{"cart", "remove Green Tea from the cart", Step{Kind: Click, Role: "button", Ref: "f5e31"}},
 		{"products", "hover over Notebook", Step{Kind: Hover, Role: "heading", Ref: "f2e36"}},
 		{"cart", "click Remove for Green Tea", Step{Kind: Click, Role: "button", Ref: "f5e31"}},
 		{"checkout", "select Japan from Country", Step{Kind: Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
@@ -64,6 +82,9 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "Proceed to checkout should be visible", Step{Kind: AssertText, Value: "Proceed to checkout"}},
 		{"cart", "verify Your cart is empty is not visible", Step{Kind: AssertGone, Value: "Your cart is empty"}},
 		{"cart", "I should not see Red Mug", Step{Kind: AssertGone, Value: "Red Mug"}},
+		{"cart", "verify Blue Mug is in the cart", Step{Kind: AssertText, Value: "Blue Mug"}},
+		{"cart", "check that the mugs are listed in your cart", Step{Kind: AssertText, Value: "mugs"}},
+		{"cart", "verify Blue Mug is in stock", Step{Kind: AssertText, Value: "Blue Mug is in stock"}},
 		{"cart", "verify Blue Mug is gone", Step{Kind: AssertGone, Value: "Blue Mug"}},
 		{"cart", "check that Blue Mug has been removed", Step{Kind: AssertGone, Value: "Blue Mug"}},
 		{"cart", "make sure Blue Mug disappears", Step{Kind: AssertGone, Value: "Blue Mug"}},
@@ -162,6 +183,18 @@ func TestRulesRefuses(t *testing.T) {
 		{"login", "   ", func(t *testing.T, err error) {
 			if !errors.Is(err, ErrUnparsable) {
 				t.Fatalf("got %v, want ErrUnparsable", err)
+			}
+		}},
+		{"products", "add the Purple Mug to the cart", func(t *testing.T, err error) {
+			var nf *NotFoundError
+			if !errors.As(err, &nf) {
+				t.Fatalf("got %v, want *NotFoundError", err)
+			}
+		}},
+		{"two-help-links", "click Help", func(t *testing.T, err error) {
+			var ae *AmbiguousError
+			if !errors.As(err, &ae) || len(ae.Candidates) != 2 {
+				t.Fatalf("got %v, want ambiguity between links to different pages", err)
 			}
 		}},
 		{"cart", "click Remove", func(t *testing.T, err error) {
