@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 )
@@ -68,7 +69,7 @@ func SplitActions(text string) []string {
 	var out []string
 	var b strings.Builder
 	flush := func() {
-		if a := strings.Trim(strings.TrimSpace(b.String()), ",."); a != "" {
+		if a := strings.TrimFunc(b.String(), isFiller); a != "" {
 			out = append(out, a)
 		}
 		b.Reset()
@@ -105,6 +106,9 @@ func SplitActions(text string) []string {
 	flush()
 	return out
 }
+
+// isFiller is what may stand around an action and is not part of it.
+func isFiller(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '.' }
 
 // Validate reports every problem of the scenario at once.
 func (s *Scenario) Validate() error {
