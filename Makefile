@@ -9,22 +9,32 @@ GO ?= go
 BIN := bin/plaintest
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: all setup chromium node-deps go-deps build demo test bench fuzz clean
+.PHONY: all setup chromium node node-deps go-deps build demo test bench fuzz clean
 
 all: build
 
 setup: chromium node-deps go-deps
 
+# apt-get install, through sudo unless root.
+APT_INSTALL = if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq
+
 # Debian's Chromium: no browser download works on these machines.
 chromium:
 	@if command -v chromium >/dev/null 2>&1 || [ -n "$$PLAINTEST_CHROMIUM" ]; then :; else \
 		echo "installing Debian chromium (apt-get)"; \
-		if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
-		$$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq chromium >/dev/null; \
+		$(APT_INSTALL) chromium >/dev/null; \
+	fi
+
+# Node.js 18 or later for @playwright/mcp: Debian's when there is none.
+node:
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then :; else \
+		echo "installing Debian nodejs and npm (apt-get)"; \
+		$(APT_INSTALL) nodejs npm >/dev/null; \
 	fi
 
 # The pinned @playwright/mcp (and the playwright-core driver) from package-lock.json.
-node-deps: node_modules/.package-lock.json
+node-deps: node node_modules/.package-lock.json
 
 node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
