@@ -34,6 +34,7 @@ const (
 	PartTestID      PartKind = "testid"      // getByTestId(Text), always exact
 	PartCSS         PartKind = "css"         // locator(Text): a CSS (or other Playwright) selector
 	PartHasText     PartKind = "hastext"     // filter({hasText: Text}): keeps matches containing Text
+	PartHasNotText  PartKind = "hasnottext"  // filter({hasNotText: Text}): keeps matches not containing Text
 	PartNth         PartKind = "nth"         // first() (Index 0), last() (Index -1), nth(Index)
 )
 
@@ -131,6 +132,8 @@ func (p LocatorPart) selector() string {
 		return p.Text
 	case PartHasText:
 		return "internal:has-text=" + textValue(p.Text, p.Exact)
+	case PartHasNotText:
+		return "internal:has-not-text=" + textValue(p.Text, p.Exact)
 	case PartNth:
 		return "nth=" + strconv.Itoa(p.Index)
 	}
@@ -172,7 +175,7 @@ func jsonString(s string) string {
 func (l Locator) JS() string {
 	parts := make([]string, 0, len(l.Parts))
 	for i, p := range l.Parts {
-		if i == 0 && (p.Kind == PartHasText || p.Kind == PartNth) {
+		if i == 0 && (p.Kind == PartHasText || p.Kind == PartHasNotText || p.Kind == PartNth) {
 			// A filter cannot start a chain in JavaScript.
 			parts = append(parts, "locator("+jsQuote(p.selector())+")")
 			continue
@@ -240,6 +243,11 @@ func (p LocatorPart) js() string {
 			return "filter({ hasText: /^" + jsRegexEscape(p.Text) + "$/ })"
 		}
 		return "filter({ hasText: " + jsQuote(p.Text) + " })"
+	case PartHasNotText:
+		if p.Exact {
+			return "filter({ hasNotText: /^" + jsRegexEscape(p.Text) + "$/ })"
+		}
+		return "filter({ hasNotText: " + jsQuote(p.Text) + " })"
 	case PartNth:
 		switch p.Index {
 		case 0:
@@ -339,12 +347,13 @@ func parseSelectorPart(s string) (LocatorPart, error) {
 	switch engine {
 	case "internal:role":
 		return parseRoleSelector(body)
-	case "internal:text", "internal:label", "internal:has-text":
+	case "internal:text", "internal:label", "internal:has-text", "internal:has-not-text":
 		text, exact, err := parseTextValue(body)
 		if err != nil {
 			return LocatorPart{}, err
 		}
-		kind := map[string]PartKind{"internal:text": PartText, "internal:label": PartLabel, "internal:has-text": PartHasText}[engine]
+		kind := map[string]PartKind{"internal:text": PartText, "internal:label": PartLabel,
+			"internal:has-text": PartHasText, "internal:has-not-text": PartHasNotText}[engine]
 		return LocatorPart{Kind: kind, Text: text, Exact: exact}, nil
 	case "internal:attr", "internal:testid":
 		name, val, exact, err := parseAttrBody(body)

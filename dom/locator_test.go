@@ -138,6 +138,9 @@ func TestSelectorAndJS(t *testing.T) {
 		{loc(role("button", `Say "hi" \ it's`, false)), `internal:role=button[name="Say \"hi\" \\ it's"i]`, `getByRole('button', { name: 'Say "hi" \\ it\'s' })`},
 		{loc(LocatorPart{Kind: PartText, Text: "a\nb <&> \"q\""}), `internal:text="a\nb <&> \"q\""i`, `getByText('a\nb <&> "q"')`},
 		{loc(LocatorPart{Kind: PartHasText, Text: "x"}), `internal:has-text="x"i`, `locator('internal:has-text="x"i')`},
+		{loc(role("row", "", false), LocatorPart{Kind: PartHasText, Text: "Blue Mug"}, LocatorPart{Kind: PartHasNotText, Text: "$9.00"}),
+			`internal:role=row >> internal:has-text="Blue Mug"i >> internal:has-not-text="$9.00"i`,
+			`getByRole('row').filter({ hasText: 'Blue Mug' }).filter({ hasNotText: '$9.00' })`},
 		{loc(LocatorPart{Kind: PartRole, Role: "checkbox", Checked: "mixed", Level: 0, Expanded: "true"}), `internal:role=checkbox[checked=mixed][expanded=true]`, `getByRole('checkbox', { checked: 'mixed', expanded: true })`},
 		{loc(LocatorPart{Kind: PartRole, Role: "heading", Name: "A", Level: 2}), `internal:role=heading[level=2][name="A"i]`, `getByRole('heading', { name: 'A', level: 2 })`},
 	}

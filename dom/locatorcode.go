@@ -494,12 +494,15 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		var parts []LocatorPart
 		for _, k := range sortedKeys(o) {
 			v := o[k]
-			if k != "hasText" {
+			if k != "hasText" && k != "hasNotText" {
 				return nil, fmt.Errorf("%w: filter option %s", ErrUnsupportedLocator, k)
 			}
 			p, err := hasTextPart(v)
 			if err != nil {
 				return nil, err
+			}
+			if k == "hasNotText" {
+				p.Kind = PartHasNotText
 			}
 			parts = append(parts, p)
 		}

@@ -68,7 +68,7 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 			} else {
 				current = []*Node{current[i]}
 			}
-		case PartHasText:
+		case PartHasText, PartHasNotText:
 			if !searched {
 				current = mc.descendants(root, current, func(*Node) bool { return true })
 				searched = true
@@ -76,7 +76,7 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 			kept := current[:0:0]
 			w := newWant(p.Text, p.Exact)
 			for _, n := range current {
-				if mc.textMatches(n, w) {
+				if mc.textMatches(n, w) == (p.Kind == PartHasText) {
 					kept = append(kept, n)
 				}
 			}

@@ -25,6 +25,8 @@ func TestCount(t *testing.T) {
 		{"name substring across articles", products, `internal:role=article[name="mug"i]`, 2},
 		{"has-text filter", products, `internal:role=article >> internal:has-text="sencha"i`, 1},
 		{"has-text exact", products, `internal:role=paragraph >> internal:has-text="$8.50"s`, 1},
+		{"has-not-text filter", products, `internal:role=article >> internal:has-not-text="$12.00"i`, 5},
+		{"has-text then has-not-text", products, `internal:role=article[name="Blue Mug"i] >> internal:has-text="$12.00"i >> internal:has-not-text="$99"i`, 1},
 		{"nth", products, `internal:role=button[name="Add to cart"i] >> nth=3`, 1},
 		{"nth last", products, `internal:role=button >> nth=-1`, 1},
 		{"nth out of range", products, `internal:role=button >> nth=7`, 0},
