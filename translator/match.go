@@ -391,15 +391,36 @@ func container(n *dom.Node) *dom.Node {
 		if p.Name != "" {
 			return p
 		}
-		if p.Role == "row" || p.Role == "listitem" {
-			for _, c := range p.Children {
-				if l := label(c); l != "" && c != n {
-					return &dom.Node{Role: p.Role, Name: l}
-				}
-			}
+		if l := firstCell(p, n); l != "" {
+			return &dom.Node{Role: p.Role, Name: l}
 		}
 	}
 	return nil
+}
+
+// firstCell names an unnamed row or list item by its first labelled child
+// other than skip; "" for other elements.
+func firstCell(p, skip *dom.Node) string {
+	if p.Role != "row" && p.Role != "listitem" {
+		return ""
+	}
+	for _, c := range p.Children {
+		if l := label(c); l != "" && c != skip {
+			return l
+		}
+	}
+	return ""
+}
+
+// describeContainer describes a container an assertion is scoped to:
+// `article "Blue Mug"`, or `row "Green Tea"` for an unnamed row.
+func describeContainer(page, n *dom.Node) string {
+	if label(n) == "" {
+		if l := firstCell(n, nil); l != "" {
+			return fmt.Sprintf("%s %q", n.Role, truncate(l, 60))
+		}
+	}
+	return describe(page, n)
 }
 
 func truncate(s string, n int) string {
@@ -493,4 +514,85 @@ func indexFold(s, sub string) int {
 		}
 	}
 	return -1
+}
+
+// assertNouns end a phrase that scopes an assertion to one element ("the
+// Blue Mug card shows $12.00"), with the roles such an element may have.
+// Only nouns that name a part of a page are here: "the cart shows 1 item"
+// stays a check of the whole page.
+var assertNouns = []struct {
+	word  string
+	roles roleSet
+}{
+	{"card", roles("article", "listitem", "group", "region", "row", "figure")},
+	{"tile", roles("article", "listitem", "group", "region", "figure")},
+	{"product", roles("article", "listitem", "group", "region", "row")},
+	{"listing", roles("article", "listitem", "group", "region", "row")},
+	{"item", roles("listitem", "article", "row", "menuitem", "option", "treeitem")},
+	{"row", roles("row", "listitem")},
+	{"section", roles("region", "group", "article", "form", "complementary", "section", "navigation", "banner", "contentinfo", "main")},
+	{"panel", roles("region", "group", "tabpanel", "complementary", "dialog")},
+	{"region", roles("region", "complementary", "navigation", "banner", "contentinfo", "main", "search")},
+	{"group", roles("group", "radiogroup", "region")},
+	{"form", roles("form", "region", "group")},
+	{"dialog", roles("dialog", "alertdialog")},
+	{"table", roles("table", "grid")},
+	{"list", roles("list", "listbox", "menu")},
+}
+
+// namedContainer resolves a phrase naming a part of the page by a trailing noun
+// of assertNouns ("the Blue Mug card", "the Grace Hopper row"): an element
+// of a fitting role with that name, else the nearest such element around
+// something with that name (an unnamed row around the cell "Grace Hopper").
+// ok is false when the phrase ends in no such noun.
+func namedContainer(page *dom.Node, phrase string) (n *dom.Node, ok bool, err error) {
+	p := stripArticle(unquote(strings.TrimSpace(phrase)))
+	var set roleSet
+	var noun string
+	for _, an := range assertNouns {
+		suffix := " " + an.word
+		if len(p) > len(suffix) && strings.EqualFold(p[len(p)-len(suffix):], suffix) {
+			set, noun, p = an.roles, an.word, strings.TrimSpace(p[:len(p)-len(suffix)])
+			break
+		}
+	}
+	if set == nil || page == nil {
+		return nil, false, nil
+	}
+	var found []*dom.Node
+	add := func(n *dom.Node) {
+		for _, f := range found {
+			if f == n {
+				return
+			}
+		}
+		found = append(found, n)
+	}
+	page.Walk(func(n *dom.Node) bool {
+		if n != page && set[n.Role] && score(n.Name, p) >= scoreExact {
+			add(n)
+		}
+		return true
+	})
+	if len(found) == 0 {
+		page.Walk(func(n *dom.Node) bool {
+			if n == page || !(score(n.Name, p) >= scoreExact || n.Name == "" && n.Value != "" && score(n.Value, p) >= scoreExact) {
+				return true
+			}
+			for a := n.Parent; a != nil && a != page; a = a.Parent {
+				if set[a.Role] {
+					add(a)
+					break
+				}
+			}
+			return true
+		})
+	}
+	switch len(found) {
+	case 1:
+		return found[0], true, nil
+	case 0:
+		return nil, true, notFound(page, p+" "+noun, candidates(page, set), noun)
+	}
+	return nil, true, ambiguous(page, p+" "+noun, found)
 }

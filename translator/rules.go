@@ -188,38 +188,49 @@ var (
 	reShows    = regexp.MustCompile(`(?i)^(.+?) (?:shows|displays|contains|says|reads|has|includes|lists|show|display|contain|say|read|have|include) (.+)$`)
 	reVisible  = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:visible|shown|displayed|present|there|on the page)$`)
 	// reIn reads "Blue Mug is in the cart": the text is what comes before.
-	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:in|inside|on|listed in|shown in) (?:the|your|my) \S.*$`)
+	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within)) ((?:the|your|my) \S.*)$`)
 	reQuoted   = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
 	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
 )
 
 // buildAssert reads "verify the cart shows 1 item", "I should see Welcome",
-// "Discount claimed is visible" and "verify "Order placed"".
-func buildAssert(_ *Rules, m []string, _ Request) ([]Step, error) {
+// "Discount claimed is visible" and "verify "Order placed"". A subject or a
+// place that names a part of the page by a noun ("the Blue Mug card shows
+// $12.00", "$12.00 is shown in the Blue Mug card") scopes the check to that
+// element; otherwise the text is looked for on the whole page.
+func buildAssert(_ *Rules, m []string, req Request) ([]Step, error) {
 	body := strings.TrimSpace(m[1])
+	kind, text, place := AssertText, "", ""
 	// Words inside quotes are the expected text, never the sentence's verb.
 	if g := submatchOutsideQuotes(reGone, body); g != nil {
-		return []Step{{Kind: AssertGone, Value: expectedText(g[1])}}, nil
-	}
-	if g := submatchOutsideQuotes(reNotShows, body); g != nil {
-		return []Step{{Kind: AssertGone, Value: expectedText(g[2])}}, nil
-	}
-	var text string
-	if q := quoted(body); q != "" {
+		kind, text = AssertGone, expectedText(g[1])
+	} else if g := submatchOutsideQuotes(reNotShows, body); g != nil {
+		kind, text, place = AssertGone, expectedText(g[2]), g[1]
+	} else if g := submatchOutsideQuotes(reShows, body); g != nil {
+		text, place = expectedText(g[2]), g[1]
+	} else if g := submatchOutsideQuotes(reIn, body); g != nil {
+		text, place = expectedText(stripArticle(g[1])), g[2]
+	} else if q := quoted(body); q != "" {
 		text = q
-	} else if s := reShows.FindStringSubmatch(body); s != nil {
-		text = expectedText(s[2])
 	} else if v := reVisible.FindStringSubmatch(body); v != nil {
 		text = expectedText(v[1])
-	} else if v := reIn.FindStringSubmatch(body); v != nil {
-		text = expectedText(stripArticle(v[1]))
 	} else {
 		text = expectedText(body)
 	}
 	if text == "" {
 		return nil, fmt.Errorf("%w: no expected text in %q", ErrUnparsable, m[0])
 	}
-	return []Step{{Kind: AssertText, Value: text}}, nil
+	step := Step{Kind: kind, Value: text}
+	if place != "" {
+		n, ok, err := namedContainer(req.Page, place)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			step.Role, step.Ref, step.Element = n.Role, n.Ref, describeContainer(req.Page, n)
+		}
+	}
+	return []Step{step}, nil
 }
 
 // expectedText strips quotes and filler words from the text an assertion names.

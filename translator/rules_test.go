@@ -54,7 +54,7 @@ func TestRulesTranslate(t *testing.T) {
 		{"login", `enter "two words" in username`, Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "two words"}},
 		{"login", "fill Username with demo", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
 		{"login", "type demo into your user name", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}}, // placeholder
-		{"home", "click on the Log in link", Step{Kind: Click, Role: "link", Ref: "e7"}}, // two links to /login: the first
+		{"home", "click on the Log in link", Step{Kind: Click, Role: "link", Ref: "e7"}},                           // two links to /login: the first
 		{"login", "click Log in", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
 		{"login", "press the Log in button", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
 		{"login", "press Enter", Step{Kind: Press, Value: "Enter"}},
@@ -91,7 +91,11 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "verify Blue Mug is no longer listed", Step{Kind: AssertGone, Value: "Blue Mug"}},
 		{"cart", "verify the cart no longer shows 1 item", Step{Kind: AssertGone, Value: "1 item"}},
 		{"cart", "verify the cart doesn't show Red Mug", Step{Kind: AssertGone, Value: "Red Mug"}},
-		{"cart", `verify "Blue Mug" row does not show "Remove"`, Step{Kind: AssertGone, Value: "Remove"}},
+		{"cart", `verify "Blue Mug" row does not show "Remove"`, Step{Kind: AssertGone, Role: "row", Ref: "f5e18", Value: "Remove"}},
+		{"products", "verify the Blue Mug card shows $12.00", Step{Kind: AssertText, Role: "article", Ref: "f2e11", Value: "$12.00"}},
+		{"products", `verify "$8.50" is shown in the Green Tea card`, Step{Kind: AssertText, Role: "article", Ref: "f2e23", Value: "$8.50"}},
+		{"cart", "verify the Green Tea row shows $8.50", Step{Kind: AssertText, Role: "row", Ref: "f5e25", Value: "$8.50"}},
+		{"cart", "check the Blue Mug row no longer shows 2", Step{Kind: AssertGone, Role: "row", Ref: "f5e18", Value: "2"}},
 		{"cart", `verify "I don't have 2 items" is visible`, Step{Kind: AssertText, Value: "I don't have 2 items"}},
 		{"cart", `verify "Is gone" is shown`, Step{Kind: AssertText, Value: "Is gone"}},
 		{"cart", "wait 2 seconds", Step{Kind: Wait, Value: "2"}},
@@ -121,6 +125,18 @@ func TestRulesTranslate(t *testing.T) {
 }
 
 func TestRulesElementDescription(t *testing.T) {
+	for action, want := range map[string]string{
+		"verify the Green Tea row shows $8.50":      `row "Green Tea"`,
+		"verify the Blue Mug row no longer shows 3": `row "Blue Mug"`,
+	} {
+		steps, err := NewRules().Translate(context.Background(), Request{Action: action, Page: page(t, "cart")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if steps[0].Element != want {
+			t.Errorf("%s: Element = %q, want %q", action, steps[0].Element, want)
+		}
+	}
 	steps, err := NewRules().Translate(context.Background(), Request{Action: "click Add to cart for Blue Mug", Page: page(t, "products")})
 	if err != nil {
 		t.Fatal(err)
@@ -189,6 +205,12 @@ func TestRulesRefuses(t *testing.T) {
 			var nf *NotFoundError
 			if !errors.As(err, &nf) {
 				t.Fatalf("got %v, want *NotFoundError", err)
+			}
+		}},
+		{"products", "verify the Purple Mug card shows $12.00", func(t *testing.T, err error) {
+			var nf *NotFoundError
+			if !errors.As(err, &nf) || !strings.Contains(err.Error(), "Purple Mug card") {
+				t.Fatalf("got %v, want *NotFoundError naming the card", err)
 			}
 		}},
 		{"two-help-links", "click Help", func(t *testing.T, err error) {
