@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -60,14 +61,48 @@ var builders = map[translator.Kind]build{
 	translator.Hover: func(s translator.Step, t string) Call {
 		return Call{ToolHover, withElement(s, map[string]any{"target": t})}
 	},
-	translator.AssertText: func(s translator.Step, _ string) Call { return WaitForText(s.Value) },
-	translator.AssertGone: func(s translator.Step, _ string) Call {
+	translator.AssertText: func(s translator.Step, t string) Call {
+		if t != "" {
+			return textIn(s, t, dom.PartHasText)
+		}
+		return WaitForText(s.Value)
+	},
+	translator.AssertGone: func(s translator.Step, t string) Call {
+		if t != "" {
+			return textIn(s, t, dom.PartHasNotText)
+		}
 		return Call{ToolWaitFor, map[string]any{"textGone": s.Value}}
 	},
 	translator.Wait: func(s translator.Step, _ string) Call {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
 		return Call{ToolWaitFor, map[string]any{"time": secs}}
 	},
+}
+
+// textIn is the check that the element at target holds (filter
+// PartHasText) or no longer holds (PartHasNotText) the step's text:
+// browser_evaluate on the target narrowed by that filter, which matches
+// nothing, and so fails with Playwright MCP's "does not match any
+// elements", until the page is as the step says. Replay retries that
+// error until its step timeout, so the check waits as browser_wait_for
+// does, but inside one element.
+func textIn(s translator.Step, target string, filter dom.PartKind) Call {
+	f := dom.Locator{Parts: []dom.LocatorPart{{Kind: filter, Text: s.Value}}}
+	verb := "showing"
+	if filter == dom.PartHasNotText {
+		verb = "not showing"
+	}
+	return Call{ToolEvaluate, map[string]any{
+		"element":  fmt.Sprintf("%s %s %q", s.Element, verb, s.Value),
+		"target":   target + " >> " + f.Selector(),
+		"function": "() => true",
+	}}
+}
+
+// Scoped reports whether s is a check inside one element (an assertion
+// whose translator named a container); such a step needs a target too.
+func Scoped(s translator.Step) bool {
+	return (s.Kind == translator.AssertText || s.Kind == translator.AssertGone) && s.Ref != ""
 }
 
 // NeedsTarget reports whether steps of kind k act on an element.

@@ -258,7 +258,7 @@ func (r *run) action(ctx context.Context, index int, action string) error {
 // failed and the failure is recorded.
 func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, s.Element
-	if !commandgen.NeedsTarget(s.Kind) {
+	if !commandgen.NeedsTarget(s.Kind) && !commandgen.Scoped(s) {
 		call, err := commandgen.For(s, "")
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
@@ -294,6 +294,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 	target, err := r.stableTarget(ctx, node)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
+	}
+	if commandgen.Scoped(s) {
+		return r.check(ctx, ts, s, target)
 	}
 	var out *mcpclient.Result
 	var call commandgen.Call
@@ -367,8 +370,56 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) 
 	return "", nil
 }
 
+// check runs an assertion scoped to one element (target), repeating it
+// while its text filter matches nothing, up to the action timeout: it waits
+// for the page as browser_wait_for does, and as replay will.
+func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+	if target == "" {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("no stable selector was found for %s", s.Element), nil)
+	}
+	call, err := commandgen.For(s, target)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
+	}
+	exported := r.exportValues(call, s)
+	start := time.Now()
+	for {
+		out, err := r.exec(ctx, call)
+		if err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+		}
+		if !out.IsError {
+			ts.Target = target
+			ts.Calls = append(ts.Calls, exported)
+			return true, nil
+		}
+		if !strings.Contains(out.Error, notMatched) || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
+			msg := failureText(s, out)
+			if strings.Contains(out.Error, notMatched) {
+				msg = scopedFailure(s, time.Since(start))
+			}
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, msg, nil)
+		}
+		if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
+			return false, err
+		}
+	}
+}
+
+// notMatched is Playwright MCP's error for a selector target that matches
+// nothing.
+const notMatched = "does not match any elements"
+
+// scopedFailure says why a check inside one element failed.
+func scopedFailure(s translator.Step, waited time.Duration) string {
+	if s.Kind == translator.AssertGone {
+		return fmt.Sprintf("text %q did not go away from %s (waited %s)", s.Value, s.Element, waited.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("expected text %q never appeared in %s (waited %s)", s.Value, s.Element, waited.Round(time.Millisecond))
+}
+
 func selectorProblem(msg string) bool {
-	return strings.Contains(msg, "does not match any elements") || strings.Contains(msg, "strict mode violation")
+	return strings.Contains(msg, notMatched) || strings.Contains(msg, "strict mode violation")
 }
 
 // snapshot replaces the page state with a fresh snapshot.

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -105,6 +106,26 @@ func (f *fakeBrowser) CallTool(ctx context.Context, name string, args map[string
 	case "browser_take_screenshot":
 		return &mcpclient.Result{Images: []mcpclient.Image{{MIMEType: "image/png", Data: []byte("PNG")}}}, nil
 	case "browser_evaluate":
+		if target, ok := args["target"].(string); ok {
+			// A check inside an element: count what the selector matches
+			// on the page as it is now.
+			loc, err := dom.ParseSelector(target)
+			if err != nil {
+				return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
+			}
+			page := f.pages[f.path]
+			if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
+				page = l.page
+			}
+			root, err := dom.ParseARIA(snapshotFile(nil, page))
+			if err != nil {
+				return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
+			}
+			if dom.Count(root, loc) == 0 {
+				return &mcpclient.Result{IsError: true, Error: fmt.Sprintf("Error: %q does not match any elements.", target)}, nil
+			}
+			return &mcpclient.Result{Value: "true"}, nil
+		}
 		m := regexp.MustCompile(`includes\((".*")\)$`).FindStringSubmatch(args["function"].(string))
 		if m == nil {
 			return &mcpclient.Result{IsError: true, Error: "fake: unexpected function"}, nil
@@ -336,6 +357,42 @@ func TestCompilePrefersScopeToPosition(t *testing.T) {
 		if got := res.Steps[1].Target; got != tt.want {
 			t.Errorf("generated %s: target %s, want %s", tt.generated, got, tt.want)
 		}
+	}
+}
+
+// TestCompileScopedAssertion: "the Blue Mug card shows $12.00" is checked
+// inside that card, and exported as that check; a text the card does not
+// show fails after the timeout, naming the card.
+func TestCompileScopedAssertion(t *testing.T) {
+	f := newFake()
+	sc := Scenario{Name: "price", URL: "http://shop.test/products", Actions: []string{
+		"verify the Blue Mug card shows $12.00", "verify the Green Tea card no longer shows $12.00"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	want := []string{
+		`internal:role=article[name="Blue Mug"s] >> internal:has-text="$12.00"i`,
+		`internal:role=article[name="Green Tea"s] >> internal:has-not-text="$12.00"i`,
+	}
+	for i, w := range want {
+		calls := res.Steps[i+1].Calls
+		if len(calls) != 1 || calls[0].Tool != commandgen.ToolEvaluate || calls[0].Args["target"] != w {
+			t.Errorf("step %d: calls %+v, want browser_evaluate on %s", i+1, calls, w)
+		}
+	}
+
+	f = newFake()
+	sc.Actions = []string{"verify the Blue Mug card shows $99.00"}
+	res, err = compile(t, f, sc, &Options{Timeout: 100 * time.Millisecond, Poll: 10 * time.Millisecond})
+	if err != nil || res.Status != Failed || len(res.Errors) != 1 {
+		t.Fatalf("status %v, err %v, errors %+v: want one failure", res.Status, err, res.Errors)
+	}
+	if msg := res.Errors[0].Message; !strings.Contains(msg, `expected text "$99.00" never appeared in article "Blue Mug" (waited`) {
+		t.Errorf("message %q", msg)
+	}
+	if n := len(f.toolCalls(commandgen.ToolEvaluate)); n < 2 {
+		t.Errorf("the check ran %d times, want it repeated until the timeout", n)
 	}
 }
 
