@@ -43,7 +43,8 @@ Actions are joined by "then", ";" or new lines, given as TEXT, as repeated
 secrets. The rules translator understands: go to / open, click / press / tap,
 type X into Y, fill Y with X, select X from Y, check / uncheck, press KEY,
 hover, add X to the cart, remove X from the cart, wait N seconds, and
-verify / check / expect / should see TEXT (or TEXT is gone). Name an
+verify / check / expect / should see TEXT (or TEXT is gone; "the Blue Mug
+row shows $24.00" checks inside that row). Name an
 element by its label, text or placeholder; say which one with "for", "in" or
 "next to" ("click Add to cart for Blue Mug").
 
