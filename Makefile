@@ -56,5 +56,16 @@ test: setup
 bench: setup
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
+# Every fuzz target for FUZZTIME each (go test runs one target at a time).
+FUZZTIME ?= 15s
+fuzz: go-deps
+	@set -e; for pkg in $$($(GO) list ./...); do \
+		dir=.$${pkg#github.com/plaintest/plaintest}; \
+		for f in $$(grep -ho '^func Fuzz[A-Za-z0-9_]*' $$dir/*_test.go 2>/dev/null | cut -d' ' -f2); do \
+			echo "$$pkg $$f"; \
+			out=$$($(GO) test -run '^$$' -fuzz "^$$f\$$" -fuzztime $(FUZZTIME) $$pkg 2>&1) || { echo "$$out"; exit 1; }; \
+		done; \
+	done; echo "all fuzz targets passed"
+
 clean:
 	rm -rf bin .sandy
