@@ -86,7 +86,7 @@ func TestDemoScenarioFailsOnChangedSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	timeout := 1500 * time.Millisecond
+	timeout := 3 * time.Second // short, as the check must fail, but room for a loaded machine
 	servers := &ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(timeout)}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	res, err := New(servers, &Options{Vars: demoVars(srv.URL), EvidenceDir: dir, Timeout: timeout, Logger: log}).Run(context.Background(), "mug.json", sc)

@@ -105,11 +105,15 @@ func TestCompileMugEndToEnd(t *testing.T) {
 	}
 }
 
+// TestCompileDelayedElementReplays10Times compiles an action on the offer
+// that shows 3 s after the page loads: long enough that compile's first
+// snapshot comes before it even on a loaded machine (a navigation there has
+// taken 7 s, browser start included), so the late path is what is tested.
 func TestCompileDelayedElementReplays10Times(t *testing.T) {
 	requireBrowser(t)
-	base := serveShop(t, &demoshop.Options{OfferDelay: 800 * time.Millisecond})
+	base := serveShop(t, &demoshop.Options{OfferDelay: 3 * time.Second})
 	out := filepath.Join(t.TempDir(), "offer.json")
-	code, stdout, stderr := runCLI(t, "compile", "click Claim discount then verify Discount claimed", "--url", base+"/products", "-o", out)
+	code, stdout, stderr := runCLI(t, "compile", "click Claim discount then verify Discount claimed", "--url", base+"/products", "-o", out, "--timeout", "10s")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -189,7 +193,7 @@ func TestCompileBadInput(t *testing.T) {
 			return []string{"compile", "go to the login page then make it pretty", "--url", b, "-o", o}
 		}, code: 1, message: `step 2 "make it pretty": cannot understand the action`, keptStep: 2},
 		{name: "element not on the page", browser: true, args: func(b, o string) []string {
-			return []string{"compile", "go to the login page; click Sign up", "--url", b, "-o", o, "--timeout", "300ms"}
+			return []string{"compile", "go to the login page; click Sign up", "--url", b, "-o", o, "--timeout", "1s"}
 		}, code: 1, message: `step 2 "click Sign up": no button or link matching "Sign up"`, keptStep: 2},
 		{name: "ambiguous element", browser: true, args: func(b, o string) []string {
 			return []string{"compile", "go to the products page then click Add to cart", "--url", b, "-o", o}

@@ -70,7 +70,7 @@ func TestCompiledScenarioFailsOnChangedSite(t *testing.T) {
 		CartText: func(n int) string { return fmt.Sprintf("(%d)", n) },
 	})
 	junit := filepath.Join(t.TempDir(), "junit.xml")
-	code, stdout, stderr := runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+variant, "--junit", junit, "--timeout", "2s")
+	code, stdout, stderr := runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+variant, "--junit", junit, "--timeout", "3s")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
 	}
