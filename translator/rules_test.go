@@ -153,6 +153,22 @@ func TestRulesElementDescription(t *testing.T) {
 	}
 }
 
+// notFoundSaying checks for a *NotFoundError whose message holds want.
+func notFoundSaying(want string) func(*testing.T, error) {
+	return func(t *testing.T, err error) {
+		var nf *NotFoundError
+		if !errors.As(err, &nf) || !strings.Contains(err.Error(), want) {
+			t.Fatalf("got %v, want *NotFoundError saying %q", err, want)
+		}
+	}
+}
+
+func unparsable(t *testing.T, err error) {
+	if !errors.Is(err, ErrUnparsable) {
+		t.Fatalf("got %v, want ErrUnparsable", err)
+	}
+}
+
 func TestRulesRefuses(t *testing.T) {
 	tests := []struct {
 		page, action string
@@ -173,46 +189,18 @@ func TestRulesRefuses(t *testing.T) {
 				t.Errorf("no hint in %q", err)
 			}
 		}},
-		{"products", "click Claim discount", func(t *testing.T, err error) {
-			var nf *NotFoundError
-			if !errors.As(err, &nf) {
-				t.Fatalf("got %v, want *NotFoundError", err)
-			}
-		}},
+		{"products", "click Claim discount", notFoundSaying("Claim discount")},
 		{"login", "click Sign up", func(t *testing.T, err error) {
 			var nf *NotFoundError
 			if !errors.As(err, &nf) || len(nf.Candidates) == 0 {
 				t.Fatalf("got %v, want *NotFoundError with candidates", err)
 			}
 		}},
-		{"login", "type demo into Email", func(t *testing.T, err error) {
-			var nf *NotFoundError
-			if !errors.As(err, &nf) || !strings.Contains(err.Error(), `textbox "Username"`) {
-				t.Fatalf("got %v, want not found listing the text fields", err)
-			}
-		}},
-		{"login", "make the page prettier", func(t *testing.T, err error) {
-			if !errors.Is(err, ErrUnparsable) {
-				t.Fatalf("got %v, want ErrUnparsable", err)
-			}
-		}},
-		{"login", "   ", func(t *testing.T, err error) {
-			if !errors.Is(err, ErrUnparsable) {
-				t.Fatalf("got %v, want ErrUnparsable", err)
-			}
-		}},
-		{"products", "add the Purple Mug to the cart", func(t *testing.T, err error) {
-			var nf *NotFoundError
-			if !errors.As(err, &nf) {
-				t.Fatalf("got %v, want *NotFoundError", err)
-			}
-		}},
-		{"products", "verify the Purple Mug card shows $12.00", func(t *testing.T, err error) {
-			var nf *NotFoundError
-			if !errors.As(err, &nf) || !strings.Contains(err.Error(), "Purple Mug card") {
-				t.Fatalf("got %v, want *NotFoundError naming the card", err)
-			}
-		}},
+		{"login", "type demo into Email", notFoundSaying(`textbox "Username"`)},
+		{"login", "make the page prettier", unparsable},
+		{"login", "   ", unparsable},
+		{"products", "add the Purple Mug to the cart", notFoundSaying("Purple Mug")},
+		{"products", "verify the Purple Mug card shows $12.00", notFoundSaying("Purple Mug card")},
 		{"two-help-links", "click Help", func(t *testing.T, err error) {
 			var ae *AmbiguousError
 			if !errors.As(err, &ae) || len(ae.Candidates) != 2 {
