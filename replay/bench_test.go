@@ -122,14 +122,22 @@ func median(ds []time.Duration) time.Duration {
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
-func BenchmarkReplayVsDirect(b *testing.B) {
+// benchShop serves the demo shop for the life of b and loads the demo
+// scenario both benchmarks replay.
+func benchShop(b *testing.B) (*httptest.Server, *sandy.Scenario) {
+	b.Helper()
 	needBrowser(b)
 	srv := httptest.NewServer(demoshop.Handler(nil))
-	defer srv.Close()
+	b.Cleanup(srv.Close)
 	sc, err := sandy.Load("testdata/login-add-mug.json")
 	if err != nil {
 		b.Fatal(err)
 	}
+	return srv, sc
+}
+
+func BenchmarkReplayVsDirect(b *testing.B) {
+	srv, sc := benchShop(b)
 	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(DefaultTimeout)},
 		&Options{Vars: demoVars(srv.URL)})
 	var replayRuns, directRuns []time.Duration
@@ -167,13 +175,7 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 type keepOpen struct{ ToolCaller }
 
 func BenchmarkReplayVsDirectWarm(b *testing.B) {
-	needBrowser(b)
-	srv := httptest.NewServer(demoshop.Handler(nil))
-	defer srv.Close()
-	sc, err := sandy.Load("testdata/login-add-mug.json")
-	if err != nil {
-		b.Fatal(err)
-	}
+	srv, sc := benchShop(b)
 	ctx := context.Background()
 	cfg, err := mcpclient.Playwright(PlaywrightOptions(DefaultTimeout))
 	if err != nil {
