@@ -13,9 +13,10 @@ import (
 	"embed"
 	"fmt"
 	"html/template"
+	"maps"
 	"net/http"
 	"net/url"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -141,11 +142,7 @@ func readCart(r *http.Request) cart {
 }
 
 func (c cart) write(w http.ResponseWriter) {
-	ids := make([]string, 0, len(c))
-	for id := range c {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
+	ids := slices.Sorted(maps.Keys(c))
 	parts := make([]string, 0, len(ids))
 	for _, id := range ids {
 		parts = append(parts, id+":"+strconv.Itoa(c[id]))

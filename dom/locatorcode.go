@@ -2,7 +2,8 @@ package dom
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -426,7 +427,7 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 			return nil, fmt.Errorf("%w: bad role %q", ErrLocatorSyntax, role)
 		}
 		p := LocatorPart{Kind: PartRole, Role: role}
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			if err := setRoleOption(&p, k, o[k]); err != nil {
 				return nil, err
 			}
@@ -449,7 +450,7 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 			"getByAltText": PartAltText, "getByTitle": PartTitle, "getByTestId": PartTestID,
 		}[method]
 		p := LocatorPart{Kind: kind, Text: text}
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			v := o[k]
 			if k != "exact" || kind == PartTestID {
 				return nil, fmt.Errorf("%w: option %s", ErrUnsupportedLocator, k)
@@ -474,7 +475,7 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			v := o[k]
 			if k != "hasText" {
 				return nil, fmt.Errorf("%w: option %s", ErrUnsupportedLocator, k)
@@ -492,7 +493,7 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 			return nil, fmt.Errorf("%w: filter wants one options object", ErrLocatorSyntax)
 		}
 		var parts []LocatorPart
-		for _, k := range sortedKeys(o) {
+		for _, k := range slices.Sorted(maps.Keys(o)) {
 			v := o[k]
 			if k != "hasText" && k != "hasNotText" {
 				return nil, fmt.Errorf("%w: filter option %s", ErrUnsupportedLocator, k)
@@ -529,15 +530,6 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		return nil, fmt.Errorf("%w: %s()", ErrUnsupportedLocator, method)
 	}
 	return nil, fmt.Errorf("%w: %s is not a locator method", ErrUnsupportedLocator, method)
-}
-
-func sortedKeys(o map[string]any) []string {
-	keys := make([]string, 0, len(o))
-	for k := range o {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 func hasTextPart(v any) (LocatorPart, error) {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -130,11 +131,7 @@ func (c *Config) Server(name string) (ServerConfig, error) {
 	if sc, ok := c.Servers[name]; ok {
 		return sc, nil
 	}
-	names := make([]string, 0, len(c.Servers))
-	for n := range c.Servers {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(c.Servers))
 	have := "none"
 	if len(names) > 0 {
 		have = strings.Join(names, ", ")
@@ -236,11 +233,7 @@ func parseConfig(data []byte, path string) (*Config, error) {
 	cfg := &Config{Path: path, Servers: map[string]ServerConfig{}}
 	var errs []error
 	add := func(key string, entries map[string]rawServer) {
-		names := make([]string, 0, len(entries))
-		for n := range entries {
-			names = append(names, n)
-		}
-		slices.Sort(names)
+		names := slices.Sorted(maps.Keys(entries))
 		for _, name := range names {
 			raw := entries[name]
 			where := fmt.Sprintf("%s: %s.%s", path, key, name)
@@ -401,11 +394,7 @@ func fieldPath(data []byte, field string) string {
 	if json.Unmarshal(data, &file) != nil {
 		return field
 	}
-	names := make([]string, 0, len(file[key]))
-	for n := range file[key] {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(file[key]))
 	for _, n := range names {
 		var rs rawServer
 		if json.Unmarshal(file[key][n], &rs) != nil {

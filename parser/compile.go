@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -506,7 +508,7 @@ func (r *run) exportValues(c commandgen.Call, s translator.Step) commandgen.Call
 }
 
 func (r *run) asVariable(v string) string {
-	names := sortedKeys(r.res.Variables)
+	names := slices.Sorted(maps.Keys(r.res.Variables))
 	for _, k := range names {
 		if r.res.Variables[k] == v && v != "" {
 			return "{{" + k + "}}"
@@ -641,7 +643,7 @@ func (r *run) textShown(ctx context.Context, name string) bool {
 // MaskSecrets replaces each secret value standing as a whole word in action
 // with {{NAME}}, so that neither translators nor logs ever see it.
 func MaskSecrets(action string, secrets map[string]string) string {
-	names := sortedKeys(secrets)
+	names := slices.Sorted(maps.Keys(secrets))
 	// Longest values first, so a value containing another is masked whole.
 	sort.SliceStable(names, func(i, j int) bool { return len(secrets[names[i]]) > len(secrets[names[j]]) })
 	for _, name := range names {

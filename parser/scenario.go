@@ -14,11 +14,12 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -124,12 +125,12 @@ func (s *Scenario) Validate() error {
 			problems = append(problems, fmt.Sprintf("action %d is empty", i+1))
 		}
 	}
-	for _, name := range sortedKeys(s.Variables) {
+	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
 		if !validName(name) {
 			problems = append(problems, fmt.Sprintf("variable %q: names are letters, digits and _ and start with a letter", name))
 		}
 	}
-	for _, name := range sortedKeys(s.Secrets) {
+	for _, name := range slices.Sorted(maps.Keys(s.Secrets)) {
 		if !validName(name) {
 			problems = append(problems, fmt.Sprintf("secret %q: names are letters, digits and _ and start with a letter", name))
 		}
@@ -171,15 +172,6 @@ func checkURL(raw string) error {
 var reName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 func validName(s string) bool { return reName.MatchString(s) }
-
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
-}
 
 // File is the on-disk scenario format (YAML or JSON):
 //

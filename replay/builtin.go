@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -167,10 +168,7 @@ func appendCSV(root *os.Root, rel string, items []any) (int, error) {
 		switch v := it.(type) {
 		case map[string]any:
 			if header == nil {
-				for k := range v {
-					header = append(header, k)
-				}
-				slices.Sort(header)
+				header = slices.Sorted(maps.Keys(v))
 				if err := w.Write(header); err != nil {
 					return 0, err
 				}

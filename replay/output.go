@@ -3,6 +3,7 @@ package replay
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
@@ -23,11 +24,7 @@ import (
 func Extract(text string, paths map[string]string) (map[string]any, error) {
 	doc := Document(text)
 	out := make(map[string]any, len(paths))
-	names := make([]string, 0, len(paths))
-	for name := range paths {
-		names = append(names, name)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(paths))
 	for _, name := range names {
 		path := paths[name]
 		x, err := sandy.CompileJSONPath(path)
@@ -78,11 +75,7 @@ func multi(x jp.Expr) bool {
 func describe(doc any) string {
 	switch d := doc.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(d))
-		for k := range d {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := slices.Sorted(maps.Keys(d))
 		if len(keys) > 8 {
 			keys = append(keys[:8], "…")
 		}

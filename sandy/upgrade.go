@@ -3,6 +3,7 @@ package sandy
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -36,11 +37,7 @@ var actions = map[string]action{
 }
 
 func unknownActionMsg(name string) string {
-	names := make([]string, 0, len(actions))
-	for n := range actions {
-		names = append(names, n)
-	}
-	slices.Sort(names)
+	names := slices.Sorted(maps.Keys(actions))
 	return fmt.Sprintf("unknown v1.1 action %q (want one of %s)", name, strings.Join(names, ", "))
 }
 

@@ -2,6 +2,7 @@ package sandy
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -99,7 +100,7 @@ func (v *validator) run() {
 	if strings.TrimSpace(s.Metadata.Name) == "" {
 		v.add("metadata.name", "required")
 	}
-	for _, name := range sortedKeys(s.Variables) {
+	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
 		path := joinKey("variables", name)
 		if !validIdent(name) {
 			v.add(path, "name must match %s", identPattern)
@@ -174,7 +175,7 @@ func (v *validator) step(i int, numbers map[int]int, ids map[string]int) {
 	if len(st.Output) > 0 && st.ID == "" {
 		v.add(p+".output", "requires an id, so later steps can refer to it")
 	}
-	for _, name := range sortedKeys(st.Output) {
+	for _, name := range slices.Sorted(maps.Keys(st.Output)) {
 		path := joinKey(p+".output", name)
 		if !validIdent(name) {
 			v.add(path, "name must match %s", identPattern)
@@ -249,7 +250,7 @@ func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 			}
 		}
 	case map[string]any:
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			v.refs(i, joinKey(path, k), x[k], ids)
 		}
 	case []any:
@@ -257,7 +258,7 @@ func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 			v.refs(i, joinIndex(path, n), e, ids)
 		}
 	case map[string]string:
-		for _, k := range sortedKeys(x) {
+		for _, k := range slices.Sorted(maps.Keys(x)) {
 			v.refs(i, joinKey(path, k), x[k], ids)
 		}
 	case []string:
@@ -295,15 +296,6 @@ func parseJSONPath(path string) (expr jp.Expr, err error) {
 		}
 	}()
 	return jp.ParseString(path)
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // sortProblems orders problems by the step they are about (file-level

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -167,7 +168,7 @@ func (v *Vars) subst(path string, x any) (any, error) {
 		return v.substString(path, x)
 	case map[string]any:
 		out := make(map[string]any, len(x))
-		for _, k := range sortedKeys(x) { // sorted: the first error is always the same
+		for _, k := range slices.Sorted(maps.Keys(x)) { // sorted: the first error is always the same
 			val, err := v.subst(joinKey(path, k), x[k])
 			if err != nil {
 				return nil, err
