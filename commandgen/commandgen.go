@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -21,20 +22,21 @@ type Call struct {
 	Args map[string]any
 }
 
-// Tool names of the Playwright MCP server used by plaintest.
+// Tool names of the Playwright MCP server used by plaintest (their one
+// home is mcpclient).
 const (
-	ToolNavigate     = "browser_navigate"
-	ToolClick        = "browser_click"
-	ToolType         = "browser_type"
-	ToolSelectOption = "browser_select_option"
-	ToolFillForm     = "browser_fill_form"
-	ToolPressKey     = "browser_press_key"
-	ToolHover        = "browser_hover"
-	ToolWaitFor      = "browser_wait_for"
-	ToolSnapshot     = "browser_snapshot"
-	ToolScreenshot   = "browser_take_screenshot"
-	ToolGenLocator   = "browser_generate_locator"
-	ToolEvaluate     = "browser_evaluate"
+	ToolNavigate     = mcpclient.ToolNavigate
+	ToolClick        = mcpclient.ToolClick
+	ToolType         = mcpclient.ToolType
+	ToolSelectOption = mcpclient.ToolSelectOption
+	ToolFillForm     = mcpclient.ToolFillForm
+	ToolPressKey     = mcpclient.ToolPressKey
+	ToolHover        = mcpclient.ToolHover
+	ToolWaitFor      = mcpclient.ToolWaitFor
+	ToolSnapshot     = mcpclient.ToolSnapshot
+	ToolScreenshot   = mcpclient.ToolScreenshot
+	ToolGenLocator   = mcpclient.ToolGenLocator
+	ToolEvaluate     = mcpclient.ToolEvaluate
 )
 
 // build makes the call for one kind of step; target is "" for kinds without one.

@@ -14,6 +14,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Transport names, as ServerConfig.Transport holds them.
@@ -45,6 +46,9 @@ type ServerConfig struct {
 	// hint replaces the generic advice in errors when the server is
 	// unavailable (set by Playwright).
 	hint string
+	// callTimeout, when longer than Options.CallTimeout, is how long a
+	// call may take (set by Playwright from its own timeouts).
+	callTimeout time.Duration
 }
 
 // transport returns sc.Transport, or the one its Command or URL implies.

@@ -48,6 +48,38 @@ func descendants(pid int) []procID {
 	return out
 }
 
+// browsers lists the direct children of pid that are browsers driven over
+// the DevTools protocol, as Playwright launches them: their command line
+// holds --remote-debugging-pipe or --remote-debugging-port.
+func browsers(pid int) []procID {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil
+	}
+	var out []procID
+	for _, e := range entries {
+		id, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		ppid, start, ok := readStat(id)
+		if !ok || ppid != pid {
+			continue
+		}
+		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err != nil {
+			continue
+		}
+		for _, arg := range bytes.Split(cmdline, []byte{0}) {
+			if bytes.HasPrefix(arg, []byte("--remote-debugging-pipe")) || bytes.HasPrefix(arg, []byte("--remote-debugging-port")) {
+				out = append(out, procID{id, start})
+				break
+			}
+		}
+	}
+	return out
+}
+
 // marked lists the processes whose environment holds the entry env
 // ("NAME=value"); processes of other users are unreadable and skipped.
 func marked(env string) []procID {

@@ -12,4 +12,10 @@ func descendants(int) []procID { return nil }
 
 func marked(string) []procID { return nil }
 
+// browsers is only implemented on Linux: elsewhere a browser that dies
+// under the server is noticed by the errors the server reports.
+func browsers(int) []procID { return nil }
+
+func (procID) alive() bool { return true }
+
 func reapOrphans([]procID, time.Duration) {}

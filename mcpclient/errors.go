@@ -17,6 +17,13 @@ var ErrUnavailable = errors.New("mcp server unavailable")
 // errors at all: they come back as Result.IsError.
 var ErrRejected = errors.New("mcp server rejected the request")
 
+// ErrBrowserLost is wrapped (inside an *UnavailableError) when the browser
+// a server drives went away mid-run: its process ended, or the server said
+// the page or browser was closed or crashed. The session then refuses every
+// later call, so that no step runs against the blank page a server would
+// open in its place.
+var ErrBrowserLost = errors.New("the browser was lost")
+
 // ErrNoServer is wrapped by Config.Server when the config has no server of
 // that name.
 var ErrNoServer = errors.New("no such mcp server in config")

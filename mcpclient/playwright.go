@@ -27,13 +27,26 @@ var cliPath = filepath.Join("node_modules", "@playwright", "mcp", "cli.js")
 type PlaywrightOptions struct {
 	Headed         bool          // show the browser window
 	ExecutablePath string        // browser; default Chromium()
-	OutputDir      string        // default: a temp dir removed on Close
+	OutputDir      string        // where the server puts files it names itself; default a temp dir removed on Close
 	Caps           []string      // extra capabilities, e.g. "testing"
 	SettleTimeout  time.Duration // --timeout-settle; 0 = server default (500ms)
-	Viewport       string        // "WIDTHxHEIGHT", default "1280x720"
+	// ActionTimeout is how long the server's actions (and browser_wait_for)
+	// wait: --timeout-action; 0 = the server's default (5s).
+	ActionTimeout time.Duration
+	// NavigationTimeout bounds how long a page may take to load:
+	// --timeout-navigation; 0 = the server's default (60s).
+	NavigationTimeout time.Duration
+	Viewport          string // "WIDTHxHEIGHT", default "1280x720"
+	// WorkDir is the server's working directory, which it treats as its
+	// workspace: relative file names in tool arguments resolve there, and
+	// (unless FileURLs) it reads and writes files only there and in
+	// OutputDir. Default: the output directory, so that a scenario cannot
+	// reach the user's working directory through it.
+	WorkDir string
 	// FileURLs lets the browser open file:// URLs, which @playwright/mcp
-	// blocks by default (--allow-unrestricted-file-access, which also lifts
-	// its limits on file paths): set it only for scenarios that need them.
+	// blocks by default. The flag it takes (--allow-unrestricted-file-access)
+	// also lifts the server's limits on file paths: set it only for a
+	// scenario that needs it, and check file arguments before calling.
 	FileURLs  bool
 	ExtraArgs []string // appended as given
 }
@@ -57,7 +70,7 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 		o = *opts
 	}
 	unavailable := func(err error, hint string) (ServerConfig, error) {
-		return ServerConfig{}, &UnavailableError{Server: "playwright", Op: "locate", Err: err, Hint: hint}
+		return ServerConfig{}, &UnavailableError{Server: PlaywrightServer, Op: "locate", Err: err, Hint: hint}
 	}
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -74,6 +87,8 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 		}
 	} else if _, err := os.Stat(browser); err != nil {
 		return unavailable(fmt.Errorf("browser: %w", err), "apt-get install chromium, or fix the executable path")
+	} else if browser, err = filepath.Abs(browser); err != nil {
+		return ServerConfig{}, err
 	}
 	viewport := o.Viewport
 	if viewport == "" {
@@ -92,21 +107,52 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	if len(o.Caps) > 0 {
 		args = append(args, "--caps", strings.Join(o.Caps, ","))
 	}
-	if o.SettleTimeout > 0 {
-		args = append(args, "--timeout-settle", strconv.FormatInt(o.SettleTimeout.Milliseconds(), 10))
+	for _, t := range []struct {
+		flag string
+		d    time.Duration
+	}{{"--timeout-settle", o.SettleTimeout}, {"--timeout-action", o.ActionTimeout}, {"--timeout-navigation", o.NavigationTimeout}} {
+		if t.d > 0 {
+			args = append(args, t.flag, strconv.FormatInt(t.d.Milliseconds(), 10))
+		}
 	}
 	if o.FileURLs {
 		args = append(args, "--allow-unrestricted-file-access")
 	}
-	sc := ServerConfig{Name: "playwright", Command: node, Transport: TransportStdio,
-		hint: "run make setup, and check that " + browser + " starts headless"}
+	sc := ServerConfig{Name: PlaywrightServer, Command: node, Transport: TransportStdio,
+		hint:        "run make setup, and check that " + browser + " starts headless",
+		callTimeout: o.callTimeout()}
 	if o.OutputDir != "" {
-		args = append(args, "--output-dir", o.OutputDir)
+		dir, err := filepath.Abs(o.OutputDir)
+		if err != nil {
+			return ServerConfig{}, err
+		}
+		args = append(args, "--output-dir", dir)
+		sc.Dir = dir
 	} else {
 		sc.tempOutputDir = true
 	}
+	if o.WorkDir != "" {
+		if sc.Dir, err = filepath.Abs(o.WorkDir); err != nil {
+			return ServerConfig{}, err
+		}
+	}
 	sc.Args = append(args, o.ExtraArgs...)
 	return sc, nil
+}
+
+// callTimeout is how long a call to such a server may take before the
+// session gives up on it: longer than any wait the server bounds itself
+// (a navigation, then an action and the settling after it), so that the
+// server's own timeout error, which names what was slow, comes first.
+func (o *PlaywrightOptions) callTimeout() time.Duration {
+	nav, action := o.NavigationTimeout, o.ActionTimeout
+	if nav <= 0 {
+		nav = 60 * time.Second
+	}
+	if action <= 0 {
+		action = 5 * time.Second
+	}
+	return nav + action + 15*time.Second
 }
 
 func validViewport(s string) bool {
@@ -169,7 +215,7 @@ func isFile(p string) bool {
 func Chromium() (string, error) {
 	if env := os.Getenv(EnvChromium); env != "" {
 		if !isFile(env) {
-			return "", &UnavailableError{Server: "playwright", Op: "locate browser",
+			return "", &UnavailableError{Server: PlaywrightServer, Op: "locate browser",
 				Err: fmt.Errorf("%s=%s does not exist", EnvChromium, env), Hint: "fix " + EnvChromium + " or unset it"}
 		}
 		return env, nil
@@ -182,7 +228,7 @@ func Chromium() (string, error) {
 	if isFile("/usr/bin/chromium") {
 		return "/usr/bin/chromium", nil
 	}
-	return "", &UnavailableError{Server: "playwright", Op: "locate browser",
+	return "", &UnavailableError{Server: PlaywrightServer, Op: "locate browser",
 		Err:  errors.New("no chromium, chromium-browser or google-chrome on PATH"),
 		Hint: "apt-get install chromium, or set " + EnvChromium}
 }

@@ -52,25 +52,39 @@ func TestPlaywrightArgs(t *testing.T) {
 		want    [][]string // each group must appear in Args as neighbours
 		wantNot []string
 		tempDir bool
+		dir     string        // the server's working directory; "" = the temp output dir
+		call    time.Duration // the call timeout the config asks for
 	}{
 		{
 			name:    "defaults",
 			opts:    &PlaywrightOptions{ExecutablePath: browser},
 			want:    [][]string{{cli, "--headless", "--executable-path", browser, "--no-sandbox", "--isolated", "--viewport-size", "1280x720", "--file-paths", "absolute"}},
-			wantNot: []string{"--output-dir", "--caps", "--timeout-settle", "--allow-unrestricted-file-access"},
+			wantNot: []string{"--output-dir", "--caps", "--timeout-settle", "--timeout-action", "--timeout-navigation", "--allow-unrestricted-file-access"},
 			tempDir: true,
+			call:    80 * time.Second, // the server's own 60s navigation, its 5s action, and a margin
+		},
+		{
+			name:    "timeouts and a working directory",
+			opts:    &PlaywrightOptions{ExecutablePath: browser, ActionTimeout: 2 * time.Second, NavigationTimeout: 7 * time.Second, WorkDir: "work"},
+			want:    [][]string{{cli, "--headless"}, {"--timeout-action", "2000"}, {"--timeout-navigation", "7000"}},
+			tempDir: true,
+			dir:     "work",
+			call:    24 * time.Second,
 		},
 		{
 			name:    "headed with caps, settle, viewport, output dir and extras",
 			opts:    &PlaywrightOptions{ExecutablePath: browser, Headed: true, Caps: []string{"testing", "vision"}, SettleTimeout: 100 * time.Millisecond, Viewport: "800x600", OutputDir: "/tmp/out", ExtraArgs: []string{"--snapshot-mode", "none"}},
 			want:    [][]string{{cli, "--executable-path"}, {"--caps", "testing,vision"}, {"--timeout-settle", "100"}, {"--viewport-size", "800x600"}, {"--output-dir", "/tmp/out"}, {"--snapshot-mode", "none"}},
 			wantNot: []string{"--headless"},
+			dir:     "/tmp/out",
+			call:    80 * time.Second,
 		},
 		{
 			name:    "file URLs",
 			opts:    &PlaywrightOptions{ExecutablePath: browser, FileURLs: true},
 			want:    [][]string{{cli, "--headless"}, {"--allow-unrestricted-file-access"}},
 			tempDir: true,
+			call:    80 * time.Second,
 		},
 	}
 	for _, tt := range tests {
@@ -97,6 +111,16 @@ func TestPlaywrightArgs(t *testing.T) {
 			}
 			if sc.tempOutputDir != tt.tempDir {
 				t.Errorf("tempOutputDir: got %v, want %v", sc.tempOutputDir, tt.tempDir)
+			}
+			wantDir := tt.dir
+			if wantDir != "" {
+				wantDir, _ = filepath.Abs(wantDir)
+			}
+			if sc.Dir != wantDir {
+				t.Errorf("working directory: got %q, want %q", sc.Dir, wantDir)
+			}
+			if sc.callTimeout != tt.call {
+				t.Errorf("call timeout: got %v, want %v", sc.callTimeout, tt.call)
 			}
 		})
 	}

@@ -29,4 +29,7 @@ func killGroup(pid int) { signalGroup(pid, sigKill) }
 type procID struct{ pid int }
 
 func descendants(int) []procID            { return nil }
+func marked(string) []procID              { return nil }
+func browsers(int) []procID               { return nil }
+func (procID) alive() bool                { return true }
 func reapOrphans([]procID, time.Duration) {}

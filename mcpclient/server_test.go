@@ -113,6 +113,10 @@ var pngPixel = []byte{
 //	page         returns Playwright-style markdown with a snapshot
 //	sleep{ms}    waits ms milliseconds, or until the call is cancelled
 //	exit{code}   ends the server process at once (stdio helper only)
+//	launch       starts a fake browser (a child whose command line holds
+//	             --remote-debugging-pipe, as Playwright's do) and returns its
+//	             PID (stdio helper only)
+//	browser_close  ends the fake browsers it launched
 func newTestServer() *server.MCPServer {
 	s := server.NewMCPServer("mcpclient-test", "1.0.0", server.WithToolCapabilities(false))
 	s.AddTool(mcp.NewTool("echo", mcp.WithDescription("Returns its text."), mcp.WithString("text", mcp.Required())),
@@ -144,6 +148,30 @@ func newTestServer() *server.MCPServer {
 			case <-ctx.Done():
 				return nil, ctx.Err()
 			}
+		})
+	var browsers []*exec.Cmd
+	s.AddTool(mcp.NewTool("launch"),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			exe, err := os.Executable()
+			if err != nil || os.Getenv(envHelper) == "" {
+				return mcp.NewToolResultError("launch only works in the helper process"), nil
+			}
+			cmd := exec.Command(exe, "-test.run=^$", "--remote-debugging-pipe")
+			cmd.Env = append(os.Environ(), envHelper+"=sleep")
+			if err := cmd.Start(); err != nil {
+				return mcp.NewToolResultError(err.Error()), nil
+			}
+			browsers = append(browsers, cmd)
+			go cmd.Wait() // reap it when it dies, as Playwright does
+			return mcp.NewToolResultText(fmt.Sprint(cmd.Process.Pid)), nil
+		})
+	s.AddTool(mcp.NewTool("browser_close"),
+		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+			for _, b := range browsers {
+				_ = b.Process.Kill()
+			}
+			browsers = nil
+			return mcp.NewToolResultText("closed"), nil
 		})
 	s.AddTool(mcp.NewTool("exit", mcp.WithNumber("code")),
 		func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {

@@ -73,6 +73,12 @@ type Session struct {
 
 	mu     sync.Mutex
 	closed bool
+	lost   *UnavailableError // set once the browser was lost; every later call fails with it
+	// browser holds the browser processes a stdio server drives, once it
+	// has started them (Linux only; see watchBrowser); ended, those a
+	// browser_close ended, which may take a moment to go.
+	browser []procID
+	ended   map[procID]bool
 }
 
 // Tool is one tool a server offers.
@@ -91,6 +97,9 @@ func Connect(ctx context.Context, sc ServerConfig, opts *Options) (*Session, err
 	o := opts.withDefaults()
 	if err := sc.validate(); err != nil {
 		return nil, &UnavailableError{Server: sc.Name, Op: "config", Err: err, Hint: "fix the server's entry in the MCP config"}
+	}
+	if sc.callTimeout > o.CallTimeout {
+		o.CallTimeout = sc.callTimeout
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.StartTimeout)
 	defer cancel()
@@ -141,6 +150,9 @@ func connectStdio(ctx context.Context, sc ServerConfig, o Options, log *slog.Log
 		}
 		s.tempDirs = append(s.tempDirs, dir)
 		sc.Args = append(append([]string(nil), sc.Args...), "--output-dir", dir)
+		if sc.Dir == "" {
+			sc.Dir = dir // the server's workspace: nothing of the user's
+		}
 	}
 	log.Debug("starting mcp server", "command", sc.Command, "args", len(sc.Args))
 	p, err := startProcess(sc, o.Stderr, log)
@@ -206,17 +218,82 @@ func (s *Session) CallTool(ctx context.Context, name string, args map[string]any
 	res, err := s.c.CallTool(callCtx, req)
 	if err != nil {
 		s.log.Debug("mcp call failed", "tool", name, "took", time.Since(start), "err", err)
+		if lost := s.watchBrowser(op, name, false); lost != nil {
+			return nil, lost
+		}
 		return nil, s.callError(ctx, callCtx, op, err)
 	}
 	r := s.result(res)
 	s.log.Debug("mcp call", "tool", name, "took", time.Since(start), "is_error", r.IsError)
+	if lost := s.watchBrowser(op, name, !r.IsError); lost != nil {
+		return r, lost
+	}
 	if r.IsError {
 		if msg, ok := launchFailure(r.Error); ok {
 			return r, &UnavailableError{Server: s.name, Op: op, Err: errors.New(msg),
 				Hint: "reinstall it with apt-get install chromium, or set " + EnvChromium + " to a working one"}
 		}
+		if what := r.PageLost(); what != "" {
+			return r, s.lose(op, fmt.Errorf("%w: the server says %q", ErrBrowserLost, what))
+		}
 	}
 	return r, nil
+}
+
+// watchBrowser notices a browser that died under a stdio server: killed,
+// crashed or out of memory. @playwright/mcp then quietly starts a new one
+// on the next call, with a blank page, and the steps after would run
+// against that page. The processes the server drives (its children that
+// speak the DevTools protocol) are learnt after the call that starts them;
+// after every later call they must still be running. A successful
+// browser_close ends them on purpose, and the next browser is learnt
+// afresh. Other transports, and other systems than Linux, rely on the
+// errors the server reports (Result.PageLost).
+func (s *Session) watchBrowser(op, tool string, ok bool) *UnavailableError {
+	if s.proc == nil {
+		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if tool == ToolClose && ok {
+		for _, b := range s.browser {
+			if s.ended == nil {
+				s.ended = map[procID]bool{}
+			}
+			s.ended[b] = true
+		}
+		s.browser = nil
+		return nil
+	}
+	for _, b := range s.browser {
+		if !b.alive() {
+			return s.loseLocked(op, fmt.Errorf("%w: its process (pid %d) ended while the scenario ran (killed, or crashed)", ErrBrowserLost, b.pid))
+		}
+	}
+	if len(s.browser) == 0 {
+		for _, b := range browsers(s.proc.cmd.Process.Pid) {
+			if !s.ended[b] {
+				s.browser = append(s.browser, b)
+			}
+		}
+	}
+	return nil
+}
+
+// lose marks the session unusable: its browser is gone, and no later call
+// may run against whatever replaced it.
+func (s *Session) lose(op string, err error) *UnavailableError {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.loseLocked(op, err)
+}
+
+func (s *Session) loseLocked(op string, err error) *UnavailableError {
+	if s.lost == nil {
+		s.lost = &UnavailableError{Server: s.name, Op: op, Err: err,
+			Hint: "nothing after this call ran; if it recurs, check the machine's memory"}
+	}
+	return s.lost
 }
 
 // Tools lists the server's tools.
@@ -251,10 +328,13 @@ func (s *Session) Tools(ctx context.Context) ([]Tool, error) {
 // usable returns an error when the session cannot take calls any more.
 func (s *Session) usable(op string) error {
 	s.mu.Lock()
-	closed := s.closed
+	closed, lost := s.closed, s.lost
 	s.mu.Unlock()
 	if closed {
 		return &UnavailableError{Server: s.name, Op: op, Err: errors.New("session is closed")}
+	}
+	if lost != nil {
+		return lost
 	}
 	if s.proc != nil && s.proc.dead() {
 		return s.unavailable(op, nil)
@@ -278,7 +358,10 @@ func (s *Session) callError(ctx, callCtx context.Context, op string, err error) 
 			}
 		}
 		e := s.unavailable(op, fmt.Errorf("no answer within %v: %w", s.callTimeout, callCtx.Err()))
-		e.Hint = "the server hangs; raise the call timeout or restart it"
+		e.Hint = "the server hangs"
+		if op == "call "+ToolNavigate {
+			e.Hint = "the page may never finish loading; a server you configured gives up after its own navigation timeout, the bundled one after --nav-timeout"
+		}
 		return e
 	case errors.As(err, &te), errors.Is(err, transport.ErrTransportClosed):
 		return s.unavailable(op, err)

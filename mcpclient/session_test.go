@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -501,4 +502,104 @@ func BenchmarkStdioCall(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// A browser that dies under a stdio server (killed, crashed) ends the
+// session's usefulness: the call after it fails with ErrBrowserLost, and so
+// does every later one, so that no step runs against the blank page the
+// server would open in its place. A browser_close ends it on purpose.
+func TestBrowserLostEndsSession(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("the browser watch reads /proc")
+	}
+	s, err := Connect(t.Context(), helperServer(t, "stdio"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	launch := func() int {
+		t.Helper()
+		r, err := s.CallTool(t.Context(), "launch", nil)
+		if err != nil || r.IsError {
+			t.Fatalf("launch: %v %+v", err, r)
+		}
+		pid, err := strconv.Atoi(r.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pid
+	}
+	echo := func() error {
+		_, err := s.CallTool(t.Context(), "echo", map[string]any{"text": "hi"})
+		return err
+	}
+
+	// Closed on purpose: the next browser is learnt afresh.
+	launch()
+	if err := echo(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.CallTool(t.Context(), "browser_close", nil); err != nil {
+		t.Fatalf("browser_close: %v", err)
+	}
+	if err := echo(); err != nil {
+		t.Fatalf("after browser_close: %v", err)
+	}
+
+	pid := launch()
+	if err := echo(); err != nil {
+		t.Fatal(err)
+	}
+	if p, err := os.FindProcess(pid); err != nil || p.Kill() != nil {
+		t.Fatalf("cannot kill the browser %d", pid)
+	}
+	for deadline := time.Now().Add(5 * time.Second); running(pid) && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	err = echo()
+	if !errors.Is(err, ErrBrowserLost) || !errors.Is(err, ErrUnavailable) {
+		t.Fatalf("call after the browser died: got %v, want ErrBrowserLost", err)
+	}
+	if want := fmt.Sprintf("pid %d", pid); !strings.Contains(err.Error(), want) {
+		t.Errorf("error %q does not name %s", err, want)
+	}
+	if err2 := echo(); !errors.Is(err2, ErrBrowserLost) {
+		t.Errorf("a later call: got %v, want the same ErrBrowserLost", err2)
+	}
+}
+
+// The server's own words for a page or browser that went away end the
+// session too, on every transport; a selector that merely quotes such words
+// does not.
+func TestPageLostErrorEndsSession(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		lost bool
+	}{
+		{"### Error\nError: page.goto: Target page, context or browser has been closed", true},
+		{"### Error\nError: No open pages available.", true},
+		{`### Error` + "\n" + `Error: "internal:text=\"Browser has been closed\"i" does not match any elements.`, false},
+		{"### Error\nError: locator.click: Timeout 5000ms exceeded.\nCall log:\n  - waiting for getByText('Page crashed')", false},
+	} {
+		s := inProcess(t)
+		_, err := s.CallTool(t.Context(), "fail", map[string]any{"text": tc.text})
+		if got := errors.Is(err, ErrBrowserLost); got != tc.lost {
+			t.Errorf("%q: lost = %v (err %v), want %v", tc.text, got, err, tc.lost)
+		}
+		_, err = s.CallTool(t.Context(), "echo", map[string]any{"text": "hi"})
+		if got := errors.Is(err, ErrBrowserLost); got != tc.lost {
+			t.Errorf("%q: the next call: lost = %v, want %v", tc.text, got, tc.lost)
+		}
+	}
+}
+
+// inProcess connects to a fresh test server in this process.
+func inProcess(t *testing.T) *Session {
+	t.Helper()
+	s, err := ConnectInProcess(t.Context(), newTestServer(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
 }

@@ -1,0 +1,145 @@
+package mcpclient
+
+import (
+	"errors"
+	"regexp"
+	"strings"
+)
+
+// What @playwright/mcp says, read in one place: compile and replay ask a
+// Result what happened instead of matching error texts themselves, so that
+// a new server version changes this file only.
+
+// Tool names of @playwright/mcp that plaintest calls or reasons about.
+const (
+	ToolNavigate      = "browser_navigate"
+	ToolClick         = "browser_click"
+	ToolType          = "browser_type"
+	ToolSelectOption  = "browser_select_option"
+	ToolFillForm      = "browser_fill_form"
+	ToolPressKey      = "browser_press_key"
+	ToolHover         = "browser_hover"
+	ToolWaitFor       = "browser_wait_for"
+	ToolSnapshot      = "browser_snapshot"
+	ToolScreenshot    = "browser_take_screenshot"
+	ToolGenLocator    = "browser_generate_locator" // with --caps testing
+	ToolEvaluate      = "browser_evaluate"
+	ToolClose         = "browser_close"
+	ToolRunCodeUnsafe = "browser_run_code_unsafe" // runs any code in the server's process
+)
+
+// Error texts of @playwright/mcp (0.0.83) that callers react to.
+const (
+	// textNoMatch: a selector target that matches no element (yet).
+	textNoMatch = "does not match any elements"
+	// textStrict: a selector target that matches more than one element.
+	textStrict = "strict mode violation"
+)
+
+// pageLostTexts are errors that mean the page or the whole browser is gone:
+// closed, crashed or disconnected under the server.
+var pageLostTexts = []string{
+	"Target page, context or browser has been closed",
+	"Browser has been closed",
+	"browser has disconnected",
+	"No open pages available",
+	"Target crashed",
+	"Page crashed",
+}
+
+// netErrorRe finds Chromium's network error codes that mean the site could
+// not be reached at all (not a certificate or content problem).
+var netErrorRe = regexp.MustCompile(`net::ERR_(?:CONNECTION_REFUSED|CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_TIMED_OUT|TIMED_OUT|NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|ADDRESS_UNREACHABLE|ADDRESS_INVALID|INTERNET_DISCONNECTED|NETWORK_CHANGED|NETWORK_ACCESS_DENIED|EMPTY_RESPONSE|PROXY_CONNECTION_FAILED|SOCKS_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED)\b`)
+
+// timeoutRe finds Playwright's timeout errors ("Timeout 5000ms exceeded").
+var timeoutRe = regexp.MustCompile(`\bTimeout \d+ms exceeded|\bTimeoutError\b`)
+
+// NoMatch reports whether the call failed because its selector target
+// matched no element: an element that may still appear.
+func (r *Result) NoMatch() bool {
+	return r.IsError && strings.Contains(r.Error, textNoMatch)
+}
+
+// SelectorProblem reports whether the call failed because its selector
+// matched no element or more than one.
+func (r *Result) SelectorProblem() bool {
+	return r.IsError && (strings.Contains(r.Error, textNoMatch) || strings.Contains(r.Error, textStrict))
+}
+
+// NetError returns Chromium's network error ("net::ERR_CONNECTION_REFUSED")
+// when the call failed because the site could not be reached, else "".
+func (r *Result) NetError() string {
+	if !r.IsError {
+		return ""
+	}
+	return netErrorRe.FindString(r.Error)
+}
+
+// TimedOut reports whether the call failed on one of Playwright's own
+// timeouts (an action or a navigation that did not finish in time).
+func (r *Result) TimedOut() bool {
+	return r.IsError && timeoutRe.MatchString(r.Error)
+}
+
+// PageLost returns the server's words when the call failed because the page
+// or the browser it belonged to is gone (closed, crashed, disconnected),
+// else "". A server that carries on after that does so in a fresh, blank
+// page, so nothing after such a result can be trusted. Quoted text in the
+// error (a selector, a text to wait for) is not read: a page may name its
+// own button "Page crashed".
+func (r *Result) PageLost() string {
+	if !r.IsError {
+		return ""
+	}
+	msg := unquoted(r.Error)
+	for _, t := range pageLostTexts {
+		if strings.Contains(msg, t) {
+			return t
+		}
+	}
+	return ""
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+// unquoted returns s without its "double-" and 'single-quoted' spans
+// (backslash escapes honoured), which in Playwright's errors hold selectors
+// and texts taken from scenarios and pages.
+func unquoted(s string) string {
+	var b strings.Builder
+	quote := byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0 && c == '\\':
+			i++
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'' && (i == 0 || !isWordByte(s[i-1])):
+			quote = c // an apostrophe inside a word ("can't") quotes nothing
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// ErrSiteUnreachable is wrapped by a *SiteError: the browser could not
+// reach the site at all (refused, unresolvable, reset). That is the
+// environment's fault, not the scenario's.
+var ErrSiteUnreachable = errors.New("site unreachable")
+
+// SiteError is a navigation that could not reach its site.
+type SiteError struct {
+	URL    string
+	Reason string // the browser's words, e.g. "net::ERR_CONNECTION_REFUSED"
+}
+
+func (e *SiteError) Error() string { return "cannot reach " + e.URL + ": " + e.Reason }
+
+// Unwrap makes errors.Is(err, ErrSiteUnreachable) hold.
+func (e *SiteError) Unwrap() error { return ErrSiteUnreachable }
