@@ -28,19 +28,9 @@ type ToolCaller interface {
 	CallTool(ctx context.Context, name string, args map[string]any) (*mcpclient.Result, error)
 }
 
-// ErrUnreachable is wrapped when the scenario's site cannot be opened.
-var ErrUnreachable = errors.New("site unreachable")
-
-// UnreachableError says why the scenario's first page did not open.
-type UnreachableError struct {
-	URL    string
-	Reason string // the browser's words, e.g. "net::ERR_CONNECTION_REFUSED at ..."
-}
-
-func (e *UnreachableError) Error() string { return "cannot open " + e.URL + ": " + e.Reason }
-
-// Unwrap makes errors.Is(err, ErrUnreachable) hold.
-func (e *UnreachableError) Unwrap() error { return ErrUnreachable }
+// ErrUnreachable is wrapped when the scenario's site cannot be opened: the
+// browser could not reach it, or refused to open it.
+var ErrUnreachable = mcpclient.ErrSiteUnreachable
 
 // Options configure a Compiler. The zero value (or nil) is usable.
 type Options struct {
@@ -51,6 +41,9 @@ type Options struct {
 	// Timeout is how long an element named by an action may take to appear
 	// before the action fails. Default 5s.
 	Timeout time.Duration
+	// NavTimeout is the navigation timeout the browser server was given,
+	// named when a page never finishes loading; 0 when unknown.
+	NavTimeout time.Duration
 	// Poll is how often the page is snapshotted again while waiting.
 	// Default 200ms.
 	Poll time.Duration
@@ -201,8 +194,18 @@ func (r *run) open(ctx context.Context) error {
 	if err != nil {
 		return r.fail(ctx, 0, s.Action, &exported, err.Error(), err)
 	}
+	if out.IsError && out.TimedOut() {
+		// The site answers but the page never finishes loading: the
+		// scenario's failure, with evidence of what did load.
+		r.fail(ctx, 0, s.Action, &exported, r.slowLoad(r.res.URL), nil)
+		return nil
+	}
 	if out.IsError {
-		err := &UnreachableError{URL: r.res.URL, Reason: firstLine(out.Error)}
+		reason := out.NetError()
+		if reason == "" {
+			reason = firstLine(out.Error)
+		}
+		err := &mcpclient.SiteError{URL: r.res.URL, Reason: reason}
 		r.fail(ctx, 0, s.Action, &exported, err.Error(), nil)
 		return err
 	}
@@ -273,6 +276,15 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 		}
+		if out.IsError && s.Kind == translator.Navigate {
+			if reason := out.NetError(); reason != "" {
+				err := &mcpclient.SiteError{URL: call.Args["url"].(string), Reason: reason}
+				return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+			}
+			if out.TimedOut() {
+				return false, r.fail(ctx, ts.Index, ts.Action, &exported, r.slowLoad(call.Args["url"].(string)), nil)
+			}
+		}
 		if out.IsError {
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 		}
@@ -308,7 +320,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.exportValues(call, s)), err.Error(), err)
 		}
 	}
-	if target == "" || out.IsError && selectorProblem(out.Error) {
+	if target == "" || out.SelectorProblem() {
 		// The selector did not single out the element: act on the ref and
 		// keep the locator Playwright reports for it.
 		r.c.opts.Logger.Debug("selector fallback to ref", "target", target, "ref", s.Ref)
@@ -395,9 +407,9 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 			ts.Calls = append(ts.Calls, exported)
 			return true, nil
 		}
-		if !strings.Contains(out.Error, notMatched) || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
+		if !out.NoMatch() || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
 			msg := failureText(s, out)
-			if strings.Contains(out.Error, notMatched) {
+			if out.NoMatch() {
 				msg = scopedFailure(s, time.Since(start))
 			}
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, msg, nil)
@@ -408,20 +420,12 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 	}
 }
 
-// notMatched is Playwright MCP's error for a selector target that matches
-// nothing.
-const notMatched = "does not match any elements"
-
 // scopedFailure says why a check inside one element failed.
 func scopedFailure(s translator.Step, waited time.Duration) string {
 	if s.Kind == translator.AssertGone {
 		return fmt.Sprintf("text %q did not go away from %s (waited %s)", s.Value, s.Element, waited.Round(time.Millisecond))
 	}
 	return fmt.Sprintf("expected text %q never appeared in %s (waited %s)", s.Value, s.Element, waited.Round(time.Millisecond))
-}
-
-func selectorProblem(msg string) bool {
-	return strings.Contains(msg, notMatched) || strings.Contains(msg, "strict mode violation")
 }
 
 // snapshot replaces the page state with a fresh snapshot.
@@ -593,6 +597,14 @@ func (r *run) evidence(ctx context.Context, info *ErrorInfo) {
 	if err := os.WriteFile(base+".png", out.Images[0].Data, 0o644); err == nil {
 		info.Screenshot = base + ".png"
 	}
+}
+
+// slowLoad says that a page did not finish loading.
+func (r *run) slowLoad(url string) string {
+	if r.c.opts.NavTimeout > 0 {
+		return fmt.Sprintf("the page %s did not finish loading within %s (--nav-timeout)", url, r.c.opts.NavTimeout)
+	}
+	return fmt.Sprintf("the page %s did not finish loading in time", url)
 }
 
 // failureText turns a failed call's result into one sentence.

@@ -138,7 +138,7 @@ func benchShop(b *testing.B) (*httptest.Server, *sandy.Scenario) {
 
 func BenchmarkReplayVsDirect(b *testing.B) {
 	srv, sc := benchShop(b)
-	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(DefaultTimeout)},
+	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(DefaultTimeout, 0)},
 		&Options{Vars: demoVars(srv.URL)})
 	var replayRuns, directRuns []time.Duration
 	b.ResetTimer()
@@ -177,7 +177,7 @@ type keepOpen struct{ ToolCaller }
 func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	srv, sc := benchShop(b)
 	ctx := context.Background()
-	cfg, err := mcpclient.Playwright(PlaywrightOptions(DefaultTimeout))
+	cfg, err := mcpclient.Playwright(PlaywrightOptions(DefaultTimeout, 0))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer session.Close()
-	p := New(ServersFunc(func(context.Context, string) (ToolCaller, error) { return keepOpen{session}, nil }),
+	p := New(ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) { return keepOpen{session}, nil }),
 		&Options{Vars: demoVars(srv.URL)})
 	emptyCart := func() {
 		if _, err := session.CallTool(ctx, "browser_navigate", map[string]any{"url": srv.URL + "/cart"}); err != nil {

@@ -76,7 +76,7 @@ func (r *run) appendFile(_ context.Context, _ *plan, params map[string]any) (out
 	if !isList {
 		items = []any{data}
 	}
-	n, err := appendItems(r.opts.Dir, path, format, items)
+	n, err := appendItems(r.opts.Files, path, format, items)
 	if err != nil {
 		return outcome{fail: r.mask.text(err.Error())}, nil
 	}
@@ -87,6 +87,9 @@ func (r *run) appendFile(_ context.Context, _ *plan, params map[string]any) (out
 // appendItems appends items to path below dir. The path may not leave dir
 // (no "..", no absolute path, no symlink out): os.Root enforces it.
 func appendItems(dir, path, format string, items []any) (int, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return 0, fmt.Errorf("append_file: files folder: %w", err)
+	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return 0, fmt.Errorf("append_file: %w", err)

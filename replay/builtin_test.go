@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 func TestBuiltinWaitAndLog(t *testing.T) {
@@ -58,7 +60,7 @@ func TestBuiltinAppendFile(t *testing.T) {
 				{"step":1,"id":"s","tool":"mcp__a__json","params":{"body":"{\"items\":[{\"id\":1,\"name\":\"Blue Mug\"},{\"id\":2,\"name\":\"Red, Mug\"}]}"},"output":{"items":"$.items"}},
 				{"step":2,"tool":"sandy__append_file","params":{"path":"out/data.`+tt.format+`","format":"`+tt.format+`","data":"{{s.items}}"}},
 				{"step":3,"tool":"sandy__append_file","params":{"path":"out/data.`+tt.format+`","format":"`+tt.format+`","data":{"id":3,"name":"Tea"}}}]`)
-			_, res, err := play(t, &fake{}, &Options{Dir: dir}, src)
+			_, res, err := play(t, &fake{}, &Options{Files: dir}, src)
 			if err != nil || !res.Success {
 				t.Fatalf("Run: %v %q", err, res.Error)
 			}
@@ -82,15 +84,22 @@ func TestBuiltinAppendFileStaysInsideDir(t *testing.T) {
 	if err := os.Symlink(parent, filepath.Join(dir, "link")); err != nil {
 		t.Fatal(err)
 	}
-	for _, path := range []string{"../escape.jsonl", "/tmp/escape.jsonl", "a/../../escape.jsonl", "link/escape.jsonl"} {
-		t.Run(path, func(t *testing.T) {
-			src := scenario("", `[{"step":1,"tool":"sandy__append_file","params":{"path":"`+path+`","data":{"a":1}}}]`)
-			_, res, err := play(t, &fake{}, &Options{Dir: dir}, src)
-			if err != nil {
+	// A path that leaves the folder as written is refused before anything
+	// runs; one that leaves it through a link fails its step (os.Root).
+	for _, tt := range []struct {
+		path    string
+		preflit bool
+	}{{"../escape.jsonl", true}, {"/tmp/escape.jsonl", true}, {"a/../../escape.jsonl", true}, {"link/escape.jsonl", false}} {
+		t.Run(tt.path, func(t *testing.T) {
+			src := scenario("", `[{"step":1,"tool":"sandy__append_file","params":{"path":"`+tt.path+`","data":{"a":1}}}]`)
+			_, res, err := play(t, &fake{}, &Options{Files: dir}, src)
+			switch {
+			case tt.preflit && (!errors.Is(err, sandy.ErrInvalid) || !strings.Contains(fmt.Sprint(err), "the files folder") || len(res.Steps) != 0):
+				t.Errorf("append to %q: err %v, %d steps run; want it refused as bad input before step 1", tt.path, err, len(res.Steps))
+			case !tt.preflit && err != nil:
 				t.Fatal(err)
-			}
-			if res.Success {
-				t.Errorf("append to %q succeeded, want it refused", path)
+			case res.Success:
+				t.Errorf("append to %q succeeded, want it refused", tt.path)
 			}
 			if _, err := os.Stat(filepath.Join(parent, "escape.jsonl")); err == nil {
 				t.Errorf("a file was written outside the working directory")
@@ -155,7 +164,7 @@ func TestServerDyingMidRun(t *testing.T) {
 		t.Skip("test binary not runnable:", err)
 	}
 	sc := mcpclient.ServerConfig{Name: "fake", Command: exe, Env: map[string]string{"REPLAY_FAKE_MCP_SERVER": "1"}}
-	servers := ServersFunc(func(ctx context.Context, name string) (ToolCaller, error) {
+	servers := ServersFunc(func(ctx context.Context, name string, _ Needs) (ToolCaller, error) {
 		return mcpclient.Connect(ctx, sc, &mcpclient.Options{CallTimeout: 20 * time.Second})
 	})
 	src := scenario("", `[

@@ -19,7 +19,7 @@ func Example() {
 	srv.AddTool(mcp.NewTool("create_issue"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText(fmt.Sprintf(`{"number": 42, "title": %q}`, req.GetArguments()["title"])), nil
 	})
-	servers := replay.ServersFunc(func(ctx context.Context, name string) (replay.ToolCaller, error) {
+	servers := replay.ServersFunc(func(ctx context.Context, name string, _ replay.Needs) (replay.ToolCaller, error) {
 		return mcpclient.ConnectInProcess(ctx, srv, nil)
 	})
 	sc, err := sandy.Parse([]byte(`{

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -132,6 +133,25 @@ func (f *fake) server() *server.MCPServer {
 	add("browser_snapshot", func(_ map[string]any, _ int) *mcp.CallToolResult {
 		return mcp.NewToolResultText("### Page\n- Page URL: http://shop/\n### Snapshot\n```yaml\n- button \"Buy\" [ref=e1]\n```")
 	})
+	// browser_navigate fails as Chromium does for a URL holding "down" (the
+	// site refuses connections) or "slow" (the page never finishes
+	// loading), and opens any other.
+	add("browser_navigate", func(args map[string]any, _ int) *mcp.CallToolResult {
+		url := fmt.Sprint(args["url"])
+		switch {
+		case strings.Contains(url, "down"):
+			return mcp.NewToolResultError(fmt.Sprintf("### Error\nError: page.goto: net::ERR_CONNECTION_REFUSED at %s\nCall log:\n  - navigating to %q", url, url))
+		case strings.Contains(url, "slow"):
+			return mcp.NewToolResultError(fmt.Sprintf("### Error\nTimeoutError: browserBackend.callTool: Timeout 3000ms exceeded.\nCall log:\n\x1b[2m  - navigating to %q, waiting until \"domcontentloaded\"\x1b[22m", url))
+		}
+		return mcp.NewToolResultText("### Ran Playwright code\n```js\nawait page.goto('" + url + "');\n```\n### Page\n- Page URL: " + url)
+	})
+	// Tools that take files: they return their arguments.
+	for _, name := range []string{"browser_file_upload", "write_file"} {
+		add(name, func(args map[string]any, _ int) *mcp.CallToolResult {
+			return mcp.NewToolResultText(toJSON(args))
+		})
+	}
 	// die ends the process: used by the subprocess server only.
 	add("die", func(_ map[string]any, _ int) *mcp.CallToolResult {
 		os.Exit(3)
@@ -155,21 +175,23 @@ func (c closeCounter) Close() error {
 }
 
 // servers opens in-process sessions to f for any server name and records
-// the names opened and the sessions closed.
+// the names opened, what each run needed, and the sessions closed.
 type fakeServers struct {
 	f      *fake
 	mu     sync.Mutex
 	opened []string
+	needs  []Needs
 	closed int
 }
 
-func (fs *fakeServers) Open(ctx context.Context, name string) (ToolCaller, error) {
+func (fs *fakeServers) Open(ctx context.Context, name string, needs Needs) (ToolCaller, error) {
 	s, err := mcpclient.ConnectInProcess(ctx, fs.f.server(), nil)
 	if err != nil {
 		return nil, err
 	}
 	fs.mu.Lock()
 	fs.opened = append(fs.opened, name)
+	fs.needs = append(fs.needs, needs)
 	fs.mu.Unlock()
 	return closeCounter{ToolCaller: s, closed: &fs.closed, mu: &fs.mu}, nil
 }

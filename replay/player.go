@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -24,23 +25,41 @@ type ToolCaller interface {
 
 // Servers opens a ToolCaller for a server name (the <server> of
 // mcp__<server>__tool). The player opens each server once per run, and when
-// the run ends it closes callers that have a Close method.
+// the run ends it closes callers that have a Close method. needs says what
+// that one scenario run requires of a server that can be tuned (the
+// bundled @playwright/mcp): nothing one scenario needs is granted to
+// another.
 type Servers interface {
-	Open(ctx context.Context, server string) (ToolCaller, error)
+	Open(ctx context.Context, server string, needs Needs) (ToolCaller, error)
+}
+
+// Needs is what one scenario run asks of the servers it opens.
+type Needs struct {
+	// FileURLs: the scenario opens file: URLs, which the bundled
+	// @playwright/mcp refuses unless it is started to allow them.
+	FileURLs bool
+	// Files is the folder (absolute) the run's file arguments are confined
+	// to, when it has any; a server that resolves relative file names works
+	// there. "" when the scenario names no file.
+	Files string
 }
 
 // ServersFunc adapts a function to Servers.
-type ServersFunc func(ctx context.Context, server string) (ToolCaller, error)
+type ServersFunc func(ctx context.Context, server string, needs Needs) (ToolCaller, error)
 
 // Open calls f.
-func (f ServersFunc) Open(ctx context.Context, server string) (ToolCaller, error) {
-	return f(ctx, server)
+func (f ServersFunc) Open(ctx context.Context, server string, needs Needs) (ToolCaller, error) {
+	return f(ctx, server, needs)
 }
 
 // Defaults of Options.
 const (
 	// DefaultTimeout is how long a step waits for its target to appear.
 	DefaultTimeout = 5 * time.Second
+	// DefaultNavTimeout is how long a page may take to load.
+	DefaultNavTimeout = 30 * time.Second
+	// DefaultFiles is the folder a scenario's file arguments are confined to.
+	DefaultFiles = ".sandy/files"
 	// DefaultPoll is how often a missing target is looked for again.
 	DefaultPoll = 100 * time.Millisecond
 	// DefaultBrowser is the server used for failure evidence and by the
@@ -58,6 +77,10 @@ type Options struct {
 	// Timeout bounds how long a step waits for a target that does not
 	// match any element yet. Default DefaultTimeout.
 	Timeout time.Duration
+	// NavTimeout is the navigation timeout the browser server was given,
+	// named in the failure of a page that never finishes loading; 0 when
+	// unknown (a server from the config, with its own).
+	NavTimeout time.Duration
 	// Poll is the interval between attempts while waiting for a target.
 	// Default DefaultPoll.
 	Poll time.Duration
@@ -71,8 +94,14 @@ type Options struct {
 	// EvidenceDir is where a failed run's screenshot and snapshot go; ""
 	// saves none.
 	EvidenceDir string
-	// Dir confines the files sandy__append_file writes; default ".".
-	Dir string
+	// Files is the one folder a scenario may read and write files in:
+	// sandy__append_file's path, and every tool argument that names a file
+	// (see the package documentation, "Files"). Default DefaultFiles.
+	Files string
+	// AllowUnsafeCode lets a scenario call browser_run_code_unsafe, which
+	// runs any code in the browser server's process. Off, such a scenario
+	// is refused before it starts.
+	AllowUnsafeCode bool
 	// Browser names the server used for evidence and by the browser
 	// built-ins. Default DefaultBrowser.
 	Browser string
@@ -92,8 +121,11 @@ func (o *Options) withDefaults() Options {
 	if v.Poll <= 0 {
 		v.Poll = DefaultPoll
 	}
-	if v.Dir == "" {
-		v.Dir = "."
+	if v.Files == "" {
+		v.Files = DefaultFiles
+	}
+	if abs, err := filepath.Abs(v.Files); err == nil {
+		v.Files = abs
 	}
 	if v.Browser == "" {
 		v.Browser = DefaultBrowser
@@ -172,7 +204,7 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		if res.Error == "" {
 			res.Error = r.mask.text(err.Error())
 		}
-		res.Unavailable = errors.Is(err, mcpclient.ErrUnavailable)
+		res.Unavailable = errors.Is(err, mcpclient.ErrUnavailable) || errors.Is(err, mcpclient.ErrSiteUnreachable)
 		return res, &maskedError{msg: r.mask.text(err.Error()), err: err}
 	}
 	res.Success = res.FailedStep == 0
@@ -217,6 +249,9 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 	if missing := r.vars.Missing(r.sc.Required()); len(missing) > 0 {
 		return &MissingVarsError{File: r.file, Names: missing}
 	}
+	if err := Preflight(r.file, r.sc, r.opts); err != nil {
+		return err
+	}
 	plans, err := r.plan()
 	if err != nil {
 		return err
@@ -225,7 +260,7 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 		if servers == nil {
 			return errors.New("replay: no servers to open")
 		}
-		if err := r.openSessions(ctx, servers, plans); err != nil {
+		if err := r.openSessions(ctx, servers, plans, r.needs()); err != nil {
 			return err
 		}
 	}
@@ -264,15 +299,24 @@ func (r *run) plan() ([]*plan, error) {
 	return plans, nil
 }
 
+// needs is what this scenario run asks of its servers.
+func (r *run) needs() Needs {
+	n := Needs{FileURLs: OpensFileURLs(r.sc, r.opts.Vars...)}
+	if namesFiles(r.sc) {
+		n.Files = r.opts.Files
+	}
+	return n
+}
+
 // openSessions opens every server the plans call, in order of first use.
-func (r *run) openSessions(ctx context.Context, servers Servers, plans []*plan) error {
+func (r *run) openSessions(ctx context.Context, servers Servers, plans []*plan, needs Needs) error {
 	for _, pl := range plans {
 		name := pl.serverFor(r.opts.Browser)
 		if name == "" || r.sessions[name] != nil {
 			continue
 		}
 		r.log.Debug("opening mcp server", "server", name)
-		s, err := servers.Open(ctx, name)
+		s, err := servers.Open(ctx, name, needs)
 		if err != nil {
 			return fmt.Errorf("%s: step %d (%s): %w", r.where(), pl.step.Step, pl.step.Tool, err)
 		}

@@ -363,7 +363,7 @@ func TestShortSecretKeepsMessagesReadable(t *testing.T) {
 
 func TestRunErrorsAreMasked(t *testing.T) {
 	src := scenario(`{"PASSWORD":""}`, `[{"step":1,"tool":"mcp__a__echo","params":{"p":"{{PASSWORD}}"}}]`)
-	servers := ServersFunc(func(context.Context, string) (ToolCaller, error) {
+	servers := ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) {
 		return nil, &mcpclient.UnavailableError{Server: "a", Op: "start", Err: errors.New("exit 1"), Stderr: "login with pw-987 failed"}
 	})
 	res, err := New(servers, &Options{Vars: []map[string]string{{"PASSWORD": "pw-987"}}}).Run(context.Background(), "m.json", parse(t, src))
@@ -385,8 +385,8 @@ func TestUnknownServerPrefix(t *testing.T) {
 	src := scenario("", `[{"step":1,"tool":"mcp__github__x","params":{}},{"step":2,"tool":"mcp__nosuch__click","params":{}}]`)
 	// The server list is checked before anything runs: use a Servers that
 	// only looks servers up.
-	lookups := ServersFunc(func(_ context.Context, name string) (ToolCaller, error) {
-		if _, err := cs.lookup(name); err != nil {
+	lookups := ServersFunc(func(_ context.Context, name string, _ Needs) (ToolCaller, error) {
+		if _, err := cs.lookup(name, Needs{}); err != nil {
 			return nil, err
 		}
 		return nil, nil
@@ -422,14 +422,14 @@ func TestServerSelection(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			sc, err := tt.servers.lookup(tt.server)
+			sc, err := tt.servers.lookup(tt.server, Needs{})
 			if err != nil || sc.URL != tt.wantURL {
 				t.Errorf("lookup(%q) = %q, %v; want %q", tt.server, sc.URL, err, tt.wantURL)
 			}
 		})
 	}
 	t.Run("playwright falls back to the pinned server", func(t *testing.T) {
-		sc, err := (&ConfigServers{}).lookup("playwright")
+		sc, err := (&ConfigServers{}).lookup("playwright", Needs{})
 		if errors.Is(err, mcpclient.ErrUnavailable) {
 			t.Skipf("no node or @playwright/mcp here: %v", err)
 		}
@@ -438,7 +438,7 @@ func TestServerSelection(t *testing.T) {
 		}
 	})
 	t.Run("--mcp naming a missing server", func(t *testing.T) {
-		_, err := (&ConfigServers{Config: cfg, Browser: "nope"}).lookup("playwright")
+		_, err := (&ConfigServers{Config: cfg, Browser: "nope"}).lookup("playwright", Needs{})
 		if !errors.Is(err, mcpclient.ErrNoServer) || !strings.Contains(err.Error(), "--mcp nope") {
 			t.Errorf("err = %v, want ErrNoServer naming --mcp nope", err)
 		}
@@ -508,7 +508,7 @@ func TestFailureEvidenceSameBaseName(t *testing.T) {
 func TestV11ScenarioUsesUpgradedServer(t *testing.T) {
 	src := `{"version":"1.1","metadata":{"name":"old"},"steps":[{"step":1,"action":"navigate","params":{"url":"http://x"}}]}`
 	var opened []string
-	servers := ServersFunc(func(ctx context.Context, name string) (ToolCaller, error) {
+	servers := ServersFunc(func(ctx context.Context, name string, _ Needs) (ToolCaller, error) {
 		opened = append(opened, name)
 		return mcpclient.ConnectInProcess(ctx, (&fake{}).server(), nil)
 	})

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"fmt"
+	"os"
 
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -26,9 +27,14 @@ type ConfigServers struct {
 
 // Open connects to the server called name. A name the config lacks (other
 // than "playwright") is an error wrapping mcpclient.ErrNoServer; a server
-// that cannot be started or reached wraps mcpclient.ErrUnavailable.
-func (c *ConfigServers) Open(ctx context.Context, name string) (ToolCaller, error) {
-	sc, err := c.lookup(name)
+// that cannot be started or reached wraps mcpclient.ErrUnavailable. The
+// bundled @playwright/mcp is started for this run's needs: file: URLs only
+// when the scenario opens them, and its workspace in the run's files folder
+// (else in a private temporary folder), so that it resolves relative file
+// names there and, unless file: URLs are on, refuses paths elsewhere itself.
+// Servers from the config are used as they are.
+func (c *ConfigServers) Open(ctx context.Context, name string, needs Needs) (ToolCaller, error) {
+	sc, err := c.lookup(name, needs)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +46,7 @@ func (c *ConfigServers) Open(ctx context.Context, name string) (ToolCaller, erro
 }
 
 // lookup returns the config of the server called name.
-func (c *ConfigServers) lookup(name string) (mcpclient.ServerConfig, error) {
+func (c *ConfigServers) lookup(name string, needs Needs) (mcpclient.ServerConfig, error) {
 	cfg := c.Config
 	if cfg == nil {
 		cfg = &mcpclient.Config{}
@@ -49,7 +55,18 @@ func (c *ConfigServers) lookup(name string) (mcpclient.ServerConfig, error) {
 	if name == DefaultBrowser && c.Browser != "" {
 		lookup = c.Browser
 	}
-	sc, err := cfg.Browser(lookup, c.Playwright)
+	var pw mcpclient.PlaywrightOptions
+	if c.Playwright != nil {
+		pw = *c.Playwright
+	}
+	pw.FileURLs = needs.FileURLs
+	if needs.Files != "" {
+		if err := os.MkdirAll(needs.Files, 0o755); err != nil {
+			return mcpclient.ServerConfig{}, fmt.Errorf("files folder: %w", err)
+		}
+		pw.WorkDir = needs.Files
+	}
+	sc, err := cfg.Browser(lookup, &pw)
 	if err == nil {
 		return sc, nil
 	}

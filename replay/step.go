@@ -156,6 +156,15 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 		}
 		return r.fail(ctx, pl, &sr, finish, "params: "+err.Error())
 	}
+	if pl.kind == kindCall {
+		// The files a call names, with their values, must be the run's.
+		confined, err := confine(r.opts.Files, params)
+		if err != nil {
+			sr.Params = r.mask.params(params)
+			return r.abort(&sr, finish, "file argument", err)
+		}
+		params = confined
+	}
 	sr.Params = r.mask.params(params)
 
 	o, err := r.attempts(ctx, pl, params)
@@ -295,10 +304,6 @@ func (r *run) waitAfter(ctx context.Context, st *sandy.Step) error {
 	return clock.Sleep(ctx, time.Duration(st.WaitAfter*float64(time.Second)))
 }
 
-// notFound is the Playwright MCP error of a selector target that matches
-// nothing yet.
-const notFound = "does not match any elements"
-
 // call calls an MCP tool. A call with a "target" that fails because the
 // target matches nothing is repeated every Poll until Timeout has passed.
 func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
@@ -325,7 +330,10 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 			return o, nil
 		}
 		msg := errorText(res)
-		if !hasTarget || !strings.Contains(msg, notFound) {
+		if pl.tool == mcpclient.ToolNavigate {
+			return r.navigationFailed(o, params, res, msg)
+		}
+		if !hasTarget || !res.NoMatch() {
 			o.fail = msg
 			return o, nil
 		}
@@ -339,6 +347,27 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		}
 		o.retries++
 	}
+}
+
+// navigationFailed classifies a failed browser_navigate: a site that cannot
+// be reached at all ends the run as the environment's fault (the scenario
+// was never tested), a page that did not load in time is the step's
+// failure, named as such.
+func (r *run) navigationFailed(o outcome, params map[string]any, res *mcpclient.Result, msg string) (outcome, error) {
+	url, _ := params["url"].(string)
+	if reason := res.NetError(); reason != "" {
+		return o, &mcpclient.SiteError{URL: url, Reason: reason}
+	}
+	if res.TimedOut() {
+		limit := "in time"
+		if r.opts.NavTimeout > 0 {
+			limit = fmt.Sprintf("within %s (--nav-timeout)", r.opts.NavTimeout)
+		}
+		o.fail = fmt.Sprintf("the page %s did not finish loading %s", url, limit)
+		return o, nil
+	}
+	o.fail = msg
+	return o, nil
 }
 
 // errorText is the message of a failed tool result.

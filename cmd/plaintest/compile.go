@@ -60,7 +60,7 @@ type compileFlags struct {
 	steps                                                                  listFlag
 	vars, secrets                                                          kvFlag
 	headed, json                                                           bool
-	timeout                                                                time.Duration
+	timeout, nav                                                           time.Duration
 }
 
 func runCompile(ctx context.Context, e *env, args []string) error {
@@ -82,9 +82,13 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", parser.DefaultTimeout, "how long an element may take to appear")
+	fs.DurationVar(&f.nav, "nav-timeout", replay.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	if f.timeout <= 0 || f.nav <= 0 {
+		return usageError("--timeout and --nav-timeout want a positive duration such as 5s")
 	}
 	sc, instruction, err := f.scenario(pos, e.getenv)
 	if err != nil {
@@ -113,7 +117,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
 	}
 
-	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed, f.timeout, sc.URL)
+	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed, f.timeout, f.nav, sc.URL)
 	if err != nil {
 		return err
 	}
@@ -122,6 +126,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 
 	c := parser.New(session, &parser.Options{
 		Timeout:     f.timeout,
+		NavTimeout:  f.nav,
 		EvidenceDir: f.evidence,
 		Progress:    func(ev parser.Event) { printEvent(progress, ev) },
 	})
@@ -216,12 +221,12 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 // config's entry when there is one, else (for "playwright") the bundled
 // @playwright/mcp, timed like replay's so that what compiles also replays,
 // and allowed file:// URLs when the first page (startURL) is one.
-func openBrowser(ctx context.Context, name, configPath string, headed bool, timeout time.Duration, startURL string) (*mcpclient.Session, string, error) {
+func openBrowser(ctx context.Context, name, configPath string, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, error) {
 	cfg, err := mcpclient.Discover(configPath)
 	if err != nil {
 		return nil, "", usageError("%v", err)
 	}
-	opts := replay.PlaywrightOptions(timeout)
+	opts := replay.PlaywrightOptions(timeout, nav)
 	opts.Headed = headed
 	opts.FileURLs = isFileURL(startURL)
 	opts.Caps = []string{"testing"} // browser_generate_locator

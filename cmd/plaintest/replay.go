@@ -63,6 +63,9 @@ type replayFlags struct {
 	parallel int
 	shard    string
 	timeout  time.Duration
+	nav      time.Duration
+	files    string
+	unsafe   bool
 	headed   bool
 	verbose  bool
 }
@@ -83,6 +86,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
 	fs.DurationVar(&f.timeout, "timeout", replay.DefaultTimeout, "how long a step waits for its target")
+	fs.DurationVar(&f.nav, "nav-timeout", replay.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
+	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
 	fs.BoolVar(&f.verbose, "v", false, "log server and retry details to stderr")
 	pos, err := parseArgs(fs, args)
@@ -111,10 +117,6 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	scenarios, err := loadScenarios(files, layers)
-	if err != nil {
-		return err
-	}
 
 	out := e.stdout
 	if f.json {
@@ -132,14 +134,21 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		logger = slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}
 	opts := &replay.Options{
-		Logger:      logger,
-		Vars:        layers,
-		Timeout:     f.timeout,
-		Start:       f.start,
-		End:         f.end,
-		DryRun:      f.dryRun,
-		Progress:    console.Step,
-		EvidenceDir: f.evidenceDir(),
+		Logger:          logger,
+		Vars:            layers,
+		Timeout:         f.timeout,
+		NavTimeout:      f.nav,
+		Files:           f.files,
+		AllowUnsafeCode: f.unsafe,
+		Start:           f.start,
+		End:             f.end,
+		DryRun:          f.dryRun,
+		Progress:        console.Step,
+		EvidenceDir:     f.evidenceDir(),
+	}
+	scenarios, err := loadScenarios(files, opts)
+	if err != nil {
+		return err
 	}
 	var servers replay.Servers
 	if !f.dryRun {
@@ -147,11 +156,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usageError("%v", err)
 		}
-		pw := replay.PlaywrightOptions(f.timeout)
+		pw := replay.PlaywrightOptions(f.timeout, f.nav)
 		pw.Headed = f.headed
-		for _, sc := range scenarios {
-			pw.FileURLs = pw.FileURLs || replay.OpensFileURLs(sc, layers...)
-		}
 		servers = &replay.ConfigServers{Config: cfg, Browser: f.mcp, Playwright: pw,
 			Session: &mcpclient.Options{Logger: logger}}
 	}
@@ -186,6 +192,10 @@ func (f *replayFlags) check() error {
 		return usageError("--start %d is after --end %d", f.start, f.end)
 	case f.timeout <= 0:
 		return usageError("--timeout %v: want a positive duration such as 5s", f.timeout)
+	case f.nav <= 0:
+		return usageError("--nav-timeout %v: want a positive duration such as 30s", f.nav)
+	case strings.TrimSpace(f.files) == "":
+		return usageError("--files: want a folder")
 	}
 	if f.shard != "" {
 		if _, _, err := parseShard(f.shard); err != nil {
@@ -296,9 +306,10 @@ func shardOf(files []string, shard string) []string {
 	return out
 }
 
-// loadScenarios loads every file and checks its required variables, and
-// reports every bad file at once.
-func loadScenarios(files []string, layers []map[string]string) ([]*sandy.Scenario, error) {
+// loadScenarios loads every file and checks, before anything runs, what
+// the player would refuse (required variables, unsafe code, files outside
+// the files folder); it reports every bad file at once.
+func loadScenarios(files []string, opts *replay.Options) ([]*sandy.Scenario, error) {
 	scenarios := make([]*sandy.Scenario, len(files))
 	var problems []error
 	for i, file := range files {
@@ -307,7 +318,7 @@ func loadScenarios(files []string, layers []map[string]string) ([]*sandy.Scenari
 			problems = append(problems, err)
 			continue
 		}
-		if err := replay.CheckVars(file, sc, layers...); err != nil {
+		if err := errors.Join(replay.CheckVars(file, sc, opts.Vars...), replay.Preflight(file, sc, opts)); err != nil {
 			problems = append(problems, err)
 			continue
 		}

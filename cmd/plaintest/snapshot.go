@@ -34,7 +34,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usageError("want one URL, got %d arguments (see plaintest snapshot --help)", len(pos))
 	}
-	session, _, err := openBrowser(ctx, *mcpName, *config, false, replay.DefaultTimeout, pos[0])
+	session, _, err := openBrowser(ctx, *mcpName, *config, false, replay.DefaultTimeout, replay.DefaultNavTimeout, pos[0])
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,252 @@
+package replay
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// What a scenario may touch on the machine that replays it. A scenario is
+// data, often written by someone else, and CI replays it with the rights of
+// whoever runs CI: it must not be able to write, or read, files outside the
+// one folder it is given (Options.Files), nor run code outside the browser.
+
+// fileKeys are the argument names that hold file paths, in the tools of
+// @playwright/mcp (filename, paths) and of MCP servers at large (path,
+// file_path, ...), compared without case, "_" and "-". The rule goes by
+// name so that it holds for tools it does not know yet.
+var fileKeys = map[string]bool{
+	"filename": true, "filenames": true, "file": true, "files": true,
+	"filepath": true, "filepaths": true, "path": true, "paths": true,
+	"dir": true, "directory": true, "folder": true,
+	"outputdir": true, "outputpath": true, "outputfile": true,
+	"savepath": true, "downloadpath": true, "downloaddir": true,
+}
+
+func isFileKey(k string) bool {
+	k = strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(k))
+	return fileKeys[k]
+}
+
+// ErrOutsideFiles is wrapped when a scenario names a file outside its files
+// folder. It is bad input (it wraps sandy.ErrInvalid too).
+var ErrOutsideFiles = errors.New("outside the files folder")
+
+// outsideError is a file argument that leaves the files folder.
+type outsideError struct {
+	path, root, why string
+}
+
+func (e *outsideError) Error() string {
+	return fmt.Sprintf("%q %s the files folder %s: a scenario may read and write files only there (plaintest replay --files DIR)", e.path, e.why, e.root)
+}
+
+func (e *outsideError) Unwrap() []error { return []error{ErrOutsideFiles, sandy.ErrInvalid} }
+
+// namesFiles reports whether a step of sc has a file argument.
+func namesFiles(sc *sandy.Scenario) bool {
+	for _, st := range sc.Steps {
+		for k := range st.Params {
+			if isFileKey(k) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Preflight refuses, before anything runs, a scenario that would step out
+// of what a replay allows: a call to browser_run_code_unsafe (which runs
+// any code in the browser server's process) unless opts.AllowUnsafeCode,
+// and a file argument written without placeholders that lies outside the
+// files folder. Arguments with placeholders are checked again, with their
+// values, when their step runs. Every problem is reported at once, as a
+// *sandy.ValidationError naming file.
+func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
+	o := opts.withDefaults()
+	var ps []sandy.Problem
+	for i, st := range sc.Steps {
+		path := fmt.Sprintf("steps[%d]", i)
+		_, tool, builtin, err := sandy.SplitTool(st.Tool)
+		if err != nil {
+			continue // reported by validation
+		}
+		if !builtin && tool == mcpclient.ToolRunCodeUnsafe && !o.AllowUnsafeCode {
+			ps = append(ps, sandy.Problem{Path: path + ".tool",
+				Msg: tool + " runs any code on this machine, in the browser server's process: refused unless --allow-unsafe-code"})
+		}
+		for _, k := range slices.Sorted(maps.Keys(st.Params)) {
+			if !isFileKey(k) {
+				continue
+			}
+			for _, v := range fileValues(st.Params[k]) {
+				if strings.Contains(v, "{{") {
+					continue
+				}
+				var err error
+				if builtin {
+					err = localPath(o.Files, v)
+				} else {
+					_, err = inside(o.Files, v)
+				}
+				if err != nil {
+					ps = append(ps, sandy.Problem{Path: path + ".params." + k, Msg: err.Error()})
+				}
+			}
+		}
+	}
+	if len(ps) > 0 {
+		return &sandy.ValidationError{File: file, Problems: ps}
+	}
+	return nil
+}
+
+// fileValues are the paths an argument holds: a string, or the strings of
+// a list.
+func fileValues(v any) []string {
+	switch x := v.(type) {
+	case string:
+		return []string{x}
+	case []any:
+		var out []string
+		for _, e := range x {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	case []string:
+		return x
+	}
+	return nil
+}
+
+// confine checks the file arguments of one MCP tool call (params after
+// substitution) and returns params with each of them replaced by the
+// absolute path, symbolic links resolved, inside root: the server then
+// reads or writes exactly the file that was checked, whatever its own
+// working directory. A value that is not a string is left to the server.
+func confine(root string, params map[string]any) (map[string]any, error) {
+	out := params
+	copied := false
+	for _, k := range slices.Sorted(maps.Keys(params)) {
+		if !isFileKey(k) {
+			continue
+		}
+		var v any
+		switch x := params[k].(type) {
+		case string:
+			p, err := inside(root, x)
+			if err != nil {
+				return nil, fmt.Errorf("params.%s: %w", k, err)
+			}
+			v = p
+		case []any:
+			list := make([]any, len(x))
+			for i, e := range x {
+				s, ok := e.(string)
+				if !ok {
+					list[i] = e
+					continue
+				}
+				p, err := inside(root, s)
+				if err != nil {
+					return nil, fmt.Errorf("params.%s[%d]: %w", k, i, err)
+				}
+				list[i] = p
+			}
+			v = list
+		default:
+			continue
+		}
+		if !copied {
+			out = make(map[string]any, len(params))
+			for k, v := range params {
+				out[k] = v
+			}
+			copied = true
+		}
+		out[k] = v
+	}
+	return out, nil
+}
+
+// inside resolves p (relative to root, or absolute) and checks that it
+// stays inside root, also once symbolic links are followed: of p itself
+// when it exists, else of its nearest existing parent. It returns the
+// resolved path.
+func inside(root, p string) (string, error) {
+	switch {
+	case strings.TrimSpace(p) == "":
+		return "", &outsideError{p, root, "is empty, not a file in"}
+	case strings.ContainsRune(p, 0):
+		return "", &outsideError{p, root, "holds a NUL byte: not a file in"}
+	}
+	abs := p
+	if !filepath.IsAbs(p) {
+		if !filepath.IsLocal(p) {
+			return "", &outsideError{p, root, "leaves"}
+		}
+		abs = filepath.Join(root, p)
+	}
+	if !within(root, abs) {
+		return "", &outsideError{p, root, "is outside"}
+	}
+	realRoot, err := resolve(root)
+	if err != nil {
+		return "", fmt.Errorf("files folder %s: %w", root, err)
+	}
+	real, err := resolve(abs)
+	if err != nil {
+		return "", &outsideError{p, root, fmt.Sprintf("cannot be resolved (%v) inside", errors.Unwrap(err))}
+	}
+	if !within(realRoot, real) {
+		return "", &outsideError{p, root, "leads, through a symbolic link, outside"}
+	}
+	return real, nil
+}
+
+// localPath checks a path sandy__append_file writes: relative, and inside
+// root (os.Root enforces the rest, symbolic links included, as it writes).
+func localPath(root, p string) error {
+	if filepath.IsAbs(p) || !filepath.IsLocal(filepath.Clean(filepath.FromSlash(p))) {
+		return &outsideError{p, root, "must be a relative path that stays inside"}
+	}
+	return nil
+}
+
+// within reports whether path is dir or below it (both clean and absolute).
+func within(dir, path string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// resolve follows the symbolic links of p: of p when it exists, else of its
+// nearest existing parent, with the rest appended. A link that leads
+// nowhere is an error, not a place to write through.
+func resolve(p string) (string, error) {
+	var rest []string
+	for cur := filepath.Clean(p); ; {
+		if _, err := os.Lstat(cur); err == nil {
+			real, err := filepath.EvalSymlinks(cur)
+			if err != nil {
+				return "", err
+			}
+			slices.Reverse(rest)
+			return filepath.Join(append([]string{real}, rest...)...), nil
+		}
+		parent := filepath.Dir(cur)
+		if parent == cur {
+			return p, nil
+		}
+		rest = append(rest, filepath.Base(cur))
+		cur = parent
+	}
+}
