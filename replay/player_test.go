@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -459,6 +460,37 @@ func TestFailureEvidence(t *testing.T) {
 	}
 	if len(f.callsTo("browser_take_screenshot")) != 1 || len(f.callsTo("browser_snapshot")) != 1 {
 		t.Errorf("calls %v: want one screenshot and one snapshot", f.tools())
+	}
+}
+
+// TestFailureEvidenceReplacesOldFiles: evidence from an earlier run is
+// replaced atomically (safefile), not rewritten in place: a hard link to
+// an old file keeps the old content.
+func TestFailureEvidenceReplacesOldFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"test-step1.png", "test-step1.snapshot.md"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(filepath.Join(dir, name), filepath.Join(dir, "old-"+name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := scenario("", `[{"step":1,"tool":"mcp__playwright__fail","params":{"message":"nope"}}]`)
+	if _, res, err := play(t, &fake{}, &Options{EvidenceDir: dir}, src); err != nil || len(res.Evidence) != 2 {
+		t.Fatalf("err %v, evidence %v: want a screenshot and a snapshot", err, res.Evidence)
+	}
+	for _, name := range []string{"test-step1.png", "test-step1.snapshot.md"} {
+		if b, _ := os.ReadFile(filepath.Join(dir, name)); string(b) == "old" {
+			t.Errorf("%s was not replaced", name)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "old-"+name)); string(b) != "old" {
+			t.Errorf("%s was rewritten in place, not replaced: its old link holds %q", name, b)
+		}
+	}
+	es, _ := os.ReadDir(dir)
+	if len(es) != 4 {
+		t.Errorf("evidence dir holds %d files, want 4 (no temporary file left)", len(es))
 	}
 }
 
