@@ -174,6 +174,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	default:
 		res.Status = Failed
 	}
+	res.Interrupted = res.Status != Success && ctx.Err() != nil
 	return res, err
 }
 

@@ -286,6 +286,33 @@ func TestCompileKeepsStepsBeforeAFailure(t *testing.T) {
 	}
 }
 
+// TestCompileInterrupted: a context cancelled between two actions stops the
+// run there, keeps what ran and marks the result interrupted.
+func TestCompileInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := &Options{Poll: 5 * time.Millisecond, Progress: func(ev Event) {
+		if ev.Index == 2 && ev.Step != nil {
+			cancel()
+		}
+	}}
+	res, err := New(newFake(), opts).Run(ctx, loginScenario)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if res == nil {
+		t.Fatal("no result")
+	}
+	if !res.Interrupted || res.Status != Partial || len(res.Steps) != 3 {
+		t.Errorf("interrupted %v, status %s, %d steps: want interrupted, partial, 3 steps (open + 2 actions)", res.Interrupted, res.Status, len(res.Steps))
+	}
+
+	res, err = compile(t, newFake(), loginScenario, nil)
+	if err != nil || res.Interrupted || res.Status != Success {
+		t.Errorf("uninterrupted run: err %v, interrupted %v, status %s", err, res.Interrupted, res.Status)
+	}
+}
+
 // TestCompileEvidenceReplacesOldFiles: evidence of an earlier compile is
 // replaced atomically (safefile), not rewritten in place: a hard link to
 // an old file keeps the old content.
