@@ -586,3 +586,17 @@ func TestOpensFileURLs(t *testing.T) {
 		}
 	}
 }
+
+func TestRunMarksPartialScenario(t *testing.T) {
+	src := `{"version":"2.1","metadata":{"name":"p","status":"partial","status_detail":"compile stopped at action 2 of 2"},"steps":[{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`
+	_, res, err := play(t, &fake{}, nil, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	if !res.Partial || res.PartialDetail != "compile stopped at action 2 of 2" {
+		t.Errorf("partial %v, detail %q: want the scenario's status", res.Partial, res.PartialDetail)
+	}
+	if _, res, _ := play(t, &fake{}, nil, scenario("", `[{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]`)); res.Partial {
+		t.Error("a complete scenario's result is marked partial")
+	}
+}
