@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
@@ -40,6 +41,12 @@ pinned @playwright/mcp when the config does not name it.
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
 variable the scenario declares empty is required.
 
+A partial scenario (its compile stopped early: "status": "partial" in its
+metadata, as in the mug.partial.json compile writes) is refused before
+anything runs, unless --allow-partial; then its result line, the --json
+result ("partial": true) and the JUnit test case (property partial=true)
+say it is partial.
+
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
 report directory.
@@ -65,6 +72,7 @@ type replayFlags struct {
 	timeout  time.Duration
 	headed   bool
 	verbose  bool
+	partial  bool // --allow-partial
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -85,6 +93,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.DurationVar(&f.timeout, "timeout", replay.DefaultTimeout, "how long a step waits for its target")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
 	fs.BoolVar(&f.verbose, "v", false, "log server and retry details to stderr")
+	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -111,7 +120,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	scenarios, err := loadScenarios(files, layers)
+	scenarios, err := loadScenarios(files, layers, f.partial)
 	if err != nil {
 		return err
 	}
@@ -296,15 +305,20 @@ func shardOf(files []string, shard string) []string {
 	return out
 }
 
-// loadScenarios loads every file and checks its required variables, and
-// reports every bad file at once.
-func loadScenarios(files []string, layers []map[string]string) ([]*sandy.Scenario, error) {
+// loadScenarios loads every file, refuses partial scenarios unless
+// allowPartial, checks the required variables, and reports every bad file
+// at once.
+func loadScenarios(files []string, layers []map[string]string, allowPartial bool) ([]*sandy.Scenario, error) {
 	scenarios := make([]*sandy.Scenario, len(files))
 	var problems []error
 	for i, file := range files {
 		sc, err := sandy.Load(file)
 		if err != nil {
 			problems = append(problems, err)
+			continue
+		}
+		if sc.Partial() && !allowPartial {
+			problems = append(problems, errors.New(partialProblem(file, sc)+": refused; replay it anyway with --allow-partial"))
 			continue
 		}
 		if err := replay.CheckVars(file, sc, layers...); err != nil {
@@ -393,19 +407,24 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 	return nil
 }
 
+// writeJUnit replaces the file at path with the JUnit XML of s, atomically:
+// a failed write leaves the previous report as it was.
 func writeJUnit(path string, s *rpt.Summary, started time.Time) error {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("--junit: %w", err)
 		}
 	}
-	f, err := os.Create(path)
+	f, err := safefile.Create(path, 0o644)
 	if err != nil {
 		return fmt.Errorf("--junit: %w", err)
 	}
-	werr := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started})
-	if err := errors.Join(werr, f.Close()); err != nil {
+	defer f.Close()
+	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started}); err != nil {
 		return fmt.Errorf("--junit %s: %w", path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("--junit: %w", err)
 	}
 	return nil
 }
