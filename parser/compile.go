@@ -18,6 +18,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
@@ -166,6 +167,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	default:
 		res.Status = Failed
 	}
+	res.Interrupted = res.Status != Success && ctx.Err() != nil
 	return res, err
 }
 
@@ -574,7 +576,8 @@ func (r *run) fail(ctx context.Context, index int, action string, call *commandg
 	return cause
 }
 
-// evidence saves a screenshot and the minimized snapshot beside each other.
+// evidence saves a screenshot and the minimized snapshot beside each other,
+// each replacing an earlier file of its name atomically.
 func (r *run) evidence(ctx context.Context, info *ErrorInfo) {
 	dir := r.c.opts.EvidenceDir
 	if dir == "" {
@@ -586,7 +589,7 @@ func (r *run) evidence(ctx context.Context, info *ErrorInfo) {
 	}
 	base := filepath.Join(dir, fmt.Sprintf("%s-step%d", Slug(r.res.Name), info.Index))
 	if info.Snapshot != "" {
-		if err := os.WriteFile(base+".snapshot.txt", []byte(info.Snapshot), 0o644); err == nil {
+		if err := safefile.Write(base+".snapshot.txt", []byte(info.Snapshot), 0o644); err == nil {
 			info.SnapshotFile = base + ".snapshot.txt"
 		}
 	}
@@ -594,7 +597,7 @@ func (r *run) evidence(ctx context.Context, info *ErrorInfo) {
 	if err != nil || out.IsError || len(out.Images) == 0 {
 		return
 	}
-	if err := os.WriteFile(base+".png", out.Images[0].Data, 0o644); err == nil {
+	if err := safefile.Write(base+".png", out.Images[0].Data, 0o644); err == nil {
 		info.Screenshot = base + ".png"
 	}
 }

@@ -286,6 +286,66 @@ func TestCompileKeepsStepsBeforeAFailure(t *testing.T) {
 	}
 }
 
+// TestCompileInterrupted: a context cancelled between two actions stops the
+// run there, keeps what ran and marks the result interrupted.
+func TestCompileInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	opts := &Options{Poll: 5 * time.Millisecond, Progress: func(ev Event) {
+		if ev.Index == 2 && ev.Step != nil {
+			cancel()
+		}
+	}}
+	res, err := New(newFake(), opts).Run(ctx, loginScenario)
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if res == nil {
+		t.Fatal("no result")
+	}
+	if !res.Interrupted || res.Status != Partial || len(res.Steps) != 3 {
+		t.Errorf("interrupted %v, status %s, %d steps: want interrupted, partial, 3 steps (open + 2 actions)", res.Interrupted, res.Status, len(res.Steps))
+	}
+
+	res, err = compile(t, newFake(), loginScenario, nil)
+	if err != nil || res.Interrupted || res.Status != Success {
+		t.Errorf("uninterrupted run: err %v, interrupted %v, status %s", err, res.Interrupted, res.Status)
+	}
+}
+
+// TestCompileEvidenceReplacesOldFiles: evidence of an earlier compile is
+// replaced atomically (safefile), not rewritten in place: a hard link to
+// an old file keeps the old content.
+func TestCompileEvidenceReplacesOldFiles(t *testing.T) {
+	dir := t.TempDir()
+	sc := loginScenario
+	sc.Actions = []string{"click Checkout now"}
+	base := filepath.Join(dir, Slug(sc.Name)+"-step1")
+	for _, ext := range []string{".png", ".snapshot.txt"} {
+		if err := os.WriteFile(base+ext, []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(base+ext, base+".old"+ext); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := compile(t, newFake(), sc, &Options{EvidenceDir: dir, Timeout: 20 * time.Millisecond})
+	if err != nil || len(res.Errors) != 1 || res.Errors[0].Screenshot != base+".png" || res.Errors[0].SnapshotFile != base+".snapshot.txt" {
+		t.Fatalf("err %v, errors %+v: want one failure with evidence at %s.*", err, res.Errors, base)
+	}
+	for _, ext := range []string{".png", ".snapshot.txt"} {
+		if b, _ := os.ReadFile(base + ext); string(b) == "old" {
+			t.Errorf("%s%s was not replaced", base, ext)
+		}
+		if b, _ := os.ReadFile(base + ".old" + ext); string(b) != "old" {
+			t.Errorf("%s%s was rewritten in place, not replaced: its old link holds %q", base, ext, b)
+		}
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 4 {
+		t.Errorf("evidence dir holds %d files, want 4 (no temporary file left)", len(es))
+	}
+}
+
 // TestCompileWaitsForLateElement: an element that shows after a few
 // snapshots is waited for, and the export waits for its name first, unless
 // the name is not visible text (an aria-label), where such a wait could only

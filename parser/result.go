@@ -80,6 +80,9 @@ type ParserResult struct {
 	SecretNames []string
 	Steps       []TestStep
 	Status      Status
+	// Interrupted is true when the run's context ended (Ctrl-C, a
+	// deadline) before the last action finished.
+	Interrupted bool
 	Errors      []ErrorInfo
 	Usage       Usage
 	Duration    time.Duration

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/safefile"
 )
 
 // The built-in tools (sandy__<name>). Each returns its result as JSON text
@@ -219,7 +220,9 @@ func cell(v any) string {
 	return string(b)
 }
 
-// appendJSON keeps the file one JSON array and adds items to it.
+// appendJSON keeps the file one JSON array and adds items to it. The file
+// is replaced atomically (inside root), never rewritten in place: an
+// interrupted run leaves the old array whole.
 func appendJSON(root *os.Root, rel string, items []any) (int, error) {
 	old, err := readAll(root, rel)
 	if err != nil {
@@ -236,12 +239,7 @@ func appendJSON(root *os.Root, rel string, items []any) (int, error) {
 	if err != nil {
 		return 0, fmt.Errorf("append_file: %w", err)
 	}
-	f, err := root.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
-	if err != nil {
-		return 0, fmt.Errorf("append_file: %w", err)
-	}
-	_, werr := f.Write(append(b, '\n'))
-	if err := errors.Join(werr, f.Close()); err != nil {
+	if err := safefile.WriteIn(root, rel, append(b, '\n'), 0o644); err != nil {
 		return 0, fmt.Errorf("append_file: %w", err)
 	}
 	return len(items), nil

@@ -75,6 +75,33 @@ func TestBuiltinAppendFile(t *testing.T) {
 	}
 }
 
+// TestBuiltinAppendFileJSONReplaces: the json format rewrites the whole
+// array, so it replaces the file atomically: a hard link to the old file
+// keeps the old array.
+func TestBuiltinAppendFileJSONReplaces(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "data.json")
+	if err := os.WriteFile(path, []byte("[1]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Link(path, filepath.Join(dir, "old")); err != nil {
+		t.Fatal(err)
+	}
+	src := scenario("", `[{"step":1,"tool":"sandy__append_file","params":{"path":"data.json","format":"json","data":2}}]`)
+	if _, res, err := play(t, &fake{}, &Options{Files: dir}, src); err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	if b, _ := os.ReadFile(path); string(b) != "[\n  1,\n  2\n]\n" {
+		t.Errorf("file = %q, want [1, 2]", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "old")); string(b) != "[1]\n" {
+		t.Errorf("the file was rewritten in place: its old link holds %q", b)
+	}
+	if es, _ := os.ReadDir(dir); len(es) != 2 {
+		t.Errorf("dir holds %d files, want 2 (no temporary file left)", len(es))
+	}
+}
+
 func TestBuiltinAppendFileStaysInsideDir(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "work")

@@ -20,6 +20,10 @@
 // (wrapping mcpclient.ErrUnavailable; the steps run so far are kept in the
 // result), or a cancelled context.
 //
+// A partial scenario (sandy.Scenario.Partial: its compile stopped early)
+// runs like any other and its result is marked Partial; refusing it is the
+// caller's choice (plaintest replay refuses it unless --allow-partial).
+//
 // # Step semantics
 //
 //   - --start/--end (Options.Start, Options.End) select steps by step number.

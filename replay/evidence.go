@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 	"unicode"
+
+	"github.com/plaintest/plaintest/internal/safefile"
 )
 
 // evidenceTimeout bounds the screenshot and snapshot of a failed run.
@@ -18,6 +20,7 @@ const evidenceTimeout = 10 * time.Second
 
 // evidence saves a screenshot and the page snapshot of the browser session,
 // when one is open, after the step pl failed; their paths go in the result.
+// Each replaces an earlier file of its name atomically.
 // Failing to save them is logged, never an error of the run.
 func (r *run) evidence(ctx context.Context, pl *plan) {
 	if r.opts.EvidenceDir == "" || ctx.Err() != nil {
@@ -44,7 +47,7 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 
 	if data, err := r.screenshot(ctx, s); err != nil {
 		r.log.Warn("failure screenshot", "err", err)
-	} else if err := os.WriteFile(base+".png", data, 0o644); err != nil {
+	} else if err := safefile.Write(base+".png", data, 0o644); err != nil {
 		r.log.Warn("failure screenshot", "err", err)
 	} else {
 		r.res.Evidence = append(r.res.Evidence, base+".png")
@@ -54,7 +57,7 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 		r.log.Warn("failure snapshot", "err", err)
 	} else if res.IsError {
 		r.log.Warn("failure snapshot", "err", errorText(res))
-	} else if err := os.WriteFile(base+".snapshot.md", []byte(r.mask.text(res.Text)), 0o644); err != nil {
+	} else if err := safefile.Write(base+".snapshot.md", []byte(r.mask.text(res.Text)), 0o644); err != nil {
 		r.log.Warn("failure snapshot", "err", err)
 	} else {
 		r.res.Evidence = append(r.res.Evidence, base+".snapshot.md")

@@ -186,7 +186,8 @@ func CheckVars(file string, sc *sandy.Scenario, layers ...map[string]string) err
 // package documentation for what it returns.
 func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*report.RunResult, error) {
 	start := time.Now()
-	res := &report.RunResult{Scenario: sc.Metadata.Name, File: file, Steps: []report.StepResult{}}
+	res := &report.RunResult{Scenario: sc.Metadata.Name, File: file, Steps: []report.StepResult{},
+		Partial: sc.Partial(), PartialDetail: sc.Metadata.StatusDetail}
 	r := &run{
 		opts:     &p.opts,
 		file:     file,

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -462,6 +463,37 @@ func TestFailureEvidence(t *testing.T) {
 	}
 }
 
+// TestFailureEvidenceReplacesOldFiles: evidence from an earlier run is
+// replaced atomically (safefile), not rewritten in place: a hard link to
+// an old file keeps the old content.
+func TestFailureEvidenceReplacesOldFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"test-step1.png", "test-step1.snapshot.md"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Link(filepath.Join(dir, name), filepath.Join(dir, "old-"+name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	src := scenario("", `[{"step":1,"tool":"mcp__playwright__fail","params":{"message":"nope"}}]`)
+	if _, res, err := play(t, &fake{}, &Options{EvidenceDir: dir}, src); err != nil || len(res.Evidence) != 2 {
+		t.Fatalf("err %v, evidence %v: want a screenshot and a snapshot", err, res.Evidence)
+	}
+	for _, name := range []string{"test-step1.png", "test-step1.snapshot.md"} {
+		if b, _ := os.ReadFile(filepath.Join(dir, name)); string(b) == "old" {
+			t.Errorf("%s was not replaced", name)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "old-"+name)); string(b) != "old" {
+			t.Errorf("%s was rewritten in place, not replaced: its old link holds %q", name, b)
+		}
+	}
+	es, _ := os.ReadDir(dir)
+	if len(es) != 4 {
+		t.Errorf("evidence dir holds %d files, want 4 (no temporary file left)", len(es))
+	}
+}
+
 // TestFailureEvidenceSameBaseName runs two failing scenario files named
 // alike in different folders, at once, through one Player: each keeps its
 // own evidence.
@@ -552,5 +584,19 @@ func TestOpensFileURLs(t *testing.T) {
 		if got := OpensFileURLs(sc, tt.layer); got != tt.want {
 			t.Errorf("OpensFileURLs(%s, %v) = %v, want %v", tt.steps, tt.layer, got, tt.want)
 		}
+	}
+}
+
+func TestRunMarksPartialScenario(t *testing.T) {
+	src := `{"version":"2.1","metadata":{"name":"p","status":"partial","status_detail":"compile stopped at action 2 of 2"},"steps":[{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`
+	_, res, err := play(t, &fake{}, nil, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	if !res.Partial || res.PartialDetail != "compile stopped at action 2 of 2" {
+		t.Errorf("partial %v, detail %q: want the scenario's status", res.Partial, res.PartialDetail)
+	}
+	if _, res, _ := play(t, &fake{}, nil, scenario("", `[{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]`)); res.Partial {
+		t.Error("a complete scenario's result is marked partial")
 	}
 }

@@ -131,6 +131,9 @@ func (c *Console) Run(r *RunResult) {
 	if r.File != "" {
 		where += " (" + r.File + ")"
 	}
+	if r.Partial {
+		where += " " + c.paint(ansiYellow, "[partial scenario]")
+	}
 	if r.Success && dryRun(r) {
 		fmt.Fprintf(c.w, "%s %s: %d %s resolved, nothing called\n", c.paint(ansiBold, "DRY RUN"), where,
 			len(r.Steps), plural(len(r.Steps), "step", "steps"))

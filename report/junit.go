@@ -13,6 +13,8 @@ import (
 // one <testsuite> for the replay, one <testcase> per scenario. A failed
 // scenario has a <failure> whose message names the failed step and the
 // server's error; a scenario stopped by an unreachable server has an <error>.
+// A partial scenario's test case has the property partial=true and says so
+// in the first line of its <system-out>.
 type junitSuites struct {
 	XMLName  xml.Name     `xml:"testsuites"`
 	Name     string       `xml:"name,attr"`
@@ -35,19 +37,29 @@ type junitSuite struct {
 }
 
 type junitCase struct {
-	Name      string        `xml:"name,attr"`
-	Classname string        `xml:"classname,attr"`
-	File      string        `xml:"file,attr,omitempty"`
-	Time      string        `xml:"time,attr"`
-	Failure   *junitProblem `xml:"failure,omitempty"`
-	Error     *junitProblem `xml:"error,omitempty"`
-	SystemOut *junitText    `xml:"system-out,omitempty"`
+	Name       string           `xml:"name,attr"`
+	Classname  string           `xml:"classname,attr"`
+	File       string           `xml:"file,attr,omitempty"`
+	Time       string           `xml:"time,attr"`
+	Properties *junitProperties `xml:"properties,omitempty"`
+	Failure    *junitProblem    `xml:"failure,omitempty"`
+	Error      *junitProblem    `xml:"error,omitempty"`
+	SystemOut  *junitText       `xml:"system-out,omitempty"`
 }
 
 type junitProblem struct {
 	Message string `xml:"message,attr"`
 	Type    string `xml:"type,attr"`
 	Text    string `xml:",cdata"`
+}
+
+type junitProperties struct {
+	Property []junitProperty `xml:"property"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
 }
 
 // junitText keeps its lines readable in the file (CDATA, not &#xA;).
@@ -86,7 +98,12 @@ func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 			File:      r.File,
 			Time:      xmlSeconds(r.Duration),
 		}
-		if log := stepLog(r); log != "" {
+		log := stepLog(r)
+		if r.Partial {
+			c.Properties = &junitProperties{[]junitProperty{{Name: "partial", Value: "true"}}}
+			log = "partial scenario: " + r.PartialDetail + "\n" + log
+		}
+		if log != "" {
 			c.SystemOut = &junitText{xmlSafe(log)}
 		}
 		if !r.Success {

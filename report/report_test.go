@@ -182,3 +182,46 @@ func TestJUnitIsValidXMLWhateverTheErrorText(t *testing.T) {
 		t.Errorf("failure text = %q, want the error text kept", got)
 	}
 }
+
+// TestPartialRun: a partial scenario replayed on request is labelled
+// partial in the console, the JSON and the JUnit XML.
+func TestPartialRun(t *testing.T) {
+	detail := `compile stopped at action 3 of 6 ("click Pay"): no button or link matching "Pay"`
+	r := &RunResult{Scenario: "mug", File: "mug.partial.json", Success: true, Partial: true, PartialDetail: detail,
+		Steps: []StepResult{{Step: 1, Tool: "sandy__log", Status: StatusPassed}}}
+	s := NewSummary([]*RunResult{r}, time.Second)
+
+	var con bytes.Buffer
+	NewConsole(&con, nil).Run(r)
+	if !strings.HasPrefix(con.String(), "PASSED mug (mug.partial.json) [partial scenario]: 1 step") {
+		t.Errorf("console = %q, want the PASSED line labelled partial", con.String())
+	}
+
+	var js bytes.Buffer
+	if err := WriteJSON(&js, s); err != nil {
+		t.Fatal(err)
+	}
+	var back Summary
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	if got := back.Scenarios[0]; !got.Partial || got.PartialDetail != detail {
+		t.Errorf("JSON partial = %v, detail %q", got.Partial, got.PartialDetail)
+	}
+
+	var ju bytes.Buffer
+	if err := WriteJUnit(&ju, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(ju.Bytes(), &doc); err != nil {
+		t.Fatalf("junit is not XML: %v", err)
+	}
+	c := doc.Suites[0].Cases[0]
+	if c.Properties == nil || len(c.Properties.Property) != 1 || c.Properties.Property[0] != (junitProperty{"partial", "true"}) {
+		t.Errorf("junit properties = %+v, want partial=true", c.Properties)
+	}
+	if c.SystemOut == nil || !strings.HasPrefix(c.SystemOut.Text, "partial scenario: "+detail+"\n") {
+		t.Errorf("junit system-out = %+v, want it to start with the partial detail", c.SystemOut)
+	}
+}

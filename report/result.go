@@ -69,6 +69,8 @@ func NewSummary(runs []*RunResult, d time.Duration) *Summary {
 //	  "failed_step": 4,                   // number of the step that stopped the run; absent when none
 //	  "error": "step 4 (click Add to cart for Blue Mug) failed: ...", // why the run failed; absent on success
 //	  "unavailable": false,               // true: an MCP server could not be reached or was lost
+//	  "partial": true,                    // the scenario is partial (metadata.status); absent when complete
+//	  "partial_detail": "compile stopped at action 4 of 6 (\"click Pay\"): ...", // its metadata.status_detail
 //	  "steps": [ StepResult, ... ],       // the steps that were reached, in order
 //	  "evidence": ["reports/mug-step4.png", "reports/mug-step4.snapshot.md"], // saved on failure
 //	  "duration_ms": 3120
@@ -83,9 +85,15 @@ type RunResult struct {
 	// Unavailable is true when the run stopped because an MCP server could
 	// not be started or reached, or was lost mid-run: an environment
 	// problem, not a failed check.
-	Unavailable bool         `json:"unavailable,omitempty"`
-	Steps       []StepResult `json:"steps"`
-	Evidence    []string     `json:"evidence,omitempty"`
+	Unavailable bool `json:"unavailable,omitempty"`
+	// Partial is true when the scenario is a partial one (its compile
+	// stopped early; replayed only when asked for): passing it proves
+	// nothing about the actions it lacks. PartialDetail says where and
+	// why the compile stopped.
+	Partial       bool         `json:"partial,omitempty"`
+	PartialDetail string       `json:"partial_detail,omitempty"`
+	Steps         []StepResult `json:"steps"`
+	Evidence      []string     `json:"evidence,omitempty"`
 }
 
 // Failed returns the step that stopped the run, or nil.

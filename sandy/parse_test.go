@@ -177,3 +177,25 @@ func TestParseNormalizesEmptyMaps(t *testing.T) {
 		t.Errorf("variables = %#v, want nil", s.Variables)
 	}
 }
+
+func TestPartial(t *testing.T) {
+	for _, tt := range []struct {
+		meta string
+		want bool
+	}{
+		{`{"name": "t"}`, false},
+		{`{"name": "t", "status": "partial", "status_detail": "compile stopped at action 2 of 3"}`, true},
+	} {
+		s, err := Parse([]byte(`{"version": "2.1", "metadata": `+tt.meta+`, "steps": [`+okStep+`]}`), "t.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Partial() != tt.want {
+			t.Errorf("%s: Partial() = %v, want %v", tt.meta, s.Partial(), tt.want)
+		}
+		data, _ := s.Marshal()
+		if back, err := Parse(data, "marshalled"); err != nil || back.Metadata != s.Metadata {
+			t.Errorf("%s: metadata after Marshal and Parse = %+v (%v), want %+v", tt.meta, back.Metadata, err, s.Metadata)
+		}
+	}
+}

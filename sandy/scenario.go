@@ -51,7 +51,21 @@ type Metadata struct {
 	CreatedBy   string `json:"created_by,omitempty"`
 	TargetURL   string `json:"target_url,omitempty"`
 	Instruction string `json:"instruction,omitempty"`
+	// Status is "" for a complete scenario and StatusPartial for one whose
+	// compile stopped before its last action; StatusDetail then says where
+	// and why, e.g. `compile stopped at action 4 of 6 ("click Pay"): ...`.
+	Status       string `json:"status,omitempty"`
+	StatusDetail string `json:"status_detail,omitempty"`
 }
+
+// StatusPartial is the metadata status of a scenario that holds only the
+// steps before its compile stopped. Replaying it proves nothing about the
+// actions it lacks: plaintest refuses it unless told otherwise.
+const StatusPartial = "partial"
+
+// Partial reports whether s is a partial scenario (metadata.status
+// "partial").
+func (s *Scenario) Partial() bool { return s.Metadata.Status == StatusPartial }
 
 // Environment records where a scenario was recorded.
 type Environment struct {

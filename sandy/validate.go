@@ -55,7 +55,8 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 //
 //   - version is "2.1" or "1.1"; a missing version is accepted (Parse makes it
 //     "2.1" once v1.1 actions are upgraded).
-//   - metadata.name is not blank; steps is not empty.
+//   - metadata.name is not blank; metadata.status is absent or "partial";
+//     steps is not empty.
 //   - variable names match ^[A-Za-z_][A-Za-z0-9_-]*$ (otherwise no placeholder
 //     can name them) and no value is null ("" declares a required variable).
 //   - each step: step is a positive integer, unique; exactly one of tool and
@@ -99,6 +100,9 @@ func (v *validator) run() {
 	}
 	if strings.TrimSpace(s.Metadata.Name) == "" {
 		v.add("metadata.name", "required")
+	}
+	if st := s.Metadata.Status; st != "" && st != StatusPartial {
+		v.add("metadata.status", "must be absent (a complete scenario) or %q, got %q", StatusPartial, st)
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
 		path := joinKey("variables", name)

@@ -31,7 +31,10 @@ type Options struct {
 }
 
 // Export builds the scenario for res. It keeps every step that ran, so a
-// partial result gives a partial scenario.
+// result whose status is not success gives a partial scenario: its
+// metadata.status is "partial" and metadata.status_detail says at which
+// action the compile stopped and why (the compile's error, whose secrets
+// the compiler has masked, or "interrupted").
 func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 	var o Options
 	if opts != nil {
@@ -60,6 +63,10 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 		},
 		Variables:   map[string]any{},
 		Environment: &sandy.Environment{MCP: Server, Viewport: o.Viewport, RecordedAt: now},
+	}
+	if res.Status != parser.Success {
+		sc.Metadata.Status = sandy.StatusPartial
+		sc.Metadata.StatusDetail = stopped(res)
 	}
 	if res.BaseURL != "" {
 		sc.Variables["BASE_URL"] = res.BaseURL
@@ -95,9 +102,25 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 func describe(res *parser.ParserResult) string {
 	d := fmt.Sprintf("Compiled by plaintest from %d plain-English action(s) with the %s translator.", len(res.Actions), res.Translator)
 	if res.Status != parser.Success {
-		d += fmt.Sprintf(" Partial: %d of %d action(s) compiled; the compile stopped at a failure.", countActions(res), len(res.Actions))
+		d += fmt.Sprintf(" Partial: %d of %d action(s) compiled; the compile stopped before the rest (see status_detail).", countActions(res), len(res.Actions))
 	}
 	return d
+}
+
+// stopped says where and why an unsuccessful compile stopped:
+// `compile stopped at action 4 of 6 ("click Pay"): <why>`.
+func stopped(res *parser.ParserResult) string {
+	index, why := countActions(res)+1, "it did not finish"
+	if len(res.Errors) > 0 {
+		index, why = res.Errors[0].Index, res.Errors[0].Message
+	}
+	if res.Interrupted {
+		why = "interrupted"
+	}
+	if index < 1 || index > len(res.Actions) {
+		return fmt.Sprintf("compile stopped opening %s: %s", res.URL, why)
+	}
+	return fmt.Sprintf("compile stopped at action %d of %d (%q): %s", index, len(res.Actions), res.Actions[index-1], why)
 }
 
 func countActions(res *parser.ParserResult) int {

@@ -42,7 +42,11 @@ func TestExportGolden(t *testing.T) {
 	now := func() time.Time { return time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC) }
 	for _, status := range []parser.Status{parser.Success, parser.Partial} {
 		t.Run(string(status), func(t *testing.T) {
-			sc := Export(result(status), &Options{CreatedBy: "plaintest test", Now: now})
+			res := result(status)
+			if status == parser.Partial {
+				res.Errors = []parser.ErrorInfo{{Index: 3, Action: "click Checkout", Message: `no button or link matching "Checkout" (waited 5s)`}}
+			}
+			sc := Export(res, &Options{CreatedBy: "plaintest test", Now: now})
 			got, err := sc.Marshal()
 			if err != nil {
 				t.Fatal(err)
@@ -71,6 +75,53 @@ func TestExportGolden(t *testing.T) {
 			if len(back.Steps) != 4 || back.Steps[0].ID != "open" || back.Steps[3].Step != 4 {
 				t.Errorf("steps %+v", back.Steps)
 			}
+			if back.Partial() != (status != parser.Success) {
+				t.Errorf("Partial() = %v for a %s compile", back.Partial(), status)
+			}
 		})
+	}
+}
+
+// TestExportStatusDetail: a scenario that is not complete says where the
+// compile stopped and why.
+func TestExportStatusDetail(t *testing.T) {
+	tests := []struct {
+		name string
+		edit func(*parser.ParserResult)
+		want string
+	}{
+		{"failed action", func(r *parser.ParserResult) {
+			r.Errors = []parser.ErrorInfo{{Index: 3, Action: "click Checkout", Message: "no button"}}
+		}, `compile stopped at action 3 of 3 ("click Checkout"): no button`},
+		{"interrupted between actions", func(r *parser.ParserResult) { r.Interrupted = true },
+			`compile stopped at action 3 of 3 ("click Checkout"): interrupted`},
+		{"interrupted during a call", func(r *parser.ParserResult) {
+			r.Interrupted = true
+			r.Errors = []parser.ErrorInfo{{Index: 2, Action: "click Claim discount", Message: "context canceled"}}
+			r.Steps = r.Steps[:2]
+		}, `compile stopped at action 2 of 3 ("click Claim discount"): interrupted`},
+		{"only the URL opened", func(r *parser.ParserResult) {
+			r.Status = parser.Failed
+			r.Steps = r.Steps[:1]
+			r.Errors = []parser.ErrorInfo{{Index: 1, Action: "type {{PASSWORD}} into Password", Message: "no textbox"}}
+		}, `compile stopped at action 1 of 3 ("type {{PASSWORD}} into Password"): no textbox`},
+		{"the URL did not open", func(r *parser.ParserResult) {
+			r.Status = parser.Failed
+			r.Steps = nil
+			r.Errors = []parser.ErrorInfo{{Index: 0, Action: "open http://127.0.0.1:8080", Message: "net::ERR_CONNECTION_REFUSED"}}
+		}, `compile stopped opening http://127.0.0.1:8080: net::ERR_CONNECTION_REFUSED`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res := result(parser.Partial)
+			tt.edit(res)
+			sc := Export(res, nil)
+			if sc.Metadata.Status != sandy.StatusPartial || sc.Metadata.StatusDetail != tt.want {
+				t.Errorf("status %q, detail %q; want partial, %q", sc.Metadata.Status, sc.Metadata.StatusDetail, tt.want)
+			}
+		})
+	}
+	if sc := Export(result(parser.Success), nil); sc.Metadata.Status != "" || sc.Metadata.StatusDetail != "" {
+		t.Errorf("complete compile: status %q, detail %q; want none", sc.Metadata.Status, sc.Metadata.StatusDetail)
 	}
 }

@@ -12,9 +12,11 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
+	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
 )
 
@@ -50,6 +52,15 @@ element by its label, text or placeholder; say which one with "for", "in" or
 
 Secrets (--secret NAME=VALUE) are typed while compiling and written as
 required {{NAME}} variables: their values reach no file, log or prompt.
+
+Output: -o FILE (default .sandy/scenarios/<name>.json), replaced atomically
+when every action compiled; a partial scenario left beside it by an earlier
+compile is then removed. A compile that stops early (an action fails, the
+browser is lost, Ctrl-C) leaves FILE as it was and writes the steps that ran
+beside it as a partial scenario, FILE with .partial.json (mug.json gives
+mug.partial.json), marked "status": "partial" in its metadata: validate and
+replay refuse it unless --allow-partial. A screenshot and the page snapshot
+of a failure go to --evidence.
 
 Example:
   plaintest compile "go to the login page then type demo into Username then type demo123 into Password then click Log in" \
@@ -135,20 +146,16 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		return runErr
 	}
 	scenario := sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
-	data, err := scenario.Marshal()
-	if err != nil {
-		return err
-	}
-	wrote := len(res.Steps) > 0
-	if wrote {
-		if err := writeFile(out, data); err != nil {
+	var w saved
+	if len(res.Steps) > 0 {
+		if w, err = saveScenario(out, scenario); err != nil {
 			return &exitError{code: exitEnvironment, err: err}
 		}
 	}
 	if f.json {
-		writeJSONResult(e.stdout, res, out, wrote)
+		writeJSONResult(e.stdout, res, out, w)
 	} else {
-		summarize(progress, res, out, wrote, len(scenario.Steps))
+		summarize(progress, res, out, w, len(scenario.Steps))
 	}
 	if runErr != nil {
 		return runErr
@@ -272,7 +279,71 @@ func printEvent(w io.Writer, ev parser.Event) {
 	fmt.Fprintf(w, "%s%s … ok %.2fs%s\n", prefix, what, s.Duration.Seconds(), wait)
 }
 
-func summarize(w io.Writer, res *parser.ParserResult, out string, wrote bool, steps int) {
+// saved is what a compile wrote.
+type saved struct {
+	// path is the file written: the -o target for a complete scenario,
+	// the partial file beside it (see partialPath) for a partial one; ""
+	// when nothing ran and nothing was written.
+	path    string
+	partial bool
+	// removed is the stale partial file beside the target that a complete
+	// compile removed; removeErr says why it could not be.
+	removed   string
+	removeErr error
+}
+
+// saveScenario writes sc atomically: a complete scenario to out, removing a
+// partial scenario left beside it by an earlier compile; a partial one
+// beside out (partialPath), leaving out as it was.
+func saveScenario(out string, sc *sandy.Scenario) (saved, error) {
+	data, err := sc.Marshal()
+	if err != nil {
+		return saved{}, err
+	}
+	w := saved{path: out, partial: sc.Partial()}
+	if w.partial {
+		w.path = partialPath(out)
+	}
+	if err := os.MkdirAll(filepath.Dir(w.path), 0o755); err != nil {
+		return saved{}, err
+	}
+	if err := safefile.Write(w.path, data, 0o644); err != nil {
+		return saved{}, err
+	}
+	if stale := partialPath(out); !w.partial && isPartialScenario(stale) {
+		if w.removeErr = os.Remove(stale); w.removeErr == nil {
+			w.removed = stale
+		}
+	}
+	return w, nil
+}
+
+// partialPath is where the partial scenario of a compile to out goes:
+// beside out, ".partial" before its .json extension (mug.json →
+// mug.partial.json), or ".partial.json" added to another name.
+func partialPath(out string) string {
+	if ext := filepath.Ext(out); strings.EqualFold(ext, ".json") {
+		return strings.TrimSuffix(out, ext) + ".partial" + ext
+	}
+	return out + ".partial.json"
+}
+
+// isPartialScenario reports whether the file at path is a scenario whose
+// metadata.status is partial; any other file is not one, and is kept.
+func isPartialScenario(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var head struct {
+		Metadata struct {
+			Status string `json:"status"`
+		} `json:"metadata"`
+	}
+	return json.Unmarshal(data, &head) == nil && head.Metadata.Status == sandy.StatusPartial
+}
+
+func summarize(w io.Writer, res *parser.ParserResult, out string, sv saved, steps int) {
 	done := 0
 	for _, s := range res.Steps {
 		if s.Index > 0 {
@@ -280,12 +351,19 @@ func summarize(w io.Writer, res *parser.ParserResult, out string, wrote bool, st
 		}
 	}
 	switch {
-	case !wrote:
+	case sv.path == "":
 		fmt.Fprintf(w, "nothing ran, no scenario written (%.1fs)\n", res.Duration.Seconds())
-	case res.Status == parser.Success:
-		fmt.Fprintf(w, "wrote %s: %s from %s (%.1fs)\n", out, plural(steps, "step"), plural(len(res.Actions), "action"), res.Duration.Seconds())
+	case !sv.partial:
+		fmt.Fprintf(w, "wrote %s: %s from %s (%.1fs)\n", sv.path, plural(steps, "step"), plural(len(res.Actions), "action"), res.Duration.Seconds())
 	default:
-		fmt.Fprintf(w, "wrote %s: %s from %d of %s, status %s (%.1fs)\n", out, plural(steps, "step"), done, plural(len(res.Actions), "action"), res.Status, res.Duration.Seconds())
+		fmt.Fprintf(w, "wrote PARTIAL scenario %s: %s from %d of %s (%.1fs); %s was left as it was, and replay refuses the partial file unless --allow-partial\n",
+			sv.path, plural(steps, "step"), done, plural(len(res.Actions), "action"), res.Duration.Seconds(), out)
+	}
+	switch {
+	case sv.removed != "":
+		fmt.Fprintf(w, "removed the stale partial scenario %s\n", sv.removed)
+	case sv.removeErr != nil:
+		fmt.Fprintf(w, "could not remove the stale partial scenario: %v\n", sv.removeErr)
 	}
 }
 
@@ -293,7 +371,10 @@ func summarize(w io.Writer, res *parser.ParserResult, out string, wrote bool, st
 type jsonResult struct {
 	Name       string        `json:"name"`
 	Status     parser.Status `json:"status"`
-	Output     string        `json:"output,omitempty"`
+	Target     string        `json:"target"`           // the -o file, written only by a complete compile
+	Output     string        `json:"output,omitempty"` // the file written: Target, or the partial file beside it
+	Partial    bool          `json:"partial,omitempty"`
+	Removed    string        `json:"removed_partial,omitempty"` // a stale partial file removed beside Target
 	Translator string        `json:"translator"`
 	DurationMS int64         `json:"duration_ms"`
 	Steps      []jsonStep    `json:"steps"`
@@ -320,12 +401,9 @@ type jsonError struct {
 	Snapshot   string `json:"snapshot_file,omitempty"`
 }
 
-func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, wrote bool) {
-	jr := jsonResult{Name: res.Name, Status: res.Status, Translator: res.Translator,
-		DurationMS: res.Duration.Milliseconds(), Usage: res.Usage, Secrets: res.SecretNames, Steps: []jsonStep{}}
-	if wrote {
-		jr.Output = out
-	}
+func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved) {
+	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.path, Partial: sv.partial, Removed: sv.removed,
+		Translator: res.Translator, DurationMS: res.Duration.Milliseconds(), Usage: res.Usage, Secrets: res.SecretNames, Steps: []jsonStep{}}
 	for _, s := range res.Steps {
 		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, s.Waited.Milliseconds(), s.Duration.Milliseconds()})
 	}
@@ -335,21 +413,6 @@ func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, wrote bo
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(jr)
-}
-
-// writeFile writes data atomically, creating the directory.
-func writeFile(path string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return errors.Join(err, os.Remove(tmp))
-	}
-	return nil
 }
 
 // plural writes "1 step", "2 steps".

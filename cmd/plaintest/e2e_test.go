@@ -266,17 +266,27 @@ func TestCompileServerCrashMidRun(t *testing.T) {
 	checkKept(t, out, 2)
 }
 
+// checkKept checks what a compile to out that did not finish left: no out,
+// and the steps that ran (steps of them; -1: none, and no file) in a partial
+// scenario beside it.
 func checkKept(t *testing.T, out string, steps int) {
 	t.Helper()
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("%s written by a compile that did not finish", out)
+	}
+	partial := partialPath(out)
 	if steps < 0 {
-		if _, err := os.Stat(out); err == nil {
-			t.Errorf("%s written although nothing ran", out)
+		if _, err := os.Stat(partial); err == nil {
+			t.Errorf("%s written although nothing ran", partial)
 		}
 		return
 	}
-	sc, err := sandy.Load(out)
+	sc, err := sandy.Load(partial)
 	if err != nil {
 		t.Fatalf("partial output: %v", err)
+	}
+	if !sc.Partial() {
+		t.Errorf("%s is not marked partial", partial)
 	}
 	if len(sc.Steps) != steps {
 		t.Errorf("partial output has %d steps, want %d", len(sc.Steps), steps)

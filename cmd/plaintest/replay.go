@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
@@ -39,6 +40,12 @@ pinned @playwright/mcp when the config does not name it.
 
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
 variable the scenario declares empty is required.
+
+A partial scenario (its compile stopped early: "status": "partial" in its
+metadata, as in the mug.partial.json compile writes) is refused before
+anything runs, unless --allow-partial; then its result line, the --json
+result ("partial": true) and the JUnit test case (property partial=true)
+say it is partial.
 
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
@@ -68,6 +75,7 @@ type replayFlags struct {
 	unsafe   bool
 	headed   bool
 	verbose  bool
+	partial  bool // --allow-partial
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -91,6 +99,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
 	fs.BoolVar(&f.verbose, "v", false, "log server and retry details to stderr")
+	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -146,7 +155,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		Progress:        console.Step,
 		EvidenceDir:     f.evidenceDir(),
 	}
-	scenarios, err := loadScenarios(files, opts)
+	scenarios, err := loadScenarios(files, opts, f.partial)
 	if err != nil {
 		return err
 	}
@@ -307,15 +316,20 @@ func shardOf(files []string, shard string) []string {
 }
 
 // loadScenarios loads every file and checks, before anything runs, what
-// the player would refuse (required variables, unsafe code, files outside
-// the files folder); it reports every bad file at once.
-func loadScenarios(files []string, opts *replay.Options) ([]*sandy.Scenario, error) {
+// the player would refuse (partial scenarios unless allowPartial, required
+// variables, unsafe code, files outside the files folder); it reports
+// every bad file at once.
+func loadScenarios(files []string, opts *replay.Options, allowPartial bool) ([]*sandy.Scenario, error) {
 	scenarios := make([]*sandy.Scenario, len(files))
 	var problems []error
 	for i, file := range files {
 		sc, err := sandy.Load(file)
 		if err != nil {
 			problems = append(problems, err)
+			continue
+		}
+		if sc.Partial() && !allowPartial {
+			problems = append(problems, errors.New(partialProblem(file, sc)+": refused; replay it anyway with --allow-partial"))
 			continue
 		}
 		if err := errors.Join(replay.CheckVars(file, sc, opts.Vars...), replay.Preflight(file, sc, opts)); err != nil {
@@ -404,19 +418,24 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 	return nil
 }
 
+// writeJUnit replaces the file at path with the JUnit XML of s, atomically:
+// a failed write leaves the previous report as it was.
 func writeJUnit(path string, s *rpt.Summary, started time.Time) error {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("--junit: %w", err)
 		}
 	}
-	f, err := os.Create(path)
+	f, err := safefile.Create(path, 0o644)
 	if err != nil {
 		return fmt.Errorf("--junit: %w", err)
 	}
-	werr := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started})
-	if err := errors.Join(werr, f.Close()); err != nil {
+	defer f.Close()
+	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started}); err != nil {
 		return fmt.Errorf("--junit %s: %w", path, err)
+	}
+	if err := f.Commit(); err != nil {
+		return fmt.Errorf("--junit: %w", err)
 	}
 	return nil
 }

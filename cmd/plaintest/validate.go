@@ -14,11 +14,18 @@ them. Every problem in a file is reported at once, each with its JSON path:
 
   login.json: steps[3].on_error: must be stop, skip or retry
 
-Malformed JSON is reported with its line and column. Exit 0 when every file
-is valid, 2 when one is not.`
+Malformed JSON is reported with its line and column. A partial scenario (one
+whose compile stopped early: "status": "partial" in its metadata) is not
+valid either, since replay refuses it, unless --allow-partial:
+
+  mug.partial.json: metadata.status: partial (compile stopped at action 4 of 6 ("click Pay"): ...): replay refuses it unless --allow-partial
+
+Exit 0 when every file is valid, 2 when one is not.`
 
 func runValidate(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "validate", "FILE|DIR...", validateHelp)
+	var allowPartial bool
+	fs := newFlags(e, "validate", "FILE|DIR... [--allow-partial]", validateHelp)
+	fs.BoolVar(&allowPartial, "allow-partial", false, "accept partial scenarios (reported as ok, partial)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -36,7 +43,15 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 			return ctx.Err()
 		}
 		sc, err := sandy.Load(file)
-		if err == nil {
+		switch {
+		case err == nil && sc.Partial() && !allowPartial:
+			bad++
+			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", partialProblem(file, sc))
+			continue
+		case err == nil && sc.Partial():
+			fmt.Fprintf(e.stdout, "%s: ok, partial (%d %s): %s\n", file, len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"), sc.Metadata.StatusDetail)
+			continue
+		case err == nil:
 			fmt.Fprintf(e.stdout, "%s: ok (%d %s)\n", file, len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"))
 			continue
 		}
@@ -56,4 +71,15 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 			pluralWord(len(files), "file is", "files are"))}
 	}
 	return nil
+}
+
+// partialProblem names a partial scenario file, its metadata field and
+// where its compile stopped: "mug.partial.json: metadata.status: partial
+// (compile stopped at ...)".
+func partialProblem(file string, sc *sandy.Scenario) string {
+	msg := file + ": metadata.status: " + sandy.StatusPartial
+	if d := sc.Metadata.StatusDetail; d != "" {
+		msg += " (" + d + ")"
+	}
+	return msg
 }
