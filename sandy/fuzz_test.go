@@ -19,6 +19,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"metadata":{"name":"x"},"steps":[{"step":1,"action":"scroll","params":{"direction":"up"}}]}`))
 	f.Add([]byte(`{"steps":[{"step":"1"}]}`))
 	f.Add([]byte(`[`))
+	f.Add([]byte("{\"metadata\":{\"name\":\"x\xff\"},\"steps\":[{\"step\":1,\"tool\":\"sandy__log\",\"params\":{}}]}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse(data, "fuzz.json")
 		if err != nil {
@@ -110,7 +111,7 @@ func FuzzEvalCondition(f *testing.F) {
 }
 
 func FuzzLoadDotenv(f *testing.F) {
-	for _, s := range []string{"A=1\n# c\nexport B='x'\nC=\"a\\nb\"\n", "A", "A=\"", "A='x' y", "\xef\xbb\xbfA=1\r\n", "A=b #c"} {
+	for _, s := range []string{"A=1\n# c\nexport B='x'\nC=\"a\\nb\"\n", "A", "A=\"", "A='x' y", "\xef\xbb\xbfA=1\r\n", "A=b #c", "A=d\xe9mo"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
