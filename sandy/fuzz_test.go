@@ -20,6 +20,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"steps":[{"step":"1"}]}`))
 	f.Add([]byte(`[`))
 	f.Add([]byte("{\"metadata\":{\"name\":\"x\xff\"},\"steps\":[{\"step\":1,\"tool\":\"sandy__log\",\"params\":{}}]}"))
+	f.Add([]byte(`{"metadata":{"name":"x"},"steps":[{"step":2,"tool":"sandy__log","params":{}},{"step":1,"tool":"sandy__log","params":{"m":"{{X}}"}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse(data, "fuzz.json")
 		if err != nil {

@@ -173,6 +173,9 @@ func TestParseUpgradesV11(t *testing.T) {
 		if st.Action != "" || st.Tool == "" {
 			t.Errorf("steps[%d]: action %q tool %q, want only a tool", i, st.Action, st.Tool)
 		}
+		if st.Step != i+1 {
+			t.Errorf("steps[%d]: step number %d, want %d (kept as written)", i, st.Step, i+1)
+		}
 	}
 }
 

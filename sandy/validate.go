@@ -68,8 +68,10 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 //     retry.delay >= 0, retry.backoff >= 0, and retry is only allowed with
 //     on_error "retry" (otherwise it would silently do nothing); wait_after
 //     >= 0; condition is empty or `a == b` / `a != b` (see EvalCondition).
+//   - step numbers increase in array order, the order steps run (gaps are
+//     fine: 1, 2, 5), so that a range of step numbers is a run of steps.
 //   - every {{id.field}} in params or condition names an earlier step (in
-//     array order, the order steps run) whose output declares field. A plain
+//     array order) whose output declares field. A plain
 //     {{NAME}} need not be declared: it may come from an env file or --var,
 //     and Vars.Substitute fails at run time if it does not.
 func (s *Scenario) Validate() error {
@@ -82,8 +84,11 @@ func (s *Scenario) Validate() error {
 }
 
 type validator struct {
-	s  *Scenario
-	ps []Problem
+	s       *Scenario
+	ps      []Problem
+	numbers map[int]int // step number -> first index
+	top     int         // the highest step number so far
+	topAt   int         // its index
 }
 
 func (v *validator) add(path, format string, args ...any) {
@@ -113,8 +118,8 @@ func (v *validator) run() {
 		v.add("steps", "required: at least one step")
 		return
 	}
-	numbers := map[int]int{} // step number -> first index
-	ids := map[string]int{}  // id -> first index
+	v.numbers = map[int]int{}
+	ids := map[string]int{} // id -> first index
 	for i := range s.Steps {
 		if id := s.Steps[i].ID; id != "" {
 			if _, dup := ids[id]; !dup {
@@ -123,11 +128,11 @@ func (v *validator) run() {
 		}
 	}
 	for i := range s.Steps {
-		v.step(i, numbers, ids)
+		v.step(i, ids)
 	}
 }
 
-func (v *validator) step(i int, numbers map[int]int, ids map[string]int) {
+func (v *validator) step(i int, ids map[string]int) {
 	st := &v.s.Steps[i]
 	p := joinIndex("steps", i)
 
@@ -137,11 +142,16 @@ func (v *validator) step(i int, numbers map[int]int, ids map[string]int) {
 	case st.Step < 0:
 		v.add(p+".step", "must be a positive integer, got %d", st.Step)
 	default:
-		if j, dup := numbers[st.Step]; dup {
+		if j, dup := v.numbers[st.Step]; dup {
 			v.add(p+".step", "duplicate step number %d (also steps[%d])", st.Step, j)
-		} else {
-			numbers[st.Step] = i
+			break
 		}
+		v.numbers[st.Step] = i
+		if st.Step < v.top {
+			v.add(p+".step", "%d comes after %d (steps[%d]); step numbers must increase in the order steps run", st.Step, v.top, v.topAt)
+			break
+		}
+		v.top, v.topAt = st.Step, i
 	}
 
 	switch {

@@ -73,6 +73,17 @@ func TestValidateRules(t *testing.T) {
 			[]Problem{{"steps[0].step", "must be a positive integer, got -2"}}},
 		{"duplicate step number", doc(okStep + `,` + okStep),
 			[]Problem{{"steps[1].step", "duplicate step number 1 (also steps[0])"}}},
+		{"step numbers with gaps", doc(`{"step": 1, "tool": "mcp__a__b", "params": {}}, {"step": 2, "tool": "mcp__a__b", "params": {}},
+			{"step": 5, "tool": "mcp__a__b", "params": {}}`), nil},
+		{"step numbers out of order", doc(`{"step": 1, "tool": "mcp__a__b", "params": {}}, {"step": 5, "tool": "mcp__a__b", "params": {}},
+			{"step": 2, "tool": "mcp__a__b", "params": {}}, {"step": 3, "tool": "mcp__a__b", "params": {}}, {"step": 6, "tool": "mcp__a__b", "params": {}}`),
+			[]Problem{
+				{"steps[2].step", "2 comes after 5 (steps[1]); step numbers must increase in the order steps run"},
+				{"steps[3].step", "3 comes after 5 (steps[1]); step numbers must increase in the order steps run"},
+			}},
+		{"v1.1 step numbers out of order", `{"version": "1.1", "metadata": {"name": "t"}, "steps": [
+			{"step": 2, "action": "navigate", "params": {"url": "u"}}, {"step": 1, "action": "click", "params": {"uid": "1_2"}}]}`,
+			[]Problem{{"steps[1].step", "1 comes after 2 (steps[0]); step numbers must increase in the order steps run"}}},
 		{"no tool", doc(`{"step": 1, "params": {}}`),
 			[]Problem{{"steps[0].tool", "required: mcp__<server>__<tool> or sandy__<built-in>"}}},
 		{"tool and action", doc(`{"step": 1, "tool": "mcp__a__b", "action": "click", "params": {}}`),
