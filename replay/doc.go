@@ -14,11 +14,12 @@
 //
 // A failed step is data: Run returns a result with Success false and a nil
 // error. Run returns an error only when the scenario cannot run: a missing
-// required variable or a placeholder no variable defines (wrapping
-// sandy.ErrInvalid), a server the config does not name (ConfigServers wraps
-// mcpclient.ErrNoServer), a server that cannot be reached or is lost mid-run
-// (wrapping mcpclient.ErrUnavailable; the steps run so far are kept in the
-// result), or a cancelled context.
+// required variable or a plain {{NAME}} that no variable defines in any
+// step, selected or not (CheckVars, before any server is opened or any step
+// runs; wrapping sandy.ErrInvalid), a server the config does not name
+// (ConfigServers wraps mcpclient.ErrNoServer), a server that cannot be
+// reached or is lost mid-run (wrapping mcpclient.ErrUnavailable; the steps
+// run so far are kept in the result), or a cancelled context.
 //
 // # Step semantics
 //

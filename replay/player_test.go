@@ -130,16 +130,59 @@ func TestMissingRequiredVariable(t *testing.T) {
 	}
 }
 
-func TestUnknownVariableIsBadInput(t *testing.T) {
-	src := scenario("", `[
-		{"step":1,"tool":"mcp__a__echo","params":{}},
-		{"step":2,"tool":"mcp__a__echo","params":{"x":"{{NOPE}}"}}]`)
-	_, res, err := play(t, &fake{}, nil, src)
-	if !errors.Is(err, sandy.ErrInvalid) || !strings.Contains(err.Error(), "NOPE") {
-		t.Fatalf("err = %v, want ErrInvalid naming NOPE", err)
+func TestUndefinedVariableRefusedBeforeAnyStep(t *testing.T) {
+	src := scenario(`{"BASE":"http://shop"}`, `[
+		{"step":1,"tool":"mcp__a__echo","params":{"url":"{{BASE}}"}},
+		{"step":2,"tool":"mcp__a__echo","params":{"n":2}},
+		{"step":3,"tool":"mcp__a__echo","params":{"x":"{{NOPE}}"}},
+		{"step":4,"tool":"mcp__a__echo","params":{},"condition":"{{MODE}} == ci"}]`)
+	for name, opts := range map[string]*Options{
+		"whole run": nil,
+		// A step left out by --start/--end cannot smuggle one in either.
+		"steps not selected": {Start: 1, End: 2},
+		"dry run":            {DryRun: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := &fake{}
+			fs, res, err := play(t, f, opts, src)
+			var ve *sandy.ValidationError
+			if !errors.As(err, &ve) || !errors.Is(err, sandy.ErrInvalid) {
+				t.Fatalf("err = %v, want a *sandy.ValidationError", err)
+			}
+			want := []string{
+				`test.json: steps[2].params.x: {{NOPE}} is not defined: declare it in "variables" ("" makes it required) or pass --var NOPE=... / --env FILE`,
+				`test.json: steps[3].condition: {{MODE}} is not defined: declare it in "variables" ("" makes it required) or pass --var MODE=... / --env FILE`,
+			}
+			if got := strings.Split(err.Error(), "\n"); !reflect.DeepEqual(got, want) {
+				t.Errorf("error:\n got %q\nwant %q", got, want)
+			}
+			if len(fs.opened) != 0 || len(f.calls) != 0 || len(res.Steps) != 0 || res.Success {
+				t.Errorf("opened %v, calls %d, steps %d, success %v: want nothing started", fs.opened, len(f.calls), len(res.Steps), res.Success)
+			}
+		})
 	}
-	if got, want := statuses(res), []string{"passed", "failed"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("statuses = %v, want %v", got, want)
+
+	// Defined by a layer: the run goes ahead.
+	f := &fake{}
+	_, res, err := play(t, f, &Options{Vars: []map[string]string{{"NOPE": "x"}, {"MODE": "ci"}}}, src)
+	if err != nil || !res.Success || len(f.callsTo("echo")) != 4 {
+		t.Errorf("with NOPE and MODE given: err %v, success %v, %d calls; want 4 calls", err, res.Success, len(f.callsTo("echo")))
+	}
+}
+
+func TestCheckVarsListsUndefinedAndMissingAtOnce(t *testing.T) {
+	sc := parse(t, scenario(`{"PASSWORD":""}`, `[{"step":1,"tool":"mcp__a__echo","params":{"t":"{{PASSWORD}} {{HOST}}"}}]`))
+	err := CheckVars("x.json", sc)
+	var ve *sandy.ValidationError
+	var mv *MissingVarsError
+	if !errors.As(err, &ve) || !errors.As(err, &mv) || !errors.Is(err, sandy.ErrInvalid) {
+		t.Fatalf("CheckVars = %v, want both a *sandy.ValidationError and a *MissingVarsError", err)
+	}
+	if len(ve.Problems) != 1 || ve.Problems[0].Path != "steps[0].params.t" || !reflect.DeepEqual(mv.Names, []string{"PASSWORD"}) {
+		t.Errorf("problems %v, missing %v: want {{HOST}} at steps[0].params.t and PASSWORD", ve.Problems, mv.Names)
+	}
+	if err := CheckVars("x.json", sc, map[string]string{"HOST": "h"}, map[string]string{"PASSWORD": "p"}); err != nil {
+		t.Errorf("CheckVars with both given: %v", err)
 	}
 }
 

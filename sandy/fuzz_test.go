@@ -43,6 +43,11 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
+		for _, p := range s.UndefinedVars() {
+			if !strings.HasPrefix(p.Path, "steps[") || !strings.Contains(p.Msg, "is not defined") {
+				t.Fatalf("UndefinedVars problem %v: want one about a step's placeholder", p)
+			}
+		}
 		out, err := s.Marshal()
 		if err != nil {
 			t.Fatalf("Marshal of a valid scenario: %v", err)

@@ -45,6 +45,19 @@ func Load(path string) (*Scenario, error) {
 	return Parse(data, path)
 }
 
+// LoadWithVars reads a scenario file for a run given the variable layers
+// layers (an env file, --var values; none is a run given no variables): as
+// Load, and each plain {{NAME}} that neither the scenario nor a layer
+// defines is one more problem of the *ValidationError (see UndefinedVars),
+// so that every problem of the file is listed at once.
+func LoadWithVars(path string, layers ...map[string]string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load scenario: %w", err)
+	}
+	return parse(data, path, true, layers)
+}
+
 // Parse decodes a scenario, upgrades v1.1 steps (see Upgrade) and validates
 // it. file names the input in errors. Malformed JSON, and a byte that is
 // not UTF-8 anywhere in data, give a *DecodeError with its line and column;
@@ -52,6 +65,11 @@ func Load(path string) (*Scenario, error) {
 // ErrInvalid. Unknown fields are ignored. An empty "variables" or "output"
 // object decodes as nil, and a missing version becomes "2.1" once upgraded.
 func Parse(data []byte, file string) (*Scenario, error) {
+	return parse(data, file, false, nil)
+}
+
+// parse is Parse, and with checkVars also UndefinedVars(layers...).
+func parse(data []byte, file string, checkVars bool, layers []map[string]string) (*Scenario, error) {
 	base := 0
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte order mark
 		base = 3
@@ -73,6 +91,9 @@ func Parse(data []byte, file string) (*Scenario, error) {
 		problems = append(problems, ve.Problems...)
 	}
 	problems = append(problems, retryCountProblems(data[base:])...)
+	if checkVars {
+		problems = append(problems, s.UndefinedVars(layers...)...)
+	}
 	if problems = sortProblems(problems); len(problems) > 0 {
 		return nil, &ValidationError{File: file, Problems: problems}
 	}

@@ -71,9 +71,9 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 //   - step numbers increase in array order, the order steps run (gaps are
 //     fine: 1, 2, 5), so that a range of step numbers is a run of steps.
 //   - every {{id.field}} in params or condition names an earlier step (in
-//     array order) whose output declares field. A plain
-//     {{NAME}} need not be declared: it may come from an env file or --var,
-//     and Vars.Substitute fails at run time if it does not.
+//     array order) whose output declares field. A plain {{NAME}} need not be
+//     declared here, since it may come from an env file or --var: once those
+//     are known, UndefinedVars lists the names nothing defines.
 func (s *Scenario) Validate() error {
 	v := validator{s: s}
 	v.run()
@@ -233,49 +233,67 @@ func (v *validator) step(i int, ids map[string]int) {
 // refs checks the {{id.field}} placeholders in x (params or a condition) of
 // step i.
 func (v *validator) refs(i int, path string, x any, ids map[string]int) {
-	switch x := x.(type) {
-	case string:
-		if !strings.Contains(x, "{{") {
+	placeholders(path, x, func(path, name string) {
+		id, rest, dotted := strings.Cut(name, ".")
+		if !dotted {
 			return
 		}
-		for _, seg := range splitTemplate(x) {
-			id, rest, dotted := strings.Cut(seg.name, ".")
-			if !dotted {
-				continue
-			}
-			field, _, _ := strings.Cut(rest, ".")
-			ref := "{{" + seg.name + "}}"
-			j, ok := ids[id]
-			switch {
-			case !ok:
-				v.add(path, "%s refers to unknown step %q", ref, id)
-			case j == i:
-				v.add(path, "%s refers to its own step %q", ref, id)
-			case j > i:
-				v.add(path, "%s refers to step %q, which runs later (steps[%d])", ref, id, j)
-			default:
-				if _, ok := v.s.Steps[j].Output[field]; !ok {
-					v.add(path, "%s refers to output %q, which step %q does not declare", ref, field, id)
-				}
+		field, _, _ := strings.Cut(rest, ".")
+		ref := "{{" + name + "}}"
+		j, ok := ids[id]
+		switch {
+		case !ok:
+			v.add(path, "%s refers to unknown step %q", ref, id)
+		case j == i:
+			v.add(path, "%s refers to its own step %q", ref, id)
+		case j > i:
+			v.add(path, "%s refers to step %q, which runs later (steps[%d])", ref, id, j)
+		default:
+			if _, ok := v.s.Steps[j].Output[field]; !ok {
+				v.add(path, "%s refers to output %q, which step %q does not declare", ref, field, id)
 			}
 		}
-	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			v.refs(i, joinKey(path, k), x[k], ids)
+	})
+}
+
+// UndefinedVars returns a problem for each plain {{NAME}} placeholder in the
+// params or condition of any step that neither the scenario's variables nor
+// any of layers (the variables a run is given: an env file, --var values)
+// define, with its JSON path:
+//
+//	steps[2].params.url: {{HOST}} is not defined: declare it in "variables" ("" makes it required) or pass --var HOST=... / --env FILE
+//
+// Every step is checked, whichever steps a run selects. {{id.field}} step
+// outputs are Validate's to check. The result is nil when every name is
+// defined.
+func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
+	defined := func(name string) bool {
+		if _, ok := s.Variables[name]; ok {
+			return true
 		}
-	case []any:
-		for n, e := range x {
-			v.refs(i, joinIndex(path, n), e, ids)
+		for _, l := range layers {
+			if _, ok := l[name]; ok {
+				return true
+			}
 		}
-	case map[string]string:
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			v.refs(i, joinKey(path, k), x[k], ids)
-		}
-	case []string:
-		for n, e := range x {
-			v.refs(i, joinIndex(path, n), e, ids)
+		return false
+	}
+	var ps []Problem
+	check := func(path, name string) {
+		if !strings.Contains(name, ".") && !defined(name) {
+			ps = append(ps, Problem{Path: path, Msg: fmt.Sprintf(
+				`{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)})
 		}
 	}
+	for i := range s.Steps {
+		p := joinIndex("steps", i)
+		placeholders(p+".params", s.Steps[i].Params, check)
+		placeholders(p+".condition", s.Steps[i].Condition, check)
+	}
+	if len(ps) == 0 {
+		return nil
+	}
+	return sortProblems(ps)
 }
 
 // checkJSONPath says what is wrong with an output path ("" when nothing is).

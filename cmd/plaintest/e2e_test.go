@@ -332,16 +332,22 @@ func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[
 }
 
 // fakeConfig writes an MCP config whose "playwright" server is this test
-// binary acting as a small fake server (see fakeserver_test.go).
-func fakeConfig(t *testing.T) string {
+// binary acting as a small fake server (see fakeserver_test.go). env is
+// added to the server's environment.
+func fakeConfig(t *testing.T, env ...string) string {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	serverEnv := map[string]string{fakeServerEnv: "1"}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		serverEnv[k] = v
+	}
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	body, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
-		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": map[string]string{fakeServerEnv: "1"}},
+		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": serverEnv},
 	}})
 	if err := os.WriteFile(cfg, body, 0o644); err != nil {
 		t.Fatal(err)

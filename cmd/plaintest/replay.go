@@ -38,7 +38,12 @@ else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
 pinned @playwright/mcp when the config does not name it.
 
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
-variable the scenario declares empty is required.
+variable the scenario declares empty is required. A {{NAME}} in any step
+(selected by --start/--end or not) that none of them defines is refused
+before anything runs.
+
+--start N and --end N run the steps numbered N or more and N or less; step
+numbers increase in the order steps run, so that is one run of steps.
 
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
@@ -107,7 +112,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	layers, err := f.varLayers()
+	layers, err := varLayers(f.envFile, f.vars)
 	if err != nil {
 		return err
 	}
@@ -195,11 +200,12 @@ func (f *replayFlags) check() error {
 	return nil
 }
 
-// varLayers returns the --env file's variables, then --var's.
-func (f *replayFlags) varLayers() ([]map[string]string, error) {
+// varLayers returns the variables of the --env file envFile (none when ""),
+// then those of --var, lowest precedence first.
+func varLayers(envFile string, vars kvFlag) ([]map[string]string, error) {
 	var layers []map[string]string
-	if f.envFile != "" {
-		env, err := sandy.LoadDotenv(f.envFile)
+	if envFile != "" {
+		env, err := sandy.LoadDotenv(envFile)
 		if err != nil {
 			if errors.Is(err, sandy.ErrInvalid) {
 				return nil, err
@@ -208,8 +214,8 @@ func (f *replayFlags) varLayers() ([]map[string]string, error) {
 		}
 		layers = append(layers, env)
 	}
-	if len(f.vars.values) > 0 {
-		layers = append(layers, f.vars.values)
+	if len(vars.values) > 0 {
+		layers = append(layers, vars.values)
 	}
 	return layers, nil
 }
@@ -296,13 +302,14 @@ func shardOf(files []string, shard string) []string {
 	return out
 }
 
-// loadScenarios loads every file and checks its required variables, and
-// reports every bad file at once.
+// loadScenarios loads every file and checks its variables against layers
+// (a {{NAME}} nothing defines, a required variable not given), and reports
+// every bad file at once, before any server starts.
 func loadScenarios(files []string, layers []map[string]string) ([]*sandy.Scenario, error) {
 	scenarios := make([]*sandy.Scenario, len(files))
 	var problems []error
 	for i, file := range files {
-		sc, err := sandy.Load(file)
+		sc, err := sandy.LoadWithVars(file, layers...)
 		if err != nil {
 			problems = append(problems, err)
 			continue

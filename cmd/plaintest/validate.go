@@ -14,11 +14,18 @@ them. Every problem in a file is reported at once, each with its JSON path:
 
   login.json: steps[3].on_error: must be stop, skip or retry
 
-Malformed JSON is reported with its line and column. Exit 0 when every file
-is valid, 2 when one is not.`
+A {{NAME}} that the file's "variables" do not declare is a problem too,
+unless --env FILE or --var defines it, as they would for replay. Required
+(empty) variables need no value here. Malformed JSON, and a file that is not
+UTF-8, are reported with their line and column. Exit 0 when every file is
+valid, 2 when one is not.`
 
 func runValidate(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "validate", "FILE|DIR...", validateHelp)
+	var vars kvFlag
+	var envFile string
+	fs := newFlags(e, "validate", "FILE|DIR... [flags]", validateHelp)
+	fs.Var(&vars, "var", "a variable the run will be given, NAME=VALUE (repeatable)")
+	fs.StringVar(&envFile, "env", "", "read the variables the run will be given from a dotenv `FILE`")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -30,12 +37,16 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	layers, err := varLayers(envFile, vars)
+	if err != nil {
+		return err
+	}
 	bad := 0
 	for _, file := range files {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		sc, err := sandy.Load(file)
+		sc, err := sandy.LoadWithVars(file, layers...)
 		if err == nil {
 			fmt.Fprintf(e.stdout, "%s: ok (%d %s)\n", file, len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"))
 			continue
