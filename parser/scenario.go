@@ -183,13 +183,17 @@ func validName(s string) bool { return reName.MatchString(s) }
 //	variables: {USER: demo}
 //	secrets: [PASSWORD]      # values from --secret or the environment
 //
-// actions may also be one string with "then", ";" or new lines.
+// actions may also be one string with "then", ";" or new lines. Actions are
+// text: null, a number or true/false there is refused rather than read as
+// the action "null". A variable's value is text too (a number is kept as
+// written: PORT: 8080 is "8080"); null there is refused rather than read as
+// "", which would make it required.
 type File struct {
-	Name      string            `yaml:"name"`
-	URL       string            `yaml:"url"`
-	Actions   yaml.Node         `yaml:"actions"`
-	Variables map[string]string `yaml:"variables"`
-	Secrets   []string          `yaml:"secrets"`
+	Name      string               `yaml:"name"`
+	URL       string               `yaml:"url"`
+	Actions   yaml.Node            `yaml:"actions"`
+	Variables map[string]yaml.Node `yaml:"variables"`
+	Secrets   []string             `yaml:"secrets"`
 }
 
 // ReadFile reads a YAML or JSON scenario file. Secret values are looked up
@@ -214,20 +218,40 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		}
 		return nil, &InputError{File: path, Problems: []string{msg}}
 	}
-	s := &Scenario{Name: f.Name, URL: f.URL, Variables: f.Variables}
-	switch f.Actions.Kind {
-	case 0:
-	case yaml.ScalarNode:
-		s.Actions = SplitActions(f.Actions.Value)
-	case yaml.SequenceNode:
-		for _, n := range f.Actions.Content {
-			if n.Kind != yaml.ScalarNode {
-				return nil, &InputError{File: path, Problems: []string{fmt.Sprintf("line %d: actions: each action is a line of text", n.Line)}}
+	s := &Scenario{Name: f.Name, URL: f.URL}
+	var problems []string
+	bad := func(n *yaml.Node, field, want string) {
+		problems = append(problems, fmt.Sprintf("line %d: %s: want %s, got %s", n.Line, field, want, yamlKind(n)))
+	}
+	switch a := resolve(&f.Actions); {
+	case a.Kind == 0:
+	case isText(a):
+		s.Actions = SplitActions(a.Value)
+	case a.Kind == yaml.SequenceNode:
+		for i, n := range a.Content {
+			if n = resolve(n); !isText(n) {
+				bad(n, fmt.Sprintf("actions[%d]", i), "an action as text")
+				continue
 			}
 			s.Actions = append(s.Actions, SplitActions(n.Value)...)
 		}
 	default:
-		return nil, &InputError{File: path, Problems: []string{fmt.Sprintf("line %d: actions: want a list of actions or one text", f.Actions.Line)}}
+		bad(a, "actions", "a list of actions or one text")
+	}
+	for _, name := range slices.Sorted(maps.Keys(f.Variables)) {
+		n := f.Variables[name]
+		v := resolve(&n)
+		if v.Kind != yaml.ScalarNode || v.ShortTag() == "!!null" {
+			bad(v, "variables."+name, "text")
+			continue
+		}
+		if s.Variables == nil {
+			s.Variables = map[string]string{}
+		}
+		s.Variables[name] = v.Value
+	}
+	if len(problems) > 0 {
+		return nil, &InputError{File: path, Problems: problems}
 	}
 	if len(f.Secrets) > 0 {
 		s.Secrets = map[string]string{}
@@ -250,6 +274,44 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		return nil, err
 	}
 	return s, nil
+}
+
+// resolve follows a YAML alias to the node it names.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+// isText reports whether n is a YAML string (plain or quoted), not null, a
+// number, true/false or a date.
+func isText(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
+}
+
+// yamlKind names what a YAML node holds, for messages.
+func yamlKind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	switch tag := n.ShortTag(); tag {
+	case "!!null":
+		return "null"
+	case "!!int", "!!float":
+		return "a number"
+	case "!!bool":
+		return "true or false"
+	case "!!timestamp":
+		return "a date"
+	case "!!str":
+		return "text"
+	default:
+		return "a value tagged " + tag
+	}
 }
 
 // Slug turns a name into a file name: "Log in as demo!" -> "log-in-as-demo".
