@@ -22,8 +22,11 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // ErrInvalid is wrapped by every error about the scenario a person gave:
@@ -65,7 +68,8 @@ func (e *InputError) Unwrap() error { return ErrInvalid }
 var reSplit = regexp.MustCompile(`(?i)\s*(?:[;\n]|\bthen\b|,\s*then\b)\s*`)
 
 // SplitActions splits "A then B; C" and multi-line text into actions.
-// "then" inside quotes does not split.
+// "then" inside quotes does not split. Bytes that are not UTF-8 are kept as
+// they are, for Validate to refuse.
 func SplitActions(text string) []string {
 	var out []string
 	var b strings.Builder
@@ -88,19 +92,22 @@ func SplitActions(text string) []string {
 		}
 		chunk.Reset()
 	}
-	for _, r := range text {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		raw := text[i : i+size]
+		i += size
 		switch {
 		case inQuote != 0:
-			b.WriteRune(r)
+			b.WriteString(raw)
 			if r == inQuote || (inQuote == '“' && r == '”') {
 				inQuote = 0
 			}
 		case r == '"' || r == '“':
 			emit()
 			inQuote = r
-			b.WriteRune(r)
+			b.WriteString(raw)
 		default:
-			chunk.WriteRune(r)
+			chunk.WriteString(raw)
 		}
 	}
 	emit()
@@ -111,11 +118,23 @@ func SplitActions(text string) []string {
 // isFiller is what may stand around an action and is not part of it.
 func isFiller(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '.' }
 
-// Validate reports every problem of the scenario at once.
+// Validate reports every problem of the scenario at once. Text that is not
+// UTF-8 (in the name, the URL, an action, a variable or a secret) is one,
+// with its byte offset: "action 2: invalid UTF-8 at byte 14".
 func (s *Scenario) Validate() error {
 	var problems []string
-	if err := checkURL(s.URL); err != nil {
-		problems = append(problems, err.Error())
+	utf8Problem := func(what, text string) bool {
+		bad := textpos.InvalidUTF8([]byte(text))
+		if bad >= 0 {
+			problems = append(problems, fmt.Sprintf("%s: invalid UTF-8 at byte %d", what, bad))
+		}
+		return bad >= 0
+	}
+	utf8Problem("name", s.Name)
+	if !utf8Problem("URL", s.URL) {
+		if err := checkURL(s.URL); err != nil {
+			problems = append(problems, err.Error())
+		}
 	}
 	if len(s.Actions) == 0 {
 		problems = append(problems, "no actions: give at least one, e.g. \"click Log in\"")
@@ -124,16 +143,19 @@ func (s *Scenario) Validate() error {
 		if strings.TrimSpace(a) == "" {
 			problems = append(problems, fmt.Sprintf("action %d is empty", i+1))
 		}
+		utf8Problem(fmt.Sprintf("action %d", i+1), a)
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
 		if !validName(name) {
 			problems = append(problems, fmt.Sprintf("variable %q: names are letters, digits and _ and start with a letter", name))
 		}
+		utf8Problem("variable "+name, s.Variables[name])
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Secrets)) {
 		if !validName(name) {
 			problems = append(problems, fmt.Sprintf("secret %q: names are letters, digits and _ and start with a letter", name))
 		}
+		utf8Problem("secret "+name, s.Secrets[name]) // the offset only: never the value
 		if s.Secrets[name] == "" {
 			problems = append(problems, fmt.Sprintf("secret %s has no value: pass --secret %s=VALUE or set it in the environment", name, name))
 		}
@@ -208,6 +230,9 @@ func ReadFile(path string, secret func(name string) string) (*Scenario, error) {
 }
 
 func parseFile(data []byte, path string, secret func(string) string) (*Scenario, error) {
+	if err := checkUTF8(data, path); err != nil {
+		return nil, err
+	}
 	var f File
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -274,6 +299,24 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		return nil, err
 	}
 	return s, nil
+}
+
+// checkUTF8 refuses a scenario file with a byte that is not UTF-8, giving
+// its line and column (the YAML decoder would say only "invalid leading
+// UTF-8 octet"). A file starting with a UTF-16 byte order mark is left to
+// the YAML decoder, which reads UTF-16.
+func checkUTF8(data []byte, path string) error {
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
+		return nil
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark is not a column
+	bad := textpos.InvalidUTF8(data)
+	if bad < 0 {
+		return nil
+	}
+	line, col := textpos.LineCol(data, bad)
+	return &InputError{File: path, Problems: []string{fmt.Sprintf(
+		"line %d, column %d: invalid UTF-8 (byte 0x%02x): the file must be UTF-8", line, col, data[bad])}}
 }
 
 // resolve follows a YAML alias to the node it names.

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 func TestSplitActions(t *testing.T) {
@@ -18,6 +19,7 @@ func TestSplitActions(t *testing.T) {
 		"go to the authentication page":                 {"go to the authentication page"},
 		"a, then b":                                     {"a", "b"},
 		"  ":                                            nil,
+		"type d\xe9mo into Username then click \"\xff\"": {"type d\xe9mo into Username", "click \"\xff\""},
 	}
 	for in, want := range tests {
 		if got := SplitActions(in); !reflect.DeepEqual(got, want) {
@@ -42,9 +44,16 @@ func TestValidate(t *testing.T) {
 		{Scenario{URL: "http://x", Actions: []string{"a"}, Secrets: map[string]string{"PW": ""}}, []string{"secret PW has no value"}},
 		{Scenario{URL: "http://x", Actions: []string{"a"}, Variables: map[string]string{"1X": "a"}}, []string{`variable "1X"`}},
 		{Scenario{}, []string{"no URL", "no actions"}},
+		{Scenario{Name: "caf\xe9", URL: "http://x/\xff", Actions: []string{"click OK", "type d\xe9mo into Username"}},
+			[]string{"name: invalid UTF-8 at byte 3", "URL: invalid UTF-8 at byte 9", "action 2: invalid UTF-8 at byte 6"}},
+		{Scenario{URL: "http://x", Actions: []string{"a"}, Variables: map[string]string{"USER": "\xc3"}, Secrets: map[string]string{"PASSWORD": "pass\xffword"}},
+			[]string{"variable USER: invalid UTF-8 at byte 0", "secret PASSWORD: invalid UTF-8 at byte 4"}},
 	}
 	for _, tt := range tests {
 		err := tt.sc.Validate()
+		if err != nil && strings.Contains(err.Error(), "word") {
+			t.Errorf("%+v: %q shows a secret", tt.sc, err)
+		}
 		if tt.want == nil {
 			if err != nil {
 				t.Errorf("%+v: unexpected %v", tt.sc, err)
@@ -108,6 +117,36 @@ func TestReadFile(t *testing.T) {
 		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want ErrInvalid naming the file and saying %q", name, err, tc.want)
 		}
+	}
+}
+
+func TestReadFileRefusesInvalidUTF8(t *testing.T) {
+	dir := t.TempDir()
+	for name, tt := range map[string]struct{ body, want string }{
+		"latin1.yaml": {"url: http://x\nactions:\n  - type d\xe9mo into Username\n", "line 3, column 11: invalid UTF-8 (byte 0xe9): the file must be UTF-8"},
+		"bom.json":    {"\xef\xbb\xbf{\"name\": \"\xff\"}", "line 1, column 11: invalid UTF-8 (byte 0xff): the file must be UTF-8"},
+		"secret.yaml": {"url: http://x\nactions: [a]\nvariables: {USER: \"d\xc3\"}\n", "line 3, column 21: invalid UTF-8 (byte 0xc3): the file must be UTF-8"},
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(tt.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadFile(p, nil); !errors.Is(err, ErrInvalid) || err.Error() != p+": "+tt.want {
+			t.Errorf("%s: err = %v, want %s: %s", name, err, p, tt.want)
+		}
+	}
+
+	// UTF-16 with a byte order mark is read as such.
+	var b []byte
+	for _, c := range utf16.Encode([]rune("\uFEFFurl: http://x\nactions: [type démo into Username]\n")) {
+		b = append(b, byte(c), byte(c>>8))
+	}
+	p := filepath.Join(dir, "utf16.yaml")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if sc, err := ReadFile(p, nil); err != nil || !reflect.DeepEqual(sc.Actions, []string{"type démo into Username"}) {
+		t.Errorf("UTF-16 file: %+v, %v", sc, err)
 	}
 }
 
@@ -186,6 +225,7 @@ func FuzzParseFile(f *testing.F) {
 	f.Add([]byte("url: http://x\nactions: [a, b]\n"))
 	f.Add([]byte(`{"url":"http://x","actions":"a then b","secrets":["P"]}`))
 	f.Add([]byte("url: http://x\nactions: null\n"))
+	f.Add([]byte("url: http://x\nactions: [d\xe9mo]\n"))
 	f.Add([]byte("url: http://x\nactions: [a, ~, 3, true]\nvariables: {A: , B: 1}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := parseFile(data, "f.yaml", func(string) string { return "v" })

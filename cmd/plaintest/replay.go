@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
@@ -201,8 +202,14 @@ func (f *replayFlags) check() error {
 }
 
 // varLayers returns the variables of the --env file envFile (none when ""),
-// then those of --var, lowest precedence first.
+// then those of --var, lowest precedence first. A --var value that is not
+// UTF-8 is refused with its byte offset (and not shown: it may be a secret).
 func varLayers(envFile string, vars kvFlag) ([]map[string]string, error) {
+	for _, k := range vars.keys {
+		if bad := textpos.InvalidUTF8([]byte(vars.values[k])); bad >= 0 {
+			return nil, usageError("--var %s: invalid UTF-8 at byte %d of the value", k, bad)
+		}
+	}
 	var layers []map[string]string
 	if envFile != "" {
 		env, err := sandy.LoadDotenv(envFile)

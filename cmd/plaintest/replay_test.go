@@ -45,6 +45,8 @@ func TestValidate(t *testing.T) {
 		{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{HOST}}/login"}},
 		{"step":2,"tool":"mcp__playwright__browser_type","params":{"target":"#p","text":"{{PASSWORD}}"},"condition":"{{MODE}} == ci"}]}`)
 	hostEnv := writeTemp(t, "host.env", "HOST=http://shop.test\n")
+	latin1 := writeTemp(t, "latin1.json", `{"version":"2.1","metadata":{"name":"u","description":"caf`+"\xe9"+`"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`)
 	outOfOrder := writeTemp(t, "order.json", `{"version":"2.1","metadata":{"name":"x"},"steps":[
 		{"step":1,"tool":"sandy__log","params":{"message":"a"}},{"step":5,"tool":"sandy__log","params":{"message":"b"}},
 		{"step":2,"tool":"sandy__log","params":{"message":"c"}}]}`)
@@ -59,6 +61,8 @@ func TestValidate(t *testing.T) {
 			undefined + `: steps[1].condition: {{MODE}} is not defined: declare it in "variables" ("" makes it required) or pass --var MODE=... / --env FILE`}},
 		{"variables from --env and --var", []string{"validate", undefined, "--env", hostEnv, "--var", "MODE=ci"}, 0,
 			[]string{undefined + ": ok (2 steps)"}},
+		{"not UTF-8", []string{"validate", latin1}, 2, []string{latin1 + ":1:59: metadata.description: invalid UTF-8 (byte 0xe9): the file must be UTF-8"}},
+		{"--var not UTF-8", []string{"validate", undefined, "--var", "HOST=\xff"}, 2, []string{"--var HOST: invalid UTF-8 at byte 0 of the value"}},
 		{"step numbers out of order", []string{"validate", outOfOrder}, 2,
 			[]string{outOfOrder + ": steps[2].step: 2 comes after 5 (steps[1]); step numbers must increase in the order steps run"}},
 		{"valid files and a directory", []string{"validate", mugScenario, "../../replay/testdata"}, 0,
@@ -92,6 +96,9 @@ func TestReplayBadInput(t *testing.T) {
 	undeclared := writeTemp(t, "undeclared.json", `{"version":"2.1","metadata":{"name":"u"},"steps":[
 		{"step":1,"tool":"sandy__log","params":{"message":"{{GHOST}}"}}]}`)
 	badEnv := writeTemp(t, "bad.env", "PASSWORD demo123\n")
+	latin1Env := writeTemp(t, "latin1.env", "BASE_URL=http://x\nPASSWORD=d\xe9mo123\n")
+	latin1 := writeTemp(t, "latin1.json", `{"version":"2.1","metadata":{"name":"u","description":"caf`+"\xe9"+`"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`)
 	badRef := writeTemp(t, "badref.json", `{"version":"2.1","metadata":{"name":"r"},"steps":[
 		{"step":1,"tool":"sandy__log","params":{"message":"{{later.value}}"}},
 		{"step":2,"id":"later","tool":"sandy__log","params":{"message":"x"},"output":{"value":"$.message"}}]}`)
@@ -107,6 +114,9 @@ func TestReplayBadInput(t *testing.T) {
 		{"reference to a later step", []string{badRef}, []string{"steps[0].params.message", "later"}},
 		{"malformed JSON", []string{malformed, mugScenario}, []string{"malformed.json:2:13:", "missing required variable PASSWORD"}},
 		{"bad env file", []string{mugScenario, "--env", badEnv}, []string{"bad.env:1"}},
+		{"env file not UTF-8", []string{mugScenario, "--env", latin1Env}, []string{latin1Env + ":2: column 11: invalid UTF-8 (byte 0xe9)"}},
+		{"--var not UTF-8", []string{mugScenario, "--var", "PASSWORD=d\xe9mo123"}, []string{"--var PASSWORD: invalid UTF-8 at byte 1 of the value"}},
+		{"scenario not UTF-8", []string{latin1}, []string{latin1 + ":1:59: metadata.description: invalid UTF-8 (byte 0xe9)"}},
 		{"no files", nil, []string{"needs scenario files"}},
 		{"missing file", []string{"nope.json"}, []string{"nope.json"}},
 		{"bad shard", []string{mugScenario, "--shard", "3/2"}, []string{"--shard"}},
