@@ -22,8 +22,11 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // ErrInvalid is wrapped by every error about the scenario a person gave:
@@ -65,7 +68,8 @@ func (e *InputError) Unwrap() error { return ErrInvalid }
 var reSplit = regexp.MustCompile(`(?i)\s*(?:[;\n]|\bthen\b|,\s*then\b)\s*`)
 
 // SplitActions splits "A then B; C" and multi-line text into actions.
-// "then" inside quotes does not split.
+// "then" inside quotes does not split. Bytes that are not UTF-8 are kept as
+// they are, for Validate to refuse.
 func SplitActions(text string) []string {
 	var out []string
 	var b strings.Builder
@@ -88,19 +92,22 @@ func SplitActions(text string) []string {
 		}
 		chunk.Reset()
 	}
-	for _, r := range text {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		raw := text[i : i+size]
+		i += size
 		switch {
 		case inQuote != 0:
-			b.WriteRune(r)
+			b.WriteString(raw)
 			if r == inQuote || (inQuote == '“' && r == '”') {
 				inQuote = 0
 			}
 		case r == '"' || r == '“':
 			emit()
 			inQuote = r
-			b.WriteRune(r)
+			b.WriteString(raw)
 		default:
-			chunk.WriteRune(r)
+			chunk.WriteString(raw)
 		}
 	}
 	emit()
@@ -111,11 +118,23 @@ func SplitActions(text string) []string {
 // isFiller is what may stand around an action and is not part of it.
 func isFiller(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == '.' }
 
-// Validate reports every problem of the scenario at once.
+// Validate reports every problem of the scenario at once. Text that is not
+// UTF-8 (in the name, the URL, an action, a variable or a secret) is one,
+// with its byte offset: "action 2: invalid UTF-8 at byte 14".
 func (s *Scenario) Validate() error {
 	var problems []string
-	if err := checkURL(s.URL); err != nil {
-		problems = append(problems, err.Error())
+	utf8Problem := func(what, text string) bool {
+		bad := textpos.InvalidUTF8([]byte(text))
+		if bad >= 0 {
+			problems = append(problems, fmt.Sprintf("%s: invalid UTF-8 at byte %d", what, bad))
+		}
+		return bad >= 0
+	}
+	utf8Problem("name", s.Name)
+	if !utf8Problem("URL", s.URL) {
+		if err := checkURL(s.URL); err != nil {
+			problems = append(problems, err.Error())
+		}
 	}
 	if len(s.Actions) == 0 {
 		problems = append(problems, "no actions: give at least one, e.g. \"click Log in\"")
@@ -124,16 +143,19 @@ func (s *Scenario) Validate() error {
 		if strings.TrimSpace(a) == "" {
 			problems = append(problems, fmt.Sprintf("action %d is empty", i+1))
 		}
+		utf8Problem(fmt.Sprintf("action %d", i+1), a)
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
 		if !validName(name) {
 			problems = append(problems, fmt.Sprintf("variable %q: names are letters, digits and _ and start with a letter", name))
 		}
+		utf8Problem("variable "+name, s.Variables[name])
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Secrets)) {
 		if !validName(name) {
 			problems = append(problems, fmt.Sprintf("secret %q: names are letters, digits and _ and start with a letter", name))
 		}
+		utf8Problem("secret "+name, s.Secrets[name]) // the offset only: never the value
 		if s.Secrets[name] == "" {
 			problems = append(problems, fmt.Sprintf("secret %s has no value: pass --secret %s=VALUE or set it in the environment", name, name))
 		}
@@ -183,13 +205,17 @@ func validName(s string) bool { return reName.MatchString(s) }
 //	variables: {USER: demo}
 //	secrets: [PASSWORD]      # values from --secret or the environment
 //
-// actions may also be one string with "then", ";" or new lines.
+// actions may also be one string with "then", ";" or new lines. Actions are
+// text: null, a number or true/false there is refused rather than read as
+// the action "null". A variable's value is text too (a number is kept as
+// written: PORT: 8080 is "8080"); null there is refused rather than read as
+// "", which would make it required.
 type File struct {
-	Name      string            `yaml:"name"`
-	URL       string            `yaml:"url"`
-	Actions   yaml.Node         `yaml:"actions"`
-	Variables map[string]string `yaml:"variables"`
-	Secrets   []string          `yaml:"secrets"`
+	Name      string               `yaml:"name"`
+	URL       string               `yaml:"url"`
+	Actions   yaml.Node            `yaml:"actions"`
+	Variables map[string]yaml.Node `yaml:"variables"`
+	Secrets   []string             `yaml:"secrets"`
 }
 
 // ReadFile reads a YAML or JSON scenario file. Secret values are looked up
@@ -204,6 +230,9 @@ func ReadFile(path string, secret func(name string) string) (*Scenario, error) {
 }
 
 func parseFile(data []byte, path string, secret func(string) string) (*Scenario, error) {
+	if err := checkUTF8(data, path); err != nil {
+		return nil, err
+	}
 	var f File
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
@@ -214,20 +243,40 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		}
 		return nil, &InputError{File: path, Problems: []string{msg}}
 	}
-	s := &Scenario{Name: f.Name, URL: f.URL, Variables: f.Variables}
-	switch f.Actions.Kind {
-	case 0:
-	case yaml.ScalarNode:
-		s.Actions = SplitActions(f.Actions.Value)
-	case yaml.SequenceNode:
-		for _, n := range f.Actions.Content {
-			if n.Kind != yaml.ScalarNode {
-				return nil, &InputError{File: path, Problems: []string{fmt.Sprintf("line %d: actions: each action is a line of text", n.Line)}}
+	s := &Scenario{Name: f.Name, URL: f.URL}
+	var problems []string
+	bad := func(n *yaml.Node, field, want string) {
+		problems = append(problems, fmt.Sprintf("line %d: %s: want %s, got %s", n.Line, field, want, yamlKind(n)))
+	}
+	switch a := resolve(&f.Actions); {
+	case a.Kind == 0:
+	case isText(a):
+		s.Actions = SplitActions(a.Value)
+	case a.Kind == yaml.SequenceNode:
+		for i, n := range a.Content {
+			if n = resolve(n); !isText(n) {
+				bad(n, fmt.Sprintf("actions[%d]", i), "an action as text")
+				continue
 			}
 			s.Actions = append(s.Actions, SplitActions(n.Value)...)
 		}
 	default:
-		return nil, &InputError{File: path, Problems: []string{fmt.Sprintf("line %d: actions: want a list of actions or one text", f.Actions.Line)}}
+		bad(a, "actions", "a list of actions or one text")
+	}
+	for _, name := range slices.Sorted(maps.Keys(f.Variables)) {
+		n := f.Variables[name]
+		v := resolve(&n)
+		if v.Kind != yaml.ScalarNode || v.ShortTag() == "!!null" {
+			bad(v, "variables."+name, "text")
+			continue
+		}
+		if s.Variables == nil {
+			s.Variables = map[string]string{}
+		}
+		s.Variables[name] = v.Value
+	}
+	if len(problems) > 0 {
+		return nil, &InputError{File: path, Problems: problems}
 	}
 	if len(f.Secrets) > 0 {
 		s.Secrets = map[string]string{}
@@ -250,6 +299,62 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		return nil, err
 	}
 	return s, nil
+}
+
+// checkUTF8 refuses a scenario file with a byte that is not UTF-8, giving
+// its line and column (the YAML decoder would say only "invalid leading
+// UTF-8 octet"). A file starting with a UTF-16 byte order mark is left to
+// the YAML decoder, which reads UTF-16.
+func checkUTF8(data []byte, path string) error {
+	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
+		return nil
+	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark is not a column
+	bad := textpos.InvalidUTF8(data)
+	if bad < 0 {
+		return nil
+	}
+	line, col := textpos.LineCol(data, bad)
+	return &InputError{File: path, Problems: []string{fmt.Sprintf(
+		"line %d, column %d: invalid UTF-8 (byte 0x%02x): the file must be UTF-8", line, col, data[bad])}}
+}
+
+// resolve follows a YAML alias to the node it names.
+func resolve(n *yaml.Node) *yaml.Node {
+	for n.Kind == yaml.AliasNode && n.Alias != nil {
+		n = n.Alias
+	}
+	return n
+}
+
+// isText reports whether n is a YAML string (plain or quoted), not null, a
+// number, true/false or a date.
+func isText(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
+}
+
+// yamlKind names what a YAML node holds, for messages.
+func yamlKind(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	}
+	switch tag := n.ShortTag(); tag {
+	case "!!null":
+		return "null"
+	case "!!int", "!!float":
+		return "a number"
+	case "!!bool":
+		return "true or false"
+	case "!!timestamp":
+		return "a date"
+	case "!!str":
+		return "text"
+	default:
+		return "a value tagged " + tag
+	}
 }
 
 // Slug turns a name into a file name: "Log in as demo!" -> "log-in-as-demo".

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf16"
 )
 
 func TestSplitActions(t *testing.T) {
@@ -18,6 +19,7 @@ func TestSplitActions(t *testing.T) {
 		"go to the authentication page":                 {"go to the authentication page"},
 		"a, then b":                                     {"a", "b"},
 		"  ":                                            nil,
+		"type d\xe9mo into Username then click \"\xff\"": {"type d\xe9mo into Username", "click \"\xff\""},
 	}
 	for in, want := range tests {
 		if got := SplitActions(in); !reflect.DeepEqual(got, want) {
@@ -42,9 +44,16 @@ func TestValidate(t *testing.T) {
 		{Scenario{URL: "http://x", Actions: []string{"a"}, Secrets: map[string]string{"PW": ""}}, []string{"secret PW has no value"}},
 		{Scenario{URL: "http://x", Actions: []string{"a"}, Variables: map[string]string{"1X": "a"}}, []string{`variable "1X"`}},
 		{Scenario{}, []string{"no URL", "no actions"}},
+		{Scenario{Name: "caf\xe9", URL: "http://x/\xff", Actions: []string{"click OK", "type d\xe9mo into Username"}},
+			[]string{"name: invalid UTF-8 at byte 3", "URL: invalid UTF-8 at byte 9", "action 2: invalid UTF-8 at byte 6"}},
+		{Scenario{URL: "http://x", Actions: []string{"a"}, Variables: map[string]string{"USER": "\xc3"}, Secrets: map[string]string{"PASSWORD": "pass\xffword"}},
+			[]string{"variable USER: invalid UTF-8 at byte 0", "secret PASSWORD: invalid UTF-8 at byte 4"}},
 	}
 	for _, tt := range tests {
 		err := tt.sc.Validate()
+		if err != nil && strings.Contains(err.Error(), "word") {
+			t.Errorf("%+v: %q shows a secret", tt.sc, err)
+		}
 		if tt.want == nil {
 			if err != nil {
 				t.Errorf("%+v: unexpected %v", tt.sc, err)
@@ -92,7 +101,7 @@ func TestReadFile(t *testing.T) {
 
 	for name, tc := range map[string]struct{ body, want string }{
 		"typo.yaml":    {"url: http://x\naction: [a]\n", "field action not found"},
-		"nested.yaml":  {"url: http://x\nactions:\n  - {click: x}\n", "line 3: actions: each action is a line of text"},
+		"nested.yaml":  {"url: http://x\nactions:\n  - {click: x}\n", "line 3: actions[0]: want an action as text, got a mapping"},
 		"empty.yaml":   {"", "the file is empty"},
 		"bad.yaml":     {"url: [\n", "line"},
 		"noact.yaml":   {"url: http://x\n", "no actions"},
@@ -108,6 +117,83 @@ func TestReadFile(t *testing.T) {
 		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), p) || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: err = %v, want ErrInvalid naming the file and saying %q", name, err, tc.want)
 		}
+	}
+}
+
+func TestReadFileRefusesInvalidUTF8(t *testing.T) {
+	dir := t.TempDir()
+	for name, tt := range map[string]struct{ body, want string }{
+		"latin1.yaml": {"url: http://x\nactions:\n  - type d\xe9mo into Username\n", "line 3, column 11: invalid UTF-8 (byte 0xe9): the file must be UTF-8"},
+		"bom.json":    {"\xef\xbb\xbf{\"name\": \"\xff\"}", "line 1, column 11: invalid UTF-8 (byte 0xff): the file must be UTF-8"},
+		"secret.yaml": {"url: http://x\nactions: [a]\nvariables: {USER: \"d\xc3\"}\n", "line 3, column 21: invalid UTF-8 (byte 0xc3): the file must be UTF-8"},
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(tt.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadFile(p, nil); !errors.Is(err, ErrInvalid) || err.Error() != p+": "+tt.want {
+			t.Errorf("%s: err = %v, want %s: %s", name, err, p, tt.want)
+		}
+	}
+
+	// UTF-16 with a byte order mark is read as such.
+	var b []byte
+	for _, c := range utf16.Encode([]rune("\uFEFFurl: http://x\nactions: [type démo into Username]\n")) {
+		b = append(b, byte(c), byte(c>>8))
+	}
+	p := filepath.Join(dir, "utf16.yaml")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if sc, err := ReadFile(p, nil); err != nil || !reflect.DeepEqual(sc.Actions, []string{"type démo into Username"}) {
+		t.Errorf("UTF-16 file: %+v, %v", sc, err)
+	}
+}
+
+// TestReadFileRefusesWhatIsNotText: YAML reads null, numbers and true/false
+// as such; where an action or a variable's text goes they are refused with
+// their line, every one at once, not typed as the action "null".
+func TestReadFileRefusesWhatIsNotText(t *testing.T) {
+	for _, tt := range []struct{ body, want string }{
+		{"name: n\nurl: http://x\nactions: null\n", "scenario.yaml: line 3: actions: want a list of actions or one text, got null"},
+		{"url: http://x\nactions: ~\n", "scenario.yaml: line 2: actions: want a list of actions or one text, got null"},
+		{"url: http://x\nactions:\nname: n\n", "scenario.yaml: line 2: actions: want a list of actions or one text, got null"},
+		{"url: http://x\nactions: 42\n", "scenario.yaml: line 2: actions: want a list of actions or one text, got a number"},
+		{"url: http://x\nactions: true\n", "scenario.yaml: line 2: actions: want a list of actions or one text, got true or false"},
+		{"url: http://x\nactions: {click: x}\n", "scenario.yaml: line 2: actions: want a list of actions or one text, got a mapping"},
+		{"url: http://x\nactions:\n  - click Log in\n  -\n  - 3\n  - false\n  - 2024-01-02\n  - [a]\n",
+			"scenario.yaml: line 4: actions[1]: want an action as text, got null; line 5: actions[2]: want an action as text, got a number; " +
+				"line 6: actions[3]: want an action as text, got true or false; line 7: actions[4]: want an action as text, got a date; " +
+				"line 8: actions[5]: want an action as text, got a list"},
+		{`{"url": "http://x", "actions": ["a", null]}`, "scenario.yaml: line 1: actions[1]: want an action as text, got null"},
+		{"url: http://x\nactions: [a]\nvariables:\n  USER:\n  IDS: [1, 2]\n",
+			"scenario.yaml: line 5: variables.IDS: want text, got a list; line 4: variables.USER: want text, got null"},
+	} {
+		p := filepath.Join(t.TempDir(), "scenario.yaml")
+		if err := os.WriteFile(p, []byte(tt.body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadFile(p, nil)
+		if !errors.Is(err, ErrInvalid) || err.Error() != p[:len(p)-len("scenario.yaml")]+tt.want {
+			t.Errorf("ReadFile(%q):\n got %v\nwant %s", tt.body, err, tt.want)
+		}
+	}
+
+	// Quoted, they are text; a variable's number or boolean is kept as written.
+	p := filepath.Join(t.TempDir(), "ok.yaml")
+	body := "url: http://x\nactions:\n  - &a \"null\"\n  - '42'\n  - *a\nvariables: {PORT: 8080, RATE: 1.50, ON: true}\n"
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sc, err := ReadFile(p, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"null", "42", "null"}; !reflect.DeepEqual(sc.Actions, want) {
+		t.Errorf("actions = %q, want %q", sc.Actions, want)
+	}
+	if want := map[string]string{"PORT": "8080", "RATE": "1.50", "ON": "true"}; !reflect.DeepEqual(sc.Variables, want) {
+		t.Errorf("variables = %q, want %q", sc.Variables, want)
 	}
 }
 
@@ -138,6 +224,9 @@ func FuzzSplitActions(f *testing.F) {
 func FuzzParseFile(f *testing.F) {
 	f.Add([]byte("url: http://x\nactions: [a, b]\n"))
 	f.Add([]byte(`{"url":"http://x","actions":"a then b","secrets":["P"]}`))
+	f.Add([]byte("url: http://x\nactions: null\n"))
+	f.Add([]byte("url: http://x\nactions: [d\xe9mo]\n"))
+	f.Add([]byte("url: http://x\nactions: [a, ~, 3, true]\nvariables: {A: , B: 1}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := parseFile(data, "f.yaml", func(string) string { return "v" })
 		if err == nil && sc.Validate() != nil {

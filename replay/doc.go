@@ -14,11 +14,12 @@
 //
 // A failed step is data: Run returns a result with Success false and a nil
 // error. Run returns an error only when the scenario cannot run: a missing
-// required variable or a placeholder no variable defines (wrapping
-// sandy.ErrInvalid), a server the config does not name (ConfigServers wraps
-// mcpclient.ErrNoServer), a server that cannot be reached or is lost mid-run
-// (wrapping mcpclient.ErrUnavailable; the steps run so far are kept in the
-// result), or a cancelled context.
+// required variable or a plain {{NAME}} that no variable defines in any
+// step, selected or not (CheckVars, before any server is opened or any step
+// runs; wrapping sandy.ErrInvalid), a server the config does not name
+// (ConfigServers wraps mcpclient.ErrNoServer), a server that cannot be
+// reached or is lost mid-run (wrapping mcpclient.ErrUnavailable; the steps
+// run so far are kept in the result), or a cancelled context.
 //
 // A partial scenario (sandy.Scenario.Partial: its compile stopped early)
 // runs like any other and its result is marked Partial; refusing it is the
@@ -26,7 +27,11 @@
 //
 // # Step semantics
 //
-//   - --start/--end (Options.Start, Options.End) select steps by step number.
+//   - --start/--end (Options.Start, Options.End) select the steps whose step
+//     number is at least Start and at most End. Step numbers increase in
+//     array order (sandy.Validate refuses a scenario where they do not; gaps
+//     are fine), so the selection is one run of consecutive steps, and it
+//     runs in array order like the whole scenario.
 //   - condition: substituted, then evaluated with sandy.EvalCondition (== and
 //     != on strings); false skips the step.
 //   - params: substituted with sandy.Vars ({{X}} alone keeps the value's type;

@@ -84,7 +84,9 @@ type Options struct {
 	// Poll is the interval between attempts while waiting for a target.
 	// Default DefaultPoll.
 	Poll time.Duration
-	// Start and End select steps by step number (inclusive); 0 means no bound.
+	// Start and End select the steps numbered Start to End (inclusive, by
+	// step number, not position; 0 means no bound). Step numbers increase
+	// in array order, so the selection is a run of consecutive steps.
 	Start, End int
 	// DryRun resolves variables and reports the calls without opening any
 	// server.
@@ -172,14 +174,23 @@ func (e *MissingVarsError) Error() string {
 // Unwrap returns sandy.ErrInvalid.
 func (e *MissingVarsError) Unwrap() error { return sandy.ErrInvalid }
 
-// CheckVars returns a *MissingVarsError when the scenario's required
-// variables are not all given by layers (lowest precedence first).
+// CheckVars checks that a run given the variable layers (lowest precedence
+// first) has every variable sc needs, in every step, whichever steps
+// Options.Start and End select. A plain {{NAME}} that neither sc nor a layer
+// defines is a *sandy.ValidationError listing each with its JSON path (see
+// sandy.Scenario.UndefinedVars); required (empty) variables that no layer
+// gives are a *MissingVarsError; both are joined when both happen. Every
+// error wraps sandy.ErrInvalid. Run checks this before it opens a server.
 func CheckVars(file string, sc *sandy.Scenario, layers ...map[string]string) error {
+	var errs []error
+	if ps := sc.UndefinedVars(layers...); ps != nil {
+		errs = append(errs, &sandy.ValidationError{File: file, Problems: ps})
+	}
 	vars := sandy.NewVars(sc.Variables, layers...)
 	if missing := vars.Missing(sc.Required()); len(missing) > 0 {
-		return &MissingVarsError{File: file, Names: missing}
+		errs = append(errs, &MissingVarsError{File: file, Names: missing})
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // Run replays sc (loaded from file, which only names it in results). See the
@@ -247,8 +258,8 @@ func (r *run) where() string {
 func (r *run) play(ctx context.Context, servers Servers) error {
 	r.vars = sandy.NewVars(r.sc.Variables, r.opts.Vars...)
 	r.mask = newMasker(r.vars.Secrets())
-	if missing := r.vars.Missing(r.sc.Required()); len(missing) > 0 {
-		return &MissingVarsError{File: r.file, Names: missing}
+	if err := CheckVars(r.file, r.sc, r.opts.Vars...); err != nil {
+		return err
 	}
 	if err := Preflight(r.file, r.sc, r.opts); err != nil {
 		return err

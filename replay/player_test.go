@@ -28,14 +28,13 @@ func statuses(res *report.RunResult) []string {
 func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
 	f := &fake{}
 	src := scenario(`{"BASE":"http://shop","PORT":8080,"USER":{"name":"demo"}}`, `[
-		{"step":2,"tool":"mcp__a__echo","params":{"url":"{{BASE}}/login","port":"{{PORT}}","user":"{{USER}}","text":"as {{USER}} on {{PORT}}"}},
-		{"step":1,"tool":"mcp__b__echo","params":{"n":1}},
-		{"step":3,"tool":"mcp__a__echo","params":{}}]`)
+		{"step":1,"tool":"mcp__a__echo","params":{"url":"{{BASE}}/login","port":"{{PORT}}","user":"{{USER}}","text":"as {{USER}} on {{PORT}}"}},
+		{"step":2,"tool":"mcp__b__echo","params":{"n":2}},
+		{"step":5,"tool":"mcp__a__echo","params":{}}]`)
 	fs, res, err := play(t, f, &Options{Vars: []map[string]string{{"BASE": "http://env"}, {"BASE": "http://flag"}}}, src)
 	if err != nil || !res.Success {
 		t.Fatalf("Run: success %v, err %v, error %q", res.Success, err, res.Error)
 	}
-	// Array order, not step numbers.
 	calls := f.callsTo("echo")
 	if len(calls) != 3 {
 		t.Fatalf("got %d echo calls, want 3", len(calls))
@@ -45,8 +44,8 @@ func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("first call args = %v, want %v", got, want)
 	}
-	if got := calls[1].args["n"]; got != float64(1) {
-		t.Errorf("second call n = %v, want 1 (the step numbered 1 runs second)", got)
+	if got := calls[1].args["n"]; got != float64(2) {
+		t.Errorf("second call n = %v, want 2", got)
 	}
 	if got, want := fs.opened, []string{"a", "b"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("servers opened = %v, want %v (once each, in order of first use)", got, want)
@@ -54,8 +53,8 @@ func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
 	if fs.closed != 2 {
 		t.Errorf("sessions closed = %d, want 2", fs.closed)
 	}
-	if got := []int{res.Steps[0].Step, res.Steps[1].Step, res.Steps[2].Step}; !reflect.DeepEqual(got, []int{2, 1, 3}) {
-		t.Errorf("result step numbers = %v, want [2 1 3]", got)
+	if got := []int{res.Steps[0].Step, res.Steps[1].Step, res.Steps[2].Step}; !reflect.DeepEqual(got, []int{1, 2, 5}) {
+		t.Errorf("result step numbers = %v, want [1 2 5]", got)
 	}
 }
 
@@ -64,9 +63,10 @@ func TestStartEndSelectByStepNumber(t *testing.T) {
 	src := scenario("", `[
 		{"step":1,"tool":"mcp__a__echo","params":{"n":1}},
 		{"step":2,"tool":"mcp__a__echo","params":{"n":2}},
-		{"step":3,"tool":"mcp__a__echo","params":{"n":3}},
-		{"step":4,"tool":"mcp__a__echo","params":{"n":4}}]`)
-	_, res, err := play(t, f, &Options{Start: 2, End: 3}, src)
+		{"step":4,"tool":"mcp__a__echo","params":{"n":4}},
+		{"step":6,"tool":"mcp__a__echo","params":{"n":6}}]`)
+	// Numbers, not positions: 2 to 5 is the steps numbered 2 and 4.
+	_, res, err := play(t, f, &Options{Start: 2, End: 5}, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestStartEndSelectByStepNumber(t *testing.T) {
 	for _, c := range f.callsTo("echo") {
 		got = append(got, c.args["n"])
 	}
-	if want := []any{float64(2), float64(3)}; !reflect.DeepEqual(got, want) {
+	if want := []any{float64(2), float64(4)}; !reflect.DeepEqual(got, want) {
 		t.Errorf("ran n = %v, want %v", got, want)
 	}
 	if len(res.Steps) != 2 {
@@ -131,16 +131,59 @@ func TestMissingRequiredVariable(t *testing.T) {
 	}
 }
 
-func TestUnknownVariableIsBadInput(t *testing.T) {
-	src := scenario("", `[
-		{"step":1,"tool":"mcp__a__echo","params":{}},
-		{"step":2,"tool":"mcp__a__echo","params":{"x":"{{NOPE}}"}}]`)
-	_, res, err := play(t, &fake{}, nil, src)
-	if !errors.Is(err, sandy.ErrInvalid) || !strings.Contains(err.Error(), "NOPE") {
-		t.Fatalf("err = %v, want ErrInvalid naming NOPE", err)
+func TestUndefinedVariableRefusedBeforeAnyStep(t *testing.T) {
+	src := scenario(`{"BASE":"http://shop"}`, `[
+		{"step":1,"tool":"mcp__a__echo","params":{"url":"{{BASE}}"}},
+		{"step":2,"tool":"mcp__a__echo","params":{"n":2}},
+		{"step":3,"tool":"mcp__a__echo","params":{"x":"{{NOPE}}"}},
+		{"step":4,"tool":"mcp__a__echo","params":{},"condition":"{{MODE}} == ci"}]`)
+	for name, opts := range map[string]*Options{
+		"whole run": nil,
+		// A step left out by --start/--end cannot smuggle one in either.
+		"steps not selected": {Start: 1, End: 2},
+		"dry run":            {DryRun: true},
+	} {
+		t.Run(name, func(t *testing.T) {
+			f := &fake{}
+			fs, res, err := play(t, f, opts, src)
+			var ve *sandy.ValidationError
+			if !errors.As(err, &ve) || !errors.Is(err, sandy.ErrInvalid) {
+				t.Fatalf("err = %v, want a *sandy.ValidationError", err)
+			}
+			want := []string{
+				`test.json: steps[2].params.x: {{NOPE}} is not defined: declare it in "variables" ("" makes it required) or pass --var NOPE=... / --env FILE`,
+				`test.json: steps[3].condition: {{MODE}} is not defined: declare it in "variables" ("" makes it required) or pass --var MODE=... / --env FILE`,
+			}
+			if got := strings.Split(err.Error(), "\n"); !reflect.DeepEqual(got, want) {
+				t.Errorf("error:\n got %q\nwant %q", got, want)
+			}
+			if len(fs.opened) != 0 || len(f.calls) != 0 || len(res.Steps) != 0 || res.Success {
+				t.Errorf("opened %v, calls %d, steps %d, success %v: want nothing started", fs.opened, len(f.calls), len(res.Steps), res.Success)
+			}
+		})
 	}
-	if got, want := statuses(res), []string{"passed", "failed"}; !reflect.DeepEqual(got, want) {
-		t.Errorf("statuses = %v, want %v", got, want)
+
+	// Defined by a layer: the run goes ahead.
+	f := &fake{}
+	_, res, err := play(t, f, &Options{Vars: []map[string]string{{"NOPE": "x"}, {"MODE": "ci"}}}, src)
+	if err != nil || !res.Success || len(f.callsTo("echo")) != 4 {
+		t.Errorf("with NOPE and MODE given: err %v, success %v, %d calls; want 4 calls", err, res.Success, len(f.callsTo("echo")))
+	}
+}
+
+func TestCheckVarsListsUndefinedAndMissingAtOnce(t *testing.T) {
+	sc := parse(t, scenario(`{"PASSWORD":""}`, `[{"step":1,"tool":"mcp__a__echo","params":{"t":"{{PASSWORD}} {{HOST}}"}}]`))
+	err := CheckVars("x.json", sc)
+	var ve *sandy.ValidationError
+	var mv *MissingVarsError
+	if !errors.As(err, &ve) || !errors.As(err, &mv) || !errors.Is(err, sandy.ErrInvalid) {
+		t.Fatalf("CheckVars = %v, want both a *sandy.ValidationError and a *MissingVarsError", err)
+	}
+	if len(ve.Problems) != 1 || ve.Problems[0].Path != "steps[0].params.t" || !reflect.DeepEqual(mv.Names, []string{"PASSWORD"}) {
+		t.Errorf("problems %v, missing %v: want {{HOST}} at steps[0].params.t and PASSWORD", ve.Problems, mv.Names)
+	}
+	if err := CheckVars("x.json", sc, map[string]string{"HOST": "h"}, map[string]string{"PASSWORD": "p"}); err != nil {
+		t.Errorf("CheckVars with both given: %v", err)
 	}
 }
 

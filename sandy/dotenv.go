@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // DotenvError is a bad line in an env file. It wraps ErrInvalid.
@@ -42,10 +44,16 @@ func LoadDotenv(path string) (map[string]string, error) {
 // Keys match ^[A-Za-z_][A-Za-z0-9_-]*$ (spaces around = are allowed). A
 // quoted value ends on its line; only white space or a # comment may follow
 // it. A later line for the same key wins. A line that is none of these is a
-// *DotenvError "file:LINE: ...".
+// *DotenvError "file:LINE: ...", and so is a byte that is not UTF-8 anywhere
+// in the file (sent to a server, it would arrive as U+FFFD).
 func ParseDotenv(data []byte, file string) (map[string]string, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	env := map[string]string{}
+	if bad := textpos.InvalidUTF8(data); bad >= 0 {
+		line, col := textpos.LineCol(data, bad)
+		return nil, &DotenvError{File: file, Line: line,
+			Msg: fmt.Sprintf("column %d: invalid UTF-8 (byte 0x%02x): the file must be UTF-8", col, data[bad])}
+	}
 	for n, line := range strings.Split(string(data), "\n") {
 		key, val, msg := dotenvLine(strings.TrimSuffix(line, "\r"))
 		if msg != "" {

@@ -75,6 +75,9 @@ func TestParseDotenvErrors(t *testing.T) {
 		{`A="x" y`, `.env:1: unexpected "y" after the closing quote`},
 		{`A='x'y`, `.env:1: unexpected "y" after the closing quote`},
 		{"export", ".env:1: want KEY=VALUE"},
+		{"A=1\nPASSWORD=d\xe9mo\n", ".env:2: column 11: invalid UTF-8 (byte 0xe9): the file must be UTF-8"},
+		{"# caf\xe9\nA=1\n", ".env:1: column 6: invalid UTF-8 (byte 0xe9): the file must be UTF-8"},
+		{"A=\"\xf0\x9f\x98\"\n", ".env:1: column 4: invalid UTF-8 (byte 0xf0): the file must be UTF-8"},
 	}
 	for _, tt := range tests {
 		_, err := ParseDotenv([]byte(tt.src), ".env")

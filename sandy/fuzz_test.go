@@ -19,6 +19,8 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`{"metadata":{"name":"x"},"steps":[{"step":1,"action":"scroll","params":{"direction":"up"}}]}`))
 	f.Add([]byte(`{"steps":[{"step":"1"}]}`))
 	f.Add([]byte(`[`))
+	f.Add([]byte("{\"metadata\":{\"name\":\"x\xff\"},\"steps\":[{\"step\":1,\"tool\":\"sandy__log\",\"params\":{}}]}"))
+	f.Add([]byte(`{"metadata":{"name":"x"},"steps":[{"step":2,"tool":"sandy__log","params":{}},{"step":1,"tool":"sandy__log","params":{"m":"{{X}}"}}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := Parse(data, "fuzz.json")
 		if err != nil {
@@ -40,6 +42,11 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			return
+		}
+		for _, p := range s.UndefinedVars() {
+			if !strings.HasPrefix(p.Path, "steps[") || !strings.Contains(p.Msg, "is not defined") {
+				t.Fatalf("UndefinedVars problem %v: want one about a step's placeholder", p)
+			}
 		}
 		out, err := s.Marshal()
 		if err != nil {
@@ -110,7 +117,7 @@ func FuzzEvalCondition(f *testing.F) {
 }
 
 func FuzzLoadDotenv(f *testing.F) {
-	for _, s := range []string{"A=1\n# c\nexport B='x'\nC=\"a\\nb\"\n", "A", "A=\"", "A='x' y", "\xef\xbb\xbfA=1\r\n", "A=b #c"} {
+	for _, s := range []string{"A=1\n# c\nexport B='x'\nC=\"a\\nb\"\n", "A", "A=\"", "A='x' y", "\xef\xbb\xbfA=1\r\n", "A=b #c", "A=d\xe9mo"} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {

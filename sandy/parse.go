@@ -8,11 +8,13 @@ import (
 	"os"
 	"reflect"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
-// DecodeError is a scenario file that is not JSON or whose JSON does not
-// fit the model (a string where a number goes). It wraps ErrInvalid.
+// DecodeError is a scenario file that is not JSON, is not UTF-8, or whose
+// JSON does not fit the model (a string where a number goes). It wraps
+// ErrInvalid.
 type DecodeError struct {
 	File      string
 	Line, Col int    // 1-based; Col counts characters
@@ -43,15 +45,37 @@ func Load(path string) (*Scenario, error) {
 	return Parse(data, path)
 }
 
+// LoadWithVars reads a scenario file for a run given the variable layers
+// layers (an env file, --var values; none is a run given no variables): as
+// Load, and each plain {{NAME}} that neither the scenario nor a layer
+// defines is one more problem of the *ValidationError (see UndefinedVars),
+// so that every problem of the file is listed at once.
+func LoadWithVars(path string, layers ...map[string]string) (*Scenario, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("load scenario: %w", err)
+	}
+	return parse(data, path, true, layers)
+}
+
 // Parse decodes a scenario, upgrades v1.1 steps (see Upgrade) and validates
-// it. file names the input in errors. Malformed JSON gives a *DecodeError,
+// it. file names the input in errors. Malformed JSON, and a byte that is
+// not UTF-8 anywhere in data, give a *DecodeError with its line and column;
 // content problems a *ValidationError listing all of them; both wrap
 // ErrInvalid. Unknown fields are ignored. An empty "variables" or "output"
 // object decodes as nil, and a missing version becomes "2.1" once upgraded.
 func Parse(data []byte, file string) (*Scenario, error) {
+	return parse(data, file, false, nil)
+}
+
+// parse is Parse, and with checkVars also UndefinedVars(layers...).
+func parse(data []byte, file string, checkVars bool, layers []map[string]string) (*Scenario, error) {
 	base := 0
 	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte order mark
 		base = 3
+	}
+	if bad := textpos.InvalidUTF8(data[base:]); bad >= 0 {
+		return nil, utf8Error(data[base:], bad, file)
 	}
 	var s Scenario
 	if err := json.Unmarshal(data[base:], &s); err != nil {
@@ -67,6 +91,9 @@ func Parse(data []byte, file string) (*Scenario, error) {
 		problems = append(problems, ve.Problems...)
 	}
 	problems = append(problems, retryCountProblems(data[base:])...)
+	if checkVars {
+		problems = append(problems, s.UndefinedVars(layers...)...)
+	}
 	if problems = sortProblems(problems); len(problems) > 0 {
 		return nil, &ValidationError{File: file, Problems: problems}
 	}
@@ -111,6 +138,19 @@ func retryCountProblems(data []byte) []Problem {
 	return ps
 }
 
+// utf8Error is a *DecodeError for the byte at off of data, which is not
+// UTF-8 (encoding/json would read it as U+FFFD and type that). When data is
+// otherwise well-formed JSON, the error names the value holding the byte.
+func utf8Error(data []byte, off int, file string) error {
+	line, col := textpos.LineCol(data, off)
+	e := &DecodeError{File: file, Line: line, Col: col,
+		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): the file must be UTF-8", data[off])}
+	if json.Valid(data) {
+		e.Path, _ = valueAt(data, off)
+	}
+	return e
+}
+
 // decodeError turns a json error into a *DecodeError with a line and
 // column in data[base:] (a byte order mark is not a column).
 func decodeError(data []byte, base int, file string, err error) error {
@@ -118,23 +158,15 @@ func decodeError(data []byte, base int, file string, err error) error {
 	var typ *json.UnmarshalTypeError
 	switch {
 	case errors.As(err, &syn):
-		line, col := lineCol(data[base:], int(syn.Offset)-1)
+		line, col := textpos.LineCol(data[base:], int(syn.Offset)-1)
 		return &DecodeError{File: file, Line: line, Col: col, Msg: syn.Error()}
 	case errors.As(err, &typ):
 		path, start := valueAt(data[base:], int(typ.Offset))
-		line, col := lineCol(data[base:], start)
+		line, col := textpos.LineCol(data[base:], start)
 		return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: typeMessage(typ)}
 	default:
 		return fmt.Errorf("%w: %s: %w", ErrInvalid, file, err)
 	}
-}
-
-// lineCol gives the 1-based line and character column of byte offset off.
-func lineCol(data []byte, off int) (line, col int) {
-	off = max(0, min(off, len(data)))
-	line = 1 + bytes.Count(data[:off], []byte("\n"))
-	start := bytes.LastIndexByte(data[:off], '\n') + 1
-	return line, utf8.RuneCount(data[start:off]) + 1
 }
 
 // typeMessage says what a value should have been: "want a number, got a string".

@@ -119,6 +119,24 @@ func TestParseDecodeErrors(t *testing.T) {
 			want: "f.json:1:11: steps: want an array, got a number",
 			path: "steps",
 		},
+		{
+			name: "invalid UTF-8 in a param",
+			src: "{\"metadata\": {\"name\": \"x\"},\n \"steps\": [\n  {\"step\": 1, \"tool\": \"mcp__a__b\", \"params\": " +
+				"{\"text\": \"caf\xe9 \xe2\x9c\x93\"}}]}",
+			want: "f.json:3:59: steps[0].params.text: invalid UTF-8 (byte 0xe9): the file must be UTF-8",
+			path: "steps[0].params.text",
+		},
+		{
+			name: "invalid UTF-8 after a byte order mark, columns in characters",
+			src:  "\xef\xbb\xbf{\"metadata\": {\"name\": \"é\xff\"}, \"steps\": []}",
+			want: "f.json:1:25: metadata.name: invalid UTF-8 (byte 0xff): the file must be UTF-8",
+			path: "metadata.name",
+		},
+		{
+			name: "a sequence cut short in a file that is not JSON either",
+			src:  "{\"metadata\": {\n\"name\": \"\xc3\"",
+			want: "f.json:2:10: invalid UTF-8 (byte 0xc3): the file must be UTF-8",
+		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -154,6 +172,9 @@ func TestParseUpgradesV11(t *testing.T) {
 	for i, st := range s.Steps {
 		if st.Action != "" || st.Tool == "" {
 			t.Errorf("steps[%d]: action %q tool %q, want only a tool", i, st.Action, st.Tool)
+		}
+		if st.Step != i+1 {
+			t.Errorf("steps[%d]: step number %d, want %d (kept as written)", i, st.Step, i+1)
 		}
 	}
 }

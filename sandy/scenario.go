@@ -3,8 +3,11 @@
 //
 // It takes in scenario files and env files and gives out checked Scenario
 // values: Load and Parse decode a scenario (upgrading v1.1 actions to v2.1
-// tool calls), Validate reports every problem with its JSON path, and
-// Marshal writes a scenario back deterministically. For a run, Vars layers
+// tool calls), Validate reports every problem with its JSON path,
+// UndefinedVars the {{NAME}} placeholders that no variable of a run defines
+// (LoadWithVars lists them with the file's other problems), and Marshal
+// writes a scenario back deterministically. Input that is not UTF-8 is
+// refused with its position, never read as U+FFFD. For a run, Vars layers
 // the variables (scenario < env file < --var) and the step outputs,
 // substitutes {{placeholders}} in params, evaluates step conditions and
 // lists the secrets to mask. It knows nothing about MCP sessions: running a

@@ -1,6 +1,10 @@
 package sandy
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+)
 
 // The placeholder syntax is described in the package documentation.
 
@@ -54,6 +58,40 @@ func splitTemplate(s string) []segment {
 	}
 	flush()
 	return segs
+}
+
+// placeholders calls fn with the JSON path and the name of each placeholder
+// in x (a params value or a condition), deep through map[string]any, []any,
+// map[string]string and []string, map keys in sorted order; other values
+// hold none.
+func placeholders(path string, x any, fn func(path, name string)) {
+	switch x := x.(type) {
+	case string:
+		if !strings.Contains(x, "{{") {
+			return
+		}
+		for _, seg := range splitTemplate(x) {
+			if seg.name != "" {
+				fn(path, seg.name)
+			}
+		}
+	case map[string]any:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			placeholders(joinKey(path, k), x[k], fn)
+		}
+	case []any:
+		for n, e := range x {
+			placeholders(joinIndex(path, n), e, fn)
+		}
+	case map[string]string:
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			placeholders(joinKey(path, k), x[k], fn)
+		}
+	case []string:
+		for n, e := range x {
+			placeholders(joinIndex(path, n), e, fn)
+		}
+	}
 }
 
 // hasPlaceholder reports whether s holds at least one placeholder.

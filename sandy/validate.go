@@ -69,10 +69,12 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 //     retry.delay >= 0, retry.backoff >= 0, and retry is only allowed with
 //     on_error "retry" (otherwise it would silently do nothing); wait_after
 //     >= 0; condition is empty or `a == b` / `a != b` (see EvalCondition).
+//   - step numbers increase in array order, the order steps run (gaps are
+//     fine: 1, 2, 5), so that a range of step numbers is a run of steps.
 //   - every {{id.field}} in params or condition names an earlier step (in
-//     array order, the order steps run) whose output declares field. A plain
-//     {{NAME}} need not be declared: it may come from an env file or --var,
-//     and Vars.Substitute fails at run time if it does not.
+//     array order) whose output declares field. A plain {{NAME}} need not be
+//     declared here, since it may come from an env file or --var: once those
+//     are known, UndefinedVars lists the names nothing defines.
 func (s *Scenario) Validate() error {
 	v := validator{s: s}
 	v.run()
@@ -83,8 +85,11 @@ func (s *Scenario) Validate() error {
 }
 
 type validator struct {
-	s  *Scenario
-	ps []Problem
+	s       *Scenario
+	ps      []Problem
+	numbers map[int]int // step number -> first index
+	top     int         // the highest step number so far
+	topAt   int         // its index
 }
 
 func (v *validator) add(path, format string, args ...any) {
@@ -117,8 +122,8 @@ func (v *validator) run() {
 		v.add("steps", "required: at least one step")
 		return
 	}
-	numbers := map[int]int{} // step number -> first index
-	ids := map[string]int{}  // id -> first index
+	v.numbers = map[int]int{}
+	ids := map[string]int{} // id -> first index
 	for i := range s.Steps {
 		if id := s.Steps[i].ID; id != "" {
 			if _, dup := ids[id]; !dup {
@@ -127,11 +132,11 @@ func (v *validator) run() {
 		}
 	}
 	for i := range s.Steps {
-		v.step(i, numbers, ids)
+		v.step(i, ids)
 	}
 }
 
-func (v *validator) step(i int, numbers map[int]int, ids map[string]int) {
+func (v *validator) step(i int, ids map[string]int) {
 	st := &v.s.Steps[i]
 	p := joinIndex("steps", i)
 
@@ -141,11 +146,16 @@ func (v *validator) step(i int, numbers map[int]int, ids map[string]int) {
 	case st.Step < 0:
 		v.add(p+".step", "must be a positive integer, got %d", st.Step)
 	default:
-		if j, dup := numbers[st.Step]; dup {
+		if j, dup := v.numbers[st.Step]; dup {
 			v.add(p+".step", "duplicate step number %d (also steps[%d])", st.Step, j)
-		} else {
-			numbers[st.Step] = i
+			break
 		}
+		v.numbers[st.Step] = i
+		if st.Step < v.top {
+			v.add(p+".step", "%d comes after %d (steps[%d]); step numbers must increase in the order steps run", st.Step, v.top, v.topAt)
+			break
+		}
+		v.top, v.topAt = st.Step, i
 	}
 
 	switch {
@@ -227,49 +237,67 @@ func (v *validator) step(i int, numbers map[int]int, ids map[string]int) {
 // refs checks the {{id.field}} placeholders in x (params or a condition) of
 // step i.
 func (v *validator) refs(i int, path string, x any, ids map[string]int) {
-	switch x := x.(type) {
-	case string:
-		if !strings.Contains(x, "{{") {
+	placeholders(path, x, func(path, name string) {
+		id, rest, dotted := strings.Cut(name, ".")
+		if !dotted {
 			return
 		}
-		for _, seg := range splitTemplate(x) {
-			id, rest, dotted := strings.Cut(seg.name, ".")
-			if !dotted {
-				continue
-			}
-			field, _, _ := strings.Cut(rest, ".")
-			ref := "{{" + seg.name + "}}"
-			j, ok := ids[id]
-			switch {
-			case !ok:
-				v.add(path, "%s refers to unknown step %q", ref, id)
-			case j == i:
-				v.add(path, "%s refers to its own step %q", ref, id)
-			case j > i:
-				v.add(path, "%s refers to step %q, which runs later (steps[%d])", ref, id, j)
-			default:
-				if _, ok := v.s.Steps[j].Output[field]; !ok {
-					v.add(path, "%s refers to output %q, which step %q does not declare", ref, field, id)
-				}
+		field, _, _ := strings.Cut(rest, ".")
+		ref := "{{" + name + "}}"
+		j, ok := ids[id]
+		switch {
+		case !ok:
+			v.add(path, "%s refers to unknown step %q", ref, id)
+		case j == i:
+			v.add(path, "%s refers to its own step %q", ref, id)
+		case j > i:
+			v.add(path, "%s refers to step %q, which runs later (steps[%d])", ref, id, j)
+		default:
+			if _, ok := v.s.Steps[j].Output[field]; !ok {
+				v.add(path, "%s refers to output %q, which step %q does not declare", ref, field, id)
 			}
 		}
-	case map[string]any:
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			v.refs(i, joinKey(path, k), x[k], ids)
+	})
+}
+
+// UndefinedVars returns a problem for each plain {{NAME}} placeholder in the
+// params or condition of any step that neither the scenario's variables nor
+// any of layers (the variables a run is given: an env file, --var values)
+// define, with its JSON path:
+//
+//	steps[2].params.url: {{HOST}} is not defined: declare it in "variables" ("" makes it required) or pass --var HOST=... / --env FILE
+//
+// Every step is checked, whichever steps a run selects. {{id.field}} step
+// outputs are Validate's to check. The result is nil when every name is
+// defined.
+func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
+	defined := func(name string) bool {
+		if _, ok := s.Variables[name]; ok {
+			return true
 		}
-	case []any:
-		for n, e := range x {
-			v.refs(i, joinIndex(path, n), e, ids)
+		for _, l := range layers {
+			if _, ok := l[name]; ok {
+				return true
+			}
 		}
-	case map[string]string:
-		for _, k := range slices.Sorted(maps.Keys(x)) {
-			v.refs(i, joinKey(path, k), x[k], ids)
-		}
-	case []string:
-		for n, e := range x {
-			v.refs(i, joinIndex(path, n), e, ids)
+		return false
+	}
+	var ps []Problem
+	check := func(path, name string) {
+		if !strings.Contains(name, ".") && !defined(name) {
+			ps = append(ps, Problem{Path: path, Msg: fmt.Sprintf(
+				`{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)})
 		}
 	}
+	for i := range s.Steps {
+		p := joinIndex("steps", i)
+		placeholders(p+".params", s.Steps[i].Params, check)
+		placeholders(p+".condition", s.Steps[i].Condition, check)
+	}
+	if len(ps) == 0 {
+		return nil
+	}
+	return sortProblems(ps)
 }
 
 // checkJSONPath says what is wrong with an output path ("" when nothing is).

@@ -2,6 +2,8 @@ package sandy
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -47,7 +49,7 @@ func TestValidateRules(t *testing.T) {
 		{"every built-in", doc(`{"step": 1, "tool": "sandy__wait", "params": {}}, {"step": 2, "tool": "sandy__log", "params": {}},
 			{"step": 3, "tool": "sandy__append_file", "params": {}}, {"step": 4, "tool": "sandy__wait_for_element", "params": {}},
 			{"step": 5, "tool": "sandy__wait_until", "params": {}}`), nil},
-		{"undeclared plain variable is left for run time", doc(`{"step": 1, "tool": "mcp__a__b", "params": {"x": "{{FROM_ENV}}"}}`), nil},
+		{"undeclared plain variable is left to UndefinedVars", doc(`{"step": 1, "tool": "mcp__a__b", "params": {"x": "{{FROM_ENV}}"}}`), nil},
 		{"v1.1 version", `{"version": "1.1", "metadata": {"name": "t"}, "steps": [{"step": 1, "action": "navigate", "params": {"url": "u"}}]}`, nil},
 		{"missing version with tools", `{"metadata": {"name": "t"}, "steps": [` + okStep + `]}`, nil},
 		{"missing version with actions", `{"metadata": {"name": "t"}, "steps": [{"step": 1, "action": "click", "params": {"uid": "1_2"}}]}`, nil},
@@ -76,6 +78,17 @@ func TestValidateRules(t *testing.T) {
 			[]Problem{{"steps[0].step", "must be a positive integer, got -2"}}},
 		{"duplicate step number", doc(okStep + `,` + okStep),
 			[]Problem{{"steps[1].step", "duplicate step number 1 (also steps[0])"}}},
+		{"step numbers with gaps", doc(`{"step": 1, "tool": "mcp__a__b", "params": {}}, {"step": 2, "tool": "mcp__a__b", "params": {}},
+			{"step": 5, "tool": "mcp__a__b", "params": {}}`), nil},
+		{"step numbers out of order", doc(`{"step": 1, "tool": "mcp__a__b", "params": {}}, {"step": 5, "tool": "mcp__a__b", "params": {}},
+			{"step": 2, "tool": "mcp__a__b", "params": {}}, {"step": 3, "tool": "mcp__a__b", "params": {}}, {"step": 6, "tool": "mcp__a__b", "params": {}}`),
+			[]Problem{
+				{"steps[2].step", "2 comes after 5 (steps[1]); step numbers must increase in the order steps run"},
+				{"steps[3].step", "3 comes after 5 (steps[1]); step numbers must increase in the order steps run"},
+			}},
+		{"v1.1 step numbers out of order", `{"version": "1.1", "metadata": {"name": "t"}, "steps": [
+			{"step": 2, "action": "navigate", "params": {"url": "u"}}, {"step": 1, "action": "click", "params": {"uid": "1_2"}}]}`,
+			[]Problem{{"steps[1].step", "1 comes after 2 (steps[0]); step numbers must increase in the order steps run"}}},
 		{"no tool", doc(`{"step": 1, "params": {}}`),
 			[]Problem{{"steps[0].tool", "required: mcp__<server>__<tool> or sandy__<built-in>"}}},
 		{"tool and action", doc(`{"step": 1, "tool": "mcp__a__b", "action": "click", "params": {}}`),
@@ -203,5 +216,66 @@ func TestValidateWithoutParse(t *testing.T) {
 	}
 	if got := ve.Error(); got != want[0].Path+": "+want[0].Msg {
 		t.Errorf("Error() without a file = %q", got)
+	}
+}
+
+func TestUndefinedVars(t *testing.T) {
+	sc, err := Parse([]byte(doc(`
+		{"step": 1, "tool": "mcp__playwright__browser_navigate", "params": {"url": "{{HOST}}/login", "user": "{{USER}}"}},
+		{"step": 2, "id": "s", "tool": "mcp__a__b", "params": {"a": [{"t": "{{ HOST }} and {{TOKEN}} and {{HOST}}"}]}, "output": {"n": "$"}},
+		{"step": 3, "tool": "mcp__a__b", "params": {"ok": "{{s.n}} {{PASSWORD}}", "escaped": "\\{{NOPE}}", "js": "() => {{ a: 1 }}", "open": "{{NOPE"},
+		 "condition": "{{MODE}} == \"ci\""},
+		{"step": 4, "tool": "mcp__a__b", "params": {"n": 3, "b": true, "x": null, "s": "{{HOST}}"}}`)), "t.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := func(name string) string {
+		return "{{" + name + `}} is not defined: declare it in "variables" ("" makes it required) or pass --var ` + name + "=... / --env FILE"
+	}
+	want := []Problem{
+		{"steps[0].params.url", msg("HOST")},
+		{"steps[1].params.a[0].t", msg("HOST")},
+		{"steps[1].params.a[0].t", msg("TOKEN")},
+		{"steps[2].condition", msg("MODE")},
+		{"steps[3].params.s", msg("HOST")},
+	}
+	if got := sc.UndefinedVars(); !reflect.DeepEqual(got, want) {
+		t.Errorf("UndefinedVars():\n got %q\nwant %q", got, want)
+	}
+	// A layer defines a name, even as "", and any layer will do.
+	got := sc.UndefinedVars(map[string]string{"HOST": "", "OTHER": "x"}, map[string]string{"MODE": "ci"})
+	if want := []Problem{{"steps[1].params.a[0].t", msg("TOKEN")}}; !reflect.DeepEqual(got, want) {
+		t.Errorf("UndefinedVars(layers):\n got %q\nwant %q", got, want)
+	}
+	if got := sc.UndefinedVars(map[string]string{"HOST": "h", "TOKEN": "t", "MODE": "m"}); got != nil {
+		t.Errorf("UndefinedVars with every name given = %q, want nil", got)
+	}
+}
+
+func TestLoadWithVars(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "login.json")
+	src := doc(`{"step": 1, "tool": "mcp__a__b", "params": {"url": "{{HOST}}"}},
+		{"step": 1, "tool": "mcp__a__b", "params": {"t": "{{USER}} {{TOKEN}}"}}`)
+	if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(path); err == nil || strings.Contains(err.Error(), "not defined") {
+		t.Fatalf("Load = %v, want only the duplicate step number", err)
+	}
+	// The undefined names are listed with the file's other problems.
+	_, err := LoadWithVars(path, map[string]string{"TOKEN": "t"})
+	var ve *ValidationError
+	if !errors.As(err, &ve) || !errors.Is(err, ErrInvalid) {
+		t.Fatalf("LoadWithVars = %v, want a *ValidationError", err)
+	}
+	want := []string{
+		path + `: steps[0].params.url: {{HOST}} is not defined: declare it in "variables" ("" makes it required) or pass --var HOST=... / --env FILE`,
+		path + ": steps[1].step: duplicate step number 1 (also steps[0])",
+	}
+	if got := strings.Split(err.Error(), "\n"); !reflect.DeepEqual(got, want) {
+		t.Errorf("LoadWithVars error:\n got %q\nwant %q", got, want)
+	}
+	if _, err := LoadWithVars(path + ".missing"); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("LoadWithVars(missing) = %v, want os.ErrNotExist", err)
 	}
 }

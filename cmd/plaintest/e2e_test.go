@@ -185,6 +185,15 @@ func TestCompileBadInput(t *testing.T) {
 			code: 2, message: "no URL", keptStep: -1},
 		{name: "unknown flag", args: func(b, o string) []string { return []string{"compile", "--nope"} },
 			code: 2, message: "flag provided but not defined", keptStep: -1},
+		{name: "action not UTF-8", args: func(b, o string) []string {
+			return []string{"compile", "click OK then type d\xe9mo into Username", "--url", b, "-o", o}
+		}, code: 2, message: "action 2: invalid UTF-8 at byte 6", keptStep: -1},
+		{name: "--step and --secret not UTF-8", args: func(b, o string) []string {
+			return []string{"compile", "--step", "click OK", "--step", "click \xff", "--secret", "TOKEN=s3cr\xe9t", "--url", b, "-o", o}
+		}, code: 2, message: "action 2: invalid UTF-8 at byte 6; secret TOKEN: invalid UTF-8 at byte 4", keptStep: -1},
+		{name: "scenario file not UTF-8", args: func(b, o string) []string {
+			return []string{"compile", "-f", writeTemp(t, "login.yaml", "actions:\n  - click OK\n  - type d\xe9mo into Username\n"), "--url", b, "-o", o}
+		}, code: 2, message: "login.yaml: line 3, column 11: invalid UTF-8 (byte 0xe9): the file must be UTF-8", keptStep: -1},
 		{name: "unreachable URL", browser: true, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", closed, "-o", o}
 		},
@@ -342,16 +351,22 @@ func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[
 }
 
 // fakeConfig writes an MCP config whose "playwright" server is this test
-// binary acting as a small fake server (see fakeserver_test.go).
-func fakeConfig(t *testing.T) string {
+// binary acting as a small fake server (see fakeserver_test.go). env is
+// added to the server's environment.
+func fakeConfig(t *testing.T, env ...string) string {
 	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	serverEnv := map[string]string{fakeServerEnv: "1"}
+	for _, kv := range env {
+		k, v, _ := strings.Cut(kv, "=")
+		serverEnv[k] = v
+	}
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	body, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
-		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": map[string]string{fakeServerEnv: "1"}},
+		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": serverEnv},
 	}})
 	if err := os.WriteFile(cfg, body, 0o644); err != nil {
 		t.Fatal(err)

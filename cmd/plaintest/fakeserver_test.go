@@ -17,6 +17,11 @@ import (
 // mid-run" fixture.
 const fakeServerEnv = "PLAINTEST_TEST_FAKE_MCP"
 
+// fakeLogEnv, when set, names a file the fake server appends a line to as it
+// starts ("start") and for each tool call (the tool's name), so a test can
+// tell what ran.
+const fakeLogEnv = "PLAINTEST_TEST_FAKE_MCP_LOG"
+
 const loginSnapshot = "### Page\n- Page URL: http://shop.test/login\n### Snapshot\n```yaml\n" +
 	"- generic [ref=e1]:\n  - textbox \"Username\" [ref=e2]\n  - button \"Log in\" [ref=e3]\n```\n"
 
@@ -35,7 +40,23 @@ func TestMain(m *testing.M) {
 }
 
 func serveFake() {
-	s := server.NewMCPServer("fake-playwright", "0")
+	logLine := func(line string) {
+		if p := os.Getenv(fakeLogEnv); p != "" {
+			f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+			if err == nil {
+				f.WriteString(line + "\n")
+				f.Close()
+			}
+		}
+	}
+	logLine("start")
+	s := server.NewMCPServer("fake-playwright", "0", server.WithToolHandlerMiddleware(
+		func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
+			return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+				logLine(req.Params.Name)
+				return next(ctx, req)
+			}
+		}))
 	text := func(t string) server.ToolHandlerFunc {
 		return func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			return mcp.NewToolResultText(t), nil

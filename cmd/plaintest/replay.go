@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/safefile"
+	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
@@ -39,7 +40,12 @@ else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
 pinned @playwright/mcp when the config does not name it.
 
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
-variable the scenario declares empty is required.
+variable the scenario declares empty is required. A {{NAME}} in any step
+(selected by --start/--end or not) that none of them defines is refused
+before anything runs.
+
+--start N and --end N run the steps numbered N or more and N or less; step
+numbers increase in the order steps run, so that is one run of steps.
 
 A partial scenario (its compile stopped early: "status": "partial" in its
 metadata, as in the mug.partial.json compile writes) is refused before
@@ -122,7 +128,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		}
 	}
 
-	layers, err := f.varLayers()
+	layers, err := varLayers(f.envFile, f.vars)
 	if err != nil {
 		return err
 	}
@@ -214,11 +220,18 @@ func (f *replayFlags) check() error {
 	return nil
 }
 
-// varLayers returns the --env file's variables, then --var's.
-func (f *replayFlags) varLayers() ([]map[string]string, error) {
+// varLayers returns the variables of the --env file envFile (none when ""),
+// then those of --var, lowest precedence first. A --var value that is not
+// UTF-8 is refused with its byte offset (and not shown: it may be a secret).
+func varLayers(envFile string, vars kvFlag) ([]map[string]string, error) {
+	for _, k := range vars.keys {
+		if bad := textpos.InvalidUTF8([]byte(vars.values[k])); bad >= 0 {
+			return nil, usageError("--var %s: invalid UTF-8 at byte %d of the value", k, bad)
+		}
+	}
 	var layers []map[string]string
-	if f.envFile != "" {
-		env, err := sandy.LoadDotenv(f.envFile)
+	if envFile != "" {
+		env, err := sandy.LoadDotenv(envFile)
 		if err != nil {
 			if errors.Is(err, sandy.ErrInvalid) {
 				return nil, err
@@ -227,8 +240,8 @@ func (f *replayFlags) varLayers() ([]map[string]string, error) {
 		}
 		layers = append(layers, env)
 	}
-	if len(f.vars.values) > 0 {
-		layers = append(layers, f.vars.values)
+	if len(vars.values) > 0 {
+		layers = append(layers, vars.values)
 	}
 	return layers, nil
 }
@@ -316,14 +329,14 @@ func shardOf(files []string, shard string) []string {
 }
 
 // loadScenarios loads every file and checks, before anything runs, what
-// the player would refuse (partial scenarios unless allowPartial, required
-// variables, unsafe code, files outside the files folder); it reports
-// every bad file at once.
+// the player would refuse: partial scenarios unless allowPartial, variables
+// (a {{NAME}} nothing defines, a required variable not given), unsafe code
+// and files outside the files folder. It reports every bad file at once.
 func loadScenarios(files []string, opts *replay.Options, allowPartial bool) ([]*sandy.Scenario, error) {
 	scenarios := make([]*sandy.Scenario, len(files))
 	var problems []error
 	for i, file := range files {
-		sc, err := sandy.Load(file)
+		sc, err := sandy.LoadWithVars(file, opts.Vars...)
 		if err != nil {
 			problems = append(problems, err)
 			continue

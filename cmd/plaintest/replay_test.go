@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,12 +41,30 @@ func TestValidate(t *testing.T) {
 		{"step":1,"tool":"mcp__playwright__browser_click","params":{"target":"a"},"on_error":"explode"},
 		{"step":2,"tool":"mcp__playwright__browser_type","params":{"text":"{{nosuch.value}}"}}]}`)
 	malformed := writeTemp(t, "malformed.json", "{\"version\": \"2.1\",\n  \"steps\": [,]\n}")
+	undefined := writeTemp(t, "login.json", `{"version":"2.1","metadata":{"name":"x"},"variables":{"PASSWORD":""},"steps":[
+		{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{HOST}}/login"}},
+		{"step":2,"tool":"mcp__playwright__browser_type","params":{"target":"#p","text":"{{PASSWORD}}"},"condition":"{{MODE}} == ci"}]}`)
+	hostEnv := writeTemp(t, "host.env", "HOST=http://shop.test\n")
+	latin1 := writeTemp(t, "latin1.json", `{"version":"2.1","metadata":{"name":"u","description":"caf`+"\xe9"+`"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`)
+	outOfOrder := writeTemp(t, "order.json", `{"version":"2.1","metadata":{"name":"x"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"a"}},{"step":5,"tool":"sandy__log","params":{"message":"b"}},
+		{"step":2,"tool":"sandy__log","params":{"message":"c"}}]}`)
 	tests := []struct {
 		name     string
 		args     []string
 		wantCode int
 		want     []string
 	}{
+		{"undefined variables", []string{"validate", undefined}, 2, []string{
+			undefined + `: steps[0].params.url: {{HOST}} is not defined: declare it in "variables" ("" makes it required) or pass --var HOST=... / --env FILE`,
+			undefined + `: steps[1].condition: {{MODE}} is not defined: declare it in "variables" ("" makes it required) or pass --var MODE=... / --env FILE`}},
+		{"variables from --env and --var", []string{"validate", undefined, "--env", hostEnv, "--var", "MODE=ci"}, 0,
+			[]string{undefined + ": ok (2 steps)"}},
+		{"not UTF-8", []string{"validate", latin1}, 2, []string{latin1 + ":1:59: metadata.description: invalid UTF-8 (byte 0xe9): the file must be UTF-8"}},
+		{"--var not UTF-8", []string{"validate", undefined, "--var", "HOST=\xff"}, 2, []string{"--var HOST: invalid UTF-8 at byte 0 of the value"}},
+		{"step numbers out of order", []string{"validate", outOfOrder}, 2,
+			[]string{outOfOrder + ": steps[2].step: 2 comes after 5 (steps[1]); step numbers must increase in the order steps run"}},
 		{"valid files and a directory", []string{"validate", mugScenario, "../../replay/testdata"}, 0,
 			[]string{"login-add-mug.json: ok (6 steps)", "claim-discount.json: ok (3 steps)"}},
 		{"every problem with its path", []string{"validate", bad}, 2,
@@ -76,6 +96,9 @@ func TestReplayBadInput(t *testing.T) {
 	undeclared := writeTemp(t, "undeclared.json", `{"version":"2.1","metadata":{"name":"u"},"steps":[
 		{"step":1,"tool":"sandy__log","params":{"message":"{{GHOST}}"}}]}`)
 	badEnv := writeTemp(t, "bad.env", "PASSWORD demo123\n")
+	latin1Env := writeTemp(t, "latin1.env", "BASE_URL=http://x\nPASSWORD=d\xe9mo123\n")
+	latin1 := writeTemp(t, "latin1.json", `{"version":"2.1","metadata":{"name":"u","description":"caf`+"\xe9"+`"},"steps":[
+		{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`)
 	badRef := writeTemp(t, "badref.json", `{"version":"2.1","metadata":{"name":"r"},"steps":[
 		{"step":1,"tool":"sandy__log","params":{"message":"{{later.value}}"}},
 		{"step":2,"id":"later","tool":"sandy__log","params":{"message":"x"},"output":{"value":"$.message"}}]}`)
@@ -91,6 +114,9 @@ func TestReplayBadInput(t *testing.T) {
 		{"reference to a later step", []string{badRef}, []string{"steps[0].params.message", "later"}},
 		{"malformed JSON", []string{malformed, mugScenario}, []string{"malformed.json:2:13:", "missing required variable PASSWORD"}},
 		{"bad env file", []string{mugScenario, "--env", badEnv}, []string{"bad.env:1"}},
+		{"env file not UTF-8", []string{mugScenario, "--env", latin1Env}, []string{latin1Env + ":2: column 11: invalid UTF-8 (byte 0xe9)"}},
+		{"--var not UTF-8", []string{mugScenario, "--var", "PASSWORD=d\xe9mo123"}, []string{"--var PASSWORD: invalid UTF-8 at byte 1 of the value"}},
+		{"scenario not UTF-8", []string{latin1}, []string{latin1 + ":1:59: metadata.description: invalid UTF-8 (byte 0xe9)"}},
 		{"no files", nil, []string{"needs scenario files"}},
 		{"missing file", []string{"nope.json"}, []string{"nope.json"}},
 		{"bad shard", []string{mugScenario, "--shard", "3/2"}, []string{"--shard"}},
@@ -111,6 +137,37 @@ func TestReplayBadInput(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReplayRefusesUndefinedVariableBeforeAnyStep: a {{HOST}} that nothing
+// defines, in the third step only, stops the run before the server starts,
+// even when --end leaves that step out; given --var HOST, the same run
+// makes its three calls (so the call log would have shown any).
+func TestReplayRefusesUndefinedVariableBeforeAnyStep(t *testing.T) {
+	calls := filepath.Join(t.TempDir(), "calls.log")
+	cfg := fakeConfig(t, fakeLogEnv+"="+calls)
+	sc := writeTemp(t, "login.json", `{"version":"2.1","metadata":{"name":"login"},"variables":{"BASE_URL":"http://shop.test"},"steps":[
+		{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{BASE_URL}}/login"}},
+		{"step":2,"tool":"mcp__playwright__browser_type","params":{"target":"#u","element":"Username","text":"demo"}},
+		{"step":3,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{HOST}}/cart"}}]}`)
+	want := sc + `: steps[2].params.url: {{HOST}} is not defined: declare it in "variables" ("" makes it required) or pass --var HOST=... / --env FILE`
+	for _, extra := range [][]string{nil, {"--end", "2"}} {
+		code, out, errOut := runCLI(t, append([]string{"replay", sc, "--config", cfg, "--report", t.TempDir()}, extra...)...)
+		if code != exitInput || !strings.Contains(errOut, want) {
+			t.Errorf("%v: exit %d, want 2 and %q\nstdout:\n%s\nstderr:\n%s", extra, code, want, out, errOut)
+		}
+		if b, err := os.ReadFile(calls); !errors.Is(err, os.ErrNotExist) {
+			t.Fatalf("%v: the server started or was called:\n%s", extra, b)
+		}
+	}
+	code, out, errOut := runCLI(t, "replay", sc, "--config", cfg, "--report", t.TempDir(), "--var", "HOST=http://shop.test")
+	if code != 0 {
+		t.Fatalf("with --var HOST: exit %d, want 0\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	b, _ := os.ReadFile(calls)
+	if got := strings.Fields(string(b)); !slices.Equal(got, []string{"start", "browser_navigate", "browser_type", "browser_navigate"}) {
+		t.Errorf("with --var HOST the server logged %q, want a start and three calls", got)
 	}
 }
 

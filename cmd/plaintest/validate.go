@@ -14,7 +14,10 @@ them. Every problem in a file is reported at once, each with its JSON path:
 
   login.json: steps[3].on_error: must be stop, skip or retry
 
-Malformed JSON is reported with its line and column. A partial scenario (one
+A {{NAME}} that the file's "variables" do not declare is a problem too,
+unless --env FILE or --var defines it, as they would for replay. Required
+(empty) variables need no value here. Malformed JSON, and a file that is not
+UTF-8, are reported with their line and column. A partial scenario (one
 whose compile stopped early: "status": "partial" in its metadata) is not
 valid either, since replay refuses it, unless --allow-partial:
 
@@ -23,8 +26,12 @@ valid either, since replay refuses it, unless --allow-partial:
 Exit 0 when every file is valid, 2 when one is not.`
 
 func runValidate(ctx context.Context, e *env, args []string) error {
+	var vars kvFlag
+	var envFile string
 	var allowPartial bool
-	fs := newFlags(e, "validate", "FILE|DIR... [--allow-partial]", validateHelp)
+	fs := newFlags(e, "validate", "FILE|DIR... [flags]", validateHelp)
+	fs.Var(&vars, "var", "a variable the run will be given, NAME=VALUE (repeatable)")
+	fs.StringVar(&envFile, "env", "", "read the variables the run will be given from a dotenv `FILE`")
 	fs.BoolVar(&allowPartial, "allow-partial", false, "accept partial scenarios (reported as ok, partial)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -37,12 +44,16 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	layers, err := varLayers(envFile, vars)
+	if err != nil {
+		return err
+	}
 	bad := 0
 	for _, file := range files {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		sc, err := sandy.Load(file)
+		sc, err := sandy.LoadWithVars(file, layers...)
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
 			bad++
