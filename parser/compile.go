@@ -640,18 +640,23 @@ func (r *run) textShown(ctx context.Context, name string) bool {
 	return true
 }
 
-// MaskSecrets replaces each secret value standing as a whole word in action
-// with {{NAME}}, so that neither translators nor logs ever see it.
-func MaskSecrets(action string, secrets map[string]string) string {
-	names := slices.Sorted(maps.Keys(secrets))
-	// Longest values first, so a value containing another is masked whole.
-	sort.SliceStable(names, func(i, j int) bool { return len(secrets[names[i]]) > len(secrets[names[j]]) })
-	for _, name := range names {
-		v := secrets[name]
-		if v == "" {
-			continue
+// MaskSecrets returns s with every secret value (secrets maps a name to its
+// value) replaced by {{NAME}}, in every form and by the rules of package
+// internal/secret, for text that is shown or kept but never run.
+func MaskSecrets(s string, secrets map[string]string) string {
+	return secretNames(secrets).Replace(s)
+}
+
+// secretNames returns the Masker that writes each secret value as {{NAME}};
+// of two secrets with one value, the first by name is used.
+func secretNames(secrets map[string]string) *secret.Masker {
+	with := map[string]string{}
+	for _, name := range slices.Sorted(maps.Keys(secrets)) {
+		if v := secrets[name]; v != "" {
+			if _, dup := with[v]; !dup {
+				with[v] = "{{" + name + "}}"
+			}
 		}
-		action = secret.ReplaceWords(action, v, "{{"+name+"}}")
 	}
-	return action
+	return secret.New(with)
 }

@@ -499,13 +499,18 @@ func TestCompileProgress(t *testing.T) {
 	}
 }
 
+// TestMaskSecrets: the rules of internal/secret, with {{NAME}} for the mask.
 func TestMaskSecrets(t *testing.T) {
-	s := map[string]string{"PASSWORD": "demo123", "PIN": "12"}
+	s := map[string]string{"PASSWORD": "demo123", "PIN": "12", "TOKEN": "s3cr3t tok", "ALSO": "demo123"}
 	tests := map[string]string{
-		"type demo123 into Password":  "type {{PASSWORD}} into Password",
-		"type demo1234 into Password": "type demo1234 into Password",
-		`type "12" into PIN`:          `type "{{PIN}}" into PIN`,
-		"wait 120 seconds":            "wait 120 seconds",
+		"type demo123 into Password":       "type {{ALSO}} into Password",
+		"type demo1234 into Password":      "type {{ALSO}}4 into Password",
+		`type "12" into PIN`:               `type "{{PIN}}" into PIN`,
+		"wait 120 seconds":                 "wait 120 seconds",
+		"go to /login?token=s3cr3t%20tok":  "go to /login?token={{TOKEN}}",
+		`expect {"t":"s3cr3t\u0020tok"}`:   `expect {"t":"{{TOKEN}}"}`,
+		"verify s3cr3t&#32;tok is shown":   "verify {{TOKEN}} is shown",
+		"go to /pin?n=12&m=%2012%20, x120": "go to /pin?n={{PIN}}&m=%20{{PIN}}%20, x120",
 	}
 	for in, want := range tests {
 		if got := MaskSecrets(in, s); got != want {
