@@ -299,7 +299,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 		// The element came late: the export waits for it as compile did.
 		wait := commandgen.WaitForText(node.Name)
 		if out, err := r.exec(ctx, wait); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, &wait, err.Error(), err)
+			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)
 		} else if !out.IsError {
 			ts.Calls = append(ts.Calls, r.export(wait, s))
 		}
