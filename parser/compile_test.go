@@ -619,3 +619,22 @@ func TestCompileSecretInURL(t *testing.T) {
 		t.Errorf("URL %q, open action %q: want the token masked", res.URL, res.Steps[0].Action)
 	}
 }
+
+// TestCompileFailedCallKeepsNoSecret: the call recorded with a failure is
+// the exported one, secret values as {{NAME}}.
+func TestCompileFailedCallKeepsNoSecret(t *testing.T) {
+	f := newFake()
+	f.late = map[string]struct {
+		after int
+		page  string
+	}{"/products": {after: 2, page: "products-offer"}}
+	f.dieOn = "browser_wait_for"
+	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}, Secrets: map[string]string{"X": "Claim"}}
+	res, err := compile(t, f, sc, nil)
+	if !errors.Is(err, mcpclient.ErrUnavailable) || len(res.Errors) != 1 {
+		t.Fatalf("err %v, errors %+v: want the lost connection", err, res.Errors)
+	}
+	if c := res.Errors[0].Call; c == nil || c.Tool != "browser_wait_for" || c.Args["text"] != "{{X}} discount" {
+		t.Errorf("failed call = %+v, want the wait with the secret as {{X}}", c)
+	}
+}
