@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -97,12 +98,22 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 }
 
 // run is the state of one compile run: the page as the last action left it.
+//
+// It holds each action twice: as written (actions, url), which the rules
+// translator reads and the browser is sent, and masked (res.Actions,
+// res.URL), which every message, event and result shows. A secret that is
+// also page text ("--secret X=Blue", "click Add to cart for Blue Mug") must
+// reach the translator as written to match the page. A model-based
+// translator must be given the masked actions instead, never the raw ones:
+// secret values never reach a prompt.
 type run struct {
 	c        *Compiler
 	res      *ParserResult
+	actions  []string          // the actions as written, secret values included
+	url      string            // the scenario's URL as written
 	values   map[string]string // placeholder name -> value, for execution only
 	replacer *strings.Replacer // {{NAME}} -> value, for execution only
-	masker   *secret.Masker    // secret value -> {{NAME}}, for every message kept
+	masker   *secret.Masker    // secret value (every form) -> {{NAME}}, for every message kept
 	secrets  []string          // secret values, redacted from snapshots
 	page     *dom.Node
 	pageURL  string
@@ -119,10 +130,10 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		return nil, err
 	}
 	start := time.Now()
-	r := &run{c: c, values: map[string]string{}}
+	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets)}
 	res := &ParserResult{
 		Name:       sc.Name,
-		URL:        sc.URL,
+		URL:        r.masker.Replace(sc.URL),
 		Variables:  map[string]string{},
 		Translator: c.opts.TranslatorName,
 	}
@@ -145,19 +156,16 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		pairs = append(pairs, "{{"+k+"}}", v)
 	}
 	r.replacer = strings.NewReplacer(pairs...)
-	masks := map[string]string{}
-	for k, v := range sc.Secrets {
+	for _, v := range sc.Secrets {
 		if v != "" {
-			masks[v] = "{{" + k + "}}"
 			r.secrets = append(r.secrets, v)
 		}
 	}
-	r.masker = secret.New(masks)
 	for _, a := range sc.Actions {
-		res.Actions = append(res.Actions, MaskSecrets(a, sc.Secrets))
+		res.Actions = append(res.Actions, r.masker.Replace(a))
 	}
 
-	err := r.all(ctx)
+	err := r.masker.Error(r.all(ctx)) // a server's error may quote what it was sent
 	res.Duration = time.Since(start)
 	switch {
 	case len(res.Errors) == 0 && err == nil:
@@ -175,8 +183,8 @@ func (r *run) all(ctx context.Context) error {
 	if err := r.open(ctx); err != nil {
 		return err
 	}
-	for i, action := range r.res.Actions {
-		if err := r.action(ctx, i+1, action); err != nil {
+	for i := range r.actions {
+		if err := r.action(ctx, i+1); err != nil {
 			return err
 		}
 		if len(r.res.Errors) > 0 {
@@ -189,9 +197,9 @@ func (r *run) all(ctx context.Context) error {
 // open navigates to the scenario's URL: the implicit first step.
 func (r *run) open(ctx context.Context) error {
 	start := time.Now()
-	s := translator.Step{Kind: translator.Navigate, Value: r.res.URL, Action: "open " + r.res.URL}
+	s := translator.Step{Kind: translator.Navigate, Value: r.url, Action: "open " + r.res.URL}
 	call, _ := commandgen.For(s, "")
-	exported := r.exportURL(call)
+	exported := r.export(call, s)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return r.fail(ctx, 0, s.Action, &exported, err.Error(), err)
@@ -207,7 +215,7 @@ func (r *run) open(ctx context.Context) error {
 		if reason == "" {
 			reason = firstLine(out.Error)
 		}
-		err := &mcpclient.SiteError{URL: r.res.URL, Reason: reason}
+		err := &mcpclient.SiteError{URL: r.res.URL, Reason: r.masker.Replace(reason)}
 		r.fail(ctx, 0, s.Action, &exported, err.Error(), nil)
 		return err
 	}
@@ -215,8 +223,9 @@ func (r *run) open(ctx context.Context) error {
 	return nil
 }
 
-// action translates and runs one plain-English action against the page.
-func (r *run) action(ctx context.Context, index int, action string) error {
+// action translates and runs action index (1-based) against the page.
+func (r *run) action(ctx context.Context, index int) error {
+	action := r.res.Actions[index-1] // masked: what results and messages show
 	start := time.Now()
 	deadline := start.Add(r.c.opts.Timeout)
 	var steps []translator.Step
@@ -226,8 +235,10 @@ func (r *run) action(ctx context.Context, index int, action string) error {
 			return r.fail(ctx, index, action, nil, err.Error(), err)
 		}
 		var err error
+		// The rules translator reads the actions as written. A model-based
+		// translator must be given the masked ones (r.res.Actions) instead.
 		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
-			Action: action, Page: r.page, URL: r.pageURL, History: r.res.Actions[:index-1],
+			Action: r.actions[index-1], Page: r.page, URL: r.pageURL, History: r.actions[:index-1],
 		})
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
@@ -264,7 +275,7 @@ func (r *run) action(ctx context.Context, index int, action string) error {
 // step runs one translated step and appends its calls to ts; false means it
 // failed and the failure is recorded.
 func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
-	ts.Kind, ts.Element = s.Kind, s.Element
+	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
 	if !commandgen.NeedsTarget(s.Kind) && !commandgen.Scoped(s) {
 		call, err := commandgen.For(s, "")
 		if err != nil {
@@ -273,7 +284,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 		if s.Kind == translator.Navigate {
 			call.Args["url"] = r.absolute(s.Value)
 		}
-		exported := r.exportURL(call)
+		exported := r.export(call, s)
 		out, err := r.exec(ctx, call)
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
@@ -302,9 +313,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 		// The element came late: the export waits for it as compile did.
 		wait := commandgen.WaitForText(node.Name)
 		if out, err := r.exec(ctx, wait); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, &wait, err.Error(), err)
+			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)
 		} else if !out.IsError {
-			ts.Calls = append(ts.Calls, r.exportValues(wait, s))
+			ts.Calls = append(ts.Calls, r.export(wait, s))
 		}
 	}
 	target, err := r.stableTarget(ctx, node)
@@ -319,13 +330,13 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 	if target != "" {
 		call, _ = commandgen.For(s, target)
 		if out, err = r.exec(ctx, call); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.exportValues(call, s)), err.Error(), err)
+			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
 		}
 	}
 	if target == "" || out.SelectorProblem() {
 		// The selector did not single out the element: act on the ref and
 		// keep the locator Playwright reports for it.
-		r.c.opts.Logger.Debug("selector fallback to ref", "target", target, "ref", s.Ref)
+		r.c.opts.Logger.Debug("selector fallback to ref", "target", r.masker.Replace(target), "ref", s.Ref)
 		call, _ = commandgen.For(s, s.Ref)
 		if out, err = r.exec(ctx, call); err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
@@ -340,11 +351,11 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 			call, _ = commandgen.For(s, target)
 		}
 	}
-	exported := r.exportValues(call, s)
+	exported := r.export(call, s)
 	if out.IsError {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
-	ts.Target = target
+	ts.Target = r.masker.Replace(target)
 	ts.Calls = append(ts.Calls, exported)
 	return true, nil
 }
@@ -397,7 +408,7 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
-	exported := r.exportValues(call, s)
+	exported := r.export(call, s)
 	start := time.Now()
 	for {
 		out, err := r.exec(ctx, call)
@@ -405,7 +416,7 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 		}
 		if !out.IsError {
-			ts.Target = target
+			ts.Target = r.masker.Replace(target)
 			ts.Calls = append(ts.Calls, exported)
 			return true, nil
 		}
@@ -490,37 +501,88 @@ func (r *run) expand(v any) any {
 	return v
 }
 
-// exportValues writes a typed or selected value that equals a declared
-// variable as {{NAME}}, so the scenario keeps the variable.
-func (r *run) exportValues(c commandgen.Call, s translator.Step) commandgen.Call {
+// export returns call as the scenario keeps it: a navigation to the
+// scenario's site as {{BASE_URL}}/path, a typed or selected value that
+// equals a declared variable as {{NAME}}, and every secret value standing as
+// written in an argument (a typed text that equals or holds it, a selector
+// or text that names it) as {{NAME}}. Replay expands {{NAME}} back to the
+// value, so the scenario does what compile did without holding the value.
+func (r *run) export(call commandgen.Call, s translator.Step) commandgen.Call {
+	c := r.exportURL(call)
 	out := commandgen.Call{Tool: c.Tool, Args: map[string]any{}}
 	for k, v := range c.Args {
-		out.Args[k] = v
+		out.Args[k] = r.exportValue(v)
 	}
-	if t, ok := out.Args["text"].(string); ok && (s.Kind == translator.Type) {
-		out.Args["text"] = r.asVariable(t)
+	if t, ok := c.Args["text"].(string); ok && (s.Kind == translator.Type) {
+		if name := r.variable(t); name != "" {
+			out.Args["text"] = name
+		}
 	}
-	if vs, ok := out.Args["values"].([]any); ok {
-		nv := make([]any, len(vs))
+	if vs, ok := c.Args["values"].([]any); ok {
 		for i, v := range vs {
 			if str, ok := v.(string); ok {
-				v = r.asVariable(str)
+				if name := r.variable(str); name != "" {
+					out.Args["values"].([]any)[i] = name
+				}
 			}
-			nv[i] = v
 		}
-		out.Args["values"] = nv
 	}
 	return out
 }
 
-func (r *run) asVariable(v string) string {
+// exportValue copies an argument with the secret values in its strings
+// written as {{NAME}}; placeholders already there are kept as they are.
+func (r *run) exportValue(v any) any {
+	switch x := v.(type) {
+	case string:
+		return replaceOutsidePlaceholders(x, r.masker.ReplaceWritten)
+	case []any:
+		out := make([]any, len(x))
+		for i, e := range x {
+			out[i] = r.exportValue(e)
+		}
+		return out
+	case map[string]any:
+		out := make(map[string]any, len(x))
+		for k, e := range x {
+			out[k] = r.exportValue(e)
+		}
+		return out
+	}
+	return v
+}
+
+// placeholder matches a {{NAME}} or {{step.field}} placeholder.
+var placeholder = regexp.MustCompile(`\{\{\s*[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\s*\}\}`)
+
+// replaceOutsidePlaceholders applies replace to the text of s between its
+// placeholders, so that a secret such as "BASE" never breaks {{BASE_URL}}.
+func replaceOutsidePlaceholders(s string, replace func(string) string) string {
+	locs := placeholder.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return replace(s)
+	}
+	var b strings.Builder
+	last := 0
+	for _, l := range locs {
+		b.WriteString(replace(s[last:l[0]]))
+		b.WriteString(s[l[0]:l[1]])
+		last = l[1]
+	}
+	b.WriteString(replace(s[last:]))
+	return b.String()
+}
+
+// variable returns {{NAME}} for the declared variable whose value is v
+// (the first by name), or "".
+func (r *run) variable(v string) string {
 	names := slices.Sorted(maps.Keys(r.res.Variables))
 	for _, k := range names {
 		if r.res.Variables[k] == v && v != "" {
 			return "{{" + k + "}}"
 		}
 	}
-	return v
+	return ""
 }
 
 // exportURL writes a navigation to the scenario's site as {{BASE_URL}}/path.
@@ -539,7 +601,7 @@ func (r *run) exportURL(c commandgen.Call) commandgen.Call {
 func (r *run) absolute(ref string) string {
 	base := r.pageURL
 	if base == "" {
-		base = r.res.URL
+		base = r.url
 	}
 	b, err := url.Parse(base)
 	if err != nil {
@@ -649,24 +711,29 @@ func (r *run) textShown(ctx context.Context, name string) bool {
 		return true
 	}
 	if strings.TrimSpace(out.Value) == "false" {
-		r.c.opts.Logger.Debug("late element's name is not visible text: no wait exported", "name", name)
+		r.c.opts.Logger.Debug("late element's name is not visible text: no wait exported", "name", r.masker.Replace(name))
 		return false
 	}
 	return true
 }
 
-// MaskSecrets replaces each secret value standing as a whole word in action
-// with {{NAME}}, so that neither translators nor logs ever see it.
-func MaskSecrets(action string, secrets map[string]string) string {
-	names := slices.Sorted(maps.Keys(secrets))
-	// Longest values first, so a value containing another is masked whole.
-	sort.SliceStable(names, func(i, j int) bool { return len(secrets[names[i]]) > len(secrets[names[j]]) })
-	for _, name := range names {
-		v := secrets[name]
-		if v == "" {
-			continue
+// MaskSecrets returns s with every secret value (secrets maps a name to its
+// value) replaced by {{NAME}}, in every form and by the rules of package
+// internal/secret, for text that is shown or kept but never run.
+func MaskSecrets(s string, secrets map[string]string) string {
+	return secretNames(secrets).Replace(s)
+}
+
+// secretNames returns the Masker that writes each secret value as {{NAME}};
+// of two secrets with one value, the first by name is used.
+func secretNames(secrets map[string]string) *secret.Masker {
+	with := map[string]string{}
+	for _, name := range slices.Sorted(maps.Keys(secrets)) {
+		if v := secrets[name]; v != "" {
+			if _, dup := with[v]; !dup {
+				with[v] = "{{" + name + "}}"
+			}
 		}
-		action = secret.ReplaceWords(action, v, "{{"+name+"}}")
 	}
-	return action
+	return secret.New(with)
 }

@@ -559,13 +559,18 @@ func TestCompileProgress(t *testing.T) {
 	}
 }
 
+// TestMaskSecrets: the rules of internal/secret, with {{NAME}} for the mask.
 func TestMaskSecrets(t *testing.T) {
-	s := map[string]string{"PASSWORD": "demo123", "PIN": "12"}
+	s := map[string]string{"PASSWORD": "demo123", "PIN": "12", "TOKEN": "s3cr3t tok", "ALSO": "demo123"}
 	tests := map[string]string{
-		"type demo123 into Password":  "type {{PASSWORD}} into Password",
-		"type demo1234 into Password": "type demo1234 into Password",
-		`type "12" into PIN`:          `type "{{PIN}}" into PIN`,
-		"wait 120 seconds":            "wait 120 seconds",
+		"type demo123 into Password":       "type {{ALSO}} into Password",
+		"type demo1234 into Password":      "type {{ALSO}}4 into Password",
+		`type "12" into PIN`:               `type "{{PIN}}" into PIN`,
+		"wait 120 seconds":                 "wait 120 seconds",
+		"go to /login?token=s3cr3t%20tok":  "go to /login?token={{TOKEN}}",
+		`expect {"t":"s3cr3t\u0020tok"}`:   `expect {"t":"{{TOKEN}}"}`,
+		"verify s3cr3t&#32;tok is shown":   "verify {{TOKEN}} is shown",
+		"go to /pin?n=12&m=%2012%20, x120": "go to /pin?n={{PIN}}&m=%20{{PIN}}%20, x120",
 	}
 	for in, want := range tests {
 		if got := MaskSecrets(in, s); got != want {
@@ -601,5 +606,95 @@ func TestCompileNeverKeepsSecretValues(t *testing.T) {
 	data, err := os.ReadFile(e.SnapshotFile)
 	if err != nil || strings.Contains(string(data), "demo123") || !strings.Contains(string(data), `textbox "Password"`) {
 		t.Errorf("saved snapshot (%v):\n%s", err, data)
+	}
+}
+
+// TestCompileSecretThatIsPageText: a secret value that is also page text is
+// read against the page as written ("--secret X=Blue" still finds the Blue
+// Mug card), is masked in everything the result shows, and reaches the
+// exported scenario only as {{X}}, which replay expands back. A typed text
+// holding a secret is exported with {{NAME}} in its place.
+func TestCompileSecretThatIsPageText(t *testing.T) {
+	f := newFake()
+	var events []Event
+	sc := Scenario{Name: "mug", URL: "http://shop.test/products", Actions: []string{"click Add to cart for Blue Mug"},
+		Secrets: map[string]string{"X": "Blue"}}
+	res, err := compile(t, f, sc, &Options{Progress: func(e Event) { events = append(events, e) }})
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	clicks := f.toolCalls("browser_click")
+	if len(clicks) != 1 || clicks[0].Args["target"] != `internal:role=article[name="Blue Mug"i] >> internal:role=button[name="Add to cart"s]` {
+		t.Fatalf("clicks = %+v, want the Blue Mug card's button", clicks)
+	}
+	step := res.Steps[1]
+	if got, want := step.Calls[0].Args["target"], `internal:role=article[name="{{X}} Mug"i] >> internal:role=button[name="Add to cart"s]`; got != want {
+		t.Errorf("exported target = %v, want %v", got, want)
+	}
+	if got, want := res.Actions[0], "click Add to cart for {{X}} Mug"; got != want {
+		t.Errorf("masked action = %q, want %q", got, want)
+	}
+	if got, want := step.Element, `button "Add to cart" in article "{{X}} Mug"`; got != want {
+		t.Errorf("element = %q, want %q", got, want)
+	}
+	if strings.Contains(fmt.Sprintf("%+v", res), "Blue") || strings.Contains(fmt.Sprintf("%+v", events), "Blue") {
+		t.Errorf("the secret's value is in the result or the progress events:\n%+v\n%+v", res, events)
+	}
+
+	f = newFake()
+	sc = Scenario{Name: "typed", URL: "http://shop.test/login", Actions: []string{"type my Blue Mug into Username", "type Blue into Password"},
+		Secrets: map[string]string{"X": "Blue"}}
+	res, err = compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	for i, want := range []struct{ typed, exported string }{{"my Blue Mug", "my {{X}} Mug"}, {"Blue", "{{X}}"}} {
+		if got := f.toolCalls("browser_type")[i].Args["text"]; got != want.typed {
+			t.Errorf("typed %v, want %q", got, want.typed)
+		}
+		if got := res.Steps[i+1].Calls[0].Args["text"]; got != want.exported {
+			t.Errorf("exported text %v, want %q", got, want.exported)
+		}
+	}
+}
+
+// TestCompileSecretInURL: a secret in the scenario's URL is opened as
+// written, shown masked and exported as {{NAME}}; a secret named like part
+// of a placeholder leaves the placeholder whole.
+func TestCompileSecretInURL(t *testing.T) {
+	f := newFake()
+	sc := Scenario{Name: "token", URL: "http://shop.test/login?token=s3cr3t", Actions: []string{"type demo into Username"},
+		Secrets: map[string]string{"TOKEN": "s3cr3t", "WORD": "BASE"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	if got := f.toolCalls("browser_navigate")[0].Args["url"]; got != "http://shop.test/login?token=s3cr3t" {
+		t.Errorf("opened %v", got)
+	}
+	if got, want := res.Steps[0].Calls[0].Args["url"], "{{BASE_URL}}/login?token={{TOKEN}}"; got != want {
+		t.Errorf("exported url = %v, want %v", got, want)
+	}
+	if res.URL != "http://shop.test/login?token={{TOKEN}}" || res.Steps[0].Action != "open http://shop.test/login?token={{TOKEN}}" {
+		t.Errorf("URL %q, open action %q: want the token masked", res.URL, res.Steps[0].Action)
+	}
+}
+
+// TestCompileFailedCallKeepsNoSecret: the call recorded with a failure is
+// the exported one, secret values as {{NAME}}.
+func TestCompileFailedCallKeepsNoSecret(t *testing.T) {
+	f := newFake()
+	f.late = map[string]struct {
+		after int
+		page  string
+	}{"/products": {after: 2, page: "products-offer"}}
+	f.dieOn = "browser_wait_for"
+	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}, Secrets: map[string]string{"X": "Claim"}}
+	res, err := compile(t, f, sc, nil)
+	if !errors.Is(err, mcpclient.ErrUnavailable) || len(res.Errors) != 1 {
+		t.Fatalf("err %v, errors %+v: want the lost connection", err, res.Errors)
+	}
+	if c := res.Errors[0].Call; c == nil || c.Tool != "browser_wait_for" || c.Args["text"] != "{{X}} discount" {
+		t.Errorf("failed call = %+v, want the wait with the secret as {{X}}", c)
 	}
 }

@@ -24,12 +24,15 @@ type TestStep struct {
 	// Action is the plain-English action (secret values masked as {{NAME}}).
 	Action string
 	Kind   translator.Kind
-	// Element describes the element acted on, e.g. `button "Log in"`.
+	// Element describes the element acted on, e.g. `button "Log in"`
+	// (secret values masked as {{NAME}}).
 	Element string
-	// Target is the stable Playwright selector acted on; "" for steps
-	// without an element.
+	// Target is the stable Playwright selector acted on (secret values
+	// masked as {{NAME}}); "" for steps without an element.
 	Target string
-	// Calls are the tool calls that ran, with variables as {{NAME}}: a
+	// Calls are the tool calls that ran, as the scenario keeps them: a typed
+	// value equal to a variable, and every secret value where it stands as
+	// written, as {{NAME}}, which replay expands back; a
 	// browser_wait_for first when the element appeared late (and its name is
 	// visible text, else replay's late-target retry covers it), then the
 	// action.
@@ -71,8 +74,10 @@ type Usage struct {
 // when it stopped early, why.
 type ParserResult struct {
 	Name    string
-	URL     string
+	URL     string // the scenario's URL, secret values masked as {{NAME}}
 	BaseURL string // scheme://host[:port] of URL, exported as {{BASE_URL}}; "" for file URLs
+	// Actions are the scenario's actions, secret values masked as {{NAME}}
+	// in every form (package internal/secret).
 	Actions []string
 	// Variables are the declared variables and their values; SecretNames
 	// the secrets, whose values are not kept.

@@ -217,22 +217,11 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 			res.Error = r.mask.text(err.Error())
 		}
 		res.Unavailable = errors.Is(err, mcpclient.ErrUnavailable) || errors.Is(err, mcpclient.ErrSiteUnreachable)
-		return res, &maskedError{msg: r.mask.text(err.Error()), err: err}
+		return res, r.mask.m.Error(err)
 	}
 	res.Success = res.FailedStep == 0
 	return res, nil
 }
-
-// maskedError is an error whose message has the secrets masked (a server's
-// stderr or error text may quote what it was sent); errors.Is and errors.As
-// still see the original.
-type maskedError struct {
-	msg string
-	err error
-}
-
-func (e *maskedError) Error() string { return e.msg }
-func (e *maskedError) Unwrap() error { return e.err }
 
 // run is the state of one scenario run.
 type run struct {

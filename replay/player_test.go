@@ -374,8 +374,9 @@ func TestWaitAfter(t *testing.T) {
 func TestSecretsAreMaskedEverywhere(t *testing.T) {
 	f := &fake{}
 	src := scenario(`{"PASSWORD":"","USER":"demo"}`, `[
-		{"step":1,"id":"e","tool":"mcp__a__echo","params":{"text":"{{PASSWORD}}","user":"{{USER}}"},"output":{"t":"$.text"}},
-		{"step":2,"tool":"mcp__a__fail","params":{"message":"wrong password s3cr3t-pw for {{USER}}"}}]`)
+		{"step":1,"id":"e","tool":"mcp__a__echo","params":{"text":"{{PASSWORD}}","user":"{{USER}}"},"output":{"t":"$.text"},
+		 "description":"log in with s3cr3t-pw"},
+		{"step":2,"tool":"mcp__a__fail","params":{"message":"wrong password s3cr3t-pw (sent as s3cr3t%2Dpw, \\u00733cr3t-pw) for {{USER}}"}}]`)
 	_, res, err := play(t, f, &Options{Vars: []map[string]string{{"PASSWORD": "s3cr3t-pw"}}}, src)
 	if err != nil {
 		t.Fatal(err)
@@ -384,7 +385,7 @@ func TestSecretsAreMaskedEverywhere(t *testing.T) {
 		t.Errorf("the server got %v, want the real password", got)
 	}
 	b, _ := res.MarshalJSON()
-	if strings.Contains(string(b), "s3cr3t-pw") || strings.Contains(res.Error, "s3cr3t-pw") {
+	if strings.Contains(string(b), "3cr3t") || strings.Contains(res.Error, "3cr3t") {
 		t.Errorf("the result holds the secret: %s", b)
 	}
 	if res.Steps[0].Params["text"] != report.Mask || res.Steps[0].Output["t"] != report.Mask || res.Steps[0].Params["user"] != "demo" {

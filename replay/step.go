@@ -106,7 +106,7 @@ func (pl *plan) serverFor(browser string) string {
 // failed and ends the run.
 func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 	st := pl.step
-	sr := report.StepResult{Step: st.Step, ID: st.ID, Tool: st.Tool, Description: st.Description}
+	sr := report.StepResult{Step: st.Step, ID: st.ID, Tool: st.Tool, Description: r.mask.text(st.Description)}
 	r.progress(pl, sr, false)
 	started := time.Now()
 	finish := func() {

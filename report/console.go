@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // ConsoleOptions configure a Console. The zero value (or nil) writes plain
@@ -25,6 +27,10 @@ type ConsoleOptions struct {
 // Console writes a replay as it runs: one line per step
 // ("[3/6] click Add to cart for Blue Mug … ok 0.21s"), then a PASSED or FAILED
 // block per scenario and a summary. Its methods are safe for concurrent use.
+//
+// Every text it is given (scenario names, files, descriptions, params, error
+// texts) comes from outside and is written through printable.String: only
+// the Console's own colour and line codes reach the terminal.
 type Console struct {
 	mu      sync.Mutex
 	w       io.Writer
@@ -66,15 +72,15 @@ func (c *Console) Step(ev StepEvent) {
 	if !c.opts.Prefix && ev.Scenario != c.current {
 		c.endLine()
 		c.current = ev.Scenario
-		name := ev.Scenario
+		name := printable.String(ev.Scenario)
 		if ev.File != "" {
-			name += " " + c.paint(ansiDim, "("+ev.File+")")
+			name += " " + c.paint(ansiDim, "("+printable.String(ev.File)+")")
 		}
 		fmt.Fprintf(c.w, "%s\n", c.paint(ansiBold, "▶ ")+name)
 	}
-	head := fmt.Sprintf("[%d/%d] %s …", ev.Index, ev.Total, ev.Step.Label())
+	head := fmt.Sprintf("[%d/%d] %s …", ev.Index, ev.Total, printable.String(ev.Step.Label()))
 	if c.opts.Prefix {
-		head = ev.Scenario + ": " + head
+		head = printable.String(ev.Scenario) + ": " + head
 	}
 	if !ev.Done {
 		if c.opts.Live {
@@ -108,11 +114,11 @@ func (c *Console) outcome(s *StepResult) string {
 	}
 	switch {
 	case s.Status == StatusDryRun:
-		return s.Tool + " " + paramsText(s.Params)
+		return printable.String(s.Tool + " " + paramsText(s.Params))
 	case s.Skipped:
 		return c.paint(ansiYellow, "skipped") + " (condition false)"
 	case s.Status == StatusFailed && s.Tolerated:
-		return c.paint(ansiYellow, "failed, continuing") + " " + d + extra + ": " + firstLine(s.Error)
+		return c.paint(ansiYellow, "failed, continuing") + " " + d + extra + ": " + printable.String(firstLine(s.Error))
 	case s.Status == StatusFailed:
 		return c.paint(ansiRed, "FAILED") + " " + d + extra
 	default:
@@ -131,6 +137,7 @@ func (c *Console) Run(r *RunResult) {
 	if r.File != "" {
 		where += " (" + r.File + ")"
 	}
+	where = printable.String(where)
 	if r.Partial {
 		where += " " + c.paint(ansiYellow, "[partial scenario]")
 	}
@@ -146,15 +153,15 @@ func (c *Console) Run(r *RunResult) {
 	}
 	fmt.Fprintf(c.w, "%s %s after %s\n", c.paint(ansiRed+ansiBold, "FAILED"), where, seconds(r.Duration))
 	if s := r.Failed(); s != nil {
-		fmt.Fprintf(c.w, "  step:     %d, %s\n", s.Step, s.Label())
-		fmt.Fprintf(c.w, "  tool:     %s\n", s.Tool)
-		fmt.Fprintf(c.w, "  params:   %s\n", paramsText(s.Params))
-		fmt.Fprintf(c.w, "  error:    %s\n", indent(s.Error, "            "))
+		fmt.Fprintf(c.w, "  step:     %d, %s\n", s.Step, printable.String(s.Label()))
+		fmt.Fprintf(c.w, "  tool:     %s\n", printable.String(s.Tool))
+		fmt.Fprintf(c.w, "  params:   %s\n", printable.String(paramsText(s.Params)))
+		fmt.Fprintf(c.w, "  error:    %s\n", indent(printable.String(s.Error), "            "))
 	} else if r.Error != "" {
-		fmt.Fprintf(c.w, "  error:    %s\n", indent(r.Error, "            "))
+		fmt.Fprintf(c.w, "  error:    %s\n", indent(printable.String(r.Error), "            "))
 	}
 	if len(r.Evidence) > 0 {
-		fmt.Fprintf(c.w, "  evidence: %s\n", strings.Join(r.Evidence, ", "))
+		fmt.Fprintf(c.w, "  evidence: %s\n", printable.String(strings.Join(r.Evidence, ", ")))
 	}
 }
 
@@ -178,7 +185,7 @@ func (c *Console) Summary(s *Summary) {
 		if r.File != "" {
 			name = r.File
 		}
-		fmt.Fprintf(c.w, "  %s %s: %s\n", c.paint(ansiRed, "✗"), name, firstLine(r.Error))
+		fmt.Fprintf(c.w, "  %s %s: %s\n", c.paint(ansiRed, "✗"), printable.String(name), printable.String(firstLine(r.Error)))
 	}
 }
 

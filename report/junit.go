@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // The JUnit XML that CI systems (Jenkins, GitLab, GitHub test reporters) read:
@@ -93,9 +95,9 @@ func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 	}
 	for _, r := range s.Scenarios {
 		c := junitCase{
-			Name:      r.Scenario,
-			Classname: classname(r),
-			File:      r.File,
+			Name:      xmlSafe(r.Scenario),
+			Classname: xmlSafe(classname(r)),
+			File:      xmlSafe(r.File),
 			Time:      xmlSeconds(r.Duration),
 		}
 		log := stepLog(r)
@@ -182,9 +184,11 @@ func stepLog(r *RunResult) string {
 
 func xmlSeconds(d time.Duration) string { return fmt.Sprintf("%.3f", d.Seconds()) }
 
-// xmlSafe replaces the characters XML 1.0 cannot hold (control characters
-// a server's error text may carry) with U+FFFD. CDATA sections are written
-// as they are, so they need it.
+// xmlSafe writes the control characters and bidi overrides that a
+// scenario or a server's error text may carry as visible escapes
+// (printable.String), and replaces what XML 1.0 still cannot hold
+// (U+FFFE, U+FFFF) with U+FFFD. CDATA sections are written as they are, so
+// they need it.
 func xmlSafe(s string) string {
 	return strings.Map(func(r rune) rune {
 		switch {
@@ -195,5 +199,5 @@ func xmlSafe(s string) string {
 			return r
 		}
 		return '\uFFFD'
-	}, s)
+	}, printable.String(s))
 }

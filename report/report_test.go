@@ -225,3 +225,68 @@ func TestPartialRun(t *testing.T) {
 		t.Errorf("junit system-out = %+v, want it to start with the partial detail", c.SystemOut)
 	}
 }
+
+// evilRun is a failed run whose every outside text carries terminal escapes:
+// a title change, a screen clear, colours, a carriage return and a bidi
+// override.
+func evilRun() *RunResult {
+	return &RunResult{Scenario: "evil\x1b]0;pwned\x07", File: "evil\x1b[2J.json", FailedStep: 1, Duration: time.Second,
+		Error: "step 1 failed: \x1b[2mtimeout\x1b[22m\rOK",
+		Steps: []StepResult{{Step: 1, Tool: "mcp__playwright__browser_hover", Description: "hover \u202eevil", Status: StatusFailed,
+			Params: map[string]any{"target": "a\u009b31m"}, Error: "\x1b[2mError: Timeout 5000ms exceeded.\x1b[22m\nCall log:\n  - waiting"}},
+		Evidence: []string{"reports/evil\x1b[0m.png"}}
+}
+
+// TestConsoleEscapesOutsideText: the console writes its own colour and
+// live-line codes, and every text it was given with its control characters
+// and bidi overrides escaped.
+func TestConsoleEscapesOutsideText(t *testing.T) {
+	for _, opts := range []*ConsoleOptions{nil, {Color: true, Live: true}, {Prefix: true}} {
+		var b bytes.Buffer
+		c := NewConsole(&b, opts)
+		r := evilRun()
+		s := r.Steps[0]
+		c.Step(StepEvent{Scenario: r.Scenario, File: r.File, Index: 1, Total: 1, Step: StepResult{Step: 1, Tool: s.Tool, Description: s.Description}})
+		c.Step(StepEvent{Scenario: r.Scenario, File: r.File, Index: 1, Total: 1, Done: true, Step: s})
+		tolerated := s
+		tolerated.Tolerated = true
+		c.Step(StepEvent{Scenario: r.Scenario, File: r.File, Index: 1, Total: 1, Done: true, Step: tolerated})
+		c.Run(r)
+		c.Summary(NewSummary([]*RunResult{r}, time.Second))
+		out := b.String()
+		own := strings.NewReplacer(ansiReset, "", ansiBold, "", ansiDim, "", ansiRed, "", ansiGreen, "", ansiYellow, "").Replace(out)
+		if strings.ContainsAny(own, "\x1b\r\u009b\u202e\x07") {
+			t.Errorf("options %+v: raw control characters from the run reached the console:\n%q", opts, out)
+		}
+		for _, want := range []string{`evil\x1b]0;pwned\x07`, `evil\x1b[2J.json`, `hover \u202eevil`, `\x1b[2mError: Timeout 5000ms exceeded.\x1b[22m`,
+			`a\u009b31m`, `reports/evil\x1b[0m.png`, `\x1b[2mtimeout\x1b[22m\rOK`} {
+			if !strings.Contains(out, want) {
+				t.Errorf("options %+v: console lacks %s:\n%s", opts, want, out)
+			}
+		}
+		if opts != nil && opts.Color && !strings.Contains(out, ansiRed+ansiBold+"FAILED"+ansiReset) {
+			t.Errorf("the console lost its own colours:\n%q", out)
+		}
+		if !strings.Contains(out, "\n            Call log:") {
+			t.Errorf("options %+v: the error's lines are not kept:\n%s", opts, out)
+		}
+	}
+}
+
+// TestJUnitEscapesOutsideText: the JUnit file holds the escapes, visible,
+// not the control characters.
+func TestJUnitEscapesOutsideText(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJUnit(&b, NewSummary([]*RunResult{evilRun()}, time.Second), nil); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.ContainsAny(out, "\x1b\r\u009b\u202e\x07\uFFFD") {
+		t.Errorf("raw or lost control characters in the JUnit file:\n%q", out)
+	}
+	for _, want := range []string{`name="evil\x1b]0;pwned\x07"`, `hover \u202eevil`, `\x1b[2mError: Timeout 5000ms exceeded.\x1b[22m`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("JUnit lacks %s:\n%s", want, out)
+		}
+	}
+}

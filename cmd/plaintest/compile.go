@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
@@ -52,6 +53,8 @@ element by its label, text or placeholder; say which one with "for", "in" or
 
 Secrets (--secret NAME=VALUE) are typed while compiling and written as
 required {{NAME}} variables: their values reach no file, log or prompt.
+Actions are read as written, so a secret that is also page text still finds
+its element; output shows it masked, in its encoded forms too.
 
 Output: -o FILE (default .sandy/scenarios/<name>.json), replaced atomically
 when every action compiled; a partial scenario left beside it by an earlier
@@ -133,7 +136,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer session.Close()
-	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, sc.URL, server)
+	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
 	c := parser.New(session, &parser.Options{
 		Timeout:     f.timeout,
@@ -213,7 +216,7 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 		sc.Name = strings.TrimSuffix(filepath.Base(f.out), filepath.Ext(f.out))
 	}
 	if sc.Name == "" && len(sc.Actions) > 0 {
-		sc.Name = parser.Slug(sc.Actions[0])
+		sc.Name = parser.Slug(parser.MaskSecrets(sc.Actions[0], sc.Secrets))
 	}
 	if err := sc.Validate(); err != nil {
 		return nil, "", err
@@ -255,12 +258,15 @@ func openBrowser(ctx context.Context, name, configPath string, headed bool, time
 	return s, label, nil
 }
 
+// printEvent writes one line of compile progress. The action, the element
+// (page text) and the error text come from outside: they are written through
+// printable.String.
 func printEvent(w io.Writer, ev parser.Event) {
-	prefix := fmt.Sprintf("[%d/%d] %s", ev.Index, ev.Total, ev.Action)
+	prefix := fmt.Sprintf("[%d/%d] %s", ev.Index, ev.Total, printable.String(ev.Action))
 	if ev.Err != nil {
-		fmt.Fprintf(w, "%s … FAILED: %s\n", prefix, ev.Err.Message)
+		fmt.Fprintf(w, "%s … FAILED: %s\n", prefix, printable.String(ev.Err.Message))
 		if ev.Err.Screenshot != "" || ev.Err.SnapshotFile != "" {
-			fmt.Fprintf(w, "      evidence: %s\n", strings.Trim(ev.Err.Screenshot+" "+ev.Err.SnapshotFile, " "))
+			fmt.Fprintf(w, "      evidence: %s\n", printable.String(strings.Trim(ev.Err.Screenshot+" "+ev.Err.SnapshotFile, " ")))
 		}
 		return
 	}
@@ -268,9 +274,9 @@ func printEvent(w io.Writer, ev parser.Event) {
 	what := ""
 	switch {
 	case s.Element != "" && s.Target != "":
-		what = fmt.Sprintf(" → %s [%s]", s.Element, s.Target)
+		what = fmt.Sprintf(" → %s [%s]", printable.String(s.Element), printable.String(s.Target))
 	case s.Element != "":
-		what = " → " + s.Element
+		what = " → " + printable.String(s.Element)
 	}
 	wait := ""
 	if s.Waited > 0 {
@@ -354,16 +360,16 @@ func summarize(w io.Writer, res *parser.ParserResult, out string, sv saved, step
 	case sv.path == "":
 		fmt.Fprintf(w, "nothing ran, no scenario written (%.1fs)\n", res.Duration.Seconds())
 	case !sv.partial:
-		fmt.Fprintf(w, "wrote %s: %s from %s (%.1fs)\n", sv.path, plural(steps, "step"), plural(len(res.Actions), "action"), res.Duration.Seconds())
+		fmt.Fprintf(w, "wrote %s: %s from %s (%.1fs)\n", printable.String(sv.path), plural(steps, "step"), plural(len(res.Actions), "action"), res.Duration.Seconds())
 	default:
 		fmt.Fprintf(w, "wrote PARTIAL scenario %s: %s from %d of %s (%.1fs); %s was left as it was, and replay refuses the partial file unless --allow-partial\n",
-			sv.path, plural(steps, "step"), done, plural(len(res.Actions), "action"), res.Duration.Seconds(), out)
+			printable.String(sv.path), plural(steps, "step"), done, plural(len(res.Actions), "action"), res.Duration.Seconds(), printable.String(out))
 	}
 	switch {
 	case sv.removed != "":
-		fmt.Fprintf(w, "removed the stale partial scenario %s\n", sv.removed)
+		fmt.Fprintf(w, "removed the stale partial scenario %s\n", printable.String(sv.removed))
 	case sv.removeErr != nil:
-		fmt.Fprintf(w, "could not remove the stale partial scenario: %v\n", sv.removeErr)
+		fmt.Fprintf(w, "could not remove the stale partial scenario: %s\n", printable.String(sv.removeErr.Error()))
 	}
 }
 

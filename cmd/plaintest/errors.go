@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -69,10 +70,12 @@ var extraExitCodes []struct {
 }
 
 // report prints one sentence for a failed command and returns its exit code.
+// The error may quote a page, a scenario or a server: its control
+// characters are escaped (printable.String).
 func report(w io.Writer, cmd string, err error) int {
 	code := exitCode(err)
 	if err != nil && !errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(w, "plaintest %s: %v\n", cmd, err)
+		fmt.Fprintf(w, "plaintest %s: %s\n", cmd, printable.String(err.Error()))
 	}
 	return code
 }

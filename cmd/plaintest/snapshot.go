@@ -6,6 +6,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -15,7 +16,8 @@ Open URL in the browser and print the page as plaintest sees it: the
 minimized snapshot (what a language model is shown; every interactive element
 kept with its ref) and its token count beside the full snapshot's.
 
---raw prints the full snapshot exactly as the MCP server returned it.
+--raw prints the full snapshot as the MCP server returned it. Control
+characters in the page's text are printed escaped (\x1b), never raw.
 --for TEXT also reads TEXT with the rules translator and prints what each of
 its steps would act on, with the stable selector that would be exported,
 without running it.`
@@ -53,8 +55,10 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if snap.IsError {
 		return &exitError{code: exitEnvironment, err: fmt.Errorf("snapshot of %s failed: %s", pos[0], snap.Error)}
 	}
+	// The page's text is printed with its control characters escaped
+	// (printable.String): a page cannot write to the terminal.
 	if *raw {
-		fmt.Fprintln(e.stdout, snap.Text)
+		fmt.Fprintln(e.stdout, printable.String(snap.Text))
 		return nil
 	}
 	page, err := dom.ParseARIA(snap.Snapshot)
@@ -63,8 +67,8 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	}
 	min := dom.Serialize(dom.Minimize(page, &dom.MinimizeOptions{Budget: *budget}))
 	full, small := dom.EstimateTokens(snap.Snapshot), dom.EstimateTokens(min)
-	fmt.Fprint(e.stdout, min)
-	fmt.Fprintf(e.stdout, "\n# %s: minimized %d tokens, full snapshot %d tokens (%.0f%%)\n", pos[0], small, full, 100*float64(small)/float64(max(full, 1)))
+	fmt.Fprint(e.stdout, printable.String(min))
+	fmt.Fprintf(e.stdout, "\n# %s: minimized %d tokens, full snapshot %d tokens (%.0f%%)\n", printable.String(pos[0]), small, full, 100*float64(small)/float64(max(full, 1)))
 	if *forText == "" {
 		return nil
 	}
@@ -86,7 +90,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		if s.Value != "" {
 			line += fmt.Sprintf(" %q", s.Value)
 		}
-		fmt.Fprintln(e.stdout, line)
+		fmt.Fprintln(e.stdout, printable.String(line))
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -57,24 +58,25 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
 			bad++
-			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", partialProblem(file, sc))
+			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", printable.String(partialProblem(file, sc)))
 			continue
 		case err == nil && sc.Partial():
-			fmt.Fprintf(e.stdout, "%s: ok, partial (%d %s): %s\n", file, len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"), sc.Metadata.StatusDetail)
+			fmt.Fprintf(e.stdout, "%s: ok, partial (%d %s): %s\n", printable.String(file), len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"), printable.String(sc.Metadata.StatusDetail))
 			continue
 		case err == nil:
-			fmt.Fprintf(e.stdout, "%s: ok (%d %s)\n", file, len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"))
+			fmt.Fprintf(e.stdout, "%s: ok (%d %s)\n", printable.String(file), len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"))
 			continue
 		}
 		bad++
+		// A problem quotes the file's own text: printed through printable.String.
 		var ve *sandy.ValidationError
 		switch {
 		case errors.As(err, &ve):
 			for _, p := range ve.Problems {
-				fmt.Fprintf(e.stdout, "%s: %s\n", file, p)
+				fmt.Fprintln(e.stdout, printable.String(fmt.Sprintf("%s: %s", file, p)))
 			}
 		default: // a *sandy.DecodeError already says file:line:col, others say what failed
-			fmt.Fprintln(e.stdout, err)
+			fmt.Fprintln(e.stdout, printable.String(err.Error()))
 		}
 	}
 	if bad > 0 {

@@ -1,10 +1,39 @@
 // Package secret hides secret values in text: in messages, reports, saved
-// snapshots and the actions a translator sees.
+// snapshots and the actions a translator sees. It is the one masker of the
+// project: compile, replay, the minimized snapshots and the saved evidence
+// all mask through it.
 //
-// A value of MinAnywhere characters or more is hidden wherever it stands, inside
-// longer words too (a token in a URL). A shorter value is hidden only where
-// it stands as a whole word: hiding a one-letter password inside every word
-// would garble every message and hide nothing.
+// A Masker takes in the secret values and their replacements and gives out
+// text with every occurrence of a value replaced. Replace finds a value in
+// every form it may take in text that went through a URL, a JSON document or
+// an HTML page, and in a mix of them:
+//
+//   - as written;
+//   - percent-encoded, in upper- or lowercase hex, whole or in part
+//     (url.QueryEscape, url.PathEscape, encodeURIComponent, a browser's
+//     address), with '+' for a space;
+//   - JSON-escaped as encoding/json writes it, with or without its escaping
+//     of <, > and & (\u003c), and any \uXXXX or \n, \", \/ escape;
+//   - HTML-escaped (html.EscapeString's &amp; &lt; &gt; &#39; &#34;, the
+//     named &quot; and &apos;, and any numeric reference such as &#x27;).
+//
+// Every form is replaced by the same replacement. One level of each
+// encoding is undone, not an encoding of an encoding (a JSON-escaped HTML
+// entity, \u0026amp;).
+//
+// A value of MinAnywhere characters or more is hidden wherever it stands,
+// inside longer words too (a token in a URL). A shorter value is hidden only
+// where it stands as a whole word: hiding a one-letter password inside every
+// word would garble every message and hide nothing. Its length is counted in
+// the characters of the value, whatever form it takes in the text, and the
+// rule holds for every form: a whole word is one whose neighbours are not
+// letters or digits once decoded, so "%20ab%20" holds the word "ab" and
+// "%61b" ("ab" itself) does too, while "cab" does not.
+//
+// ReplaceWritten finds a value only as written. It is for replacements that
+// stand for the value itself, such as a {{NAME}} placeholder that a replay
+// expands back: an encoded form replaced by the bare value would change what
+// the text says.
 package secret
 
 import (
@@ -20,11 +49,13 @@ const MinAnywhere = 4
 // Masker replaces secret values. The zero Masker and a nil *Masker leave
 // text as it is.
 type Masker struct {
-	long  *strings.Replacer // values of MinAnywhere characters or more
-	short []pair            // shorter values, longest first
+	entries []entry // longest value first
 }
 
-type pair struct{ value, with string }
+type entry struct {
+	value, with string
+	short       bool // shorter than MinAnywhere characters: whole words only
+}
 
 // New returns a Masker that replaces each value (a key of with) by its
 // replacement. Empty values are ignored. Longer values are replaced first,
@@ -43,16 +74,8 @@ func New(with map[string]string) *Masker {
 		return strings.Compare(a, b)
 	})
 	m := &Masker{}
-	var long []string
 	for _, v := range values {
-		if utf8.RuneCountInString(v) >= MinAnywhere {
-			long = append(long, v, with[v])
-		} else {
-			m.short = append(m.short, pair{v, with[v]})
-		}
-	}
-	if len(long) > 0 {
-		m.long = strings.NewReplacer(long...)
+		m.entries = append(m.entries, entry{value: v, with: with[v], short: utf8.RuneCountInString(v) < MinAnywhere})
 	}
 	return m
 }
@@ -66,53 +89,398 @@ func All(values []string, with string) *Masker {
 	return New(m)
 }
 
-// Replace returns s with the secrets replaced.
-func (m *Masker) Replace(s string) string {
-	if m == nil || s == "" {
-		return s
-	}
-	if m.long != nil {
-		s = m.long.Replace(s)
-	}
-	for _, p := range m.short {
-		s = ReplaceWords(s, p.value, p.with)
-	}
-	return s
-}
+// Replace returns s with every form of the secrets (see the package
+// documentation) replaced.
+func (m *Masker) Replace(s string) string { return m.replace(s, true) }
 
-// ReplaceWords replaces value by with where it stands as a whole word: not
-// preceded or followed by a letter or a digit.
-func ReplaceWords(s, value, with string) string {
-	if value == "" || !strings.Contains(s, value) {
+// ReplaceWritten returns s with the secrets replaced only where they stand
+// as written, not in an encoded form.
+func (m *Masker) ReplaceWritten(s string) string { return m.replace(s, false) }
+
+func (m *Masker) replace(s string, encoded bool) string {
+	if m == nil || len(m.entries) == 0 || s == "" {
 		return s
 	}
 	var b strings.Builder
-	rest := s
-	for {
-		i := strings.Index(rest, value)
-		if i < 0 {
-			b.WriteString(rest)
-			return b.String()
+	last := 0
+	for i := 0; i < len(s); {
+		n, with := 0, ""
+		for _, e := range m.entries {
+			if n = e.matchAt(s, i, encoded); n > 0 && (!e.short || wordEdges(s[:i], s[i+n:])) {
+				with = e.with
+				break
+			}
+			n = 0
 		}
-		before, after := rest[:i], rest[i+len(value):]
-		b.WriteString(before)
-		if edgeBefore(before) && edgeAfter(after) {
-			b.WriteString(with)
-		} else {
-			b.WriteString(value)
+		if n == 0 {
+			i++
+			continue
 		}
-		rest = after
+		if b.Len() == 0 {
+			b.Grow(len(s))
+		}
+		b.WriteString(s[last:i])
+		b.WriteString(with)
+		i += n
+		last = i
 	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
 }
 
-func edgeBefore(s string) bool {
-	r, n := utf8.DecodeLastRuneInString(s)
-	return n == 0 || !isWord(r)
+// matchAt returns the length of the text at s[i:] that is e's value (in any
+// form when encoded is set), or 0.
+func (e entry) matchAt(s string, i int, encoded bool) int {
+	if !encoded {
+		if strings.HasPrefix(s[i:], e.value) {
+			return len(e.value)
+		}
+		return 0
+	}
+	if c := s[i]; c != e.value[0] && c != '%' && c != '+' && c != '\\' && c != '&' {
+		return 0
+	}
+	mt := matcher{s: s, v: e.value}
+	if end := mt.from(0, i); end > i {
+		return end - i
+	}
+	return 0
 }
 
-func edgeAfter(s string) bool {
-	r, n := utf8.DecodeRuneInString(s)
-	return n == 0 || !isWord(r)
+// matcher matches one value against text where each of its characters may
+// be written as it is or in an encoded form. Where two readings of the text
+// are possible (a '%' of the value against "%25"), both are tried; failed
+// states are remembered, so the work stays proportional to the lengths.
+type matcher struct {
+	s, v   string
+	failed map[[2]int]bool // (value offset, text offset) known not to match
 }
 
-func isWord(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+// from returns the end in s of a match of v[k:] that starts at s[i:], or -1.
+func (mt *matcher) from(k, i int) int {
+	for k < len(mt.v) {
+		if i >= len(mt.s) {
+			return -1
+		}
+		next, count := mt.readings(k, i)
+		switch count {
+		case 0:
+			return -1
+		case 1:
+			k, i = next[0][0], next[0][1]
+			continue
+		}
+		if mt.failed[[2]int{k, i}] {
+			return -1
+		}
+		for _, n := range next[:count] {
+			if end := mt.from(n[0], n[1]); end >= 0 {
+				return end
+			}
+		}
+		if mt.failed == nil {
+			mt.failed = map[[2]int]bool{}
+		}
+		mt.failed[[2]int{k, i}] = true
+		return -1
+	}
+	return i
+}
+
+// readings returns the (value offset, text offset) pairs that one character
+// of the text at s[i:] can advance the match of v[k:] to: the byte as it is,
+// or a decoded escape whose bytes come next in the value.
+func (mt *matcher) readings(k, i int) (out [2][2]int, n int) {
+	s, v := mt.s, mt.v
+	add := func(k, i int) {
+		out[n] = [2]int{k, i}
+		n++
+	}
+	if s[i] == v[k] {
+		add(k+1, i+1)
+	}
+	switch s[i] {
+	case '+':
+		if v[k] == ' ' {
+			add(k+1, i+1)
+		}
+	case '%':
+		if b, ok := percentByte(s[i:]); ok && b == v[k] {
+			add(k+1, i+3)
+		}
+	case '\\', '&':
+		decode := jsonEscape
+		if s[i] == '&' {
+			decode = htmlReference
+		}
+		if r, size := decode(s[i:]); size > 0 {
+			var buf [utf8.UTFMax]byte
+			w := utf8.EncodeRune(buf[:], r)
+			if strings.HasPrefix(v[k:], string(buf[:w])) {
+				add(k+w, i+size)
+			}
+		}
+	}
+	return out, n
+}
+
+// percentByte decodes the %XX escape at the start of s.
+func percentByte(s string) (byte, bool) {
+	if len(s) < 3 || s[0] != '%' {
+		return 0, false
+	}
+	hi, ok1 := unhex(s[1])
+	lo, ok2 := unhex(s[2])
+	return hi<<4 | lo, ok1 && ok2
+}
+
+func unhex(c byte) (byte, bool) {
+	switch {
+	case '0' <= c && c <= '9':
+		return c - '0', true
+	case 'a' <= c && c <= 'f':
+		return c - 'a' + 10, true
+	case 'A' <= c && c <= 'F':
+		return c - 'A' + 10, true
+	}
+	return 0, false
+}
+
+// jsonEscape decodes the JSON string escape at the start of s (\n, \",
+// \uXXXX, a surrogate pair) and returns the character and the escape's
+// length; 0 when s does not start with one.
+func jsonEscape(s string) (rune, int) {
+	if len(s) < 2 || s[0] != '\\' {
+		return 0, 0
+	}
+	switch c := s[1]; c {
+	case '"', '\\', '/':
+		return rune(c), 2
+	case 'b':
+		return '\b', 2
+	case 'f':
+		return '\f', 2
+	case 'n':
+		return '\n', 2
+	case 'r':
+		return '\r', 2
+	case 't':
+		return '\t', 2
+	case 'u':
+	default:
+		return 0, 0
+	}
+	r, ok := hex4(s[2:])
+	if !ok {
+		return 0, 0
+	}
+	if !utf16IsSurrogate(r) {
+		return r, 6
+	}
+	if r >= 0xDC00 || len(s) < 12 || s[6] != '\\' || s[7] != 'u' {
+		return 0, 0 // a lone surrogate stands for no character
+	}
+	lo, ok := hex4(s[8:])
+	if !ok || lo < 0xDC00 || lo > 0xDFFF {
+		return 0, 0
+	}
+	return 0x10000 + (r-0xD800)<<10 + (lo - 0xDC00), 12
+}
+
+func utf16IsSurrogate(r rune) bool { return 0xD800 <= r && r <= 0xDFFF }
+
+func hex4(s string) (rune, bool) {
+	if len(s) < 4 {
+		return 0, false
+	}
+	var r rune
+	for i := range 4 {
+		d, ok := unhex(s[i])
+		if !ok {
+			return 0, false
+		}
+		r = r<<4 | rune(d)
+	}
+	return r, true
+}
+
+// htmlNames are the named character references HTML escapers write.
+var htmlNames = map[string]rune{"amp": '&', "lt": '<', "gt": '>', "quot": '"', "apos": '\''}
+
+// maxReference is the length of the longest reference htmlReference reads
+// ("&#x0010FFFF;" with some leading zeros).
+const maxReference = 16
+
+// htmlReference decodes the HTML character reference at the start of s
+// (&amp;, &#39;, &#x27;) and returns the character and the reference's
+// length; 0 when s does not start with one.
+func htmlReference(s string) (rune, int) {
+	if len(s) < 4 || s[0] != '&' {
+		return 0, 0
+	}
+	end := strings.IndexByte(s[:min(len(s), maxReference)], ';')
+	if end < 0 {
+		return 0, 0
+	}
+	body := s[1:end]
+	if r, ok := htmlNames[body]; ok {
+		return r, end + 1
+	}
+	if len(body) < 2 || body[0] != '#' {
+		return 0, 0
+	}
+	digits, base := body[1:], rune(10)
+	if digits[0] == 'x' || digits[0] == 'X' {
+		digits, base = digits[1:], 16
+	}
+	if digits == "" {
+		return 0, 0
+	}
+	var r rune
+	for i := 0; i < len(digits); i++ {
+		d, ok := unhex(digits[i])
+		if !ok || rune(d) >= base {
+			return 0, 0
+		}
+		if r = r*base + rune(d); r > unicode.MaxRune {
+			return 0, 0
+		}
+	}
+	if utf16IsSurrogate(r) {
+		return 0, 0
+	}
+	return r, end + 1
+}
+
+// wordEdges reports whether a match between before and after stands as a
+// whole word: the characters next to it, decoded when they are escapes
+// themselves, are not letters or digits.
+func wordEdges(before, after string) bool {
+	return !isWord(lastChar(before)) && !isWord(firstChar(after))
+}
+
+// none stands for no character (the text's start or end); it is not a word
+// character.
+const none = -1
+
+// firstChar returns the first character of s, decoding a percent escape
+// (with the escapes that complete its UTF-8 sequence), a JSON escape or an
+// HTML reference.
+func firstChar(s string) rune {
+	if s == "" {
+		return none
+	}
+	switch s[0] {
+	case '%':
+		var buf []byte
+		for j := 0; len(buf) < utf8.UTFMax; j += 3 {
+			b, ok := percentByte(s[j:])
+			if !ok {
+				break
+			}
+			if buf = append(buf, b); utf8.FullRune(buf) {
+				break
+			}
+		}
+		if len(buf) > 0 {
+			r, _ := utf8.DecodeRune(buf)
+			return r
+		}
+	case '\\':
+		if r, n := jsonEscape(s); n > 0 {
+			return r
+		}
+	case '&':
+		if r, n := htmlReference(s); n > 0 {
+			return r
+		}
+	}
+	r, _ := utf8.DecodeRuneInString(s)
+	return r
+}
+
+// lastChar returns the last character of s, decoding an escape that ends it
+// as firstChar does.
+func lastChar(s string) rune {
+	if s == "" {
+		return none
+	}
+	n := len(s)
+	// Percent escapes: the last UTF-8 sequence of the trailing %XX run.
+	var tail []byte
+	for j := n - 3; j >= 0 && len(tail) < utf8.UTFMax; j -= 3 {
+		b, ok := percentByte(s[j:])
+		if !ok {
+			break
+		}
+		tail = append([]byte{b}, tail...)
+		if utf8.RuneStart(b) {
+			break
+		}
+	}
+	if len(tail) > 0 {
+		r, _ := utf8.DecodeLastRune(tail)
+		return r
+	}
+	switch s[n-1] {
+	case ';':
+		if j := strings.LastIndexByte(s[max(0, n-maxReference):], '&'); j >= 0 {
+			j += max(0, n-maxReference)
+			if r, w := htmlReference(s[j:]); w == n-j {
+				return r
+			}
+		}
+	}
+	// JSON escapes of 2, 6 and 12 bytes whose backslash is not itself escaped.
+	for _, w := range []int{12, 6, 2} {
+		j := n - w
+		if j < 0 || s[j] != '\\' {
+			continue
+		}
+		if r, got := jsonEscape(s[j:]); got == w && escapeStarts(s, j) {
+			return r
+		}
+	}
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+// escapeStarts reports whether the backslash at s[j] starts an escape:
+// it is preceded by an even number of backslashes.
+func escapeStarts(s string, j int) bool {
+	n := 0
+	for j > 0 && s[j-1] == '\\' {
+		n++
+		j--
+	}
+	return n%2 == 0
+}
+
+func isWord(r rune) bool { return r != none && (unicode.IsLetter(r) || unicode.IsDigit(r)) }
+
+// Error returns err with the secrets in its message replaced (a server's
+// stderr or error text may quote what it was sent); errors.Is and errors.As
+// still see err. It returns nil for a nil err, and err itself when the
+// message holds no secret.
+func (m *Masker) Error(err error) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	if masked := m.Replace(msg); masked != msg {
+		return &maskedError{msg: masked, err: err}
+	}
+	return err
+}
+
+// maskedError is an error whose message has the secrets masked.
+type maskedError struct {
+	msg string
+	err error
+}
+
+func (e *maskedError) Error() string { return e.msg }
+func (e *maskedError) Unwrap() error { return e.err }
