@@ -460,7 +460,9 @@ func TestCompileElementThatNeverComes(t *testing.T) {
 	f := newFake()
 	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}}
 	start := time.Now()
-	res, err := compile(t, f, sc, &Options{Timeout: 100 * time.Millisecond})
+	// Poll well under the timeout: a loaded machine still fits several
+	// snapshots in it.
+	res, err := compile(t, f, sc, &Options{Timeout: 300 * time.Millisecond, Poll: 10 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,9 @@
 package replay
 
 import (
+	"bytes"
 	"errors"
+	"log/slog"
 	"strings"
 	"testing"
 	"time"
@@ -65,5 +67,24 @@ func TestBrowserLostStopsRun(t *testing.T) {
 	}
 	if !res.Unavailable || res.FailedStep != 2 || len(res.Steps) != 2 {
 		t.Errorf("unavailable %v, failed step %d, %d steps recorded; want step 2 failed and step 3 not run", res.Unavailable, res.FailedStep, len(res.Steps))
+	}
+}
+
+// What the player logs is masked too: a server's error may quote a secret
+// it was sent, in any encoding.
+func TestLogsAreMasked(t *testing.T) {
+	var b bytes.Buffer
+	log := slog.New(slog.NewTextHandler(&b, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	src := scenario(`{"TOKEN":""}`, `[{"step":1,"tool":"mcp__playwright__fail","params":{"message":"no {{TOKEN}}"}}]`)
+	f := &fake{snapFails: "cannot snapshot http://x/?t=s3cr3t%20tok"}
+	_, res, err := play(t, f, &Options{Logger: log, Vars: []map[string]string{{"TOKEN": "s3cr3t tok"}}, EvidenceDir: t.TempDir()}, src)
+	if err != nil || res.Success {
+		t.Fatalf("err %v, success %v: want a failed step", err, res.Success)
+	}
+	if !strings.Contains(b.String(), "failure snapshot") {
+		t.Fatalf("the snapshot failure was not logged:\n%s", b.String())
+	}
+	if strings.Contains(b.String(), "s3cr3t") {
+		t.Errorf("a secret reached the log:\n%s", b.String())
 	}
 }

@@ -30,6 +30,7 @@ type fake struct {
 	lateAfter  time.Duration // late_click: the target appears this long after the first call
 	flakyFails int           // flaky: fails this many times, then succeeds
 	readyAfter int           // browser_evaluate: true from this call on
+	snapFails  string        // browser_snapshot: fails with this message when set
 }
 
 type call struct {
@@ -131,6 +132,9 @@ func (f *fake) server() *server.MCPServer {
 		return mcp.NewToolResultImage("### Result\nTook a screenshot", base64.StdEncoding.EncodeToString([]byte("\x89PNG fake")), "image/png")
 	})
 	add("browser_snapshot", func(_ map[string]any, _ int) *mcp.CallToolResult {
+		if f.snapFails != "" {
+			return mcp.NewToolResultError(f.snapFails)
+		}
 		return mcp.NewToolResultText("### Page\n- Page URL: http://shop/\n### Snapshot\n```yaml\n- button \"Buy\" [ref=e1]\n```")
 	})
 	// browser_navigate fails as Chromium does for a URL holding "down" (the

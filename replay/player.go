@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -205,7 +206,7 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		sc:       sc,
 		res:      res,
 		sessions: map[string]ToolCaller{},
-		log:      p.opts.Logger.With("scenario", sc.Metadata.Name),
+		log:      p.opts.Logger,
 		names:    &p.names,
 	}
 	err := r.play(ctx, p.servers)
@@ -247,6 +248,8 @@ func (r *run) where() string {
 func (r *run) play(ctx context.Context, servers Servers) error {
 	r.vars = sandy.NewVars(r.sc.Variables, r.opts.Vars...)
 	r.mask = newMasker(r.vars.Secrets())
+	// Errors and messages logged may quote what a server was sent.
+	r.log = slog.New(secret.Handler(r.log.Handler(), r.mask.m)).With("scenario", r.sc.Metadata.Name)
 	if err := CheckVars(r.file, r.sc, r.opts.Vars...); err != nil {
 		return err
 	}

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/safefile"
+	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
@@ -144,12 +145,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		Prefix: f.parallel > 1 && len(files) > 1,
 	})
 
-	logger := slog.New(slog.DiscardHandler)
-	if f.verbose {
-		logger = slog.New(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	}
 	opts := &replay.Options{
-		Logger:          logger,
 		Vars:            layers,
 		Timeout:         f.timeout,
 		NavTimeout:      f.nav,
@@ -165,6 +161,13 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	logger := slog.New(slog.DiscardHandler)
+	if f.verbose {
+		// A server's messages and stderr may echo what it was sent.
+		logger = slog.New(secret.Handler(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}),
+			secret.All(secretsOf(scenarios, layers), rpt.Mask)))
+	}
+	opts.Logger = logger
 	var servers replay.Servers
 	if !f.dryRun {
 		cfg, err := mcpclient.Discover(f.config)
@@ -326,6 +329,16 @@ func shardOf(files []string, shard string) []string {
 		}
 	}
 	return out
+}
+
+// secretsOf lists the values every scenario masks, given the variable
+// layers.
+func secretsOf(scenarios []*sandy.Scenario, layers []map[string]string) []string {
+	var all []string
+	for _, sc := range scenarios {
+		all = append(all, sandy.NewVars(sc.Variables, layers...).Secrets()...)
+	}
+	return all
 }
 
 // loadScenarios loads every file and checks, before anything runs, what
