@@ -50,12 +50,20 @@ func TestValidate(t *testing.T) {
 	outOfOrder := writeTemp(t, "order.json", `{"version":"2.1","metadata":{"name":"x"},"steps":[
 		{"step":1,"tool":"sandy__log","params":{"message":"a"}},{"step":5,"tool":"sandy__log","params":{"message":"b"}},
 		{"step":2,"tool":"sandy__log","params":{"message":"c"}}]}`)
+	unsafe := writeTemp(t, "unsafe.json", `{"version":"2.1","metadata":{"name":"x"},"steps":[
+		{"step":1,"tool":"mcp__playwright__browser_take_screenshot","params":{"filename":"/etc/x.png"}},
+		{"step":2,"tool":"mcp__playwright__browser_run_code_unsafe","params":{"code":"async (page) => 1"}}]}`)
 	tests := []struct {
 		name     string
 		args     []string
 		wantCode int
 		want     []string
 	}{
+		{"what replay would refuse", []string{"validate", unsafe}, 2, []string{
+			unsafe + `: steps[0].params.filename: "/etc/x.png" is outside the files folder`,
+			unsafe + ": steps[1].tool: browser_run_code_unsafe runs any code on this machine"}},
+		{"what replay would allow with its flags", []string{"validate", unsafe, "--files", "/", "--allow-unsafe-code"}, 0,
+			[]string{unsafe + ": ok (2 steps)"}},
 		{"undefined variables", []string{"validate", undefined}, 2, []string{
 			undefined + `: steps[0].params.url: {{HOST}} is not defined: declare it in "variables" ("" makes it required) or pass --var HOST=... / --env FILE`,
 			undefined + `: steps[1].condition: {{MODE}} is not defined: declare it in "variables" ("" makes it required) or pass --var MODE=... / --env FILE`}},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/plaintest/plaintest/internal/printable"
+	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -24,16 +25,23 @@ valid either, since replay refuses it, unless --allow-partial:
 
   mug.partial.json: metadata.status: partial (compile stopped at action 4 of 6 ("click Pay"): ...): replay refuses it unless --allow-partial
 
+What replay would refuse before starting is reported too: a file argument
+outside the files folder (--files, as for replay), and a call to
+browser_run_code_unsafe without --allow-unsafe-code.
+
 Exit 0 when every file is valid, 2 when one is not.`
 
 func runValidate(ctx context.Context, e *env, args []string) error {
 	var vars kvFlag
 	var envFile string
-	var allowPartial bool
+	var allowPartial, unsafe bool
+	var filesDir string
 	fs := newFlags(e, "validate", "FILE|DIR... [flags]", validateHelp)
 	fs.Var(&vars, "var", "a variable the run will be given, NAME=VALUE (repeatable)")
 	fs.StringVar(&envFile, "env", "", "read the variables the run will be given from a dotenv `FILE`")
 	fs.BoolVar(&allowPartial, "allow-partial", false, "accept partial scenarios (reported as ok, partial)")
+	fs.StringVar(&filesDir, "files", replay.DefaultFiles, "the `DIR` replay will confine the scenarios' files to")
+	fs.BoolVar(&unsafe, "allow-unsafe-code", false, "accept calls to browser_run_code_unsafe")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -55,6 +63,9 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 			return ctx.Err()
 		}
 		sc, err := sandy.LoadWithVars(file, layers...)
+		if err == nil {
+			err = replay.Preflight(file, sc, &replay.Options{Files: filesDir, AllowUnsafeCode: unsafe})
+		}
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
 			bad++
