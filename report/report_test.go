@@ -4,35 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
-	"flag"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name string, got []byte) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./report -update)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs:\ngot:\n%s\nwant:\n%s", name, got, want)
-	}
-}
 
 // runs are a passed and a failed replay.
 func runs() []*RunResult {
@@ -90,7 +69,7 @@ func TestConsole(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
 			got := console(tt.opts)
-			golden(t, tt.file, got)
+			golden.Check(t, filepath.Join("testdata", tt.file), got)
 			if hasColor := bytes.Contains(got, []byte("\x1b[")); hasColor != (tt.opts != nil && tt.opts.Color) {
 				t.Errorf("ANSI colours present = %v, want %v", hasColor, tt.opts != nil && tt.opts.Color)
 			}
@@ -119,7 +98,7 @@ func TestJSON(t *testing.T) {
 	if err := WriteJSON(&b, s); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "result.json", b.Bytes())
+	golden.Check(t, "testdata/result.json", b.Bytes())
 
 	var back Summary
 	if err := json.Unmarshal(b.Bytes(), &back); err != nil {
@@ -148,7 +127,7 @@ func TestJUnit(t *testing.T) {
 	if err := WriteJUnit(&b, s, &JUnitOptions{Timestamp: ts}); err != nil {
 		t.Fatal(err)
 	}
-	golden(t, "junit.xml", b.Bytes())
+	golden.Check(t, "testdata/junit.xml", b.Bytes())
 
 	var doc junitSuites
 	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {

@@ -2,13 +2,11 @@ package sandy
 
 import (
 	"bytes"
-	"flag"
-	"os"
 	"reflect"
 	"testing"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files under testdata/")
+	"github.com/plaintest/plaintest/internal/golden"
+)
 
 func TestMarshalGolden(t *testing.T) {
 	s, err := Load("testdata/full.json")
@@ -19,19 +17,7 @@ func TestMarshalGolden(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Marshal: %v", err)
 	}
-	const golden = "testdata/full.golden.json"
-	if *update {
-		if err := os.WriteFile(golden, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(golden)
-	if err != nil {
-		t.Fatalf("%v (run go test -update to create it)", err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("Marshal output differs from %s (go test -update to accept):\n%s", golden, got)
-	}
+	golden.Check(t, "testdata/full.golden.json", got)
 	for i := 0; i < 5; i++ { // map order must not leak into the output
 		again, _ := s.Marshal()
 		if !bytes.Equal(again, got) {
