@@ -1,12 +1,16 @@
-// Package demoshop serves the bundled demo shop: a small, deterministic web
-// shop (login, product list, cart, checkout, confirmation, and one element that
-// appears only after a delay) that is the fixture of every end-to-end test and
-// of the README demo.
+// Package demoshop serves the bundled demo apps, the fixtures of every
+// end-to-end test and of the README demo: a small, deterministic web shop
+// (login, product list, cart, checkout, confirmation, an account page with
+// a hidden tab panel, and one element that appears only after a delay), and
+// at /todo/ a TodoMVC-like to-do list with the hard cases of real apps (see
+// todo.go).
 //
-// All state lives in cookies, so every browser context starts with an empty
-// cart and parallel tests never see each other. Options produce variants of the
-// shop (a product renamed, the cart text changed) for tests that check that a
-// replay fails loudly when the site changes.
+// All state lives in cookies and the browser's storage, so every browser
+// context starts afresh and parallel tests never see each other. Options
+// produce variants: a product renamed or the cart text changed (a replay
+// must fail loudly), a cosmetic build with other ids, classes and nesting (a
+// replay must not notice), and mutants, broken builds that a test suite
+// should catch (ShopMutants, TodoMutants).
 package demoshop
 
 import (
@@ -62,6 +66,23 @@ type Options struct {
 	Rename map[string]string
 	// CartText formats the cart badge for n items. Default "1 item", "2 items".
 	CartText func(n int) string
+	// Mutant names a broken build of the apps (see TodoMutants and
+	// ShopMutants): a behaviour a test suite should catch. "" is none.
+	Mutant string
+	// Cosmetic builds the apps with other ids, classes and nesting, as
+	// another framework would: tests with stable locators must not notice.
+	Cosmetic bool
+}
+
+// ShopMutants are the broken builds of the shop that Options.Mutant selects,
+// each a behaviour a test suite should catch.
+var ShopMutants = map[string]string{
+	"add-wrong":   "Add to cart adds the next product in the list",
+	"badge-off":   "the cart badge counts one item too many",
+	"login-any":   "any password logs the demo user in",
+	"remove-noop": "Remove leaves the line in the cart",
+	"price-drift": "the Blue Mug costs $14.00",
+	"offer-never": "the special offer never appears",
 }
 
 // DefaultOfferDelay is the delay of the special offer on the products page.
@@ -83,12 +104,18 @@ func Handler(opts *Options) http.Handler {
 	if s.opts.OfferDelay <= 0 {
 		s.opts.OfferDelay = DefaultOfferDelay
 	}
+	if s.opts.Mutant == "offer-never" {
+		s.opts.OfferDelay = time.Hour
+	}
 	if s.opts.CartText == nil {
 		s.opts.CartText = ItemCount
 	}
 	for _, p := range Catalogue {
 		if n, ok := s.opts.Rename[p.ID]; ok {
 			p.Name = n
+		}
+		if p.ID == "blue-mug" && s.opts.Mutant == "price-drift" {
+			p.Price += 200
 		}
 		s.products = append(s.products, p)
 		s.byID[p.ID] = p
@@ -110,6 +137,8 @@ func Handler(opts *Options) http.Handler {
 	mux.HandleFunc("GET /checkout", s.checkoutPage)
 	mux.HandleFunc("POST /checkout", s.checkout)
 	mux.HandleFunc("GET /confirmation", s.confirmation)
+	mux.HandleFunc("GET /orders", s.ordersPage)
+	mux.HandleFunc("GET /todo/{$}", s.todo)
 	return mux
 }
 
@@ -179,14 +208,42 @@ type page struct {
 	Order      string
 	Username   string
 	Countries  []string
+	Orders     []order // the signed-in user's orders, for the header and /orders
+}
+
+// order is one past order of the demo account.
+type order struct {
+	Number, Invoice string
+	Items           string
+	Total           int
 }
 
 func (s *shop) base(r *http.Request, title string) page {
-	p := page{Title: title, CartText: s.opts.CartText(readCart(r).count()), Countries: Countries}
+	n := readCart(r).count()
+	if s.opts.Mutant == "badge-off" {
+		n++
+	}
+	p := page{Title: title, CartText: s.opts.CartText(n), Countries: Countries}
 	if ck, err := r.Cookie("user"); err == nil {
 		p.User = ck.Value
+		p.Orders = readOrders(r)
 	}
 	return p
+}
+
+// readOrders gives the demo account's orders: one from before (order 1001,
+// invoice 42), then one per checkout, kept in a cookie as "number:items".
+func readOrders(r *http.Request) []order {
+	orders := []order{{Number: "1001", Invoice: "42", Items: "Green Tea", Total: 850}}
+	if ck, err := r.Cookie("orders"); err == nil {
+		v, _ := url.QueryUnescape(ck.Value)
+		for i, part := range strings.Split(v, ",") {
+			if n, items, ok := strings.Cut(part, ":"); ok {
+				orders = append(orders, order{Number: n, Invoice: strconv.Itoa(43 + i), Items: items})
+			}
+		}
+	}
+	return orders
 }
 
 func (s *shop) render(w http.ResponseWriter, name string, p page, status int) {
@@ -208,7 +265,7 @@ func (s *shop) loginPage(w http.ResponseWriter, r *http.Request) {
 
 func (s *shop) login(w http.ResponseWriter, r *http.Request) {
 	user, pass := r.PostFormValue("username"), r.PostFormValue("password")
-	if user != Username || pass != Password {
+	if user != Username || pass != Password && s.opts.Mutant != "login-any" {
 		p := s.base(r, "Log in")
 		p.Error = "Invalid username or password"
 		p.Username = user
@@ -244,6 +301,14 @@ func (s *shop) cartAdd(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "unknown product", http.StatusBadRequest)
 		return
 	}
+	if s.opts.Mutant == "add-wrong" {
+		for i, p := range s.products {
+			if p.ID == id {
+				id = s.products[(i+1)%len(s.products)].ID
+				break
+			}
+		}
+	}
 	c := readCart(r)
 	c[id]++
 	c.write(w)
@@ -252,7 +317,9 @@ func (s *shop) cartAdd(w http.ResponseWriter, r *http.Request) {
 
 func (s *shop) cartRemove(w http.ResponseWriter, r *http.Request) {
 	c := readCart(r)
-	delete(c, r.PostFormValue("product"))
+	if s.opts.Mutant != "remove-noop" {
+		delete(c, r.PostFormValue("product"))
+	}
 	c.write(w)
 	http.Redirect(w, r, "/cart", http.StatusSeeOther)
 }
@@ -322,7 +389,28 @@ func (s *shop) checkout(w http.ResponseWriter, r *http.Request) {
 		"country":  {r.PostFormValue("country")},
 	}
 	(cart{}).write(w)
+	if p.User != "" {
+		var names []string
+		for _, l := range p.Lines {
+			names = append(names, l.Name)
+		}
+		prev := ""
+		if ck, err := r.Cookie("orders"); err == nil {
+			prev, _ = url.QueryUnescape(ck.Value)
+			prev += ","
+		}
+		http.SetCookie(w, &http.Cookie{Name: "orders", Value: url.QueryEscape(prev + strconv.Itoa(sum) + ":" + strings.Join(names, " and ")), Path: "/", HttpOnly: true})
+	}
 	http.Redirect(w, r, "/confirmation?"+q.Encode(), http.StatusSeeOther)
+}
+
+func (s *shop) ordersPage(w http.ResponseWriter, r *http.Request) {
+	p := s.base(r, "Your account")
+	if p.User == "" {
+		http.Redirect(w, r, "/login", http.StatusSeeOther)
+		return
+	}
+	s.render(w, "orders.html", p, http.StatusOK)
 }
 
 func (s *shop) confirmation(w http.ResponseWriter, r *http.Request) {

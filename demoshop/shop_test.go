@@ -108,3 +108,58 @@ func TestVariants(t *testing.T) {
 		t.Error("the renamed product still shows its old name")
 	}
 }
+
+func TestTodoPage(t *testing.T) {
+	for _, cosmetic := range []bool{false, true} {
+		c, base := client(t, &Options{Cosmetic: cosmetic, Mutant: "plural"})
+		code, body := get(t, c, base+"/todo/?items=a;b")
+		if code != http.StatusOK || !strings.Contains(body, `placeholder="What needs to be done?"`) || !strings.Contains(body, `var mutant = "plural"`) {
+			t.Fatalf("cosmetic=%v: %d\n%.300s", cosmetic, code, body)
+		}
+		if got := strings.Contains(body, "todo-list"); got == cosmetic {
+			t.Errorf("cosmetic=%v: the standard class names are there: %v", cosmetic, got)
+		}
+	}
+}
+
+// Each broken build of the shop behaves differently from the shop where it
+// is visible over HTTP.
+func TestShopMutants(t *testing.T) {
+	login := url.Values{"username": {Username}, "password": {"wrong"}}
+	c, base := client(t, &Options{Mutant: "login-any"})
+	if code, _ := post(t, c, base+"/login", login); code != http.StatusOK {
+		t.Errorf("login-any: a wrong password got %d", code)
+	}
+	c, base = client(t, &Options{Mutant: "add-wrong"})
+	post(t, c, base+"/cart/add", url.Values{"product": {"blue-mug"}})
+	if _, body := get(t, c, base+"/cart"); !strings.Contains(body, "Red Mug") || strings.Contains(body, "Blue Mug") {
+		t.Errorf("add-wrong: the cart holds:\n%s", body)
+	}
+	c, base = client(t, &Options{Mutant: "badge-off"})
+	if _, body := get(t, c, base+"/products"); !strings.Contains(body, ">1 item<") {
+		t.Errorf("badge-off: an empty cart's badge is not 1 item")
+	}
+	c, base = client(t, &Options{Mutant: "price-drift"})
+	if _, body := get(t, c, base+"/products"); !strings.Contains(body, "$14.00") {
+		t.Errorf("price-drift: no $14.00 on the products page")
+	}
+	c, base = client(t, &Options{Mutant: "remove-noop"})
+	post(t, c, base+"/cart/add", url.Values{"product": {"notebook"}})
+	post(t, c, base+"/cart/remove", url.Values{"product": {"notebook"}})
+	if _, body := get(t, c, base+"/cart"); !strings.Contains(body, "Notebook") {
+		t.Errorf("remove-noop: the line was removed")
+	}
+}
+
+// The orders page shows the past order and its invoice, with the invoices
+// panel first and hidden; the header link counts the orders.
+func TestOrdersPage(t *testing.T) {
+	c, base := client(t, nil)
+	post(t, c, base+"/login", url.Values{"username": {Username}, "password": {Password}})
+	_, body := get(t, c, base+"/orders")
+	hidden := strings.Index(body, `id="panel-invoices" role="tabpanel" aria-labelledby="tab-invoices" hidden`)
+	shown := strings.Index(body, "<td>Invoice 42</td>")
+	if hidden < 0 || shown < 0 || hidden > shown || !strings.Contains(body, "My orders (1)") {
+		t.Errorf("orders page:\n%s", body)
+	}
+}
