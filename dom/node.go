@@ -134,3 +134,23 @@ func (n *Node) Path() []*Node {
 	}
 	return path
 }
+
+func hasInteractive(n *Node) bool {
+	found := false
+	n.Walk(func(c *Node) bool {
+		if c.Interactive() {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func setParents(n *Node) {
+	n.Walk(func(p *Node) bool {
+		for _, c := range p.Children {
+			c.Parent = p
+		}
+		return true
+	})
+}
