@@ -7,15 +7,6 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// nameFromContent are the roles whose name is their text when nothing else
-// names them.
-var nameFromContent = map[string]bool{
-	"button": true, "cell": true, "checkbox": true, "columnheader": true, "gridcell": true,
-	"heading": true, "link": true, "menuitem": true, "menuitemcheckbox": true,
-	"menuitemradio": true, "option": true, "radio": true, "rowheader": true, "switch": true,
-	"tab": true, "tooltip": true, "treeitem": true,
-}
-
 // name computes a simplified accessible name.
 func (b *htmlBuilder) name(n *html.Node, role string) string {
 	if ids := strings.Fields(attr(n, "aria-labelledby")); len(ids) > 0 {

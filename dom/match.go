@@ -91,24 +91,6 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 	return current, true
 }
 
-// labelledRoles are the roles getByLabel finds.
-var labelledRoles = map[string]bool{
-	"textbox": true, "searchbox": true, "combobox": true, "listbox": true,
-	"checkbox": true, "radio": true, "switch": true, "slider": true, "spinbutton": true,
-}
-
-// nameFromContentRoles take their accessible name from their text, so the
-// name is also text Playwright's getByText sees.
-var nameFromContentRoles = map[string]bool{
-	"button": true, "link": true, "heading": true, "cell": true, "gridcell": true,
-	"columnheader": true, "rowheader": true, "option": true, "tab": true,
-	"menuitem": true, "menuitemcheckbox": true, "menuitemradio": true,
-	"treeitem": true, "tooltip": true, "listitem": true, "row": true,
-	"generic": true, "paragraph": true, "strong": true, "emphasis": true, "code": true,
-	"text": true, "status": true, "alert": true, "caption": true, "legend": true,
-	"term": true, "definition": true, "note": true, "superscript": true, "subscript": true,
-}
-
 func partPredicate(p LocatorPart) func(*Node) bool {
 	switch p.Kind {
 	case PartRole:

@@ -51,17 +51,6 @@ func (o *MinimizeOptions) withDefaults() MinimizeOptions {
 	return out
 }
 
-// containerRoles are the named containers that tell which card, row or form
-// an interactive element belongs to.
-var containerRoles = map[string]bool{
-	"article": true, "region": true, "row": true, "listitem": true, "group": true,
-	"form": true, "dialog": true, "alertdialog": true, "navigation": true,
-	"banner": true, "main": true, "contentinfo": true, "complementary": true,
-	"search": true, "tabpanel": true, "table": true, "grid": true, "list": true,
-	"menu": true, "menubar": true, "toolbar": true, "tablist": true, "tree": true,
-	"radiogroup": true, "section": true, "figure": true,
-}
-
 // liftRoles are wrappers whose children take their place when they have no
 // name: they add a line but no meaning.
 var liftRoles = map[string]bool{
@@ -76,9 +65,6 @@ var inlineRoles = map[string]bool{
 	"time": true, "subscript": true, "superscript": true, "deletion": true,
 	"insertion": true, "generic": true,
 }
-
-// textFieldRoles hold typed text in their Value.
-var textFieldRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
 
 // keepRoles matter to a reader even with no name, text or children.
 var keepRoles = map[string]bool{"more": true}

@@ -32,15 +32,6 @@ type Node struct {
 	Parent   *Node // nil for the root; not serialized
 }
 
-// interactiveRoles are the roles a user acts on; see Node.Interactive.
-var interactiveRoles = map[string]bool{
-	"button": true, "link": true, "textbox": true, "searchbox": true,
-	"checkbox": true, "radio": true, "combobox": true, "listbox": true,
-	"option": true, "menuitem": true, "menuitemcheckbox": true,
-	"menuitemradio": true, "tab": true, "switch": true, "slider": true,
-	"spinbutton": true, "treeitem": true,
-}
-
 // Interactive reports whether n is an element a user acts on: a button, link,
 // text field, check box, radio, combo box, list box, option, menu item, tab,
 // switch, slider, spin button or tree item.

@@ -9,15 +9,6 @@ import (
 // a node of root's tree.
 var ErrNotInTree = errors.New("target is not a node of the tree")
 
-// scopeRoles are the containers Synthesize may scope a locator by.
-var scopeRoles = map[string]bool{
-	"article": true, "region": true, "row": true, "listitem": true, "group": true,
-	"dialog": true, "alertdialog": true, "form": true, "navigation": true,
-	"banner": true, "main": true, "contentinfo": true, "complementary": true,
-	"search": true, "tabpanel": true, "table": true, "list": true, "menu": true,
-	"toolbar": true, "radiogroup": true, "tree": true, "grid": true, "figure": true,
-}
-
 // Synthesize returns a stable locator for target built from the tree alone,
 // checked to match exactly target (Count == 1). In order of preference:
 //   - role and exact accessible name, when unique in the tree;
