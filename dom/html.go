@@ -102,7 +102,7 @@ func (b *htmlBuilder) build(n *html.Node, depth int) []*Node {
 	}
 	// Text that only repeats the name (a button's label) goes; text-only
 	// elements carry their text inline, as ARIA snapshots do.
-	if nameFromContent[role] && node.Name != "" && len(node.Children) > 0 && !anyInteractive(node.Children) {
+	if nameFromContentRoles[role] && node.Name != "" && len(node.Children) > 0 && !anyInteractive(node.Children) {
 		mc := newMatchContext()
 		var parts []string
 		for _, c := range node.Children {

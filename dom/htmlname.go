@@ -64,7 +64,7 @@ func (b *htmlBuilder) name(n *html.Node, role string) string {
 			return collapseSpace(b.text(c, false))
 		}
 	}
-	if nameFromContent[role] && !(tableCells[role] && b.holdsControl(n)) {
+	if nameFromContentRoles[role] && !(tableCells[role] && b.holdsControl(n)) {
 		if s := collapseSpace(b.text(n, false)); s != "" {
 			return s
 		}

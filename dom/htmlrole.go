@@ -37,11 +37,14 @@ var simpleRoles = map[atom.Atom]string{
 	atom.Tr: "row", atom.Ul: "list", atom.Td: "cell",
 }
 
-// role is the explicit role attribute's first known token, else the
-// element's implicit role, else "generic".
+// role is the explicit role attribute's first token that names a concrete
+// ARIA role (ariaRoles), else the element's implicit role, else "generic".
+// As in Playwright, an abstract or unknown role (role="section") is ignored.
 func (b *htmlBuilder) role(n *html.Node) string {
-	if r := strings.Fields(strings.ToLower(attr(n, "role"))); len(r) > 0 {
-		return r[0]
+	for _, r := range strings.Fields(strings.ToLower(attr(n, "role"))) {
+		if ariaRoles[r] {
+			return r
+		}
 	}
 	if r, ok := simpleRoles[n.DataAtom]; ok {
 		return r

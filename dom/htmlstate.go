@@ -11,8 +11,7 @@ import (
 // states copies checked, selected, disabled, expanded, pressed, level,
 // placeholder, value and URL from the element's attributes.
 func (b *htmlBuilder) states(n *html.Node, node *Node) {
-	switch node.Role {
-	case "checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio":
+	if checkableRoles[node.Role] {
 		switch v := strings.ToLower(attr(n, "aria-checked")); {
 		case v == "true" || v == "false" || v == "mixed":
 			node.Checked = v
@@ -23,6 +22,8 @@ func (b *htmlBuilder) states(n *html.Node, node *Node) {
 		default:
 			node.Checked = "false"
 		}
+	}
+	switch node.Role {
 	case "option", "tab", "row", "gridcell", "treeitem":
 		node.Selected = hasAttr(n, "selected") || strings.EqualFold(attr(n, "aria-selected"), "true")
 	case "heading":
@@ -59,8 +60,7 @@ func (b *htmlBuilder) states(n *html.Node, node *Node) {
 			}
 		}
 		node.Value = strings.TrimSpace(sb.String())
-	case n.DataAtom == atom.Input && (node.Role == "textbox" || node.Role == "searchbox" ||
-		node.Role == "spinbutton" || node.Role == "combobox" || node.Role == "slider"):
+	case n.DataAtom == atom.Input && (textFieldRoles[node.Role] || node.Role == "slider"):
 		if inputType(n) != "password" {
 			node.Value = attr(n, "value")
 		}

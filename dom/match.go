@@ -8,7 +8,9 @@ import "strings"
 //     name, or equal to it when exact; state filters compared;
 //   - text: the deepest nodes whose text contains (or, exact, equals) it;
 //     text is a node's own text and its descendants', where names count only
-//     for roles named from their content (buttons, links, headings, cells...);
+//     for roles named from their content (buttons, links, headings,
+//     cells...; not check boxes, radios and switches, which their label
+//     names);
 //   - label: text fields, combo boxes, list boxes, check boxes, radios,
 //     switches, sliders and spin buttons by name;
 //   - placeholder: the /placeholder of text fields; alttext: img names;
@@ -223,7 +225,7 @@ func (mc *matchContext) textOf(n *Node) string {
 		}
 	}
 	t := strings.Join(parts, " ")
-	if n.Name != "" && nameFromContentRoles[n.Role] && !strings.Contains(t, n.Name) {
+	if n.Name != "" && nameIsText(n.Role) && !strings.Contains(t, n.Name) {
 		if t == "" {
 			t = n.Name
 		} else {

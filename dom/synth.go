@@ -61,7 +61,7 @@ func (s synth) element(target *Node) (Locator, error) {
 	}
 	scopes := 0
 	for a := target.Parent; a != nil && a != s.root && scopes < maxScopes; a = a.Parent {
-		if !scopeRoles[a.Role] {
+		if !containerRoles[a.Role] {
 			continue
 		}
 		scopes++

@@ -21,6 +21,11 @@ var inlinePages = map[string]string{
   - link "Help" [ref=e4]:
     - /url: https://support.example.com/
 `,
+	"two-figures": `- figure "Sunset" [ref=e1]:
+  - button "Buy" [ref=e2]
+- figure "Harbour" [ref=e3]:
+  - button "Buy" [ref=e4]
+`,
 }
 
 func page(t testing.TB, name string) *dom.Node {
@@ -150,6 +155,23 @@ func TestRulesElementDescription(t *testing.T) {
 	}
 	if got, want := steps[0].Element, `button "Log in"`; got != want {
 		t.Errorf("Element = %q, want %q", got, want)
+	}
+}
+
+// Elements are named by every kind of container dom knows, figures too.
+func TestRulesNamesContainers(t *testing.T) {
+	p := page(t, "two-figures")
+	steps, err := NewRules().Translate(context.Background(), Request{Action: "click Buy for Harbour", Page: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := steps[0].Element, `button "Buy" in figure "Harbour"`; got != want {
+		t.Errorf("Element = %q, want %q", got, want)
+	}
+	_, err = NewRules().Translate(context.Background(), Request{Action: "click Buy", Page: p})
+	var ae *AmbiguousError
+	if !errors.As(err, &ae) || ae.Candidates[0] != `button "Buy" in figure "Sunset"` || !strings.Contains(ae.Hint, "Buy for Sunset") {
+		t.Errorf("got %v, want an ambiguity naming the figures, with a hint", err)
 	}
 }
 

@@ -1,5 +1,7 @@
 package translator
 
+import "github.com/plaintest/plaintest/dom"
+
 type roleSet map[string]bool
 
 func roles(names ...string) roleSet {
@@ -14,9 +16,9 @@ func roles(names ...string) roleSet {
 var (
 	clickRoles = roles("button", "link", "checkbox", "radio", "tab", "menuitem", "menuitemcheckbox",
 		"menuitemradio", "option", "switch", "treeitem", "combobox", "textbox", "searchbox")
-	fieldRoles  = roles("textbox", "searchbox", "combobox", "spinbutton")
+	fieldRoles  = roles(dom.TextFieldRoles()...)
 	selectRoles = roles("combobox", "listbox")
-	checkRoles  = roles("checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio")
+	checkRoles  = roles(dom.CheckableRoles()...)
 	radioRoles  = roles("radio", "menuitemradio")
 	linkRoles   = roles("link")
 )
@@ -25,11 +27,11 @@ var (
 // different roles that an action names equally well.
 var rolePreference = []string{"button", "textbox", "searchbox", "combobox", "checkbox", "radio", "link", "tab", "menuitem", "option"}
 
-// containerRoles are the named regions a scope phrase ("for Blue Mug", "in
-// the Shipping group") and an element's description refer to.
-var containerRoles = roles("article", "region", "row", "listitem", "group", "form", "dialog",
-	"alertdialog", "navigation", "banner", "main", "contentinfo", "complementary", "table",
-	"list", "tabpanel", "radiogroup", "menu", "toolbar", "search", "section")
+// containerRoles are the elements an element's description names it by
+// (`button "Add to cart" in article "Blue Mug"`), and whose names an
+// ambiguity error suggests as a scope ("say which, e.g. "Add to cart for
+// Blue Mug"").
+var containerRoles = roles(dom.ContainerRoles()...)
 
 // roleNouns are the words that may end a target phrase and hint at its role.
 var roleNouns = []struct {
@@ -64,7 +66,7 @@ var assertNouns = []struct {
 	{"listing", roles("article", "listitem", "group", "region", "row")},
 	{"item", roles("listitem", "article", "row", "menuitem", "option", "treeitem")},
 	{"row", roles("row", "listitem")},
-	{"section", roles("region", "group", "article", "form", "complementary", "section", "navigation", "banner", "contentinfo", "main")},
+	{"section", roles("region", "group", "article", "form", "complementary", "navigation", "banner", "contentinfo", "main")},
 	{"panel", roles("region", "group", "tabpanel", "complementary", "dialog")},
 	{"region", roles("region", "complementary", "navigation", "banner", "contentinfo", "main", "search")},
 	{"group", roles("group", "radiogroup", "region")},
