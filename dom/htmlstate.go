@@ -27,7 +27,7 @@ func (b *htmlBuilder) states(n *html.Node, node *Node) {
 	case "option", "tab", "row", "gridcell", "treeitem":
 		node.Selected = hasAttr(n, "selected") || strings.EqualFold(attr(n, "aria-selected"), "true")
 	case "heading":
-		if l, err := strconv.Atoi(attr(n, "aria-level")); err == nil && l > 0 && l <= 100 {
+		if l, err := strconv.Atoi(attr(n, "aria-level")); err == nil && l > 0 && l <= maxLevel {
 			node.Level = l
 		} else if len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6' {
 			node.Level = int(n.Data[1] - '0')

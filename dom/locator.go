@@ -97,24 +97,14 @@ func (p LocatorPart) selector() string {
 		var b strings.Builder
 		b.WriteString("internal:role=")
 		b.WriteString(p.Role)
-		attr := func(k, v string) {
-			if v != "" {
-				fmt.Fprintf(&b, "[%s=%s]", k, v)
+		for _, s := range roleStates {
+			if s.nameFirst && p.Name != "" {
+				b.WriteString("[name=" + attrValue(p.Name, p.Exact) + "]")
+			}
+			if v := s.get(&p); v != "" {
+				fmt.Fprintf(&b, "[%s=%s]", s.attr, v)
 			}
 		}
-		// Playwright's order (getByRoleSelector).
-		attr("checked", p.Checked)
-		attr("disabled", p.Disabled)
-		attr("selected", p.Selected)
-		attr("expanded", p.Expanded)
-		attr("include-hidden", p.IncludeHidden)
-		if p.Level > 0 {
-			attr("level", strconv.Itoa(p.Level))
-		}
-		if p.Name != "" {
-			attr("name", attrValue(p.Name, p.Exact))
-		}
-		attr("pressed", p.Pressed)
 		return b.String()
 	case PartText:
 		return "internal:text=" + textValue(p.Text, p.Exact)
@@ -201,24 +191,11 @@ func (p LocatorPart) js() string {
 				opts = append(opts, "exact: true")
 			}
 		}
-		state := func(k, v string) {
-			switch v {
-			case "":
-			case "true", "false":
-				opts = append(opts, k+": "+v)
-			default:
-				opts = append(opts, k+": "+jsQuote(v))
+		for _, s := range roleStates {
+			if v := s.get(&p); v != "" {
+				opts = append(opts, s.js+": "+jsStateLiteral(v))
 			}
 		}
-		state("checked", p.Checked)
-		state("disabled", p.Disabled)
-		state("selected", p.Selected)
-		state("expanded", p.Expanded)
-		state("includeHidden", p.IncludeHidden)
-		if p.Level > 0 {
-			opts = append(opts, "level: "+strconv.Itoa(p.Level))
-		}
-		state("pressed", p.Pressed)
 		if len(opts) == 0 {
 			return "getByRole(" + jsQuote(p.Role) + ")"
 		}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 )
 
 // actionMethods end a locator expression in Playwright code.
@@ -306,19 +305,8 @@ func hasTextPart(v any) (LocatorPart, error) {
 	return LocatorPart{}, fmt.Errorf("%w: hasText must be a string", ErrLocatorSyntax)
 }
 
+// setRoleOption sets the getByRole option k to the JavaScript value v.
 func setRoleOption(p *LocatorPart, k string, v any) error {
-	boolStr := func(allowMixed bool) (string, error) {
-		switch v := v.(type) {
-		case bool:
-			return strconv.FormatBool(v), nil
-		case string:
-			if allowMixed && v == "mixed" {
-				return v, nil
-			}
-		}
-		return "", fmt.Errorf("%w: %s must be true or false", ErrLocatorSyntax, k)
-	}
-	var err error
 	switch k {
 	case "name":
 		switch v := v.(type) {
@@ -329,32 +317,22 @@ func setRoleOption(p *LocatorPart, k string, v any) error {
 		default:
 			return fmt.Errorf("%w: name must be a string", ErrLocatorSyntax)
 		}
+		return nil
 	case "exact":
 		b, ok := v.(bool)
 		if !ok {
 			return fmt.Errorf("%w: exact must be true or false", ErrLocatorSyntax)
 		}
 		p.Exact = b
-	case "checked":
-		p.Checked, err = boolStr(true)
-	case "pressed":
-		p.Pressed, err = boolStr(true)
-	case "disabled":
-		p.Disabled, err = boolStr(false)
-	case "selected":
-		p.Selected, err = boolStr(false)
-	case "expanded":
-		p.Expanded, err = boolStr(false)
-	case "includeHidden":
-		p.IncludeHidden, err = boolStr(false)
-	case "level":
-		f, ok := v.(float64)
-		if !ok || f < 1 || f > 100 || f != float64(int(f)) {
-			return fmt.Errorf("%w: level must be a number", ErrLocatorSyntax)
-		}
-		p.Level = int(f)
-	default:
+		return nil
+	}
+	st, ok := stateNamed(k, true)
+	if !ok {
 		return fmt.Errorf("%w: getByRole option %s", ErrUnsupportedLocator, k)
 	}
-	return err
+	val, ok := jsStateValue(v)
+	if !ok {
+		return fmt.Errorf("%w: %s must be %s", ErrLocatorSyntax, k, st.values())
+	}
+	return st.set(p, k, val)
 }

@@ -115,27 +115,12 @@ func partPredicate(p LocatorPart) func(*Node) bool {
 	return nil
 }
 
+// statesMatch reports whether n has every state p asks for.
 func statesMatch(n *Node, p LocatorPart) bool {
-	orFalse := func(s string) string {
-		if s == "" {
-			return "false"
+	for _, s := range roleStates {
+		if !s.matches(n, s.get(&p)) {
+			return false
 		}
-		return s
-	}
-	b := func(v bool) string {
-		if v {
-			return "true"
-		}
-		return "false"
-	}
-	switch {
-	case p.Checked != "" && orFalse(n.Checked) != p.Checked,
-		p.Pressed != "" && orFalse(n.Pressed) != p.Pressed,
-		p.Expanded != "" && orFalse(n.Expanded) != p.Expanded,
-		p.Disabled != "" && b(n.Disabled) != p.Disabled,
-		p.Selected != "" && b(n.Selected) != p.Selected,
-		p.Level > 0 && n.Level != p.Level:
-		return false
 	}
 	return true
 }

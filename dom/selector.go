@@ -217,36 +217,15 @@ func parseRoleSelector(body string) (LocatorPart, error) {
 			return LocatorPart{}, err
 		}
 		rest = strings.TrimLeft(after[1:], " ")
-		boolish := func(allowMixed bool) (string, error) {
-			if val == "true" || val == "false" || allowMixed && val == "mixed" {
-				return val, nil
-			}
-			return "", fmt.Errorf("%w: [%s=%s]", ErrLocatorSyntax, name, val)
-		}
-		switch name {
-		case "name":
+		if name == "name" {
 			p.Name, p.Exact = val, exact
-		case "checked":
-			p.Checked, err = boolish(true)
-		case "pressed":
-			p.Pressed, err = boolish(true)
-		case "disabled":
-			p.Disabled, err = boolish(false)
-		case "selected":
-			p.Selected, err = boolish(false)
-		case "expanded":
-			p.Expanded, err = boolish(false)
-		case "include-hidden":
-			p.IncludeHidden, err = boolish(false)
-		case "level":
-			p.Level, err = strconv.Atoi(val)
-			if err != nil || p.Level < 1 {
-				err = fmt.Errorf("%w: [level=%s]", ErrLocatorSyntax, val)
-			}
-		default:
-			err = fmt.Errorf("%w: role attribute %q", ErrUnsupportedLocator, name)
+			continue
 		}
-		if err != nil {
+		st, ok := stateNamed(name, false)
+		if !ok {
+			return LocatorPart{}, fmt.Errorf("%w: role attribute %q", ErrUnsupportedLocator, name)
+		}
+		if err := st.set(&p, "["+name+"]", val); err != nil {
 			return LocatorPart{}, err
 		}
 	}
