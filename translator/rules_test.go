@@ -11,7 +11,6 @@ import (
 	"github.com/plaintest/plaintest/dom"
 )
 
-// page parses a snapshot captured from the demo shop (dom/testdata).
 // inlinePages are small pages for cases the demo shop does not have.
 var inlinePages = map[string]string{
 	"two-help-links": `- banner:
@@ -28,16 +27,37 @@ var inlinePages = map[string]string{
 `,
 }
 
+// htmlPages are page fixtures of other packages, in HTML (their trees have
+// no refs).
+var htmlPages = map[string]string{
+	"team": filepath.Join("..", "cmd", "plaintest", "testdata", "team.html"),
+}
+
+// page returns the tree of a page: an inline page, an HTML page, or a
+// snapshot captured from the demo shop (dom/testdata/<name>.yaml).
 func page(t testing.TB, name string) *dom.Node {
 	t.Helper()
-	data, ok := []byte(inlinePages[name]), inlinePages[name] != ""
-	if !ok {
-		var err error
-		if data, err = os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml")); err != nil {
+	if path, ok := htmlPages[name]; ok {
+		f, err := os.Open(path)
+		if err != nil {
 			t.Fatal(err)
 		}
+		defer f.Close()
+		n, err := dom.ParseHTML(f)
+		if err != nil {
+			t.Fatalf("parse %s: %v", path, err)
+		}
+		return n
 	}
-	n, err := dom.ParseARIA(string(data))
+	data, ok := inlinePages[name]
+	if !ok {
+		b, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = string(b)
+	}
+	n, err := dom.ParseARIA(data)
 	if err != nil {
 		t.Fatalf("parse %s: %v", name, err)
 	}
