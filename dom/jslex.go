@@ -142,6 +142,9 @@ func readJSString(s string) (val string, n int, tmpl bool, err error) {
 	return "", 0, false, fmt.Errorf("%w: unterminated string", ErrLocatorSyntax)
 }
 
+// jsCharEscapes are the escapes of one character after the backslash.
+var jsCharEscapes = map[byte]rune{'n': '\n', 't': '\t', 'r': '\r', 'b': '\b', 'f': '\f', 'v': '\v', '0': 0}
+
 // jsEscape decodes the escape sequence at the start of s ("\n", "\x41",
 // "\u00e9", "\u{1F600}", a line continuation) and returns the rune (-1 for
 // none), the bytes used, and whether it was well formed.
@@ -156,21 +159,11 @@ func jsEscape(s string) (rune, int, bool) {
 		}
 		return rune(v), true
 	}
-	switch e := s[1]; e {
-	case 'n':
-		return '\n', 2, true
-	case 't':
-		return '\t', 2, true
-	case 'r':
-		return '\r', 2, true
-	case 'b':
-		return '\b', 2, true
-	case 'f':
-		return '\f', 2, true
-	case 'v':
-		return '\v', 2, true
-	case '0':
-		return 0, 2, true
+	e := s[1]
+	if r, ok := jsCharEscapes[e]; ok {
+		return r, 2, true
+	}
+	switch e {
 	case '\n':
 		return -1, 2, true
 	case '\r':

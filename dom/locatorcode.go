@@ -173,16 +173,21 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		}
 		return o, nil
 	}
+	// textAndOptions reads the usual (text, options?) arguments.
+	textAndOptions := func() (string, map[string]any, error) {
+		text, err := str(0)
+		if err != nil {
+			return "", nil, err
+		}
+		o, err := opts(1)
+		return text, o, err
+	}
 	if len(args) > 2 {
 		return nil, fmt.Errorf("%w: too many arguments", ErrLocatorSyntax)
 	}
 	switch method {
 	case "getByRole":
-		role, err := str(0)
-		if err != nil {
-			return nil, err
-		}
-		o, err := opts(1)
+		role, o, err := textAndOptions()
 		if err != nil {
 			return nil, err
 		}
@@ -200,11 +205,7 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		}
 		return []LocatorPart{p}, nil
 	case "getByText", "getByLabel", "getByPlaceholder", "getByAltText", "getByTitle", "getByTestId":
-		text, err := str(0)
-		if err != nil {
-			return nil, err
-		}
-		o, err := opts(1)
+		text, o, err := textAndOptions()
 		if err != nil {
 			return nil, err
 		}
@@ -226,7 +227,7 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		}
 		return []LocatorPart{p}, nil
 	case "locator":
-		sel, err := str(0)
+		sel, o, err := textAndOptions()
 		if err != nil {
 			return nil, err
 		}
@@ -234,43 +235,14 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		if err != nil {
 			return nil, err
 		}
-		o, err := opts(1)
-		if err != nil {
-			return nil, err
-		}
-		for _, k := range slices.Sorted(maps.Keys(o)) {
-			v := o[k]
-			if k != "hasText" {
-				return nil, fmt.Errorf("%w: option %s", ErrUnsupportedLocator, k)
-			}
-			p, err := hasTextPart(v)
-			if err != nil {
-				return nil, err
-			}
-			l.Parts = append(l.Parts, p)
-		}
-		return l.Parts, nil
+		filters, err := textFilters(o, "option", false)
+		return append(l.Parts, filters...), err
 	case "filter":
 		o, err := opts(0)
 		if err != nil || len(args) != 1 {
 			return nil, fmt.Errorf("%w: filter wants one options object", ErrLocatorSyntax)
 		}
-		var parts []LocatorPart
-		for _, k := range slices.Sorted(maps.Keys(o)) {
-			v := o[k]
-			if k != "hasText" && k != "hasNotText" {
-				return nil, fmt.Errorf("%w: filter option %s", ErrUnsupportedLocator, k)
-			}
-			p, err := hasTextPart(v)
-			if err != nil {
-				return nil, err
-			}
-			if k == "hasNotText" {
-				p.Kind = PartHasNotText
-			}
-			parts = append(parts, p)
-		}
-		return parts, nil
+		return textFilters(o, "filter option", true)
 	case "first", "last":
 		if len(args) != 0 {
 			return nil, fmt.Errorf("%w: %s() takes no arguments", ErrLocatorSyntax, method)
@@ -295,14 +267,30 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 	return nil, fmt.Errorf("%w: %s is not a locator method", ErrUnsupportedLocator, method)
 }
 
-func hasTextPart(v any) (LocatorPart, error) {
-	switch v := v.(type) {
-	case string:
-		return LocatorPart{Kind: PartHasText, Text: v}, nil
-	case jsRegex:
-		return LocatorPart{}, fmt.Errorf("%w: regular expression %s", ErrUnsupportedLocator, v)
+// textFilters turns the hasText options of o (and hasNotText, when
+// allowNot) into parts, in the order of their names; any other option,
+// called what in the error, is unsupported.
+func textFilters(o map[string]any, what string, allowNot bool) ([]LocatorPart, error) {
+	var parts []LocatorPart
+	for _, k := range slices.Sorted(maps.Keys(o)) {
+		kind := PartHasText
+		switch {
+		case k == "hasText":
+		case k == "hasNotText" && allowNot:
+			kind = PartHasNotText
+		default:
+			return nil, fmt.Errorf("%w: %s %s", ErrUnsupportedLocator, what, k)
+		}
+		switch v := o[k].(type) {
+		case string:
+			parts = append(parts, LocatorPart{Kind: kind, Text: v})
+		case jsRegex:
+			return nil, fmt.Errorf("%w: regular expression %s", ErrUnsupportedLocator, v)
+		default:
+			return nil, fmt.Errorf("%w: %s must be a string", ErrLocatorSyntax, k)
+		}
 	}
-	return LocatorPart{}, fmt.Errorf("%w: hasText must be a string", ErrLocatorSyntax)
+	return parts, nil
 }
 
 // setRoleOption sets the getByRole option k to the JavaScript value v.

@@ -10,10 +10,10 @@ func extractYAML(s string) (string, error) {
 	if i := strings.Index(s, "### Snapshot"); i >= 0 {
 		start = i
 	}
-	if i := indexFence(s, start); i >= 0 {
+	if i := indexLine(s, start, isYAMLFence); i >= 0 {
 		body := s[i:]
 		body = body[strings.IndexByte(body, '\n')+1:]
-		if j := closingFence(body); j >= 0 {
+		if j := indexLine(body, 0, isClosingFence); j >= 0 {
 			return body[:j], nil
 		}
 		return body, nil
@@ -24,17 +24,16 @@ func extractYAML(s string) (string, error) {
 	return s, nil
 }
 
-// indexFence finds a line starting with ```yaml (or a bare ``` right after the
-// snapshot heading) at or after from, returning its offset or -1.
-func indexFence(s string, from int) int {
+// indexLine returns the offset in s of the first line at or after from
+// whose text, spaces trimmed, satisfies match; -1 when there is none.
+func indexLine(s string, from int, match func(line string) bool) int {
 	for off := from; off < len(s); {
 		end := strings.IndexByte(s[off:], '\n')
 		line := s[off:]
 		if end >= 0 {
 			line = s[off : off+end]
 		}
-		t := strings.TrimSpace(line)
-		if t == "```yaml" || t == "```yml" {
+		if match(strings.TrimSpace(line)) {
 			return off
 		}
 		if end < 0 {
@@ -45,24 +44,8 @@ func indexFence(s string, from int) int {
 	return -1
 }
 
-// closingFence finds the line "```" in body and returns its offset, or -1.
-func closingFence(body string) int {
-	for off := 0; off < len(body); {
-		end := strings.IndexByte(body[off:], '\n')
-		line := body[off:]
-		if end >= 0 {
-			line = body[off : off+end]
-		}
-		if strings.TrimSpace(line) == "```" {
-			return off
-		}
-		if end < 0 {
-			break
-		}
-		off += end + 1
-	}
-	return -1
-}
+func isYAMLFence(line string) bool    { return line == "```yaml" || line == "```yml" }
+func isClosingFence(line string) bool { return line == "```" }
 
 // looksLikeMarkdown reports whether s is a tool result rather than YAML: its
 // first non-blank line is a markdown heading.

@@ -35,30 +35,29 @@ func readQuotedKey(s string) (val string, end int, msg string) {
 
 // scanDoubleQuoted returns the offset just past the closing quote of the
 // double-quoted string at the start of s, or -1.
-func scanDoubleQuoted(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return -1
-}
+func scanDoubleQuoted(s string) int { return scanClosing(s, '"') }
 
 // scanRegex returns the offset just past /source/flags at the start of s, or -1.
 func scanRegex(s string) int {
+	j := scanClosing(s, '/')
+	if j < 0 {
+		return -1
+	}
+	for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
+		j++
+	}
+	return j
+}
+
+// scanClosing returns the offset just past the first unescaped q after
+// the opening delimiter at s[0] (a backslash escapes the next byte), or -1.
+func scanClosing(s string, q byte) int {
 	for i := 1; i < len(s); i++ {
 		switch s[i] {
 		case '\\':
 			i++
-		case '/':
-			j := i + 1
-			for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
-				j++
-			}
-			return j
+		case q:
+			return i + 1
 		}
 	}
 	return -1
