@@ -1,10 +1,3 @@
-// Package dom turns page snapshots into one tree of Nodes, minimizes that tree
-// for a token budget, serializes it as compact lines, and synthesizes stable
-// Playwright locators for its elements.
-//
-// It takes the ARIA YAML snapshots that Playwright MCP servers return (and
-// HTML, through goquery) and gives the rest of plaintest a single Node type,
-// independent of where the snapshot came from.
 package dom
 
 import "strings"

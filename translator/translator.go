@@ -2,6 +2,11 @@
 // intermediate steps against the current page: "add the Blue Mug to the cart"
 // becomes a click on the ref of the right "Add to cart" button.
 //
+// It takes a Request (the action, the page's full dom.Node tree, its URL
+// and the earlier actions) and gives the Steps (kind, target ref, role and
+// description, value), or an error: *NotFoundError or *AmbiguousError
+// listing the closest elements, or one wrapping ErrUnparsable.
+//
 // Two translators share the Translator interface: Rules, deterministic and
 // model-free, and (coming) LLM, which asks an OpenAI-compatible model through
 // function calling. Both read the page as a dom.Node tree and answer with
