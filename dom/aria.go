@@ -54,81 +54,6 @@ func ParseARIA(snapshot string) (*Node, error) {
 	return p.parse(yaml)
 }
 
-// extractYAML returns the YAML part of s: the ```yaml block under
-// "### Snapshot" (or the first ```yaml block) when s is markdown, else s.
-func extractYAML(s string) (string, error) {
-	s = strings.ReplaceAll(s, "\r\n", "\n")
-	start := 0
-	if i := strings.Index(s, "### Snapshot"); i >= 0 {
-		start = i
-	}
-	if i := indexFence(s, start); i >= 0 {
-		body := s[i:]
-		body = body[strings.IndexByte(body, '\n')+1:]
-		if j := closingFence(body); j >= 0 {
-			return body[:j], nil
-		}
-		return body, nil
-	}
-	if looksLikeMarkdown(s) {
-		return "", ErrNoSnapshot
-	}
-	return s, nil
-}
-
-// indexFence finds a line starting with ```yaml (or a bare ``` right after the
-// snapshot heading) at or after from, returning its offset or -1.
-func indexFence(s string, from int) int {
-	for off := from; off < len(s); {
-		end := strings.IndexByte(s[off:], '\n')
-		line := s[off:]
-		if end >= 0 {
-			line = s[off : off+end]
-		}
-		t := strings.TrimSpace(line)
-		if t == "```yaml" || t == "```yml" {
-			return off
-		}
-		if end < 0 {
-			break
-		}
-		off += end + 1
-	}
-	return -1
-}
-
-// closingFence finds the line "```" in body and returns its offset, or -1.
-func closingFence(body string) int {
-	for off := 0; off < len(body); {
-		end := strings.IndexByte(body[off:], '\n')
-		line := body[off:]
-		if end >= 0 {
-			line = body[off : off+end]
-		}
-		if strings.TrimSpace(line) == "```" {
-			return off
-		}
-		if end < 0 {
-			break
-		}
-		off += end + 1
-	}
-	return -1
-}
-
-// looksLikeMarkdown reports whether s is a tool result rather than YAML: its
-// first non-blank line is a markdown heading.
-func looksLikeMarkdown(s string) bool {
-	for _, line := range strings.Split(s, "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" {
-			continue
-		}
-		return strings.HasPrefix(t, "#")
-	}
-	return false
-}
-
 type frame struct {
 	indent int
 	node   *Node
@@ -286,32 +211,6 @@ func parseItem(item string) (n *Node, open bool, msg string) {
 	return n, open, ""
 }
 
-// readQuotedKey reads a YAML single- or double-quoted scalar at the start of s
-// and returns its value and the offset just past the closing quote.
-func readQuotedKey(s string) (val string, end int, msg string) {
-	if s[0] == '\'' {
-		var b strings.Builder
-		for i := 1; i < len(s); i++ {
-			if s[i] == '\'' {
-				if i+1 < len(s) && s[i+1] == '\'' {
-					b.WriteByte('\'')
-					i++
-					continue
-				}
-				return b.String(), i + 1, ""
-			}
-			b.WriteByte(s[i])
-		}
-		return "", 0, "unterminated single-quoted key"
-	}
-	end = scanDoubleQuoted(s)
-	if end < 0 {
-		return "", 0, "unterminated double-quoted key"
-	}
-	val, msg = unquoteYAMLDouble(s[:end])
-	return val, end, msg
-}
-
 // parseKey parses `role "name" [attr] [attr=value]` at the start of key into
 // n and returns what follows the key (":" or ": value" or "").
 func parseKey(n *Node, key string) (tail string, msg string) {
@@ -392,7 +291,7 @@ func setAttr(n *Node, attr string) string {
 		n.Ref = val
 	case "level":
 		lv, err := strconv.Atoi(val)
-		if err != nil || lv < 0 || lv > 100 {
+		if err != nil || lv < 0 || lv > maxLevel {
 			return "bad heading level"
 		}
 		n.Level = lv
@@ -414,128 +313,4 @@ func setAttr(n *Node, attr string) string {
 		return "empty [attribute]"
 	}
 	return msg
-}
-
-// scanDoubleQuoted returns the offset just past the closing quote of the
-// double-quoted string at the start of s, or -1.
-func scanDoubleQuoted(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '"':
-			return i + 1
-		}
-	}
-	return -1
-}
-
-// scanRegex returns the offset just past /source/flags at the start of s, or -1.
-func scanRegex(s string) int {
-	for i := 1; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '/':
-			j := i + 1
-			for j < len(s) && s[j] >= 'a' && s[j] <= 'z' {
-				j++
-			}
-			return j
-		}
-	}
-	return -1
-}
-
-// parseScalar parses a YAML scalar value as Playwright writes it: plain,
-// "double-quoted" with escapes, or 'single-quoted'.
-func parseScalar(s string) (string, string) {
-	if s == "" {
-		return "", ""
-	}
-	switch s[0] {
-	case '"':
-		end := scanDoubleQuoted(s)
-		if end < 0 {
-			return "", "unterminated double-quoted value"
-		}
-		if strings.TrimSpace(s[end:]) != "" {
-			return "", "unexpected text after quoted value"
-		}
-		return unquoteYAMLDouble(s[:end])
-	case '\'':
-		v, end, msg := readQuotedKey(s)
-		if msg != "" {
-			return "", "unterminated single-quoted value"
-		}
-		if strings.TrimSpace(s[end:]) != "" {
-			return "", "unexpected text after quoted value"
-		}
-		return v, ""
-	}
-	return strings.TrimSpace(s), ""
-}
-
-// unquoteYAMLDouble decodes a YAML double-quoted scalar, quotes included.
-func unquoteYAMLDouble(q string) (string, string) {
-	s := q[1 : len(q)-1]
-	if !strings.ContainsRune(s, '\\') {
-		return s, ""
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c != '\\' {
-			b.WriteByte(c)
-			continue
-		}
-		i++
-		if i >= len(s) {
-			return "", "dangling backslash in quoted string"
-		}
-		switch e := s[i]; e {
-		case '0':
-			b.WriteByte(0)
-		case 'a':
-			b.WriteByte('\a')
-		case 'b':
-			b.WriteByte('\b')
-		case 't', '\t':
-			b.WriteByte('\t')
-		case 'n':
-			b.WriteByte('\n')
-		case 'v':
-			b.WriteByte('\v')
-		case 'f':
-			b.WriteByte('\f')
-		case 'r':
-			b.WriteByte('\r')
-		case 'e':
-			b.WriteByte(0x1b)
-		case ' ', '"', '/', '\\':
-			b.WriteByte(e)
-		case 'N':
-			b.WriteString("\u0085")
-		case '_':
-			b.WriteString("\u00a0")
-		case 'L':
-			b.WriteString("\u2028")
-		case 'P':
-			b.WriteString("\u2029")
-		case 'x', 'u', 'U':
-			width := map[byte]int{'x': 2, 'u': 4, 'U': 8}[e]
-			if i+1+width > len(s) {
-				return "", "short hex escape in quoted string"
-			}
-			v, err := strconv.ParseUint(s[i+1:i+1+width], 16, 32)
-			if err != nil || v > utf8.MaxRune {
-				return "", "bad hex escape in quoted string"
-			}
-			b.WriteRune(rune(v))
-			i += width
-		default:
-			return "", fmt.Sprintf("unknown escape \\%c in quoted string", e)
-		}
-	}
-	return b.String(), ""
 }

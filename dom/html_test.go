@@ -179,6 +179,9 @@ contentinfo: F`},
 button "Bold" pressed
 generic: x
 alert: Oops`},
+		{"unknown and abstract roles are ignored", `<div role="section" aria-label="Deals"><span role="foo button">Buy</span></div>`, `
+generic "Deals"
+ button "Buy"`},
 		{"select, options, textarea", `<label for="c">Country</label><select id="c"><option>Germany</option><option>France</option></select><textarea aria-label="Notes">hello</textarea>`, `
 generic: Country
 combobox "Country"

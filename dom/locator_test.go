@@ -143,6 +143,10 @@ func TestSelectorAndJS(t *testing.T) {
 			`getByRole('row').filter({ hasText: 'Blue Mug' }).filter({ hasNotText: '$9.00' })`},
 		{loc(LocatorPart{Kind: PartRole, Role: "checkbox", Checked: "mixed", Level: 0, Expanded: "true"}), `internal:role=checkbox[checked=mixed][expanded=true]`, `getByRole('checkbox', { checked: 'mixed', expanded: true })`},
 		{loc(LocatorPart{Kind: PartRole, Role: "heading", Name: "A", Level: 2}), `internal:role=heading[level=2][name="A"i]`, `getByRole('heading', { name: 'A', level: 2 })`},
+		{loc(LocatorPart{Kind: PartRole, Role: "button", Name: "Bold", Checked: "false", Disabled: "true", Selected: "false",
+			Expanded: "false", IncludeHidden: "true", Level: 3, Pressed: "mixed"}),
+			`internal:role=button[checked=false][disabled=true][selected=false][expanded=false][include-hidden=true][level=3][name="Bold"i][pressed=mixed]`,
+			`getByRole('button', { name: 'Bold', checked: false, disabled: true, selected: false, expanded: false, includeHidden: true, level: 3, pressed: 'mixed' })`},
 	}
 	for _, tt := range tests {
 		if got := tt.l.Selector(); got != tt.sel {
@@ -191,6 +195,7 @@ func TestParseSelectorErrors(t *testing.T) {
 		{`internal:role=[name="x"]`, ErrLocatorSyntax},
 		{`internal:role=button[checked=maybe]`, ErrLocatorSyntax},
 		{`internal:role=heading[level=0]`, ErrLocatorSyntax},
+		{`internal:role=heading[level=101]`, ErrLocatorSyntax},
 		{`nth=x`, ErrLocatorSyntax},
 		{`nth=-2`, ErrLocatorSyntax},
 		{`#a >> >> #b`, ErrLocatorSyntax},
@@ -205,6 +210,32 @@ func TestParseSelectorErrors(t *testing.T) {
 	l, err := ParseSelector(`internal:role=button[name="a >> b"i] >> nth=0`)
 	if err != nil || len(l.Parts) != 2 || l.Parts[0].Name != "a >> b" {
 		t.Errorf("got %+v, %v; want the name to keep its >>", l, err)
+	}
+}
+
+// The selector and JavaScript decoders take the same values for every
+// getByRole state: each value both accept gives the same part, and each
+// value one refuses the other refuses too.
+func TestRoleStatesAgree(t *testing.T) {
+	for _, st := range roleStates {
+		for _, v := range []string{"true", "false", "mixed", "0", "1", "100", "101", "2.5", "-1"} {
+			js := v
+			if v == "mixed" {
+				js = "'mixed'"
+			}
+			sel, selErr := ParseSelector("internal:role=x[" + st.attr + "=" + v + "]")
+			code, codeErr := ParseLocatorCode("page.getByRole('x', { " + st.js + ": " + js + " }).click()")
+			switch {
+			case (selErr == nil) != (codeErr == nil):
+				t.Errorf("%s=%s: selector %v, JavaScript %v", st.attr, v, selErr, codeErr)
+			case selErr != nil:
+				if !errors.Is(selErr, ErrLocatorSyntax) || !errors.Is(codeErr, ErrLocatorSyntax) {
+					t.Errorf("%s=%s: got %v and %v, want ErrLocatorSyntax", st.attr, v, selErr, codeErr)
+				}
+			case !reflect.DeepEqual(sel, code):
+				t.Errorf("%s=%s: selector gives %+v, JavaScript %+v", st.attr, v, sel, code)
+			}
+		}
 	}
 }
 

@@ -1,9 +1,7 @@
 package dom
 
 import (
-	"fmt"
 	"regexp"
-	"sort"
 	"strings"
 	"unicode/utf8"
 
@@ -53,17 +51,6 @@ func (o *MinimizeOptions) withDefaults() MinimizeOptions {
 	return out
 }
 
-// containerRoles are the named containers that tell which card, row or form
-// an interactive element belongs to.
-var containerRoles = map[string]bool{
-	"article": true, "region": true, "row": true, "listitem": true, "group": true,
-	"form": true, "dialog": true, "alertdialog": true, "navigation": true,
-	"banner": true, "main": true, "contentinfo": true, "complementary": true,
-	"search": true, "tabpanel": true, "table": true, "grid": true, "list": true,
-	"menu": true, "menubar": true, "toolbar": true, "tablist": true, "tree": true,
-	"radiogroup": true, "section": true, "figure": true,
-}
-
 // liftRoles are wrappers whose children take their place when they have no
 // name: they add a line but no meaning.
 var liftRoles = map[string]bool{
@@ -78,9 +65,6 @@ var inlineRoles = map[string]bool{
 	"time": true, "subscript": true, "superscript": true, "deletion": true,
 	"insertion": true, "generic": true,
 }
-
-// textFieldRoles hold typed text in their Value.
-var textFieldRoles = map[string]bool{"textbox": true, "searchbox": true, "combobox": true, "spinbutton": true}
 
 // keepRoles matter to a reader even with no name, text or children.
 var keepRoles = map[string]bool{"more": true}
@@ -333,105 +317,6 @@ func mergeText(kids []*Node) []*Node {
 	return out
 }
 
-// collapse shortens runs of 4 or more similar siblings (same role and
-// shape). A run of non-interactive siblings keeps its first two and one
-// "more" node counting the rest. A run that holds interactive elements (the
-// product cards of a shop) keeps its first two whole and, of the rest, only
-// the names and the interactive elements, with one "more" node saying that
-// their details were left out: every control stays, with the name of the
-// card it belongs to.
-func (m *minimizer) collapse(kids []*Node) []*Node {
-	if len(kids) < 4 {
-		return kids
-	}
-	shapes := make([]string, len(kids))
-	for i, k := range kids {
-		shapes[i] = shape(k)
-		if m.inter[k] {
-			shapes[i] = "*" + shapes[i]
-		}
-	}
-	var out []*Node
-	for i := 0; i < len(kids); {
-		j := i + 1
-		for j < len(kids) && shapes[j] == shapes[i] {
-			j++
-		}
-		switch {
-		case j-i < 4:
-			out = append(out, kids[i:j]...)
-		case m.inter[kids[i]]:
-			out = append(out, kids[i], kids[i+1])
-			cut := false
-			for _, k := range kids[i+2 : j] {
-				sk, dropped := m.skeleton(k)
-				out = append(out, sk)
-				cut = cut || dropped
-			}
-			if cut {
-				out = append(out, &Node{Role: "more", Value: fmt.Sprintf("details of the last %d %s left out", j-i-2, kids[i].Role)})
-			}
-		default:
-			out = append(out, kids[i], kids[i+1], &Node{
-				Role:  "more",
-				Value: fmt.Sprintf("%d more %s", j-i-2, kids[i].Role),
-			})
-		}
-		i = j
-	}
-	return out
-}
-
-// skeleton keeps n with only the children that are or hold interactive
-// elements; dropped says whether anything was left out.
-func (m *minimizer) skeleton(n *Node) (sk *Node, dropped bool) {
-	c := *n
-	c.Children = nil
-	if !n.Interactive() && c.Value != "" {
-		c.Value, dropped = "", true
-	}
-	for _, k := range n.Children {
-		if !m.inter[k] {
-			dropped = true
-			continue
-		}
-		kc, d := m.skeleton(k)
-		c.Children = append(c.Children, kc)
-		dropped = dropped || d
-	}
-	return &c, dropped
-}
-
-// shape is a node's role and the shapes of its children, names and text left
-// out: the structure that makes siblings "similar".
-func shape(n *Node) string {
-	if len(n.Children) == 0 {
-		return n.Role
-	}
-	var b strings.Builder
-	b.WriteString(n.Role)
-	b.WriteByte('(')
-	for i, c := range n.Children {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteString(shape(c))
-	}
-	b.WriteByte(')')
-	return b.String()
-}
-
-func hasInteractive(n *Node) bool {
-	found := false
-	n.Walk(func(c *Node) bool {
-		if c.Interactive() {
-			found = true
-		}
-		return !found
-	})
-	return found
-}
-
 // cut shortens s to MaxText runes, the last being an ellipsis.
 func (m *minimizer) cut(s string) string {
 	max := m.opts.MaxText
@@ -449,122 +334,4 @@ func (m *minimizer) cut(s string) string {
 		count++
 	}
 	return s
-}
-
-func setParents(n *Node) {
-	n.Walk(func(p *Node) bool {
-		for _, c := range p.Children {
-			c.Parent = p
-		}
-		return true
-	})
-}
-
-// fitBudget drops what it may from the minimized tree out (which it owns)
-// until its serialization fits the budget: first link URLs, then
-// non-interactive subtrees, the least useful and longest first.
-func (m *minimizer) fitBudget(out *Node) {
-	budget := m.opts.Budget
-	total := EstimateTokens(Serialize(out))
-	if total <= budget {
-		return
-	}
-	out.Walk(func(n *Node) bool {
-		if n.URL != "" {
-			n.URL = ""
-		}
-		return true
-	})
-	total = EstimateTokens(Serialize(out))
-
-	type cand struct {
-		n      *Node
-		class  int // 0 dropped first, 1 later
-		tokens int
-	}
-	for total > budget {
-		keep := refHolders(out)
-		var cands []cand
-		out.Walk(func(n *Node) bool {
-			if n == out {
-				return true
-			}
-			if keep[n] {
-				return true // keep; look for droppable text inside
-			}
-			class := 0
-			switch n.Role {
-			case "heading", "alert", "status", "alertdialog", "dialog":
-				class = 1
-			}
-			cands = append(cands, cand{n, class, EstimateTokens(Serialize(n)) + 1})
-			return false
-		})
-		if len(cands) == 0 {
-			return
-		}
-		sort.SliceStable(cands, func(i, j int) bool {
-			if cands[i].class != cands[j].class {
-				return cands[i].class < cands[j].class
-			}
-			return cands[i].tokens > cands[j].tokens
-		})
-		for _, c := range cands {
-			if total <= budget {
-				break
-			}
-			removeChild(c.n.Parent, c.n)
-			total -= c.tokens
-		}
-		pruneEmpty(out)
-		total = EstimateTokens(Serialize(out))
-	}
-}
-
-// refHolders returns the nodes that are or hold an interactive element or
-// a node with a ref (a clickable container): what the budget never drops.
-func refHolders(root *Node) map[*Node]bool {
-	set := map[*Node]bool{}
-	var visit func(n *Node) bool
-	visit = func(n *Node) bool {
-		in := n.Interactive() || n.Ref != ""
-		for _, c := range n.Children {
-			if visit(c) {
-				in = true
-			}
-		}
-		if in {
-			set[n] = true
-		}
-		return in
-	}
-	visit(root)
-	return set
-}
-
-func removeChild(p, c *Node) {
-	for i, k := range p.Children {
-		if k == c {
-			p.Children = append(p.Children[:i:i], p.Children[i+1:]...)
-			c.Parent = nil
-			return
-		}
-	}
-}
-
-// pruneEmpty removes non-interactive nodes left with no name, text or
-// children after fitBudget dropped their content.
-func pruneEmpty(n *Node) {
-	kept := n.Children[:0]
-	for _, c := range n.Children {
-		pruneEmpty(c)
-		if !c.Interactive() && c.Name == "" && c.Value == "" && len(c.Children) == 0 && !keepRoles[c.Role] {
-			continue
-		}
-		kept = append(kept, c)
-	}
-	for i := len(kept); i < len(n.Children); i++ {
-		n.Children[i] = nil
-	}
-	n.Children = kept
 }

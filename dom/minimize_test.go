@@ -1,33 +1,12 @@
 package dom
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plaintest/plaintest/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
-
-// golden compares got with testdata/name, or rewrites it with -update.
-func golden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./dom -run %s -update)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from the golden file (run with -update if intended)\ngot:\n%s\nwant:\n%s", path, got, want)
-	}
-}
 
 func testdataPages(t testing.TB) []string {
 	t.Helper()
@@ -46,7 +25,7 @@ func TestMinimizeGolden(t *testing.T) {
 	for _, page := range testdataPages(t) {
 		t.Run(page, func(t *testing.T) {
 			full := mustParseARIA(t, readTestdata(t, page+".yaml"))
-			golden(t, page+".min.golden", Serialize(Minimize(full, nil))+"\n")
+			golden.CheckString(t, filepath.Join("testdata", page+".min.golden"), Serialize(Minimize(full, nil))+"\n")
 		})
 	}
 }

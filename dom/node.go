@@ -1,10 +1,3 @@
-// Package dom turns page snapshots into one tree of Nodes, minimizes that tree
-// for a token budget, serializes it as compact lines, and synthesizes stable
-// Playwright locators for its elements.
-//
-// It takes the ARIA YAML snapshots that Playwright MCP servers return (and
-// HTML, through goquery) and gives the rest of plaintest a single Node type,
-// independent of where the snapshot came from.
 package dom
 
 import "strings"
@@ -30,15 +23,6 @@ type Node struct {
 
 	Children []*Node
 	Parent   *Node // nil for the root; not serialized
-}
-
-// interactiveRoles are the roles a user acts on; see Node.Interactive.
-var interactiveRoles = map[string]bool{
-	"button": true, "link": true, "textbox": true, "searchbox": true,
-	"checkbox": true, "radio": true, "combobox": true, "listbox": true,
-	"option": true, "menuitem": true, "menuitemcheckbox": true,
-	"menuitemradio": true, "tab": true, "switch": true, "slider": true,
-	"spinbutton": true, "treeitem": true,
 }
 
 // Interactive reports whether n is an element a user acts on: a button, link,
@@ -133,4 +117,24 @@ func (n *Node) Path() []*Node {
 		path[i], path[j] = path[j], path[i]
 	}
 	return path
+}
+
+func hasInteractive(n *Node) bool {
+	found := false
+	n.Walk(func(c *Node) bool {
+		if c.Interactive() {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func setParents(n *Node) {
+	n.Walk(func(p *Node) bool {
+		for _, c := range p.Children {
+			c.Parent = p
+		}
+		return true
+	})
 }

@@ -60,6 +60,25 @@ func TestCount(t *testing.T) {
 			}
 		})
 	}
+	// A name counts as text only where it is the element's own text: not
+	// a status named by aria-label, nor a check box named by its label.
+	labelled := mustParseARIA(t, `- status "Saved" [ref=e1]
+- checkbox "I agree" [ref=e2]
+- generic [ref=e3]: I agree
+- button "Save" [ref=e4]`)
+	for sel, want := range map[string]int{
+		`internal:text="Saved"i`:   0,
+		`internal:text="I agree"s`: 1,
+		`internal:text="Save"s`:    1,
+	} {
+		l, err := ParseSelector(sel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Count(labelled, l); got != want {
+			t.Errorf("Count(%s): got %d, want %d", sel, got, want)
+		}
+	}
 	if got := Count(products, Locator{}); got != 0 {
 		t.Errorf("empty locator: got %d, want 0", got)
 	}
@@ -100,6 +119,30 @@ func TestSynthesize(t *testing.T) {
 				t.Errorf("got %s, want %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// Every container role scopes a locator, tab lists and menu bars included.
+func TestSynthesizeScopesByEveryContainer(t *testing.T) {
+	root := mustParseARIA(t, `- tablist "Settings" [ref=e1]:
+  - tab "General" [ref=e2]
+- tablist "Profile" [ref=e3]:
+  - tab "General" [ref=e4]
+- menubar "Editor" [ref=e5]:
+  - menuitem "File" [ref=e6]
+- menubar "Viewer" [ref=e7]:
+  - menuitem "File" [ref=e8]`)
+	for ref, want := range map[string]string{
+		"e4": `internal:role=tablist[name="Profile"i] >> internal:role=tab[name="General"s]`,
+		"e6": `internal:role=menubar[name="Editor"i] >> internal:role=menuitem[name="File"s]`,
+	} {
+		l, err := Synthesize(root, root.FindRef(ref))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := l.Selector(); got != want {
+			t.Errorf("%s: got %s, want %s", ref, got, want)
+		}
 	}
 }
 

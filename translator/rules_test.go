@@ -11,7 +11,6 @@ import (
 	"github.com/plaintest/plaintest/dom"
 )
 
-// page parses a snapshot captured from the demo shop (dom/testdata).
 // inlinePages are small pages for cases the demo shop does not have.
 var inlinePages = map[string]string{
 	"two-help-links": `- banner:
@@ -21,18 +20,44 @@ var inlinePages = map[string]string{
   - link "Help" [ref=e4]:
     - /url: https://support.example.com/
 `,
+	"two-figures": `- figure "Sunset" [ref=e1]:
+  - button "Buy" [ref=e2]
+- figure "Harbour" [ref=e3]:
+  - button "Buy" [ref=e4]
+`,
 }
 
+// htmlPages are page fixtures of other packages, in HTML (their trees have
+// no refs).
+var htmlPages = map[string]string{
+	"team": filepath.Join("..", "cmd", "plaintest", "testdata", "team.html"),
+}
+
+// page returns the tree of a page: an inline page, an HTML page, or a
+// snapshot captured from the demo shop (dom/testdata/<name>.yaml).
 func page(t testing.TB, name string) *dom.Node {
 	t.Helper()
-	data, ok := []byte(inlinePages[name]), inlinePages[name] != ""
-	if !ok {
-		var err error
-		if data, err = os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml")); err != nil {
+	if path, ok := htmlPages[name]; ok {
+		f, err := os.Open(path)
+		if err != nil {
 			t.Fatal(err)
 		}
+		defer f.Close()
+		n, err := dom.ParseHTML(f)
+		if err != nil {
+			t.Fatalf("parse %s: %v", path, err)
+		}
+		return n
 	}
-	n, err := dom.ParseARIA(string(data))
+	data, ok := inlinePages[name]
+	if !ok {
+		b, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = string(b)
+	}
+	n, err := dom.ParseARIA(data)
 	if err != nil {
 		t.Fatalf("parse %s: %v", name, err)
 	}
@@ -150,6 +175,23 @@ func TestRulesElementDescription(t *testing.T) {
 	}
 	if got, want := steps[0].Element, `button "Log in"`; got != want {
 		t.Errorf("Element = %q, want %q", got, want)
+	}
+}
+
+// Elements are named by every kind of container dom knows, figures too.
+func TestRulesNamesContainers(t *testing.T) {
+	p := page(t, "two-figures")
+	steps, err := NewRules().Translate(context.Background(), Request{Action: "click Buy for Harbour", Page: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := steps[0].Element, `button "Buy" in figure "Harbour"`; got != want {
+		t.Errorf("Element = %q, want %q", got, want)
+	}
+	_, err = NewRules().Translate(context.Background(), Request{Action: "click Buy", Page: p})
+	var ae *AmbiguousError
+	if !errors.As(err, &ae) || ae.Candidates[0] != `button "Buy" in figure "Sunset"` || !strings.Contains(ae.Hint, "Buy for Sunset") {
+		t.Errorf("got %v, want an ambiguity naming the figures, with a hint", err)
 	}
 }
 

@@ -2,6 +2,11 @@
 // intermediate steps against the current page: "add the Blue Mug to the cart"
 // becomes a click on the ref of the right "Add to cart" button.
 //
+// It takes a Request (the action, the page's full dom.Node tree, its URL
+// and the earlier actions) and gives the Steps (kind, target ref, role and
+// description, value), or an error: *NotFoundError or *AmbiguousError
+// listing the closest elements, or one wrapping ErrUnparsable.
+//
 // Two translators share the Translator interface: Rules, deterministic and
 // model-free, and (coming) LLM, which asks an OpenAI-compatible model through
 // function calling. Both read the page as a dom.Node tree and answer with
@@ -11,9 +16,6 @@ package translator
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"strings"
 
 	"github.com/plaintest/plaintest/dom"
 )
@@ -70,45 +72,4 @@ type Request struct {
 // well, and an error wrapping ErrUnparsable when it cannot read the action.
 type Translator interface {
 	Translate(ctx context.Context, req Request) ([]Step, error)
-}
-
-// ErrUnparsable is wrapped by errors for actions a translator cannot read.
-var ErrUnparsable = errors.New("cannot understand the action")
-
-// NotFoundError says that no element on the page fits the action.
-type NotFoundError struct {
-	What       string   // the words that named the element
-	Want       string   // the kind of element looked for ("button or link", "text field")
-	Candidates []string // the closest elements on the page, best first
-}
-
-func (e *NotFoundError) Error() string {
-	msg := fmt.Sprintf("no %s matching %q on the page", e.Want, e.What)
-	if len(e.Candidates) > 0 {
-		msg += "; closest: " + strings.Join(e.Candidates, ", ")
-	}
-	return msg
-}
-
-// maxListed is how many candidates an error message lists.
-const maxListed = 5
-
-// AmbiguousError says that several elements fit the action equally well.
-type AmbiguousError struct {
-	What       string
-	Candidates []string
-	Hint       string // how to say which one, e.g. `add "for <name>"`
-}
-
-func (e *AmbiguousError) Error() string {
-	shown := e.Candidates
-	more := ""
-	if len(shown) > maxListed {
-		shown, more = shown[:maxListed], fmt.Sprintf("; and %d more", len(e.Candidates)-maxListed)
-	}
-	msg := fmt.Sprintf("%q matches %d elements: %s%s", e.What, len(e.Candidates), strings.Join(shown, "; "), more)
-	if e.Hint != "" {
-		msg += "; " + e.Hint
-	}
-	return msg
 }

@@ -1,0 +1,265 @@
+package dom
+
+import "strings"
+
+// Count returns how many nodes of the tree under root the locator matches,
+// approximating Playwright on the page the tree was taken from:
+//   - role: same role; name a case-insensitive substring of the accessible
+//     name, or equal to it when exact; state filters compared;
+//   - text: the deepest nodes whose text contains (or, exact, equals) it;
+//     text is a node's own text and its descendants', where names count only
+//     for roles named from their content (buttons, links, headings,
+//     cells...; not check boxes, radios and switches, which their label
+//     names);
+//   - label: text fields, combo boxes, list boxes, check boxes, radios,
+//     switches, sliders and spin buttons by name;
+//   - placeholder: the /placeholder of text fields; alttext: img names;
+//   - hasText filters the current matches by their text; nth picks one;
+//   - every other part searches the descendants of the current matches.
+//
+// Test ids, CSS and titles are not in an ARIA tree: a locator using them
+// returns -1, "unknown". An empty locator matches nothing.
+//
+// Count is meant for the full snapshot tree, not a minimized one (which drops
+// headings and text Playwright would still see).
+func Count(root *Node, l Locator) int {
+	m, ok := newMatchContext().match(root, l)
+	if !ok {
+		return -1
+	}
+	return len(m)
+}
+
+// matchLocator returns the nodes l matches in document order, and false when
+// l cannot be evaluated on an ARIA tree.
+func matchLocator(root *Node, l Locator) ([]*Node, bool) {
+	return newMatchContext().match(root, l)
+}
+
+func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
+	if root == nil || len(l.Parts) == 0 {
+		return nil, true
+	}
+	current := []*Node{root}
+	searched := false // current is still the root scope, not matches
+	for _, p := range l.Parts {
+		switch p.Kind {
+		case PartTestID, PartCSS, PartTitle:
+			return nil, false
+		case PartNth:
+			if !searched {
+				// nth of the whole document: Playwright's "nth=0" alone
+				// matches the first element; keep it simple, treat as root.
+				current = mc.descendants(root, current, func(*Node) bool { return true })
+				searched = true
+			}
+			i := p.Index
+			if i < 0 {
+				i = len(current) + i
+			}
+			if i < 0 || i >= len(current) {
+				current = nil
+			} else {
+				current = []*Node{current[i]}
+			}
+		case PartHasText, PartHasNotText:
+			if !searched {
+				current = mc.descendants(root, current, func(*Node) bool { return true })
+				searched = true
+			}
+			kept := current[:0:0]
+			w := newWant(p.Text, p.Exact)
+			for _, n := range current {
+				if mc.textMatches(n, w) == (p.Kind == PartHasText) {
+					kept = append(kept, n)
+				}
+			}
+			current = kept
+		case PartText:
+			current = mc.deepestText(root, current, p.Text, p.Exact)
+			searched = true
+		default:
+			pred := partPredicate(p)
+			if pred == nil {
+				return nil, false
+			}
+			current = mc.descendants(root, current, pred)
+			searched = true
+		}
+		if len(current) == 0 {
+			return nil, true
+		}
+	}
+	return current, true
+}
+
+func partPredicate(p LocatorPart) func(*Node) bool {
+	switch p.Kind {
+	case PartRole:
+		return func(n *Node) bool {
+			return n.Role == p.Role && nameMatches(n.Name, p.Name, p.Exact) && statesMatch(n, p)
+		}
+	case PartLabel:
+		return func(n *Node) bool {
+			return labelledRoles[n.Role] && n.Name != "" && nameMatches(n.Name, p.Text, p.Exact)
+		}
+	case PartPlaceholder:
+		return func(n *Node) bool {
+			return n.Placeholder != "" && nameMatches(n.Placeholder, p.Text, p.Exact)
+		}
+	case PartAltText:
+		return func(n *Node) bool {
+			return (n.Role == "img" || n.Role == "image") && n.Name != "" && nameMatches(n.Name, p.Text, p.Exact)
+		}
+	}
+	return nil
+}
+
+// statesMatch reports whether n has every state p asks for.
+func statesMatch(n *Node, p LocatorPart) bool {
+	for _, s := range roleStates {
+		if !s.matches(n, s.get(&p)) {
+			return false
+		}
+	}
+	return true
+}
+
+// nameMatches compares as Playwright does: whitespace-normalized; exact is
+// case-sensitive equality, otherwise a case-insensitive substring. An empty
+// want matches anything.
+func nameMatches(got, want string, exact bool) bool {
+	if want == "" {
+		return true
+	}
+	got, want = collapseSpace(got), collapseSpace(want)
+	if exact {
+		return got == want
+	}
+	return strings.Contains(strings.ToLower(got), strings.ToLower(want))
+}
+
+// want is a text to look for, normalized once.
+type want struct {
+	text  string // whitespace-collapsed
+	lower string
+	exact bool
+}
+
+func newWant(text string, exact bool) want {
+	t := collapseSpace(text)
+	return want{text: t, lower: strings.ToLower(t), exact: exact}
+}
+
+// textMatches reports whether n's text equals (exact) or contains
+// (case-insensitive) w.
+func (mc *matchContext) textMatches(n *Node, w want) bool {
+	if w.exact {
+		return mc.normText(n) == w.text
+	}
+	return strings.Contains(mc.lowerText(n), w.lower)
+}
+
+func collapseSpace(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// matchContext caches the text of nodes while locators are matched on one
+// tree.
+type matchContext struct {
+	text  map[*Node]string
+	norm  map[*Node]string
+	lower map[*Node]string
+}
+
+func newMatchContext() *matchContext {
+	return &matchContext{text: map[*Node]string{}, norm: map[*Node]string{}, lower: map[*Node]string{}}
+}
+
+func (mc *matchContext) normText(n *Node) string {
+	t, ok := mc.norm[n]
+	if !ok {
+		t = collapseSpace(mc.textOf(n))
+		mc.norm[n] = t
+	}
+	return t
+}
+
+func (mc *matchContext) lowerText(n *Node) string {
+	t, ok := mc.lower[n]
+	if !ok {
+		t = strings.ToLower(mc.normText(n))
+		mc.lower[n] = t
+	}
+	return t
+}
+
+// textOf is the text Playwright would see in n: values, names of roles named
+// from content (unless the children already hold the name), and descendants.
+func (mc *matchContext) textOf(n *Node) string {
+	if t, ok := mc.text[n]; ok {
+		return t
+	}
+	var parts []string
+	if n.Value != "" {
+		parts = append(parts, n.Value)
+	}
+	for _, c := range n.Children {
+		if t := mc.textOf(c); t != "" {
+			parts = append(parts, t)
+		}
+	}
+	t := strings.Join(parts, " ")
+	if n.Name != "" && nameIsText(n.Role) && !strings.Contains(t, n.Name) {
+		if t == "" {
+			t = n.Name
+		} else {
+			t = n.Name + " " + t
+		}
+	}
+	mc.text[n] = t
+	return t
+}
+
+// descendants returns, in document order and without repeats, the strict
+// descendants of the scope nodes that satisfy pred.
+func (mc *matchContext) descendants(root *Node, scopes []*Node, pred func(*Node) bool) []*Node {
+	inScope := make(map[*Node]bool, len(scopes))
+	for _, s := range scopes {
+		inScope[s] = true
+	}
+	var out []*Node
+	var visit func(n *Node, under bool)
+	visit = func(n *Node, under bool) {
+		if under && pred(n) {
+			out = append(out, n)
+		}
+		under = under || inScope[n]
+		for _, c := range n.Children {
+			visit(c, under)
+		}
+	}
+	visit(root, false)
+	return out
+}
+
+// deepestText returns the descendants of the scopes whose text matches and
+// none of whose children's text does, as Playwright's text engine returns
+// the smallest elements holding the text.
+func (mc *matchContext) deepestText(root *Node, scopes []*Node, text string, exact bool) []*Node {
+	w := newWant(text, exact)
+	return mc.descendants(root, scopes, func(n *Node) bool {
+		if n.Role == "text" {
+			return false // a run of text, not an element: its parent matches
+		}
+		if !mc.textMatches(n, w) {
+			return false
+		}
+		for _, c := range n.Children {
+			if c.Role != "text" && mc.textMatches(c, w) {
+				return false
+			}
+		}
+		return true
+	})
+}

@@ -1,0 +1,96 @@
+package translator
+
+import (
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// ErrUnparsable is wrapped by errors for actions a translator cannot read.
+var ErrUnparsable = errors.New("cannot understand the action")
+
+// NotFoundError says that no element on the page fits the action.
+type NotFoundError struct {
+	What       string   // the words that named the element
+	Want       string   // the kind of element looked for ("button or link", "text field")
+	Candidates []string // the closest elements on the page, best first
+}
+
+func (e *NotFoundError) Error() string {
+	msg := fmt.Sprintf("no %s matching %q on the page", e.Want, e.What)
+	if len(e.Candidates) > 0 {
+		msg += "; closest: " + strings.Join(e.Candidates, ", ")
+	}
+	return msg
+}
+
+// maxListed is how many candidates an error message lists.
+const maxListed = 5
+
+// AmbiguousError says that several elements fit the action equally well.
+type AmbiguousError struct {
+	What       string
+	Candidates []string
+	Hint       string // how to say which one, e.g. `add "for <name>"`
+}
+
+func (e *AmbiguousError) Error() string {
+	shown := e.Candidates
+	more := ""
+	if len(shown) > maxListed {
+		shown, more = shown[:maxListed], fmt.Sprintf("; and %d more", len(e.Candidates)-maxListed)
+	}
+	msg := fmt.Sprintf("%q matches %d elements: %s%s", e.What, len(e.Candidates), strings.Join(shown, "; "), more)
+	if e.Hint != "" {
+		msg += "; " + e.Hint
+	}
+	return msg
+}
+
+func ambiguous(page *dom.Node, what string, nodes []*dom.Node) error {
+	var c []string
+	for _, n := range nodes {
+		d := short(n)
+		if ct := container(n); ct != nil {
+			d += " in " + short(ct)
+		}
+		c = append(c, d)
+	}
+	hint := ""
+	if ct := container(nodes[0]); ct != nil {
+		hint = fmt.Sprintf("say which, e.g. %q", what+" for "+label(ct))
+	}
+	return &AmbiguousError{What: what, Candidates: c, Hint: hint}
+}
+
+func notFound(page *dom.Node, what string, nodes []*dom.Node, wantName string) error {
+	type cand struct {
+		n *dom.Node
+		s float64
+	}
+	var cs []cand
+	seen := map[string]bool{}
+	for _, n := range nodes {
+		l := label(n)
+		if l == "" {
+			continue
+		}
+		d := short(n)
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		cs = append(cs, cand{n, similarity(l, what)})
+	}
+	sort.SliceStable(cs, func(i, j int) bool { return cs[i].s > cs[j].s })
+	var names []string
+	for i := 0; i < len(cs) && i < 5; i++ {
+		names = append(names, short(cs[i].n))
+	}
+	return &NotFoundError{What: what, Want: wantName, Candidates: names}
+}
+
+func asNotFound(err error, target **NotFoundError) bool { return errors.As(err, target) }

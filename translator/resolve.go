@@ -1,0 +1,261 @@
+package translator
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// resolve finds the one node that phrase names among nodes of the given roles.
+func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName string) (*dom.Node, error) {
+	if page == nil {
+		return nil, &NotFoundError{What: phrase, Want: wantName}
+	}
+	phrase = strings.TrimSpace(phrase)
+	target, hint := splitRoleNoun(stripArticle(unquote(phrase)))
+	set := want
+	if hint != nil {
+		set = intersect(want, hint)
+	}
+	nodes := candidates(page, set)
+
+	best, top := rank(nodes, target)
+	if hint == nil {
+		best = preferRole(best, rolePreference)
+	}
+	if len(best) == 1 && top >= scoreExact {
+		return best[0], nil
+	}
+	// A scope phrase: pick the candidate nearest the thing it names.
+	for _, sw := range scopeWords {
+		i := indexFold(target, sw)
+		for i > 0 {
+			t, scope := strings.TrimSpace(target[:i]), strings.TrimSpace(target[i+len(sw):])
+			if n, err := resolveScoped(page, nodes, t, scope); n != nil || err != nil {
+				return n, err
+			}
+			j := indexFold(target[i+1:], sw)
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	switch {
+	case len(best) == 1:
+		return best[0], nil
+	case len(best) > 1:
+		if n := sameDestination(best); n != nil {
+			return n, nil
+		}
+		return nil, ambiguous(page, target, best)
+	}
+	return nil, notFound(page, target, nodes, wantName)
+}
+
+// sameDestination returns the first of nodes when they are all links to the
+// same URL ("Log in" in the header and "log in" in the text): following any
+// of them does the same, so picking one is not a guess.
+func sameDestination(nodes []*dom.Node) *dom.Node {
+	for _, n := range nodes {
+		if n.Role != "link" || n.URL == "" || n.URL != nodes[0].URL {
+			return nil
+		}
+	}
+	return nodes[0]
+}
+
+// resolveScoped resolves "t in scope"; (nil, nil) means the split does not apply.
+func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Node, error) {
+	scope = stripArticle(unquote(scope))
+	for _, noun := range containerNouns {
+		if len(scope) >= len(noun) && strings.EqualFold(scope[len(scope)-len(noun):], noun) {
+			scope = strings.TrimSpace(scope[:len(scope)-len(noun)])
+			break
+		}
+	}
+	t, _ = splitRoleNoun(stripArticle(t))
+	best, top := rank(nodes, t)
+	if top < scoreMatch || scope == "" {
+		return nil, nil
+	}
+	var anchors []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if n != page && score(n.Name, scope) >= scoreExact || (n.Name == "" && n.Value != "" && score(n.Value, scope) >= scoreExact) {
+			anchors = append(anchors, n)
+		}
+		return true
+	})
+	if len(anchors) == 0 {
+		return nil, nil
+	}
+	bestDist, picks := -1, []*dom.Node(nil)
+	for _, c := range best {
+		d := -1
+		for _, a := range anchors {
+			if a == c {
+				continue
+			}
+			if x := distance(c, a); d < 0 || x < d {
+				d = x
+			}
+		}
+		switch {
+		case d < 0:
+		case bestDist < 0 || d < bestDist:
+			bestDist, picks = d, []*dom.Node{c}
+		case d == bestDist:
+			picks = append(picks, c)
+		}
+	}
+	switch len(picks) {
+	case 0:
+		return nil, nil
+	case 1:
+		return picks[0], nil
+	}
+	return nil, ambiguous(page, t+" for "+scope, picks)
+}
+
+// distance is the number of tree edges between a and b.
+func distance(a, b *dom.Node) int {
+	depth := map[*dom.Node]int{}
+	d := 0
+	for n := a; n != nil; n = n.Parent {
+		depth[n] = d
+		d++
+	}
+	d = 0
+	for n := b; n != nil; n = n.Parent {
+		if da, ok := depth[n]; ok {
+			return da + d
+		}
+		d++
+	}
+	return 1 << 20
+}
+
+func candidates(page *dom.Node, set roleSet) []*dom.Node {
+	var out []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if n == page || n.Disabled {
+			return true
+		}
+		if set == nil {
+			if n.Name != "" || (n.Value != "" && n.Role != "text") || n.Role == "text" && n.Value != "" {
+				out = append(out, n)
+			}
+			return true
+		}
+		if set[n.Role] {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+func hasRole(page *dom.Node, set roleSet) bool { return len(candidates(page, set)) > 0 }
+
+var reArticle = regexp.MustCompile(`(?i)^(?:the|a|an|my|our) `)
+
+func stripArticle(s string) string {
+	return strings.TrimSpace(reArticle.ReplaceAllString(strings.TrimSpace(s), ""))
+}
+
+// splitRoleNoun strips a trailing role word: "Log in button" -> "Log in", buttons.
+func splitRoleNoun(s string) (string, roleSet) {
+	for _, rn := range roleNouns {
+		suffix := " " + rn.word
+		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+			return strings.TrimSpace(s[:len(s)-len(suffix)]), rn.roles
+		}
+	}
+	return s, nil
+}
+
+func intersect(a, b roleSet) roleSet {
+	if a == nil {
+		return b
+	}
+	out := roleSet{}
+	for k := range a {
+		if b[k] {
+			out[k] = true
+		}
+	}
+	if len(out) == 0 {
+		return a // "the terms box" may be a checkbox although "box" hints a field
+	}
+	return out
+}
+
+// indexFold is the byte offset in s of the first match of sub, ignoring
+// case. Unlike an index into strings.ToLower(s), it is an offset into s
+// itself, whose length lowering may change (invalid UTF-8, some letters).
+func indexFold(s, sub string) int {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		if strings.EqualFold(s[i:i+len(sub)], sub) {
+			return i
+		}
+	}
+	return -1
+}
+
+// namedContainer resolves a phrase naming a part of the page by a trailing noun
+// of assertNouns ("the Blue Mug card", "the Grace Hopper row"): an element
+// of a fitting role with that name, else the nearest such element around
+// something with that name (an unnamed row around the cell "Grace Hopper").
+// ok is false when the phrase ends in no such noun.
+func namedContainer(page *dom.Node, phrase string) (n *dom.Node, ok bool, err error) {
+	p := stripArticle(unquote(strings.TrimSpace(phrase)))
+	var set roleSet
+	var noun string
+	for _, an := range assertNouns {
+		suffix := " " + an.word
+		if len(p) > len(suffix) && strings.EqualFold(p[len(p)-len(suffix):], suffix) {
+			set, noun, p = an.roles, an.word, strings.TrimSpace(p[:len(p)-len(suffix)])
+			break
+		}
+	}
+	if set == nil || page == nil {
+		return nil, false, nil
+	}
+	var found []*dom.Node
+	add := func(n *dom.Node) {
+		for _, f := range found {
+			if f == n {
+				return
+			}
+		}
+		found = append(found, n)
+	}
+	page.Walk(func(n *dom.Node) bool {
+		if n != page && set[n.Role] && score(n.Name, p) >= scoreExact {
+			add(n)
+		}
+		return true
+	})
+	if len(found) == 0 {
+		page.Walk(func(n *dom.Node) bool {
+			if n == page || !(score(n.Name, p) >= scoreExact || n.Name == "" && n.Value != "" && score(n.Value, p) >= scoreExact) {
+				return true
+			}
+			for a := n.Parent; a != nil && a != page; a = a.Parent {
+				if set[a.Role] {
+					add(a)
+					break
+				}
+			}
+			return true
+		})
+	}
+	switch len(found) {
+	case 1:
+		return found[0], true, nil
+	case 0:
+		return nil, true, notFound(page, p+" "+noun, candidates(page, set), noun)
+	}
+	return nil, true, ambiguous(page, p+" "+noun, found)
+}

@@ -1,0 +1,146 @@
+package translator
+
+import (
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// Match scores, highest first.
+const (
+	scoreExact   = 95 // same words, ignoring case, punctuation and spaces
+	scoreMatch   = 70 // the phrase is a whole-word part of the name
+	scoreNothing = 0
+)
+
+// label is what a node is called for matching: its name, else its text.
+func label(n *dom.Node) string {
+	if n.Name != "" {
+		return n.Name
+	}
+	return n.Value
+}
+
+// score rates how well name fits the words a person used.
+func score(name, words string) int {
+	n, w := dom.Normalize(name), dom.Normalize(words)
+	switch {
+	case n == "" || w == "":
+		return scoreNothing
+	case n == w:
+		return 100
+	case strings.ReplaceAll(n, " ", "") == strings.ReplaceAll(w, " ", ""):
+		return scoreExact
+	case strings.HasPrefix(n+" ", w+" "):
+		return 80
+	case strings.Contains(" "+n+" ", " "+w+" "):
+		return scoreMatch
+	}
+	return scoreNothing
+}
+
+// rank returns the nodes with the best score for words, and that score.
+func rank(nodes []*dom.Node, words string) ([]*dom.Node, int) {
+	top := scoreMatch - 1
+	var best []*dom.Node
+	for _, n := range nodes {
+		s := score(label(n), words)
+		if n.Placeholder != "" {
+			if p := score(n.Placeholder, words) - 5; p > s {
+				s = p
+			}
+		}
+		switch {
+		case s > top:
+			top, best = s, []*dom.Node{n}
+		case s == top:
+			best = append(best, n)
+		}
+	}
+	if best == nil {
+		return nil, scoreNothing
+	}
+	return innermost(best), top
+}
+
+// innermost drops candidates that contain another candidate: an article
+// named "Notebook" and its heading "Notebook" are one thing, and the heading
+// is the precise one.
+func innermost(nodes []*dom.Node) []*dom.Node {
+	if len(nodes) < 2 {
+		return nodes
+	}
+	var out []*dom.Node
+	for _, n := range nodes {
+		contains := false
+		for _, m := range nodes {
+			if m != n && isAncestor(n, m) {
+				contains = true
+				break
+			}
+		}
+		if !contains {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func isAncestor(a, n *dom.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p == a {
+			return true
+		}
+	}
+	return false
+}
+
+// preferRole breaks a tie between elements of different roles by the order a
+// verb lists them in ("click Log in" on a page with a "Log in" link in the
+// header and a "Log in" button in the form means the button). Elements of the
+// same role stay tied: that is a real ambiguity.
+func preferRole(nodes []*dom.Node, order []string) []*dom.Node {
+	if len(nodes) < 2 {
+		return nodes
+	}
+	for _, role := range order {
+		var out []*dom.Node
+		for _, n := range nodes {
+			if n.Role == role {
+				out = append(out, n)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nodes
+}
+
+// similarity is the Dice coefficient of the letter bigrams of a and b.
+func similarity(a, b string) float64 {
+	bg := func(s string) map[string]int {
+		s = strings.ReplaceAll(dom.Normalize(s), " ", "")
+		m := map[string]int{}
+		r := []rune(s)
+		for i := 0; i+1 < len(r); i++ {
+			m[string(r[i:i+2])]++
+		}
+		return m
+	}
+	x, y := bg(a), bg(b)
+	total, common := 0, 0
+	for k, v := range x {
+		total += v
+		if w := y[k]; w > 0 {
+			common += min(v, w)
+		}
+	}
+	for _, v := range y {
+		total += v
+	}
+	if total == 0 {
+		return 0
+	}
+	return 2 * float64(common) / float64(total)
+}
