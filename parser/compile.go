@@ -213,7 +213,7 @@ func (r *run) open(ctx context.Context) error {
 	if out.IsError {
 		reason := out.NetError()
 		if reason == "" {
-			reason = firstLine(out.Error)
+			reason = out.ErrorLine()
 		}
 		err := &mcpclient.SiteError{URL: r.res.URL, Reason: r.masker.Replace(reason)}
 		r.fail(ctx, 0, s.Action, &exported, err.Error(), nil)
@@ -366,7 +366,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 // neither worked; the caller falls back to the ref and the code it ran.
 func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) {
 	if !r.noGen {
-		out, err := r.c.browser.CallTool(ctx, commandgen.ToolGenLocator, map[string]any{"target": node.Ref})
+		out, err := r.c.browser.CallTool(ctx, mcpclient.ToolGenLocator, map[string]any{"target": node.Ref})
 		switch {
 		case errors.Is(err, mcpclient.ErrRejected):
 			r.noGen = true // a server without the tool (not @playwright/mcp with --caps testing)
@@ -387,7 +387,7 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) 
 				}
 				return loc.Selector(), nil
 			}
-		case strings.Contains(out.Error, "not found") && strings.Contains(out.Error, "Tool"):
+		case out.UnknownTool():
 			r.noGen = true
 		}
 	}
@@ -443,12 +443,12 @@ func scopedFailure(s translator.Step, waited time.Duration) string {
 
 // snapshot replaces the page state with a fresh snapshot.
 func (r *run) snapshot(ctx context.Context) error {
-	out, err := r.c.browser.CallTool(ctx, commandgen.ToolSnapshot, map[string]any{})
+	out, err := r.c.browser.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{})
 	if err != nil {
 		return err
 	}
 	if out.IsError {
-		return fmt.Errorf("the browser could not snapshot the page: %s", firstLine(out.Error))
+		return fmt.Errorf("the browser could not snapshot the page: %s", out.ErrorLine())
 	}
 	text := out.Snapshot
 	if text == "" {
@@ -655,7 +655,7 @@ func (r *run) evidence(ctx context.Context, info *ErrorInfo) {
 			info.SnapshotFile = base + ".snapshot.txt"
 		}
 	}
-	out, err := r.c.browser.CallTool(ctx, commandgen.ToolScreenshot, map[string]any{"type": "png"})
+	out, err := r.c.browser.CallTool(ctx, mcpclient.ToolScreenshot, map[string]any{"type": "png"})
 	if err != nil || out.IsError || len(out.Images) == 0 {
 		return
 	}
@@ -674,7 +674,7 @@ func (r *run) slowLoad(url string) string {
 
 // failureText turns a failed call's result into one sentence.
 func failureText(s translator.Step, out *mcpclient.Result) string {
-	msg := firstLine(out.Error)
+	msg := out.ErrorLine()
 	switch s.Kind {
 	case translator.AssertText:
 		return fmt.Sprintf("expected text %q never appeared: %s", s.Value, msg)
@@ -685,17 +685,6 @@ func failureText(s translator.Step, out *mcpclient.Result) string {
 		return fmt.Sprintf("%s on %s failed: %s", s.Kind, s.Element, msg)
 	}
 	return fmt.Sprintf("%s failed: %s", s.Kind, msg)
-}
-
-// firstLine keeps the first line of a server's error text, without the
-// "Error:" and internal call prefixes @playwright/mcp puts before it.
-func firstLine(s string) string {
-	s = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "Error:"))
-	s = strings.TrimSpace(strings.TrimPrefix(s, "browserBackend.callTool:"))
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		s = s[:i]
-	}
-	return strings.TrimSpace(s)
 }
 
 func ptr[T any](v T) *T { return &v }

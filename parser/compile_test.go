@@ -437,7 +437,7 @@ func TestCompileScopedAssertion(t *testing.T) {
 	}
 	for i, w := range want {
 		calls := res.Steps[i+1].Calls
-		if len(calls) != 1 || calls[0].Tool != commandgen.ToolEvaluate || calls[0].Args["target"] != w {
+		if len(calls) != 1 || calls[0].Tool != mcpclient.ToolEvaluate || calls[0].Args["target"] != w {
 			t.Errorf("step %d: calls %+v, want browser_evaluate on %s", i+1, calls, w)
 		}
 	}
@@ -451,7 +451,7 @@ func TestCompileScopedAssertion(t *testing.T) {
 	if msg := res.Errors[0].Message; !strings.Contains(msg, `expected text "$99.00" never appeared in article "Blue Mug" (waited`) {
 		t.Errorf("message %q", msg)
 	}
-	if n := len(f.toolCalls(commandgen.ToolEvaluate)); n < 2 {
+	if n := len(f.toolCalls(mcpclient.ToolEvaluate)); n < 2 {
 		t.Errorf("the check ran %d times, want it repeated until the timeout", n)
 	}
 }

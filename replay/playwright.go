@@ -45,7 +45,7 @@ func OpensFileURLs(sc *sandy.Scenario, layers ...map[string]string) bool {
 	vars := sandy.NewVars(sc.Variables, layers...)
 	for _, st := range sc.Steps {
 		_, tool, builtin, err := sandy.SplitTool(st.Tool)
-		if err != nil || builtin || tool != "browser_navigate" {
+		if err != nil || builtin || tool != mcpclient.ToolNavigate {
 			continue
 		}
 		raw, ok := st.Params["url"].(string)

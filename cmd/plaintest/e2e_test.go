@@ -147,8 +147,8 @@ func TestTextShownInChromium(t *testing.T) {
 	requireBrowser(t)
 	base := serveShop(t, &demoshop.Options{OfferDelay: 10 * time.Millisecond})
 	s := connectPlaywright(t)
-	call(t, s, commandgen.ToolNavigate, map[string]any{"url": base + "/products"})
-	if res := call(t, s, commandgen.ToolWaitFor, map[string]any{"text": "Claim discount"}); res.IsError {
+	call(t, s, mcpclient.ToolNavigate, map[string]any{"url": base + "/products"})
+	if res := call(t, s, mcpclient.ToolWaitFor, map[string]any{"text": "Claim discount"}); res.IsError {
 		t.Fatalf("the offer never showed: %s", res.Error)
 	}
 	for text, want := range map[string]string{
