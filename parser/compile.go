@@ -271,32 +271,7 @@ func (r *run) action(ctx context.Context, index int) error {
 func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
 	if !commandgen.NeedsTarget(s.Kind) && !commandgen.Scoped(s) {
-		call, err := commandgen.For(s, "")
-		if err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
-		}
-		if s.Kind == translator.Navigate {
-			call.Args["url"] = r.absolute(s.Value)
-		}
-		exported := r.export(call, s)
-		out, err := r.exec(ctx, call)
-		if err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
-		}
-		if out.IsError && s.Kind == translator.Navigate {
-			if reason := out.NetError(); reason != "" {
-				err := &mcpclient.SiteError{URL: call.Args["url"].(string), Reason: reason}
-				return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
-			}
-			if out.TimedOut() {
-				return false, r.fail(ctx, ts.Index, ts.Action, &exported, r.slowLoad(call.Args["url"].(string)), nil)
-			}
-		}
-		if out.IsError {
-			return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
-		}
-		ts.Calls = append(ts.Calls, exported)
-		return true, nil
+		return r.untargeted(ctx, ts, s)
 	}
 
 	node := r.page.FindRef(s.Ref)
@@ -319,37 +294,37 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 	if commandgen.Scoped(s) {
 		return r.check(ctx, ts, s, target)
 	}
-	var out *mcpclient.Result
-	var call commandgen.Call
-	if target != "" {
-		call, _ = commandgen.For(s, target)
-		if out, err = r.exec(ctx, call); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
-		}
+	return r.act(ctx, ts, s, target)
+}
+
+// untargeted runs a step that acts on no element (a navigation, a key, a
+// wait) and appends its call to ts; false means it failed and the failure
+// is recorded.
+func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
+	call, err := commandgen.For(s, "")
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
-	if target == "" || out.SelectorProblem() {
-		// The selector did not single out the element: act on the ref and
-		// keep the locator Playwright reports for it.
-		r.c.opts.Logger.Debug("selector fallback to ref", "target", r.masker.Replace(target), "ref", s.Ref)
-		call, _ = commandgen.For(s, s.Ref)
-		if out, err = r.exec(ctx, call); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
-		}
-		if !out.IsError {
-			loc, lerr := dom.ParseLocatorCode(out.Code)
-			if lerr != nil {
-				return false, r.fail(ctx, ts.Index, ts.Action, nil,
-					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
-			}
-			target = loc.Selector()
-			call, _ = commandgen.For(s, target)
-		}
+	if s.Kind == translator.Navigate {
+		call.Args["url"] = r.absolute(s.Value)
 	}
 	exported := r.export(call, s)
+	out, err := r.exec(ctx, call)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+	}
+	if out.IsError && s.Kind == translator.Navigate {
+		if reason := out.NetError(); reason != "" {
+			err := &mcpclient.SiteError{URL: call.Args["url"].(string), Reason: reason}
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+		}
+		if out.TimedOut() {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, r.slowLoad(call.Args["url"].(string)), nil)
+		}
+	}
 	if out.IsError {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
-	ts.Target = r.masker.Replace(target)
 	ts.Calls = append(ts.Calls, exported)
 	return true, nil
 }
