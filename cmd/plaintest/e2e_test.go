@@ -18,6 +18,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -355,18 +356,18 @@ func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[
 // added to the server's environment.
 func fakeConfig(t *testing.T, env ...string) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	serverEnv := map[string]string{fakeServerEnv: "1"}
+	serverEnv := map[string]string{}
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		serverEnv[k] = v
 	}
+	sc, err := mcptest.Command("playwright", serverEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	body, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
-		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": serverEnv},
+		sc.Name: map[string]any{"command": sc.Command, "args": sc.Args, "env": sc.Env},
 	}})
 	if err := os.WriteFile(cfg, body, 0o644); err != nil {
 		t.Fatal(err)
