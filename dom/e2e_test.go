@@ -11,11 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/client"
-	"github.com/mark3labs/mcp-go/mcp"
-
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/mcpclient"
 )
 
 const chromium = "/usr/bin/chromium"
@@ -42,7 +40,7 @@ func moduleRoot(t *testing.T) string {
 
 // playwrightMCP starts Microsoft's Playwright MCP server over stdio, or skips
 // the test when Chromium, node or node_modules are missing (fails under CI).
-func playwrightMCP(t *testing.T, ctx context.Context) *client.Client {
+func playwrightMCP(t *testing.T, ctx context.Context) *mcpclient.Session {
 	t.Helper()
 	cli := filepath.Join(moduleRoot(t), "node_modules", "@playwright", "mcp", "cli.js")
 	var missing []string
@@ -59,42 +57,27 @@ func playwrightMCP(t *testing.T, ctx context.Context) *client.Client {
 	if len(missing) > 0 {
 		testenv.Missing(t, "end-to-end test needs %s", strings.Join(missing, ", "))
 	}
-	c, err := client.NewStdioMCPClient(node, nil, cli,
+	c, err := mcpclient.Connect(ctx, mcpclient.ServerConfig{Name: "playwright", Command: node, Args: []string{cli,
 		"--headless", "--executable-path", chromium, "--no-sandbox", "--isolated",
-		"--output-dir", t.TempDir())
+		"--output-dir", t.TempDir()}}, nil)
 	if err != nil {
 		t.Fatalf("start playwright mcp: %v", err)
 	}
 	t.Cleanup(func() { _ = c.Close() })
-	req := mcp.InitializeRequest{}
-	req.Params.ProtocolVersion = mcp.LATEST_PROTOCOL_VERSION
-	req.Params.ClientInfo = mcp.Implementation{Name: "plaintest-dom-test", Version: "0"}
-	if _, err := c.Initialize(ctx, req); err != nil {
-		t.Fatalf("initialize playwright mcp: %v", err)
-	}
 	return c
 }
 
 // call runs a tool and returns its text; a tool error fails the test.
-func call(t *testing.T, ctx context.Context, c *client.Client, tool string, args map[string]any) string {
+func call(t *testing.T, ctx context.Context, c *mcpclient.Session, tool string, args map[string]any) string {
 	t.Helper()
-	req := mcp.CallToolRequest{}
-	req.Params.Name = tool
-	req.Params.Arguments = args
-	res, err := c.CallTool(ctx, req)
+	res, err := c.CallTool(ctx, tool, args)
 	if err != nil {
 		t.Fatalf("%s: %v", tool, err)
 	}
-	var b strings.Builder
-	for _, content := range res.Content {
-		if tc, ok := mcp.AsTextContent(content); ok {
-			b.WriteString(tc.Text)
-		}
-	}
 	if res.IsError {
-		t.Fatalf("%s %v: tool error: %s", tool, args, b.String())
+		t.Fatalf("%s %v: tool error: %s", tool, args, res.Text)
 	}
-	return b.String()
+	return res.Text
 }
 
 // findNode returns the first node with the role whose name satisfies match.
@@ -111,7 +94,7 @@ func findNode(root *Node, role string, match func(name string) bool) *Node {
 
 // waitSnapshot takes snapshots until cond holds on the parsed tree or ctx
 // ends, and returns the last tree.
-func waitSnapshot(t *testing.T, ctx context.Context, c *client.Client, what string, cond func(*Node) bool) *Node {
+func waitSnapshot(t *testing.T, ctx context.Context, c *mcpclient.Session, what string, cond func(*Node) bool) *Node {
 	t.Helper()
 	for {
 		root, err := ParseARIA(call(t, ctx, c, "browser_snapshot", map[string]any{}))
@@ -230,10 +213,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	})
 
 	// A selector matching nothing is a tool error (data), as REFERENCE.md says.
-	req := mcp.CallToolRequest{}
-	req.Params.Name = "browser_click"
-	req.Params.Arguments = map[string]any{"target": Locator{Parts: []LocatorPart{{Kind: PartRole, Role: "button", Name: "No such button", Exact: true}}}.Selector()}
-	res, err := c.CallTool(ctx, req)
+	res, err := c.CallTool(ctx, mcpclient.ToolClick, map[string]any{"target": Locator{Parts: []LocatorPart{{Kind: PartRole, Role: "button", Name: "No such button", Exact: true}}}.Selector()})
 	if err != nil {
 		t.Fatal(err)
 	}
