@@ -37,7 +37,9 @@ func TestMain(m *testing.M) {
 			os.Setenv(mcpclient.EnvPlaywrightMCP, root)
 		}
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	closeDemos()
+	os.Exit(code)
 }
 
 // serveFake serves the fake: navigation remembers the URL, percent-encoded
