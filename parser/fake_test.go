@@ -88,6 +88,10 @@ func (f *fakeBrowser) session(t *testing.T) *mcpclient.Session {
 	return s
 }
 
+// FakeDemoShop connects to a new fake demo-shop browser (fakeBrowser as
+// newFake makes it) for the package's external tests.
+func FakeDemoShop(t *testing.T) *mcpclient.Session { return newFake().session(t) }
+
 // toolCalls returns the calls of tool, in order.
 func (f *fakeBrowser) toolCalls(tool string) []mcptest.Call { return f.srv.CallsTo(tool) }
 
