@@ -2,12 +2,12 @@ package parser
 
 import (
 	"maps"
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -45,7 +45,7 @@ func (r *run) export(call commandgen.Call, s translator.Step) commandgen.Call {
 func (r *run) exportValue(v any) any {
 	switch x := v.(type) {
 	case string:
-		return replaceOutsidePlaceholders(x, r.masker.ReplaceWritten)
+		return sandy.MapText(x, r.masker.ReplaceWritten)
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
@@ -60,27 +60,6 @@ func (r *run) exportValue(v any) any {
 		return out
 	}
 	return v
-}
-
-// placeholder matches a {{NAME}} or {{step.field}} placeholder.
-var placeholder = regexp.MustCompile(`\{\{\s*[A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*\s*\}\}`)
-
-// replaceOutsidePlaceholders applies replace to the text of s between its
-// placeholders, so that a secret such as "BASE" never breaks {{BASE_URL}}.
-func replaceOutsidePlaceholders(s string, replace func(string) string) string {
-	locs := placeholder.FindAllStringIndex(s, -1)
-	if len(locs) == 0 {
-		return replace(s)
-	}
-	var b strings.Builder
-	last := 0
-	for _, l := range locs {
-		b.WriteString(replace(s[last:l[0]]))
-		b.WriteString(s[l[0]:l[1]])
-		last = l[1]
-	}
-	b.WriteString(replace(s[last:]))
-	return b.String()
 }
 
 // variable returns {{NAME}} for the declared variable whose value is v
