@@ -43,23 +43,7 @@ func (r *run) export(call commandgen.Call, s translator.Step) commandgen.Call {
 // exportValue copies an argument with the secret values in its strings
 // written as {{NAME}}; placeholders already there are kept as they are.
 func (r *run) exportValue(v any) any {
-	switch x := v.(type) {
-	case string:
-		return sandy.MapText(x, r.masker.ReplaceWritten)
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = r.exportValue(e)
-		}
-		return out
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = r.exportValue(e)
-		}
-		return out
-	}
-	return v
+	return mapStrings(v, func(s string) string { return sandy.MapText(s, r.masker.ReplaceWritten) })
 }
 
 // variable returns {{NAME}} for the declared variable whose value is v

@@ -46,25 +46,27 @@ func (r *run) minimized() string {
 
 // exec runs call with the placeholders replaced by their values.
 func (r *run) exec(ctx context.Context, call commandgen.Call) (*mcpclient.Result, error) {
-	args := r.expand(call.Args).(map[string]any)
+	args := mapStrings(call.Args, r.replacer.Replace).(map[string]any)
 	r.c.opts.Logger.Debug("call", "tool", call.Tool)
 	return r.c.browser.CallTool(ctx, call.Tool, args)
 }
 
-func (r *run) expand(v any) any {
+// mapStrings returns a copy of v, a call's arguments, with fn applied to
+// every string in it, deep through maps and lists; map keys are kept.
+func mapStrings(v any, fn func(string) string) any {
 	switch x := v.(type) {
 	case string:
-		return r.replacer.Replace(x)
+		return fn(x)
 	case map[string]any:
 		m := make(map[string]any, len(x))
 		for k, e := range x {
-			m[k] = r.expand(e)
+			m[k] = mapStrings(e, fn)
 		}
 		return m
 	case []any:
 		s := make([]any, len(x))
 		for i, e := range x {
-			s[i] = r.expand(e)
+			s[i] = mapStrings(e, fn)
 		}
 		return s
 	}
