@@ -22,46 +22,29 @@ type Call struct {
 	Args map[string]any
 }
 
-// Tool names of the Playwright MCP server used by plaintest (their one
-// home is mcpclient).
-const (
-	ToolNavigate     = mcpclient.ToolNavigate
-	ToolClick        = mcpclient.ToolClick
-	ToolType         = mcpclient.ToolType
-	ToolSelectOption = mcpclient.ToolSelectOption
-	ToolFillForm     = mcpclient.ToolFillForm
-	ToolPressKey     = mcpclient.ToolPressKey
-	ToolHover        = mcpclient.ToolHover
-	ToolWaitFor      = mcpclient.ToolWaitFor
-	ToolSnapshot     = mcpclient.ToolSnapshot
-	ToolScreenshot   = mcpclient.ToolScreenshot
-	ToolGenLocator   = mcpclient.ToolGenLocator
-	ToolEvaluate     = mcpclient.ToolEvaluate
-)
-
 // build makes the call for one kind of step; target is "" for kinds without one.
 type build func(s translator.Step, target string) Call
 
 var builders = map[translator.Kind]build{
 	translator.Navigate: func(s translator.Step, _ string) Call {
-		return Call{ToolNavigate, map[string]any{"url": s.Value}}
+		return Call{mcpclient.ToolNavigate, map[string]any{"url": s.Value}}
 	},
 	translator.Click: func(s translator.Step, t string) Call {
-		return Call{ToolClick, withElement(s, map[string]any{"target": t})}
+		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
 	},
 	translator.Type: func(s translator.Step, t string) Call {
-		return Call{ToolType, withElement(s, map[string]any{"target": t, "text": s.Value})}
+		return Call{mcpclient.ToolType, withElement(s, map[string]any{"target": t, "text": s.Value})}
 	},
 	translator.Select: func(s translator.Step, t string) Call {
-		return Call{ToolSelectOption, withElement(s, map[string]any{"target": t, "values": []any{s.Value}})}
+		return Call{mcpclient.ToolSelectOption, withElement(s, map[string]any{"target": t, "values": []any{s.Value}})}
 	},
 	translator.Check:   checkCall("true"),
 	translator.Uncheck: checkCall("false"),
 	translator.Press: func(s translator.Step, _ string) Call {
-		return Call{ToolPressKey, map[string]any{"key": s.Value}}
+		return Call{mcpclient.ToolPressKey, map[string]any{"key": s.Value}}
 	},
 	translator.Hover: func(s translator.Step, t string) Call {
-		return Call{ToolHover, withElement(s, map[string]any{"target": t})}
+		return Call{mcpclient.ToolHover, withElement(s, map[string]any{"target": t})}
 	},
 	translator.AssertText: func(s translator.Step, t string) Call {
 		if t != "" {
@@ -73,11 +56,11 @@ var builders = map[translator.Kind]build{
 		if t != "" {
 			return textIn(s, t, dom.PartHasNotText)
 		}
-		return Call{ToolWaitFor, map[string]any{"textGone": s.Value}}
+		return Call{mcpclient.ToolWaitFor, map[string]any{"textGone": s.Value}}
 	},
 	translator.Wait: func(s translator.Step, _ string) Call {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
-		return Call{ToolWaitFor, map[string]any{"time": secs}}
+		return Call{mcpclient.ToolWaitFor, map[string]any{"time": secs}}
 	},
 }
 
@@ -94,7 +77,7 @@ func textIn(s translator.Step, target string, filter dom.PartKind) Call {
 	if filter == dom.PartHasNotText {
 		verb = "not showing"
 	}
-	return Call{ToolEvaluate, map[string]any{
+	return Call{mcpclient.ToolEvaluate, map[string]any{
 		"element":  fmt.Sprintf("%s %s %q", s.Element, verb, s.Value),
 		"target":   target + " >> " + f.Selector(),
 		"function": "() => true",
@@ -132,7 +115,7 @@ func For(s translator.Step, target string) (Call, error) {
 // WaitForText is the call that waits (up to the server's action timeout) for
 // text to be visible; it fails when the text never shows.
 func WaitForText(text string) Call {
-	return Call{ToolWaitFor, map[string]any{"text": text}}
+	return Call{mcpclient.ToolWaitFor, map[string]any{"text": text}}
 }
 
 // TextShown is the call that reports, at once, whether text is on the page
@@ -143,7 +126,7 @@ func WaitForText(text string) Call {
 func TextShown(text string) Call {
 	want, _ := json.Marshal(strings.ToLower(strings.Join(strings.Fields(text), " ")))
 	fn := "() => (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
-	return Call{ToolEvaluate, map[string]any{"function": fn}}
+	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fn}}
 }
 
 // checkCall sets a checkbox, switch or radio to a state through
@@ -160,7 +143,7 @@ func checkCall(value string) build {
 			name = typ
 		}
 		field := map[string]any{"name": name, "type": typ, "target": t, "value": value}
-		return Call{ToolFillForm, map[string]any{"fields": []any{field}}}
+		return Call{mcpclient.ToolFillForm, map[string]any{"fields": []any{field}}}
 	}
 }
 

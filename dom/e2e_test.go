@@ -175,7 +175,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	})
 
 	// A selector matching nothing is a tool error (data), as REFERENCE.md says.
-	res, err := c.CallTool(ctx, "browser_click", map[string]any{"target": Locator{Parts: []LocatorPart{{Kind: PartRole, Role: "button", Name: "No such button", Exact: true}}}.Selector()})
+	res, err := c.CallTool(ctx, mcpclient.ToolClick, map[string]any{"target": Locator{Parts: []LocatorPart{{Kind: PartRole, Role: "button", Name: "No such button", Exact: true}}}.Selector()})
 	if err != nil {
 		t.Fatal(err)
 	}

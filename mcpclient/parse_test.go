@@ -2,15 +2,14 @@ package mcpclient
 
 import (
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
-)
 
-var update = flag.Bool("update", false, "rewrite golden files under testdata/golden")
+	"github.com/plaintest/plaintest/internal/golden"
+)
 
 func TestParseText(t *testing.T) {
 	tests := []struct {
@@ -121,22 +120,7 @@ func TestParseTextGolden(t *testing.T) {
 			r := ParseText(string(text))
 			r.Text = "" // the input itself
 			got := dump(r) + "\n"
-			golden := filepath.Join("testdata", "golden", name+".json")
-			if *update {
-				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatalf("%v (run with -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("ParseText(%s):\n got %s\nwant %s", f, got, want)
-			}
+			golden.CheckString(t, filepath.Join("testdata", "golden", name+".json"), got)
 		})
 	}
 }

@@ -36,6 +36,10 @@ const (
 	textStrict = "strict mode violation"
 )
 
+// errorPrefixes are what @playwright/mcp puts before an error's own words:
+// "Error: browserBackend.callTool: Timeout 3000ms exceeded."
+var errorPrefixes = []string{"Error:", "browserBackend.callTool:"}
+
 // pageLostTexts are errors that mean the page or the whole browser is gone:
 // closed, crashed or disconnected under the server.
 var pageLostTexts = []string{
@@ -51,8 +55,30 @@ var pageLostTexts = []string{
 // not be reached at all (not a certificate or content problem).
 var netErrorRe = regexp.MustCompile(`net::ERR_(?:CONNECTION_REFUSED|CONNECTION_RESET|CONNECTION_CLOSED|CONNECTION_FAILED|CONNECTION_TIMED_OUT|TIMED_OUT|NAME_NOT_RESOLVED|NAME_RESOLUTION_FAILED|ADDRESS_UNREACHABLE|ADDRESS_INVALID|INTERNET_DISCONNECTED|NETWORK_CHANGED|NETWORK_ACCESS_DENIED|EMPTY_RESPONSE|PROXY_CONNECTION_FAILED|SOCKS_CONNECTION_FAILED|TUNNEL_CONNECTION_FAILED)\b`)
 
+// unknownToolRe is the error for a tool the server does not have (one of
+// another capability, such as browser_generate_locator without --caps
+// testing).
+var unknownToolRe = regexp.MustCompile(`^(?:Error: )?Tool "[^"\n]*" not found`)
+
 // timeoutRe finds Playwright's timeout errors ("Timeout 5000ms exceeded").
 var timeoutRe = regexp.MustCompile(`\bTimeout \d+ms exceeded|\bTimeoutError\b`)
+
+// ErrorLine returns the first line of the server's error without the
+// prefixes @playwright/mcp puts before its words ("Error:", its internal
+// call name), for a one-sentence message; "" when the call did not fail.
+func (r *Result) ErrorLine() string {
+	if !r.IsError {
+		return ""
+	}
+	s := strings.TrimSpace(r.Error)
+	for _, p := range errorPrefixes {
+		s = strings.TrimSpace(strings.TrimPrefix(s, p))
+	}
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		s = s[:i]
+	}
+	return strings.TrimSpace(s)
+}
 
 // NoMatch reports whether the call failed because its selector target
 // matched no element: an element that may still appear.
@@ -64,6 +90,13 @@ func (r *Result) NoMatch() bool {
 // matched no element or more than one.
 func (r *Result) SelectorProblem() bool {
 	return r.IsError && (strings.Contains(r.Error, textNoMatch) || strings.Contains(r.Error, textStrict))
+}
+
+// UnknownTool reports whether the call failed because the server has no
+// tool of that name. Such a server answers with a failed result rather than
+// rejecting the request.
+func (r *Result) UnknownTool() bool {
+	return r.IsError && unknownToolRe.MatchString(strings.TrimSpace(r.Error))
 }
 
 // NetError returns Chromium's network error ("net::ERR_CONNECTION_REFUSED")

@@ -2,188 +2,17 @@ package parser
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 )
-
-// fakeBrowser is a scripted stand-in for a Playwright MCP server over the
-// snapshots captured from the demo shop (dom/testdata): navigation changes the
-// page, clicks on elements named in next move to another page, everything
-// else succeeds. It records every call.
-type fakeBrowser struct {
-	mu    sync.Mutex
-	path  string
-	pages map[string]string // path -> snapshot file (without .yaml)
-	// late maps a path to the page it turns into after that many snapshots.
-	late map[string]struct {
-		after int
-		page  string
-	}
-	next       map[string]string // element description -> path a click leads to
-	badTargets map[string]string // target -> error text
-	dieOn      string            // a tool whose call breaks the connection
-	snaps      map[string]int
-	calls      []commandgen.Call
-	typed      map[string]string // element description -> text typed into it
-	// hidden names elements whose name is not visible text (aria-label).
-	hidden map[string]bool
-	// locators are what browser_generate_locator answers, by ref; without
-	// them the tool is missing, as without --caps testing.
-	locators map[string]string
-}
-
-func newFake() *fakeBrowser {
-	return &fakeBrowser{
-		pages: map[string]string{"/": "home", "/login": "login", "/products": "products", "/cart": "cart", "/checkout": "checkout"},
-		next:  map[string]string{`button "Log in"`: "/products"},
-		snaps: map[string]int{}, badTargets: map[string]string{}, typed: map[string]string{},
-	}
-}
-
-func snapshotFile(t testing.TB, name string) string {
-	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
-func (f *fakeBrowser) CallTool(ctx context.Context, name string, args map[string]any) (*mcpclient.Result, error) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.calls = append(f.calls, commandgen.Call{Tool: name, Args: args})
-	if name == f.dieOn {
-		return nil, fmt.Errorf("%w: connection closed", mcpclient.ErrUnavailable)
-	}
-	okRes := &mcpclient.Result{Text: "ok"}
-	switch name {
-	case "browser_navigate":
-		u, _ := url.Parse(args["url"].(string))
-		if u.Port() == "1" {
-			return &mcpclient.Result{IsError: true, Error: "Error: net::ERR_CONNECTION_REFUSED at " + u.String()}, nil
-		}
-		f.path = u.Path
-		if f.path == "" {
-			f.path = "/"
-		}
-		return okRes, nil
-	case "browser_snapshot":
-		page := f.pages[f.path]
-		f.snaps[f.path]++
-		if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
-			page = l.page
-		}
-		data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", page+".yaml"))
-		if err != nil {
-			return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
-		}
-		snap := string(data)
-		for el, text := range f.typed { // Playwright shows what was typed
-			snap = regexp.MustCompile(`(?m)`+regexp.QuoteMeta(el)+` (\[ref=[^\]]+\])$`).ReplaceAllString(snap, el+" $1: "+text)
-		}
-		return &mcpclient.Result{Snapshot: snap, PageURL: "http://shop.test" + f.path}, nil
-	case "browser_generate_locator":
-		if f.locators == nil {
-			return &mcpclient.Result{IsError: true, Error: `Tool "browser_generate_locator" not found`}, nil
-		}
-		if loc, ok := f.locators[args["target"].(string)]; ok {
-			return &mcpclient.Result{Value: loc}, nil
-		}
-		return &mcpclient.Result{IsError: true, Error: "Error: no locator"}, nil
-	case "browser_take_screenshot":
-		return &mcpclient.Result{Images: []mcpclient.Image{{MIMEType: "image/png", Data: []byte("PNG")}}}, nil
-	case "browser_evaluate":
-		if target, ok := args["target"].(string); ok {
-			// A check inside an element: count what the selector matches
-			// on the page as it is now.
-			loc, err := dom.ParseSelector(target)
-			if err != nil {
-				return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
-			}
-			page := f.pages[f.path]
-			if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
-				page = l.page
-			}
-			root, err := dom.ParseARIA(snapshotFile(nil, page))
-			if err != nil {
-				return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
-			}
-			if dom.Count(root, loc) == 0 {
-				return &mcpclient.Result{IsError: true, Error: fmt.Sprintf("Error: %q does not match any elements.", target)}, nil
-			}
-			return &mcpclient.Result{Value: "true"}, nil
-		}
-		m := regexp.MustCompile(`includes\((".*")\)$`).FindStringSubmatch(args["function"].(string))
-		if m == nil {
-			return &mcpclient.Result{IsError: true, Error: "fake: unexpected function"}, nil
-		}
-		var text string
-		if err := json.Unmarshal([]byte(m[1]), &text); err != nil {
-			return &mcpclient.Result{IsError: true, Error: err.Error()}, nil
-		}
-		for name := range f.hidden {
-			if strings.EqualFold(name, text) {
-				return &mcpclient.Result{Value: "false"}, nil
-			}
-		}
-		return &mcpclient.Result{Value: "true"}, nil
-	case "browser_wait_for":
-		if text, ok := args["text"].(string); ok {
-			snap := snapshotFile(nil, f.pages[f.path])
-			if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
-				snap = snapshotFile(nil, l.page)
-			}
-			if !strings.Contains(snap, text) {
-				return &mcpclient.Result{IsError: true, Error: "Error: Timeout 5000ms exceeded."}, nil
-			}
-		}
-		return okRes, nil
-	}
-	if t, ok := args["target"].(string); ok {
-		if msg, bad := f.badTargets[t]; bad {
-			return &mcpclient.Result{IsError: true, Error: msg}, nil
-		}
-		if isRef(t) {
-			okRes.Code = "await page.getByRole('button', { name: 'Add to cart' }).nth(0).click();"
-		}
-	}
-	if el, ok := args["element"].(string); ok {
-		if text, ok := args["text"].(string); ok && name == "browser_type" {
-			f.typed[el] = text
-		}
-		if p, move := f.next[el]; move {
-			f.path = p
-		}
-	}
-	return okRes, nil
-}
-
-func isRef(s string) bool {
-	return len(s) > 1 && (s[0] == 'e' || s[0] == 'f') && strings.Trim(s[1:], "0123456789e") == ""
-}
-
-func (f *fakeBrowser) toolCalls(tool string) []commandgen.Call {
-	var out []commandgen.Call
-	for _, c := range f.calls {
-		if c.Tool == tool {
-			out = append(out, c)
-		}
-	}
-	return out
-}
 
 func compile(t *testing.T, f *fakeBrowser, sc Scenario, opts *Options) (*ParserResult, error) {
 	t.Helper()
@@ -193,7 +22,7 @@ func compile(t *testing.T, f *fakeBrowser, sc Scenario, opts *Options) (*ParserR
 	if opts.Poll == 0 {
 		opts.Poll = 5 * time.Millisecond
 	}
-	return New(f, opts).Run(context.Background(), sc)
+	return New(f.session(t), opts).Run(context.Background(), sc)
 }
 
 var loginScenario = Scenario{
@@ -296,7 +125,7 @@ func TestCompileInterrupted(t *testing.T) {
 			cancel()
 		}
 	}}
-	res, err := New(newFake(), opts).Run(ctx, loginScenario)
+	res, err := New(newFake().session(t), opts).Run(ctx, loginScenario)
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}
@@ -437,7 +266,7 @@ func TestCompileScopedAssertion(t *testing.T) {
 	}
 	for i, w := range want {
 		calls := res.Steps[i+1].Calls
-		if len(calls) != 1 || calls[0].Tool != commandgen.ToolEvaluate || calls[0].Args["target"] != w {
+		if len(calls) != 1 || calls[0].Tool != mcpclient.ToolEvaluate || calls[0].Args["target"] != w {
 			t.Errorf("step %d: calls %+v, want browser_evaluate on %s", i+1, calls, w)
 		}
 	}
@@ -451,7 +280,7 @@ func TestCompileScopedAssertion(t *testing.T) {
 	if msg := res.Errors[0].Message; !strings.Contains(msg, `expected text "$99.00" never appeared in article "Blue Mug" (waited`) {
 		t.Errorf("message %q", msg)
 	}
-	if n := len(f.toolCalls(commandgen.ToolEvaluate)); n < 2 {
+	if n := len(f.toolCalls(mcpclient.ToolEvaluate)); n < 2 {
 		t.Errorf("the check ran %d times, want it repeated until the timeout", n)
 	}
 }
@@ -479,7 +308,7 @@ func TestCompileElementThatNeverComes(t *testing.T) {
 
 func TestCompileFallsBackToRefWhenSelectorFails(t *testing.T) {
 	f := newFake()
-	f.badTargets[`internal:role=button[name="Log in"s]`] = `Error: strict mode violation: resolved to 2 elements`
+	f.badTargets[`internal:role=button[name="Log in"s]`] = mcptest.Strict(`internal:role=button[name="Log in"s]`, 2)
 	sc := Scenario{Name: "x", URL: "http://shop.test/login", Actions: []string{"click Log in"}}
 	res, err := compile(t, f, sc, nil)
 	if err != nil || res.Status != Success {
@@ -517,9 +346,11 @@ func TestCompileUnreachableSite(t *testing.T) {
 	}
 }
 
+// TestCompileServerDiesMidRun: a browser lost mid-run (it crashed under the
+// server) stops the compile with ErrUnavailable and keeps what ran.
 func TestCompileServerDiesMidRun(t *testing.T) {
 	f := newFake()
-	f.dieOn = "browser_click"
+	f.dieOn = mcpclient.ToolClick
 	res, err := compile(t, f, loginScenario, nil)
 	if !errors.Is(err, mcpclient.ErrUnavailable) {
 		t.Fatalf("err = %v, want ErrUnavailable", err)
@@ -584,8 +415,8 @@ func TestMaskSecrets(t *testing.T) {
 func TestCompileNeverKeepsSecretValues(t *testing.T) {
 	f := newFake()
 	f.next = map[string]string{} // stay on the login page
-	f.badTargets[`internal:role=button[name="Log in"s]`] = "Error: cannot submit with password demo123"
-	f.badTargets["f1e16"] = "Error: cannot submit with password demo123"
+	f.badTargets[`internal:role=button[name="Log in"s]`] = mcptest.Failure("cannot submit with password demo123")
+	f.badTargets["f1e16"] = mcptest.Failure("cannot submit with password demo123")
 	sc := loginScenario
 	sc.Actions = sc.Actions[:4]
 	res, err := compile(t, f, sc, &Options{EvidenceDir: t.TempDir()})
@@ -690,7 +521,7 @@ func TestCompileFailedCallKeepsNoSecret(t *testing.T) {
 		after int
 		page  string
 	}{"/products": {after: 2, page: "products-offer"}}
-	f.dieOn = "browser_wait_for"
+	f.dieOn = mcpclient.ToolWaitFor
 	sc := Scenario{Name: "offer", URL: "http://shop.test/products", Actions: []string{"click Claim discount"}, Secrets: map[string]string{"X": "Claim"}}
 	res, err := compile(t, f, sc, nil)
 	if !errors.Is(err, mcpclient.ErrUnavailable) || len(res.Errors) != 1 {

@@ -19,6 +19,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/safefile"
+	"github.com/plaintest/plaintest/mcpclient"
 )
 
 // The built-in tools (sandy__<name>). Each returns its result as JSON text
@@ -290,7 +291,7 @@ func (r *run) poll(ctx context.Context, pl *plan, params map[string]any, fn stri
 	deadline := time.Now().Add(timeout)
 	var o outcome
 	for {
-		res, err := s.CallTool(ctx, "browser_evaluate", map[string]any{"function": fn})
+		res, err := s.CallTool(ctx, mcpclient.ToolEvaluate, map[string]any{"function": fn})
 		if err != nil {
 			return o, err
 		}

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -29,7 +30,7 @@ func TestBuiltinWaitAndLog(t *testing.T) {
 		t.Fatalf("Run: %v %q", err, res.Error)
 	}
 	c := f.callsTo("echo")
-	if gap := c[1].at.Sub(c[0].at); gap < 150*time.Millisecond {
+	if gap := c[1].At.Sub(c[0].At); gap < 150*time.Millisecond {
 		t.Errorf("sandy__wait 0.15 s let the next step run after %v", gap)
 	}
 	if got := res.Steps[2].Output["m"]; got != "token is ***" {
@@ -162,8 +163,8 @@ func TestBuiltinBrowserWaits(t *testing.T) {
 			if tt.wantOK && (len(calls) != tt.readyAfter || res.Steps[0].Retries != tt.readyAfter-1) {
 				t.Errorf("%d evaluate calls, %d retries; want %d, %d", len(calls), res.Steps[0].Retries, tt.readyAfter, tt.readyAfter-1)
 			}
-			if tt.wantJS != "" && !strings.Contains(calls[0].args["function"].(string), tt.wantJS) {
-				t.Errorf("function = %q, want it to contain %q", calls[0].args["function"], tt.wantJS)
+			if tt.wantJS != "" && !strings.Contains(calls[0].Args["function"].(string), tt.wantJS) {
+				t.Errorf("function = %q, want it to contain %q", calls[0].Args["function"], tt.wantJS)
 			}
 			if !reflect.DeepEqual(fs.opened, []string{"playwright"}) {
 				t.Errorf("opened %v, want [playwright]", fs.opened)
@@ -175,7 +176,7 @@ func TestBuiltinBrowserWaits(t *testing.T) {
 // TestMain lets the test binary serve the fake tools over stdio, so that a
 // test can watch a real server process die.
 func TestMain(m *testing.M) {
-	if os.Getenv("REPLAY_FAKE_MCP_SERVER") == "1" {
+	if mcptest.Serving() {
 		serveStdio()
 		return
 	}
@@ -183,14 +184,13 @@ func TestMain(m *testing.M) {
 }
 
 func TestServerDyingMidRun(t *testing.T) {
-	exe, err := os.Executable()
+	sc, err := mcptest.Command("fake", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := exec.LookPath(exe); err != nil {
+	if _, err := exec.LookPath(sc.Command); err != nil {
 		t.Skip("test binary not runnable:", err)
 	}
-	sc := mcpclient.ServerConfig{Name: "fake", Command: exe, Env: map[string]string{"REPLAY_FAKE_MCP_SERVER": "1"}}
 	servers := ServersFunc(func(ctx context.Context, name string, _ Needs) (ToolCaller, error) {
 		return mcpclient.Connect(ctx, sc, &mcpclient.Options{CallTimeout: 20 * time.Second})
 	})

@@ -13,6 +13,7 @@ import (
 	"unicode"
 
 	"github.com/plaintest/plaintest/internal/safefile"
+	"github.com/plaintest/plaintest/mcpclient"
 )
 
 // evidenceTimeout bounds the screenshot and snapshot of a failed run.
@@ -53,7 +54,7 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 		r.res.Evidence = append(r.res.Evidence, base+".png")
 	}
 
-	if res, err := s.CallTool(ctx, "browser_snapshot", map[string]any{}); err != nil {
+	if res, err := s.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{}); err != nil {
 		r.log.Warn("failure snapshot", "err", err)
 	} else if res.IsError {
 		r.log.Warn("failure snapshot", "err", errorText(res))
@@ -69,7 +70,7 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 func (r *run) screenshot(ctx context.Context, s ToolCaller) ([]byte, error) {
 	var last string
 	for range 2 {
-		res, err := s.CallTool(ctx, "browser_take_screenshot", map[string]any{"type": "png", "scale": "css"})
+		res, err := s.CallTool(ctx, mcpclient.ToolScreenshot, map[string]any{"type": "png", "scale": "css"})
 		if err != nil {
 			return nil, err
 		}

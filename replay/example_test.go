@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
-
-	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -15,12 +12,12 @@ import (
 // Replay a scenario against an in-process MCP server whose one tool returns
 // an issue as JSON; the second step reads the first step's output.
 func Example() {
-	srv := server.NewMCPServer("issues", "1", server.WithToolCapabilities(false))
-	srv.AddTool(mcp.NewTool("create_issue"), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return mcp.NewToolResultText(fmt.Sprintf(`{"number": 42, "title": %q}`, req.GetArguments()["title"])), nil
+	srv := mcptest.NewServer("issues")
+	srv.Handle("create_issue", func(c mcptest.Call) mcptest.Result {
+		return mcptest.Text(fmt.Sprintf(`{"number": 42, "title": %q}`, c.Args["title"]))
 	})
 	servers := replay.ServersFunc(func(ctx context.Context, name string, _ replay.Needs) (replay.ToolCaller, error) {
-		return mcpclient.ConnectInProcess(ctx, srv, nil)
+		return srv.Connect(ctx)
 	})
 	sc, err := sandy.Parse([]byte(`{
 	  "version": "2.1",

@@ -2,7 +2,6 @@ package replay
 
 import (
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -11,21 +10,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
-
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
 
 // fake is an in-process MCP server with tools that behave like the cases the
-// player must handle. It records every call.
+// player must handle. Its server records every call.
 type fake struct {
+	once sync.Once
+	srv  *mcptest.Server
+
 	mu    sync.Mutex
-	calls []call
 	start time.Time // first call of late_click
-	n     map[string]int
 
 	lateAfter  time.Duration // late_click: the target appears this long after the first call
 	flakyFails int           // flaky: fails this many times, then succeeds
@@ -33,75 +31,41 @@ type fake struct {
 	snapFails  string        // browser_snapshot: fails with this message when set
 }
 
-type call struct {
-	tool string
-	args map[string]any
-	at   time.Time
-}
+// callsTo returns the calls of the tool called name, in order.
+func (f *fake) callsTo(name string) []mcptest.Call { return f.server().CallsTo(name) }
 
-func (f *fake) record(name string, args map[string]any) int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.calls = append(f.calls, call{name, args, time.Now()})
-	if f.n == nil {
-		f.n = map[string]int{}
-	}
-	f.n[name]++
-	return f.n[name]
-}
-
-func (f *fake) callsTo(name string) []call {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []call
-	for _, c := range f.calls {
-		if c.tool == name {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func (f *fake) tools() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []string
-	for _, c := range f.calls {
-		out = append(out, c.tool)
-	}
-	return out
-}
+// tools returns the tools called, one per call, in order.
+func (f *fake) tools() []string { return f.server().Tools() }
 
 func toJSON(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
 }
 
-// server builds the mcp-go server.
-func (f *fake) server() *server.MCPServer {
-	s := server.NewMCPServer("fake", "1", server.WithToolCapabilities(false))
-	add := func(name string, h func(args map[string]any, n int) *mcp.CallToolResult) {
-		s.AddTool(mcp.NewTool(name), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			args := req.GetArguments()
-			return h(args, f.record(name, args)), nil
-		})
-	}
+// server returns the fake's server, built on first use.
+func (f *fake) server() *mcptest.Server {
+	f.once.Do(func() { f.srv = f.build() })
+	return f.srv
+}
+
+func (f *fake) build() *mcptest.Server {
+	s := mcptest.NewServer("fake")
 	// echo returns its arguments as JSON.
-	add("echo", func(args map[string]any, _ int) *mcp.CallToolResult {
-		return mcp.NewToolResultText(toJSON(args))
+	s.Handle("echo", func(c mcptest.Call) mcptest.Result {
+		return mcptest.Text(toJSON(c.Args))
 	})
 	// json returns args["body"] as the text.
-	add("json", func(args map[string]any, _ int) *mcp.CallToolResult {
-		s, _ := args["body"].(string)
-		return mcp.NewToolResultText(s)
+	s.Handle("json", func(c mcptest.Call) mcptest.Result {
+		body, _ := c.Args["body"].(string)
+		return mcptest.Text(body)
 	})
 	// fail fails with args["message"].
-	add("fail", func(args map[string]any, _ int) *mcp.CallToolResult {
-		return mcp.NewToolResultError(fmt.Sprint(args["message"]))
+	s.Handle("fail", func(c mcptest.Call) mcptest.Result {
+		return mcptest.Error(fmt.Sprint(c.Args["message"]))
 	})
 	// late_click fails with Playwright MCP's "does not match" error until
 	// lateAfter has passed since its first call.
-	add("late_click", func(args map[string]any, _ int) *mcp.CallToolResult {
+	s.Handle("late_click", func(c mcptest.Call) mcptest.Result {
 		f.mu.Lock()
 		if f.start.IsZero() {
 			f.start = time.Now()
@@ -109,57 +73,57 @@ func (f *fake) server() *server.MCPServer {
 		ready := time.Since(f.start) >= f.lateAfter
 		f.mu.Unlock()
 		if !ready {
-			return mcp.NewToolResultError(fmt.Sprintf("### Error\nError: %q does not match any elements.", args["target"]))
+			return mcptest.NoMatch(fmt.Sprint(c.Args["target"]))
 		}
-		return mcp.NewToolResultText("### Ran Playwright code\n```js\nawait page.click()\n```")
+		return mcptest.Playwright{Code: "await page.click()"}.Result()
 	})
 	// strict fails with a strict-mode violation.
-	add("strict", func(args map[string]any, _ int) *mcp.CallToolResult {
-		return mcp.NewToolResultError(fmt.Sprintf("### Error\nError: strict mode violation: %q resolved to 2 elements", args["target"]))
+	s.Handle("strict", func(c mcptest.Call) mcptest.Result {
+		return mcptest.Strict(fmt.Sprint(c.Args["target"]), 2)
 	})
 	// flaky fails flakyFails times, then succeeds.
-	add("flaky", func(_ map[string]any, n int) *mcp.CallToolResult {
-		if n <= f.flakyFails {
-			return mcp.NewToolResultError(fmt.Sprintf("flaky failure %d", n))
+	s.Handle("flaky", func(c mcptest.Call) mcptest.Result {
+		if c.N <= f.flakyFails {
+			return mcptest.Error(fmt.Sprintf("flaky failure %d", c.N))
 		}
-		return mcp.NewToolResultText(`{"ok":true}`)
+		return mcptest.Text(`{"ok":true}`)
 	})
 	// browser_evaluate answers false until its readyAfter-th call.
-	add("browser_evaluate", func(_ map[string]any, n int) *mcp.CallToolResult {
-		return mcp.NewToolResultText(fmt.Sprintf("### Result\n%t\n### Ran Playwright code\n```js\nawait page.evaluate()\n```", n >= f.readyAfter))
+	s.Handle(mcpclient.ToolEvaluate, func(c mcptest.Call) mcptest.Result {
+		return mcptest.Playwright{Value: fmt.Sprint(c.N >= f.readyAfter), Code: "await page.evaluate()"}.Result()
 	})
-	add("browser_take_screenshot", func(_ map[string]any, _ int) *mcp.CallToolResult {
-		return mcp.NewToolResultImage("### Result\nTook a screenshot", base64.StdEncoding.EncodeToString([]byte("\x89PNG fake")), "image/png")
+	s.Handle(mcpclient.ToolScreenshot, func(mcptest.Call) mcptest.Result {
+		return mcptest.Screenshot([]byte("\x89PNG fake"))
 	})
-	add("browser_snapshot", func(_ map[string]any, _ int) *mcp.CallToolResult {
+	s.Handle(mcpclient.ToolSnapshot, func(mcptest.Call) mcptest.Result {
 		if f.snapFails != "" {
-			return mcp.NewToolResultError(f.snapFails)
+			return mcptest.Error(f.snapFails)
 		}
-		return mcp.NewToolResultText("### Page\n- Page URL: http://shop/\n### Snapshot\n```yaml\n- button \"Buy\" [ref=e1]\n```")
+		return mcptest.Playwright{PageURL: "http://shop/", Snapshot: `- button "Buy" [ref=e1]`}.Result()
 	})
 	// browser_navigate fails as Chromium does for a URL holding "down" (the
 	// site refuses connections) or "slow" (the page never finishes
 	// loading), and opens any other.
-	add("browser_navigate", func(args map[string]any, _ int) *mcp.CallToolResult {
-		url := fmt.Sprint(args["url"])
+	s.Handle(mcpclient.ToolNavigate, func(c mcptest.Call) mcptest.Result {
+		url := fmt.Sprint(c.Args["url"])
 		switch {
 		case strings.Contains(url, "down"):
-			return mcp.NewToolResultError(fmt.Sprintf("### Error\nError: page.goto: net::ERR_CONNECTION_REFUSED at %s\nCall log:\n  - navigating to %q", url, url))
+			return mcptest.NetError("ERR_CONNECTION_REFUSED", url)
 		case strings.Contains(url, "slow"):
-			return mcp.NewToolResultError(fmt.Sprintf("### Error\nTimeoutError: browserBackend.callTool: Timeout 3000ms exceeded.\nCall log:\n\x1b[2m  - navigating to %q, waiting until \"domcontentloaded\"\x1b[22m", url))
+			return mcptest.Playwright{Error: fmt.Sprintf("TimeoutError: browserBackend.callTool: Timeout 3000ms exceeded.\nCall log:\n\x1b[2m  - navigating to %q, waiting until \"domcontentloaded\"\x1b[22m", url)}.Result()
 		}
-		return mcp.NewToolResultText("### Ran Playwright code\n```js\nawait page.goto('" + url + "');\n```\n### Page\n- Page URL: " + url)
+		return mcptest.Navigated(url)
 	})
 	// Tools that take files: they return their arguments.
 	for _, name := range []string{"browser_file_upload", "write_file"} {
-		add(name, func(args map[string]any, _ int) *mcp.CallToolResult {
-			return mcp.NewToolResultText(toJSON(args))
+		s.Handle(name, func(c mcptest.Call) mcptest.Result {
+			return mcptest.Text(toJSON(c.Args))
 		})
 	}
 	// die ends the process: used by the subprocess server only.
-	add("die", func(_ map[string]any, _ int) *mcp.CallToolResult {
+	s.Handle("die", func(mcptest.Call) mcptest.Result {
 		os.Exit(3)
-		return nil
+		return mcptest.Result{}
 	})
 	return s
 }
@@ -189,7 +153,7 @@ type fakeServers struct {
 }
 
 func (fs *fakeServers) Open(ctx context.Context, name string, needs Needs) (ToolCaller, error) {
-	s, err := mcpclient.ConnectInProcess(ctx, fs.f.server(), nil)
+	s, err := fs.f.server().Connect(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +198,7 @@ func play(t *testing.T, f *fake, opts *Options, src string) (*fakeServers, *repo
 
 // serveStdio serves the fake tools on stdin/stdout until stdin closes.
 func serveStdio() {
-	if err := server.ServeStdio((&fake{}).server()); err != nil {
+	if err := (&fake{}).server().ServeStdio(); err != nil {
 		os.Exit(1)
 	}
 }

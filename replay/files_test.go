@@ -90,10 +90,10 @@ func TestFileArgumentsResolveInsideFilesFolder(t *testing.T) {
 		t.Fatalf("err %v, result %+v", err, res)
 	}
 	real, _ := filepath.EvalSymlinks(root)
-	if got := f.callsTo("browser_take_screenshot")[0].args["filename"]; got != filepath.Join(real, "shots", "home.png") {
+	if got := f.callsTo("browser_take_screenshot")[0].Args["filename"]; got != filepath.Join(real, "shots", "home.png") {
 		t.Errorf("screenshot filename %v, want it absolute inside %s", got, real)
 	}
-	paths := f.callsTo("browser_file_upload")[0].args["paths"]
+	paths := f.callsTo("browser_file_upload")[0].Args["paths"]
 	if want := []any{filepath.Join(real, "avatar.png"), filepath.Join(real, "cv.pdf")}; fmt.Sprint(paths) != fmt.Sprint(want) {
 		t.Errorf("upload paths %v, want %v", paths, want)
 	}

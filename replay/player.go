@@ -65,7 +65,7 @@ const (
 	DefaultPoll = 100 * time.Millisecond
 	// DefaultBrowser is the server used for failure evidence and by the
 	// sandy__wait_for_element and sandy__wait_until built-ins.
-	DefaultBrowser = "playwright"
+	DefaultBrowser = mcpclient.PlaywrightServer
 )
 
 // Options configure a Player. Nil or zero fields take the defaults above.

@@ -40,12 +40,12 @@ func TestStepsRunInOrderWithSubstitutedParams(t *testing.T) {
 	if len(calls) != 3 {
 		t.Fatalf("got %d echo calls, want 3", len(calls))
 	}
-	got := calls[0].args
+	got := calls[0].Args
 	want := map[string]any{"url": "http://flag/login", "port": float64(8080), "user": map[string]any{"name": "demo"}, "text": `as {"name":"demo"} on 8080`}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("first call args = %v, want %v", got, want)
 	}
-	if got := calls[1].args["n"]; got != float64(2) {
+	if got := calls[1].Args["n"]; got != float64(2) {
 		t.Errorf("second call n = %v, want 2", got)
 	}
 	if got, want := fs.opened, []string{"a", "b"}; !reflect.DeepEqual(got, want) {
@@ -73,7 +73,7 @@ func TestStartEndSelectByStepNumber(t *testing.T) {
 	}
 	var got []any
 	for _, c := range f.callsTo("echo") {
-		got = append(got, c.args["n"])
+		got = append(got, c.Args["n"])
 	}
 	if want := []any{float64(2), float64(4)}; !reflect.DeepEqual(got, want) {
 		t.Errorf("ran n = %v, want %v", got, want)
@@ -124,8 +124,8 @@ func TestMissingRequiredVariable(t *testing.T) {
 	if !reflect.DeepEqual(mv.Names, []string{"PASSWORD"}) || !strings.Contains(err.Error(), "PASSWORD") {
 		t.Errorf("err = %v (names %v), want it to name PASSWORD only", err, mv.Names)
 	}
-	if len(fs.opened) != 0 || len(f.calls) != 0 || res.Success {
-		t.Errorf("opened %v, calls %d, success %v: want nothing started", fs.opened, len(f.calls), res.Success)
+	if len(fs.opened) != 0 || len(f.tools()) != 0 || res.Success {
+		t.Errorf("opened %v, calls %d, success %v: want nothing started", fs.opened, len(f.tools()), res.Success)
 	}
 	if err := CheckVars("x", parse(t, src), map[string]string{"PASSWORD": "p", "TOKEN": "t"}); err != nil {
 		t.Errorf("CheckVars with both given: %v", err)
@@ -158,8 +158,8 @@ func TestUndefinedVariableRefusedBeforeAnyStep(t *testing.T) {
 			if got := strings.Split(err.Error(), "\n"); !reflect.DeepEqual(got, want) {
 				t.Errorf("error:\n got %q\nwant %q", got, want)
 			}
-			if len(fs.opened) != 0 || len(f.calls) != 0 || len(res.Steps) != 0 || res.Success {
-				t.Errorf("opened %v, calls %d, steps %d, success %v: want nothing started", fs.opened, len(f.calls), len(res.Steps), res.Success)
+			if len(fs.opened) != 0 || len(f.tools()) != 0 || len(res.Steps) != 0 || res.Success {
+				t.Errorf("opened %v, calls %d, steps %d, success %v: want nothing started", fs.opened, len(f.tools()), len(res.Steps), res.Success)
 			}
 		})
 	}
@@ -201,12 +201,12 @@ func TestOutputsFeedLaterSteps(t *testing.T) {
 		t.Fatalf("Run: err %v, result error %q", err, res.Error)
 	}
 	calls := f.callsTo("echo")
-	got := calls[0].args
+	got := calls[0].Args
 	want := map[string]any{"n": float64(42), "text": "Issue #42: [1,2]", "first": float64(1)}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("args = %v, want %v", got, want)
 	}
-	if got := calls[1].args["t"]; got != "Products · Demo Shop" {
+	if got := calls[1].Args["t"]; got != "Products · Demo Shop" {
 		t.Errorf("markdown result title = %q, want %q", got, "Products · Demo Shop")
 	}
 	if got := res.Steps[0].Output["ids"]; !reflect.DeepEqual(got, []any{int64(1), int64(2)}) {
@@ -238,7 +238,7 @@ func TestCondition(t *testing.T) {
 	}
 	var ran []any
 	for _, c := range f.callsTo("echo") {
-		ran = append(ran, c.args["run"])
+		ran = append(ran, c.Args["run"])
 	}
 	if want := []any{"eq", "env"}; !reflect.DeepEqual(ran, want) {
 		t.Errorf("ran %v, want %v", ran, want)
@@ -305,10 +305,10 @@ func TestRetryDelayAndBackoff(t *testing.T) {
 	if len(c) != 3 {
 		t.Fatalf("got %d calls, want 3", len(c))
 	}
-	if gap := c[1].at.Sub(c[0].at); gap < 40*time.Millisecond {
+	if gap := c[1].At.Sub(c[0].At); gap < 40*time.Millisecond {
 		t.Errorf("first retry after %v, want >= 40ms", gap)
 	}
-	if gap := c[2].at.Sub(c[1].at); gap < 80*time.Millisecond {
+	if gap := c[2].At.Sub(c[1].At); gap < 80*time.Millisecond {
 		t.Errorf("second retry after %v, want >= 80ms (backoff 2)", gap)
 	}
 }
@@ -353,8 +353,8 @@ func TestOtherFailuresAreNotRetried(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Success || len(f.calls) != 1 || res.Steps[0].Retries != 0 {
-				t.Errorf("success %v, %d calls, %d retries: want one failed call", res.Success, len(f.calls), res.Steps[0].Retries)
+			if res.Success || len(f.tools()) != 1 || res.Steps[0].Retries != 0 {
+				t.Errorf("success %v, %d calls, %d retries: want one failed call", res.Success, len(f.tools()), res.Steps[0].Retries)
 			}
 		})
 	}
@@ -367,7 +367,7 @@ func TestWaitAfter(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := f.callsTo("echo")
-	if gap := c[1].at.Sub(c[0].at); gap < 200*time.Millisecond {
+	if gap := c[1].At.Sub(c[0].At); gap < 200*time.Millisecond {
 		t.Errorf("second step ran %v after the first, want >= 200ms", gap)
 	}
 }
@@ -382,7 +382,7 @@ func TestSecretsAreMaskedEverywhere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := f.callsTo("echo")[0].args["text"]; got != "s3cr3t-pw" {
+	if got := f.callsTo("echo")[0].Args["text"]; got != "s3cr3t-pw" {
 		t.Errorf("the server got %v, want the real password", got)
 	}
 	b, _ := res.MarshalJSON()
@@ -587,7 +587,7 @@ func TestV11ScenarioUsesUpgradedServer(t *testing.T) {
 	var opened []string
 	servers := ServersFunc(func(ctx context.Context, name string, _ Needs) (ToolCaller, error) {
 		opened = append(opened, name)
-		return mcpclient.ConnectInProcess(ctx, (&fake{}).server(), nil)
+		return (&fake{}).server().Connect(ctx)
 	})
 	res, err := New(servers, nil).Run(context.Background(), "old.json", parse(t, src))
 	if err != nil {

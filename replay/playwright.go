@@ -1,8 +1,6 @@
 package replay
 
 import (
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/plaintest/plaintest/mcpclient"
@@ -45,7 +43,7 @@ func OpensFileURLs(sc *sandy.Scenario, layers ...map[string]string) bool {
 	vars := sandy.NewVars(sc.Variables, layers...)
 	for _, st := range sc.Steps {
 		_, tool, builtin, err := sandy.SplitTool(st.Tool)
-		if err != nil || builtin || tool != "browser_navigate" {
+		if err != nil || builtin || tool != mcpclient.ToolNavigate {
 			continue
 		}
 		raw, ok := st.Params["url"].(string)
@@ -54,14 +52,9 @@ func OpensFileURLs(sc *sandy.Scenario, layers ...map[string]string) bool {
 		}
 		// An output of an earlier step cannot be known yet; such a
 		// reference resolves to an error here and the step is passed over.
-		if s, err := vars.SubstituteString(raw); err == nil && isFileURL(s) {
+		if s, err := vars.SubstituteString(raw); err == nil && mcpclient.IsFileURL(s) {
 			return true
 		}
 	}
 	return false
-}
-
-func isFileURL(s string) bool {
-	u, err := url.Parse(strings.TrimSpace(s))
-	return err == nil && strings.EqualFold(u.Scheme, "file")
 }

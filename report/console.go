@@ -110,7 +110,7 @@ func (c *Console) outcome(s *StepResult) string {
 	d := seconds(s.Duration)
 	var extra string
 	if s.Retries > 0 {
-		extra = fmt.Sprintf(", %d %s", s.Retries, plural(s.Retries, "retry", "retries"))
+		extra = fmt.Sprintf(", %d %s", s.Retries, Plural(s.Retries, "retry", "retries"))
 	}
 	switch {
 	case s.Status == StatusDryRun:
@@ -118,7 +118,7 @@ func (c *Console) outcome(s *StepResult) string {
 	case s.Skipped:
 		return c.paint(ansiYellow, "skipped") + " (condition false)"
 	case s.Status == StatusFailed && s.Tolerated:
-		return c.paint(ansiYellow, "failed, continuing") + " " + d + extra + ": " + printable.String(firstLine(s.Error))
+		return c.paint(ansiYellow, "failed, continuing") + " " + d + extra + ": " + printable.String(FirstLine(s.Error))
 	case s.Status == StatusFailed:
 		return c.paint(ansiRed, "FAILED") + " " + d + extra
 	default:
@@ -143,12 +143,12 @@ func (c *Console) Run(r *RunResult) {
 	}
 	if r.Success && dryRun(r) {
 		fmt.Fprintf(c.w, "%s %s: %d %s resolved, nothing called\n", c.paint(ansiBold, "DRY RUN"), where,
-			len(r.Steps), plural(len(r.Steps), "step", "steps"))
+			len(r.Steps), Plural(len(r.Steps), "step", "steps"))
 		return
 	}
 	if r.Success {
 		fmt.Fprintf(c.w, "%s %s: %d %s in %s\n", c.paint(ansiGreen+ansiBold, "PASSED"), where,
-			len(r.Steps), plural(len(r.Steps), "step", "steps"), seconds(r.Duration))
+			len(r.Steps), Plural(len(r.Steps), "step", "steps"), seconds(r.Duration))
 		return
 	}
 	fmt.Fprintf(c.w, "%s %s after %s\n", c.paint(ansiRed+ansiBold, "FAILED"), where, seconds(r.Duration))
@@ -176,7 +176,7 @@ func (c *Console) Summary(s *Summary) {
 		verdict = c.paint(ansiRed+ansiBold, "FAILED")
 	}
 	fmt.Fprintf(c.w, "%s %d %s: %d passed, %d failed in %s\n", verdict, s.Total,
-		plural(s.Total, "scenario", "scenarios"), s.Passed, s.Failed, seconds(time.Duration(s.DurationMS)*time.Millisecond))
+		Plural(s.Total, "scenario", "scenarios"), s.Passed, s.Failed, seconds(time.Duration(s.Duration)))
 	for _, r := range s.Scenarios {
 		if r.Success {
 			continue
@@ -185,7 +185,7 @@ func (c *Console) Summary(s *Summary) {
 		if r.File != "" {
 			name = r.File
 		}
-		fmt.Fprintf(c.w, "  %s %s: %s\n", c.paint(ansiRed, "✗"), printable.String(name), printable.String(firstLine(r.Error)))
+		fmt.Fprintf(c.w, "  %s %s: %s\n", c.paint(ansiRed, "✗"), printable.String(name), printable.String(FirstLine(r.Error)))
 	}
 }
 
@@ -215,14 +215,17 @@ func paramsText(p map[string]any) string {
 
 func seconds(d time.Duration) string { return fmt.Sprintf("%.2fs", d.Seconds()) }
 
-func plural(n int, one, many string) string {
+// Plural returns one when n is 1, else many: "step" or "steps".
+func Plural(n int, one, many string) string {
 	if n == 1 {
 		return one
 	}
 	return many
 }
 
-func firstLine(s string) string {
+// FirstLine returns the first line of a message, trimmed, followed by " …"
+// when more lines follow.
+func FirstLine(s string) string {
 	s = strings.TrimSpace(s)
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i] + " …"

@@ -89,7 +89,7 @@ func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 	if o.Suite == "" {
 		o.Suite = "plaintest replay"
 	}
-	suite := junitSuite{Name: o.Suite, Time: xmlSeconds(time.Duration(s.DurationMS) * time.Millisecond)}
+	suite := junitSuite{Name: o.Suite, Time: xmlSeconds(time.Duration(s.Duration))}
 	if !o.Timestamp.IsZero() {
 		suite.Timestamp = o.Timestamp.UTC().Format("2006-01-02T15:04:05")
 	}
@@ -150,10 +150,10 @@ func classname(r *RunResult) string {
 
 func failureMessage(r *RunResult) string {
 	if s := r.Failed(); s != nil {
-		return fmt.Sprintf("step %d (%s) failed: %s: %s", s.Step, s.Label(), s.Tool, firstLine(s.Error))
+		return fmt.Sprintf("step %d (%s) failed: %s: %s", s.Step, s.Label(), s.Tool, FirstLine(s.Error))
 	}
 	if r.Error != "" {
-		return firstLine(r.Error)
+		return FirstLine(r.Error)
 	}
 	return "scenario failed"
 }

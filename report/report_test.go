@@ -269,3 +269,37 @@ func TestJUnitEscapesOutsideText(t *testing.T) {
 		}
 	}
 }
+
+// TestMillis: durations are whole milliseconds in JSON, both ways.
+func TestMillis(t *testing.T) {
+	b, err := json.Marshal(struct {
+		D Millis `json:"duration_ms"`
+		W Millis `json:"waited_ms,omitempty"`
+	}{D: Millis(1234567 * time.Microsecond)})
+	if err != nil || string(b) != `{"duration_ms":1234}` {
+		t.Errorf("marshal: %s, %v; want {\"duration_ms\":1234} (waited_ms, zero, left out)", b, err)
+	}
+	var m Millis
+	if err := json.Unmarshal([]byte("1500"), &m); err != nil || time.Duration(m) != 1500*time.Millisecond {
+		t.Errorf("unmarshal 1500: %v, %v", time.Duration(m), err)
+	}
+	if err := json.Unmarshal([]byte(`"1s"`), &m); err == nil || !strings.Contains(err.Error(), "milliseconds") {
+		t.Errorf(`unmarshal "1s": err %v, want one saying milliseconds`, err)
+	}
+}
+
+func TestPluralAndFirstLine(t *testing.T) {
+	if got := Plural(1, "step", "steps") + " " + Plural(0, "step", "steps") + " " + Plural(2, "file is", "files are"); got != "step steps files are" {
+		t.Errorf("Plural: %q", got)
+	}
+	for in, want := range map[string]string{
+		"  one line  ":             "one line",
+		"first\nsecond":            "first …",
+		"\n  Error: x\n  at y\n\n": "Error: x …",
+		"":                         "",
+	} {
+		if got := FirstLine(in); got != want {
+			t.Errorf("FirstLine(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

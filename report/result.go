@@ -11,6 +11,8 @@ package report
 
 import (
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"time"
 )
 
@@ -35,17 +37,17 @@ const (
 //	  "scenarios": [ RunResult, ... ] // in the order of the files given
 //	}
 type Summary struct {
-	Success    bool         `json:"success"`
-	Total      int          `json:"total"`
-	Passed     int          `json:"passed"`
-	Failed     int          `json:"failed"`
-	DurationMS int64        `json:"duration_ms"`
-	Scenarios  []*RunResult `json:"scenarios"`
+	Success   bool         `json:"success"`
+	Total     int          `json:"total"`
+	Passed    int          `json:"passed"`
+	Failed    int          `json:"failed"`
+	Duration  Millis       `json:"duration_ms"`
+	Scenarios []*RunResult `json:"scenarios"`
 }
 
 // NewSummary counts runs into a Summary.
 func NewSummary(runs []*RunResult, d time.Duration) *Summary {
-	s := &Summary{Success: true, Total: len(runs), DurationMS: d.Milliseconds(), Scenarios: runs}
+	s := &Summary{Success: true, Total: len(runs), Duration: Millis(d), Scenarios: runs}
 	if runs == nil {
 		s.Scenarios = []*RunResult{}
 	}
@@ -158,27 +160,41 @@ type StepEvent struct {
 	Step     StepResult
 }
 
+// Millis is a duration as plaintest's JSON documents write it: whole
+// milliseconds, in fields named duration_ms or waited_ms.
+type Millis time.Duration
+
+// MarshalJSON writes m as a whole number of milliseconds.
+func (m Millis) MarshalJSON() ([]byte, error) {
+	return strconv.AppendInt(nil, time.Duration(m).Milliseconds(), 10), nil
+}
+
+// UnmarshalJSON reads a number of milliseconds.
+func (m *Millis) UnmarshalJSON(b []byte) error {
+	var n int64
+	if err := json.Unmarshal(b, &n); err != nil {
+		return fmt.Errorf("a duration in milliseconds: %w", err)
+	}
+	*m = Millis(time.Duration(n) * time.Millisecond)
+	return nil
+}
+
 // MarshalJSON writes the run with its duration as duration_ms.
 func (r RunResult) MarshalJSON() ([]byte, error) {
 	type plain RunResult
 	return json.Marshal(struct {
 		plain
-		DurationMS int64 `json:"duration_ms"`
-	}{plain(r), r.Duration.Milliseconds()})
+		DurationMS Millis `json:"duration_ms"`
+	}{plain(r), Millis(r.Duration)})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (r *RunResult) UnmarshalJSON(b []byte) error {
 	type plain RunResult
-	v := struct {
+	return json.Unmarshal(b, &struct {
 		*plain
-		DurationMS int64 `json:"duration_ms"`
-	}{plain: (*plain)(r)}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	r.Duration = time.Duration(v.DurationMS) * time.Millisecond
-	return nil
+		DurationMS *Millis `json:"duration_ms"`
+	}{(*plain)(r), (*Millis)(&r.Duration)})
 }
 
 // MarshalJSON writes the step with its duration as duration_ms.
@@ -186,20 +202,15 @@ func (s StepResult) MarshalJSON() ([]byte, error) {
 	type plain StepResult
 	return json.Marshal(struct {
 		plain
-		DurationMS int64 `json:"duration_ms"`
-	}{plain(s), s.Duration.Milliseconds()})
+		DurationMS Millis `json:"duration_ms"`
+	}{plain(s), Millis(s.Duration)})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes.
 func (s *StepResult) UnmarshalJSON(b []byte) error {
 	type plain StepResult
-	v := struct {
+	return json.Unmarshal(b, &struct {
 		*plain
-		DurationMS int64 `json:"duration_ms"`
-	}{plain: (*plain)(s)}
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	s.Duration = time.Duration(v.DurationMS) * time.Millisecond
-	return nil
+		DurationMS *Millis `json:"duration_ms"`
+	}{(*plain)(s), (*Millis)(&s.Duration)})
 }

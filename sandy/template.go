@@ -27,16 +27,42 @@ func splitTemplate(s string) []segment {
 			lit.Reset()
 		}
 	}
+	scanTemplate(s, func(text, _ string) { lit.WriteString(text) }, func(name, raw string) {
+		flush()
+		segs = append(segs, segment{name: name, raw: raw})
+	})
+	flush()
+	return segs
+}
+
+// MapText returns s with fn applied to its text between placeholders, the
+// placeholders (and \{{ escapes) kept as written, so that a replacement in
+// the text can neither break a placeholder nor make one: masking the value
+// "BASE" leaves {{BASE_URL}} whole.
+func MapText(s string, fn func(string) string) string {
+	var b, lit strings.Builder
+	scanTemplate(s, func(_, raw string) { lit.WriteString(raw) }, func(_, raw string) {
+		b.WriteString(fn(lit.String()))
+		lit.Reset()
+		b.WriteString(raw)
+	})
+	b.WriteString(fn(lit.String()))
+	return b.String()
+}
+
+// scanTemplate walks s in order, calling text for each piece of literal text
+// (what it says, and raw as written: an escaped \{{ says {{) and place for
+// each placeholder (its name, and raw as written, braces included).
+func scanTemplate(s string, text func(text, raw string), place func(name, raw string)) {
 	for i := 0; i < len(s); {
 		j := strings.Index(s[i:], "{{")
 		if j < 0 {
-			lit.WriteString(s[i:])
-			break
+			text(s[i:], s[i:])
+			return
 		}
 		j += i
 		if j > i && s[j-1] == '\\' {
-			lit.WriteString(s[i : j-1])
-			lit.WriteString("{{")
+			text(s[i:j-1]+"{{", s[i:j+2])
 			i = j + 2
 			continue
 		}
@@ -47,17 +73,14 @@ func splitTemplate(s string) []segment {
 			name = strings.TrimSpace(s[j+2 : k])
 		}
 		if !validRef(name) { // no }} after it, or not a name: text
-			lit.WriteString(s[i : j+2])
+			text(s[i:j+2], s[i:j+2])
 			i = j + 2
 			continue
 		}
-		lit.WriteString(s[i:j])
-		flush()
-		segs = append(segs, segment{name: name, raw: s[j : k+2]})
+		text(s[i:j], s[i:j])
+		place(name, s[j:k+2])
 		i = k + 2
 	}
-	flush()
-	return segs
 }
 
 // placeholders calls fn with the JSON path and the name of each placeholder

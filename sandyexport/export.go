@@ -11,12 +11,10 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandy"
 )
-
-// Server is the MCP server name exported scenarios use.
-const Server = "playwright"
 
 // Options describe the export. The zero value (or nil) is usable.
 type Options struct {
@@ -62,7 +60,7 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 			Instruction: instruction,
 		},
 		Variables:   map[string]any{},
-		Environment: &sandy.Environment{MCP: Server, Viewport: o.Viewport, RecordedAt: now},
+		Environment: &sandy.Environment{MCP: mcpclient.PlaywrightServer, Viewport: o.Viewport, RecordedAt: now},
 	}
 	if res.Status != parser.Success {
 		sc.Metadata.Status = sandy.StatusPartial
@@ -83,14 +81,14 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 			n++
 			st := sandy.Step{
 				Step:        n,
-				Tool:        "mcp__" + Server + "__" + c.Tool,
+				Tool:        "mcp__" + mcpclient.PlaywrightServer + "__" + c.Tool,
 				Params:      params(c),
 				Description: ts.Action,
 			}
 			if ts.Index == 0 {
 				st.ID = "open"
 			}
-			if c.Tool == commandgen.ToolWaitFor && i < len(ts.Calls)-1 {
+			if c.Tool == mcpclient.ToolWaitFor && i < len(ts.Calls)-1 {
 				st.Description = fmt.Sprintf("%s (wait for %s to appear)", ts.Action, ts.Element)
 			}
 			sc.Steps = append(sc.Steps, st)

@@ -1,20 +1,16 @@
 package sandyexport
 
 import (
-	"bytes"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/translator"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 func result(status parser.Status) *parser.ParserResult {
 	return &parser.ParserResult{
@@ -51,21 +47,9 @@ func TestExportGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			golden := filepath.Join("testdata", string(status)+".golden.json")
-			if *update {
-				if err := os.WriteFile(golden, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			want, err := os.ReadFile(golden)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("got\n%s\nwant\n%s", got, want)
-			}
+			golden.Check(t, filepath.Join("testdata", string(status)+".golden.json"), got)
 			// What is exported is a valid scenario that sandy reads back.
-			back, err := sandy.Parse(got, golden)
+			back, err := sandy.Parse(got, string(status)+".golden.json")
 			if err != nil {
 				t.Fatalf("re-read: %v", err)
 			}

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
+	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
 )
@@ -89,7 +89,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
 	fs.StringVar(&f.translator, "translator", "auto", "auto, rules or llm")
 	fs.StringVar(&f.model, "model", "", "language model for --translator llm (default $PLAINTEST_MODEL)")
-	fs.StringVar(&f.mcp, "mcp", "playwright", "MCP server `name` from the config (default: a server named playwright, else the bundled @playwright/mcp)")
+	fs.StringVar(&f.mcp, "mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config (default: a server named playwright, else the bundled @playwright/mcp)")
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
 	fs.StringVar(&f.format, "format", "sandy", "output format: sandy")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
@@ -238,7 +238,7 @@ func openBrowser(ctx context.Context, name, configPath string, headed bool, time
 	}
 	opts := replay.PlaywrightOptions(timeout, nav)
 	opts.Headed = headed
-	opts.FileURLs = isFileURL(startURL)
+	opts.FileURLs = mcpclient.IsFileURL(startURL)
 	opts.Caps = []string{"testing"} // browser_generate_locator
 	sc, err := cfg.Browser(name, opts)
 	switch {
@@ -360,10 +360,12 @@ func summarize(w io.Writer, res *parser.ParserResult, out string, sv saved, step
 	case sv.path == "":
 		fmt.Fprintf(w, "nothing ran, no scenario written (%.1fs)\n", res.Duration.Seconds())
 	case !sv.partial:
-		fmt.Fprintf(w, "wrote %s: %s from %s (%.1fs)\n", printable.String(sv.path), plural(steps, "step"), plural(len(res.Actions), "action"), res.Duration.Seconds())
+		fmt.Fprintf(w, "wrote %s: %d %s from %d %s (%.1fs)\n", printable.String(sv.path), steps, rpt.Plural(steps, "step", "steps"),
+			len(res.Actions), rpt.Plural(len(res.Actions), "action", "actions"), res.Duration.Seconds())
 	default:
-		fmt.Fprintf(w, "wrote PARTIAL scenario %s: %s from %d of %s (%.1fs); %s was left as it was, and replay refuses the partial file unless --allow-partial\n",
-			printable.String(sv.path), plural(steps, "step"), done, plural(len(res.Actions), "action"), res.Duration.Seconds(), printable.String(out))
+		fmt.Fprintf(w, "wrote PARTIAL scenario %s: %d %s from %d of %d %s (%.1fs); %s was left as it was, and replay refuses the partial file unless --allow-partial\n",
+			printable.String(sv.path), steps, rpt.Plural(steps, "step", "steps"), done, len(res.Actions), rpt.Plural(len(res.Actions), "action", "actions"),
+			res.Duration.Seconds(), printable.String(out))
 	}
 	switch {
 	case sv.removed != "":
@@ -382,7 +384,7 @@ type jsonResult struct {
 	Partial    bool          `json:"partial,omitempty"`
 	Removed    string        `json:"removed_partial,omitempty"` // a stale partial file removed beside Target
 	Translator string        `json:"translator"`
-	DurationMS int64         `json:"duration_ms"`
+	Duration   rpt.Millis    `json:"duration_ms"`
 	Steps      []jsonStep    `json:"steps"`
 	Errors     []jsonError   `json:"errors,omitempty"`
 	Usage      parser.Usage  `json:"usage"`
@@ -390,13 +392,13 @@ type jsonResult struct {
 }
 
 type jsonStep struct {
-	Index      int    `json:"index"`
-	Action     string `json:"action"`
-	Kind       string `json:"kind"`
-	Element    string `json:"element,omitempty"`
-	Target     string `json:"target,omitempty"`
-	WaitedMS   int64  `json:"waited_ms,omitempty"`
-	DurationMS int64  `json:"duration_ms"`
+	Index    int        `json:"index"`
+	Action   string     `json:"action"`
+	Kind     string     `json:"kind"`
+	Element  string     `json:"element,omitempty"`
+	Target   string     `json:"target,omitempty"`
+	Waited   rpt.Millis `json:"waited_ms,omitempty"`
+	Duration rpt.Millis `json:"duration_ms"`
 }
 
 type jsonError struct {
@@ -409,9 +411,9 @@ type jsonError struct {
 
 func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved) {
 	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.path, Partial: sv.partial, Removed: sv.removed,
-		Translator: res.Translator, DurationMS: res.Duration.Milliseconds(), Usage: res.Usage, Secrets: res.SecretNames, Steps: []jsonStep{}}
+		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: res.Usage, Secrets: res.SecretNames, Steps: []jsonStep{}}
 	for _, s := range res.Steps {
-		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, s.Waited.Milliseconds(), s.Duration.Milliseconds()})
+		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, rpt.Millis(s.Waited), rpt.Millis(s.Duration)})
 	}
 	for _, e := range res.Errors {
 		jr.Errors = append(jr.Errors, jsonError{e.Index, e.Action, e.Message, e.Screenshot, e.SnapshotFile})
@@ -419,19 +421,4 @@ func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(jr)
-}
-
-// plural writes "1 step", "2 steps".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// isFileURL reports whether s is a file: URL, which @playwright/mcp opens
-// only when told to.
-func isFileURL(s string) bool {
-	u, err := url.Parse(strings.TrimSpace(s))
-	return err == nil && strings.EqualFold(u.Scheme, "file")
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -147,8 +148,8 @@ func TestTextShownInChromium(t *testing.T) {
 	requireBrowser(t)
 	base := serveShop(t, &demoshop.Options{OfferDelay: 10 * time.Millisecond})
 	s := connectPlaywright(t)
-	call(t, s, commandgen.ToolNavigate, map[string]any{"url": base + "/products"})
-	if res := call(t, s, commandgen.ToolWaitFor, map[string]any{"text": "Claim discount"}); res.IsError {
+	call(t, s, mcpclient.ToolNavigate, map[string]any{"url": base + "/products"})
+	if res := call(t, s, mcpclient.ToolWaitFor, map[string]any{"text": "Claim discount"}); res.IsError {
 		t.Fatalf("the offer never showed: %s", res.Error)
 	}
 	for text, want := range map[string]string{
@@ -355,18 +356,18 @@ func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[
 // added to the server's environment.
 func fakeConfig(t *testing.T, env ...string) string {
 	t.Helper()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	serverEnv := map[string]string{fakeServerEnv: "1"}
+	serverEnv := map[string]string{}
 	for _, kv := range env {
 		k, v, _ := strings.Cut(kv, "=")
 		serverEnv[k] = v
 	}
+	sc, err := mcptest.Command("playwright", serverEnv)
+	if err != nil {
+		t.Fatal(err)
+	}
 	cfg := filepath.Join(t.TempDir(), "mcp.json")
 	body, _ := json.Marshal(map[string]any{"mcpServers": map[string]any{
-		"playwright": map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": serverEnv},
+		sc.Name: map[string]any{"command": sc.Command, "args": sc.Args, "env": sc.Env},
 	}})
 	if err := os.WriteFile(cfg, body, 0o644); err != nil {
 		t.Fatal(err)

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"context"
-	"encoding/base64"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,33 +8,26 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
-
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 )
-
-// fakeServerEnv makes this test binary act as a tiny Playwright-like MCP
-// server over stdio (see serveFake).
-const fakeServerEnv = "PLAINTEST_TEST_FAKE_MCP"
 
 // fakeLogEnv, when set, names a file the fake server appends a line to as it
 // starts ("start") and for each tool call (the tool's name), so a test can
 // tell what ran.
 const fakeLogEnv = "PLAINTEST_TEST_FAKE_MCP_LOG"
 
-const loginSnapshot = "### Page\n- Page URL: http://shop.test/login\n### Snapshot\n```yaml\n" +
-	"- generic [ref=e1]:\n  - textbox \"Username\" [ref=e2]\n  - button \"Log in\" [ref=e3]\n```\n"
+// loginSnapshot is the login page as the fake's browser_snapshot shows it.
+const loginSnapshot = "- generic [ref=e1]:\n  - textbox \"Username\" [ref=e2]\n  - button \"Log in\" [ref=e3]\n"
 
 // evilSnapshot is a page whose accessible names carry terminal escapes (a
 // window title change, a colour) and a bidi override, escaped as
 // @playwright/mcp writes them (JSON).
-const evilSnapshot = "### Page\n- Page URL: http://shop.test/evil\n### Snapshot\n```yaml\n" +
-	"- generic [ref=e1]:\n  - textbox \"Name\\u001b]0;pwned\\u0007\" [ref=e2]\n  - button \"Log in\\u001b[31m\" [ref=e3]\n" +
-	"  - link \"Help \\u202Etxt.exe\" [ref=e4]\n```\n"
+const evilSnapshot = "- generic [ref=e1]:\n  - textbox \"Name\\u001b]0;pwned\\u0007\" [ref=e2]\n  - button \"Log in\\u001b[31m\" [ref=e3]\n" +
+	"  - link \"Help \\u202Etxt.exe\" [ref=e4]\n"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(fakeServerEnv) != "" {
+	if mcptest.Serving() {
 		serveFake()
 		return
 	}
@@ -46,7 +37,9 @@ func TestMain(m *testing.M) {
 			os.Setenv(mcpclient.EnvPlaywrightMCP, root)
 		}
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	closeDemos()
+	os.Exit(code)
 }
 
 // serveFake serves the fake: navigation remembers the URL, percent-encoded
@@ -65,51 +58,44 @@ func serveFake() {
 		}
 	}
 	logLine("start")
-	s := server.NewMCPServer("fake-playwright", "0", server.WithToolHandlerMiddleware(
-		func(next server.ToolHandlerFunc) server.ToolHandlerFunc {
-			return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-				logLine(req.Params.Name)
-				return next(ctx, req)
-			}
-		}))
-	text := func(t string) server.ToolHandlerFunc {
-		return func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			return mcp.NewToolResultText(t), nil
-		}
+	s := mcptest.NewServer("fake-playwright")
+	handle := func(tool string, h mcptest.Handler) {
+		s.Handle(tool, func(c mcptest.Call) mcptest.Result {
+			logLine(c.Tool)
+			return h(c)
+		})
 	}
 	var mu sync.Mutex
 	page := "http://shop.test/login"
-	s.AddTool(mcp.NewTool("browser_navigate", mcp.WithString("url")),
-		func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			mu.Lock()
-			defer mu.Unlock()
-			page = strings.ReplaceAll(req.GetString("url", ""), " ", "%20")
-			return mcp.NewToolResultText(fmt.Sprintf("### Ran Playwright code\n```js\nawait page.goto('%s');\n```\n### Page\n- Page URL: %s\n", page, page)), nil
-		})
-	s.AddTool(mcp.NewTool("browser_snapshot"),
-		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			mu.Lock()
-			defer mu.Unlock()
-			if strings.Contains(page, "/evil") {
-				return mcp.NewToolResultText(evilSnapshot), nil
-			}
-			return mcp.NewToolResultText(strings.Replace(loginSnapshot, "http://shop.test/login", page, 1)), nil
-		})
-	s.AddTool(mcp.NewTool("browser_hover", mcp.WithString("target"), mcp.WithString("element")),
-		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			mu.Lock()
-			defer mu.Unlock()
-			return mcp.NewToolResultError("### Error\nError: locator.hover: Timeout 5000ms exceeded on " + page + "\x1b]0;pwned\x07\r\n" +
-				"Call log:\n\x1b[2m  - waiting for locator\x1b[22m\n"), nil
-		})
-	s.AddTool(mcp.NewTool("browser_take_screenshot"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return mcp.NewToolResultImage("### Result\nTook a screenshot", base64.StdEncoding.EncodeToString([]byte("\x89PNG fake")), "image/png"), nil
+	handle(mcpclient.ToolNavigate, func(c mcptest.Call) mcptest.Result {
+		mu.Lock()
+		defer mu.Unlock()
+		page = strings.ReplaceAll(fmt.Sprint(c.Args["url"]), " ", "%20")
+		return mcptest.Navigated(page)
 	})
-	s.AddTool(mcp.NewTool("browser_type", mcp.WithString("target"), mcp.WithString("text"), mcp.WithString("element")), text("### Ran Playwright code\n```js\nawait page.getByRole('textbox', { name: 'Username' }).fill('demo');\n```"))
-	s.AddTool(mcp.NewTool("browser_click", mcp.WithString("target"), mcp.WithString("element")),
-		func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-			os.Exit(7)
-			return nil, nil
-		})
-	_ = server.ServeStdio(s)
+	handle(mcpclient.ToolSnapshot, func(mcptest.Call) mcptest.Result {
+		mu.Lock()
+		defer mu.Unlock()
+		if strings.Contains(page, "/evil") {
+			return mcptest.Playwright{PageURL: "http://shop.test/evil", Snapshot: evilSnapshot}.Result()
+		}
+		return mcptest.Playwright{PageURL: page, Snapshot: loginSnapshot}.Result()
+	})
+	handle(mcpclient.ToolHover, func(mcptest.Call) mcptest.Result {
+		mu.Lock()
+		defer mu.Unlock()
+		return mcptest.Playwright{Error: "Error: locator.hover: Timeout 5000ms exceeded on " + page + "\x1b]0;pwned\x07\r\n" +
+			"Call log:\n\x1b[2m  - waiting for locator\x1b[22m\n"}.Result()
+	})
+	handle(mcpclient.ToolScreenshot, func(mcptest.Call) mcptest.Result {
+		return mcptest.Screenshot([]byte("\x89PNG fake"))
+	})
+	handle(mcpclient.ToolType, func(mcptest.Call) mcptest.Result {
+		return mcptest.Playwright{Code: "await page.getByRole('textbox', { name: 'Username' }).fill('demo');"}.Result()
+	})
+	handle(mcpclient.ToolClick, func(mcptest.Call) mcptest.Result {
+		os.Exit(7)
+		return mcptest.Result{}
+	})
+	_ = s.ServeStdio()
 }

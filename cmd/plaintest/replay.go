@@ -435,11 +435,11 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 		var names []string
 		for _, r := range s.Scenarios {
 			if !r.Success {
-				names = append(names, r.File+": "+firstLine(r.Error))
+				names = append(names, r.File+": "+rpt.FirstLine(r.Error))
 			}
 		}
 		return failed(fmt.Errorf("%d of %d %s failed: %s", s.Failed, s.Total,
-			pluralWord(s.Total, "scenario", "scenarios"), strings.Join(names, "; ")))
+			rpt.Plural(s.Total, "scenario", "scenarios"), strings.Join(names, "; ")))
 	}
 	return nil
 }
@@ -464,18 +464,4 @@ func writeJUnit(path string, s *rpt.Summary, started time.Time) error {
 		return fmt.Errorf("--junit: %w", err)
 	}
 	return nil
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
-func pluralWord(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

@@ -3,9 +3,12 @@ package main
 import (
 	"flag"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/plaintest/plaintest/demoshop"
@@ -13,12 +16,16 @@ import (
 
 var roundTripRuns = flag.Int("roundtrip.runs", 2, "how many times in a row the compiled demo scenarios are replayed")
 
-// demoScenarios are the scenarios compiled against the demo shop: every form
-// control, scoped buttons, a late element and assertions both ways.
-var demoScenarios = []struct {
+// demoScenario is a scenario compiled against the demo shop: its name, the
+// path it starts at, its actions and the other compile arguments.
+type demoScenario struct {
 	name, path, text string
 	args             []string
-}{
+}
+
+// demoScenarios are the scenarios compiled against the demo shop: every form
+// control, scoped buttons, a late element and assertions both ways.
+var demoScenarios = []demoScenario{
 	{"mug", "", mugText, []string{"--secret", "PASSWORD=demo123"}},
 	{"checkout", "/products", "click Add to cart for Green Tea then open the cart then click Proceed to checkout then type Ada Lovelace into Full name " +
 		"then fill Email with ada@example.com then select Japan from Country then choose Express from Shipping then type ring twice into Delivery notes " +
@@ -32,17 +39,67 @@ var demoScenarios = []struct {
 		"then verify Blue Mug is gone then verify the cart shows Total: $8.50", nil},
 }
 
+// demoCompiles holds the demo scenarios compiled by this test binary, each
+// once, against one demo shop that lives as long as the binary:
+// TestCompileExportsGolden and TestCompiledScenariosReplayGreen share them
+// rather than start a browser twice for each.
+var demoCompiles struct {
+	sync.Mutex
+	shop  *httptest.Server
+	dir   string            // the compiled files, and nothing else
+	files map[string]string // scenario name -> compiled file
+}
+
+// compiledDemo returns the file compiled from the demo scenario called name,
+// compiling it on first use, and the demo shop's base URL.
+func compiledDemo(t *testing.T, name string) (file, base string) {
+	t.Helper()
+	d := &demoCompiles
+	d.Lock()
+	defer d.Unlock()
+	if d.shop == nil {
+		dir, err := os.MkdirTemp("", "plaintest-demos-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		d.shop, d.dir, d.files = httptest.NewServer(demoshop.Handler(nil)), dir, map[string]string{}
+	}
+	if f, ok := d.files[name]; ok {
+		return f, d.shop.URL
+	}
+	i := slices.IndexFunc(demoScenarios, func(s demoScenario) bool { return s.name == name })
+	if i < 0 {
+		t.Fatalf("no demo scenario %q", name)
+	}
+	s := demoScenarios[i]
+	file = filepath.Join(d.dir, s.name+".json")
+	args := append([]string{"compile", s.text, "--url", d.shop.URL + s.path, "-o", file, "--evidence", t.TempDir()}, s.args...)
+	if code, stdout, stderr := runCLI(t, args...); code != 0 {
+		t.Fatalf("compile %s: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+	}
+	d.files[name] = file
+	return file, d.shop.URL
+}
+
+// closeDemos stops the demo shop of compiledDemo and removes its files.
+func closeDemos() {
+	d := &demoCompiles
+	d.Lock()
+	defer d.Unlock()
+	if d.shop != nil {
+		d.shop.Close()
+		os.RemoveAll(d.dir)
+	}
+}
+
 // TestCompiledScenariosReplayGreen compiles every demo scenario and replays
 // them all, -roundtrip.runs times in a row (20 for the figure in the README).
 func TestCompiledScenariosReplayGreen(t *testing.T) {
 	requireBrowser(t)
-	base := serveShop(t, nil)
-	dir := t.TempDir()
+	var dir string
 	for _, s := range demoScenarios {
-		args := append([]string{"compile", s.text, "--url", base + s.path, "-o", filepath.Join(dir, s.name+".json"), "--evidence", t.TempDir()}, s.args...)
-		if code, stdout, stderr := runCLI(t, args...); code != 0 {
-			t.Fatalf("compile %s: exit %d\n%s\n%s", s.name, code, stdout, stderr)
-		}
+		file, _ := compiledDemo(t, s.name)
+		dir = filepath.Dir(file)
 	}
 	for i := 1; i <= *roundTripRuns; i++ {
 		code, stdout, stderr := runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--report", t.TempDir())

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/printable"
+	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -27,7 +27,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	forText := fs.String("for", "", "an action to resolve against the page (not run)")
 	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget)")
 	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
-	mcpName := fs.String("mcp", "playwright", "MCP server `name` from the config")
+	mcpName := fs.String("mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config")
 	config := fs.String("config", "", "MCP config `file`")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -41,14 +41,14 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	defer session.Close()
-	nav, err := session.CallTool(ctx, commandgen.ToolNavigate, map[string]any{"url": pos[0]})
+	nav, err := session.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": pos[0]})
 	if err != nil {
 		return err
 	}
 	if nav.IsError {
 		return &exitError{code: exitEnvironment, err: fmt.Errorf("cannot open %s: %s", pos[0], nav.Error)}
 	}
-	snap, err := session.CallTool(ctx, commandgen.ToolSnapshot, map[string]any{})
+	snap, err := session.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{})
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/replay"
+	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -72,10 +73,10 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", printable.String(partialProblem(file, sc)))
 			continue
 		case err == nil && sc.Partial():
-			fmt.Fprintf(e.stdout, "%s: ok, partial (%d %s): %s\n", printable.String(file), len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"), printable.String(sc.Metadata.StatusDetail))
+			fmt.Fprintf(e.stdout, "%s: ok, partial (%d %s): %s\n", printable.String(file), len(sc.Steps), rpt.Plural(len(sc.Steps), "step", "steps"), printable.String(sc.Metadata.StatusDetail))
 			continue
 		case err == nil:
-			fmt.Fprintf(e.stdout, "%s: ok (%d %s)\n", printable.String(file), len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"))
+			fmt.Fprintf(e.stdout, "%s: ok (%d %s)\n", printable.String(file), len(sc.Steps), rpt.Plural(len(sc.Steps), "step", "steps"))
 			continue
 		}
 		bad++
@@ -92,7 +93,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	}
 	if bad > 0 {
 		return &exitError{code: exitInput, err: fmt.Errorf("%d of %d %s invalid", bad, len(files),
-			pluralWord(len(files), "file is", "files are"))}
+			rpt.Plural(len(files), "file is", "files are"))}
 	}
 	return nil
 }

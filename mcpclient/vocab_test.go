@@ -1,0 +1,62 @@
+package mcpclient
+
+import "testing"
+
+// TestResultVocabulary: each question a caller asks a Result is answered
+// from @playwright/mcp's own error texts, and only for a failed result.
+func TestResultVocabulary(t *testing.T) {
+	type answers struct {
+		noMatch, selector, timedOut, unknownTool bool
+		netError, pageLost, errorLine            string
+	}
+	for _, tt := range []struct {
+		name string
+		err  string
+		want answers
+	}{
+		{"no match", `Error: "internal:role=button[name=\"Pay\"i]" does not match any elements.`,
+			answers{noMatch: true, selector: true, errorLine: `"internal:role=button[name=\"Pay\"i]" does not match any elements.`}},
+		{"strict", `Error: strict mode violation: "internal:role=button" resolved to 2 elements`,
+			answers{selector: true, errorLine: `strict mode violation: "internal:role=button" resolved to 2 elements`}},
+		{"timeout", "Error: browserBackend.callTool: Timeout 3000ms exceeded.\nCall log:", answers{timedOut: true, errorLine: "Timeout 3000ms exceeded."}},
+		{"refused", "Error: page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:1/", answers{netError: "net::ERR_CONNECTION_REFUSED", errorLine: "page.goto: net::ERR_CONNECTION_REFUSED at http://127.0.0.1:1/"}},
+		{"certificate", "Error: page.goto: net::ERR_CERT_AUTHORITY_INVALID at https://x/", answers{errorLine: "page.goto: net::ERR_CERT_AUTHORITY_INVALID at https://x/"}},
+		{"crashed", "Error: Target crashed", answers{pageLost: "Target crashed", errorLine: "Target crashed"}},
+		{"quoted crash", `Error: "text=Page crashed" does not match any elements.`, answers{noMatch: true, selector: true,
+			errorLine: `"text=Page crashed" does not match any elements.`}},
+		{"unknown tool", `Tool "browser_generate_locator" not found`, answers{unknownTool: true, errorLine: `Tool "browser_generate_locator" not found`}},
+		{"a tool's own not found", `Error: Element with role "button" and accessible name "Tool \"x\" not found" not found`,
+			answers{errorLine: `Element with role "button" and accessible name "Tool \"x\" not found" not found`}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, failed := range []bool{true, false} {
+				r := &Result{IsError: failed, Error: tt.err, Text: tt.err}
+				got := answers{r.NoMatch(), r.SelectorProblem(), r.TimedOut(), r.UnknownTool(), r.NetError(), r.PageLost(), r.ErrorLine()}
+				want := tt.want
+				if !failed {
+					want = answers{} // a result that did not fail answers nothing
+				}
+				if got != want {
+					t.Errorf("IsError %v: got %+v, want %+v", failed, got, want)
+				}
+			}
+		})
+	}
+}
+
+func TestIsFileURL(t *testing.T) {
+	for s, want := range map[string]bool{
+		"file:///tmp/team.html":  true,
+		" FILE:///tmp/team.html": true,
+		"file:team.html":         true,
+		"http://127.0.0.1:8080":  false,
+		"/tmp/team.html":         false,
+		"files://x":              false,
+		"":                       false,
+		"%zz":                    false,
+	} {
+		if got := IsFileURL(s); got != want {
+			t.Errorf("IsFileURL(%q) = %v, want %v", s, got, want)
+		}
+	}
+}

@@ -1,0 +1,55 @@
+package parser
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// check runs an assertion scoped to one element (target), repeating it
+// while its text filter matches nothing, up to the action timeout: it waits
+// for the page as browser_wait_for does, and as replay will.
+func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+	if target == "" {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("no stable selector was found for %s", s.Element), nil)
+	}
+	call, err := commandgen.For(s, target)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
+	}
+	exported := r.export(call, s)
+	start := time.Now()
+	for {
+		out, err := r.exec(ctx, call)
+		if err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+		}
+		if !out.IsError {
+			ts.Target = r.masker.Replace(target)
+			ts.Calls = append(ts.Calls, exported)
+			return true, nil
+		}
+		if !out.NoMatch() || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
+			msg := failureText(s, out)
+			if out.NoMatch() {
+				msg = scopedFailure(s, time.Since(start))
+			}
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, msg, nil)
+		}
+		if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
+			return false, err
+		}
+	}
+}
+
+// scopedFailure says why a check inside one element failed.
+func scopedFailure(s translator.Step, waited time.Duration) string {
+	if s.Kind == translator.AssertGone {
+		return fmt.Sprintf("text %q did not go away from %s (waited %s)", s.Value, s.Element, waited.Round(time.Millisecond))
+	}
+	return fmt.Sprintf("expected text %q never appeared in %s (waited %s)", s.Value, s.Element, waited.Round(time.Millisecond))
+}

@@ -1,0 +1,92 @@
+package parser
+
+import (
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// export returns call as the scenario keeps it: a navigation to the
+// scenario's site as {{BASE_URL}}/path, a typed or selected value that
+// equals a declared variable as {{NAME}}, and every secret value standing as
+// written in an argument (a typed text that equals or holds it, a selector
+// or text that names it) as {{NAME}}. Replay expands {{NAME}} back to the
+// value, so the scenario does what compile did without holding the value.
+func (r *run) export(call commandgen.Call, s translator.Step) commandgen.Call {
+	c := r.exportURL(call)
+	out := commandgen.Call{Tool: c.Tool, Args: map[string]any{}}
+	for k, v := range c.Args {
+		out.Args[k] = r.exportValue(v)
+	}
+	if t, ok := c.Args["text"].(string); ok && (s.Kind == translator.Type) {
+		if name := r.variable(t); name != "" {
+			out.Args["text"] = name
+		}
+	}
+	if vs, ok := c.Args["values"].([]any); ok {
+		for i, v := range vs {
+			if str, ok := v.(string); ok {
+				if name := r.variable(str); name != "" {
+					out.Args["values"].([]any)[i] = name
+				}
+			}
+		}
+	}
+	return out
+}
+
+// exportValue copies an argument with the secret values in its strings
+// written as {{NAME}}; placeholders already there are kept as they are.
+func (r *run) exportValue(v any) any {
+	return mapStrings(v, func(s string) string { return sandy.MapText(s, r.masker.ReplaceWritten) })
+}
+
+// variable returns {{NAME}} for the declared variable whose value is v
+// (the first by name), or "".
+func (r *run) variable(v string) string {
+	names := slices.Sorted(maps.Keys(r.res.Variables))
+	for _, k := range names {
+		if r.res.Variables[k] == v && v != "" {
+			return "{{" + k + "}}"
+		}
+	}
+	return ""
+}
+
+// exportURL writes a navigation to the scenario's site as {{BASE_URL}}/path.
+func (r *run) exportURL(c commandgen.Call) commandgen.Call {
+	u, ok := c.Args["url"].(string)
+	if !ok || r.res.BaseURL == "" {
+		return c
+	}
+	if rest, ok := strings.CutPrefix(u, r.res.BaseURL); ok && (rest == "" || strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "?")) {
+		return commandgen.Call{Tool: c.Tool, Args: map[string]any{"url": "{{BASE_URL}}" + rest}}
+	}
+	return c
+}
+
+// MaskSecrets returns s with every secret value (secrets maps a name to its
+// value) replaced by {{NAME}}, in every form and by the rules of package
+// internal/secret, for text that is shown or kept but never run.
+func MaskSecrets(s string, secrets map[string]string) string {
+	return secretNames(secrets).Replace(s)
+}
+
+// secretNames returns the Masker that writes each secret value as {{NAME}};
+// of two secrets with one value, the first by name is used.
+func secretNames(secrets map[string]string) *secret.Masker {
+	with := map[string]string{}
+	for _, name := range slices.Sorted(maps.Keys(secrets)) {
+		if v := secrets[name]; v != "" {
+			if _, dup := with[v]; !dup {
+				with[v] = "{{" + name + "}}"
+			}
+		}
+	}
+	return secret.New(with)
+}

@@ -1,0 +1,217 @@
+package parser
+
+import (
+	"context"
+	"encoding/json"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
+)
+
+// fakeBrowser is a scripted stand-in for a Playwright MCP server over the
+// snapshots captured from the demo shop (dom/testdata), answering as
+// @playwright/mcp does (mcptest): navigation changes the page, clicks on
+// elements named in next move to another page, everything else succeeds.
+// Its server records every call. Its fields may be changed before a
+// compile starts.
+type fakeBrowser struct {
+	srv *mcptest.Server
+
+	mu    sync.Mutex
+	path  string
+	pages map[string]string // path -> snapshot file (without .yaml)
+	// late maps a path to the page it turns into after that many snapshots.
+	late map[string]struct {
+		after int
+		page  string
+	}
+	next       map[string]string         // element description -> path a click leads to
+	badTargets map[string]mcptest.Result // target -> the failure an action on it gets
+	dieOn      string                    // a tool whose call crashes the browser
+	snaps      map[string]int
+	typed      map[string]string // element description -> text typed into it
+	// hidden names elements whose name is not visible text (aria-label).
+	hidden map[string]bool
+	// locators are what browser_generate_locator answers, by ref; without
+	// them the tool is missing, as without --caps testing.
+	locators map[string]string
+}
+
+func newFake() *fakeBrowser {
+	f := &fakeBrowser{
+		pages: map[string]string{"/": "home", "/login": "login", "/products": "products", "/cart": "cart", "/checkout": "checkout"},
+		next:  map[string]string{`button "Log in"`: "/products"},
+		snaps: map[string]int{}, badTargets: map[string]mcptest.Result{}, typed: map[string]string{},
+	}
+	f.srv = mcptest.NewServer("playwright")
+	handlers := map[string]func(mcptest.Call) mcptest.Result{
+		mcpclient.ToolNavigate:   f.navigate,
+		mcpclient.ToolSnapshot:   f.snapshot,
+		mcpclient.ToolGenLocator: f.generateLocator,
+		mcpclient.ToolScreenshot: func(mcptest.Call) mcptest.Result { return mcptest.Screenshot([]byte("PNG")) },
+		mcpclient.ToolEvaluate:   f.evaluate,
+		mcpclient.ToolWaitFor:    f.waitFor,
+	}
+	for _, tool := range []string{mcpclient.ToolClick, mcpclient.ToolType, mcpclient.ToolSelectOption,
+		mcpclient.ToolFillForm, mcpclient.ToolPressKey, mcpclient.ToolHover} {
+		handlers[tool] = f.act
+	}
+	for tool, h := range handlers {
+		f.srv.Handle(tool, func(c mcptest.Call) mcptest.Result {
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			if c.Tool == f.dieOn {
+				return mcptest.Crashed()
+			}
+			return h(c)
+		})
+	}
+	return f
+}
+
+// session connects to the fake for one test.
+func (f *fakeBrowser) session(t *testing.T) *mcpclient.Session {
+	t.Helper()
+	s, err := f.srv.Connect(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+// FakeDemoShop connects to a new fake demo-shop browser (fakeBrowser as
+// newFake makes it) for the package's external tests.
+func FakeDemoShop(t *testing.T) *mcpclient.Session { return newFake().session(t) }
+
+// toolCalls returns the calls of tool, in order.
+func (f *fakeBrowser) toolCalls(tool string) []mcptest.Call { return f.srv.CallsTo(tool) }
+
+func snapshotFile(t testing.TB, name string) string {
+	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// page is the snapshot file of the page shown now.
+func (f *fakeBrowser) page() string {
+	if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
+		return l.page
+	}
+	return f.pages[f.path]
+}
+
+func (f *fakeBrowser) navigate(c mcptest.Call) mcptest.Result {
+	u, _ := url.Parse(c.Args["url"].(string))
+	if u.Port() == "1" {
+		return mcptest.NetError("ERR_CONNECTION_REFUSED", u.String())
+	}
+	f.path = u.Path
+	if f.path == "" {
+		f.path = "/"
+	}
+	return mcptest.Navigated(u.String())
+}
+
+func (f *fakeBrowser) snapshot(mcptest.Call) mcptest.Result {
+	f.snaps[f.path]++
+	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", f.page()+".yaml"))
+	if err != nil {
+		return mcptest.Failure(err.Error())
+	}
+	snap := string(data)
+	for el, text := range f.typed { // Playwright shows what was typed
+		snap = regexp.MustCompile(`(?m)`+regexp.QuoteMeta(el)+` (\[ref=[^\]]+\])$`).ReplaceAllString(snap, el+" $1: "+text)
+	}
+	return mcptest.Playwright{PageURL: "http://shop.test" + f.path, Snapshot: snap}.Result()
+}
+
+func (f *fakeBrowser) generateLocator(c mcptest.Call) mcptest.Result {
+	if f.locators == nil {
+		return mcptest.UnknownTool(c.Tool)
+	}
+	if loc, ok := f.locators[c.Args["target"].(string)]; ok {
+		return mcptest.Playwright{Value: loc}.Result()
+	}
+	return mcptest.Failure("no locator")
+}
+
+// evaluate answers a check inside an element by counting what its target
+// matches on the page as it is now, and TextShown's function by whether
+// the text is not hidden.
+func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
+	if target, ok := c.Args["target"].(string); ok {
+		loc, err := dom.ParseSelector(target)
+		if err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		root, err := dom.ParseARIA(snapshotFile(nil, f.page()))
+		if err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		if dom.Count(root, loc) == 0 {
+			return mcptest.NoMatch(target)
+		}
+		return mcptest.Playwright{Value: "true"}.Result()
+	}
+	m := regexp.MustCompile(`includes\((".*")\)$`).FindStringSubmatch(c.Args["function"].(string))
+	if m == nil {
+		return mcptest.Failure("fake: unexpected function")
+	}
+	var text string
+	if err := json.Unmarshal([]byte(m[1]), &text); err != nil {
+		return mcptest.Failure(err.Error())
+	}
+	for name := range f.hidden {
+		if strings.EqualFold(name, text) {
+			return mcptest.Playwright{Value: "false"}.Result()
+		}
+	}
+	return mcptest.Playwright{Value: "true"}.Result()
+}
+
+func (f *fakeBrowser) waitFor(c mcptest.Call) mcptest.Result {
+	if text, ok := c.Args["text"].(string); ok && !strings.Contains(snapshotFile(nil, f.page()), text) {
+		return mcptest.TimedOut("locator.waitFor", 5000)
+	}
+	return mcptest.Playwright{}.Result()
+}
+
+// act answers an action on an element: the failure badTargets gives its
+// target, else success, with the code Playwright ran when the target is a
+// ref; typing shows in later snapshots, and a click on an element in next
+// moves to its page.
+func (f *fakeBrowser) act(c mcptest.Call) mcptest.Result {
+	var res mcptest.Playwright
+	if t, ok := c.Args["target"].(string); ok {
+		if bad, ok := f.badTargets[t]; ok {
+			return bad
+		}
+		if isRef(t) {
+			res.Code = "await page.getByRole('button', { name: 'Add to cart' }).nth(0).click();"
+		}
+	}
+	if el, ok := c.Args["element"].(string); ok {
+		if text, ok := c.Args["text"].(string); ok && c.Tool == mcpclient.ToolType {
+			f.typed[el] = text
+		}
+		if p, move := f.next[el]; move {
+			f.path = p
+		}
+	}
+	return res.Result()
+}
+
+func isRef(s string) bool {
+	return len(s) > 1 && (s[0] == 'e' || s[0] == 'f') && strings.Trim(s[1:], "0123456789e") == ""
+}

@@ -1,0 +1,108 @@
+package parser
+
+import (
+	"context"
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// snapshot replaces the page state with a fresh snapshot.
+func (r *run) snapshot(ctx context.Context) error {
+	out, err := r.c.browser.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{})
+	if err != nil {
+		return err
+	}
+	if out.IsError {
+		return fmt.Errorf("the browser could not snapshot the page: %s", out.ErrorLine())
+	}
+	text := out.Snapshot
+	if text == "" {
+		text = out.Text
+	}
+	page, err := dom.ParseARIA(text)
+	if err != nil {
+		return fmt.Errorf("cannot read the page snapshot: %w", err)
+	}
+	r.page = page
+	if out.PageURL != "" {
+		r.pageURL = out.PageURL
+	}
+	u := &r.res.Usage
+	u.Snapshots++
+	u.SnapshotTokens += dom.EstimateTokens(text)
+	u.MinimizedTokens += dom.EstimateTokens(r.minimized())
+	return nil
+}
+
+// minimized is the current page, minimized, with secret values redacted.
+func (r *run) minimized() string {
+	return dom.Serialize(dom.Minimize(r.page, &dom.MinimizeOptions{Redact: r.secrets}))
+}
+
+// exec runs call with the placeholders replaced by their values.
+func (r *run) exec(ctx context.Context, call commandgen.Call) (*mcpclient.Result, error) {
+	args := mapStrings(call.Args, r.replacer.Replace).(map[string]any)
+	r.c.opts.Logger.Debug("call", "tool", call.Tool)
+	return r.c.browser.CallTool(ctx, call.Tool, args)
+}
+
+// mapStrings returns a copy of v, a call's arguments, with fn applied to
+// every string in it, deep through maps and lists; map keys are kept.
+func mapStrings(v any, fn func(string) string) any {
+	switch x := v.(type) {
+	case string:
+		return fn(x)
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = mapStrings(e, fn)
+		}
+		return m
+	case []any:
+		s := make([]any, len(x))
+		for i, e := range x {
+			s[i] = mapStrings(e, fn)
+		}
+		return s
+	}
+	return v
+}
+
+// absolute resolves a link's URL against the current page.
+func (r *run) absolute(ref string) string {
+	base := r.pageURL
+	if base == "" {
+		base = r.url
+	}
+	b, err := url.Parse(base)
+	if err != nil {
+		return ref
+	}
+	u, err := b.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	return u.String()
+}
+
+// textShown reports whether name is visible text on the page, so that a
+// wait for it can be exported. A name that is not (an aria-label) gets no
+// wait: browser_wait_for would spend its whole timeout on it, and replay
+// retries a late target anyway. When the page cannot be asked, it answers
+// true and the wait itself decides.
+func (r *run) textShown(ctx context.Context, name string) bool {
+	out, err := r.exec(ctx, commandgen.TextShown(name))
+	if err != nil || out.IsError {
+		return true
+	}
+	if strings.TrimSpace(out.Value) == "false" {
+		r.c.opts.Logger.Debug("late element's name is not visible text: no wait exported", "name", r.masker.Replace(name))
+		return false
+	}
+	return true
+}
