@@ -146,7 +146,7 @@ func utf8Error(data []byte, off int, file string) error {
 	e := &DecodeError{File: file, Line: line, Col: col,
 		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): the file must be UTF-8", data[off])}
 	if json.Valid(data) {
-		e.Path, _ = valueAt(data, off)
+		e.Path, _ = textpos.JSONValueAt(data, off)
 	}
 	return e
 }
@@ -161,7 +161,7 @@ func decodeError(data []byte, base int, file string, err error) error {
 		line, col := textpos.LineCol(data[base:], int(syn.Offset)-1)
 		return &DecodeError{File: file, Line: line, Col: col, Msg: syn.Error()}
 	case errors.As(err, &typ):
-		path, start := valueAt(data[base:], int(typ.Offset))
+		path, start := textpos.JSONValueAt(data[base:], int(typ.Offset))
 		line, col := textpos.LineCol(data[base:], start)
 		return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: typeMessage(typ)}
 	default:
@@ -203,122 +203,4 @@ func typeMessage(e *json.UnmarshalTypeError) string {
 		got = got[len("number "):]
 	}
 	return "want " + want + ", got " + got
-}
-
-// valueAt finds the JSON value that a json.UnmarshalTypeError offset points
-// into: the last value starting before off (the decoder reports the offset
-// after a scalar or after the opening bracket of an array or object). data
-// must be valid JSON. It returns the value's path and start offset.
-func valueAt(data []byte, off int) (path string, start int) {
-	w := walker{data: data, off: off}
-	w.value(0, "")
-	return w.path, w.start
-}
-
-type walker struct {
-	data  []byte
-	off   int
-	path  string
-	start int
-	done  bool
-}
-
-func (w *walker) ws(i int) int {
-	for i < len(w.data) {
-		switch w.data[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// value walks the value at i (after white space) and returns the offset
-// after it.
-func (w *walker) value(i int, path string) int {
-	i = w.ws(i)
-	if w.done || i >= len(w.data) || i >= w.off {
-		w.done = true
-		return len(w.data)
-	}
-	w.path, w.start = path, i
-	switch w.data[i] {
-	case '{':
-		i = w.ws(i + 1)
-		for i < len(w.data) && w.data[i] != '}' {
-			end := w.str(i)
-			var key string
-			_ = json.Unmarshal(w.data[i:end], &key)
-			i = w.ws(end)
-			if i < len(w.data) && w.data[i] == ':' {
-				i++
-			}
-			i = w.ws(w.value(i, joinKey(path, key)))
-			if i < len(w.data) && w.data[i] == ',' {
-				i = w.ws(i + 1)
-			}
-		}
-		return i + 1
-	case '[':
-		i = w.ws(i + 1)
-		for n := 0; i < len(w.data) && w.data[i] != ']'; n++ {
-			i = w.ws(w.value(i, joinIndex(path, n)))
-			if i < len(w.data) && w.data[i] == ',' {
-				i = w.ws(i + 1)
-			}
-		}
-		return i + 1
-	case '"':
-		return w.str(i)
-	default:
-		for i < len(w.data) {
-			switch w.data[i] {
-			case ',', ']', '}', ' ', '\t', '\r', '\n':
-				return i
-			}
-			i++
-		}
-		return i
-	}
-}
-
-// str returns the offset after the string starting at i.
-func (w *walker) str(i int) int {
-	for j := i + 1; j < len(w.data); j++ {
-		switch w.data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(w.data)
-}
-
-// joinKey appends an object key to a JSON path: a.b, or a["odd key"] when
-// the key is not identifier-like.
-func joinKey(path, key string) string {
-	if key == "" || !allIdentRunes(key) {
-		return path + "[" + strconv.Quote(key) + "]"
-	}
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func allIdentRunes(s string) bool {
-	for _, r := range s {
-		if !isIdentRune(r) {
-			return false
-		}
-	}
-	return true
-}
-
-// joinIndex appends an array index to a JSON path.
-func joinIndex(path string, i int) string {
-	return path + "[" + strconv.Itoa(i) + "]"
 }
