@@ -7,9 +7,10 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"reflect"
 	"slices"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // LoadConfig reads a config file in either of the formats MCP clients use:
@@ -216,85 +217,19 @@ func expandMap(m stringMap) map[string]string {
 	return out
 }
 
-// jsonError turns a decoding error into "file:line:col: what".
+// jsonError turns a decoding error into "file:line:col: path: what" (see
+// textpos.JSONError).
 func jsonError(path string, data []byte, err error) error {
 	if len(bytes.TrimSpace(data)) == 0 {
 		return fmt.Errorf("%s: empty file, want a JSON object", path)
 	}
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		line, col := position(data, syn.Offset)
-		return fmt.Errorf("%s:%d:%d: %w", path, line, col, err)
-	case errors.As(err, &typ):
-		line, col := position(data, typ.Offset)
-		if typ.Field == "" {
-			return fmt.Errorf("%s:%d:%d: got %s, want a JSON object", path, line, col, article(typ.Value))
-		}
-		return fmt.Errorf("%s:%d:%d: %s: got %s, want %s", path, line, col, fieldPath(data, typ.Field), article(typ.Value), describe(typ.Type))
+	off, field, msg, ok := textpos.JSONError(data, err)
+	if !ok {
+		return fmt.Errorf("%s: %w", path, err)
 	}
-	return fmt.Errorf("%s: %w", path, err)
-}
-
-// fieldPath puts the server name into a field path that json reports
-// without map keys ("mcpServers.args" becomes "mcpServers.a.args"), by
-// finding the entry that fails to decode on its own.
-func fieldPath(data []byte, field string) string {
-	key, rest, ok := strings.Cut(field, ".")
-	if !ok || (key != "mcpServers" && key != "servers") {
-		return field
+	line, col := textpos.LineCol(data, off)
+	if field != "" {
+		msg = field + ": " + msg
 	}
-	var file map[string]map[string]json.RawMessage
-	if json.Unmarshal(data, &file) != nil {
-		return field
-	}
-	names := slices.Sorted(maps.Keys(file[key]))
-	for _, n := range names {
-		var rs rawServer
-		if json.Unmarshal(file[key][n], &rs) != nil {
-			return key + "." + n + "." + rest
-		}
-	}
-	return field
-}
-
-func article(jsonKind string) string {
-	switch jsonKind {
-	case "array", "object", "number", "string":
-		return map[string]string{"array": "an array", "object": "an object", "number": "a number", "string": "a string"}[jsonKind]
-	}
-	return jsonKind
-}
-
-func describe(t reflect.Type) string {
-	switch t.Kind() {
-	case reflect.String:
-		return "a string"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.Slice:
-		return "an array of " + strings.TrimPrefix(strings.TrimPrefix(describe(t.Elem()), "a "), "an ") + "s"
-	case reflect.Map, reflect.Struct:
-		return "an object"
-	}
-	return t.String()
-}
-
-// position converts a byte offset into a 1-based line and column (in
-// bytes). json reports the offset just past the bad byte.
-func position(data []byte, offset int64) (line, col int) {
-	if offset > int64(len(data)) {
-		offset = int64(len(data))
-	}
-	if offset < 0 {
-		offset = 0
-	}
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	col = int(offset) - (bytes.LastIndexByte(before, '\n') + 1)
-	if col < 1 {
-		col = 1
-	}
-	return line, col
+	return fmt.Errorf("%s:%d:%d: %s", path, line, col, msg)
 }

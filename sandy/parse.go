@@ -1,12 +1,10 @@
 package sandy
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
 	"strconv"
 
 	"github.com/plaintest/plaintest/internal/textpos"
@@ -20,6 +18,10 @@ type DecodeError struct {
 	Line, Col int    // 1-based; Col counts characters
 	Path      string // JSON path of the offending value, e.g. "steps[2].step"; "" for syntax errors
 	Msg       string
+	// Excerpt is the offending line of the file with a caret under Col
+	// (see Locate), for a report that has room for it: Error is one line
+	// and leaves it out.
+	Excerpt string
 }
 
 func (e *DecodeError) Error() string {
@@ -70,10 +72,7 @@ func Parse(data []byte, file string) (*Scenario, error) {
 
 // parse is Parse, and with checkVars also UndefinedVars(layers...).
 func parse(data []byte, file string, checkVars bool, layers []map[string]string) (*Scenario, error) {
-	base := 0
-	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte order mark
-		base = 3
-	}
+	base := bomLen(data)
 	if bad := textpos.InvalidUTF8(data[base:]); bad >= 0 {
 		return nil, utf8Error(data[base:], bad, file)
 	}
@@ -142,8 +141,8 @@ func retryCountProblems(data []byte) []Problem {
 // UTF-8 (encoding/json would read it as U+FFFD and type that). When data is
 // otherwise well-formed JSON, the error names the value holding the byte.
 func utf8Error(data []byte, off int, file string) error {
-	line, col := textpos.LineCol(data, off)
-	e := &DecodeError{File: file, Line: line, Col: col,
+	line, col, excerpt := pointAt(data, off)
+	e := &DecodeError{File: file, Line: line, Col: col, Excerpt: excerpt,
 		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): the file must be UTF-8", data[off])}
 	if json.Valid(data) {
 		e.Path, _ = textpos.JSONValueAt(data, off)
@@ -154,53 +153,10 @@ func utf8Error(data []byte, off int, file string) error {
 // decodeError turns a json error into a *DecodeError with a line and
 // column in data[base:] (a byte order mark is not a column).
 func decodeError(data []byte, base int, file string, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		line, col := textpos.LineCol(data[base:], int(syn.Offset)-1)
-		return &DecodeError{File: file, Line: line, Col: col, Msg: syn.Error()}
-	case errors.As(err, &typ):
-		path, start := textpos.JSONValueAt(data[base:], int(typ.Offset))
-		line, col := textpos.LineCol(data[base:], start)
-		return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: typeMessage(typ)}
-	default:
+	off, path, msg, ok := textpos.JSONError(data[base:], err)
+	if !ok {
 		return fmt.Errorf("%w: %s: %w", ErrInvalid, file, err)
 	}
-}
-
-// typeMessage says what a value should have been: "want a number, got a string".
-func typeMessage(e *json.UnmarshalTypeError) string {
-	var want string
-	switch k := e.Type.Kind(); {
-	case k >= reflect.Int && k <= reflect.Uint64:
-		want = "a number"
-		if len(e.Value) > len("number ") && e.Value[:len("number ")] == "number " {
-			return "want an integer, got " + e.Value[len("number "):]
-		}
-	case k == reflect.Float32 || k == reflect.Float64:
-		want = "a number"
-	case k == reflect.String:
-		want = "a string"
-	case k == reflect.Bool:
-		want = "true or false"
-	case k == reflect.Map || k == reflect.Struct || k == reflect.Pointer:
-		want = "an object"
-	case k == reflect.Slice || k == reflect.Array:
-		want = "an array"
-	default:
-		want = e.Type.String()
-	}
-	got := e.Value
-	switch {
-	case got == "string" || got == "number":
-		got = "a " + got
-	case got == "array" || got == "object":
-		got = "an " + got
-	case got == "bool":
-		got = "true or false"
-	case len(got) > len("number ") && got[:len("number ")] == "number ":
-		got = got[len("number "):]
-	}
-	return "want " + want + ", got " + got
+	line, col, excerpt := pointAt(data[base:], off)
+	return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: msg, Excerpt: excerpt}
 }

@@ -76,8 +76,13 @@ func TestValidate(t *testing.T) {
 		{"valid files and a directory", []string{"validate", mugScenario, "../../replay/testdata"}, 0,
 			[]string{"login-add-mug.json: ok (6 steps)", "claim-discount.json: ok (3 steps)"}},
 		{"every problem with its path", []string{"validate", bad}, 2,
-			[]string{"bad.json: steps[0].on_error:", "explode", `bad.json: steps[1].params.text: {{nosuch.value}} refers to unknown step "nosuch"`}},
-		{"malformed JSON with line and column", []string{"validate", malformed}, 2, []string{"malformed.json:2:13:"}},
+			[]string{"bad.json: steps[0].on_error:", "explode", `bad.json: steps[1].params.text: {{nosuch.value}} refers to unknown step "nosuch"`,
+				// where each problem is, and its line with a caret under the value
+				"  --> " + bad + ":2:88\n    2 | \t\t{\"step\":1,", "\n      | \t\t" + strings.Repeat(" ", 85) + "^\n"}},
+		{"malformed JSON with line and column", []string{"validate", malformed}, 2, []string{
+			"malformed.json:2:13: invalid character ',' looking for beginning of value\n" +
+				"    2 |   \"steps\": [,]\n" +
+				"      |             ^\n"}},
 		{"missing file", []string{"validate", "nope.json"}, 2, []string{"nope.json"}},
 		{"no arguments", []string{"validate"}, 2, []string{"needs scenario files"}},
 	}

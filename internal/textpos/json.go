@@ -2,24 +2,119 @@ package textpos
 
 import (
 	"encoding/json"
+	"errors"
+	"reflect"
 	"strconv"
+	"strings"
 )
+
+// JSONError locates an error of encoding/json decoding data. A
+// *json.SyntaxError is at the byte it names (msg is its text); a
+// *json.UnmarshalTypeError is at the start of the value of the wrong type,
+// with that value's JSON path ("steps[2].step", "" for the whole document)
+// and msg saying what it should have been ("want a number, got a string").
+// ok is false for any other error. LineCol turns off into a line and
+// column.
+func JSONError(data []byte, err error) (off int, path, msg string, ok bool) {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return int(syn.Offset) - 1, "", syn.Error(), true
+	case errors.As(err, &typ):
+		path, start := JSONValueAt(data, int(typ.Offset))
+		want := wantJSON(typ.Type)
+		if k := typ.Type.Kind(); k >= reflect.Int && k <= reflect.Uint64 && strings.HasPrefix(typ.Value, "number ") {
+			want = "an integer" // a number with a fraction, or out of range
+		}
+		return start, path, "want " + want + ", got " + gotJSON(typ.Value), true
+	}
+	return 0, "", "", false
+}
+
+// wantJSON says what JSON a Go type takes: "a number", "an array of strings".
+func wantJSON(t reflect.Type) string {
+	switch k := t.Kind(); {
+	case k >= reflect.Int && k <= reflect.Float64:
+		return "a number"
+	case k == reflect.String:
+		return "a string"
+	case k == reflect.Bool:
+		return "true or false"
+	case k == reflect.Map || k == reflect.Struct:
+		return "an object"
+	case k == reflect.Pointer:
+		return wantJSON(t.Elem())
+	case (k == reflect.Slice || k == reflect.Array) && t.Elem().Kind() == reflect.String:
+		return "an array of strings"
+	case k == reflect.Slice || k == reflect.Array:
+		return "an array"
+	}
+	return t.String()
+}
+
+// gotJSON names the JSON value encoding/json found: "a string", or the
+// number itself where an integer was wanted ("number 1.5" gives "1.5").
+func gotJSON(value string) string {
+	switch value {
+	case "string", "number":
+		return "a " + value
+	case "array", "object":
+		return "an " + value
+	case "bool":
+		return "true or false"
+	}
+	if n, ok := strings.CutPrefix(value, "number "); ok {
+		return n
+	}
+	return value
+}
 
 // JSONValueAt finds the JSON value that a json.UnmarshalTypeError offset points
 // into: the last value starting before off (the decoder reports the offset
 // after a scalar or after the opening bracket of an array or object). data
 // must be valid JSON. It returns the value's path and start offset.
 func JSONValueAt(data []byte, off int) (path string, start int) {
-	w := walker{data: data, off: off}
+	walkJSON(data, func(p string, i int) bool {
+		if i >= off {
+			return false
+		}
+		path, start = p, i
+		return true
+	})
+	return path, start
+}
+
+// JSONFind returns the offset in data (valid JSON) where the value at path
+// starts ("steps[3].on_error", written as JSONKey and JSONIndex write
+// paths), or, when data has no such value (a field that is missing), where
+// the nearest value enclosing it starts: steps[3], else steps, else the
+// document.
+func JSONFind(data []byte, path string) int {
+	best := 0
+	walkJSON(data, func(p string, i int) bool {
+		switch {
+		case p == path:
+			best = i
+			return false
+		case p == "" || strings.HasPrefix(path, p) && strings.ContainsRune(".[", rune(path[len(p)])):
+			best = i
+		}
+		return true
+	})
+	return best
+}
+
+// walkJSON calls visit with the path and start offset of every value of
+// data, in order, until visit returns false.
+func walkJSON(data []byte, visit func(path string, start int) bool) {
+	w := walker{data: data, visit: visit}
 	w.value(0, "")
-	return w.path, w.start
 }
 
 type walker struct {
 	data  []byte
-	off   int
-	path  string
-	start int
+	visit func(path string, start int) bool
 	done  bool
 }
 
@@ -39,11 +134,10 @@ func (w *walker) ws(i int) int {
 // after it.
 func (w *walker) value(i int, path string) int {
 	i = w.ws(i)
-	if w.done || i >= len(w.data) || i >= w.off {
+	if w.done || i >= len(w.data) || !w.visit(path, i) {
 		w.done = true
 		return len(w.data)
 	}
-	w.path, w.start = path, i
 	switch w.data[i] {
 	case '{':
 		i = w.ws(i + 1)
