@@ -57,8 +57,6 @@ func (f ServersFunc) Open(ctx context.Context, server string, needs Needs) (Tool
 const (
 	// DefaultTimeout is how long a step waits for its target to appear.
 	DefaultTimeout = 5 * time.Second
-	// DefaultNavTimeout is how long a page may take to load.
-	DefaultNavTimeout = 30 * time.Second
 	// DefaultFiles is the folder a scenario's file arguments are confined to.
 	DefaultFiles = ".sandy/files"
 	// DefaultPoll is how often a missing target is looked for again.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +15,6 @@ import (
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
-	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
 )
@@ -96,7 +94,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", parser.DefaultTimeout, "how long an element may take to appear")
-	fs.DurationVar(&f.nav, "nav-timeout", replay.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
+	fs.DurationVar(&f.nav, "nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -236,9 +234,9 @@ func openBrowser(ctx context.Context, name, configPath string, headed bool, time
 	if err != nil {
 		return nil, "", usageError("%v", err)
 	}
-	opts := replay.PlaywrightOptions(timeout, nav)
+	opts := mcpclient.BundledOptions(timeout, nav)
 	opts.Headed = headed
-	opts.FileURLs = isFileURL(startURL)
+	opts.FileURLs = mcpclient.IsFileURL(startURL)
 	opts.Caps = []string{"testing"} // browser_generate_locator
 	sc, err := cfg.Browser(name, opts)
 	switch {
@@ -427,11 +425,4 @@ func plural(n int, noun string) string {
 		return "1 " + noun
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
-}
-
-// isFileURL reports whether s is a file: URL, which @playwright/mcp opens
-// only when told to.
-func isFileURL(s string) bool {
-	u, err := url.Parse(strings.TrimSpace(s))
-	return err == nil && strings.EqualFold(u.Scheme, "file")
 }

@@ -101,7 +101,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
 	fs.DurationVar(&f.timeout, "timeout", replay.DefaultTimeout, "how long a step waits for its target")
-	fs.DurationVar(&f.nav, "nav-timeout", replay.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
+	fs.DurationVar(&f.nav, "nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
@@ -174,7 +174,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usageError("%v", err)
 		}
-		pw := replay.PlaywrightOptions(f.timeout, f.nav)
+		pw := mcpclient.BundledOptions(f.timeout, f.nav)
 		pw.Headed = f.headed
 		servers = &replay.ConfigServers{Config: cfg, Browser: f.mcp, Playwright: pw,
 			Session: &mcpclient.Options{Logger: logger}}

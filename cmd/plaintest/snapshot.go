@@ -7,7 +7,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/replay"
+	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -36,7 +36,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usageError("want one URL, got %d arguments (see plaintest snapshot --help)", len(pos))
 	}
-	session, _, err := openBrowser(ctx, *mcpName, *config, false, replay.DefaultTimeout, replay.DefaultNavTimeout, pos[0])
+	session, _, err := openBrowser(ctx, *mcpName, *config, false, mcpclient.DefaultActionTimeout, mcpclient.DefaultNavTimeout, pos[0])
 	if err != nil {
 		return err
 	}
