@@ -106,6 +106,15 @@ type Options struct {
 	// Browser names the server used for evidence and by the browser
 	// built-ins. Default DefaultBrowser.
 	Browser string
+
+	// AllowPartial lets Load accept partial scenarios
+	// (sandy.Scenario.Partial). Run replays whatever it is given.
+	AllowPartial bool
+	// Parallel is how many scenarios RunAll runs at once. Default 1.
+	Parallel int
+	// Finished, when set, is called by RunAll with each result as its run
+	// ends, from the run's goroutine: it must be safe for concurrent use.
+	Finished func(*report.RunResult)
 }
 
 func (o *Options) withDefaults() Options {
@@ -130,6 +139,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if v.Browser == "" {
 		v.Browser = DefaultBrowser
+	}
+	if v.Parallel < 1 {
+		v.Parallel = 1
 	}
 	return v
 }

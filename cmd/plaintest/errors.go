@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -41,11 +42,14 @@ func failed(err error) error { return &exitError{code: exitFailed, err: err} }
 // exitCode maps an error to the process exit code.
 func exitCode(err error) int {
 	var ee *exitError
+	var le *replay.LoadError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.As(err, &ee):
 		return ee.code
+	case errors.As(err, &le): // scenarios refused before the run
+		return exitInput
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
 	case errors.Is(err, sandy.ErrInvalid):

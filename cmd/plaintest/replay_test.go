@@ -8,9 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -237,40 +235,6 @@ func TestReplayDryRun(t *testing.T) {
 	}
 	if strings.Contains(out+errOut, "from-env") {
 		t.Errorf("the secret from the env file was printed:\n%s", out)
-	}
-}
-
-func TestShardOf(t *testing.T) {
-	files := []string{"a", "b", "c", "d", "e"}
-	tests := []struct {
-		shard string
-		want  []string
-	}{
-		{"1/1", files},
-		{"1/2", []string{"a", "c", "e"}},
-		{"2/2", []string{"b", "d"}},
-		{"3/3", []string{"c"}},
-		{"5/7", []string{"e"}},
-		{"6/7", nil},
-	}
-	for _, tt := range tests {
-		if got := shardOf(files, tt.shard); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("shardOf(%s) = %v, want %v", tt.shard, got, tt.want)
-		}
-	}
-	// Every file is in exactly one shard.
-	for n := 1; n <= 6; n++ {
-		seen := map[string]int{}
-		for i := 1; i <= n; i++ {
-			for _, f := range shardOf(files, strconv.Itoa(i)+"/"+strconv.Itoa(n)) {
-				seen[f]++
-			}
-		}
-		for _, f := range files {
-			if seen[f] != 1 {
-				t.Errorf("with %d shards %s runs %d times", n, f, seen[f])
-			}
-		}
 	}
 }
 

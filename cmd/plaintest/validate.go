@@ -57,9 +57,9 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usageError("validate needs scenario files or directories (see plaintest validate --help)")
 	}
-	files, err := scenarioFiles(pos)
+	files, err := replay.Files(pos)
 	if err != nil {
-		return err
+		return usageError("%v", err)
 	}
 	layers, err := varLayers(envFile, vars)
 	if err != nil {
@@ -77,7 +77,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
 			bad++
-			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", printable.String(partialProblem(file, sc)))
+			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", printable.String(file+": "+sc.PartialProblem().String()))
 			continue
 		case err == nil && sc.Partial():
 			fmt.Fprintf(e.stdout, "%s: ok, partial (%d %s): %s\n", printable.String(file), len(sc.Steps), pluralWord(len(sc.Steps), "step", "steps"), printable.String(sc.Metadata.StatusDetail))
@@ -94,17 +94,6 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 			pluralWord(len(files), "file is", "files are"))}
 	}
 	return nil
-}
-
-// partialProblem names a partial scenario file, its metadata field and
-// where its compile stopped: "mug.partial.json: metadata.status: partial
-// (compile stopped at ...)".
-func partialProblem(file string, sc *sandy.Scenario) string {
-	msg := file + ": metadata.status: " + sandy.StatusPartial
-	if d := sc.Metadata.StatusDetail; d != "" {
-		msg += " (" + d + ")"
-	}
-	return msg
 }
 
 // printProblems writes every problem of a file that is not valid: one line
