@@ -19,19 +19,6 @@ import (
 	"github.com/plaintest/plaintest/sandyexport"
 )
 
-func init() {
-	extraExitCodes = append(extraExitCodes,
-		struct {
-			err  error
-			code int
-		}{parser.ErrInvalid, exitInput},
-		struct {
-			err  error
-			code int
-		}{parser.ErrUnreachable, exitEnvironment},
-	)
-}
-
 const compileHelp = `
 Compile plain-English actions into a Sandy v2.1 scenario by running them in a
 real browser (Microsoft's @playwright/mcp driving Chromium). Each action is
@@ -150,7 +137,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	var w saved
 	if len(res.Steps) > 0 {
 		if w, err = saveScenario(out, scenario); err != nil {
-			return &exitError{code: exitEnvironment, err: err}
+			return environmentError(err)
 		}
 	}
 	if f.json {

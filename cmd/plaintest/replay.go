@@ -19,14 +19,6 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 )
 
-func init() {
-	// A scenario naming a server the MCP config does not have is bad input.
-	extraExitCodes = append(extraExitCodes, struct {
-		err  error
-		code int
-	}{mcpclient.ErrNoServer, exitInput})
-}
-
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
 model: each step's MCP tool call is made as written, with {{variables}}
@@ -282,9 +274,9 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 	}
 	switch {
 	case len(input) > 0:
-		return &exitError{code: exitInput, err: errors.Join(input...)}
+		return inputError(errors.Join(input...))
 	case len(environment) > 0:
-		return &exitError{code: exitEnvironment, err: errors.Join(environment...)}
+		return environmentError(errors.Join(environment...))
 	case !s.Success:
 		var names []string
 		for _, r := range s.Scenarios {

@@ -54,7 +54,7 @@ func TestValidate(t *testing.T) {
 	tests := []struct {
 		name     string
 		args     []string
-		wantCode int
+		wantCode exitCode
 		want     []string
 	}{
 		{"what replay would refuse", []string{"validate", unsafe}, 2, []string{

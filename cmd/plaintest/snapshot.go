@@ -46,14 +46,14 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if nav.IsError {
-		return &exitError{code: exitEnvironment, err: fmt.Errorf("cannot open %s: %s", pos[0], nav.Error)}
+		return environmentError(fmt.Errorf("cannot open %s: %s", pos[0], nav.Error))
 	}
 	snap, err := session.CallTool(ctx, commandgen.ToolSnapshot, map[string]any{})
 	if err != nil {
 		return err
 	}
 	if snap.IsError {
-		return &exitError{code: exitEnvironment, err: fmt.Errorf("snapshot of %s failed: %s", pos[0], snap.Error)}
+		return environmentError(fmt.Errorf("snapshot of %s failed: %s", pos[0], snap.Error))
 	}
 	// The page's text is printed with its control characters escaped
 	// (printable.String): a page cannot write to the terminal.

@@ -90,8 +90,8 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		printProblems(e.stdout, file, err)
 	}
 	if bad > 0 {
-		return &exitError{code: exitInput, err: fmt.Errorf("%d of %d %s invalid", bad, len(files),
-			pluralWord(len(files), "file is", "files are"))}
+		return inputError(fmt.Errorf("%d of %d %s invalid", bad, len(files),
+			pluralWord(len(files), "file is", "files are")))
 	}
 	return nil
 }
