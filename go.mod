@@ -8,6 +8,7 @@ require (
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/ohler55/ojg v1.28.5
 	github.com/playwright-community/playwright-go v0.5200.1
+	github.com/spf13/pflag v1.0.10
 	golang.org/x/net v0.61.0
 	golang.org/x/term v0.47.0
 	golang.org/x/text v0.43.0

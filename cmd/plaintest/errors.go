@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/spf13/pflag"
 )
 
 // exitCode is the status plaintest exits with (DESIGN.md §3).
@@ -72,7 +72,7 @@ func exitCodeOf(err error) exitCode {
 		return exitFailed
 	case errors.Is(err, errEnvironment):
 		return exitEnvironment
-	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, pflag.ErrHelp):
 		return exitOK
 	case errors.As(err, &load), errors.Is(err, sandy.ErrInvalid):
 		return exitInput
@@ -93,7 +93,7 @@ func exitCodeOf(err error) exitCode {
 // characters are escaped (printable.String).
 func report(w io.Writer, cmd string, err error) exitCode {
 	code := exitCodeOf(err)
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
+	if err != nil && !errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(w, "plaintest %s: %s\n", cmd, printable.String(err.Error()))
 	}
 	return code

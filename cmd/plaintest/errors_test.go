@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/spf13/pflag"
 )
 
 func TestExitCodeOf(t *testing.T) {
@@ -21,7 +21,7 @@ func TestExitCodeOf(t *testing.T) {
 		want exitCode
 	}{
 		{"no error", nil, exitOK},
-		{"--help", fmt.Errorf("parse: %w", flag.ErrHelp), exitOK},
+		{"--help", fmt.Errorf("parse: %w", pflag.ErrHelp), exitOK},
 		{"a bad flag", usageError("--parallel 0: want 1 or more"), exitInput},
 		{"a scenario that did not hold", failed(errors.New("1 of 1 scenario failed")), exitFailed},
 		{"a disk that refused a write", environmentError(errors.New("read-only file system")), exitEnvironment},

@@ -94,7 +94,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
-	fs.BoolVar(&f.verbose, "v", false, "log server and retry details to stderr")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
 	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
