@@ -106,12 +106,17 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err := f.check(); err != nil {
 		return err
 	}
+	var shard replay.Shard
+	if f.shard != "" {
+		if shard, err = replay.ParseShard(f.shard); err != nil {
+			return usageError("--%v", err)
+		}
+	}
 	files, err := replay.Files(pos)
 	if err != nil {
 		return usageError("%v", err)
 	}
 	if f.shard != "" {
-		shard, _ := replay.ParseShard(f.shard) // checked above
 		files = shard.Select(files)
 		if len(files) == 0 {
 			fmt.Fprintf(e.stderr, "shard %s has no scenarios\n", f.shard)
@@ -207,11 +212,6 @@ func (f *replayFlags) check() error {
 		return usageError("--nav-timeout %v: want a positive duration such as 30s", f.nav)
 	case strings.TrimSpace(f.files) == "":
 		return usageError("--files: want a folder")
-	}
-	if f.shard != "" {
-		if _, err := replay.ParseShard(f.shard); err != nil {
-			return usageError("--%v", err)
-		}
 	}
 	return nil
 }
