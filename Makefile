@@ -2,14 +2,15 @@
 #
 #   make demo   installs what is missing, builds plaintest, serves the demo shop
 #               and compiles a plain-English scenario against it
-#   make test   installs what is missing, then go vet and go test (what CI runs)
+#   make test   installs what is missing, builds and vets for every platform
+#               (cross), then go test (what CI runs)
 
 SHELL := /bin/bash
 GO ?= go
 BIN := bin/plaintest
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: all setup chromium node node-deps go-deps build demo test bench fuzz clean
+.PHONY: all setup chromium node node-deps go-deps build demo cross test bench fuzz clean
 
 all: build
 
@@ -49,8 +50,17 @@ build: go-deps
 demo: setup build
 	@bash scripts/demo.sh $(BIN) $(DEMO_ADDR)
 
-test: setup
-	$(GO) vet ./...
+# Every platform a Go user has: go build and go vet (tests included) for
+# each GOOS, with no test run; cheap, and it catches a Unix-only call.
+CROSS_GOOS ?= linux darwin windows
+cross: go-deps
+	@set -e; for os in $(CROSS_GOOS); do \
+		echo "GOOS=$$os go build ./... && go vet ./..."; \
+		GOOS=$$os $(GO) build ./...; \
+		GOOS=$$os $(GO) vet ./...; \
+	done
+
+test: setup cross
 	$(GO) test -count=1 -timeout 40m ./...
 
 bench: setup

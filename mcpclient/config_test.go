@@ -101,8 +101,10 @@ func TestParseConfigErrors(t *testing.T) {
 		want []string // all must appear in the error
 	}{
 		{"syntax error has line and column", "{\n  \"mcpServers\": {\n    \"a\": {\"command\": \"x\",}\n  }\n}", []string{"c.json:3:26:", "invalid character '}'"}},
-		{"wrong type has line, column and path", "{\"mcpServers\": {\"a\": {\"args\": \"--flag\"}}}", []string{"c.json:1:38: mcpServers.a.args: got a string, want an array of strings"}},
-		{"not an object", `[1, 2]`, []string{"c.json:1:", "JSON object"}},
+		{"wrong type has line, column and path", "{\"mcpServers\": {\"a\": {\"args\": \"--flag\"}}}", []string{"c.json:1:31: mcpServers.a.args: want an array of strings, got a string"}},
+		// Columns count characters, as in scenario files (textpos.LineCol).
+		{"column in characters, path with a quoted name", "{\"mcpServers\": {\"é b\": {\"args\": 1}}}", []string{`c.json:1:33: mcpServers["é b"].args: want an array of strings, got a number`}},
+		{"not an object", `[1, 2]`, []string{"c.json:1:1: want an object, got an array"}},
 		{"empty file", "  \n", []string{"c.json", "empty"}},
 		{"truncated", `{"mcpServers": {`, []string{"c.json:1:", "unexpected end"}},
 		{"neither command nor url", `{"mcpServers": {"a": {"args": ["x"]}}}`, []string{"c.json: mcpServers.a:", `neither "command" nor "url"`}},

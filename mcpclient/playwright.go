@@ -3,7 +3,6 @@ package mcpclient
 import (
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -54,13 +53,6 @@ type PlaywrightOptions struct {
 
 // DefaultViewport is the browser viewport Playwright asks for.
 const DefaultViewport = "1280x720"
-
-// IsFileURL reports whether s is a file: URL, which @playwright/mcp opens
-// only when started with PlaywrightOptions.FileURLs.
-func IsFileURL(s string) bool {
-	u, err := url.Parse(strings.TrimSpace(s))
-	return err == nil && strings.EqualFold(u.Scheme, "file")
-}
 
 // Playwright returns the config of the project's pinned @playwright/mcp
 // server over stdio, named "playwright":

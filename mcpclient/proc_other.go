@@ -5,7 +5,6 @@ package mcpclient
 import (
 	"os"
 	"os/exec"
-	"time"
 )
 
 type signal int
@@ -25,11 +24,3 @@ func signalGroup(pid int, _ signal) {
 }
 
 func killGroup(pid int) { signalGroup(pid, sigKill) }
-
-type procID struct{ pid int }
-
-func descendants(int) []procID            { return nil }
-func marked(string) []procID              { return nil }
-func browsers(int) []procID               { return nil }
-func (procID) alive() bool                { return true }
-func reapOrphans([]procID, time.Duration) {}

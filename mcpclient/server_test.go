@@ -8,7 +8,6 @@ import (
 	"log"
 	"os"
 	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
@@ -48,7 +47,7 @@ func runHelper(mode string) int {
 		}
 		cmd := exec.Command(exe, "-test.run=^$")
 		cmd.Env = append(os.Environ(), envHelper+"=sleep")
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+		detach(cmd)
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintln(os.Stderr, "helper:", err)
 			return 1

@@ -138,7 +138,7 @@ func benchShop(b *testing.B) (*httptest.Server, *sandy.Scenario) {
 
 func BenchmarkReplayVsDirect(b *testing.B) {
 	srv, sc := benchShop(b)
-	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(DefaultTimeout, 0)},
+	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(DefaultTimeout, 0)},
 		&Options{Vars: demoVars(srv.URL)})
 	var replayRuns, directRuns []time.Duration
 	b.ResetTimer()
@@ -177,7 +177,7 @@ type keepOpen struct{ ToolCaller }
 func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	srv, sc := benchShop(b)
 	ctx := context.Background()
-	cfg, err := mcpclient.Playwright(PlaywrightOptions(DefaultTimeout, 0))
+	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(DefaultTimeout, 0))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -25,6 +25,16 @@
 // runs like any other and its result is marked Partial; refusing it is the
 // caller's choice (plaintest replay refuses it unless --allow-partial).
 //
+// # Suites
+//
+// What plaintest replay does with its FILE|DIR arguments is here too, for a
+// program that runs a suite as the CLI does (see Example_suite): Files
+// expands the arguments into scenario files, ParseShard and Shard.Select
+// keep one CI machine's share, Load loads every file and refuses, all at
+// once (*LoadError), what the run would refuse (partial scenarios unless
+// Options.AllowPartial, CheckVars, Preflight), and Player.RunAll replays the
+// suite Options.Parallel at a time, giving the results in file order.
+//
 // # Step semantics
 //
 //   - --start/--end (Options.Start, Options.End) select the steps whose step

@@ -57,7 +57,7 @@ func TestDemoScenariosReplayGreen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(DefaultTimeout, 0)},
+			p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(DefaultTimeout, 0)},
 				&Options{Vars: demoVars(srv.URL)})
 			for i := 1; i <= *runs; i++ {
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -87,7 +87,7 @@ func TestDemoScenarioFailsOnChangedSite(t *testing.T) {
 	}
 	dir := t.TempDir()
 	timeout := 3 * time.Second // short, as the check must fail, but room for a loaded machine
-	servers := &ConfigServers{Config: &mcpclient.Config{}, Playwright: PlaywrightOptions(timeout, 0)}
+	servers := &ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(timeout, 0)}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	res, err := New(servers, &Options{Vars: demoVars(srv.URL), EvidenceDir: dir, Timeout: timeout, Logger: log}).Run(context.Background(), "mug.json", sc)
 	if err != nil {

@@ -57,8 +57,6 @@ func (f ServersFunc) Open(ctx context.Context, server string, needs Needs) (Tool
 const (
 	// DefaultTimeout is how long a step waits for its target to appear.
 	DefaultTimeout = 5 * time.Second
-	// DefaultNavTimeout is how long a page may take to load.
-	DefaultNavTimeout = 30 * time.Second
 	// DefaultFiles is the folder a scenario's file arguments are confined to.
 	DefaultFiles = ".sandy/files"
 	// DefaultPoll is how often a missing target is looked for again.
@@ -108,6 +106,15 @@ type Options struct {
 	// Browser names the server used for evidence and by the browser
 	// built-ins. Default DefaultBrowser.
 	Browser string
+
+	// AllowPartial lets Load accept partial scenarios
+	// (sandy.Scenario.Partial). Run replays whatever it is given.
+	AllowPartial bool
+	// Parallel is how many scenarios RunAll runs at once. Default 1.
+	Parallel int
+	// Finished, when set, is called by RunAll with each result as its run
+	// ends, from the run's goroutine: it must be safe for concurrent use.
+	Finished func(*report.RunResult)
 }
 
 func (o *Options) withDefaults() Options {
@@ -132,6 +139,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if v.Browser == "" {
 		v.Browser = DefaultBrowser
+	}
+	if v.Parallel < 1 {
+		v.Parallel = 1
 	}
 	return v
 }

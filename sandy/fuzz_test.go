@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -34,9 +35,17 @@ func FuzzParse(f *testing.F) {
 				if de.Line < 1 || de.Col < 1 {
 					t.Fatalf("bad position in %v", err)
 				}
+				if !strings.HasPrefix(strings.TrimLeft(de.Excerpt, " "), strconv.Itoa(de.Line)+" | ") || !strings.HasSuffix(de.Excerpt, "^") {
+					t.Fatalf("excerpt of %v is not line %d with a caret:\n%s", err, de.Line, de.Excerpt)
+				}
 			case errors.As(err, &ve):
 				if len(ve.Problems) == 0 {
 					t.Fatal("a ValidationError with no problems")
+				}
+				for _, p := range ve.Problems {
+					if line, col, excerpt := Locate(data, p.Path); line < 1 || col < 1 || !strings.HasSuffix(excerpt, "^") {
+						t.Fatalf("Locate(%s) = %d:%d\n%s", p.Path, line, col, excerpt)
+					}
 				}
 			default:
 				t.Fatalf("error of type %T: %v", err, err)

@@ -1,12 +1,10 @@
 package sandy
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"reflect"
 	"strconv"
 
 	"github.com/plaintest/plaintest/internal/textpos"
@@ -20,6 +18,10 @@ type DecodeError struct {
 	Line, Col int    // 1-based; Col counts characters
 	Path      string // JSON path of the offending value, e.g. "steps[2].step"; "" for syntax errors
 	Msg       string
+	// Excerpt is the offending line of the file with a caret under Col
+	// (see Locate), for a report that has room for it: Error is one line
+	// and leaves it out.
+	Excerpt string
 }
 
 func (e *DecodeError) Error() string {
@@ -70,10 +72,7 @@ func Parse(data []byte, file string) (*Scenario, error) {
 
 // parse is Parse, and with checkVars also UndefinedVars(layers...).
 func parse(data []byte, file string, checkVars bool, layers []map[string]string) (*Scenario, error) {
-	base := 0
-	if bytes.HasPrefix(data, []byte("\xef\xbb\xbf")) { // a UTF-8 byte order mark
-		base = 3
-	}
+	base := bomLen(data)
 	if bad := textpos.InvalidUTF8(data[base:]); bad >= 0 {
 		return nil, utf8Error(data[base:], bad, file)
 	}
@@ -142,11 +141,11 @@ func retryCountProblems(data []byte) []Problem {
 // UTF-8 (encoding/json would read it as U+FFFD and type that). When data is
 // otherwise well-formed JSON, the error names the value holding the byte.
 func utf8Error(data []byte, off int, file string) error {
-	line, col := textpos.LineCol(data, off)
-	e := &DecodeError{File: file, Line: line, Col: col,
+	line, col, excerpt := pointAt(data, off)
+	e := &DecodeError{File: file, Line: line, Col: col, Excerpt: excerpt,
 		Msg: fmt.Sprintf("invalid UTF-8 (byte 0x%02x): the file must be UTF-8", data[off])}
 	if json.Valid(data) {
-		e.Path, _ = valueAt(data, off)
+		e.Path, _ = textpos.JSONValueAt(data, off)
 	}
 	return e
 }
@@ -154,171 +153,10 @@ func utf8Error(data []byte, off int, file string) error {
 // decodeError turns a json error into a *DecodeError with a line and
 // column in data[base:] (a byte order mark is not a column).
 func decodeError(data []byte, base int, file string, err error) error {
-	var syn *json.SyntaxError
-	var typ *json.UnmarshalTypeError
-	switch {
-	case errors.As(err, &syn):
-		line, col := textpos.LineCol(data[base:], int(syn.Offset)-1)
-		return &DecodeError{File: file, Line: line, Col: col, Msg: syn.Error()}
-	case errors.As(err, &typ):
-		path, start := valueAt(data[base:], int(typ.Offset))
-		line, col := textpos.LineCol(data[base:], start)
-		return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: typeMessage(typ)}
-	default:
+	off, path, msg, ok := textpos.JSONError(data[base:], err)
+	if !ok {
 		return fmt.Errorf("%w: %s: %w", ErrInvalid, file, err)
 	}
-}
-
-// typeMessage says what a value should have been: "want a number, got a string".
-func typeMessage(e *json.UnmarshalTypeError) string {
-	var want string
-	switch k := e.Type.Kind(); {
-	case k >= reflect.Int && k <= reflect.Uint64:
-		want = "a number"
-		if len(e.Value) > len("number ") && e.Value[:len("number ")] == "number " {
-			return "want an integer, got " + e.Value[len("number "):]
-		}
-	case k == reflect.Float32 || k == reflect.Float64:
-		want = "a number"
-	case k == reflect.String:
-		want = "a string"
-	case k == reflect.Bool:
-		want = "true or false"
-	case k == reflect.Map || k == reflect.Struct || k == reflect.Pointer:
-		want = "an object"
-	case k == reflect.Slice || k == reflect.Array:
-		want = "an array"
-	default:
-		want = e.Type.String()
-	}
-	got := e.Value
-	switch {
-	case got == "string" || got == "number":
-		got = "a " + got
-	case got == "array" || got == "object":
-		got = "an " + got
-	case got == "bool":
-		got = "true or false"
-	case len(got) > len("number ") && got[:len("number ")] == "number ":
-		got = got[len("number "):]
-	}
-	return "want " + want + ", got " + got
-}
-
-// valueAt finds the JSON value that a json.UnmarshalTypeError offset points
-// into: the last value starting before off (the decoder reports the offset
-// after a scalar or after the opening bracket of an array or object). data
-// must be valid JSON. It returns the value's path and start offset.
-func valueAt(data []byte, off int) (path string, start int) {
-	w := walker{data: data, off: off}
-	w.value(0, "")
-	return w.path, w.start
-}
-
-type walker struct {
-	data  []byte
-	off   int
-	path  string
-	start int
-	done  bool
-}
-
-func (w *walker) ws(i int) int {
-	for i < len(w.data) {
-		switch w.data[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// value walks the value at i (after white space) and returns the offset
-// after it.
-func (w *walker) value(i int, path string) int {
-	i = w.ws(i)
-	if w.done || i >= len(w.data) || i >= w.off {
-		w.done = true
-		return len(w.data)
-	}
-	w.path, w.start = path, i
-	switch w.data[i] {
-	case '{':
-		i = w.ws(i + 1)
-		for i < len(w.data) && w.data[i] != '}' {
-			end := w.str(i)
-			var key string
-			_ = json.Unmarshal(w.data[i:end], &key)
-			i = w.ws(end)
-			if i < len(w.data) && w.data[i] == ':' {
-				i++
-			}
-			i = w.ws(w.value(i, joinKey(path, key)))
-			if i < len(w.data) && w.data[i] == ',' {
-				i = w.ws(i + 1)
-			}
-		}
-		return i + 1
-	case '[':
-		i = w.ws(i + 1)
-		for n := 0; i < len(w.data) && w.data[i] != ']'; n++ {
-			i = w.ws(w.value(i, joinIndex(path, n)))
-			if i < len(w.data) && w.data[i] == ',' {
-				i = w.ws(i + 1)
-			}
-		}
-		return i + 1
-	case '"':
-		return w.str(i)
-	default:
-		for i < len(w.data) {
-			switch w.data[i] {
-			case ',', ']', '}', ' ', '\t', '\r', '\n':
-				return i
-			}
-			i++
-		}
-		return i
-	}
-}
-
-// str returns the offset after the string starting at i.
-func (w *walker) str(i int) int {
-	for j := i + 1; j < len(w.data); j++ {
-		switch w.data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(w.data)
-}
-
-// joinKey appends an object key to a JSON path: a.b, or a["odd key"] when
-// the key is not identifier-like.
-func joinKey(path, key string) string {
-	if key == "" || !allIdentRunes(key) {
-		return path + "[" + strconv.Quote(key) + "]"
-	}
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-func allIdentRunes(s string) bool {
-	for _, r := range s {
-		if !isIdentRune(r) {
-			return false
-		}
-	}
-	return true
-}
-
-// joinIndex appends an array index to a JSON path.
-func joinIndex(path string, i int) string {
-	return path + "[" + strconv.Itoa(i) + "]"
+	line, col, excerpt := pointAt(data[base:], off)
+	return &DecodeError{File: file, Line: line, Col: col, Path: path, Msg: msg, Excerpt: excerpt}
 }

@@ -70,6 +70,17 @@ const StatusPartial = "partial"
 // "partial").
 func (s *Scenario) Partial() bool { return s.Metadata.Status == StatusPartial }
 
+// PartialProblem is what a partial scenario is to a run or a check that
+// refuses it: at metadata.status, "partial" and where its compile stopped
+// ("partial (compile stopped at action 4 of 6 ...)").
+func (s *Scenario) PartialProblem() Problem {
+	msg := StatusPartial
+	if d := s.Metadata.StatusDetail; d != "" {
+		msg += " (" + d + ")"
+	}
+	return Problem{Path: "metadata.status", Msg: msg}
+}
+
 // Environment records where a scenario was recorded.
 type Environment struct {
 	MCP        string    `json:"mcp,omitempty"`

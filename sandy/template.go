@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // The placeholder syntax is described in the package documentation.
@@ -100,19 +102,19 @@ func placeholders(path string, x any, fn func(path, name string)) {
 		}
 	case map[string]any:
 		for _, k := range slices.Sorted(maps.Keys(x)) {
-			placeholders(joinKey(path, k), x[k], fn)
+			placeholders(textpos.JSONKey(path, k), x[k], fn)
 		}
 	case []any:
 		for n, e := range x {
-			placeholders(joinIndex(path, n), e, fn)
+			placeholders(textpos.JSONIndex(path, n), e, fn)
 		}
 	case map[string]string:
 		for _, k := range slices.Sorted(maps.Keys(x)) {
-			placeholders(joinKey(path, k), x[k], fn)
+			placeholders(textpos.JSONKey(path, k), x[k], fn)
 		}
 	case []string:
 		for n, e := range x {
-			placeholders(joinIndex(path, n), e, fn)
+			placeholders(textpos.JSONIndex(path, n), e, fn)
 		}
 	}
 }

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // upgradeFunc reshapes the params of one v1.1 step (path is its JSON path)
@@ -72,7 +74,7 @@ func Upgrade(s *Scenario) []Problem {
 		if st.Action == "" || st.Tool != "" {
 			continue
 		}
-		path := joinIndex("steps", i)
+		path := textpos.JSONIndex("steps", i)
 		a, ok := actions[st.Action]
 		if !ok {
 			ps = append(ps, Problem{Path: path + ".action", Msg: unknownActionMsg(st.Action)})

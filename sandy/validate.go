@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ohler55/ojg/jp"
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // Problem is one thing wrong with a scenario: where (a JSON path such as
@@ -110,7 +111,7 @@ func (v *validator) run() {
 		v.add("metadata.status", "must be absent (a complete scenario) or %q, got %q", StatusPartial, st)
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
-		path := joinKey("variables", name)
+		path := textpos.JSONKey("variables", name)
 		if !validIdent(name) {
 			v.add(path, "name must match %s", identPattern)
 		}
@@ -138,7 +139,7 @@ func (v *validator) run() {
 
 func (v *validator) step(i int, ids map[string]int) {
 	st := &v.s.Steps[i]
-	p := joinIndex("steps", i)
+	p := textpos.JSONIndex("steps", i)
 
 	switch {
 	case st.Step == 0:
@@ -190,7 +191,7 @@ func (v *validator) step(i int, ids map[string]int) {
 		v.add(p+".output", "requires an id, so later steps can refer to it")
 	}
 	for _, name := range slices.Sorted(maps.Keys(st.Output)) {
-		path := joinKey(p+".output", name)
+		path := textpos.JSONKey(p+".output", name)
 		if !validIdent(name) {
 			v.add(path, "name must match %s", identPattern)
 		}
@@ -290,7 +291,7 @@ func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
 		}
 	}
 	for i := range s.Steps {
-		p := joinIndex("steps", i)
+		p := textpos.JSONIndex("steps", i)
 		placeholders(p+".params", s.Steps[i].Params, check)
 		placeholders(p+".condition", s.Steps[i].Condition, check)
 	}

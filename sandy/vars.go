@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // Vars resolves {{placeholders}} for one run of a scenario. Variables come
@@ -169,7 +170,7 @@ func (v *Vars) subst(path string, x any) (any, error) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for _, k := range slices.Sorted(maps.Keys(x)) { // sorted: the first error is always the same
-			val, err := v.subst(joinKey(path, k), x[k])
+			val, err := v.subst(textpos.JSONKey(path, k), x[k])
 			if err != nil {
 				return nil, err
 			}
@@ -179,7 +180,7 @@ func (v *Vars) subst(path string, x any) (any, error) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			val, err := v.subst(joinIndex(path, i), e)
+			val, err := v.subst(textpos.JSONIndex(path, i), e)
 			if err != nil {
 				return nil, err
 			}

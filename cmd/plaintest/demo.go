@@ -24,7 +24,7 @@ README demo. State lives in cookies, so every browser starts with an empty cart.
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
-		return &exitError{code: exitEnvironment, err: fmt.Errorf("cannot listen on %s: %w", *addr, err)}
+		return environmentError(fmt.Errorf("cannot listen on %s: %w", *addr, err))
 	}
 	srv := &http.Server{Handler: demoshop.Handler(&demoshop.Options{OfferDelay: *delay}), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.stdout, "demo shop listening on http://%s (log in with %s / %s; Ctrl-C stops)\n", ln.Addr(), demoshop.Username, demoshop.Password)

@@ -32,7 +32,7 @@ func requireBrowser(t *testing.T) {
 }
 
 // runCLI runs plaintest with args and returns its exit code and output.
-func runCLI(t *testing.T, args ...string) (int, string, string) {
+func runCLI(t *testing.T, args ...string) (exitCode, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: os.Getenv}
@@ -174,7 +174,7 @@ func TestCompileBadInput(t *testing.T) {
 		browser  bool
 		env      map[string]string
 		args     func(base, out string) []string
-		code     int
+		code     exitCode
 		message  string
 		keptStep int // steps that must be in the written file; -1: no file
 	}{

@@ -3,78 +3,97 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/spf13/pflag"
 )
 
-// Exit codes (DESIGN.md §3).
+// exitCode is the status plaintest exits with (DESIGN.md §3).
+type exitCode int
+
 const (
-	exitOK          = 0
-	exitFailed      = 1 // a step or an assertion did not hold
-	exitInput       = 2 // flags, scenario file, missing variable
-	exitEnvironment = 3 // browser, MCP server or model unreachable
+	exitOK          exitCode = 0
+	exitFailed      exitCode = 1   // a step or an assertion did not hold
+	exitInput       exitCode = 2   // flags, scenario file, missing variable, unknown server
+	exitEnvironment exitCode = 3   // browser, MCP server or site unreachable, or lost
+	exitInterrupted exitCode = 130 // Ctrl-C, as a shell reports SIGINT
 )
 
-// exitError carries an explicit exit code; the message is already complete.
-type exitError struct {
-	code int
-	err  error
+// The classes of the errors a command makes itself, when no package's
+// sentinel says what happened; mark attaches one.
+var (
+	errInput       = errors.New("bad input")
+	errFailed      = errors.New("scenario failed")
+	errEnvironment = errors.New("environment")
+)
+
+// marked is an error with a class; its message is the error's own.
+type marked struct {
+	class, err error
 }
 
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
+func (m *marked) Error() string   { return m.err.Error() }
+func (m *marked) Unwrap() []error { return []error{m.class, m.err} }
 
-// usageError marks bad flags or arguments (exit 2).
+// usageError is bad input: flags, arguments, files (exit 2).
 func usageError(format string, args ...any) error {
-	return &exitError{code: exitInput, err: fmt.Errorf(format, args...)}
+	return inputError(fmt.Errorf(format, args...))
 }
+
+// inputError marks err as bad input (exit 2).
+func inputError(err error) error { return &marked{errInput, err} }
 
 // failed marks a run whose scenario did not hold (exit 1); the details were
 // already printed by the command's report.
-func failed(err error) error { return &exitError{code: exitFailed, err: err} }
+func failed(err error) error { return &marked{errFailed, err} }
 
-// exitCode maps an error to the process exit code.
-func exitCode(err error) int {
-	var ee *exitError
+// environmentError marks what is not the input's fault: a browser, a
+// server, a site, a disk (exit 3).
+func environmentError(err error) error { return &marked{errEnvironment, err} }
+
+// exitCodeOf is the one place an error becomes an exit code. The first rule
+// that holds wins: the class a command gave it, then --help, then what the
+// packages' sentinels say (bad input, an environment that failed, an
+// interruption); anything else is a failure.
+func exitCodeOf(err error) exitCode {
+	var load *replay.LoadError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.As(err, &ee):
-		return ee.code
-	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errInput):
+		return exitInput
+	case errors.Is(err, errFailed):
+		return exitFailed
+	case errors.Is(err, errEnvironment):
+		return exitEnvironment
+	case errors.Is(err, pflag.ErrHelp):
 		return exitOK
-	case errors.Is(err, sandy.ErrInvalid):
+	case errors.As(err, &load), errors.Is(err, sandy.ErrInvalid):
 		return exitInput
 	case errors.Is(err, mcpclient.ErrUnavailable):
 		return exitEnvironment
 	case errors.Is(err, context.Canceled):
-		return 130
-	}
-	for _, m := range extraExitCodes {
-		if errors.Is(err, m.err) {
-			return m.code
-		}
+		return exitInterrupted
+	case errors.Is(err, parser.ErrInvalid), errors.Is(err, mcpclient.ErrNoServer):
+		return exitInput
+	case errors.Is(err, mcpclient.ErrSiteUnreachable):
+		return exitEnvironment
 	}
 	return exitFailed
-}
-
-// extraExitCodes lets a command file map its package's sentinels.
-var extraExitCodes []struct {
-	err  error
-	code int
 }
 
 // report prints one sentence for a failed command and returns its exit code.
 // The error may quote a page, a scenario or a server: its control
 // characters are escaped (printable.String).
-func report(w io.Writer, cmd string, err error) int {
-	code := exitCode(err)
-	if err != nil && !errors.Is(err, flag.ErrHelp) {
+func report(w io.Writer, cmd string, err error) exitCode {
+	code := exitCodeOf(err)
+	if err != nil && !errors.Is(err, pflag.ErrHelp) {
 		fmt.Fprintf(w, "plaintest %s: %s\n", cmd, printable.String(err.Error()))
 	}
 	return code

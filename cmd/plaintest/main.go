@@ -59,11 +59,11 @@ func main() {
 	}
 	code := run(ctx, e, os.Args[1:])
 	stop()
-	os.Exit(code)
+	os.Exit(int(code))
 }
 
 // run dispatches one command line and returns the process exit code.
-func run(ctx context.Context, e *env, args []string) int {
+func run(ctx context.Context, e *env, args []string) exitCode {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		usage(e.stdout)
 		if len(args) == 0 {

@@ -7,10 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
-	"slices"
-	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/plaintest/plaintest/internal/safefile"
@@ -21,14 +18,6 @@ import (
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
 	"github.com/plaintest/plaintest/sandy"
 )
-
-func init() {
-	// A scenario naming a server the MCP config does not have is bad input.
-	extraExitCodes = append(extraExitCodes, struct {
-		err  error
-		code int
-	}{mcpclient.ErrNoServer, exitInput})
-}
 
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
@@ -101,11 +90,11 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
 	fs.DurationVar(&f.timeout, "timeout", replay.DefaultTimeout, "how long a step waits for its target")
-	fs.DurationVar(&f.nav, "nav-timeout", replay.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
+	fs.DurationVar(&f.nav, "nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
-	fs.BoolVar(&f.verbose, "v", false, "log server and retry details to stderr")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
 	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -117,12 +106,18 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err := f.check(); err != nil {
 		return err
 	}
-	files, err := scenarioFiles(pos)
+	var shard replay.Shard
+	if f.shard != "" {
+		if shard, err = replay.ParseShard(f.shard); err != nil {
+			return usageError("--%v", err)
+		}
+	}
+	files, err := replay.Files(pos)
 	if err != nil {
-		return err
+		return usageError("%v", err)
 	}
 	if f.shard != "" {
-		files = shardOf(files, f.shard)
+		files = shard.Select(files)
 		if len(files) == 0 {
 			fmt.Fprintf(e.stderr, "shard %s has no scenarios\n", f.shard)
 			return nil
@@ -156,8 +151,11 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		DryRun:          f.dryRun,
 		Progress:        console.Step,
 		EvidenceDir:     f.evidenceDir(),
+		AllowPartial:    f.partial,
+		Parallel:        f.parallel,
+		Finished:        console.Run,
 	}
-	scenarios, err := loadScenarios(files, opts, f.partial)
+	suite, err := replay.Load(files, opts)
 	if err != nil {
 		return err
 	}
@@ -165,7 +163,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if f.verbose {
 		// A server's messages and stderr may echo what it was sent.
 		logger = slog.New(secret.Handler(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}),
-			secret.All(secretsOf(scenarios, layers), rpt.Mask)))
+			secret.All(suite.Secrets(layers...), rpt.Mask)))
 	}
 	opts.Logger = logger
 	var servers replay.Servers
@@ -174,7 +172,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usageError("%v", err)
 		}
-		pw := replay.PlaywrightOptions(f.timeout, f.nav)
+		pw := mcpclient.BundledOptions(f.timeout, f.nav)
 		pw.Headed = f.headed
 		servers = &replay.ConfigServers{Config: cfg, Browser: f.mcp, Playwright: pw,
 			Session: &mcpclient.Options{Logger: logger}}
@@ -182,7 +180,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	player := replay.New(servers, opts)
 
 	started := time.Now()
-	results, errs := playAll(ctx, player, files, scenarios, f.parallel, console)
+	results, errs := player.RunAll(ctx, suite)
 	summary := rpt.NewSummary(results, time.Since(started))
 	if len(files) > 1 {
 		console.Summary(summary)
@@ -214,11 +212,6 @@ func (f *replayFlags) check() error {
 		return usageError("--nav-timeout %v: want a positive duration such as 30s", f.nav)
 	case strings.TrimSpace(f.files) == "":
 		return usageError("--files: want a folder")
-	}
-	if f.shard != "" {
-		if _, _, err := parseShard(f.shard); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -260,153 +253,6 @@ func (f *replayFlags) evidenceDir() string {
 	return filepath.Join(".sandy", "reports")
 }
 
-// scenarioFiles expands the arguments: a directory gives its *.json files
-// (recursively, sorted); a file is taken as it is. Duplicates are dropped.
-func scenarioFiles(args []string) ([]string, error) {
-	var files []string
-	seen := map[string]bool{}
-	add := func(p string) {
-		if key := filepath.Clean(p); !seen[key] {
-			seen[key] = true
-			files = append(files, p)
-		}
-	}
-	for _, arg := range args {
-		fi, err := os.Stat(arg)
-		if err != nil {
-			return nil, usageError("%v", err)
-		}
-		if !fi.IsDir() {
-			add(arg)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(arg, func(p string, d os.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
-				found = append(found, p)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, usageError("%v", err)
-		}
-		if len(found) == 0 {
-			return nil, usageError("%s: no .json scenario files", arg)
-		}
-		slices.Sort(found)
-		for _, p := range found {
-			add(p)
-		}
-	}
-	return files, nil
-}
-
-// parseShard reads "I/N" with 1 <= I <= N.
-func parseShard(s string) (i, n int, err error) {
-	a, b, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(a)
-	n, err2 := strconv.Atoi(b)
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return 0, 0, usageError("--shard %q: want I/N with 1 <= I <= N, e.g. 2/4", s)
-	}
-	return i, n, nil
-}
-
-// shardOf keeps the files of shard "I/N": the I-th of every N, counting in
-// the order the files were given (directories expanded in sorted order).
-// Every machine given the same arguments computes the same split, the
-// shards together cover every file once, and their sizes differ by at most
-// one.
-func shardOf(files []string, shard string) []string {
-	i, n, _ := parseShard(shard)
-	var out []string
-	for k, f := range files {
-		if k%n == i-1 {
-			out = append(out, f)
-		}
-	}
-	return out
-}
-
-// secretsOf lists the values every scenario masks, given the variable
-// layers.
-func secretsOf(scenarios []*sandy.Scenario, layers []map[string]string) []string {
-	var all []string
-	for _, sc := range scenarios {
-		all = append(all, sandy.NewVars(sc.Variables, layers...).Secrets()...)
-	}
-	return all
-}
-
-// loadScenarios loads every file and checks, before anything runs, what
-// the player would refuse: partial scenarios unless allowPartial, variables
-// (a {{NAME}} nothing defines, a required variable not given), unsafe code
-// and files outside the files folder. It reports every bad file at once.
-func loadScenarios(files []string, opts *replay.Options, allowPartial bool) ([]*sandy.Scenario, error) {
-	scenarios := make([]*sandy.Scenario, len(files))
-	var problems []error
-	for i, file := range files {
-		sc, err := sandy.LoadWithVars(file, opts.Vars...)
-		if err != nil {
-			problems = append(problems, err)
-			continue
-		}
-		if sc.Partial() && !allowPartial {
-			problems = append(problems, errors.New(partialProblem(file, sc)+": refused; replay it anyway with --allow-partial"))
-			continue
-		}
-		if err := errors.Join(replay.CheckVars(file, sc, opts.Vars...), replay.Preflight(file, sc, opts)); err != nil {
-			problems = append(problems, err)
-			continue
-		}
-		scenarios[i] = sc
-	}
-	if len(problems) > 0 {
-		return nil, &exitError{code: exitInput, err: errors.Join(problems...)}
-	}
-	return scenarios, nil
-}
-
-// playAll runs the scenarios, parallel at a time, and returns their results
-// in file order with the error of each run (nil for a run that could run).
-func playAll(ctx context.Context, p *replay.Player, files []string, scenarios []*sandy.Scenario, parallel int, console *rpt.Console) ([]*rpt.RunResult, []error) {
-	results := make([]*rpt.RunResult, len(files))
-	errs := make([]error, len(files))
-	sem := make(chan struct{}, parallel)
-	var wg sync.WaitGroup
-	for i := range files {
-		select {
-		case sem <- struct{}{}:
-		case <-ctx.Done():
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() { <-sem }()
-			res, err := p.Run(ctx, files[i], scenarios[i])
-			results[i], errs[i] = res, err
-			console.Run(res)
-		}()
-	}
-	wg.Wait()
-	// Scenarios not started (interrupted) are left out.
-	var kept []*rpt.RunResult
-	var keptErrs []error
-	for i, r := range results {
-		if r != nil {
-			kept = append(kept, r)
-			keptErrs = append(keptErrs, errs[i])
-		}
-	}
-	return kept, keptErrs
-}
-
 // replayOutcome chooses the exit: interrupted, then bad input (2), then an
 // unreachable server (3), then a failed scenario (1).
 func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
@@ -428,9 +274,9 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 	}
 	switch {
 	case len(input) > 0:
-		return &exitError{code: exitInput, err: errors.Join(input...)}
+		return inputError(errors.Join(input...))
 	case len(environment) > 0:
-		return &exitError{code: exitEnvironment, err: errors.Join(environment...)}
+		return environmentError(errors.Join(environment...))
 	case !s.Success:
 		var names []string
 		for _, r := range s.Scenarios {

@@ -8,9 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -56,7 +54,7 @@ func TestValidate(t *testing.T) {
 	tests := []struct {
 		name     string
 		args     []string
-		wantCode int
+		wantCode exitCode
 		want     []string
 	}{
 		{"what replay would refuse", []string{"validate", unsafe}, 2, []string{
@@ -76,8 +74,13 @@ func TestValidate(t *testing.T) {
 		{"valid files and a directory", []string{"validate", mugScenario, "../../replay/testdata"}, 0,
 			[]string{"login-add-mug.json: ok (6 steps)", "claim-discount.json: ok (3 steps)"}},
 		{"every problem with its path", []string{"validate", bad}, 2,
-			[]string{"bad.json: steps[0].on_error:", "explode", `bad.json: steps[1].params.text: {{nosuch.value}} refers to unknown step "nosuch"`}},
-		{"malformed JSON with line and column", []string{"validate", malformed}, 2, []string{"malformed.json:2:13:"}},
+			[]string{"bad.json: steps[0].on_error:", "explode", `bad.json: steps[1].params.text: {{nosuch.value}} refers to unknown step "nosuch"`,
+				// where each problem is, and its line with a caret under the value
+				"  --> " + bad + ":2:88\n    2 | \t\t{\"step\":1,", "\n      | \t\t" + strings.Repeat(" ", 85) + "^\n"}},
+		{"malformed JSON with line and column", []string{"validate", malformed}, 2, []string{
+			"malformed.json:2:13: invalid character ',' looking for beginning of value\n" +
+				"    2 |   \"steps\": [,]\n" +
+				"      |             ^\n"}},
 		{"missing file", []string{"validate", "nope.json"}, 2, []string{"nope.json"}},
 		{"no arguments", []string{"validate"}, 2, []string{"needs scenario files"}},
 	}
@@ -232,40 +235,6 @@ func TestReplayDryRun(t *testing.T) {
 	}
 	if strings.Contains(out+errOut, "from-env") {
 		t.Errorf("the secret from the env file was printed:\n%s", out)
-	}
-}
-
-func TestShardOf(t *testing.T) {
-	files := []string{"a", "b", "c", "d", "e"}
-	tests := []struct {
-		shard string
-		want  []string
-	}{
-		{"1/1", files},
-		{"1/2", []string{"a", "c", "e"}},
-		{"2/2", []string{"b", "d"}},
-		{"3/3", []string{"c"}},
-		{"5/7", []string{"e"}},
-		{"6/7", nil},
-	}
-	for _, tt := range tests {
-		if got := shardOf(files, tt.shard); !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("shardOf(%s) = %v, want %v", tt.shard, got, tt.want)
-		}
-	}
-	// Every file is in exactly one shard.
-	for n := 1; n <= 6; n++ {
-		seen := map[string]int{}
-		for i := 1; i <= n; i++ {
-			for _, f := range shardOf(files, strconv.Itoa(i)+"/"+strconv.Itoa(n)) {
-				seen[f]++
-			}
-		}
-		for _, f := range files {
-			if seen[f] != 1 {
-				t.Errorf("with %d shards %s runs %d times", n, f, seen[f])
-			}
-		}
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -36,7 +35,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usageError("want one URL, got %d arguments (see plaintest snapshot --help)", len(pos))
 	}
-	session, _, err := openBrowser(ctx, *mcpName, *config, false, replay.DefaultTimeout, replay.DefaultNavTimeout, pos[0])
+	session, _, err := openBrowser(ctx, *mcpName, *config, false, mcpclient.DefaultActionTimeout, mcpclient.DefaultNavTimeout, pos[0])
 	if err != nil {
 		return err
 	}
@@ -46,14 +45,14 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if nav.IsError {
-		return &exitError{code: exitEnvironment, err: fmt.Errorf("cannot open %s: %s", pos[0], nav.Error)}
+		return environmentError(fmt.Errorf("cannot open %s: %s", pos[0], nav.Error))
 	}
 	snap, err := session.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{})
 	if err != nil {
 		return err
 	}
 	if snap.IsError {
-		return &exitError{code: exitEnvironment, err: fmt.Errorf("snapshot of %s failed: %s", pos[0], snap.Error)}
+		return environmentError(fmt.Errorf("snapshot of %s failed: %s", pos[0], snap.Error))
 	}
 	// The page's text is printed with its control characters escaped
 	// (printable.String): a page cannot write to the terminal.

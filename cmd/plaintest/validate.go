@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"os"
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/replay"
@@ -13,16 +15,22 @@ import (
 
 const validateHelp = `
 Check Sandy scenario files (or directories of *.json files) without running
-them. Every problem in a file is reported at once, each with its JSON path:
+them. Every problem in a file is reported at once, each with its JSON path,
+then its line and column and the line itself with a caret under the value:
 
-  login.json: steps[3].on_error: must be stop, skip or retry
+  login.json: steps[3].on_error: unknown value "explode" (want stop, skip or retry)
+    --> login.json:9:51
+      9 |     {"step": 4, "tool": "sandy__log", "on_error": "explode"},
+        |                                                   ^
 
 A {{NAME}} that the file's "variables" do not declare is a problem too,
 unless --env FILE or --var defines it, as they would for replay. Required
 (empty) variables need no value here. Malformed JSON, and a file that is not
-UTF-8, are reported with their line and column. A partial scenario (one
-whose compile stopped early: "status": "partial" in its metadata) is not
-valid either, since replay refuses it, unless --allow-partial:
+UTF-8, are reported with their line and column, and the line with a caret.
+In the lines shown, values of keys that name secrets (PASSWORD, TOKEN, ...)
+are masked. A partial scenario (one whose compile stopped early: "status":
+"partial" in its metadata) is not valid either, since replay refuses it,
+unless --allow-partial:
 
   mug.partial.json: metadata.status: partial (compile stopped at action 4 of 6 ("click Pay"): ...): replay refuses it unless --allow-partial
 
@@ -50,9 +58,9 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usageError("validate needs scenario files or directories (see plaintest validate --help)")
 	}
-	files, err := scenarioFiles(pos)
+	files, err := replay.Files(pos)
 	if err != nil {
-		return err
+		return usageError("%v", err)
 	}
 	layers, err := varLayers(envFile, vars)
 	if err != nil {
@@ -70,7 +78,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
 			bad++
-			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", printable.String(partialProblem(file, sc)))
+			fmt.Fprintf(e.stdout, "%s: replay refuses it unless --allow-partial\n", printable.String(file+": "+sc.PartialProblem().String()))
 			continue
 		case err == nil && sc.Partial():
 			fmt.Fprintf(e.stdout, "%s: ok, partial (%d %s): %s\n", printable.String(file), len(sc.Steps), rpt.Plural(len(sc.Steps), "step", "steps"), printable.String(sc.Metadata.StatusDetail))
@@ -80,31 +88,41 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 			continue
 		}
 		bad++
-		// A problem quotes the file's own text: printed through printable.String.
-		var ve *sandy.ValidationError
-		switch {
-		case errors.As(err, &ve):
-			for _, p := range ve.Problems {
-				fmt.Fprintln(e.stdout, printable.String(fmt.Sprintf("%s: %s", file, p)))
-			}
-		default: // a *sandy.DecodeError already says file:line:col, others say what failed
-			fmt.Fprintln(e.stdout, printable.String(err.Error()))
-		}
+		printProblems(e.stdout, file, err)
 	}
 	if bad > 0 {
-		return &exitError{code: exitInput, err: fmt.Errorf("%d of %d %s invalid", bad, len(files),
-			rpt.Plural(len(files), "file is", "files are"))}
+		return inputError(fmt.Errorf("%d of %d %s invalid", bad, len(files),
+			rpt.Plural(len(files), "file is", "files are")))
 	}
 	return nil
 }
 
-// partialProblem names a partial scenario file, its metadata field and
-// where its compile stopped: "mug.partial.json: metadata.status: partial
-// (compile stopped at ...)".
-func partialProblem(file string, sc *sandy.Scenario) string {
-	msg := file + ": metadata.status: " + sandy.StatusPartial
-	if d := sc.Metadata.StatusDetail; d != "" {
-		msg += " (" + d + ")"
+// printProblems writes every problem of a file that is not valid: one line
+// each, and under it where in the file it is, as compilers show it:
+//
+//	bad.json: steps[0].on_error: unknown value "explode" (want stop, skip or retry)
+//	  --> bad.json:3:51
+//	    3 |     {"step": 1, "tool": "sandy__log", "on_error": "explode"}]}
+//	      |                                                   ^
+//
+// A problem quotes the file's own text: it is printed through
+// printable.String (the excerpt is printable already).
+func printProblems(w io.Writer, file string, err error) {
+	var ve *sandy.ValidationError
+	var de *sandy.DecodeError
+	switch {
+	case errors.As(err, &ve):
+		src, _ := os.ReadFile(file) // read again only to point into it
+		for _, p := range ve.Problems {
+			fmt.Fprintln(w, printable.String(fmt.Sprintf("%s: %s", file, p)))
+			if p.Path != "" && src != nil {
+				line, col, excerpt := sandy.Locate(src, p.Path)
+				fmt.Fprintf(w, "  --> %s:%d:%d\n%s\n", printable.String(file), line, col, excerpt)
+			}
+		}
+	case errors.As(err, &de): // its one line says file:line:col
+		fmt.Fprintf(w, "%s\n%s\n", printable.String(err.Error()), de.Excerpt)
+	default: // it says what failed
+		fmt.Fprintln(w, printable.String(err.Error()))
 	}
-	return msg
 }

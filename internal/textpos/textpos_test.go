@@ -1,6 +1,10 @@
 package textpos
 
-import "testing"
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
 
 func TestInvalidUTF8(t *testing.T) {
 	for in, want := range map[string]int{
@@ -27,6 +31,52 @@ func TestLineCol(t *testing.T) {
 	} {
 		if line, col := LineCol(data, tt.off); line != tt.line || col != tt.col {
 			t.Errorf("LineCol(%d) = %d:%d, want %d:%d", tt.off, line, col, tt.line, tt.col)
+		}
+	}
+}
+
+func TestLineAt(t *testing.T) {
+	data := []byte("first\r\n  \"steps\": [,]\r\nlast")
+	text, line, col := LineAt(data, bytes.IndexByte(data, ','))
+	if text != `  "steps": [,]` || line != 2 || col != 13 {
+		t.Errorf("LineAt = %q %d:%d, want %q 2:13", text, line, col, `  "steps": [,]`)
+	}
+	if text, line, col := LineAt(data, len(data)); text != "last" || line != 3 || col != 5 {
+		t.Errorf("LineAt(end) = %q %d:%d, want \"last\" 3:5", text, line, col)
+	}
+}
+
+func TestCaret(t *testing.T) {
+	long := strings.Repeat("a", 150) + "X" + strings.Repeat("b", 150)
+	tests := []struct {
+		name string
+		line int
+		text string
+		col  int
+		want string
+	}{
+		{"plain", 2, `  "steps": [,]`, 13,
+			"    2 |   \"steps\": [,]\n" +
+				"      |             ^"},
+		{"tabs are kept under the text", 7, "\t\tx y", 5,
+			"    7 | \t\tx y\n" +
+				"      | \t\t  ^"},
+		{"an escaped character is as wide as its escape", 1, "a\x1b[2mb\xffc", 8,
+			"    1 | a\\x1b[2mb\\xffc\n" +
+				"      |              ^"},
+		{"a wide character takes two columns", 1, "名前: x", 5,
+			"    1 | 名前: x\n" +
+				"      |       ^"},
+		{"past the end of the line", 1, "ab", 9,
+			"    1 | ab\n" +
+				"      |   ^"},
+		{"a long line is cut around the column", 123456, long, 151,
+			"123456 | ..." + strings.Repeat("a", 50) + "X" + strings.Repeat("b", 49) + "...\n" +
+				"       | " + strings.Repeat(" ", 53) + "^"},
+	}
+	for _, tt := range tests {
+		if got := Caret(tt.line, tt.text, tt.col); got != tt.want {
+			t.Errorf("%s: Caret =\n%s\nwant\n%s", tt.name, got, tt.want)
 		}
 	}
 }

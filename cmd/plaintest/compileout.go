@@ -1,0 +1,157 @@
+package main
+
+// What compile writes: the scenario file (or the partial one beside it),
+// then a summary, or the --json result.
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/plaintest/plaintest/internal/printable"
+	"github.com/plaintest/plaintest/internal/safefile"
+	"github.com/plaintest/plaintest/parser"
+	rpt "github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// saved is what a compile wrote.
+type saved struct {
+	// path is the file written: the -o target for a complete scenario,
+	// the partial file beside it (see partialPath) for a partial one; ""
+	// when nothing ran and nothing was written.
+	path    string
+	partial bool
+	// removed is the stale partial file beside the target that a complete
+	// compile removed; removeErr says why it could not be.
+	removed   string
+	removeErr error
+}
+
+// saveScenario writes sc atomically: a complete scenario to out, removing a
+// partial scenario left beside it by an earlier compile; a partial one
+// beside out (partialPath), leaving out as it was.
+func saveScenario(out string, sc *sandy.Scenario) (saved, error) {
+	data, err := sc.Marshal()
+	if err != nil {
+		return saved{}, err
+	}
+	w := saved{path: out, partial: sc.Partial()}
+	if w.partial {
+		w.path = partialPath(out)
+	}
+	if err := os.MkdirAll(filepath.Dir(w.path), 0o755); err != nil {
+		return saved{}, err
+	}
+	if err := safefile.Write(w.path, data, 0o644); err != nil {
+		return saved{}, err
+	}
+	if stale := partialPath(out); !w.partial && isPartialScenario(stale) {
+		if w.removeErr = os.Remove(stale); w.removeErr == nil {
+			w.removed = stale
+		}
+	}
+	return w, nil
+}
+
+// partialPath is where the partial scenario of a compile to out goes:
+// beside out, ".partial" before its .json extension (mug.json →
+// mug.partial.json), or ".partial.json" added to another name.
+func partialPath(out string) string {
+	if ext := filepath.Ext(out); strings.EqualFold(ext, ".json") {
+		return strings.TrimSuffix(out, ext) + ".partial" + ext
+	}
+	return out + ".partial.json"
+}
+
+// isPartialScenario reports whether the file at path is a scenario whose
+// metadata.status is partial; any other file is not one, and is kept.
+func isPartialScenario(path string) bool {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return false
+	}
+	var head struct {
+		Metadata struct {
+			Status string `json:"status"`
+		} `json:"metadata"`
+	}
+	return json.Unmarshal(data, &head) == nil && head.Metadata.Status == sandy.StatusPartial
+}
+
+func summarize(w io.Writer, res *parser.ParserResult, out string, sv saved, steps int) {
+	done := 0
+	for _, s := range res.Steps {
+		if s.Index > 0 {
+			done++
+		}
+	}
+	switch {
+	case sv.path == "":
+		fmt.Fprintf(w, "nothing ran, no scenario written (%.1fs)\n", res.Duration.Seconds())
+	case !sv.partial:
+		fmt.Fprintf(w, "wrote %s: %d %s from %d %s (%.1fs)\n", printable.String(sv.path), steps, rpt.Plural(steps, "step", "steps"),
+			len(res.Actions), rpt.Plural(len(res.Actions), "action", "actions"), res.Duration.Seconds())
+	default:
+		fmt.Fprintf(w, "wrote PARTIAL scenario %s: %d %s from %d of %d %s (%.1fs); %s was left as it was, and replay refuses the partial file unless --allow-partial\n",
+			printable.String(sv.path), steps, rpt.Plural(steps, "step", "steps"), done, len(res.Actions), rpt.Plural(len(res.Actions), "action", "actions"),
+			res.Duration.Seconds(), printable.String(out))
+	}
+	switch {
+	case sv.removed != "":
+		fmt.Fprintf(w, "removed the stale partial scenario %s\n", printable.String(sv.removed))
+	case sv.removeErr != nil:
+		fmt.Fprintf(w, "could not remove the stale partial scenario: %s\n", printable.String(sv.removeErr.Error()))
+	}
+}
+
+// jsonResult is the --json output of compile.
+type jsonResult struct {
+	Name       string        `json:"name"`
+	Status     parser.Status `json:"status"`
+	Target     string        `json:"target"`           // the -o file, written only by a complete compile
+	Output     string        `json:"output,omitempty"` // the file written: Target, or the partial file beside it
+	Partial    bool          `json:"partial,omitempty"`
+	Removed    string        `json:"removed_partial,omitempty"` // a stale partial file removed beside Target
+	Translator string        `json:"translator"`
+	Duration   rpt.Millis    `json:"duration_ms"`
+	Steps      []jsonStep    `json:"steps"`
+	Errors     []jsonError   `json:"errors,omitempty"`
+	Usage      parser.Usage  `json:"usage"`
+	Secrets    []string      `json:"secrets,omitempty"`
+}
+
+type jsonStep struct {
+	Index    int        `json:"index"`
+	Action   string     `json:"action"`
+	Kind     string     `json:"kind"`
+	Element  string     `json:"element,omitempty"`
+	Target   string     `json:"target,omitempty"`
+	Waited   rpt.Millis `json:"waited_ms,omitempty"`
+	Duration rpt.Millis `json:"duration_ms"`
+}
+
+type jsonError struct {
+	Index      int    `json:"index"`
+	Action     string `json:"action"`
+	Message    string `json:"message"`
+	Screenshot string `json:"screenshot,omitempty"`
+	Snapshot   string `json:"snapshot_file,omitempty"`
+}
+
+func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved) {
+	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.path, Partial: sv.partial, Removed: sv.removed,
+		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: res.Usage, Secrets: res.SecretNames, Steps: []jsonStep{}}
+	for _, s := range res.Steps {
+		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, rpt.Millis(s.Waited), rpt.Millis(s.Duration)})
+	}
+	for _, e := range res.Errors {
+		jr.Errors = append(jr.Errors, jsonError{e.Index, e.Action, e.Message, e.Screenshot, e.SnapshotFile})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(jr)
+}

@@ -1,0 +1,220 @@
+package textpos
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// JSONError locates an error of encoding/json decoding data. A
+// *json.SyntaxError is at the byte it names (msg is its text); a
+// *json.UnmarshalTypeError is at the start of the value of the wrong type,
+// with that value's JSON path ("steps[2].step", "" for the whole document)
+// and msg saying what it should have been ("want a number, got a string").
+// ok is false for any other error. LineCol turns off into a line and
+// column.
+func JSONError(data []byte, err error) (off int, path, msg string, ok bool) {
+	var syn *json.SyntaxError
+	var typ *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &syn):
+		return int(syn.Offset) - 1, "", syn.Error(), true
+	case errors.As(err, &typ):
+		path, start := JSONValueAt(data, int(typ.Offset))
+		want := wantJSON(typ.Type)
+		if k := typ.Type.Kind(); k >= reflect.Int && k <= reflect.Uint64 && strings.HasPrefix(typ.Value, "number ") {
+			want = "an integer" // a number with a fraction, or out of range
+		}
+		return start, path, "want " + want + ", got " + gotJSON(typ.Value), true
+	}
+	return 0, "", "", false
+}
+
+// wantJSON says what JSON a Go type takes: "a number", "an array of strings".
+func wantJSON(t reflect.Type) string {
+	switch k := t.Kind(); {
+	case k >= reflect.Int && k <= reflect.Float64:
+		return "a number"
+	case k == reflect.String:
+		return "a string"
+	case k == reflect.Bool:
+		return "true or false"
+	case k == reflect.Map || k == reflect.Struct:
+		return "an object"
+	case k == reflect.Pointer:
+		return wantJSON(t.Elem())
+	case (k == reflect.Slice || k == reflect.Array) && t.Elem().Kind() == reflect.String:
+		return "an array of strings"
+	case k == reflect.Slice || k == reflect.Array:
+		return "an array"
+	}
+	return t.String()
+}
+
+// gotJSON names the JSON value encoding/json found: "a string", or the
+// number itself where an integer was wanted ("number 1.5" gives "1.5").
+func gotJSON(value string) string {
+	switch value {
+	case "string", "number":
+		return "a " + value
+	case "array", "object":
+		return "an " + value
+	case "bool":
+		return "true or false"
+	}
+	if n, ok := strings.CutPrefix(value, "number "); ok {
+		return n
+	}
+	return value
+}
+
+// JSONValueAt finds the JSON value that a json.UnmarshalTypeError offset points
+// into: the last value starting before off (the decoder reports the offset
+// after a scalar or after the opening bracket of an array or object). data
+// must be valid JSON. It returns the value's path and start offset.
+func JSONValueAt(data []byte, off int) (path string, start int) {
+	walkJSON(data, func(p string, i int) bool {
+		if i >= off {
+			return false
+		}
+		path, start = p, i
+		return true
+	})
+	return path, start
+}
+
+// JSONFind returns the offset in data (valid JSON) where the value at path
+// starts ("steps[3].on_error", written as JSONKey and JSONIndex write
+// paths), or, when data has no such value (a field that is missing), where
+// the nearest value enclosing it starts: steps[3], else steps, else the
+// document.
+func JSONFind(data []byte, path string) int {
+	best := 0
+	walkJSON(data, func(p string, i int) bool {
+		switch {
+		case p == path:
+			best = i
+			return false
+		case p == "" || strings.HasPrefix(path, p) && strings.ContainsRune(".[", rune(path[len(p)])):
+			best = i
+		}
+		return true
+	})
+	return best
+}
+
+// walkJSON calls visit with the path and start offset of every value of
+// data, in order, until visit returns false.
+func walkJSON(data []byte, visit func(path string, start int) bool) {
+	w := walker{data: data, visit: visit}
+	w.value(0, "")
+}
+
+type walker struct {
+	data  []byte
+	visit func(path string, start int) bool
+	done  bool
+}
+
+func (w *walker) ws(i int) int {
+	for i < len(w.data) {
+		switch w.data[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// value walks the value at i (after white space) and returns the offset
+// after it.
+func (w *walker) value(i int, path string) int {
+	i = w.ws(i)
+	if w.done || i >= len(w.data) || !w.visit(path, i) {
+		w.done = true
+		return len(w.data)
+	}
+	switch w.data[i] {
+	case '{':
+		i = w.ws(i + 1)
+		for i < len(w.data) && w.data[i] != '}' {
+			end := w.str(i)
+			var key string
+			_ = json.Unmarshal(w.data[i:end], &key)
+			i = w.ws(end)
+			if i < len(w.data) && w.data[i] == ':' {
+				i++
+			}
+			i = w.ws(w.value(i, JSONKey(path, key)))
+			if i < len(w.data) && w.data[i] == ',' {
+				i = w.ws(i + 1)
+			}
+		}
+		return i + 1
+	case '[':
+		i = w.ws(i + 1)
+		for n := 0; i < len(w.data) && w.data[i] != ']'; n++ {
+			i = w.ws(w.value(i, JSONIndex(path, n)))
+			if i < len(w.data) && w.data[i] == ',' {
+				i = w.ws(i + 1)
+			}
+		}
+		return i + 1
+	case '"':
+		return w.str(i)
+	default:
+		for i < len(w.data) {
+			switch w.data[i] {
+			case ',', ']', '}', ' ', '\t', '\r', '\n':
+				return i
+			}
+			i++
+		}
+		return i
+	}
+}
+
+// str returns the offset after the string starting at i.
+func (w *walker) str(i int) int {
+	for j := i + 1; j < len(w.data); j++ {
+		switch w.data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(w.data)
+}
+
+// JSONKey appends an object key to a JSON path: a.b, or a["odd key"] when
+// the key is not identifier-like.
+func JSONKey(path, key string) string {
+	if key == "" || !plainKey(key) {
+		return path + "[" + strconv.Quote(key) + "]"
+	}
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// plainKey reports whether key is written without brackets in a path:
+// letters, digits, "_" and "-" only.
+func plainKey(key string) bool {
+	for _, r := range key {
+		if !(r == '_' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// JSONIndex appends an array index to a JSON path.
+func JSONIndex(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}

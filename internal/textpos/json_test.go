@@ -1,0 +1,69 @@
+package textpos
+
+import (
+	"encoding/json"
+	"errors"
+	"testing"
+)
+
+func TestJSONError(t *testing.T) {
+	type step struct {
+		Step  int      `json:"step"`
+		Delay float64  `json:"delay"`
+		Tags  []string `json:"tags"`
+		On    *bool    `json:"on"`
+	}
+	type doc struct {
+		Steps []step          `json:"steps"`
+		Vars  map[string]bool `json:"vars"`
+	}
+	tests := []struct {
+		src       string
+		off       int
+		path, msg string
+	}{
+		{`{"steps": [,]}`, 11, "", "invalid character ',' looking for beginning of value"},
+		{`{"steps": [{"step": "1"}]}`, 20, "steps[0].step", "want a number, got a string"},
+		{`{"steps": [{"step": 1.5}]}`, 20, "steps[0].step", "want an integer, got 1.5"},
+		{`{"steps": [{}, {"delay": true}]}`, 25, "steps[1].delay", "want a number, got true or false"},
+		{`{"steps": [{"tags": "a"}]}`, 20, "steps[0].tags", "want an array of strings, got a string"},
+		{`{"steps": [{"on": []}]}`, 18, "steps[0].on", "want true or false, got an array"},
+		{`{"vars": {"odd key": 1}}`, 21, `vars["odd key"]`, "want true or false, got a number"},
+		{`{"steps": {}}`, 10, "steps", "want an array, got an object"},
+		{`[1]`, 0, "", "want an object, got an array"},
+	}
+	for _, tt := range tests {
+		var d doc
+		err := json.Unmarshal([]byte(tt.src), &d)
+		off, path, msg, ok := JSONError([]byte(tt.src), err)
+		if !ok || off != tt.off || path != tt.path || msg != tt.msg {
+			t.Errorf("JSONError(%s) = %d %q %q %v, want %d %q %q", tt.src, off, path, msg, ok, tt.off, tt.path, tt.msg)
+		}
+	}
+	if _, _, _, ok := JSONError(nil, errors.New("other")); ok {
+		t.Error("JSONError(other error) is ok, want not")
+	}
+}
+
+func TestJSONFind(t *testing.T) {
+	src := []byte(`{"steps": [{"step": 1}, {"step": 2, "params": {"odd key": "x", "url": "u"}}], "v": {}}`)
+	tests := []struct {
+		path string
+		at   string // the text at the offset found
+	}{
+		{"steps[1].params.url", `"u"`},
+		{`steps[1].params["odd key"]`, `"x"`},
+		{"steps[1].on_error", `{"step": 2`}, // missing: the step
+		{"steps[1].params.url.x", `"u"`},    // below a scalar: the scalar
+		{"steps[7].tool", `[{"step": 1}`},   // no such step: the array
+		{"metadata.name", `{"steps"`},       // nothing of it: the document
+		{"", `{"steps"`},
+		{"v", `{}}`},
+	}
+	for _, tt := range tests {
+		off := JSONFind(src, tt.path)
+		if got := string(src[off:min(len(src), off+len(tt.at))]); got != tt.at {
+			t.Errorf("JSONFind(%q) points at %q, want %q", tt.path, got, tt.at)
+		}
+	}
+}

@@ -1,0 +1,201 @@
+package replay
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// A suite is what plaintest replay runs: the scenario files its FILE|DIR
+// arguments name (Files), perhaps one shard of them (Shard), loaded and
+// checked before anything runs (Load), then replayed several at a time
+// (Player.RunAll).
+
+// Files expands FILE|DIR arguments into the scenario files they name: a
+// directory gives its *.json files (recursively, sorted), a file is taken
+// as it is. A file named twice is kept once, where it came first. An
+// argument that does not exist, or a directory with no .json file, is an
+// error.
+func Files(args []string) ([]string, error) {
+	var files []string
+	seen := map[string]bool{}
+	add := func(p string) {
+		if key := filepath.Clean(p); !seen[key] {
+			seen[key] = true
+			files = append(files, p)
+		}
+	}
+	for _, arg := range args {
+		fi, err := os.Stat(arg)
+		if err != nil {
+			return nil, err
+		}
+		if !fi.IsDir() {
+			add(arg)
+			continue
+		}
+		var found []string
+		err = filepath.WalkDir(arg, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
+				found = append(found, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(found) == 0 {
+			return nil, fmt.Errorf("%s: no .json scenario files", arg)
+		}
+		slices.Sort(found)
+		for _, p := range found {
+			add(p)
+		}
+	}
+	return files, nil
+}
+
+// Shard is part I of N of a suite (1 <= I <= N), for splitting a suite
+// between N CI machines.
+type Shard struct{ I, N int }
+
+// ParseShard reads "I/N" with 1 <= I <= N.
+func ParseShard(s string) (Shard, error) {
+	a, b, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(a)
+	n, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return Shard{}, fmt.Errorf("shard %q: want I/N with 1 <= I <= N, e.g. 2/4", s)
+	}
+	return Shard{i, n}, nil
+}
+
+func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.I, s.N) }
+
+// Select keeps the files of the shard: the I-th of every N, counting in the
+// order given (Files: directories expanded in sorted order). Every machine
+// given the same files computes the same split, the N shards together cover
+// every file once, and their sizes differ by at most one.
+func (s Shard) Select(files []string) []string {
+	var out []string
+	for k, f := range files {
+		if k%s.N == s.I-1 {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Suite is scenario files loaded for a run: Scenarios[i] is the scenario
+// of Files[i].
+type Suite struct {
+	Files     []string
+	Scenarios []*sandy.Scenario
+}
+
+// LoadError lists every problem Load found, each naming its file, one line
+// (or more) a problem.
+type LoadError struct {
+	Errs []error
+}
+
+func (e *LoadError) Error() string { return errors.Join(e.Errs...).Error() }
+
+// Unwrap returns the problems.
+func (e *LoadError) Unwrap() []error { return e.Errs }
+
+// Load loads every file and checks, before anything runs, what a Player
+// given opts would refuse, or what a run should not do: a partial scenario
+// unless opts.AllowPartial, variables (CheckVars: a {{NAME}} nothing
+// defines, a required variable not given), and Preflight (unsafe code,
+// files outside the files folder). It reports every bad file at once, as a
+// *LoadError.
+func Load(files []string, opts *Options) (*Suite, error) {
+	o := opts.withDefaults()
+	s := &Suite{Files: files, Scenarios: make([]*sandy.Scenario, len(files))}
+	var problems []error
+	for i, file := range files {
+		sc, err := sandy.LoadWithVars(file, o.Vars...)
+		if err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		if sc.Partial() && !o.AllowPartial {
+			problems = append(problems, fmt.Errorf("%s: %s: refused; replay it anyway with --allow-partial", file, sc.PartialProblem()))
+			continue
+		}
+		if err := errors.Join(CheckVars(file, sc, o.Vars...), Preflight(file, sc, &o)); err != nil {
+			problems = append(problems, err)
+			continue
+		}
+		s.Scenarios[i] = sc
+	}
+	if len(problems) > 0 {
+		return nil, &LoadError{problems}
+	}
+	return s, nil
+}
+
+// Secrets lists the values the suite's scenarios mask, given the variable
+// layers (lowest precedence first): for a logger shared by all of them.
+func (s *Suite) Secrets(layers ...map[string]string) []string {
+	var all []string
+	for _, sc := range s.Scenarios {
+		all = append(all, sandy.NewVars(sc.Variables, layers...).Secrets()...)
+	}
+	return all
+}
+
+// RunAll replays the suite, Options.Parallel scenarios at a time, each as
+// Run does, and calls Options.Finished with each result as its run ends.
+// It returns the results in the order of the suite's files, with the error
+// of each (nil for a run that could run; see Run). When ctx ends, no
+// further scenario starts: the results of those that ran are kept, the
+// others left out.
+func (p *Player) RunAll(ctx context.Context, s *Suite) ([]*report.RunResult, []error) {
+	results := make([]*report.RunResult, len(s.Files))
+	errs := make([]error, len(s.Files))
+	sem := make(chan struct{}, p.opts.Parallel)
+	var wg sync.WaitGroup
+	for i := range s.Files {
+		select {
+		case sem <- struct{}{}:
+		case <-ctx.Done():
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			res, err := p.Run(ctx, s.Files[i], s.Scenarios[i])
+			results[i], errs[i] = res, err
+			if p.opts.Finished != nil {
+				p.opts.Finished(res)
+			}
+		}()
+	}
+	wg.Wait()
+	var kept []*report.RunResult
+	var keptErrs []error
+	for i, r := range results {
+		if r != nil {
+			kept = append(kept, r)
+			keptErrs = append(keptErrs, errs[i])
+		}
+	}
+	return kept, keptErrs
+}
