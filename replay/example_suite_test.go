@@ -7,10 +7,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
-
-	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/report"
 )
@@ -35,12 +32,12 @@ func Example_suite() {
 		}
 	}
 
-	srv := server.NewMCPServer("shop", "1", server.WithToolCapabilities(false))
-	srv.AddTool(mcp.NewTool("open", mcp.WithString("page")), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return mcp.NewToolResultText(fmt.Sprintf(`{"title": "The %s page"}`, req.GetString("page", ""))), nil
+	srv := mcptest.NewServer("shop")
+	srv.Handle("open", func(c mcptest.Call) mcptest.Result {
+		return mcptest.Text(fmt.Sprintf(`{"title": "The %s page"}`, c.Args["page"]))
 	})
 	servers := replay.ServersFunc(func(ctx context.Context, name string, _ replay.Needs) (replay.ToolCaller, error) {
-		return mcpclient.ConnectInProcess(ctx, srv, nil) // one session a run, as for a browser
+		return srv.Connect(ctx) // one session a run, as for a browser
 	})
 
 	files, err := replay.Files([]string{dir}) // sorted: cart, home, login

@@ -13,10 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mark3labs/mcp-go/mcp"
-	"github.com/mark3labs/mcp-go/server"
-
-	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/report"
 )
@@ -160,21 +157,18 @@ type holdServers struct {
 }
 
 func (h *holdServers) open(ctx context.Context, _ string, _ replay.Needs) (replay.ToolCaller, error) {
-	srv := server.NewMCPServer("fake", "1", server.WithToolCapabilities(false))
-	srv.AddTool(mcp.NewTool("hold", mcp.WithNumber("ms")), func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	srv := mcptest.NewServer("fake")
+	srv.Handle("hold", func(c mcptest.Call) mcptest.Result {
 		h.mu.Lock()
 		h.now++
 		h.most = max(h.most, h.now)
 		h.mu.Unlock()
 		defer func() { h.mu.Lock(); h.now--; h.mu.Unlock() }()
-		select {
-		case <-time.After(time.Duration(req.GetFloat("ms", 0)) * time.Millisecond):
-			return mcp.NewToolResultText("held"), nil
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
+		ms, _ := c.Args["ms"].(float64)
+		time.Sleep(time.Duration(ms) * time.Millisecond)
+		return mcptest.Text("held")
 	})
-	return mcpclient.ConnectInProcess(ctx, srv, nil)
+	return srv.Connect(ctx)
 }
 
 func TestRunAll(t *testing.T) {
