@@ -70,7 +70,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
 	fs.StringVar(&f.translator, "translator", "auto", "auto, rules or llm")
 	fs.StringVar(&f.model, "model", "", "language model for --translator llm (default $PLAINTEST_MODEL)")
-	fs.StringVar(&f.mcp, "mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config (default: a server named playwright, else the bundled @playwright/mcp)")
+	fs.StringVar(&f.mcp, "mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config; without one of that name, \"playwright\" is the bundled @playwright/mcp")
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
 	fs.StringVar(&f.format, "format", "sandy", "output format: sandy")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
