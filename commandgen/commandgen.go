@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -20,6 +21,13 @@ import (
 type Call struct {
 	Tool string
 	Args map[string]any
+}
+
+// Options tune the calls For builds. Nil means the defaults.
+type Options struct {
+	// CheckTimeout is how long a check waits, in the page, for what it
+	// checks to hold. Default DefaultCheckTimeout.
+	CheckTimeout time.Duration
 }
 
 // build makes the call for one kind of step; target is "" for kinds without one.
@@ -46,17 +54,23 @@ var builders = map[translator.Kind]build{
 	translator.Hover: func(s translator.Step, t string) Call {
 		return Call{mcpclient.ToolHover, withElement(s, map[string]any{"target": t})}
 	},
-	translator.AssertText: func(s translator.Step, t string) Call {
-		if t != "" {
-			return textIn(s, t, dom.PartHasText)
-		}
-		return WaitForText(s.Value)
+	translator.DoubleClick: func(s translator.Step, t string) Call {
+		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t, "doubleClick": true})}
 	},
-	translator.AssertGone: func(s translator.Step, t string) Call {
-		if t != "" {
-			return textIn(s, t, dom.PartHasNotText)
-		}
-		return Call{mcpclient.ToolWaitFor, map[string]any{"textGone": s.Value}}
+	translator.Clear: func(s translator.Step, t string) Call {
+		return Call{mcpclient.ToolType, withElement(s, map[string]any{"target": t, "text": ""})}
+	},
+	translator.Reload: func(translator.Step, string) Call {
+		// browser_navigate to the same URL does not reload a page whose URL
+		// has a #fragment; the server waits for the load location.reload
+		// starts.
+		return Call{mcpclient.ToolEvaluate, map[string]any{"function": "() => { location.reload(); }"}}
+	},
+	translator.Back: func(translator.Step, string) Call {
+		return Call{mcpclient.ToolNavigateBack, map[string]any{}}
+	},
+	translator.Forward: func(translator.Step, string) Call {
+		return Call{mcpclient.ToolEvaluate, map[string]any{"function": "() => { history.forward(); }"}}
 	},
 	translator.Wait: func(s translator.Step, _ string) Call {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
@@ -84,32 +98,72 @@ func textIn(s translator.Step, target string, filter dom.PartKind) Call {
 	}}
 }
 
-// Scoped reports whether s is a check inside one element (an assertion
-// whose translator named a container); such a step needs a target too.
+// Scoped reports whether s is a check of one element (an assertion whose
+// translator named an element or a container); such a step needs a target
+// too.
 func Scoped(s translator.Step) bool {
-	return (s.Kind == translator.AssertText || s.Kind == translator.AssertGone) && s.Ref != ""
+	return s.Kind.IsCheck() && s.Ref != ""
 }
 
 // NeedsTarget reports whether steps of kind k act on an element.
 func NeedsTarget(k translator.Kind) bool {
 	switch k {
-	case translator.Click, translator.Type, translator.Select, translator.Check, translator.Uncheck, translator.Hover:
+	case translator.Click, translator.DoubleClick, translator.Type, translator.Clear, translator.Select,
+		translator.Check, translator.Uncheck, translator.Hover, translator.AssertState, translator.AssertValue,
+		translator.AssertVisible:
 		return true
 	}
 	return false
 }
 
-// For returns the call that performs s on target. Target is ignored by kinds
-// that act on no element; it is required by the others.
+// For returns the call that performs s on target, with the default
+// options. Target is ignored by kinds that act on no element; it is
+// required by the others.
 func For(s translator.Step, target string) (Call, error) {
-	b, ok := builders[s.Kind]
-	if !ok {
-		return Call{}, fmt.Errorf("commandgen: unknown step kind %q", s.Kind)
-	}
+	var o *Options
+	return o.For(s, target)
+}
+
+// For returns the call that performs s on target.
+func (o *Options) For(s translator.Step, target string) (Call, error) {
 	if NeedsTarget(s.Kind) && target == "" {
 		return Call{}, fmt.Errorf("commandgen: %s step %q has no target", s.Kind, s.Action)
 	}
+	timeout := DefaultCheckTimeout
+	if o != nil && o.CheckTimeout > 0 {
+		timeout = o.CheckTimeout
+	}
+	switch {
+	case (s.Kind == translator.AssertText || s.Kind == translator.AssertGone) && target != "":
+		filter := dom.PartHasText
+		if s.Kind == translator.AssertGone {
+			filter = dom.PartHasNotText
+		}
+		return textIn(s, target, filter), nil
+	case s.Kind.IsCheck():
+		return assertCall(s, target, timeout)
+	}
+	b, ok := builders[s.Kind]
+	if !ok {
+		return Call{}, fmt.Errorf("commandgen: no call for a %q step", s.Kind)
+	}
 	return b(s, target), nil
+}
+
+// Focus is the call that puts the focus in the element at target, with
+// nothing else happening (a click could open, toggle or submit): what a
+// key pressed "in" an element needs first.
+func Focus(target, element string) Call {
+	args := map[string]any{"target": target, "function": "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"}
+	if element != "" {
+		args["element"] = element
+	}
+	return Call{mcpclient.ToolEvaluate, args}
+}
+
+// PressKey is the call that presses key on the focused element.
+func PressKey(key string) Call {
+	return Call{mcpclient.ToolPressKey, map[string]any{"key": key}}
 }
 
 // WaitForText is the call that waits (up to the server's action timeout) for

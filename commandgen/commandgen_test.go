@@ -2,7 +2,9 @@ package commandgen
 
 import (
 	"reflect"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/translator"
 )
@@ -22,8 +24,11 @@ func TestFor(t *testing.T) {
 		{translator.Step{Kind: translator.Uncheck, Role: "radio"}, "e4", Call{"browser_fill_form", map[string]any{"fields": []any{map[string]any{"name": "radio", "type": "radio", "target": "e4", "value": "false"}}}}},
 		{translator.Step{Kind: translator.Press, Value: "Enter"}, "", Call{"browser_press_key", map[string]any{"key": "Enter"}}},
 		{translator.Step{Kind: translator.Hover}, "e9", Call{"browser_hover", map[string]any{"target": "e9"}}},
-		{translator.Step{Kind: translator.AssertText, Value: "1 item"}, "", Call{"browser_wait_for", map[string]any{"text": "1 item"}}},
-		{translator.Step{Kind: translator.AssertGone, Value: "Loading"}, "", Call{"browser_wait_for", map[string]any{"textGone": "Loading"}}},
+		{translator.Step{Kind: translator.DoubleClick}, "e9", Call{"browser_click", map[string]any{"target": "e9", "doubleClick": true}}},
+		{translator.Step{Kind: translator.Clear}, "e7", Call{"browser_type", map[string]any{"target": "e7", "text": ""}}},
+		{translator.Step{Kind: translator.Back}, "", Call{"browser_navigate_back", map[string]any{}}},
+		{translator.Step{Kind: translator.Reload}, "", Call{"browser_evaluate", map[string]any{"function": "() => { location.reload(); }"}}},
+		{translator.Step{Kind: translator.Forward}, "", Call{"browser_evaluate", map[string]any{"function": "() => { history.forward(); }"}}},
 		{translator.Step{Kind: translator.AssertText, Value: `$12 "net"`, Ref: "e11", Element: `article "Blue Mug"`}, `internal:role=article[name="Blue Mug"i]`,
 			Call{"browser_evaluate", map[string]any{"element": `article "Blue Mug" showing "$12 \"net\""`, "function": "() => true",
 				"target": `internal:role=article[name="Blue Mug"i] >> internal:has-text="$12 \"net\""i`}}},
@@ -40,6 +45,49 @@ func TestFor(t *testing.T) {
 		}
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: got %#v, want %#v", tt.step.Kind, got, tt.want)
+		}
+	}
+}
+
+// Checks are browser_evaluate calls whose function polls in the page; what
+// they do is tested in Chromium (e2e_test.go). Here: their shape.
+func TestForChecks(t *testing.T) {
+	o := &Options{CheckTimeout: 1500 * time.Millisecond}
+	for _, tt := range []struct {
+		step    translator.Step
+		target  string
+		element string
+		has     []string
+	}{
+		{translator.Step{Kind: translator.AssertText, Value: "1 Item"}, "", `text "1 Item" is shown`, []string{`includes("1 item")`, "+ 1500;", "(waited 1.5s)"}},
+		{translator.Step{Kind: translator.AssertGone, Value: "Loading"}, "", `text "Loading" is not shown`, []string{`includes("loading") ? "text \"Loading\" is still shown"`}},
+		{translator.Step{Kind: translator.AssertState, Value: translator.StateChecked, Element: `checkbox in listitem "Buy milk"`}, "e4", `checkbox in listitem "Buy milk" is checked`, []string{"async (el) =>", "el.checked", "=== true ?"}},
+		{translator.Step{Kind: translator.AssertState, Value: translator.StateExpanded, Negated: true, Element: `button "FAQ"`}, "e4", `button "FAQ" is not expanded`, []string{"=== false ?", `"button \"FAQ\" is expanded"`}},
+		{translator.Step{Kind: translator.AssertValue, Value: "", Match: translator.MatchEquals, Element: `textbox "Email"`}, "e5", `textbox "Email" shows ""`, []string{`norm(v) === ""`}},
+		{translator.Step{Kind: translator.AssertCount, Value: "3", Values: []string{"listitem"}, Element: "list"}, "e8", "list shows 3 items", []string{`n === 3`, `items(el, ["listitem"])`, "const role =", "const vis ="}},
+		{translator.Step{Kind: translator.AssertCount, Value: "2", Values: []string{"row"}}, "", "the page shows 2 items", []string{"const el = document.body;", `items(el, ["row"])`}},
+		{translator.Step{Kind: translator.AssertURL, Value: "/active", Match: translator.MatchEnds}, "", `the URL ends with "/active"`, []string{`norm(location.href).endsWith("/active")`}},
+		{translator.Step{Kind: translator.AssertTitle, Value: "Todos", Match: translator.MatchEquals}, "", `the title is "Todos"`, []string{`norm(document.title) === "todos"`}},
+		{translator.Step{Kind: translator.AssertOrder, Values: []string{"Walk the dog"}, Match: translator.MatchLast, Element: "list"}, "e8", `list shows "Walk the dog" last`, []string{"t[t.length - 1]"}},
+		{translator.Step{Kind: translator.AssertOrder, Values: []string{"A", "B"}, Match: translator.MatchSequence}, "", "the page shows A, B in that order", []string{`for (const w of ["a","b"])`}},
+		{translator.Step{Kind: translator.AssertVisible, Element: `button "Clear completed"`}, "e9", `button "Clear completed" is visible`, []string{"vis(el)"}},
+	} {
+		got, err := o.For(tt.step, tt.target)
+		if err != nil {
+			t.Errorf("%s: %v", tt.step.Kind, err)
+			continue
+		}
+		fn, _ := got.Args["function"].(string)
+		if got.Tool != "browser_evaluate" || got.Args["element"] != tt.element || (tt.target != "") != (got.Args["target"] != nil) {
+			t.Errorf("%s: got %s %v", tt.step.Kind, got.Tool, got.Args)
+		}
+		for _, h := range tt.has {
+			if !strings.Contains(fn, h) {
+				t.Errorf("%s: function lacks %s:\n%s", tt.step.Kind, h, fn)
+			}
+		}
+		if strings.Contains(fn, "\n") {
+			t.Errorf("%s: the function is not one line", tt.step.Kind)
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 // Tool names of @playwright/mcp that plaintest calls or reasons about.
 const (
 	ToolNavigate      = "browser_navigate"
+	ToolNavigateBack  = "browser_navigate_back"
 	ToolClick         = "browser_click"
 	ToolType          = "browser_type"
 	ToolSelectOption  = "browser_select_option"

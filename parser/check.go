@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -17,7 +16,7 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 	if target == "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("no stable selector was found for %s", s.Element), nil)
 	}
-	call, err := commandgen.For(s, target)
+	call, err := r.gen.For(s, target)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}

@@ -111,7 +111,9 @@ type run struct {
 	secrets  []string          // secret values, redacted from snapshots
 	page     *dom.Node
 	pageURL  string
-	noGen    bool // the server has no browser_generate_locator
+	noGen    bool                // the server has no browser_generate_locator
+	gen      *commandgen.Options // how calls are built: checks wait up to the timeout
+	previous string              // what the last action acted on, for "its"
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -124,7 +126,8 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		return nil, err
 	}
 	start := time.Now()
-	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets)}
+	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets),
+		gen: &commandgen.Options{CheckTimeout: c.opts.Timeout}}
 	res := &ParserResult{
 		Name:       sc.Name,
 		URL:        r.masker.Replace(sc.URL),
@@ -192,7 +195,7 @@ func (r *run) all(ctx context.Context) error {
 func (r *run) open(ctx context.Context) error {
 	start := time.Now()
 	s := translator.Step{Kind: translator.Navigate, Value: r.url, Action: "open " + r.res.URL}
-	call, _ := commandgen.For(s, "")
+	call, _ := r.gen.For(s, "")
 	exported := r.export(call, s)
 	out, err := r.exec(ctx, call)
 	if err != nil {
@@ -217,66 +220,103 @@ func (r *run) open(ctx context.Context) error {
 	return nil
 }
 
-// action translates and runs action index (1-based) against the page.
+// maxThen bounds how many times one action is read again after steps that
+// change the page (a hover that shows a row's buttons, a menu opened).
+const maxThen = 3
+
+// action translates and runs action index (1-based) against the page. A
+// translation may end in a Then: the steps before it run, and the rest of
+// the action is read against the page they leave.
 func (r *run) action(ctx context.Context, index int) error {
 	action := r.res.Actions[index-1] // masked: what results and messages show
 	start := time.Now()
-	deadline := start.Add(r.c.opts.Timeout)
-	var steps []translator.Step
-	waited := time.Duration(0)
-	for {
-		if err := r.snapshot(ctx); err != nil {
-			return r.fail(ctx, index, action, nil, err.Error(), err)
-		}
-		var err error
-		// The rules translator reads the actions as written. A model-based
-		// translator must be given the masked ones (r.res.Actions) instead.
-		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
-			Action: r.actions[index-1], Page: r.page, URL: r.pageURL, History: r.actions[:index-1],
-		})
-		var nf *translator.NotFoundError
-		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
-			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
-				return err
-			}
-			waited = time.Since(start)
-			continue
-		}
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			msg := err.Error()
-			if nf != nil {
-				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
-			}
-			return r.fail(ctx, index, action, nil, msg, nil)
-		}
-		break
-	}
-	ts := &TestStep{Index: index, Action: action, Waited: waited}
-	for _, s := range steps {
-		ok, err := r.step(ctx, ts, s)
-		if err != nil || !ok {
+	ts := &TestStep{Index: index, Action: action}
+	text, continued := r.actions[index-1], false
+	for round := 0; ; round++ {
+		steps, waited, ok, err := r.translate(ctx, index, action, text, continued)
+		if !ok {
 			return err
 		}
+		if round == 0 {
+			ts.Waited = waited
+		}
+		then := ""
+		for _, s := range steps {
+			if s.Kind == translator.Then {
+				then = s.Value
+				break
+			}
+			ok, err := r.step(ctx, ts, s)
+			if err != nil || !ok {
+				return err
+			}
+		}
+		if then == "" {
+			break
+		}
+		if round+1 >= maxThen {
+			return r.fail(ctx, index, action, nil, fmt.Sprintf("could not finish %q: it was read %d times", action, maxThen), nil)
+		}
+		text, continued = then, true
 	}
 	ts.Duration = time.Since(start)
 	r.done(index, ts)
 	return nil
 }
 
+// translate snapshots the page and asks the translator for the steps of
+// text, waiting (up to the timeout) for an element that is not there yet.
+// ok is false when the action failed; the failure is recorded and err is
+// its cause.
+func (r *run) translate(ctx context.Context, index int, action, text string, continued bool) (steps []translator.Step, waited time.Duration, ok bool, err error) {
+	start := time.Now()
+	deadline := start.Add(r.c.opts.Timeout)
+	for {
+		if err := r.snapshot(ctx); err != nil {
+			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
+		}
+		// The rules translator reads the actions as written. A model-based
+		// translator must be given the masked ones (r.res.Actions) instead.
+		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
+			Action: text, Page: r.page, URL: r.pageURL, History: r.actions[:index-1],
+			Previous: r.previous, Continued: continued,
+		})
+		var nf *translator.NotFoundError
+		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
+			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
+				return nil, 0, false, err
+			}
+			waited = time.Since(start)
+			continue
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, 0, false, ctx.Err()
+			}
+			msg := err.Error()
+			if nf != nil {
+				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
+			}
+			return nil, 0, false, r.fail(ctx, index, action, nil, msg, nil)
+		}
+		return steps, waited, true, nil
+	}
+}
+
 // step runs one translated step and appends its calls to ts; false means it
 // failed and the failure is recorded.
 func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
-	if !commandgen.NeedsTarget(s.Kind) && !commandgen.Scoped(s) {
+	if s.Ref == "" && !commandgen.NeedsTarget(s.Kind) {
 		return r.untargeted(ctx, ts, s)
 	}
 
 	node := r.page.FindRef(s.Ref)
 	if node == nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Ref), nil)
+	}
+	if !s.Kind.IsCheck() {
+		r.previous = nameOf(node)
 	}
 	if ts.Waited > 0 && node.Name != "" && r.textShown(ctx, node.Name) {
 		// The element came late: the export waits for it as compile did.
@@ -287,12 +327,19 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 			ts.Calls = append(ts.Calls, r.export(wait, s))
 		}
 	}
-	target, err := r.stableTarget(ctx, node)
+	target, err := r.stableTarget(ctx, node, s)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
-	if commandgen.Scoped(s) {
+	switch {
+	case commandgen.Scoped(s):
 		return r.check(ctx, ts, s, target)
+	case s.Kind == translator.Choose:
+		return r.choose(ctx, ts, s, target)
+	case s.Kind == translator.SetValue:
+		return r.setValue(ctx, ts, s, target)
+	case s.Kind == translator.Press:
+		return r.pressIn(ctx, ts, s, target)
 	}
 	return r.act(ctx, ts, s, target)
 }
@@ -301,7 +348,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 // wait) and appends its call to ts; false means it failed and the failure
 // is recorded.
 func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
-	call, err := commandgen.For(s, "")
+	call, err := r.gen.For(s, "")
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}

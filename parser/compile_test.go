@@ -327,10 +327,10 @@ func TestCompileAssertionFails(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Status != Partial || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, `expected text "7 items" never appeared`) {
+	if res.Status != Partial || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, `expected text "7 items" is not shown (waited 5s)`) {
 		t.Fatalf("status %s errors %+v", res.Status, res.Errors)
 	}
-	if c := res.Errors[0].Call; c == nil || c.Tool != "browser_wait_for" {
+	if c := res.Errors[0].Call; c == nil || c.Tool != mcpclient.ToolEvaluate || c.Args["element"] != `text "7 items" is shown` {
 		t.Errorf("failing call = %+v", c)
 	}
 }

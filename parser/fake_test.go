@@ -3,6 +3,7 @@ package parser
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -164,7 +165,20 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		}
 		return mcptest.Playwright{Value: "true"}.Result()
 	}
-	m := regexp.MustCompile(`includes\((".*")\)$`).FindStringSubmatch(c.Args["function"].(string))
+	fn, _ := c.Args["function"].(string)
+	if strings.HasPrefix(fn, "async") { // a check of the page (commandgen): its description says which
+		el, _ := c.Args["element"].(string)
+		if m := regexp.MustCompile(`^text "(.*)" is (not )?shown$`).FindStringSubmatch(el); m != nil {
+			switch shown := strings.Contains(snapshotFile(nil, f.page()), m[1]); {
+			case !shown && m[2] == "":
+				return mcptest.Failure(fmt.Sprintf("Error: expected text %q is not shown (waited 5s)", m[1]))
+			case shown && m[2] != "":
+				return mcptest.Failure(fmt.Sprintf("Error: text %q is still shown (waited 5s)", m[1]))
+			}
+		}
+		return mcptest.Playwright{Value: `"ok"`}.Result()
+	}
+	m := regexp.MustCompile(`includes\((".*")\)$`).FindStringSubmatch(fn)
 	if m == nil {
 		return mcptest.Failure("fake: unexpected function")
 	}

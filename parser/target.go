@@ -16,7 +16,16 @@ import (
 // locator generator when the server has it (test ids, role and name), else
 // one synthesized from the tree and checked to be unique in it. "" means
 // neither worked; the caller falls back to the ref and the code it ran.
-func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) {
+//
+// Two locators Playwright writes are replaced, because the page's next
+// version breaks them: a name with a live count ("My orders (3)") by the
+// words the action used ("My orders") when those single the element out;
+// and a filter on a container's whole text, glued from its parts ("Blue
+// MugStoneware ·"), by one on a text of its own (its heading).
+func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Step) (string, error) {
+	if loc, ok := r.byWords(node, s.Words); ok {
+		return loc.Selector(), nil
+	}
 	if !r.noGen {
 		out, err := r.c.browser.CallTool(ctx, mcpclient.ToolGenLocator, map[string]any{"target": node.Ref})
 		switch {
@@ -29,10 +38,11 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) 
 		case out == nil:
 		case !out.IsError:
 			if loc, err := dom.ParseLocatorCode("await page." + strings.TrimSpace(out.Value) + ".click();"); err == nil {
-				if loc.Positional() {
+				if loc.Positional() || r.glued(loc) {
 					// Playwright fell back to a position ("the second Delete
-					// button"), which another row's removal would shift: a
-					// locator scoped by the element's container is stabler.
+					// button"), which another row's removal would shift, or
+					// to a container's glued text: a locator scoped by the
+					// container's own name or text is stabler.
 					if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() {
 						return syn.Selector(), nil
 					}
@@ -49,17 +59,96 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node) (string, error) 
 	return "", nil
 }
 
+// byWords is the locator of node by its role and the words the action named
+// it by, when its name is those words and a live count ("My orders (3)",
+// "Inbox 12") and that locator matches node alone on the page.
+func (r *run) byWords(node *dom.Node, words string) (dom.Locator, bool) {
+	if words == "" || node.Role == "" || node.Role == "text" || node.Role == "generic" {
+		return dom.Locator{}, false
+	}
+	rest := strings.Replace(strings.ToLower(node.Name), strings.ToLower(words), "", 1)
+	if !strings.ContainsAny(rest, "0123456789") {
+		return dom.Locator{}, false
+	}
+	loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: words}}}
+	if dom.Count(r.page, loc) != 1 {
+		return dom.Locator{}, false
+	}
+	return loc, true
+}
+
+// glued reports whether loc filters by a text no single element of the
+// page holds: Playwright's hasText of a container's whole text content,
+// whose parts it joins without spaces.
+func (r *run) glued(loc dom.Locator) bool {
+	for _, p := range loc.Parts {
+		if p.Kind != dom.PartHasText {
+			continue
+		}
+		want := strings.Join(strings.Fields(p.Text), " ")
+		found := false
+		r.page.Walk(func(n *dom.Node) bool {
+			for _, t := range []string{n.Name, n.Value} {
+				if t != "" && strings.Contains(strings.Join(strings.Fields(t), " "), want) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+// nameOf is what an action that acted on n calls it, for "its" in the next
+// one: its name, else the first words of its row or item.
+func nameOf(n *dom.Node) string {
+	for a := n; a != nil; a = a.Parent {
+		if a.Name != "" {
+			return a.Name
+		}
+		if a.Role == "text" || a.Role == "generic" || a.Role == "paragraph" {
+			if v := strings.TrimSpace(a.Value); v != "" {
+				return v
+			}
+		}
+		if a.Role == "listitem" || a.Role == "row" {
+			found := ""
+			a.Walk(func(c *dom.Node) bool {
+				if found == "" && (c.Name != "" || c.Value != "") && dom.Normalize(c.Name+c.Value) != "" {
+					found = strings.TrimSpace(c.Name + " " + c.Value)
+				}
+				return found == ""
+			})
+			return found
+		}
+	}
+	return ""
+}
+
 // act runs s on target, its stable selector, and appends the exported call
-// to ts. When there is no such selector, or it does not single out the
-// element after all (none or several match), s runs on the element's ref
-// instead and the export keeps the locator Playwright reports in the code
-// it ran. False means the step failed and the failure is recorded.
+// to ts (see targetedCall).
 func (r *run) act(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+	return r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call {
+		call, _ := r.gen.For(s, t)
+		return call
+	})
+}
+
+// targetedCall runs the call build makes for target, s's stable selector,
+// and appends the exported call to ts. When there is no such selector, or
+// it does not single out the element after all (none or several match),
+// the call runs on the element's ref instead and the export keeps the
+// locator Playwright reports in the code it ran. False means the step
+// failed and the failure is recorded.
+func (r *run) targetedCall(ctx context.Context, ts *TestStep, s translator.Step, target string, build func(target string) commandgen.Call) (bool, error) {
 	var err error
 	var out *mcpclient.Result
 	var call commandgen.Call
 	if target != "" {
-		call, _ = commandgen.For(s, target)
+		call = build(target)
 		if out, err = r.exec(ctx, call); err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
 		}
@@ -68,7 +157,7 @@ func (r *run) act(ctx context.Context, ts *TestStep, s translator.Step, target s
 		// The selector did not single out the element: act on the ref and
 		// keep the locator Playwright reports for it.
 		r.c.opts.Logger.Debug("selector fallback to ref", "target", r.masker.Replace(target), "ref", s.Ref)
-		call, _ = commandgen.For(s, s.Ref)
+		call = build(s.Ref)
 		if out, err = r.exec(ctx, call); err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 		}
@@ -79,7 +168,7 @@ func (r *run) act(ctx context.Context, ts *TestStep, s translator.Step, target s
 					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
 			}
 			target = loc.Selector()
-			call, _ = commandgen.For(s, target)
+			call = build(target)
 		}
 	}
 	exported := r.export(call, s)

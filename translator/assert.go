@@ -6,7 +6,20 @@ import (
 	"strings"
 )
 
-func buildWaitText(_ *Rules, m []string, _ Request) ([]Step, error) {
+// Assertions. An assertion body ("the cart shows 1 item", "the checkbox for
+// Buy milk is checked", "the URL ends with /active") is read by parseCheck,
+// which tries the specific forms first (the URL, the title, an order, a
+// count, an element's state or value) and falls back to text on the page.
+// The same bodies are read after "verify", "check that", "I should see", and
+// on their own ("Clear completed is gone"); but after "check" without
+// "that", and on their own, only a body that is a sentence about the page
+// is an assertion: "check Buy milk" is an action, never "Buy milk is
+// shown".
+
+func buildWaitText(r *Rules, m []string, req Request) ([]Step, error) {
+	if steps, err := r.parseCheck(req, m[1], true); err != errNoMatch {
+		return steps, err
+	}
 	t := expectedText(m[1])
 	if t == "" {
 		return nil, errNoMatch
@@ -22,49 +35,93 @@ func buildAssertGone(_ *Rules, m []string, _ Request) ([]Step, error) {
 	return []Step{{Kind: AssertGone, Value: t}}, nil
 }
 
+// buildAssert reads the body of "verify …", "I should see …": any text.
+func buildAssert(r *Rules, m []string, req Request) ([]Step, error) {
+	return r.parseCheck(req, m[1], false)
+}
+
+// buildCheckThat reads "check …" as an assertion only when its body is a
+// sentence about the page ("check that …", "check the cart shows 1 item"),
+// and a bare sentence likewise ("Clear completed is gone").
+func buildCheckThat(r *Rules, m []string, req Request) ([]Step, error) {
+	body := m[len(m)-1]
+	if rest, ok := cutWord(strings.TrimSpace(body), "that", "whether", "if"); ok {
+		return r.parseCheck(req, rest, false)
+	}
+	return r.parseCheck(req, body, true)
+}
+
 var (
 	reGone = regexp.MustCompile(`(?i)^(.+?) (?:` +
 		`(?:is not|isn't|is no longer|are not|aren't|are no longer) (?:visible|shown|displayed|there|present|on the page|listed)` +
-		`|(?:is|are|has been|have been|was|were) (?:gone|removed|deleted|hidden)` +
+		`|(?:is|are|has been|have been|was|were) (?:gone|removed|deleted|hidden|not shown|not visible|not displayed)` +
 		`|(?:disappears|disappeared|has disappeared|have disappeared|vanishes|vanished|goes away|went away))$`)
 	// reNotShows reads "the cart no longer shows 1 item": the text after the
 	// verb must be gone. It is tried before reShows, which would read it as
 	// "shows 1 item".
 	reNotShows = regexp.MustCompile(`(?i)^(.+?) (?:does not|doesn't|do not|don't|no longer|does no longer|did not|didn't) (?:show|display|contain|say|read|have|include|list)s? (.+)$`)
 	reShows    = regexp.MustCompile(`(?i)^(.+?) (?:shows|displays|contains|says|reads|has|includes|lists|show|display|contain|say|read|have|include) (.+)$`)
-	reVisible  = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:visible|shown|displayed|present|there|on the page)$`)
+	// reVisible reads a sentence that ends by saying it is shown: all before
+	// that is the expected text, whatever verbs it holds ("You have no
+	// saved items is shown").
+	reVisible = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:visible|shown|displayed|present|there|on the page|on screen)|appears|appear|shows up|show up)$`)
 	// reIn reads "Blue Mug is in the cart": the text is what comes before.
 	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within)) ((?:the|your|my) \S.*)$`)
 	reQuoted   = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
 	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
 )
 
-// buildAssert reads "verify the cart shows 1 item", "I should see Welcome",
-// "Discount claimed is visible" and "verify "Order placed"". A subject or a
-// place that names a part of the page by a noun ("the Blue Mug card shows
-// $12.00", "$12.00 is shown in the Blue Mug card") scopes the check to that
-// element; otherwise the text is looked for on the whole page.
-func buildAssert(_ *Rules, m []string, req Request) ([]Step, error) {
-	body := strings.TrimSpace(m[1])
+// parseCheck reads an assertion body. strict: only a sentence about the
+// page is one (errNoMatch otherwise); else plain words are text that must
+// be shown.
+func (r *Rules) parseCheck(req Request, body string, strict bool) ([]Step, error) {
+	body = strings.TrimSpace(body)
+	for _, read := range []func(*Rules, Request, string) ([]Step, error){
+		readURL, readTitle, readOrder, readCount, readState, readValue,
+	} {
+		if steps, err := read(r, req, body); err != errNoMatch {
+			return steps, err
+		}
+	}
+	return r.readText(req, body, strict)
+}
+
+// readText reads the text forms: gone, no longer shows, shows (in a part
+// of the page when the subject names one), is in, quoted, is shown, and,
+// unless strict, plain words.
+func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) {
 	kind, text, place := AssertText, "", ""
 	// Words inside quotes are the expected text, never the sentence's verb.
-	if g := submatchOutsideQuotes(reGone, body); g != nil {
+	switch g := []string(nil); {
+	case quotedWhole(body) != "":
+		text = quotedWhole(body)
+	case submatchOutsideQuotes(reGone, body) != nil:
+		g = submatchOutsideQuotes(reGone, body)
 		kind, text = AssertGone, expectedText(g[1])
-	} else if g := submatchOutsideQuotes(reNotShows, body); g != nil {
+	case submatchOutsideQuotes(reVisible, body) != nil:
+		g = submatchOutsideQuotes(reVisible, body)
+		text = expectedText(g[1])
+		if s, ok := submatchIn(g[1]); ok { // "$12.00 is shown in the Blue Mug card"
+			text, place = s[0], s[1]
+		}
+	case submatchOutsideQuotes(reNotShows, body) != nil:
+		g = submatchOutsideQuotes(reNotShows, body)
 		kind, text, place = AssertGone, expectedText(g[2]), g[1]
-	} else if g := submatchOutsideQuotes(reShows, body); g != nil {
+	case submatchOutsideQuotes(reShows, body) != nil:
+		g = submatchOutsideQuotes(reShows, body)
 		text, place = expectedText(g[2]), g[1]
-	} else if g := submatchOutsideQuotes(reIn, body); g != nil {
+	case submatchOutsideQuotes(reIn, body) != nil:
+		g = submatchOutsideQuotes(reIn, body)
 		text, place = expectedText(stripArticle(g[1])), g[2]
-	} else if q := quoted(body); q != "" {
-		text = q
-	} else if v := reVisible.FindStringSubmatch(body); v != nil {
-		text = expectedText(v[1])
-	} else {
+	case strict:
+		return nil, errNoMatch
+	case quoted(body) != "":
+		text = quoted(body)
+	default:
 		text = expectedText(body)
 	}
 	if text == "" {
-		return nil, fmt.Errorf("%w: no expected text in %q", ErrUnparsable, m[0])
+		return nil, fmt.Errorf("%w: no expected text in %q", ErrUnparsable, body)
 	}
 	step := Step{Kind: kind, Value: text}
 	if place != "" {
@@ -79,6 +136,24 @@ func buildAssert(_ *Rules, m []string, req Request) ([]Step, error) {
 	return []Step{step}, nil
 }
 
+// submatchIn splits "TEXT in the PLACE" where PLACE ends in a noun naming
+// a part of the page.
+func submatchIn(s string) ([2]string, bool) {
+	for _, sw := range []string{" in the ", " inside the ", " within the ", " on the "} {
+		i := indexFold(s, sw)
+		if i <= 0 {
+			continue
+		}
+		place := "the " + strings.TrimSpace(s[i+len(sw):])
+		for _, an := range assertNouns {
+			if len(place) > len(an.word) && strings.EqualFold(place[len(place)-len(an.word):], an.word) {
+				return [2]string{expectedText(s[:i]), place}, true
+			}
+		}
+	}
+	return [2]string{}, false
+}
+
 // expectedText strips quotes and filler words from the text an assertion names.
 func expectedText(s string) string {
 	if q := quoted(s); q != "" {
@@ -88,6 +163,15 @@ func expectedText(s string) string {
 	s = reTextWord.ReplaceAllString(s, "")
 	s = strings.TrimPrefix(s, "the text ")
 	return strings.TrimSpace(s)
+}
+
+// quotedWhole returns the quoted text when s is nothing but a quotation.
+func quotedWhole(s string) string {
+	s = strings.TrimSpace(s)
+	if q := quoted(s); q != "" && len(q)+2 >= len(s)-1 {
+		return q
+	}
+	return ""
 }
 
 // submatchOutsideQuotes is re.FindStringSubmatch(s) where the quoted parts

@@ -49,18 +49,25 @@ func container(n *dom.Node) *dom.Node {
 	return nil
 }
 
-// firstCell names an unnamed row or list item by its first labelled child
-// other than skip; "" for other elements.
+// firstCell names an unnamed row or list item by the first text in it that
+// is a word, not a symbol (a to-do row holds a checkbox, "Buy milk" and a
+// "×"), outside skip; "" for other elements.
 func firstCell(p, skip *dom.Node) string {
 	if p.Role != "row" && p.Role != "listitem" {
 		return ""
 	}
-	for _, c := range p.Children {
-		if l := label(c); l != "" && c != skip {
-			return l
+	found := ""
+	p.Walk(func(c *dom.Node) bool {
+		if found != "" || c == skip {
+			return false
 		}
-	}
-	return ""
+		if l := label(c); c != p && l != "" && dom.Normalize(l) != "" {
+			found = l
+			return false
+		}
+		return true
+	})
+	return found
 }
 
 // describeContainer describes a container an assertion is scoped to:

@@ -2,6 +2,7 @@ package translator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
@@ -40,23 +41,58 @@ func init() {
 	p(`wait(?: for)? (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?)`, buildWaitTime)
 	p(`(?:i )?should not see (.+)`, buildAssertGone)
 	p(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
+	p(`(?:reload|refresh)(?: the)?(?: page| browser| tab| app)?`, fixed(Reload))
+	p(`(?:go|navigate|step) back(?: (?:a|one) page| to the previous page)?|(?:click|press) (?:the )?(?:browser'?s? )?back(?: button)?`, fixed(Back))
+	p(`(?:go|navigate|step) forward(?: (?:a|one) page| to the next page)?|(?:click|press) (?:the )?(?:browser'?s? )?forward(?: button)?`, fixed(Forward))
 	p(`(?:go|navigate|browse|return) (?:back )?to (.+)`, buildNavigate)
-	p(`(?:open|visit|load) (.+)`, buildNavigate)
+	p(`(?:visit|load) (.+)`, buildNavigate)
+	p(`open (.+)`, buildOpen)
+	p(`(?:double[- ]?click|dbl[- ]?click)(?: on)? (.+?)(?: (?:to|so (?:that|as to)|in order to) \S.*)?`, buildDoubleClick)
+	p(`(?:press|hit|type) (?:the )?(\S+?)(?: key)? (?:in|into|on|inside|while in) (.+)`, buildPressIn)
 	p(`(?:press|hit|tap) (?:the )?(\S+?)(?: key)?`, buildPress)
+	p(`(?:clear|empty|erase|wipe)(?: out)?(?: the (?:text|contents?|value|input) (?:of|in))? (.+)`, buildClear)
 	p(`(?:type|enter|input|write|put) (.+) (?:into|in|on) (.+)`, buildType(1, 2))
 	p(`fill (?:in |out )?(.+) (?:with|as) (.+)`, buildType(2, 1))
 	p(`fill (?:in )?(.+) into (.+)`, buildType(1, 2))
-	p(`set (.+) to (.+)`, buildSet)
-	p(`(?:select|choose|pick) (.+) (?:from|in|for) (.+)`, buildSelect)
-	p(`(?:uncheck|untick|deselect) (.+)`, buildCheck(Uncheck))
-	p(`(?:check|tick) (.+)`, buildCheck(Check))
-	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)) (.+)`, buildHover)
-	p(`(?:verify|check|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
+	p(`(?:change|replace) (?:the text of )?(.+) (?:to|with) (.+)`, buildType(2, 1))
+	p(`(?:set|move|drag|slide|adjust) (.+?) to (.+)`, buildSet)
+	p(`(?:select|choose|pick) (.+) (?:from|in|for|on) (.+)`, buildSelect)
+	p(`(?:expand|unfold|open up|show) (.+)`, buildExpand(false))
+	p(`(?:collapse|fold|close|hide) (.+)`, buildExpand(true))
+	p(`(?:uncheck|untick|deselect|clear the checkbox) (.+)`, buildCheck(Uncheck))
+	p(`(?:check|verify)(?: that)? (.+)`, buildCheckThat)
+	p(`(?:check|tick|mark) (.+)`, buildCheck(Check))
+	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)|point at) (.+)`, buildHover)
+	p(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
 	p(`(?:i )?(?:should )?see (.+)`, buildAssert)
 	p(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssert)
-	p(`(?:click|press|tap|hit|push|select|choose|follow|activate)(?: on)? (.+)`, buildClick)
 	p(`add (.+?) to (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Add to ", "Add"))
 	p(`(?:remove|delete) (.+?) from (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Remove from ", "Remove", "Delete"))
+	p(`(?:delete|remove|destroy|trash)(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)
+	p(`(?:switch to|go to|open) (?:the )?(.+?) tab`, buildTab)
+	p(`(?:click|press|tap|hit|push|select|choose|pick|follow|activate)(?: on)? (.+)`, buildClick)
+	p(`(.+)`, buildCheckThat) // a sentence about the page, with no verb before it
+}
+
+// stopError ends the reading of an action: the verb is clear and the
+// element it names is not there, and no other reading may take its place
+// (an action read as an assertion would pass without doing anything).
+type stopError struct{ err error }
+
+func (e *stopError) Error() string { return e.err.Error() }
+func (e *stopError) Unwrap() error { return e.err }
+
+// final marks err as the end of an action's reading.
+func final(err error) error {
+	if err == nil || err == errNoMatch {
+		return err
+	}
+	return &stopError{err}
+}
+
+// fixed builds a step of a kind that takes no element or value.
+func fixed(k Kind) func(*Rules, []string, Request) ([]Step, error) {
+	return func(*Rules, []string, Request) ([]Step, error) { return []Step{{Kind: k}}, nil }
 }
 
 // basketNouns are the places "add X to …" and "remove X from …" name.
@@ -118,6 +154,10 @@ func (r *Rules) Translate(ctx context.Context, req Request) ([]Step, error) {
 		if err == errNoMatch {
 			continue
 		}
+		var stop *stopError
+		if errors.As(err, &stop) {
+			return nil, stop.err
+		}
 		if err != nil {
 			// A later, looser pattern may still read the sentence (e.g.
 			// "press Log in" is a click, not a key); keep the first real error.
@@ -134,7 +174,7 @@ func (r *Rules) Translate(ctx context.Context, req Request) ([]Step, error) {
 	if lastErr != nil {
 		return nil, lastErr
 	}
-	return nil, fmt.Errorf("%w %q: start it with go to, click, type … into, fill … with, select … from, check, uncheck, press, hover, wait or verify", ErrUnparsable, req.Action)
+	return nil, fmt.Errorf("%w %q: start it with go to, click, double-click, type … into, fill … with, clear, select … from, set … to, check, uncheck, expand, collapse, press, hover, delete, reload, go back, wait or verify", ErrUnparsable, req.Action)
 }
 
 // cleanAction trims filler around an action: "Then click Log in." -> "click Log in".
@@ -199,76 +239,111 @@ func buildPress(_ *Rules, m []string, _ Request) ([]Step, error) {
 func buildType(valueGroup, targetGroup int) func(*Rules, []string, Request) ([]Step, error) {
 	return func(r *Rules, m []string, req Request) ([]Step, error) {
 		value := unquote(m[valueGroup])
-		n, err := r.resolve(req.Page, m[targetGroup], fieldRoles, "text field")
+		n, err := r.element(req, m[targetGroup], fieldRoles, "text field")
 		if err != nil {
-			return nil, err
+			return hoverOr(req, err)
 		}
-		return []Step{{Kind: Type, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+		return []Step{{Kind: Type, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value, Words: words(m[targetGroup], n)}}, nil
 	}
 }
 
-// buildSet reads "set Country to Japan" (a select) or "set Email to x@y" (a fill).
+// hoverOr answers an element that could not be found: the hover that may
+// show it, else the error, which ends the reading.
+func hoverOr(req Request, err error) ([]Step, error) {
+	steps, err := hoverFirst(req, err)
+	return steps, final(err)
+}
+
+// buildSet reads "set Country to Japan" (a select or combo box), "set the
+// Temperature slider to 25" (a slider or spin button) and "set Email to
+// x@y" (a text field).
 func buildSet(r *Rules, m []string, req Request) ([]Step, error) {
-	if n, err := r.resolve(req.Page, m[1], selectRoles, "select"); err == nil {
-		return []Step{{Kind: Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2])}}, nil
+	value := unquote(m[2])
+	if n, err := r.element(req, m[1], roles("slider", "spinbutton"), "slider"); err == nil {
+		return []Step{{Kind: SetValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+	}
+	if n, err := r.element(req, m[1], selectRoles, "select"); err == nil {
+		return pick(req, n, value)
 	}
 	return buildType(2, 1)(r, m, req)
 }
 
+// buildSelect reads "select X from Y": an option of a select, combo box or
+// list box, a radio button in a group, or an item of a menu Y (which it
+// opens first).
 func buildSelect(r *Rules, m []string, req Request) ([]Step, error) {
 	value := unquote(m[1])
-	n, err := r.resolve(req.Page, m[2], selectRoles, "select")
+	n, err := r.element(req, m[2], selectRoles, "select")
 	if err == nil {
-		return []Step{{Kind: Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+		return pick(req, n, value)
 	}
 	// "select Express from Shipping": a radio button inside the named group.
 	if radio, rerr := r.resolve(req.Page, m[1]+" in "+m[2], radioRoles, "radio button"); rerr == nil {
 		return []Step{{Kind: Click, Role: radio.Role, Ref: radio.Ref, Element: describe(req.Page, radio)}}, nil
 	}
-	return nil, err
+	// "pick Delete from the Actions menu": the item if the menu is open,
+	// else the button that opens it, then the item.
+	if item, ierr := r.resolve(req.Page, m[1], roles("menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem", "gridcell"), "menu item"); ierr == nil {
+		return []Step{{Kind: Click, Role: item.Role, Ref: item.Ref, Element: describe(req.Page, item)}}, nil
+	}
+	if opener, oerr := r.element(req, m[2], roles("button", "menuitem", "combobox", "link"), "menu button"); oerr == nil && !req.Continued {
+		return []Step{
+			{Kind: Click, Role: opener.Role, Ref: opener.Ref, Element: describe(req.Page, opener), Words: words(m[2], opener)},
+			{Kind: Then, Value: "click " + quote(value)},
+		}, nil
+	}
+	return nil, final(err)
 }
 
+// quote puts s in double quotes for a continued action.
+func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, "") + `"` }
+
+// buildCheck reads "check X" and "uncheck X" as setting a checkbox, switch
+// or radio. When X names none, that is the error, naming the ones on the
+// page: never a check that X is shown ("check that X" is one).
 func buildCheck(kind Kind) func(*Rules, []string, Request) ([]Step, error) {
 	return func(r *Rules, m []string, req Request) ([]Step, error) {
-		body := m[1]
-		if kind == Check && (reShows.MatchString(body) || reVisible.MatchString(body) || reGone.MatchString(body)) {
-			return nil, errNoMatch // "check the cart shows 1 item": an assertion
-		}
-		n, err := r.resolve(req.Page, body, checkRoles, "checkbox")
+		n, err := r.element(req, m[1], checkRoles, "checkbox")
 		if err != nil {
-			var nf *NotFoundError
-			if kind == Check && asNotFound(err, &nf) && !hasRole(req.Page, checkRoles) {
-				return nil, errNoMatch // no checkbox at all: read it as "check that …"
-			}
-			return nil, err
+			return hoverOr(req, err)
 		}
-		return []Step{{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+		return []Step{{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
 	}
 }
 
 func buildHover(r *Rules, m []string, req Request) ([]Step, error) {
-	n, err := r.resolve(req.Page, m[1], nil, "element")
+	n, err := r.element(req, m[1], nil, "element")
 	if err != nil {
-		return nil, err
+		return nil, final(err)
 	}
-	return []Step{{Kind: Hover, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+	return []Step{{Kind: Hover, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+}
+
+// clickable finds what a click names: a control, else anything named
+// ("click Blue Mug"), else the hover that may show it.
+func (r *Rules) clickable(req Request, phrase string) (*dom.Node, []Step, error) {
+	n, err := r.element(req, phrase, clickRoles, "button or link")
+	if err == nil {
+		return n, nil, nil
+	}
+	var nf *NotFoundError
+	if !asNotFound(err, &nf) {
+		steps, err := hoverOr(req, err)
+		return nil, steps, err
+	}
+	if n2, err2 := r.element(req, phrase, nil, "element"); err2 == nil {
+		return n2, nil, nil
+	}
+	steps, err := hoverOr(req, err)
+	return nil, steps, err
 }
 
 func buildClick(r *Rules, m []string, req Request) ([]Step, error) {
-	n, err := r.resolve(req.Page, m[1], clickRoles, "button or link")
-	if err != nil {
-		var nf *NotFoundError
-		if !asNotFound(err, &nf) {
-			return nil, err
-		}
-		// Anything named, when no control fits: "click Blue Mug".
-		if n2, err2 := r.resolve(req.Page, m[1], nil, "element"); err2 == nil {
-			n = n2
-		} else {
-			return nil, err
-		}
+	n, steps, err := r.clickable(req, m[1])
+	if n == nil {
+		return steps, err
 	}
-	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
 }
 
 func unquote(s string) string {

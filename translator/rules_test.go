@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -141,8 +142,8 @@ func TestRulesTranslate(t *testing.T) {
 			if got.Action != tt.action {
 				t.Errorf("Action = %q, want %q", got.Action, tt.action)
 			}
-			got.Action, got.Element = "", ""
-			if got != tt.want {
+			got.Action, got.Element, got.Words = "", "", ""
+			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %+v, want %+v", got, tt.want)
 			}
 		})

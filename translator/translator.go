@@ -16,6 +16,7 @@ package translator
 
 import (
 	"context"
+	"strings"
 
 	"github.com/plaintest/plaintest/dom"
 )
@@ -23,19 +24,67 @@ import (
 // Kind is what an intermediate step does.
 type Kind string
 
-// The kinds of step a translator produces.
+// The kinds of step a translator produces. Actions first, then checks.
 const (
-	Navigate   Kind = "navigate"    // Value: URL (absolute, or a path relative to the current page)
-	Click      Kind = "click"       // Ref
-	Type       Kind = "type"        // Ref, Value: text to fill
-	Select     Kind = "select"      // Ref, Value: option label
-	Check      Kind = "check"       // Ref
-	Uncheck    Kind = "uncheck"     // Ref
-	Press      Kind = "press"       // Value: key name ("Enter", "Control+A")
-	Hover      Kind = "hover"       // Ref
-	AssertText Kind = "assert_text" // Value: text that must be visible
-	AssertGone Kind = "assert_gone" // Value: text that must not be visible
-	Wait       Kind = "wait"        // Value: seconds
+	Navigate    Kind = "navigate"     // Value: URL (absolute, or a path relative to the current page)
+	Click       Kind = "click"        // Ref
+	DoubleClick Kind = "double_click" // Ref
+	Type        Kind = "type"         // Ref, Value: text to fill
+	Clear       Kind = "clear"        // Ref: a field to empty
+	Select      Kind = "select"       // Ref: a native select; Value: option label
+	Choose      Kind = "choose"       // Ref: a combo box that is not a native select; Value: the option to pick
+	SetValue    Kind = "set_value"    // Ref: a slider or spin button; Value: the number to set
+	Check       Kind = "check"        // Ref
+	Uncheck     Kind = "uncheck"      // Ref
+	Press       Kind = "press"        // Value: key name ("Enter", "Control+A"); Ref, when set: the element to press it in
+	Hover       Kind = "hover"        // Ref
+	Reload      Kind = "reload"       // reload the page
+	Back        Kind = "back"         // go back in the browser's history
+	Forward     Kind = "forward"      // go forward in the browser's history
+	Wait        Kind = "wait"         // Value: seconds
+	// Then is not a step of its own: Value is an action to read against the
+	// page the steps before it leave (a row's delete button shows only
+	// once the row is hovered).
+	Then Kind = "then"
+
+	AssertText    Kind = "assert_text"    // Value: text that must be visible (in Ref's element when set)
+	AssertGone    Kind = "assert_gone"    // Value: text that must not be visible (in Ref's element when set)
+	AssertState   Kind = "assert_state"   // Ref; Value: a State; Negated
+	AssertValue   Kind = "assert_value"   // Ref: a field, slider, spin button or combo box; Value: its value ("" = empty); Match
+	AssertCount   Kind = "assert_count"   // Ref: the list, table, tree... ("" = the page); Value: the number; Values: the item roles counted
+	AssertURL     Kind = "assert_url"     // Value; Match
+	AssertTitle   Kind = "assert_title"   // Value; Match
+	AssertOrder   Kind = "assert_order"   // Ref: the list ("" = the page's main list); Values; Match: "first", "last", "sequence"
+	AssertVisible Kind = "assert_visible" // Ref: an element that must be visible
+)
+
+// IsCheck reports whether k is an assertion: it looks at the page and
+// changes nothing.
+func (k Kind) IsCheck() bool { return strings.HasPrefix(string(k), "assert_") }
+
+// The states an AssertState step checks (its Value).
+const (
+	StateChecked  = "checked"
+	StateMixed    = "mixed"
+	StateDisabled = "disabled"
+	StateExpanded = "expanded"
+	StateSelected = "selected"
+	StatePressed  = "pressed"
+	StateCurrent  = "current" // aria-current, or selected or pressed: the filter, tab or link that is highlighted
+	StateFocused  = "focused"
+	StateRequired = "required"
+	StateReadOnly = "readonly"
+)
+
+// The ways a checked value is compared with the expected one (Step.Match).
+const (
+	MatchEquals   = "equals"
+	MatchContains = "contains"
+	MatchStarts   = "starts"
+	MatchEnds     = "ends"
+	MatchFirst    = "first"
+	MatchLast     = "last"
+	MatchSequence = "sequence"
 )
 
 // Step is one concrete step: the intermediate form between an action's words
@@ -51,6 +100,17 @@ type Step struct {
 	Element string
 	// Value is the URL, text, option, key, expected text or seconds.
 	Value string
+	// Values are the texts an order check expects, or the item roles a
+	// count counts.
+	Values []string
+	// Match says how a check compares (see the Match constants).
+	Match string
+	// Negated turns a state check around: "is not checked".
+	Negated bool
+	// Words are the words the action named the element by, when they are
+	// a part of its name ("My orders" for the link "My orders (3)"): a
+	// locator built from them survives the rest of the name changing.
+	Words string
 	// Action is the plain-English action the step came from.
 	Action string
 }
@@ -64,6 +124,12 @@ type Request struct {
 	URL string
 	// History holds the earlier actions of the scenario, oldest first.
 	History []string
+	// Previous names what the previous action acted on ("Buy milk"), for
+	// "click its delete button".
+	Previous string
+	// Continued is set when Action is the Then of steps that have just run:
+	// it is not continued again.
+	Continued bool
 }
 
 // Translator turns one action into steps. It returns a *NotFoundError when

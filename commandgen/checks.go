@@ -1,0 +1,246 @@
+package commandgen
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// Checks run in the page, as browser_evaluate, so that every player of the
+// scenario runs them the same way. Each is an async function that asks one
+// question every 100 ms until the answer is right or the check's timeout
+// has passed, and then fails with what it found ("the Active filter shows
+// 3 items, expected 2"). A check of an element gets it from the call's
+// target; an element that is not there yet fails the call with "does not
+// match any elements", which compile and replay retry until the step
+// timeout. So a passing check returns as soon as it holds, and a failing
+// one waits no longer than the timeout.
+//
+// Text on the page is read from document.body.innerText: what is rendered,
+// not text in hidden elements, case and runs of space ignored. A hidden
+// panel that repeats a visible text neither satisfies a check nor fails
+// one.
+
+// DefaultCheckTimeout is how long a check waits for what it checks to hold.
+const DefaultCheckTimeout = 5 * time.Second
+
+// jsHelpers are the functions the checks share, in the order they may
+// need each other; a check's function holds only those it uses.
+var jsHelpers = []struct{ name, def string }{
+	{"norm", `const norm = s => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();`},
+	{"vis", `const vis = e => e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0;`},
+	{"role", `const role = e => (e.getAttribute('role') || '').split(' ')[0] || ({LI: 'listitem', TR: 'row', OPTION: 'option', ARTICLE: 'article', BUTTON: 'button', A: e.hasAttribute('href') ? 'link' : ''})[e.tagName] || '';`},
+	{"items", `const items = (root, roles) => [...root.querySelectorAll('*')].filter(e => roles.includes(role(e)) && vis(e) && !(role(e) === 'row' && (e.closest('thead') || (e.querySelector('th') && !e.querySelector('td')))));`},
+}
+
+// poll wraps why, a JavaScript expression that is ” when the check holds
+// and says what is wrong otherwise, into the function of a check: one
+// line, with the helpers why uses.
+func poll(why string, withElement bool, timeout time.Duration) string {
+	if timeout <= 0 {
+		timeout = DefaultCheckTimeout
+	}
+	var b strings.Builder
+	b.WriteString("async () => { ")
+	if withElement {
+		b.Reset()
+		b.WriteString("async (el) => { ")
+	} else if strings.Contains(why, "(el") {
+		b.WriteString("const el = document.body; ")
+	}
+	needs := why
+	for i := len(jsHelpers) - 1; i >= 0; i-- { // items needs role and vis
+		if strings.Contains(needs, jsHelpers[i].name+"(") {
+			needs += " " + jsHelpers[i].def
+		}
+	}
+	for _, h := range jsHelpers {
+		if strings.Contains(needs, h.name+"(") {
+			b.WriteString(h.def + " ")
+		}
+	}
+	fmt.Fprintf(&b, "const why = () => %s; for (const until = Date.now() + %d; ;) { const w = why(); if (!w) return 'ok'; if (Date.now() > until) throw new Error(w + ' (waited %s)'); await new Promise(r => setTimeout(r, 100)); } }",
+		why, timeout.Milliseconds(), timeout)
+	return b.String()
+}
+
+// js quotes s as a JavaScript string.
+func js(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// normJS is the normalized form of s, as the checks compare texts.
+func normJS(s string) string { return js(strings.ToLower(strings.Join(strings.Fields(s), " "))) }
+
+// compare is the JavaScript condition that the normalized got (an
+// expression) matches want as how says.
+func compare(got, want, how string) string {
+	switch how {
+	case translator.MatchContains:
+		return fmt.Sprintf("%s.includes(%s)", got, normJS(want))
+	case translator.MatchStarts:
+		return fmt.Sprintf("%s.startsWith(%s)", got, normJS(want))
+	case translator.MatchEnds:
+		return fmt.Sprintf("%s.endsWith(%s)", got, normJS(want))
+	}
+	return fmt.Sprintf("%s === %s", got, normJS(want))
+}
+
+// matchWords says how, for messages.
+func matchWords(how string) string {
+	switch how {
+	case translator.MatchContains:
+		return "contain"
+	case translator.MatchStarts:
+		return "start with"
+	case translator.MatchEnds:
+		return "end with"
+	}
+	return "be"
+}
+
+// verb says how, in a step's description.
+func verb(how string) string {
+	switch how {
+	case translator.MatchContains:
+		return "contains"
+	case translator.MatchStarts:
+		return "starts with"
+	case translator.MatchEnds:
+		return "ends with"
+	}
+	return "is"
+}
+
+// stateJS is the condition that el is in a state.
+var stateJS = map[string]string{
+	translator.StateChecked:  `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
+	translator.StateMixed:    `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
+	translator.StateDisabled: `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
+	translator.StateExpanded: `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
+	translator.StateSelected: `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
+	translator.StatePressed:  `(el.getAttribute('aria-pressed') === 'true')`,
+	translator.StateCurrent:  `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
+	translator.StateFocused:  `(document.activeElement === el || el.contains(document.activeElement))`,
+	translator.StateRequired: `(el.required === true || el.getAttribute('aria-required') === 'true')`,
+	translator.StateReadOnly: `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
+}
+
+// valueJS reads the value a person sees in el: a field's text, a select's
+// chosen labels, a slider's or spin button's value, a list box's selected
+// options, else the element's text.
+const valueJS = `(el.tagName === 'SELECT' ? [...el.selectedOptions].map(o => o.label).join(', ') : /^(INPUT|TEXTAREA)$/.test(el.tagName) ? el.value : role(el) === 'listbox' ? [...el.querySelectorAll('[aria-selected=true]')].map(o => o.innerText).join(', ') : (el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? el.innerText))`
+
+// orderRoles are the items an order check reads.
+var orderRoles = []string{"listitem", "option", "row", "treeitem", "menuitem", "tab", "article"}
+
+func rolesJS(roles []string) string {
+	b, _ := json.Marshal(roles)
+	return string(b)
+}
+
+// assertCall builds the browser_evaluate call of a check. target is the
+// element's selector ("" for a check of the page).
+func assertCall(s translator.Step, target string, timeout time.Duration) (Call, error) {
+	what := s.Element
+	if what == "" {
+		what = "the page"
+	}
+	var why, element string
+	switch s.Kind {
+	case translator.AssertText:
+		why = fmt.Sprintf(`norm(document.body.innerText).includes(%s) ? '' : %s`, normJS(s.Value), js(fmt.Sprintf("expected text %q is not shown", s.Value)))
+		element = fmt.Sprintf("text %q is shown", s.Value)
+	case translator.AssertGone:
+		why = fmt.Sprintf(`norm(document.body.innerText).includes(%s) ? %s : ''`, normJS(s.Value), js(fmt.Sprintf("text %q is still shown", s.Value)))
+		element = fmt.Sprintf("text %q is not shown", s.Value)
+	case translator.AssertState:
+		cond, ok := stateJS[s.Value]
+		if !ok {
+			return Call{}, fmt.Errorf("commandgen: unknown state %q", s.Value)
+		}
+		want, fail, not := "true", fmt.Sprintf("%s is not %s", what, s.Value), ""
+		if s.Negated {
+			want, fail, not = "false", fmt.Sprintf("%s is %s", what, s.Value), "not "
+		}
+		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
+		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
+	case translator.AssertValue:
+		cond := compare("norm(v)", s.Value, s.Match)
+		if s.Negated {
+			cond = "!(" + cond + ")"
+		}
+		expect := fmt.Sprintf("expected it to %s %q", matchWords(s.Match), s.Value)
+		if s.Negated {
+			expect = fmt.Sprintf("expected anything but %q", s.Value)
+		}
+		why = fmt.Sprintf(`(v => %s ? '' : %s + JSON.stringify(String(v ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), valueJS)
+		element = fmt.Sprintf("%s shows %q", what, s.Value)
+	case translator.AssertCount:
+		n, err := strconv.Atoi(s.Value)
+		if err != nil {
+			return Call{}, fmt.Errorf("commandgen: count %q is not a number", s.Value)
+		}
+		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(items(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), rolesJS(s.Values))
+		element = fmt.Sprintf("%s shows %d items", what, n)
+	case translator.AssertURL:
+		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, compare("norm(location.href)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
+		element = fmt.Sprintf("the URL %s %q", verb(s.Match), s.Value)
+	case translator.AssertTitle:
+		why = fmt.Sprintf(`%s ? '' : 'the title is ' + JSON.stringify(document.title) + %s`, compare("norm(document.title)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
+		element = fmt.Sprintf("the title %s %q", verb(s.Match), s.Value)
+	case translator.AssertOrder:
+		why = orderJS(s, what)
+		element = fmt.Sprintf("%s shows %s", what, orderWords(s))
+	case translator.AssertVisible:
+		why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
+		element = what + " is visible"
+	default:
+		return Call{}, fmt.Errorf("commandgen: %s is not a check", s.Kind)
+	}
+	args := map[string]any{"element": element, "function": poll(why, target != "", timeout)}
+	if target != "" {
+		args["target"] = target
+	}
+	return Call{mcpclient.ToolEvaluate, args}, nil
+}
+
+func orderJS(s translator.Step, what string) string {
+	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
+	switch s.Match {
+	case translator.MatchFirst, translator.MatchLast:
+		pick := "t[0]"
+		if s.Match == translator.MatchLast {
+			pick = "t[t.length - 1]"
+		}
+		return fmt.Sprintf(`(t => (x => x !== undefined && x.includes(%s) ? '' : 'the %s item of ' + %s + ' is ' + JSON.stringify(x ?? 'none') + %s)(%s))(%s)`,
+			normJS(s.Values[0]), s.Match, js(what), js(fmt.Sprintf(", expected %q", s.Values[0])), pick, texts)
+	}
+	want, _ := json.Marshal(normAll(s.Values))
+	return fmt.Sprintf(`(t => { let i = 0; for (const w of %s) { i = t.findIndex((x, k) => k >= i && x.includes(w)); if (i < 0) return %s + t.join(' | '); i++; } return ''; })(%s)`,
+		want, js(fmt.Sprintf("expected %s in that order; %s shows: ", strings.Join(s.Values, ", "), what)), texts)
+}
+
+func normAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = strings.ToLower(strings.Join(strings.Fields(s), " "))
+	}
+	return out
+}
+
+func orderWords(s translator.Step) string {
+	switch s.Match {
+	case translator.MatchFirst:
+		return fmt.Sprintf("%q first", s.Values[0])
+	case translator.MatchLast:
+		return fmt.Sprintf("%q last", s.Values[0])
+	}
+	return strings.Join(s.Values, ", ") + " in that order"
+}

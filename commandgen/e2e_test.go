@@ -1,0 +1,125 @@
+package commandgen
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// checkPage has what the checks must read right: a hidden panel that
+// repeats a visible text, a hidden list item, states, values, a slider,
+// and a text that comes late.
+const checkPage = `<!doctype html><title>Todos</title>
+<div hidden><p>Invoice 42</p><p>Only hidden</p></div>
+<p>Invoice 42</p>
+<ul id="l"><li>Buy milk</li><li>Walk the dog</li><li style="display:none">Ghost</li></ul>
+<table id="t"><thead><tr><th>Name</th></tr></thead><tbody><tr><td>Ada</td></tr><tr><td>Grace</td></tr></tbody></table>
+<input type="checkbox" id="c" checked aria-label="Done">
+<button id="b" aria-expanded="false">FAQ</button>
+<a id="a" href="#/" aria-current="page">All</a>
+<input id="e" aria-label="Email" value="">
+<select id="s"><option>Germany</option><option selected>Japan</option></select>
+<div id="r" role="slider" aria-label="Temp" aria-valuenow="20" tabindex="0"></div>
+<p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
+
+// TestChecksInChromium runs every kind of check in a real page: each that
+// should hold passes, each that should not fails within its timeout,
+// saying what it found.
+func TestChecksInChromium(t *testing.T) {
+	sc, err := mcpclient.Playwright(mcpclient.BundledOptions(0, 0))
+	testenv.Need(t, err)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, checkPage)
+	}))
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, err := mcpclient.Connect(ctx, sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if r, err := s.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": srv.URL + "/todo"}); err != nil || r.IsError {
+		t.Fatalf("navigate: %v %+v", err, r)
+	}
+
+	const timeout = time.Second
+	o := &Options{CheckTimeout: timeout}
+	step := func(k translator.Kind, value string, f func(*translator.Step)) translator.Step {
+		s := translator.Step{Kind: k, Value: value, Match: translator.MatchEquals, Element: "it"}
+		if f != nil {
+			f(&s)
+		}
+		return s
+	}
+	not := func(s *translator.Step) { s.Negated = true }
+	match := func(m string) func(*translator.Step) { return func(s *translator.Step) { s.Match = m } }
+	items := func(roles ...string) func(*translator.Step) { return func(s *translator.Step) { s.Values = roles } }
+	order := func(m string, v ...string) func(*translator.Step) {
+		return func(s *translator.Step) { s.Match, s.Values = m, v }
+	}
+	for _, tt := range []struct {
+		name   string
+		step   translator.Step
+		target string
+		fails  string // "" when the check must pass; else words of its message
+	}{
+		{"visible text with a hidden copy first", step(translator.AssertText, "invoice  42", nil), "", ""},
+		{"text only in a hidden panel", step(translator.AssertText, "Only hidden", nil), "", `expected text "Only hidden" is not shown`},
+		{"text that comes late", step(translator.AssertText, "Saved", nil), "", ""},
+		{"hidden text is gone", step(translator.AssertGone, "Ghost", nil), "", ""},
+		{"visible text is not gone", step(translator.AssertGone, "Buy milk", nil), "", `text "Buy milk" is still shown`},
+		{"checked", step(translator.AssertState, translator.StateChecked, nil), "#c", ""},
+		{"not checked", step(translator.AssertState, translator.StateChecked, not), "#c", "it is checked"},
+		{"collapsed", step(translator.AssertState, translator.StateExpanded, not), "#b", ""},
+		{"expanded", step(translator.AssertState, translator.StateExpanded, nil), "#b", "it is not expanded"},
+		{"current link", step(translator.AssertState, translator.StateCurrent, nil), "#a", ""},
+		{"empty field", step(translator.AssertValue, "", nil), "#e", ""},
+		{"field value", step(translator.AssertValue, "x@y", nil), "#e", `it shows "", expected it to be "x@y"`},
+		{"select value", step(translator.AssertValue, "japan", nil), "#s", ""},
+		{"slider value", step(translator.AssertValue, "20", nil), "#r", ""},
+		{"count of visible items", step(translator.AssertCount, "2", items("listitem")), "#l", ""},
+		{"wrong count", step(translator.AssertCount, "3", items("listitem")), "#l", "it shows 2 items, expected 3"},
+		{"rows without the header", step(translator.AssertCount, "2", items("row")), "#t", ""},
+		{"last item", step(translator.AssertOrder, "", order(translator.MatchLast, "walk the dog")), "#l", ""},
+		{"wrong first item", step(translator.AssertOrder, "", order(translator.MatchFirst, "Walk the dog")), "#l", `the first item of it is "buy milk"`},
+		{"sequence", step(translator.AssertOrder, "", order(translator.MatchSequence, "Buy milk", "Walk the dog")), "#l", ""},
+		{"wrong sequence", step(translator.AssertOrder, "", order(translator.MatchSequence, "Walk the dog", "Buy milk")), "#l", "in that order"},
+		{"URL", step(translator.AssertURL, "/todo", match(translator.MatchEnds)), "", ""},
+		{"wrong URL", step(translator.AssertURL, "/active", match(translator.MatchEnds)), "", `expected it to end with "/active"`},
+		{"title", step(translator.AssertTitle, "todos", nil), "", ""},
+		{"visible element", step(translator.AssertVisible, "", nil), "#b", ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			call, err := o.For(tt.step, tt.target)
+			if err != nil {
+				t.Fatal(err)
+			}
+			start := time.Now()
+			res, err := s.CallTool(ctx, call.Tool, call.Args)
+			took := time.Since(start)
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case tt.fails == "" && res.IsError:
+				t.Errorf("failed: %s", res.ErrorLine())
+			case tt.fails != "" && !res.IsError:
+				t.Errorf("passed, want it to fail with %q", tt.fails)
+			case tt.fails != "" && !strings.Contains(res.ErrorLine(), tt.fails):
+				t.Errorf("failed with %q, want %q", res.ErrorLine(), tt.fails)
+			case tt.fails != "" && took < timeout:
+				t.Errorf("failed after %v, before its timeout of %v", took, timeout)
+			}
+		})
+	}
+}

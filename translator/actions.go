@@ -1,0 +1,182 @@
+package translator
+
+import (
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// The actions beyond click and type: double-click, clear, a key pressed in
+// a field, opening and closing what expands, deleting a row, picking from a
+// combo box or list box, and setting a slider.
+
+// words returns the words phrase named n by when they are only a part of
+// its name, so that a locator can use them: "My orders" for the link "My
+// orders (3)". "" when the phrase is the name, or not in it.
+func words(phrase string, n *dom.Node) string {
+	w := stripArticle(unquote(strings.TrimSpace(phrase)))
+	if rest, _, ok := kindNoun(w, false); ok {
+		w = rest
+	}
+	name := n.Name
+	if name == "" || w == "" || strings.EqualFold(strings.TrimSpace(name), w) {
+		return ""
+	}
+	if !strings.Contains(strings.ToLower(name), strings.ToLower(w)) {
+		return ""
+	}
+	return w
+}
+
+func buildDoubleClick(r *Rules, m []string, req Request) ([]Step, error) {
+	n, steps, err := r.clickable(req, m[1])
+	if n == nil {
+		return steps, err
+	}
+	return []Step{{Kind: DoubleClick, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+}
+
+// buildPressIn reads "press Escape in the edit box": the key, pressed with
+// the focus in that element.
+func buildPressIn(r *Rules, m []string, req Request) ([]Step, error) {
+	k := keyName(m[1])
+	if k == "" {
+		return nil, errNoMatch // "type hello in X": typing
+	}
+	n, err := r.element(req, m[2], nil, "element")
+	if err != nil {
+		return hoverOr(req, err)
+	}
+	return []Step{{Kind: Press, Value: k, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+}
+
+func buildClear(r *Rules, m []string, req Request) ([]Step, error) {
+	n, err := r.element(req, m[1], fieldRoles, "text field")
+	if err != nil {
+		return nil, final(err)
+	}
+	return []Step{{Kind: Clear, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+}
+
+// buildOpen reads "open X": a page (a URL, a path, a link), else a menu,
+// a disclosure or a tab to open.
+func buildOpen(r *Rules, m []string, req Request) ([]Step, error) {
+	steps, err := buildNavigate(r, m, req)
+	if err == nil {
+		return steps, nil
+	}
+	if s, err2 := buildExpand(false)(r, m, req); err2 == nil {
+		return s, nil
+	}
+	return nil, err
+}
+
+// expandable are the elements "expand" and "collapse" act on.
+var expandable = roles("button", "treeitem", "combobox", "link", "menuitem", "row", "tab", "switch", "heading", "group")
+
+// buildExpand reads "expand Fruits" and "collapse the FAQ": a click on the
+// element that says it is collapsed (or expanded), and nothing but a check
+// when it already is as asked. A tab is opened by a click; a menu button
+// opens its menu.
+func buildExpand(collapse bool) func(*Rules, []string, Request) ([]Step, error) {
+	return func(r *Rules, m []string, req Request) ([]Step, error) {
+		phrase := m[1]
+		n, err := r.element(req, phrase, expandable, "element that expands")
+		if err != nil {
+			return hoverOr(req, err)
+		}
+		if n.Role == "tab" || n.Role == "link" && n.Expanded == "" {
+			return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
+		}
+		open := n.Expanded == "true"
+		if n.Expanded == "" && n.Role != "button" && n.Role != "combobox" {
+			return nil, final(&NotFoundError{What: stripArticle(phrase), Want: "element that expands or collapses"})
+		}
+		if open != collapse && n.Expanded != "" {
+			// Already as asked: check it, so that a replay on a page that
+			// starts otherwise fails instead of passing untouched.
+			return []Step{{Kind: AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: StateExpanded, Negated: collapse}}, nil
+		}
+		return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
+	}
+}
+
+// buildDeleteItem reads "delete Buy milk": a click on the delete control
+// (a button that says delete, remove, ×, trash) in the row, card or item
+// of that name; when that control shows only on hover, a hover on the row
+// first.
+func buildDeleteItem(r *Rules, m []string, req Request) ([]Step, error) {
+	item := stripArticle(unquote(m[1]))
+	n, err := r.element(req, "delete button for "+item, roles("button", "link"), "delete button")
+	if err != nil {
+		return hoverOr(req, err)
+	}
+	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+}
+
+func buildTab(r *Rules, m []string, req Request) ([]Step, error) {
+	n, err := r.element(req, m[1], roles("tab"), "tab")
+	if err != nil {
+		return nil, errNoMatch // "go to the checkout tab" may be a page
+	}
+	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+}
+
+// isNativeSelect reports whether a combo box is an HTML select: Playwright
+// lists a select's options inside it; an ARIA combo box shows its options
+// elsewhere, in a list box it opens.
+func isNativeSelect(n *dom.Node) bool {
+	if n.Role == "listbox" {
+		return false
+	}
+	found := false
+	for _, c := range n.Children {
+		if c.Role == "option" {
+			found = true
+		}
+	}
+	return found
+}
+
+// pick is the step that picks value in the combo box or list box n: the
+// option of a select, the option of a list box (a click on it), or a
+// choice in an ARIA combo box, which the compiler opens and reads.
+func pick(req Request, n *dom.Node, value string) ([]Step, error) {
+	switch {
+	case isNativeSelect(n):
+		return []Step{{Kind: Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+	case n.Role == "listbox":
+		o, err := optionIn(req.Page, n, value)
+		if err != nil {
+			return nil, final(err)
+		}
+		return []Step{{Kind: Click, Role: o.Role, Ref: o.Ref, Element: describe(req.Page, o)}}, nil
+	}
+	return []Step{{Kind: Choose, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+}
+
+// optionIn finds the option called value inside list.
+func optionIn(page, list *dom.Node, value string) (*dom.Node, error) {
+	var opts []*dom.Node
+	list.Walk(func(n *dom.Node) bool {
+		if n.Role == "option" || n.Role == "treeitem" || n.Role == "menuitem" {
+			opts = append(opts, n)
+		}
+		return true
+	})
+	best, top := rank(opts, value)
+	switch {
+	case len(best) == 1 && top >= scoreMatch:
+		return best[0], nil
+	case len(best) > 1:
+		return nil, ambiguous(page, value, best)
+	}
+	return nil, notFound(page, value, opts, "option")
+}
+
+// FindOption finds the option called value that an opened combo box shows
+// on page: an option, or a grid cell or tree item for combo boxes that open
+// a grid, a tree or a dialog. The compiler calls it after opening one.
+func FindOption(page *dom.Node, value string) (*dom.Node, error) {
+	return optionIn(page, page, value)
+}

@@ -1,0 +1,442 @@
+package translator
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// The specific assertion forms: the page's URL and title, the order and
+// number of items in a list, an element's state and a field's value. Each
+// reader returns errNoMatch when the body is not of its form, so that the
+// next one (and at last the text forms) may read it.
+
+var (
+	reURL   = regexp.MustCompile(`(?i)^(?:the )?(?:page |current |browser )?(?:url|address|location)(?: of the page)? (is|equals|is now|ends with|ends in|starts with|begins with|contains|includes|has) (.+)$`)
+	reTitle = regexp.MustCompile(`(?i)^(?:the )?(?:page |window |tab |document )?title (is|equals|is now|reads|says|contains|includes|starts with|begins with|ends with) (.+)$`)
+	// reFirstLast reads "Buy milk is the last item in the list".
+	reFirstLast = regexp.MustCompile(`(?i)^(.+?) (?:is|comes|appears|stays|remains) (?:the |at the )?(first|last|top|bottom)(?: (?:item|entry|row|option|one|todo|task|element|position))?(?: (?:in|of|on) (.+))?$`)
+	// reSequence reads "the list shows A, B and C in that order".
+	reSequence = regexp.MustCompile(`(?i)^(.+?) (?:shows|lists|contains|has|displays|holds|reads) (.+?),? in (?:that|this|the following|the same) order$`)
+	// reCount reads "the list shows 3 items"; reCountShown "3 items are
+	// shown", "2 rows are shown in the table", "there are 3 items".
+	reCount      = regexp.MustCompile(`(?i)^(.+?) (?:shows|has|contains|lists|displays|holds|now shows|now has) (exactly |only )?(\w+) (\w+(?: \w+)?)$`)
+	reCountShown = regexp.MustCompile(`(?i)^(?:there (?:is|are) )?(exactly |only )?(\w+) (\w+(?: \w+)?)(?: (?:are|is) (?:shown|displayed|listed|visible|left|in the list))?(?: (?:in|on) (.+))?$`)
+	reState      = regexp.MustCompile(`(?i)^(.+?) (?:is|are|looks|stays|remains|is now|are now) (not |no longer |still |now )?(checked|unchecked|ticked|unticked|selected|unselected|deselected|not selected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|on|off|highlighted|current|active|focused|required|optional|read-?only|editable|empty|blank|mixed|partially checked|indeterminate)$`)
+	reValue      = regexp.MustCompile(`(?i)^(.+?) (?:shows|contains|has|reads|says|displays|is set to|has the value|has value|is|equals|value is|=) (.+)$`)
+	reValueOf    = regexp.MustCompile(`(?i)^(?:the )?value of (.+?) is (.+)$`)
+)
+
+func match(verb string) string {
+	v := strings.ToLower(verb)
+	switch {
+	case strings.HasPrefix(v, "end"):
+		return MatchEnds
+	case strings.HasPrefix(v, "start"), strings.HasPrefix(v, "begin"):
+		return MatchStarts
+	case strings.HasPrefix(v, "contain"), strings.HasPrefix(v, "include"), v == "has":
+		return MatchContains
+	}
+	return MatchEquals
+}
+
+func readURL(_ *Rules, _ Request, body string) ([]Step, error) {
+	m := submatchOutsideQuotes(reURL, body)
+	if m == nil {
+		return nil, errNoMatch
+	}
+	return []Step{{Kind: AssertURL, Value: unquote(m[2]), Match: match(m[1])}}, nil
+}
+
+func readTitle(_ *Rules, _ Request, body string) ([]Step, error) {
+	m := submatchOutsideQuotes(reTitle, body)
+	if m == nil {
+		return nil, errNoMatch
+	}
+	return []Step{{Kind: AssertTitle, Value: unquote(m[2]), Match: match(m[1])}}, nil
+}
+
+// listRoles are the containers whose items an order or count check reads,
+// with the roles of their items.
+var listRoles = map[string][]string{
+	"list": {"listitem"}, "listbox": {"option"}, "table": {"row"}, "grid": {"row"}, "treegrid": {"row"},
+	"tree": {"treeitem"}, "menu": {"menuitem", "menuitemcheckbox", "menuitemradio"}, "menubar": {"menuitem"},
+	"tablist": {"tab"}, "radiogroup": {"radio"}, "feed": {"article"},
+}
+
+// itemNouns are the words a count names items by, with their roles.
+var itemNouns = map[string][]string{
+	"item": {"listitem", "option", "treeitem", "menuitem", "row"}, "entry": {"listitem", "row", "option"},
+	"row": {"row"}, "option": {"option"}, "todo": {"listitem"}, "to-do": {"listitem"}, "task": {"listitem"},
+	"product": {"listitem", "article", "row"}, "result": {"listitem", "row", "option", "article"},
+	"line": {"row", "listitem"}, "tab": {"tab"}, "card": {"article", "listitem"}, "article": {"article"},
+	"node": {"treeitem"}, "choice": {"option", "radio"}, "radio button": {"radio"}, "menu item": {"menuitem"},
+	"element": {"listitem", "option", "row", "treeitem"}, "record": {"row"}, "message": {"listitem", "article"},
+}
+
+var numberWords = map[string]int{"no": 0, "zero": 0, "none": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3,
+	"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+
+func number(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
+		return n, true
+	}
+	n, ok := numberWords[strings.ToLower(s)]
+	return n, ok
+}
+
+// itemRoles reads a count's noun ("items", "rows", "open tasks").
+func itemRoles(noun string) ([]string, bool) {
+	w := strings.ToLower(strings.TrimSpace(noun))
+	if i := strings.LastIndexByte(w, ' '); i > 0 {
+		if rs, ok := itemRoles(w[i+1:]); ok { // "open tasks": the last word counts
+			return rs, true
+		}
+	}
+	for _, cut := range []string{"ies", "es", "s", ""} {
+		if strings.HasSuffix(w, cut) {
+			stem := strings.TrimSuffix(w, cut)
+			if cut == "ies" {
+				stem += "y"
+			}
+			if rs, ok := itemNouns[stem]; ok {
+				return rs, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// readCount reads "the list shows 3 items", "3 items are shown", "the
+// table has 2 rows". The subject must name a list, table, tree or menu on
+// the page ("the list", "the Transuranium elements list"); a count said of
+// anything else ("the cart shows 1 item") is text.
+func readCount(r *Rules, req Request, body string) ([]Step, error) {
+	var subject, num, noun string
+	if m := submatchOutsideQuotes(reCount, body); m != nil {
+		subject, num, noun = m[1], m[3], m[4]
+	} else if m := submatchOutsideQuotes(reCountShown, body); m != nil && (m[4] != "" || strings.Contains(strings.ToLower(body), " are ") || strings.HasPrefix(strings.ToLower(body), "there ")) {
+		num, noun, subject = m[2], m[3], m[4]
+	} else {
+		return nil, errNoMatch
+	}
+	n, ok := number(num)
+	if !ok {
+		return nil, errNoMatch
+	}
+	items, ok := itemRoles(noun)
+	if !ok {
+		return nil, errNoMatch
+	}
+	list, err := r.list(req, subject, items)
+	if list == nil || err != nil {
+		if subject != "" && err == nil {
+			return nil, errNoMatch // "the cart shows 1 item": text
+		}
+		return nil, err
+	}
+	step := Step{Kind: AssertCount, Value: strconv.Itoa(n), Values: itemsOf(list, items)}
+	if list.Ref != "" {
+		step.Role, step.Ref, step.Element = list.Role, list.Ref, describeContainer(req.Page, list)
+	}
+	return []Step{step}, nil
+}
+
+// itemsOf narrows the item roles a noun allows to those list holds.
+func itemsOf(list *dom.Node, items []string) []string {
+	own := listRoles[list.Role]
+	var out []string
+	for _, it := range items {
+		for _, o := range own {
+			if it == o {
+				out = append(out, it)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return items
+	}
+	return out
+}
+
+// list finds the list, table, tree or menu a subject names: "the list"
+// (the one list on the page whose items are not all links: a row of filter
+// links is navigation, not the list), "the todo list", "the
+// Transuranium elements list", "the table". An empty subject means the
+// page's main list. (nil, nil) when the subject is not a list at all.
+func (r *Rules) list(req Request, subject string, items []string) (*dom.Node, error) {
+	if req.Page == nil {
+		return nil, nil
+	}
+	words := stripArticle(strings.TrimSpace(subject))
+	var kinds roleSet
+	if rest, set, ok := kindNoun(words, false); ok && set != nil {
+		words, kinds = rest, set
+	} else if rest, ok := cutListNoun(words); ok {
+		words, kinds = rest, nil
+	} else if words != "" {
+		// A named list without a noun: "the inbox shows 3 messages".
+		kinds = nil
+	}
+	var cands []*dom.Node
+	req.Page.Walk(func(n *dom.Node) bool {
+		if _, isList := listRoles[n.Role]; !isList || kinds != nil && !kinds[n.Role] {
+			return true
+		}
+		if !holds(n, items) {
+			return true
+		}
+		if words != "" && score(n.Name, words) < scoreMatch {
+			return true
+		}
+		cands = append(cands, n)
+		return true
+	})
+	if words == "" && len(cands) > 1 {
+		cands = notAllLinks(cands)
+	}
+	switch len(cands) {
+	case 1:
+		return cands[0], nil
+	case 0:
+		if words == "" && subject == "" {
+			return &dom.Node{Role: "list"}, nil // items anywhere on the page
+		}
+		if subject != "" && !isListWord(subject) {
+			return nil, nil
+		}
+		return nil, &NotFoundError{What: strings.TrimSpace(subject), Want: "list or table", Candidates: shortAll(listsOn(req.Page))}
+	}
+	return nil, ambiguous(req.Page, strings.TrimSpace(subject), cands)
+}
+
+// cutListNoun cuts a trailing "list", "table", "tree", "menu" or "grid".
+func cutListNoun(s string) (string, bool) {
+	for _, noun := range []string{"list", "table", "tree", "menu", "grid", "listbox"} {
+		if strings.EqualFold(s, noun) {
+			return "", true
+		}
+		if len(s) > len(noun)+1 && strings.EqualFold(s[len(s)-len(noun)-1:], " "+noun) {
+			return strings.TrimSpace(s[:len(s)-len(noun)-1]), true
+		}
+	}
+	return s, false
+}
+
+func isListWord(s string) bool {
+	_, ok := cutListNoun(stripArticle(strings.TrimSpace(s)))
+	return ok
+}
+
+// holds reports whether list has items of one of the roles (at any depth).
+func holds(list *dom.Node, items []string) bool {
+	found := false
+	list.Walk(func(n *dom.Node) bool {
+		for _, it := range items {
+			if n != list && n.Role == it {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// notAllLinks drops lists whose items all hold just a link (filters,
+// pagination, menus of pages).
+func notAllLinks(lists []*dom.Node) []*dom.Node {
+	var out []*dom.Node
+	for _, l := range lists {
+		links, items := 0, 0
+		for _, c := range l.Children {
+			items++
+			if hasRoleBelow(c, "link") {
+				links++
+			}
+		}
+		if items == 0 || links < items {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return lists
+	}
+	return out
+}
+
+func hasRoleBelow(n *dom.Node, role string) bool {
+	found := false
+	n.Walk(func(c *dom.Node) bool {
+		if c.Role == role {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func listsOn(page *dom.Node) []*dom.Node {
+	var out []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if _, ok := listRoles[n.Role]; ok {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+func shortAll(nodes []*dom.Node) []string {
+	var out []string
+	for _, n := range nodes {
+		if len(out) == maxListed {
+			break
+		}
+		out = append(out, short(n))
+	}
+	return out
+}
+
+// readOrder reads "Buy milk is the last item in the list" and "the list
+// shows A, B and C in that order".
+func readOrder(r *Rules, req Request, body string) ([]Step, error) {
+	if m := submatchOutsideQuotes(reSequence, body); m != nil {
+		items := splitList(m[2])
+		if len(items) < 2 {
+			return nil, errNoMatch
+		}
+		return r.orderStep(req, m[1], items, MatchSequence)
+	}
+	if m := submatchOutsideQuotes(reFirstLast, body); m != nil {
+		pos := MatchFirst
+		switch strings.ToLower(m[2]) {
+		case "last", "bottom":
+			pos = MatchLast
+		}
+		return r.orderStep(req, m[3], []string{expectedText(stripArticle(m[1]))}, pos)
+	}
+	return nil, errNoMatch
+}
+
+func (r *Rules) orderStep(req Request, place string, items []string, how string) ([]Step, error) {
+	var all []string
+	for _, rs := range listRoles {
+		all = append(all, rs...)
+	}
+	list, err := r.list(req, place, all)
+	if err != nil {
+		return nil, err
+	}
+	if list == nil {
+		return nil, errNoMatch
+	}
+	step := Step{Kind: AssertOrder, Values: items, Match: how}
+	if list.Ref != "" {
+		step.Role, step.Ref, step.Element = list.Role, list.Ref, describeContainer(req.Page, list)
+	}
+	return []Step{step}, nil
+}
+
+// splitList reads "A, B and C" (or quoted items) into its items.
+func splitList(s string) []string {
+	var out []string
+	if qs := reQuoted.FindAllStringSubmatch(s, -1); len(qs) >= 2 {
+		for _, q := range qs {
+			for _, g := range q[1:] {
+				if g != "" {
+					out = append(out, g)
+				}
+			}
+		}
+		return out
+	}
+	s = regexp.MustCompile(`(?i),? (?:and|then) `).ReplaceAllString(s, ",")
+	for _, part := range strings.Split(s, ",") {
+		if p := strings.TrimSpace(stripArticle(part)); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// states maps the words of a state check to the State it checks and
+// whether the word says the opposite.
+var states = map[string]struct {
+	state string
+	not   bool
+}{
+	"checked": {StateChecked, false}, "ticked": {StateChecked, false}, "on": {StateChecked, false},
+	"unchecked": {StateChecked, true}, "unticked": {StateChecked, true}, "off": {StateChecked, true},
+	"mixed": {StateMixed, false}, "partially checked": {StateMixed, false}, "indeterminate": {StateMixed, false},
+	"selected": {StateSelected, false}, "unselected": {StateSelected, true}, "deselected": {StateSelected, true}, "not selected": {StateSelected, true},
+	"enabled": {StateDisabled, true}, "disabled": {StateDisabled, false}, "editable": {StateReadOnly, true},
+	"expanded": {StateExpanded, false}, "open": {StateExpanded, false}, "opened": {StateExpanded, false},
+	"collapsed": {StateExpanded, true}, "closed": {StateExpanded, true},
+	"pressed": {StatePressed, false}, "unpressed": {StatePressed, true},
+	"highlighted": {StateCurrent, false}, "current": {StateCurrent, false}, "active": {StateCurrent, false},
+	"focused": {StateFocused, false}, "required": {StateRequired, false}, "optional": {StateRequired, true},
+	"readonly": {StateReadOnly, false}, "read-only": {StateReadOnly, false},
+}
+
+// stateRoles are the elements each state is said of, for finding the
+// subject.
+var stateRoles = map[string]roleSet{
+	StateChecked: checkRoles, StateMixed: checkRoles,
+	StateSelected: roles("option", "tab", "row", "gridcell", "treeitem", "radio", "checkbox", "link", "button", "cell", "columnheader"),
+	StatePressed:  roles("button", "switch"), StateExpanded: nil, StateCurrent: nil, StateDisabled: nil,
+	StateFocused: nil, StateRequired: nil, StateReadOnly: nil,
+}
+
+// readState reads "the checkbox for Buy milk is checked", "the Sugar field
+// is empty", "All is highlighted", "the Fruits tree item is expanded".
+func readState(r *Rules, req Request, body string) ([]Step, error) {
+	m := submatchOutsideQuotes(reState, body)
+	if m == nil {
+		return nil, errNoMatch
+	}
+	word := strings.ToLower(m[3])
+	not := strings.TrimSpace(strings.ToLower(m[2]))
+	negated := not == "not" || not == "no longer"
+	if word == "empty" || word == "blank" {
+		n, err := r.element(req, m[1], valueRoles, "field")
+		if err != nil {
+			return nil, err
+		}
+		return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: "", Match: MatchEquals, Negated: negated}}, nil
+	}
+	st, ok := states[word]
+	if !ok {
+		return nil, errNoMatch
+	}
+	n, err := r.element(req, m[1], stateRoles[st.state], "element")
+	if err != nil {
+		return nil, err
+	}
+	return []Step{{Kind: AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: st.state, Negated: negated != st.not}}, nil
+}
+
+// valueRoles are the elements that hold a value a person reads.
+var valueRoles = roles("textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox")
+
+// readValue reads "the Sugar field shows 0", "the email field contains
+// x@y", "the value of Quantity is 2": only when the subject is a field.
+func readValue(r *Rules, req Request, body string) ([]Step, error) {
+	m := submatchOutsideQuotes(reValueOf, body)
+	if m == nil {
+		m = submatchOutsideQuotes(reValue, body)
+	}
+	if m == nil || req.Page == nil {
+		return nil, errNoMatch
+	}
+	n, err := r.element(req, m[1], valueRoles, "field")
+	if err != nil {
+		return nil, errNoMatch // not a field: the text forms read it
+	}
+	how := MatchEquals
+	if v := strings.ToLower(body); strings.Contains(v, " contains ") || strings.Contains(v, " includes ") {
+		how = MatchContains
+	}
+	return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2]), Match: how}}, nil
+}

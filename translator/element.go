@@ -1,0 +1,287 @@
+package translator
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// How an action names an element that has no name of its own, or a name
+// people do not say: by its kind and its place ("the checkbox for Buy
+// milk", "the delete button next to Buy milk", "the toggle in the Buy milk
+// row"), by what a symbol means ("delete" for a button showing ×), by
+// "its" (what the previous action acted on), or as "the edit box" (the
+// field that has the focus).
+
+// iconWords are what people call controls that show a symbol, with the
+// names such controls have.
+var iconWords = map[string][]string{
+	"delete":   {"×", "✕", "✖", "x", "🗑", "trash", "remove", "delete", "destroy", "bin"},
+	"remove":   {"×", "✕", "✖", "x", "🗑", "trash", "remove", "delete", "destroy", "bin"},
+	"destroy":  {"×", "✕", "✖", "x", "🗑", "trash", "remove", "delete", "destroy"},
+	"close":    {"×", "✕", "✖", "x", "close", "dismiss"},
+	"dismiss":  {"×", "✕", "✖", "x", "close", "dismiss"},
+	"edit":     {"✎", "✏", "✐", "pencil", "edit"},
+	"add":      {"+", "＋", "add", "plus", "new"},
+	"next":     {"›", "»", "→", ">", "next"},
+	"previous": {"‹", "«", "←", "<", "previous", "prev", "back"},
+	"menu":     {"☰", "≡", "⋮", "⋯", "menu", "more"},
+	"more":     {"⋮", "⋯", "…", "more"},
+	"search":   {"🔍", "⌕", "search"},
+}
+
+// kindNouns name a kind of element, said first or last in a phrase ("the
+// checkbox for X", "the X checkbox"), with the roles they mean.
+var kindNouns = []struct {
+	word  string
+	roles roleSet
+}{
+	{"radio button", radioRoles}, {"text field", fieldRoles}, {"text box", fieldRoles}, {"edit box", fieldRoles},
+	{"input field", fieldRoles}, {"check box", roles("checkbox")}, {"list item", roles("listitem")},
+	{"tree item", roles("treeitem")}, {"menu item", roles("menuitem", "menuitemcheckbox", "menuitemradio")},
+	{"table row", roles("row")}, {"column header", roles("columnheader")},
+	{"checkbox", roles("checkbox")}, {"toggle", roles("checkbox", "switch")}, {"tickbox", roles("checkbox")},
+	{"button", roles("button")}, {"link", roles("link")}, {"field", fieldRoles}, {"input", fieldRoles},
+	{"textbox", fieldRoles}, {"box", nil}, {"switch", roles("switch")}, {"slider", roles("slider")},
+	{"spinbutton", roles("spinbutton")}, {"spin button", roles("spinbutton")}, {"combobox", roles("combobox")},
+	{"combo box", roles("combobox")}, {"dropdown", selectRoles}, {"listbox", roles("listbox")},
+	{"tab", roles("tab")}, {"option", roles("option", "radio")}, {"radio", radioRoles},
+	{"heading", roles("heading")}, {"title", roles("heading")}, {"image", roles("img", "image")},
+	{"picture", roles("img", "image")}, {"photo", roles("img", "image")}, {"logo", roles("img", "image", "link")},
+	{"icon", nil}, {"cell", roles("cell", "gridcell")}, {"row", roles("row")}, {"item", nil},
+	{"menu", roles("menu", "menubar", "button")}, {"treeitem", roles("treeitem")}, {"gridcell", roles("gridcell")},
+}
+
+// kindNoun splits a kind noun off the start or the end of s: "checkbox for
+// X" gives ("for X", checkbox roles, true); "Log in button" gives ("Log
+// in", button roles, true).
+func kindNoun(s string, atStart bool) (rest string, set roleSet, ok bool) {
+	for _, k := range kindNouns {
+		if atStart {
+			if len(s) >= len(k.word) && strings.EqualFold(s[:len(k.word)], k.word) && (len(s) == len(k.word) || s[len(k.word)] == ' ') {
+				return strings.TrimSpace(s[len(k.word):]), k.roles, true
+			}
+			continue
+		}
+		suffix := " " + k.word
+		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+			return strings.TrimSpace(s[:len(s)-len(suffix)]), k.roles, true
+		}
+	}
+	return s, nil, false
+}
+
+// hiddenError says that the place an action names is on the page but the
+// element it names is not shown there: it may show on hover.
+type hiddenError struct {
+	place *dom.Node
+	err   error // what to say if hovering does not show it
+}
+
+func (e *hiddenError) Error() string { return e.err.Error() }
+func (e *hiddenError) Unwrap() error { return e.err }
+
+// element finds the one element phrase names for an action on elements of
+// the roles in want (nil: any named element); wantName names them in
+// errors. Beyond resolve it reads the forms in this file's comment. An
+// element that is not shown in the place named gives a *hiddenError.
+func (r *Rules) element(req Request, phrase string, want roleSet, wantName string) (*dom.Node, error) {
+	p := stripArticle(unquote(strings.TrimSpace(phrase)))
+	if rest, ok := cutWord(p, "its", "their"); ok && req.Previous != "" {
+		p = rest + " for " + req.Previous
+	}
+	n, err := r.resolve(req.Page, p, want, wantName)
+	if err == nil || req.Page == nil {
+		return n, err
+	}
+	var amb *AmbiguousError
+	if errors.As(err, &amb) {
+		// Several elements of that name: the focused one is meant by
+		// "the edit box", and a scope may still single one out.
+		if f := focused(req.Page, amb, want); f != nil {
+			return f, nil
+		}
+	}
+	if n, perr := r.byKindAndPlace(req, p, want, wantName); n != nil || perr != nil {
+		if perr != nil && amb != nil {
+			return nil, err
+		}
+		return n, perr
+	}
+	return nil, err
+}
+
+// focused returns the one focused element among what an ambiguity listed,
+// for "the edit box" when a row being edited has the focus; nil otherwise.
+func focused(page *dom.Node, _ *AmbiguousError, want roleSet) *dom.Node {
+	var found *dom.Node
+	count := 0
+	page.Walk(func(n *dom.Node) bool {
+		if n.Active && (want == nil || want[n.Role]) {
+			found = n
+			count++
+		}
+		return true
+	})
+	if count == 1 {
+		return found
+	}
+	return nil
+}
+
+// byKindAndPlace reads "<name words> <kind> <scope word> <place>" and "<kind>
+// <scope word> <place>": the elements of that kind inside the place, those
+// whose name fits the words (or whose symbol means them) when words are
+// given. (nil, nil) means the phrase has no such form.
+func (r *Rules) byKindAndPlace(req Request, p string, want roleSet, wantName string) (*dom.Node, error) {
+	head, scope := p, ""
+	for _, sw := range []string{" for ", " next to ", " beside ", " in the ", " inside ", " within ", " of the ", " on the ", " in ", " of "} {
+		if i := indexFold(p, sw); i > 0 {
+			head, scope = strings.TrimSpace(p[:i]), strings.TrimSpace(p[i+len(sw):])
+			break
+		}
+	}
+	words, set, ok := kindNoun(head, false) // "delete button"
+	if !ok {
+		if rest, kind, whole := kindNoun(head, true); whole && rest == "" { // "checkbox"
+			words, set, ok = "", kind, true
+		}
+	}
+	if !ok {
+		return nil, nil
+	}
+	set = intersect(want, set)
+	if scope == "" {
+		if words != "" {
+			return nil, nil
+		}
+		// "the edit box": the one focused element of that kind.
+		if f := focused(req.Page, nil, set); f != nil {
+			return f, nil
+		}
+		return nil, nil
+	}
+	place, err := placeOf(req.Page, scope)
+	if place == nil || err != nil {
+		return nil, err
+	}
+	var found []*dom.Node
+	place.Walk(func(n *dom.Node) bool {
+		if n != place && !n.Disabled && (set == nil && label(n) != "" || set != nil && set[n.Role]) && fits(n, words) {
+			found = append(found, n)
+		}
+		return true
+	})
+	what := strings.TrimSpace(words + " " + wantName + " for " + scope)
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		nf := &NotFoundError{What: what, Want: wantName, Candidates: inside(place)}
+		return nil, &hiddenError{place: place, err: nf}
+	}
+	return nil, ambiguous(req.Page, what, found)
+}
+
+// fits reports whether n is called words: by its name, or, for a control
+// showing a symbol, by what the symbol means. Empty words fit anything.
+func fits(n *dom.Node, words string) bool {
+	if words == "" {
+		return true
+	}
+	l := label(n)
+	if score(l, words) >= scoreMatch {
+		return true
+	}
+	names, ok := iconWords[strings.ToLower(strings.TrimSpace(words))]
+	if !ok {
+		return false
+	}
+	have := strings.ToLower(strings.TrimSpace(l))
+	for _, nm := range names {
+		if have == nm {
+			return true
+		}
+	}
+	return false
+}
+
+// inside lists the labelled elements of place, for an error.
+func inside(place *dom.Node) []string {
+	var out []string
+	place.Walk(func(n *dom.Node) bool {
+		if n != place && n.Interactive() && len(out) < maxListed {
+			out = append(out, short(n))
+		}
+		return true
+	})
+	return out
+}
+
+// placeRoles are the elements a place phrase names: a row, card or item
+// that holds what an action acts on.
+var placeRoles = roles("listitem", "row", "article", "group", "region", "option", "treeitem", "gridcell",
+	"cell", "figure", "dialog", "alertdialog", "tabpanel", "form", "menu", "toolbar", "navigation")
+
+// placeOf finds the place a scope phrase names ("Buy milk", "the Buy milk
+// row"): the nearest row, card or item around the text or element of that
+// name. nil without an error means there is no such text.
+func placeOf(page *dom.Node, scope string) (*dom.Node, error) {
+	scope = stripArticle(unquote(scope))
+	for _, noun := range containerNouns {
+		if len(scope) > len(noun) && strings.EqualFold(scope[len(scope)-len(noun):], noun) {
+			scope = strings.TrimSpace(scope[:len(scope)-len(noun)])
+			break
+		}
+	}
+	var places []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if n == page || score(label(n), scope) < scoreExact {
+			return true
+		}
+		for a := n; a != nil && a != page; a = a.Parent {
+			if placeRoles[a.Role] {
+				for _, p := range places {
+					if p == a {
+						return true
+					}
+				}
+				places = append(places, a)
+				break
+			}
+		}
+		return true
+	})
+	switch len(places) {
+	case 0:
+		return nil, nil
+	case 1:
+		return places[0], nil
+	}
+	return nil, ambiguous(page, scope, places)
+}
+
+// cutWord cuts a leading word (any of words) from s.
+func cutWord(s string, words ...string) (string, bool) {
+	for _, w := range words {
+		if len(s) > len(w) && strings.EqualFold(s[:len(w)], w) && s[len(w)] == ' ' {
+			return strings.TrimSpace(s[len(w):]), true
+		}
+	}
+	return s, false
+}
+
+// hoverFirst turns a *hiddenError into the steps that show the element: a
+// hover over its place, then the action again, read against the page the
+// hover leaves. Continued actions are not continued again.
+func hoverFirst(req Request, err error) ([]Step, error) {
+	var he *hiddenError
+	if !errors.As(err, &he) || req.Continued || he.place.Ref == "" {
+		return nil, err
+	}
+	return []Step{
+		{Kind: Hover, Role: he.place.Role, Ref: he.place.Ref, Element: describeContainer(req.Page, he.place)},
+		{Kind: Then, Value: req.Action},
+	}, nil
+}
