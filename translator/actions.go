@@ -14,7 +14,10 @@ import (
 // its name, so that a locator can use them: "My orders" for the link "My
 // orders (3)". "" when the phrase is the name, or not in it.
 func words(phrase string, n *dom.Node) string {
-	w := stripArticle(unquote(strings.TrimSpace(phrase)))
+	w := unquote(strings.TrimSpace(phrase))
+	if rest, ok := cutWord(w, "the"); ok { // "my" and "our" may be part of a name ("My orders")
+		w = rest
+	}
 	if rest, _, ok := kindNoun(w, false); ok {
 		w = rest
 	}

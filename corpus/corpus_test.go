@@ -1,0 +1,429 @@
+package corpus
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/golden"
+	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/replay"
+	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/sandyexport"
+)
+
+// apgDir finds the W3C ARIA Authoring Practices corpus: $PLAINTEST_APG_CORPUS,
+// else ../shared/corpus/apg beside the checkout (the project's workspace),
+// else /work/shared/corpus/apg. Missing, the test skips, or fails in CI.
+func apgDir(t *testing.T) string {
+	t.Helper()
+	var tried []string
+	for _, d := range []string{os.Getenv("PLAINTEST_APG_CORPUS"), "../../shared/corpus/apg", "/work/shared/corpus/apg"} {
+		if d == "" {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(d, "patterns")); err == nil && fi.IsDir() {
+			abs, _ := filepath.Abs(d)
+			return abs
+		}
+		tried = append(tried, d)
+	}
+	testenv.Missing(t, "the APG corpus (set PLAINTEST_APG_CORPUS): tried %s", strings.Join(tried, ", "))
+	return ""
+}
+
+// sites serves one build of the demo apps and the corpus.
+type sites struct{ shop, apg string }
+
+func (s sites) base(site string) string {
+	if site == SiteAPG {
+		return s.apg
+	}
+	return s.shop
+}
+
+func serve(t *testing.T, opts *demoshop.Options, apg string) sites {
+	t.Helper()
+	shop := httptest.NewServer(demoshop.Handler(opts))
+	t.Cleanup(shop.Close)
+	s := sites{shop: shop.URL}
+	if apg != "" {
+		files := httptest.NewServer(http.FileServer(http.Dir(apg)))
+		t.Cleanup(files.Close)
+		s.apg = files.URL
+	}
+	return s
+}
+
+// compiled is what one scenario's compile gave.
+type compiled struct {
+	sc     Scenario
+	res    *parser.ParserResult
+	export *sandy.Scenario
+	err    error
+}
+
+// timeout is how long compile and replay wait for elements and checks.
+const timeout = 5 * time.Second
+
+// workers is how many scenarios compile or replay at once (2 cores).
+const workers = 2
+
+// each runs f for every index below n, workers at a time.
+func each(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, workers)
+	for i := range n {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer wg.Done()
+			defer func() { <-sem }()
+			f(i)
+		}()
+	}
+	wg.Wait()
+}
+
+func compileOne(ctx context.Context, t *testing.T, s sites, sc Scenario) compiled {
+	bundled := mcpclient.BundledOptions(timeout, 0)
+	bundled.Caps = []string{"testing"} // browser_generate_locator
+	cfg, err := mcpclient.Playwright(bundled)
+	if err != nil {
+		return compiled{sc: sc, err: err}
+	}
+	session, err := mcpclient.Connect(ctx, cfg, nil)
+	if err != nil {
+		return compiled{sc: sc, err: err}
+	}
+	defer session.Close()
+	c := parser.New(session, &parser.Options{Timeout: timeout, EvidenceDir: filepath.Join(t.TempDir(), sc.Name)})
+	var actions []string
+	for _, a := range sc.Actions { // as a scenario file is read: "A then B" is two actions
+		actions = append(actions, parser.SplitActions(a)...)
+	}
+	res, err := c.Run(ctx, parser.Scenario{Name: sc.Name, URL: s.base(sc.Site) + sc.Page, Actions: actions})
+	out := compiled{sc: sc, res: res, err: err}
+	if res != nil {
+		out.export = sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest corpus", Instruction: strings.Join(sc.Actions, "; "),
+			Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }})
+	}
+	return out
+}
+
+// failure says why a compile did not succeed, "" when it did.
+func (c compiled) failure() string {
+	switch {
+	case c.err != nil:
+		return c.err.Error()
+	case c.res == nil:
+		return "no result"
+	case len(c.res.Errors) > 0:
+		e := c.res.Errors[0]
+		return fmt.Sprintf("step %d %q: %s", e.Index, e.Action, e.Message)
+	}
+	return ""
+}
+
+// replayOne replays export against base and returns the run's result.
+func replayOne(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
+	servers := &replay.ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(timeout, 0)}
+	p := replay.New(servers, &replay.Options{Timeout: timeout, Vars: []map[string]string{{"BASE_URL": base}}})
+	return p.Run(ctx, export.Metadata.Name+".json", export)
+}
+
+// knownFailures are the scenarios the rules reader cannot compile yet, with
+// why: the README's limits list them. A scenario that starts to pass must
+// leave this list, and one that starts to fail must join it, or the test
+// fails.
+func knownFailures(t *testing.T) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile("known-failures.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		name, why, _ := strings.Cut(line, ":")
+		out[strings.TrimSpace(name)] = strings.TrimSpace(why)
+	}
+	return out
+}
+
+// TestCorpus compiles and replays every scenario of the suite: see the
+// package documentation. It prints the figures the README quotes.
+func TestCorpus(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the corpus suite drives a real browser for minutes")
+	}
+	_, err := mcpclient.Playwright(nil)
+	testenv.Need(t, err)
+	scenarios, err := Load("scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	apg := ""
+	for _, sc := range scenarios {
+		if sc.Site == SiteAPG {
+			apg = apgDir(t)
+			break
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
+	defer cancel()
+	live := serve(t, nil, apg)
+
+	start := time.Now()
+	results := make([]compiled, len(scenarios))
+	each(len(scenarios), func(i int) { results[i] = compileOne(ctx, t, live, scenarios[i]) })
+	t.Logf("compiled %d scenarios in %s", len(scenarios), time.Since(start).Round(time.Second))
+
+	known := knownFailures(t)
+	var ok []compiled
+	failed := 0
+	for _, c := range results {
+		t.Run("compile/"+c.sc.Name, func(t *testing.T) {
+			why := c.failure()
+			switch {
+			case c.sc.ExpectError != "":
+				if why == "" || !strings.Contains(why, c.sc.ExpectError) {
+					t.Errorf("compiled %q, want a failure saying %q", why, c.sc.ExpectError)
+				}
+				return
+			case why != "" && known[c.sc.Name] == "":
+				t.Errorf("%s (a new failure: fix it, or list it in known-failures.txt and the README's limits)", why)
+			case why == "" && known[c.sc.Name] != "":
+				t.Errorf("compiles now: remove it from known-failures.txt and the README's limits")
+			}
+			if why != "" {
+				failed++
+				t.Logf("known failure: %s", why)
+				return
+			}
+			ok = append(ok, c)
+			audit(t, c)
+			golden.CheckString(t, filepath.Join("testdata", "golden", c.sc.Name+".json"), normalized(t, c.export, live))
+		})
+	}
+	total := len(scenarios)
+	for _, sc := range scenarios {
+		if sc.ExpectError != "" {
+			total--
+		}
+	}
+	if float64(failed) > 0.05*float64(total) {
+		t.Errorf("%d of %d scenarios do not compile: more than 5%%", failed, total)
+	}
+
+	start = time.Now()
+	replays := make([]*report.RunResult, len(ok))
+	errs := make([]error, len(ok))
+	each(len(ok), func(i int) { replays[i], errs[i] = replayOne(ctx, live.base(ok[i].sc.Site), ok[i].export) })
+	passed := 0
+	for i, c := range ok {
+		t.Run("replay/"+c.sc.Name, func(t *testing.T) {
+			if errs[i] != nil || !replays[i].Success {
+				t.Errorf("replay failed: %v %s", errs[i], replays[i].Error)
+				return
+			}
+			passed++
+		})
+	}
+	t.Logf("replayed %d of %d in %s; compiled and replayed %d of %d scenarios (%.0f%%)", passed, len(ok),
+		time.Since(start).Round(time.Second), passed, total, 100*float64(passed)/float64(total))
+
+	var apps []compiled
+	for _, c := range ok {
+		if c.sc.Site != SiteAPG {
+			apps = append(apps, c)
+		}
+	}
+	cosmetic(ctx, t, apps)
+	mutants(ctx, t, apps)
+}
+
+// cosmetic replays the demo apps' exports against builds with other ids,
+// classes and nesting: a stable locator does not notice.
+func cosmetic(ctx context.Context, t *testing.T, apps []compiled) {
+	build := serve(t, &demoshop.Options{Cosmetic: true}, "")
+	res := make([]*report.RunResult, len(apps))
+	errs := make([]error, len(apps))
+	each(len(apps), func(i int) { res[i], errs[i] = replayOne(ctx, build.base(apps[i].sc.Site), apps[i].export) })
+	for i, c := range apps {
+		if errs[i] != nil || !res[i].Success {
+			t.Errorf("cosmetic build: %s fails: %v %s", c.sc.Name, errs[i], res[i].Error)
+		}
+	}
+	t.Logf("cosmetic build: %d scenarios replayed", len(apps))
+}
+
+// mutants replays, against each broken build of the demo apps, the exports
+// of its app until one fails: every mutant must be caught.
+func mutants(ctx context.Context, t *testing.T, apps []compiled) {
+	all := map[string]string{}
+	for m, what := range demoshop.TodoMutants {
+		all[m] = SiteTodo + ": " + what
+	}
+	for m, what := range demoshop.ShopMutants {
+		all[m] = SiteShop + ": " + what
+	}
+	names := make([]string, 0, len(all))
+	for m := range all {
+		names = append(names, m)
+	}
+	sort.Strings(names)
+	caught := make([]string, len(names))
+	each(len(names), func(i int) {
+		m := names[i]
+		site := strings.SplitN(all[m], ":", 2)[0]
+		build := serve(t, &demoshop.Options{Mutant: m}, "")
+		for _, c := range apps {
+			if c.sc.Site != site {
+				continue
+			}
+			if r, err := replayOne(ctx, build.base(site), c.export); err == nil && !r.Success {
+				caught[i] = c.sc.Name
+				return
+			}
+		}
+	})
+	score := 0
+	for i, m := range names {
+		if caught[i] == "" {
+			t.Errorf("mutant %s (%s) was caught by no scenario", m, all[m])
+			continue
+		}
+		score++
+		t.Logf("mutant %s caught by %s", m, caught[i])
+	}
+	t.Logf("mutation score: %d of %d mutants caught", score, len(names))
+}
+
+// reURLs finds the served sites' addresses, which change every run.
+var reURLs = regexp.MustCompile(`http://127\.0\.0\.1:\d+`)
+
+// normalized is the export with the sites' addresses made constant.
+func normalized(t *testing.T, sc *sandy.Scenario, s sites) string {
+	t.Helper()
+	data, err := sc.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := strings.ReplaceAll(string(data), s.shop, "http://demo.test")
+	if s.apg != "" {
+		out = strings.ReplaceAll(out, s.apg, "http://apg.test")
+	}
+	return reURLs.ReplaceAllString(out, "http://127.0.0.1")
+}
+
+// verbTools are the tools an action verb must export one of: what the
+// action says it does. An action is never exported as a check alone.
+var verbTools = []struct {
+	re    *regexp.Regexp
+	tools []string
+}{
+	{regexp.MustCompile(`(?i)^(?:double[- ]?click|dbl[- ]?click)\b`), []string{"browser_click"}},
+	{regexp.MustCompile(`(?i)^(?:press|hit) (?:the )?(?:enter|return|tab|escape|esc|space|backspace|delete|home|end|page ?up|page ?down|arrow ?\w+|up|down|left|right|f\d+|[a-z]+\+\S+)(?: key)?\b`), []string{"browser_press_key"}},
+	{regexp.MustCompile(`(?i)^(?:click|tap|push|follow|activate|press)\b`), []string{"browser_click", "browser_navigate", "browser_fill_form"}},
+	{regexp.MustCompile(`(?i)^(?:type|enter|input|write|fill|put|change|replace)\b`), []string{"browser_type"}},
+	{regexp.MustCompile(`(?i)^clear\b`), []string{"browser_type"}},
+	{regexp.MustCompile(`(?i)^(?:untick|uncheck|deselect|tick)\b`), []string{"browser_fill_form", "browser_click"}},
+	{regexp.MustCompile(`(?i)^(?:select|choose|pick)\b`), []string{"browser_select_option", "browser_click", "browser_fill_form"}},
+	{regexp.MustCompile(`(?i)^(?:hover|mouse over|point at)\b`), []string{"browser_hover"}},
+	{regexp.MustCompile(`(?i)^(?:delete|remove|destroy|trash|add)\b`), []string{"browser_click"}},
+	{regexp.MustCompile(`(?i)^(?:go back|navigate back)\b`), []string{"browser_navigate_back"}},
+	{regexp.MustCompile(`(?i)^(?:go|navigate|visit|open|browse|return|switch)\b`), []string{"browser_navigate", "browser_click", "browser_evaluate"}},
+	{regexp.MustCompile(`(?i)^(?:reload|refresh|go forward)\b`), []string{"browser_evaluate"}},
+	{regexp.MustCompile(`(?i)^(?:set|move|drag|slide|adjust)\b`), []string{"browser_press_key", "browser_type", "browser_select_option", "browser_click"}},
+	{regexp.MustCompile(`(?i)^(?:expand|collapse|unfold|fold|close|show|hide)\b`), []string{"browser_click", "browser_evaluate"}},
+}
+
+// reChecking reads an action that is a check: a verb that says so, or a
+// sentence about the page with no verb before it.
+var reChecking = regexp.MustCompile(`(?i)^(?:verify|assert|expect|ensure|confirm|make sure|i should|should|see|wait|check (?:that|whether|if)\b)|\b(?:is|are|shows?|has|have|contains?|says|lists|reads|appears|comes|ends with|starts with|left)\b`)
+
+// audit checks that every action exported what its verb says: an action
+// verb exports its tool, and only an action that is a check may export
+// checks alone.
+func audit(t *testing.T, c compiled) {
+	t.Helper()
+	for _, st := range c.res.Steps {
+		if st.Index == 0 {
+			continue
+		}
+		var tools []string
+		for _, call := range st.Calls {
+			tools = append(tools, call.Tool)
+		}
+		action := st.Action
+		checkOnly := !slices.ContainsFunc(tools, func(tool string) bool {
+			return tool != "browser_evaluate" && tool != "browser_wait_for"
+		})
+		for _, v := range verbTools {
+			if !v.re.MatchString(action) {
+				continue
+			}
+			if !slices.ContainsFunc(tools, func(tool string) bool { return slices.Contains(v.tools, tool) }) {
+				t.Errorf("action %q exported %v: its verb wants one of %v", action, tools, v.tools)
+			}
+			if checkOnly && v.tools[0] != "browser_evaluate" && !reChecking.MatchString(action) {
+				t.Errorf("action %q exported only checks %v", action, tools)
+			}
+			break
+		}
+		if checkOnly && !reChecking.MatchString(action) && !strings.HasPrefix(strings.ToLower(action), "check ") {
+			t.Errorf("action %q is exported as a check %v but does not read as one", action, tools)
+		}
+	}
+}
+
+// TestLoad: the suite's files read and each names its classes.
+func TestLoad(t *testing.T) {
+	scenarios, err := Load("scenarios")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(scenarios) == 0 {
+		t.Fatal("no scenarios")
+	}
+	_, err = Parse([]byte("name: x\nsite: mars\npage: nope\nactions: []\nextra: 1\n"), "x.yaml")
+	if err == nil || !strings.Contains(err.Error(), "x.yaml") {
+		t.Errorf("a bad file: %v", err)
+	}
+	_, err = Parse([]byte("name: y\nsite: mars\npage: nope\n"), "x.yaml")
+	var want = []string{`name "y"`, `site "mars"`, `page "nope"`, "no actions", "covers"}
+	for _, w := range want {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error %v lacks %s", err, w)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("name: x\nsite: todo\npage: /todo/\ncovers: [click]\nactions: [click x]\n"))
+	f.Add([]byte("name: [\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sc, err := Parse(data, "x.yaml")
+		if err == nil && (sc.Name != "x" || len(sc.Actions) == 0) {
+			t.Fatalf("accepted %+v", sc)
+		}
+	})
+}

@@ -1,0 +1,117 @@
+// Package corpus is the suite of plain-English scenarios over markup the
+// project did not write (the W3C ARIA Authoring Practices examples) and over
+// the bundled demo apps: the evidence that compile reads real apps. It takes
+// in the scenario files of scenarios/ (one YAML file each: the site, the
+// page, the actions and the classes of difficulty they cover) and gives out
+// Scenario values; its test compiles and replays every one in a real
+// browser, pins each export as a golden file, replays the exports against
+// cosmetic and broken (mutant) builds of the demo apps, and audits that
+// every action verb exported the action it says.
+package corpus
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Sites a scenario may run on.
+const (
+	SiteShop = "shop" // the demo shop (demoshop.Handler)
+	SiteTodo = "todo" // the demo to-do list, at /todo/ of the same handler
+	SiteAPG  = "apg"  // the W3C ARIA Authoring Practices examples
+)
+
+// Scenario is one file of the suite.
+type Scenario struct {
+	Name    string   `yaml:"name"`    // unique; the file's name without .yaml
+	Site    string   `yaml:"site"`    // SiteShop, SiteTodo or SiteAPG
+	Page    string   `yaml:"page"`    // the path on the site the scenario opens
+	Covers  []string `yaml:"covers"`  // the classes of difficulty it covers
+	Actions []string `yaml:"actions"` // plain English, one action each
+	// ExpectError, when set, says the compile must fail, with an error
+	// holding these words: an action whose element is not there must never
+	// be read as something else.
+	ExpectError string `yaml:"expect_error"`
+	// File is where the scenario was read from.
+	File string `yaml:"-"`
+}
+
+// Load reads every *.yaml file of dir, sorted by name, and reports every
+// bad file at once.
+func Load(dir string) ([]Scenario, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(files)
+	var out []Scenario
+	var errs []error
+	names := map[string]string{}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		sc, err := Parse(data, f)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		if other, dup := names[sc.Name]; dup {
+			errs = append(errs, fmt.Errorf("%s: name %q is also %s's", f, sc.Name, other))
+			continue
+		}
+		names[sc.Name] = f
+		out = append(out, sc)
+	}
+	if len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	return out, nil
+}
+
+// Parse reads one scenario file (file names it in errors).
+func Parse(data []byte, file string) (Scenario, error) {
+	var sc Scenario
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&sc); err != nil {
+		return Scenario{}, fmt.Errorf("%s: %w", file, err)
+	}
+	sc.File = file
+	var problems []string
+	if want := strings.TrimSuffix(filepath.Base(file), ".yaml"); sc.Name != want {
+		problems = append(problems, fmt.Sprintf("name %q is not the file's name %q", sc.Name, want))
+	}
+	switch sc.Site {
+	case SiteShop, SiteTodo, SiteAPG:
+	default:
+		problems = append(problems, fmt.Sprintf("site %q: want shop, todo or apg", sc.Site))
+	}
+	if !strings.HasPrefix(sc.Page, "/") {
+		problems = append(problems, fmt.Sprintf("page %q: want a path starting with /", sc.Page))
+	}
+	if len(sc.Actions) == 0 {
+		problems = append(problems, "no actions")
+	}
+	for i, a := range sc.Actions {
+		if strings.TrimSpace(a) == "" {
+			problems = append(problems, fmt.Sprintf("actions[%d] is empty", i))
+		}
+	}
+	if len(sc.Covers) == 0 {
+		problems = append(problems, "covers: name the classes the scenario covers")
+	}
+	if len(problems) > 0 {
+		return Scenario{}, fmt.Errorf("%s: %s", file, strings.Join(problems, "; "))
+	}
+	return sc, nil
+}
