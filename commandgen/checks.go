@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -32,9 +33,10 @@ const DefaultCheckTimeout = 5 * time.Second
 // jsHelpers are the functions the checks share, in the order they may
 // need each other; a check's function holds only those it uses.
 var jsHelpers = []struct{ name, def string }{
-	{"norm", `const norm = s => String(s ?? '').replace(/\s+/g, ' ').trim().toLowerCase();`},
+	{"norm", `const norm = s => String(s ?? '').replace(/[\u2018\u2019\u00b4\u0060]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();`},
 	{"vis", `const vis = e => e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0;`},
-	{"role", `const role = e => (e.getAttribute('role') || '').split(' ')[0] || ({LI: 'listitem', TR: 'row', OPTION: 'option', ARTICLE: 'article', BUTTON: 'button', A: e.hasAttribute('href') ? 'link' : ''})[e.tagName] || '';`},
+	{"role", `const role = e => { const r = (e.getAttribute('role') || '').split(' ')[0]; if (r) return r; const t = e.tagName, ty = (e.getAttribute('type') || '').toLowerCase(); if (t === 'A') return e.hasAttribute('href') ? 'link' : ''; if (t === 'BUTTON' || t === 'SUMMARY' || (t === 'INPUT' && ['button', 'submit', 'reset', 'image'].includes(ty))) return 'button'; if (t === 'INPUT') return ({checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: ''})[ty] ?? 'textbox'; if (t === 'TEXTAREA') return 'textbox'; if (t === 'SELECT') return e.multiple || e.size > 1 ? 'listbox' : 'combobox'; if (/^H[1-6]$/.test(t)) return 'heading'; return ({IMG: 'img', DIALOG: 'dialog', LI: 'listitem', TR: 'row', TD: 'cell', TH: 'columnheader', UL: 'list', OL: 'list', TABLE: 'table', NAV: 'navigation', ARTICLE: 'article', OPTION: 'option', SECTION: 'region', FORM: 'form'})[t] || ''; };`},
+	{"name", `const name = e => e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => (document.getElementById(id) || {}).textContent || '').join(' ').trim() || (e.labels && e.labels.length ? [...e.labels].map(l => l.textContent).join(' ') : '') || e.getAttribute('alt') || e.getAttribute('title') || e.getAttribute('placeholder') || e.textContent || e.value || '';`},
 	{"items", `const items = (root, roles) => [...root.querySelectorAll('*')].filter(e => roles.includes(role(e)) && vis(e) && !(role(e) === 'row' && (e.closest('thead') || (e.querySelector('th') && !e.querySelector('td')))));`},
 }
 
@@ -75,8 +77,15 @@ func js(s string) string {
 	return string(b)
 }
 
-// normJS is the normalized form of s, as the checks compare texts.
-func normJS(s string) string { return js(strings.ToLower(strings.Join(strings.Fields(s), " "))) }
+// normJS is the normalized form of s, as the checks compare texts: case,
+// runs of space and curly quotes ignored.
+func normJS(s string) string { return js(normText(s)) }
+
+var quotes = strings.NewReplacer("\u2018", "'", "\u2019", "'", "\u00b4", "'", "`", "'", "\u201c", `"`, "\u201d", `"`)
+
+func normText(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(quotes.Replace(s)), " "))
+}
 
 // compare is the JavaScript condition that the normalized got (an
 // expression) matches want as how says.
@@ -120,16 +129,20 @@ func verb(how string) string {
 
 // stateJS is the condition that el is in a state.
 var stateJS = map[string]string{
-	translator.StateChecked:  `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
-	translator.StateMixed:    `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
-	translator.StateDisabled: `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
-	translator.StateExpanded: `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
-	translator.StateSelected: `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
-	translator.StatePressed:  `(el.getAttribute('aria-pressed') === 'true')`,
-	translator.StateCurrent:  `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
-	translator.StateFocused:  `(document.activeElement === el || el.contains(document.activeElement))`,
-	translator.StateRequired: `(el.required === true || el.getAttribute('aria-required') === 'true')`,
-	translator.StateReadOnly: `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
+	translator.StateChecked:          `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
+	translator.StateMixed:            `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
+	translator.StateDisabled:         `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
+	translator.StateExpanded:         `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
+	translator.StateSelected:         `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
+	translator.StatePressed:          `(el.getAttribute('aria-pressed') === 'true')`,
+	translator.StateCurrent:          `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
+	translator.StateFocused:          `(document.activeElement === el || el.contains(document.activeElement))`,
+	translator.StateRequired:         `(el.required === true || el.getAttribute('aria-required') === 'true')`,
+	translator.StateReadOnly:         `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
+	translator.StateInvalid:          `(el.getAttribute('aria-invalid') === 'true' || (el.validity !== undefined && el.validity.valid === false))`,
+	translator.StateSorted:           `((el.getAttribute('aria-sort') || 'none') !== 'none')`,
+	translator.StateSortedAscending:  `(el.getAttribute('aria-sort') === 'ascending')`,
+	translator.StateSortedDescending: `(el.getAttribute('aria-sort') === 'descending')`,
 }
 
 // valueJS reads the value a person sees in el: a field's text, a select's
@@ -172,6 +185,10 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
 		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
 	case translator.AssertValue:
+		read := valueJS
+		if s.Match == translator.MatchNow {
+			read, s.Match = `(el.getAttribute('aria-valuenow') ?? el.value)`, translator.MatchEquals
+		}
 		cond := compare("norm(v)", s.Value, s.Match)
 		if s.Negated {
 			cond = "!(" + cond + ")"
@@ -180,7 +197,7 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		if s.Negated {
 			expect = fmt.Sprintf("expected anything but %q", s.Value)
 		}
-		why = fmt.Sprintf(`(v => %s ? '' : %s + JSON.stringify(String(v ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), valueJS)
+		why = fmt.Sprintf(`(v => %s ? '' : %s + JSON.stringify(String(v ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), read)
 		element = fmt.Sprintf("%s shows %q", what, s.Value)
 	case translator.AssertCount:
 		n, err := strconv.Atoi(s.Value)
@@ -188,7 +205,7 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 			return Call{}, fmt.Errorf("commandgen: count %q is not a number", s.Value)
 		}
 		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(items(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), rolesJS(s.Values))
-		element = fmt.Sprintf("%s shows %d items", what, n)
+		element = fmt.Sprintf("%s shows %d %s", what, n, report.Plural(n, "item", "items"))
 	case translator.AssertURL:
 		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, compare("norm(location.href)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
 		element = fmt.Sprintf("the URL %s %q", verb(s.Match), s.Value)
@@ -199,8 +216,19 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		why = orderJS(s, what)
 		element = fmt.Sprintf("%s shows %s", what, orderWords(s))
 	case translator.AssertVisible:
-		why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
-		element = what + " is visible"
+		switch {
+		case target != "":
+			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
+			element = what + " is visible"
+		case s.Negated:
+			why = fmt.Sprintf(`[...document.querySelectorAll('*')].some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? %s : ''`,
+				rolesJS(s.Values), normJS(s.Value), js(what+" is still shown"))
+			element = what + " is not shown"
+		default:
+			why = fmt.Sprintf(`[...document.querySelectorAll('*')].some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? '' : %s`,
+				rolesJS(s.Values), normJS(s.Value), js(what+" is not shown"))
+			element = what + " is shown"
+		}
 	default:
 		return Call{}, fmt.Errorf("commandgen: %s is not a check", s.Kind)
 	}
@@ -213,14 +241,19 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 
 func orderJS(s translator.Step, what string) string {
 	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
-	switch s.Match {
-	case translator.MatchFirst, translator.MatchLast:
-		pick := "t[0]"
-		if s.Match == translator.MatchLast {
-			pick = "t[t.length - 1]"
-		}
+	pick, which := "", s.Match
+	switch {
+	case s.Match == translator.MatchFirst:
+		pick = "t[0]"
+	case s.Match == translator.MatchLast:
+		pick = "t[t.length - 1]"
+	case strings.HasPrefix(s.Match, translator.MatchNth):
+		n, _ := strconv.Atoi(strings.TrimPrefix(s.Match, translator.MatchNth))
+		pick, which = fmt.Sprintf("t[%d]", n-1), fmt.Sprintf("#%d", n)
+	}
+	if pick != "" {
 		return fmt.Sprintf(`(t => (x => x !== undefined && x.includes(%s) ? '' : 'the %s item of ' + %s + ' is ' + JSON.stringify(x ?? 'none') + %s)(%s))(%s)`,
-			normJS(s.Values[0]), s.Match, js(what), js(fmt.Sprintf(", expected %q", s.Values[0])), pick, texts)
+			normJS(s.Values[0]), which, js(what), js(fmt.Sprintf(", expected %q", s.Values[0])), pick, texts)
 	}
 	want, _ := json.Marshal(normAll(s.Values))
 	return fmt.Sprintf(`(t => { let i = 0; for (const w of %s) { i = t.findIndex((x, k) => k >= i && x.includes(w)); if (i < 0) return %s + t.join(' | '); i++; } return ''; })(%s)`,
@@ -230,7 +263,7 @@ func orderJS(s translator.Step, what string) string {
 func normAll(ss []string) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
-		out[i] = strings.ToLower(strings.Join(strings.Fields(s), " "))
+		out[i] = normText(s)
 	}
 	return out
 }
@@ -241,6 +274,9 @@ func orderWords(s translator.Step) string {
 		return fmt.Sprintf("%q first", s.Values[0])
 	case translator.MatchLast:
 		return fmt.Sprintf("%q last", s.Values[0])
+	}
+	if strings.HasPrefix(s.Match, translator.MatchNth) {
+		return fmt.Sprintf("%q at #%s", s.Values[0], strings.TrimPrefix(s.Match, translator.MatchNth))
 	}
 	return strings.Join(s.Values, ", ") + " in that order"
 }

@@ -41,13 +41,19 @@ var builders = map[translator.Kind]build{
 		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
 	},
 	translator.Type: func(s translator.Step, t string) Call {
-		return Call{mcpclient.ToolType, withElement(s, map[string]any{"target": t, "text": s.Value})}
+		args := withElement(s, map[string]any{"target": t, "text": s.Value})
+		if s.Role == "combobox" {
+			// A combo box reads keys as they come to filter and open its
+			// list; filled at once, many never react.
+			args["slowly"] = true
+		}
+		return Call{mcpclient.ToolType, args}
 	},
 	translator.Select: func(s translator.Step, t string) Call {
 		return Call{mcpclient.ToolSelectOption, withElement(s, map[string]any{"target": t, "values": []any{s.Value}})}
 	},
-	translator.Check:   checkCall("true"),
-	translator.Uncheck: checkCall("false"),
+	translator.Check:   toggleCall,
+	translator.Uncheck: toggleCall,
 	translator.Press: func(s translator.Step, _ string) Call {
 		return Call{mcpclient.ToolPressKey, map[string]any{"key": s.Value}}
 	},
@@ -109,8 +115,7 @@ func Scoped(s translator.Step) bool {
 func NeedsTarget(k translator.Kind) bool {
 	switch k {
 	case translator.Click, translator.DoubleClick, translator.Type, translator.Clear, translator.Select,
-		translator.Check, translator.Uncheck, translator.Hover, translator.AssertState, translator.AssertValue,
-		translator.AssertVisible:
+		translator.Check, translator.Uncheck, translator.Hover, translator.AssertState, translator.AssertValue:
 		return true
 	}
 	return false
@@ -183,22 +188,14 @@ func TextShown(text string) Call {
 	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fn}}
 }
 
-// checkCall sets a checkbox, switch or radio to a state through
-// browser_fill_form, which checks or unchecks rather than toggles, so a
-// replay is right whatever state the page starts in.
-func checkCall(value string) build {
-	return func(s translator.Step, t string) Call {
-		typ := "checkbox"
-		if s.Role == "radio" || s.Role == "menuitemradio" {
-			typ = "radio"
-		}
-		name := s.Element
-		if name == "" {
-			name = typ
-		}
-		field := map[string]any{"name": name, "type": typ, "target": t, "value": value}
-		return Call{mcpclient.ToolFillForm, map[string]any{"fields": []any{field}}}
-	}
+// toggleCall ticks or unticks a checkbox, switch or radio with a click, as a
+// person does. The translator asks for it only when the box is not as
+// asked (it checks the state otherwise), so the click sets it. A click,
+// not browser_fill_form: Playwright's setChecked waits for the box to show
+// its new state, and times out when the change removes the box from the
+// page (a to-do ticked under the Active filter).
+func toggleCall(s translator.Step, t string) Call {
+	return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
 }
 
 func withElement(s translator.Step, args map[string]any) map[string]any {

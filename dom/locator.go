@@ -36,6 +36,7 @@ const (
 	PartHasText     PartKind = "hastext"     // filter({hasText: Text}): keeps matches containing Text
 	PartHasNotText  PartKind = "hasnottext"  // filter({hasNotText: Text}): keeps matches not containing Text
 	PartNth         PartKind = "nth"         // first() (Index 0), last() (Index -1), nth(Index)
+	PartVisible     PartKind = "visible"     // filter({visible: true}): keeps matches that are visible
 )
 
 // LocatorPart is one link of a Locator chain. Which fields matter depends on
@@ -126,6 +127,8 @@ func (p LocatorPart) selector() string {
 		return "internal:has-not-text=" + textValue(p.Text, p.Exact)
 	case PartNth:
 		return "nth=" + strconv.Itoa(p.Index)
+	case PartVisible:
+		return "visible=true"
 	}
 	return ""
 }
@@ -165,7 +168,7 @@ func jsonString(s string) string {
 func (l Locator) JS() string {
 	parts := make([]string, 0, len(l.Parts))
 	for i, p := range l.Parts {
-		if i == 0 && (p.Kind == PartHasText || p.Kind == PartHasNotText || p.Kind == PartNth) {
+		if i == 0 && (p.Kind == PartHasText || p.Kind == PartHasNotText || p.Kind == PartNth || p.Kind == PartVisible) {
 			// A filter cannot start a chain in JavaScript.
 			parts = append(parts, "locator("+jsQuote(p.selector())+")")
 			continue
@@ -233,6 +236,8 @@ func (p LocatorPart) js() string {
 			return "last()"
 		}
 		return "nth(" + strconv.Itoa(p.Index) + ")"
+	case PartVisible:
+		return "filter({ visible: true })"
 	}
 	return ""
 }

@@ -313,3 +313,32 @@ func checkSelectorStable(t *testing.T, l Locator) {
 		t.Fatalf("selector round trip: got %q, want %q", got, sel)
 	}
 }
+
+// The visible filter round-trips through selectors and code, and matches
+// what the tree (of visible nodes) holds.
+func TestVisibleFilter(t *testing.T) {
+	l := Locator{Parts: []LocatorPart{{Kind: PartText, Text: "Walk the dog"}, {Kind: PartVisible}}}
+	if got, want := l.Selector(), `internal:text="Walk the dog"i >> visible=true`; got != want {
+		t.Errorf("Selector() = %s, want %s", got, want)
+	}
+	if got, want := l.JS(), `getByText('Walk the dog').filter({ visible: true })`; got != want {
+		t.Errorf("JS() = %s, want %s", got, want)
+	}
+	for _, code := range []string{"await page." + l.JS() + ".click();", "await page.getByText('Walk the dog').visible().click();"} {
+		back, err := ParseLocatorCode(code)
+		if err != nil || back.Selector() != l.Selector() {
+			t.Errorf("ParseLocatorCode(%s) = %v, %v", code, back.Selector(), err)
+		}
+	}
+	back, err := ParseSelector(l.Selector())
+	if err != nil || back.Selector() != l.Selector() {
+		t.Errorf("ParseSelector round trip: %v, %v", back.Selector(), err)
+	}
+	root, err := ParseARIA("- list:\n  - listitem: Walk the dog\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := Count(root, l); n != 1 {
+		t.Errorf("Count = %d, want 1", n)
+	}
+}

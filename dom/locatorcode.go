@@ -10,7 +10,7 @@ import (
 var actionMethods = map[string]bool{
 	"click": true, "dblclick": true, "fill": true, "selectOption": true,
 	"check": true, "uncheck": true, "hover": true, "press": true,
-	"setChecked": true, "type": true, "pressSequentially": true,
+	"setChecked": true, "type": true, "pressSequentially": true, "evaluate": true,
 }
 
 // ParseLocatorCode extracts the locator from Playwright JavaScript, as
@@ -76,7 +76,7 @@ func (c *chainParser) peek(kind tokKind, text string) bool {
 var locatorMethods = map[string]bool{
 	"getByRole": true, "getByText": true, "getByLabel": true, "getByPlaceholder": true,
 	"getByAltText": true, "getByTitle": true, "getByTestId": true, "locator": true,
-	"filter": true, "first": true, "last": true, "nth": true,
+	"filter": true, "first": true, "last": true, "nth": true, "visible": true,
 	"frameLocator": true, "contentFrame": true, "and": true, "or": true,
 }
 
@@ -243,6 +243,11 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 			return nil, fmt.Errorf("%w: filter wants one options object", ErrLocatorSyntax)
 		}
 		return textFilters(o, "filter option", true)
+	case "visible":
+		if len(args) != 0 {
+			return nil, fmt.Errorf("%w: visible() takes no arguments", ErrLocatorSyntax)
+		}
+		return []LocatorPart{{Kind: PartVisible}}, nil
 	case "first", "last":
 		if len(args) != 0 {
 			return nil, fmt.Errorf("%w: %s() takes no arguments", ErrLocatorSyntax, method)
@@ -278,6 +283,12 @@ func textFilters(o map[string]any, what string, allowNot bool) ([]LocatorPart, e
 		case k == "hasText":
 		case k == "hasNotText" && allowNot:
 			kind = PartHasNotText
+		case k == "visible" && allowNot: // filter({ visible: true })
+			if v, ok := o[k].(bool); !ok || !v {
+				return nil, fmt.Errorf("%w: %s visible: only true", ErrUnsupportedLocator, what)
+			}
+			parts = append(parts, LocatorPart{Kind: PartVisible})
+			continue
 		default:
 			return nil, fmt.Errorf("%w: %s %s", ErrUnsupportedLocator, what, k)
 		}

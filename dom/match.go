@@ -46,6 +46,8 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 		switch p.Kind {
 		case PartTestID, PartCSS, PartTitle:
 			return nil, false
+		case PartVisible:
+			// A tree of a snapshot holds visible elements only.
 		case PartNth:
 			if !searched {
 				// nth of the whole document: Playwright's "nth=0" alone

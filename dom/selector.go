@@ -91,6 +91,11 @@ func parseSelectorPart(s string) (LocatorPart, error) {
 			return LocatorPart{}, fmt.Errorf("%w: attribute %q", ErrUnsupportedLocator, name)
 		}
 		return LocatorPart{Kind: kind, Text: val, Exact: exact}, nil
+	case "visible":
+		if strings.TrimSpace(body) != "true" {
+			return LocatorPart{}, fmt.Errorf("%w: visible=%s (only visible=true)", ErrUnsupportedLocator, body)
+		}
+		return LocatorPart{Kind: PartVisible}, nil
 	case "nth":
 		n, err := strconv.Atoi(strings.TrimSpace(body))
 		if err != nil || n < -1 {

@@ -26,6 +26,11 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Ste
 	if loc, ok := r.byWords(node, s.Words); ok {
 		return loc.Selector(), nil
 	}
+	if (s.Kind == translator.AssertCount || s.Kind == translator.AssertOrder) && node.Name == "" {
+		// An unnamed list is known by its place among the lists: a
+		// locator from its items' text would break as they change.
+		return byPlace(r.page, node).Selector(), nil
+	}
 	if !r.noGen {
 		out, err := r.c.browser.CallTool(ctx, mcpclient.ToolGenLocator, map[string]any{"target": node.Ref})
 		switch {
@@ -44,19 +49,99 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Ste
 					// to a container's glued text: a locator scoped by the
 					// container's own name or text is stabler.
 					if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() {
-						return syn.Selector(), nil
+						return r.steady(ctx, syn, node).Selector(), nil
 					}
 				}
-				return loc.Selector(), nil
+				return r.steady(ctx, loc, node).Selector(), nil
 			}
 		case out.UnknownTool():
 			r.noGen = true
 		}
 	}
 	if loc, err := dom.Synthesize(r.page, node); err == nil {
-		return loc.Selector(), nil
+		return r.steady(ctx, loc, node).Selector(), nil
 	}
 	return "", nil
+}
+
+// byPlace is the locator of n by its role and its place among the visible
+// elements of that role: internal:role=list >> nth=1.
+func byPlace(page, n *dom.Node) dom.Locator {
+	i, found := 0, false
+	page.Walk(func(x *dom.Node) bool {
+		found = found || x == n
+		if !found && x.Role == n.Role {
+			i++
+		}
+		return !found
+	})
+	return dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role}, {Kind: dom.PartNth, Index: i}}}
+}
+
+// textEngines find elements by text, label or attribute, hidden ones too
+// (the role engine skips hidden elements).
+var textEngines = map[dom.PartKind]bool{dom.PartText: true, dom.PartLabel: true, dom.PartPlaceholder: true, dom.PartAltText: true, dom.PartTitle: true}
+
+// steady makes loc, a locator of node, hold on the page's next build: a
+// part that names an id or a class (another build has others) goes when
+// the element's own locator (dom.Synthesize) or the rest of loc singles it
+// out, and a part that finds by text gets a visible filter, so that a
+// hidden copy of the text (a template, a closed panel) is not a second
+// match. A change is kept only when the page confirms that it matches
+// node alone.
+func (r *run) steady(ctx context.Context, loc dom.Locator, node *dom.Node) dom.Locator {
+	hasCSS, hasText := false, false
+	for _, p := range loc.Parts {
+		hasCSS = hasCSS || p.Kind == dom.PartCSS
+		hasText = hasText || textEngines[p.Kind]
+	}
+	if !hasCSS && !hasText {
+		return loc
+	}
+	var tries []dom.Locator
+	if hasCSS {
+		if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() && !hasPart(syn, dom.PartCSS) {
+			tries = append(tries, visibleText(syn))
+		}
+		var rest dom.Locator
+		for _, p := range loc.Parts {
+			if p.Kind != dom.PartCSS {
+				rest.Parts = append(rest.Parts, p)
+			}
+		}
+		if len(rest.Parts) > 0 {
+			tries = append(tries, visibleText(rest))
+		}
+	}
+	tries = append(tries, visibleText(loc))
+	for _, t := range tries {
+		if v, ok := r.probe(ctx, t.Selector(), "(el) => true"); ok && v == "true" {
+			return t
+		}
+	}
+	return loc
+}
+
+func hasPart(l dom.Locator, k dom.PartKind) bool {
+	for _, p := range l.Parts {
+		if p.Kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// visibleText puts a visible filter after each part of l that finds by
+// text (unless one follows already).
+func visibleText(l dom.Locator) dom.Locator {
+	var out dom.Locator
+	for i, p := range l.Parts {
+		out.Parts = append(out.Parts, p)
+		if textEngines[p.Kind] && (i+1 == len(l.Parts) || l.Parts[i+1].Kind != dom.PartVisible) {
+			out.Parts = append(out.Parts, dom.LocatorPart{Kind: dom.PartVisible})
+		}
+	}
+	return out
 }
 
 // byWords is the locator of node by its role and the words the action named
@@ -166,6 +251,9 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s translator.Step,
 			if lerr != nil {
 				return false, r.fail(ctx, ts.Index, ts.Action, nil,
 					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
+			}
+			if node := r.page.FindRef(s.Ref); node != nil {
+				loc = r.steady(ctx, loc, node)
 			}
 			target = loc.Selector()
 			call = build(target)

@@ -54,6 +54,9 @@ func buildPressIn(r *Rules, m []string, req Request) ([]Step, error) {
 }
 
 func buildClear(r *Rules, m []string, req Request) ([]Step, error) {
+	if steps, err := r.parseCheck(req, m[0], true); err != errNoMatch {
+		return steps, err // "Clear completed is gone": a sentence about the page
+	}
 	n, err := r.element(req, m[1], fieldRoles, "text field")
 	if err != nil {
 		return nil, final(err)

@@ -3,6 +3,7 @@ package translator
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -97,9 +98,15 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 		text = quotedWhole(body)
 	case submatchOutsideQuotes(reGone, body) != nil:
 		g = submatchOutsideQuotes(reGone, body)
+		if steps, ok, err := r.elementShown(req, g[1], true); ok {
+			return steps, err
+		}
 		kind, text = AssertGone, expectedText(g[1])
 	case submatchOutsideQuotes(reVisible, body) != nil:
 		g = submatchOutsideQuotes(reVisible, body)
+		if steps, ok, err := r.elementShown(req, g[1], false); ok {
+			return steps, err
+		}
 		text = expectedText(g[1])
 		if s, ok := submatchIn(g[1]); ok { // "$12.00 is shown in the Blue Mug card"
 			text, place = s[0], s[1]
@@ -134,6 +141,31 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 		}
 	}
 	return []Step{step}, nil
+}
+
+// elementShown reads a subject that names an element by its kind ("the
+// Save button", "the Address Added dialog", "the Kowno River cell"): a
+// check that that element is shown, or, gone, that no element of that kind
+// and name is. ok is false for a subject with no kind noun, which is text.
+func (r *Rules) elementShown(req Request, subject string, gone bool) ([]Step, bool, error) {
+	words, set, ok := kindNoun(stripArticle(unquote(strings.TrimSpace(subject))), false)
+	if !ok || set == nil || quoted(subject) != "" {
+		return nil, false, nil
+	}
+	if !gone {
+		n, err := r.element(req, subject, forChecks(set), "element")
+		if err != nil {
+			return nil, true, err
+		}
+		return []Step{{Kind: AssertVisible, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, true, nil
+	}
+	kinds := make([]string, 0, len(set))
+	for k := range set {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	what := fmt.Sprintf("%s %q", strings.Join(kinds, " or "), words)
+	return []Step{{Kind: AssertVisible, Value: words, Values: kinds, Negated: true, Element: what}}, true, nil
 }
 
 // submatchIn splits "TEXT in the PLACE" where PLACE ends in a noun naming

@@ -16,17 +16,20 @@ import (
 var (
 	reURL   = regexp.MustCompile(`(?i)^(?:the )?(?:page |current |browser )?(?:url|address|location)(?: of the page)? (is|equals|is now|ends with|ends in|starts with|begins with|contains|includes|has) (.+)$`)
 	reTitle = regexp.MustCompile(`(?i)^(?:the )?(?:page |window |tab |document )?title (is|equals|is now|reads|says|contains|includes|starts with|begins with|ends with) (.+)$`)
-	// reFirstLast reads "Buy milk is the last item in the list".
-	reFirstLast = regexp.MustCompile(`(?i)^(.+?) (?:is|comes|appears|stays|remains) (?:the |at the )?(first|last|top|bottom)(?: (?:item|entry|row|option|one|todo|task|element|position))?(?: (?:in|of|on) (.+))?$`)
+	// reFirstLast reads "Buy milk is the last item in the list", "X is the
+	// second option in Y", "X is in the first row of Y".
+	reFirstLast = regexp.MustCompile(`(?i)^(.+?) (?:is|comes|appears|stays|remains)(?: in)? (?:the |at the )?(first|last|top|bottom|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))(?: (?:item|entry|row|option|one|todo|task|element|position|tab|card|article))?(?: (?:in|of|on) (.+))?$`)
 	// reSequence reads "the list shows A, B and C in that order".
 	reSequence = regexp.MustCompile(`(?i)^(.+?) (?:shows|lists|contains|has|displays|holds|reads) (.+?),? in (?:that|this|the following|the same) order$`)
 	// reCount reads "the list shows 3 items"; reCountShown "3 items are
 	// shown", "2 rows are shown in the table", "there are 3 items".
 	reCount      = regexp.MustCompile(`(?i)^(.+?) (?:shows|has|contains|lists|displays|holds|now shows|now has) (exactly |only )?(\w+) (\w+(?: \w+)?)$`)
 	reCountShown = regexp.MustCompile(`(?i)^(?:there (?:is|are) )?(exactly |only )?(\w+) (\w+(?: \w+)?)(?: (?:are|is) (?:shown|displayed|listed|visible|left|in the list))?(?: (?:in|on) (.+))?$`)
-	reState      = regexp.MustCompile(`(?i)^(.+?) (?:is|are|looks|stays|remains|is now|are now) (not |no longer |still |now )?(checked|unchecked|ticked|unticked|selected|unselected|deselected|not selected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|on|off|highlighted|current|active|focused|required|optional|read-?only|editable|empty|blank|mixed|partially checked|indeterminate)$`)
-	reValue      = regexp.MustCompile(`(?i)^(.+?) (?:shows|contains|has|reads|says|displays|is set to|has the value|has value|is|equals|value is|=) (.+)$`)
-	reValueOf    = regexp.MustCompile(`(?i)^(?:the )?value of (.+?) is (.+)$`)
+	reState      = regexp.MustCompile(`(?i)^(.+?) (?:is|are|looks|stays|remains|is now|are now) (not |no longer |still |now |still the |the |not the )?(checked|unchecked|ticked|unticked|selected|unselected|deselected|not selected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|on|off|highlighted|current|active|focused|required|optional|read-?only|editable|empty|blank|mixed|partially checked|indeterminate|invalid|valid|sorted ascending|sorted descending|sorted|unsorted)(?: (?:page|item|one|tab|filter|link|option|step|choice|entry))?$`)
+	// reValueAt reads "the Red slider is at 128": the number it holds.
+	reValueAt = regexp.MustCompile(`(?i)^(.+?) (?:is|stays|remains|is now|is set) at (.+)$`)
+	reValue   = regexp.MustCompile(`(?i)^(.+?) (?:shows|contains|has|reads|says|displays|is set to|has the value|has value|is|equals|value is|=) (.+)$`)
+	reValueOf = regexp.MustCompile(`(?i)^(?:the )?value of (.+?) is (.+)$`)
 )
 
 func match(verb string) string {
@@ -172,15 +175,12 @@ func (r *Rules) list(req Request, subject string, items []string) (*dom.Node, er
 	}
 	words := stripArticle(strings.TrimSpace(subject))
 	var kinds roleSet
-	if rest, set, ok := kindNoun(words, false); ok && set != nil {
+	if rest, set, ok := cutListNoun(words); ok {
 		words, kinds = rest, set
-	} else if rest, ok := cutListNoun(words); ok {
-		words, kinds = rest, nil
-	} else if words != "" {
-		// A named list without a noun: "the inbox shows 3 messages".
-		kinds = nil
+	} else if rest, set, ok := kindNoun(words, false); ok && set != nil {
+		words, kinds = rest, set
 	}
-	var cands []*dom.Node
+	var cands, others []*dom.Node
 	req.Page.Walk(func(n *dom.Node) bool {
 		if _, isList := listRoles[n.Role]; !isList || kinds != nil && !kinds[n.Role] {
 			return true
@@ -189,6 +189,7 @@ func (r *Rules) list(req Request, subject string, items []string) (*dom.Node, er
 			return true
 		}
 		if words != "" && score(n.Name, words) < scoreMatch {
+			others = append(others, n)
 			return true
 		}
 		cands = append(cands, n)
@@ -196,6 +197,10 @@ func (r *Rules) list(req Request, subject string, items []string) (*dom.Node, er
 	})
 	if words == "" && len(cands) > 1 {
 		cands = notAllLinks(cands)
+	}
+	if words != "" && len(cands) == 0 && kinds != nil && len(others) == 1 {
+		// "the cart table" on a page with one (unnamed) table.
+		cands = others
 	}
 	switch len(cands) {
 	case 1:
@@ -212,21 +217,34 @@ func (r *Rules) list(req Request, subject string, items []string) (*dom.Node, er
 	return nil, ambiguous(req.Page, strings.TrimSpace(subject), cands)
 }
 
-// cutListNoun cuts a trailing "list", "table", "tree", "menu" or "grid".
-func cutListNoun(s string) (string, bool) {
-	for _, noun := range []string{"list", "table", "tree", "menu", "grid", "listbox"} {
-		if strings.EqualFold(s, noun) {
-			return "", true
+// listNouns are the words that name a list-like container, with the roles
+// they mean.
+var listNouns = []struct {
+	word  string
+	roles roleSet
+}{
+	{"listbox", roles("listbox")}, {"list", roles("list", "listbox")}, {"table", roles("table", "grid", "treegrid")},
+	{"grid", roles("grid", "treegrid", "table")}, {"treegrid", roles("treegrid")}, {"tree", roles("tree", "treegrid")},
+	{"menubar", roles("menubar")}, {"menu", roles("menu", "menubar")}, {"feed", roles("feed")},
+	{"tabs", roles("tablist")}, {"tab list", roles("tablist")}, {"radio group", roles("radiogroup")},
+}
+
+// cutListNoun cuts a trailing noun of listNouns ("the States list", "the
+// feed"), giving the roles it means.
+func cutListNoun(s string) (string, roleSet, bool) {
+	for _, n := range listNouns {
+		if strings.EqualFold(s, n.word) {
+			return "", n.roles, true
 		}
-		if len(s) > len(noun)+1 && strings.EqualFold(s[len(s)-len(noun)-1:], " "+noun) {
-			return strings.TrimSpace(s[:len(s)-len(noun)-1]), true
+		if len(s) > len(n.word)+1 && strings.EqualFold(s[len(s)-len(n.word)-1:], " "+n.word) {
+			return strings.TrimSpace(s[:len(s)-len(n.word)-1]), n.roles, true
 		}
 	}
-	return s, false
+	return s, nil, false
 }
 
 func isListWord(s string) bool {
-	_, ok := cutListNoun(stripArticle(strings.TrimSpace(s)))
+	_, _, ok := cutListNoun(stripArticle(strings.TrimSpace(s)))
 	return ok
 }
 
@@ -311,9 +329,12 @@ func readOrder(r *Rules, req Request, body string) ([]Step, error) {
 	}
 	if m := submatchOutsideQuotes(reFirstLast, body); m != nil {
 		pos := MatchFirst
-		switch strings.ToLower(m[2]) {
+		switch w := strings.ToLower(m[2]); w {
+		case "first", "top":
 		case "last", "bottom":
 			pos = MatchLast
+		default:
+			pos = MatchNth + strconv.Itoa(ordinal(w))
 		}
 		return r.orderStep(req, m[3], []string{expectedText(stripArticle(m[1]))}, pos)
 	}
@@ -326,6 +347,12 @@ func (r *Rules) orderStep(req Request, place string, items []string, how string)
 		all = append(all, rs...)
 	}
 	list, err := r.list(req, place, all)
+	if list == nil && err == nil && place != "" {
+		// "in the Orders panel": the list or table inside that part of the page.
+		if c, ok, cerr := namedContainer(req.Page, place); ok && cerr == nil && c != nil {
+			list = firstList(c)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -337,6 +364,31 @@ func (r *Rules) orderStep(req Request, place string, items []string, how string)
 		step.Role, step.Ref, step.Element = list.Role, list.Ref, describeContainer(req.Page, list)
 	}
 	return []Step{step}, nil
+}
+
+// ordinal reads "second", "3rd".
+func ordinal(w string) int {
+	words := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+	for i, o := range words {
+		if w == o {
+			return i + 1
+		}
+	}
+	n, _ := strconv.Atoi(strings.TrimRight(w, "stndrh"))
+	return n
+}
+
+// firstList is the first list, table or tree inside c (c itself when it
+// is one).
+func firstList(c *dom.Node) *dom.Node {
+	var found *dom.Node
+	c.Walk(func(n *dom.Node) bool {
+		if _, ok := listRoles[n.Role]; ok && found == nil {
+			found = n
+		}
+		return found == nil
+	})
+	return found
 }
 
 // splitList reads "A, B and C" (or quoted items) into its items.
@@ -378,6 +430,9 @@ var states = map[string]struct {
 	"highlighted": {StateCurrent, false}, "current": {StateCurrent, false}, "active": {StateCurrent, false},
 	"focused": {StateFocused, false}, "required": {StateRequired, false}, "optional": {StateRequired, true},
 	"readonly": {StateReadOnly, false}, "read-only": {StateReadOnly, false},
+	"invalid": {StateInvalid, false}, "valid": {StateInvalid, true},
+	"sorted": {StateSorted, false}, "unsorted": {StateSorted, true},
+	"sorted ascending": {StateSortedAscending, false}, "sorted descending": {StateSortedDescending, false},
 }
 
 // stateRoles are the elements each state is said of, for finding the
@@ -386,7 +441,9 @@ var stateRoles = map[string]roleSet{
 	StateChecked: checkRoles, StateMixed: checkRoles,
 	StateSelected: roles("option", "tab", "row", "gridcell", "treeitem", "radio", "checkbox", "link", "button", "cell", "columnheader"),
 	StatePressed:  roles("button", "switch"), StateExpanded: nil, StateCurrent: nil, StateDisabled: nil,
-	StateFocused: nil, StateRequired: nil, StateReadOnly: nil,
+	StateFocused: nil, StateRequired: nil, StateReadOnly: nil, StateInvalid: nil,
+	StateSorted: roles("columnheader", "rowheader", "button"), StateSortedAscending: roles("columnheader", "rowheader", "button"),
+	StateSortedDescending: roles("columnheader", "rowheader", "button"),
 }
 
 // readState reads "the checkbox for Buy milk is checked", "the Sugar field
@@ -398,9 +455,9 @@ func readState(r *Rules, req Request, body string) ([]Step, error) {
 	}
 	word := strings.ToLower(m[3])
 	not := strings.TrimSpace(strings.ToLower(m[2]))
-	negated := not == "not" || not == "no longer"
+	negated := not == "not" || not == "no longer" || not == "not the"
 	if word == "empty" || word == "blank" {
-		n, err := r.element(req, m[1], valueRoles, "field")
+		n, err := r.element(req, m[1], forChecks(valueRoles), "field")
 		if err != nil {
 			return nil, err
 		}
@@ -410,7 +467,7 @@ func readState(r *Rules, req Request, body string) ([]Step, error) {
 	if !ok {
 		return nil, errNoMatch
 	}
-	n, err := r.element(req, m[1], stateRoles[st.state], "element")
+	n, err := r.element(req, m[1], forChecks(stateRoles[st.state]), "element")
 	if err != nil {
 		return nil, err
 	}
@@ -423,6 +480,11 @@ var valueRoles = roles("textbox", "searchbox", "combobox", "spinbutton", "slider
 // readValue reads "the Sugar field shows 0", "the email field contains
 // x@y", "the value of Quantity is 2": only when the subject is a field.
 func readValue(r *Rules, req Request, body string) ([]Step, error) {
+	if m := submatchOutsideQuotes(reValueAt, body); m != nil && req.Page != nil {
+		if n, err := r.element(req, m[1], forChecks(valueRoles), "field"); err == nil {
+			return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2]), Match: MatchNow}}, nil
+		}
+	}
 	m := submatchOutsideQuotes(reValueOf, body)
 	if m == nil {
 		m = submatchOutsideQuotes(reValue, body)
@@ -430,7 +492,7 @@ func readValue(r *Rules, req Request, body string) ([]Step, error) {
 	if m == nil || req.Page == nil {
 		return nil, errNoMatch
 	}
-	n, err := r.element(req, m[1], valueRoles, "field")
+	n, err := r.element(req, m[1], forChecks(valueRoles), "field")
 	if err != nil {
 		return nil, errNoMatch // not a field: the text forms read it
 	}

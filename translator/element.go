@@ -103,22 +103,22 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 			return f, nil
 		}
 	}
-	if n, perr := r.byKindAndPlace(req, p, want, wantName); n != nil || perr != nil {
-		if perr != nil && amb != nil {
+	if n, kerr := r.byKind(req, p, want, wantName); n != nil || kerr != nil {
+		if kerr != nil && amb != nil {
 			return nil, err
 		}
-		return n, perr
+		return n, kerr
 	}
 	return nil, err
 }
 
-// focused returns the one focused element among what an ambiguity listed,
-// for "the edit box" when a row being edited has the focus; nil otherwise.
+// focused returns the one focused element of the roles in want, for "the
+// edit box" when a row being edited has the focus; nil otherwise.
 func focused(page *dom.Node, _ *AmbiguousError, want roleSet) *dom.Node {
 	var found *dom.Node
 	count := 0
 	page.Walk(func(n *dom.Node) bool {
-		if n.Active && (want == nil || want[n.Role]) {
+		if n.Active && (want == nil || want[anyRole] || want[n.Role]) {
 			found = n
 			count++
 		}
@@ -130,45 +130,95 @@ func focused(page *dom.Node, _ *AmbiguousError, want roleSet) *dom.Node {
 	return nil
 }
 
-// byKindAndPlace reads "<name words> <kind> <scope word> <place>" and "<kind>
-// <scope word> <place>": the elements of that kind inside the place, those
-// whose name fits the words (or whose symbol means them) when words are
-// given. (nil, nil) means the phrase has no such form.
-func (r *Rules) byKindAndPlace(req Request, p string, want roleSet, wantName string) (*dom.Node, error) {
-	head, scope := p, ""
-	for _, sw := range []string{" for ", " next to ", " beside ", " in the ", " inside ", " within ", " of the ", " on the ", " in ", " of "} {
-		if i := indexFold(p, sw); i > 0 {
-			head, scope = strings.TrimSpace(p[:i]), strings.TrimSpace(p[i+len(sw):])
-			break
+// focusWords name the element that has the focus: "the edit box", "the
+// current field".
+var focusWords = map[string]bool{"": true, "edit": true, "editing": true, "current": true, "active": true, "focused": true, "open": true}
+
+// placeKinds are the kinds whose element is a place, named by what it
+// holds ("the Treegrids are awesome row" is the row with that cell).
+var placeKinds = roles("row", "listitem", "article", "gridcell", "cell")
+
+// elementScopes split a phrase into what it names and where: "the delete
+// button next to Buy milk".
+var elementScopes = []string{" for ", " next to ", " beside ", " in the ", " inside ", " within ", " of the ", " on the ", " in ", " of "}
+
+// byKind reads the phrases that say the element's kind: "<words> <kind>"
+// ("the Red slider", "the todos heading", "the Treegrids are awesome
+// row"), "<kind>" alone ("the edit box": the focused one), and either with
+// a place ("the checkbox for Buy milk", "the delete button next to Buy
+// milk"): the elements of that kind inside the place, those whose name
+// fits the words (or whose symbol means them). (nil, nil) means the phrase
+// has no such form.
+func (r *Rules) byKind(req Request, p string, want roleSet, wantName string) (*dom.Node, error) {
+	var words, scope string
+	var set roleSet
+	try := func(h string) bool {
+		if rest, kind, whole := kindNoun(h, true); whole && rest == "" { // "checkbox"
+			words, set = "", kind
+			return true
 		}
+		if w, kind, suffix := kindNoun(h, false); suffix { // "delete button"
+			words, set = w, kind
+			return true
+		}
+		return false
 	}
-	words, set, ok := kindNoun(head, false) // "delete button"
+	ok := try(p)
 	if !ok {
-		if rest, kind, whole := kindNoun(head, true); whole && rest == "" { // "checkbox"
-			words, set, ok = "", kind, true
+		for _, sw := range elementScopes {
+			if i := indexFold(p, sw); i > 0 && try(strings.TrimSpace(p[:i])) {
+				scope, ok = strings.TrimSpace(p[i+len(sw):]), true
+				break
+			}
 		}
 	}
 	if !ok {
 		return nil, nil
 	}
 	set = intersect(want, set)
-	if scope == "" {
-		if words != "" {
-			return nil, nil
-		}
-		// "the edit box": the one focused element of that kind.
-		if f := focused(req.Page, nil, set); f != nil {
-			return f, nil
-		}
-		return nil, nil
+	if scope != "" {
+		return r.inPlace(req, words, set, scope, wantName)
 	}
+	if focusWords[strings.ToLower(words)] {
+		return focused(req.Page, nil, set), nil
+	}
+	n, err := r.resolve(req.Page, words, set, wantName)
+	if err == nil {
+		return n, nil
+	}
+	var nf *NotFoundError
+	if asNotFound(err, &nf) && overlaps(set, placeKinds) {
+		place, perr := placeOf(req.Page, words)
+		if perr != nil {
+			return nil, perr
+		}
+		if place != nil && set[place.Role] {
+			return place, nil
+		}
+	}
+	return nil, err
+}
+
+func overlaps(a, b roleSet) bool {
+	for k := range a {
+		if b[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// inPlace finds the element of a kind (set) called words (any, when empty)
+// inside the place scope names.
+func (r *Rules) inPlace(req Request, words string, set roleSet, scope, wantName string) (*dom.Node, error) {
 	place, err := placeOf(req.Page, scope)
 	if place == nil || err != nil {
 		return nil, err
 	}
 	var found []*dom.Node
+	anyKind := set == nil || set[anyRole]
 	place.Walk(func(n *dom.Node) bool {
-		if n != place && !n.Disabled && (set == nil && label(n) != "" || set != nil && set[n.Role]) && fits(n, words) {
+		if n != place && (!n.Disabled || set[withDisabled]) && (anyKind && label(n) != "" || !anyKind && set[n.Role]) && fits(n, words) {
 			found = append(found, n)
 		}
 		return true
@@ -236,23 +286,20 @@ func placeOf(page *dom.Node, scope string) (*dom.Node, error) {
 		}
 	}
 	var places []*dom.Node
-	page.Walk(func(n *dom.Node) bool {
-		if n == page || score(label(n), scope) < scoreExact {
-			return true
-		}
+	for _, n := range anchorsOf(page, scope) {
+	outer:
 		for a := n; a != nil && a != page; a = a.Parent {
 			if placeRoles[a.Role] {
 				for _, p := range places {
 					if p == a {
-						return true
+						break outer
 					}
 				}
 				places = append(places, a)
 				break
 			}
 		}
-		return true
-	})
+	}
 	switch len(places) {
 	case 0:
 		return nil, nil

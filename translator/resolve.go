@@ -80,13 +80,7 @@ func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Nod
 	if top < scoreMatch || scope == "" {
 		return nil, nil
 	}
-	var anchors []*dom.Node
-	page.Walk(func(n *dom.Node) bool {
-		if n != page && score(n.Name, scope) >= scoreExact || (n.Name == "" && n.Value != "" && score(n.Value, scope) >= scoreExact) {
-			anchors = append(anchors, n)
-		}
-		return true
-	})
+	anchors := anchorsOf(page, scope)
 	if len(anchors) == 0 {
 		return nil, nil
 	}
@@ -118,6 +112,26 @@ func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Nod
 	return nil, ambiguous(page, t+" for "+scope, picks)
 }
 
+// anchorsOf finds the elements a scope phrase names: those whose name or
+// text is the phrase, else those whose name starts with it ("the Folk
+// Futures card" for the heading "Folk Futures: Tradition in the
+// Classroom").
+func anchorsOf(page *dom.Node, scope string) []*dom.Node {
+	for _, min := range []int{scoreExact, 80} {
+		var out []*dom.Node
+		page.Walk(func(n *dom.Node) bool {
+			if n != page && (score(n.Name, scope) >= min || n.Name == "" && n.Value != "" && score(n.Value, scope) >= min) {
+				out = append(out, n)
+			}
+			return true
+		})
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
 // distance is the number of tree edges between a and b.
 func distance(a, b *dom.Node) int {
 	depth := map[*dom.Node]int{}
@@ -136,10 +150,44 @@ func distance(a, b *dom.Node) int {
 	return 1 << 20
 }
 
+// markers are keys of a roleSet that are not roles: anyRole (the set also
+// takes any named element) and withDisabled (disabled elements are
+// candidates too: a check may be about one; an action may not).
+const (
+	anyRole      = "*any"
+	withDisabled = "*disabled"
+)
+
+// forChecks returns set (nil: any named element) with disabled elements
+// allowed.
+func forChecks(set roleSet) roleSet {
+	out := roleSet{withDisabled: true}
+	if set == nil {
+		out[anyRole] = true
+	}
+	for k := range set {
+		out[k] = true
+	}
+	return out
+}
+
 func candidates(page *dom.Node, set roleSet) []*dom.Node {
 	var out []*dom.Node
+	if set != nil && set[anyRole] {
+		all := candidates(page, nil)
+		if set[withDisabled] {
+			all = nil
+			page.Walk(func(n *dom.Node) bool {
+				if n != page && (n.Name != "" || n.Value != "") {
+					all = append(all, n)
+				}
+				return true
+			})
+		}
+		return all
+	}
 	page.Walk(func(n *dom.Node) bool {
-		if n == page || n.Disabled {
+		if n == page || n.Disabled && (set == nil || !set[withDisabled]) {
 			return true
 		}
 		if set == nil {
@@ -176,8 +224,18 @@ func splitRoleNoun(s string) (string, roleSet) {
 }
 
 func intersect(a, b roleSet) roleSet {
-	if a == nil {
-		return b
+	if b == nil {
+		return a
+	}
+	if a == nil || a[anyRole] {
+		out := roleSet{}
+		for k := range b {
+			out[k] = true
+		}
+		if a[withDisabled] {
+			out[withDisabled] = true
+		}
+		return out
 	}
 	out := roleSet{}
 	for k := range a {
@@ -185,8 +243,11 @@ func intersect(a, b roleSet) roleSet {
 			out[k] = true
 		}
 	}
-	if len(out) == 0 {
+	if len(out) == 0 || len(out) == 1 && out[withDisabled] {
 		return a // "the terms box" may be a checkbox although "box" hints a field
+	}
+	if a[withDisabled] {
+		out[withDisabled] = true
 	}
 	return out
 }

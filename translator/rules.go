@@ -48,8 +48,8 @@ func init() {
 	p(`(?:visit|load) (.+)`, buildNavigate)
 	p(`open (.+)`, buildOpen)
 	p(`(?:double[- ]?click|dbl[- ]?click)(?: on)? (.+?)(?: (?:to|so (?:that|as to)|in order to) \S.*)?`, buildDoubleClick)
-	p(`(?:press|hit|type) (?:the )?(\S+?)(?: key)? (?:in|into|on|inside|while in) (.+)`, buildPressIn)
-	p(`(?:press|hit|tap) (?:the )?(\S+?)(?: key)?`, buildPress)
+	p(`(?:press|hit|type) (?:the )?(.+?)(?: key)? (?:in|into|on|inside|while in) (.+)`, buildPressIn)
+	p(`(?:press|hit|tap) (?:the )?(.+?)(?: key)?`, buildPress)
 	p(`(?:clear|empty|erase|wipe)(?: out)?(?: the (?:text|contents?|value|input) (?:of|in))? (.+)`, buildClear)
 	p(`(?:type|enter|input|write|put) (.+) (?:into|in|on) (.+)`, buildType(1, 2))
 	p(`fill (?:in |out )?(.+) (?:with|as) (.+)`, buildType(2, 1))
@@ -59,7 +59,11 @@ func init() {
 	p(`(?:select|choose|pick) (.+) (?:from|in|for|on) (.+)`, buildSelect)
 	p(`(?:expand|unfold|open up|show) (.+)`, buildExpand(false))
 	p(`(?:collapse|fold|close|hide) (.+)`, buildExpand(true))
-	p(`(?:uncheck|untick|deselect|clear the checkbox) (.+)`, buildCheck(Uncheck))
+	p(`(?:uncheck|untick|deselect|clear the checkbox|turn off|switch off|disable) (.+)`, buildCheck(Uncheck))
+	p(`(?:turn|switch) (.+) off`, buildCheck(Uncheck))
+	p(`(?:turn on|switch on|enable) (.+)`, buildCheck(Check))
+	p(`(?:turn|switch) (.+) on`, buildCheck(Check))
+	p(`toggle (.+)`, buildToggle)
 	p(`(?:check|verify)(?: that)? (.+)`, buildCheckThat)
 	p(`(?:check|tick|mark) (.+)`, buildCheck(Check))
 	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)|point at) (.+)`, buildHover)
@@ -206,6 +210,8 @@ var keyNames = map[string]string{
 	"arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
 	"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
 	"home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown", "insert": "Insert",
+	"rightarrow": "ArrowRight", "leftarrow": "ArrowLeft", "uparrow": "ArrowUp", "downarrow": "ArrowDown",
+	"pgup": "PageUp", "pgdn": "PageDown", "pgdown": "PageDown",
 	"ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "meta": "Meta", "cmd": "Meta",
 }
 
@@ -213,7 +219,8 @@ var keyNames = map[string]string{
 func keyName(s string) string {
 	parts := strings.Split(s, "+")
 	for i, p := range parts {
-		l := strings.ToLower(strings.TrimSpace(p))
+		// "Page Down", "right arrow", "arrow-up": one key.
+		l := strings.NewReplacer(" ", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(p)))
 		switch {
 		case keyNames[l] != "":
 			parts[i] = keyNames[l]
@@ -300,15 +307,30 @@ func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, "") + `"` 
 
 // buildCheck reads "check X" and "uncheck X" as setting a checkbox, switch
 // or radio. When X names none, that is the error, naming the ones on the
-// page: never a check that X is shown ("check that X" is one).
+// page: never a check that X is shown ("check that X" is one). A checkbox
+// already as asked is checked to be so, not clicked.
 func buildCheck(kind Kind) func(*Rules, []string, Request) ([]Step, error) {
 	return func(r *Rules, m []string, req Request) ([]Step, error) {
 		n, err := r.element(req, m[1], checkRoles, "checkbox")
 		if err != nil {
 			return hoverOr(req, err)
 		}
-		return []Step{{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+		step := Step{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}
+		if on := n.Checked == "true" || n.Pressed == "true"; n.Checked != "mixed" && (n.Checked != "" || n.Pressed != "") && on == (kind == Check) {
+			step.Kind, step.Value, step.Negated = AssertState, StateChecked, kind == Uncheck
+		}
+		return []Step{step}, nil
 	}
+}
+
+// buildToggle reads "toggle X": a click on the checkbox, switch or toggle
+// button X, whatever its state.
+func buildToggle(r *Rules, m []string, req Request) ([]Step, error) {
+	n, err := r.element(req, m[1], roles("checkbox", "switch", "button", "menuitemcheckbox"), "switch or checkbox")
+	if err != nil {
+		return hoverOr(req, err)
+	}
+	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
 }
 
 func buildHover(r *Rules, m []string, req Request) ([]Step, error) {

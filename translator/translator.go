@@ -74,6 +74,11 @@ const (
 	StateFocused  = "focused"
 	StateRequired = "required"
 	StateReadOnly = "readonly"
+	StateInvalid  = "invalid"
+	// StateSorted: aria-sort other than none; the others its direction.
+	StateSorted           = "sorted"
+	StateSortedAscending  = "sorted ascending"
+	StateSortedDescending = "sorted descending"
 )
 
 // The ways a checked value is compared with the expected one (Step.Match).
@@ -85,6 +90,11 @@ const (
 	MatchFirst    = "first"
 	MatchLast     = "last"
 	MatchSequence = "sequence"
+	// MatchNth + "3": the third item (an order check).
+	MatchNth = "nth:"
+	// MatchNow: a slider's or spin button's number (aria-valuenow), not
+	// its text.
+	MatchNow = "now"
 )
 
 // Step is one concrete step: the intermediate form between an action's words

@@ -50,7 +50,8 @@ var roleNouns = []struct {
 var scopeWords = []string{" for ", " in the ", " inside ", " within ", " next to ", " beside ", " under ", " of the ", " in ", " on the "}
 
 // containerNouns may end a scope phrase: "in the Blue Mug card".
-var containerNouns = []string{" card", " row", " section", " item", " product", " panel", " line", " entry", " region", " area", " group", " box", " form", " tile", " listing"}
+var containerNouns = []string{" card", " row", " section", " item", " product", " panel", " line", " entry", " region", " area", " group", " box", " form", " tile", " listing",
+	" tab", " tree", " menu", " grid", " table", " list", " dialog", " toolbar", " column", " article", " cell", " page"}
 
 // assertNouns end a phrase that scopes an assertion to one element ("the
 // Blue Mug card shows $12.00"), with the roles such an element may have.
@@ -72,6 +73,15 @@ var assertNouns = []struct {
 	{"group", roles("group", "radiogroup", "region")},
 	{"form", roles("form", "region", "group")},
 	{"dialog", roles("dialog", "alertdialog")},
-	{"table", roles("table", "grid")},
+	{"table", roles("table", "grid", "treegrid")},
+	{"grid", roles("grid", "treegrid", "table")},
+	{"tree", roles("tree", "treegrid")},
 	{"list", roles("list", "listbox", "menu")},
+	{"listbox", roles("listbox")},
+	{"menu", roles("menu", "menubar")},
+	{"toolbar", roles("toolbar")},
+	{"article", roles("article")},
+	{"feed", roles("feed")},
+	{"cell", roles("cell", "gridcell")},
+	{"alert", roles("alert", "alertdialog", "status")},
 }
