@@ -167,12 +167,26 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 	}
 	var why, element string
 	switch s.Kind {
-	case translator.AssertText:
-		why = fmt.Sprintf(`norm(document.body.innerText).includes(%s) ? '' : %s`, normJS(s.Value), js(fmt.Sprintf("expected text %q is not shown", s.Value)))
-		element = fmt.Sprintf("text %q is shown", s.Value)
-	case translator.AssertGone:
-		why = fmt.Sprintf(`norm(document.body.innerText).includes(%s) ? %s : ''`, normJS(s.Value), js(fmt.Sprintf("text %q is still shown", s.Value)))
-		element = fmt.Sprintf("text %q is not shown", s.Value)
+	case translator.AssertText, translator.AssertGone:
+		// The rendered text: of the element at target, else of the page.
+		root, in := "document.body", ""
+		if target != "" {
+			root, in = "el", " in "+what
+		}
+		shown := fmt.Sprintf(`norm(%s.innerText ?? %s.textContent).includes(%s)`, root, root, normJS(s.Value))
+		if s.Kind == translator.AssertText {
+			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
+			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
+			if target == "" {
+				element = fmt.Sprintf("text %q is shown", s.Value)
+			}
+		} else {
+			why = fmt.Sprintf(`%s ? %s : ''`, shown, js(fmt.Sprintf("text %q is still shown%s", s.Value, in)))
+			element = strings.TrimSpace(fmt.Sprintf("%s not showing %q", strings.TrimPrefix(in, " in "), s.Value))
+			if target == "" {
+				element = fmt.Sprintf("text %q is not shown", s.Value)
+			}
+		}
 	case translator.AssertState:
 		cond, ok := stateJS[s.Value]
 		if !ok {
@@ -185,19 +199,22 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
 		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
 	case translator.AssertValue:
-		read := valueJS
+		// What the element shows: its value, and for a slider or spin
+		// button its number and its text too (aria-valuetext "30.0 degrees
+		// Celsius", text "30.0°C"): any of them may match.
+		read := "[" + valueJS + ", el.getAttribute('aria-valuenow'), el.textContent].filter(x => x !== null && x !== undefined)"
 		if s.Match == translator.MatchNow {
-			read, s.Match = `(el.getAttribute('aria-valuenow') ?? el.value)`, translator.MatchEquals
+			read, s.Match = `[el.getAttribute('aria-valuenow') ?? el.value]`, translator.MatchEquals
 		}
-		cond := compare("norm(v)", s.Value, s.Match)
+		cond := "vs.some(v => " + compare("norm(v)", s.Value, s.Match) + ")"
 		if s.Negated {
-			cond = "!(" + cond + ")"
+			cond = "!" + cond
 		}
 		expect := fmt.Sprintf("expected it to %s %q", matchWords(s.Match), s.Value)
 		if s.Negated {
 			expect = fmt.Sprintf("expected anything but %q", s.Value)
 		}
-		why = fmt.Sprintf(`(v => %s ? '' : %s + JSON.stringify(String(v ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), read)
+		why = fmt.Sprintf(`(vs => %s ? '' : %s + JSON.stringify(String(vs[0] ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), read)
 		element = fmt.Sprintf("%s shows %q", what, s.Value)
 	case translator.AssertCount:
 		n, err := strconv.Atoi(s.Value)

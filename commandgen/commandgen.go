@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -84,26 +83,6 @@ var builders = map[translator.Kind]build{
 	},
 }
 
-// textIn is the check that the element at target holds (filter
-// PartHasText) or no longer holds (PartHasNotText) the step's text:
-// browser_evaluate on the target narrowed by that filter, which matches
-// nothing, and so fails with Playwright MCP's "does not match any
-// elements", until the page is as the step says. Replay retries that
-// error until its step timeout, so the check waits as browser_wait_for
-// does, but inside one element.
-func textIn(s translator.Step, target string, filter dom.PartKind) Call {
-	f := dom.Locator{Parts: []dom.LocatorPart{{Kind: filter, Text: s.Value}}}
-	verb := "showing"
-	if filter == dom.PartHasNotText {
-		verb = "not showing"
-	}
-	return Call{mcpclient.ToolEvaluate, map[string]any{
-		"element":  fmt.Sprintf("%s %s %q", s.Element, verb, s.Value),
-		"target":   target + " >> " + f.Selector(),
-		"function": "() => true",
-	}}
-}
-
 // Scoped reports whether s is a check of one element (an assertion whose
 // translator named an element or a container); such a step needs a target
 // too.
@@ -138,14 +117,7 @@ func (o *Options) For(s translator.Step, target string) (Call, error) {
 	if o != nil && o.CheckTimeout > 0 {
 		timeout = o.CheckTimeout
 	}
-	switch {
-	case (s.Kind == translator.AssertText || s.Kind == translator.AssertGone) && target != "":
-		filter := dom.PartHasText
-		if s.Kind == translator.AssertGone {
-			filter = dom.PartHasNotText
-		}
-		return textIn(s, target, filter), nil
-	case s.Kind.IsCheck():
+	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)
 	}
 	b, ok := builders[s.Kind]

@@ -28,6 +28,10 @@ const checkPage = `<!doctype html><title>Todos</title>
 <input id="e" aria-label="Email" value="">
 <select id="s"><option>Germany</option><option selected>Japan</option></select>
 <div id="r" role="slider" aria-label="Temp" aria-valuenow="20" tabindex="0"></div>
+<p>Foyle’s War Revisited</p>
+<div id="card"><h3>Card</h3><p>Shown here</p><p hidden>Hidden here</p></div>
+<div id="temp" role="slider" aria-label="Temperature" aria-valuenow="30" aria-valuetext="30.0 degrees Celsius" tabindex="0">30.0°C</div>
+<div role="dialog" aria-label="Address Added" hidden><p>Done</p></div>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
 
 // TestChecksInChromium runs every kind of check in a real page: each that
@@ -37,7 +41,7 @@ func TestChecksInChromium(t *testing.T) {
 	sc, err := mcpclient.Playwright(mcpclient.BundledOptions(0, 0))
 	testenv.Need(t, err)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, checkPage)
 	}))
 	defer srv.Close()
@@ -98,6 +102,16 @@ func TestChecksInChromium(t *testing.T) {
 		{"wrong URL", step(translator.AssertURL, "/active", match(translator.MatchEnds)), "", `expected it to end with "/active"`},
 		{"title", step(translator.AssertTitle, "todos", nil), "", ""},
 		{"visible element", step(translator.AssertVisible, "", nil), "#b", ""},
+		{"straight quote for a curly one", step(translator.AssertText, "Foyle's War Revisited", nil), "", ""},
+		{"text in an element", step(translator.AssertText, "shown here", nil), "#card", ""},
+		{"hidden text in an element", step(translator.AssertText, "Hidden here", nil), "#card", `expected text "Hidden here" is not shown in it`},
+		{"hidden text is gone from an element", step(translator.AssertGone, "Hidden here", nil), "#card", ""},
+		{"slider text", step(translator.AssertValue, "30.0°C", nil), "#temp", ""},
+		{"slider value text", step(translator.AssertValue, "30.0 degrees Celsius", nil), "#temp", ""},
+		{"slider number", step(translator.AssertValue, "30", match(translator.MatchNow)), "#temp", ""},
+		{"a hidden dialog is gone", step(translator.AssertVisible, "Address Added", func(s *translator.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
+		{"a button is not gone", step(translator.AssertVisible, "FAQ", func(s *translator.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
+		{"a labelled field is shown", step(translator.AssertVisible, "Email", func(s *translator.Step) { s.Values = []string{"textbox"} }), "", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			call, err := o.For(tt.step, tt.target)

@@ -260,25 +260,35 @@ func TestCompileScopedAssertion(t *testing.T) {
 	if err != nil || res.Status != Success {
 		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
 	}
-	want := []string{
-		`internal:role=article[name="Blue Mug"s] >> internal:has-text="$12.00"i`,
-		`internal:role=article[name="Green Tea"s] >> internal:has-not-text="$12.00"i`,
+	want := []struct{ target, element string }{
+		{`internal:role=article[name="Blue Mug"s]`, `article "Blue Mug" showing "$12.00"`},
+		{`internal:role=article[name="Green Tea"s]`, `article "Green Tea" not showing "$12.00"`},
 	}
 	for i, w := range want {
 		calls := res.Steps[i+1].Calls
-		if len(calls) != 1 || calls[0].Tool != mcpclient.ToolEvaluate || calls[0].Args["target"] != w {
-			t.Errorf("step %d: calls %+v, want browser_evaluate on %s", i+1, calls, w)
+		if len(calls) != 1 || calls[0].Tool != mcpclient.ToolEvaluate || calls[0].Args["target"] != w.target || calls[0].Args["element"] != w.element {
+			t.Errorf("step %d: calls %+v, want browser_evaluate on %s", i+1, calls, w.target)
 		}
 	}
 
+	// The check waits in the page; compile keeps its words.
 	f = newFake()
 	sc.Actions = []string{"verify the Blue Mug card shows $99.00"}
 	res, err = compile(t, f, sc, &Options{Timeout: 100 * time.Millisecond, Poll: 10 * time.Millisecond})
 	if err != nil || res.Status != Failed || len(res.Errors) != 1 {
 		t.Fatalf("status %v, err %v, errors %+v: want one failure", res.Status, err, res.Errors)
 	}
-	if msg := res.Errors[0].Message; !strings.Contains(msg, `expected text "$99.00" never appeared in article "Blue Mug" (waited`) {
+	if msg := res.Errors[0].Message; !strings.Contains(msg, `expected text "$99.00" is not shown in article "Blue Mug"`) {
 		t.Errorf("message %q", msg)
+	}
+
+	// A card that never comes is retried until the timeout, then named.
+	f = newFake()
+	sc.Actions = []string{"verify the Blue Mug card shows $12.00"}
+	f.badTargets = map[string]mcptest.Result{`internal:role=article[name="Blue Mug"s]`: mcptest.NoMatch(`internal:role=article[name="Blue Mug"s]`)}
+	res, err = compile(t, f, sc, &Options{Timeout: 100 * time.Millisecond, Poll: 10 * time.Millisecond})
+	if err != nil || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, `article "Blue Mug" is not on the page (waited`) {
+		t.Fatalf("err %v, errors %+v: want the card named as missing", err, res.Errors)
 	}
 	if n := len(f.toolCalls(mcpclient.ToolEvaluate)); n < 2 {
 		t.Errorf("the check ran %d times, want it repeated until the timeout", n)

@@ -152,6 +152,9 @@ func (f *fakeBrowser) generateLocator(c mcptest.Call) mcptest.Result {
 // the text is not hidden.
 func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 	if target, ok := c.Args["target"].(string); ok {
+		if bad, ok := f.badTargets[target]; ok {
+			return bad
+		}
 		loc, err := dom.ParseSelector(target)
 		if err != nil {
 			return mcptest.Failure(err.Error())
@@ -162,6 +165,18 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		}
 		if dom.Count(root, loc) == 0 {
 			return mcptest.NoMatch(target)
+		}
+		// A check of the element's text (commandgen): its description
+		// says which text; the fake reads the page's.
+		el, _ := c.Args["element"].(string)
+		if m := regexp.MustCompile(`^(.*) (not )?showing "(.*)"$`).FindStringSubmatch(el); m != nil {
+			text := strings.ReplaceAll(m[3], `\"`, `"`)
+			switch shown := strings.Contains(snapshotFile(nil, f.page()), text); {
+			case !shown && m[2] == "":
+				return mcptest.Failure(fmt.Sprintf("Error: expected text %q is not shown in %s (waited 5s)", text, m[1]))
+			case shown && m[2] != "":
+				return mcptest.Failure(fmt.Sprintf("Error: text %q is still shown in %s (waited 5s)", text, m[1]))
+			}
 		}
 		return mcptest.Playwright{Value: "true"}.Result()
 	}

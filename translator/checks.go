@@ -1,6 +1,7 @@
 package translator
 
 import (
+	"errors"
 	"regexp"
 	"strconv"
 	"strings"
@@ -347,6 +348,14 @@ func (r *Rules) orderStep(req Request, place string, items []string, how string)
 		all = append(all, rs...)
 	}
 	list, err := r.list(req, place, all)
+	var amb *AmbiguousError
+	if errors.As(err, &amb) || list == nil && err == nil && place != "" && !isListWord(place) {
+		// "the table" on a page of two tables, "the cart": the one list
+		// that holds every item named.
+		if l := holding(req.Page, items); l != nil {
+			list, err = l, nil
+		}
+	}
 	if list == nil && err == nil && place != "" {
 		// "in the Orders panel": the list or table inside that part of the page.
 		if c, ok, cerr := namedContainer(req.Page, place); ok && cerr == nil && c != nil {
@@ -376,6 +385,29 @@ func ordinal(w string) int {
 	}
 	n, _ := strconv.Atoi(strings.TrimRight(w, "stndrh"))
 	return n
+}
+
+// holding is the one list, table or tree of page whose text holds every
+// item; nil when none or several do.
+func holding(page *dom.Node, items []string) *dom.Node {
+	var found []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if _, ok := listRoles[n.Role]; !ok {
+			return true
+		}
+		text := dom.Normalize(n.TextContent())
+		for _, it := range items {
+			if !strings.Contains(text, dom.Normalize(it)) {
+				return true
+			}
+		}
+		found = append(found, n)
+		return false // its inner lists hold them too: the outer one is meant
+	})
+	if len(found) == 1 {
+		return found[0]
+	}
+	return nil
 }
 
 // firstList is the first list, table or tree inside c (c itself when it
@@ -485,6 +517,11 @@ func readValue(r *Rules, req Request, body string) ([]Step, error) {
 			return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2]), Match: MatchNow}}, nil
 		}
 	}
+	for _, re := range []*regexp.Regexp{reGone, reVisible, reNotShows} {
+		if submatchOutsideQuotes(re, body) != nil {
+			return nil, errNoMatch // "the Save button is gone": whether it is shown
+		}
+	}
 	m := submatchOutsideQuotes(reValueOf, body)
 	if m == nil {
 		m = submatchOutsideQuotes(reValue, body)
@@ -492,7 +529,17 @@ func readValue(r *Rules, req Request, body string) ([]Step, error) {
 	if m == nil || req.Page == nil {
 		return nil, errNoMatch
 	}
-	n, err := r.element(req, m[1], forChecks(valueRoles), "field")
+	set := valueRoles
+	if _, kind, ok := kindNoun(stripArticle(unquote(strings.TrimSpace(m[1]))), false); ok && kind != nil && !overlaps(kind, valueRoles) {
+		if !overlaps(kind, roles("button", "link", "tab", "menuitem", "option", "cell", "gridcell", "heading", "status", "alert", "meter")) {
+			return nil, errNoMatch // "the cart table shows …": text in a part of the page
+		}
+		if submatchOutsideQuotes(reShows, body) == nil {
+			return nil, errNoMatch // "the Font button is …": not a value
+		}
+		set = kind // "the Font button shows Serif": the text of that control
+	}
+	n, err := r.element(req, m[1], forChecks(set), "field")
 	if err != nil {
 		return nil, errNoMatch // not a field: the text forms read it
 	}

@@ -2,6 +2,7 @@ package translator
 
 import (
 	"errors"
+	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -49,9 +50,20 @@ var kindNouns = []struct {
 	{"tab", roles("tab")}, {"option", roles("option", "radio")}, {"radio", radioRoles},
 	{"heading", roles("heading")}, {"title", roles("heading")}, {"image", roles("img", "image")},
 	{"picture", roles("img", "image")}, {"photo", roles("img", "image")}, {"logo", roles("img", "image", "link")},
-	{"icon", nil}, {"cell", roles("cell", "gridcell")}, {"row", roles("row")}, {"item", nil},
-	{"menu", roles("menu", "menubar", "button")}, {"treeitem", roles("treeitem")}, {"gridcell", roles("gridcell")},
+	{"icon", nil}, {"cell", roles("cell", "gridcell", "rowheader", "columnheader")}, {"row", roles("row")}, {"item", nil},
+	{"menu", roles("menu", "menubar", "button", "menuitem")}, {"treeitem", roles("treeitem")}, {"gridcell", roles("gridcell")},
+	{"column", roles("columnheader")}, {"dialog", roles("dialog", "alertdialog")}, {"alert", roles("alert", "alertdialog")},
+	{"meter", roles("meter", "progressbar")}, {"progress bar", roles("progressbar")}, {"panel", roles("tabpanel", "region", "group")},
+	{"tab panel", roles("tabpanel")}, {"article", roles("article")}, {"card", roles("article", "group", "region", "listitem")},
+	{"section", roles("region", "group")}, {"region", roles("region")}, {"toolbar", roles("toolbar")},
+	{"tree", roles("tree", "treegrid")}, {"grid", roles("grid", "treegrid")}, {"table", roles("table", "grid", "treegrid")},
+	{"list", roles("list", "listbox")}, {"figure", roles("figure")}, {"navigation", roles("navigation")},
 }
+
+// shownRoles narrows a kind's roles for a check that an element is shown
+// or gone: "the Actions menu is gone" is about the menu, not the button
+// that opens it.
+var shownRoles = map[string]roleSet{"menu": roles("menu", "menubar")}
 
 // kindNoun splits a kind noun off the start or the end of s: "checkbox for
 // X" gives ("for X", checkbox roles, true); "Log in button" gives ("Log
@@ -163,14 +175,15 @@ func (r *Rules) byKind(req Request, p string, want roleSet, wantName string) (*d
 		}
 		return false
 	}
-	ok := try(p)
-	if !ok {
-		for _, sw := range elementScopes {
-			if i := indexFold(p, sw); i > 0 && try(strings.TrimSpace(p[:i])) {
-				scope, ok = strings.TrimSpace(p[i+len(sw):]), true
-				break
-			}
+	ok := false
+	for _, sw := range elementScopes { // "the toggle in the Buy milk row": a kind, then a place
+		if i := indexFold(p, sw); i > 0 && try(strings.TrimSpace(p[:i])) {
+			scope, ok = strings.TrimSpace(p[i+len(sw):]), true
+			break
 		}
+	}
+	if !ok {
+		ok = try(p)
 	}
 	if !ok {
 		return nil, nil
@@ -188,15 +201,34 @@ func (r *Rules) byKind(req Request, p string, want roleSet, wantName string) (*d
 	}
 	var nf *NotFoundError
 	if asNotFound(err, &nf) && overlaps(set, placeKinds) {
-		place, perr := placeOf(req.Page, words)
-		if perr != nil {
-			return nil, perr
-		}
-		if place != nil && set[place.Role] {
-			return place, nil
+		places := placesAround(req.Page, words, set)
+		switch len(places) {
+		case 1:
+			return places[0], nil
+		case 0:
+		default:
+			return nil, ambiguous(req.Page, words, places)
 		}
 	}
 	return nil, err
+}
+
+// placesAround finds the elements of the roles in set around the text or
+// element called words ("the Treegrids are awesome row": the row around
+// that cell).
+func placesAround(page *dom.Node, words string, set roleSet) []*dom.Node {
+	var out []*dom.Node
+	for _, n := range anchorsOf(page, words) {
+		for a := n; a != nil && a != page; a = a.Parent {
+			if set[a.Role] {
+				if !slices.Contains(out, a) {
+					out = append(out, a)
+				}
+				break
+			}
+		}
+	}
+	return out
 }
 
 func overlaps(a, b roleSet) bool {

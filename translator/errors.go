@@ -68,27 +68,32 @@ func ambiguous(page *dom.Node, what string, nodes []*dom.Node) error {
 
 func notFound(page *dom.Node, what string, nodes []*dom.Node, wantName string) error {
 	type cand struct {
-		n *dom.Node
+		d string
 		s float64
 	}
 	var cs []cand
 	seen := map[string]bool{}
 	for _, n := range nodes {
-		l := label(n)
+		l, d := label(n), short(n)
 		if l == "" {
-			continue
+			// An unnamed control is listed by its place, as an action may
+			// name it: `checkbox in listitem "Buy milk"`.
+			c := container(n)
+			if c == nil {
+				continue
+			}
+			l, d = label(c), d+" in "+short(c)
 		}
-		d := short(n)
 		if seen[d] {
 			continue
 		}
 		seen[d] = true
-		cs = append(cs, cand{n, similarity(l, what)})
+		cs = append(cs, cand{d, similarity(l, what)})
 	}
 	sort.SliceStable(cs, func(i, j int) bool { return cs[i].s > cs[j].s })
 	var names []string
-	for i := 0; i < len(cs) && i < 5; i++ {
-		names = append(names, short(cs[i].n))
+	for i := 0; i < len(cs) && i < maxListed; i++ {
+		names = append(names, cs[i].d)
 	}
 	return &NotFoundError{What: what, Want: wantName, Candidates: names}
 }

@@ -19,6 +19,45 @@ var goldenActions = []struct {
 	page    string
 	actions []string
 }{
+	{"todo", []string{
+		"check the checkbox for Buy milk",
+		"tick the toggle in the Buy milk row",
+		"uncheck the checkbox for Walk the dog",
+		"check the checkbox for Walk the dog",
+		"check Mark all as complete",
+		"check Buy milk",
+		"check Active",
+		"flip Show captions",
+		"click the delete button next to Buy milk",
+		"delete Walk the dog",
+		"double-click Buy milk to edit it",
+		"press Escape in the What needs to be done? field",
+		"press Page Down",
+		"clear What needs to be done?",
+		"reload the page",
+		"go back",
+		"go forward",
+		"click the todos heading",
+		"verify the checkbox for Buy milk is checked",
+		"verify the checkbox for Walk the dog is not checked",
+		"All is highlighted",
+		"verify Active is not the current filter",
+		"the list shows 2 items",
+		"there are 2 items",
+		"Walk the dog is the last item in the list",
+		"Buy milk is the first item",
+		"the list shows Buy milk, Walk the dog in that order",
+		"verify the URL ends with /active",
+		"the page title is Todos",
+		"verify You have no saved items is shown",
+		"verify \"1 item left\" is shown",
+		"Clear completed is gone",
+		"the counter says 1 item left",
+		"the What needs to be done? field is empty",
+		"the Clear completed button is shown",
+		"the Clear completed button is gone",
+		"the Clear completed button is enabled",
+	}},
 	{"home", []string{
 		"go to the login page",
 		"open the products page",
@@ -188,6 +227,8 @@ func answer(steps []Step, err error) string {
 		b.WriteString(string(s.Kind) + "\n")
 		for _, f := range []struct{ name, value string }{
 			{"role", s.Role}, {"ref", s.Ref}, {"element", s.Element}, {"value", s.Value},
+			{"values", strings.Join(s.Values, " | ")}, {"match", s.Match}, {"words", s.Words},
+			{"negated", map[bool]string{true: "yes"}[s.Negated]},
 		} {
 			if f.value != "" {
 				fmt.Fprintf(&b, "  %s: %s\n", f.name, f.value)

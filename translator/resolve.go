@@ -13,7 +13,12 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 		return nil, &NotFoundError{What: phrase, Want: wantName}
 	}
 	phrase = strings.TrimSpace(phrase)
-	target, hint := splitRoleNoun(stripArticle(unquote(phrase)))
+	target, hint := stripArticle(unquote(phrase)), roleSet(nil)
+	if !hasScopeWord(target) {
+		// "Log in button"; but in "Actions for Basking shark tab" the noun
+		// is the place's ("the Basking shark tab"), not the element's.
+		target, hint = splitRoleNoun(target)
+	}
 	set := want
 	if hint != nil {
 		set = intersect(want, hint)
@@ -52,6 +57,15 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 		return nil, ambiguous(page, target, best)
 	}
 	return nil, notFound(page, target, nodes, wantName)
+}
+
+func hasScopeWord(s string) bool {
+	for _, sw := range scopeWords {
+		if indexFold(s, sw) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // sameDestination returns the first of nodes when they are all links to the
@@ -271,6 +285,20 @@ func indexFold(s, sub string) int {
 // ok is false when the phrase ends in no such noun.
 func namedContainer(page *dom.Node, phrase string) (n *dom.Node, ok bool, err error) {
 	p := stripArticle(unquote(strings.TrimSpace(phrase)))
+	// "the 03-Jan-16 row of the Transactions grid": a part of a part.
+	for _, sep := range []string{" of the ", " in the ", " inside the "} {
+		i := indexFold(p, sep)
+		if i <= 0 || page == nil {
+			continue
+		}
+		outer, ok, err := namedContainer(page, "the "+p[i+len(sep):])
+		if !ok || err != nil || outer == nil {
+			continue
+		}
+		if inner, ok, err := namedContainer(outer, p[:i]); ok {
+			return inner, true, err
+		}
+	}
 	var set roleSet
 	var noun string
 	for _, an := range assertNouns {

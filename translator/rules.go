@@ -75,7 +75,7 @@ func init() {
 	p(`(?:delete|remove|destroy|trash)(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)
 	p(`(?:switch to|go to|open) (?:the )?(.+?) tab`, buildTab)
 	p(`(?:click|press|tap|hit|push|select|choose|pick|follow|activate)(?: on)? (.+)`, buildClick)
-	p(`(.+)`, buildCheckThat) // a sentence about the page, with no verb before it
+	p(`(.+)`, buildBare) // a sentence about the page, with no verb before it
 }
 
 // stopError ends the reading of an action: the verb is clear and the

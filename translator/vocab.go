@@ -15,7 +15,7 @@ func roles(names ...string) roleSet {
 // The kinds of element each verb may act on. A nil set means any named node.
 var (
 	clickRoles = roles("button", "link", "checkbox", "radio", "tab", "menuitem", "menuitemcheckbox",
-		"menuitemradio", "option", "switch", "treeitem", "combobox", "textbox", "searchbox")
+		"menuitemradio", "option", "switch", "treeitem", "combobox", "textbox", "searchbox", "gridcell", "columnheader", "rowheader")
 	fieldRoles  = roles(dom.TextFieldRoles()...)
 	selectRoles = roles("combobox", "listbox")
 	checkRoles  = roles(dom.CheckableRoles()...)
@@ -76,6 +76,8 @@ var assertNouns = []struct {
 	{"table", roles("table", "grid", "treegrid")},
 	{"grid", roles("grid", "treegrid", "table")},
 	{"tree", roles("tree", "treegrid")},
+	{"carousel", roles("region", "group")},
+	{"slide", roles("group", "region", "tabpanel")},
 	{"list", roles("list", "listbox", "menu")},
 	{"listbox", roles("listbox")},
 	{"menu", roles("menu", "menubar")},
