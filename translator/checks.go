@@ -21,7 +21,7 @@ var (
 	// second option in Y", "X is in the first row of Y".
 	reFirstLast = regexp.MustCompile(`(?i)^(.+?) (?:is|comes|appears|stays|remains)(?: in)? (?:the |at the )?(first|last|top|bottom|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))(?: (?:item|entry|row|option|one|todo|task|element|position|tab|card|article))?(?: (?:in|of|on) (.+))?$`)
 	// reSequence reads "the list shows A, B and C in that order".
-	reSequence = regexp.MustCompile(`(?i)^(.+?) (?:shows|lists|contains|has|displays|holds|reads) (.+?),? in (?:that|this|the following|the same) order$`)
+	reSequence = regexp.MustCompile(`(?i)^(.+?) (?:shows|lists|contains|has|displays|holds|reads|are|is|go|come) (.+?),? in (?:that|this|the following|the same) order$`)
 	// reCount reads "the list shows 3 items"; reCountShown "3 items are
 	// shown", "2 rows are shown in the table", "there are 3 items".
 	reCount      = regexp.MustCompile(`(?i)^(.+?) (?:shows|has|contains|lists|displays|holds|now shows|now has) (exactly |only )?(\w+) (\w+(?: \w+)?)$`)
@@ -135,6 +135,13 @@ func readCount(r *Rules, req Request, body string) ([]Step, error) {
 		return nil, errNoMatch
 	}
 	list, err := r.list(req, subject, items)
+	if list == nil && err == nil && subject != "" {
+		// "Projects contains 5 items": the items inside that element (a
+		// tree item's group, a region).
+		if n, eerr := r.element(req, subject, forChecks(nil), "element"); eerr == nil && holds(n, items) {
+			list = n
+		}
+	}
 	if list == nil || err != nil {
 		if subject != "" && err == nil {
 			return nil, errNoMatch // "the cart shows 1 item": text
@@ -544,8 +551,8 @@ func readValue(r *Rules, req Request, body string) ([]Step, error) {
 		return nil, errNoMatch // not a field: the text forms read it
 	}
 	how := MatchEquals
-	if v := strings.ToLower(body); strings.Contains(v, " contains ") || strings.Contains(v, " includes ") {
-		how = MatchContains
+	if v := strings.ToLower(body); strings.Contains(v, " contains ") || strings.Contains(v, " includes ") || !overlaps(set, valueRoles) {
+		how = MatchContains // "the cart link says 1 item": part of its text
 	}
 	return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2]), Match: how}}, nil
 }

@@ -18,8 +18,16 @@ func label(n *dom.Node) string {
 	if n.Name != "" {
 		return n.Name
 	}
+	if n.Value == "" && contentNamed[n.Role] {
+		// An option or item Playwright leaves unnamed (it holds a button)
+		// is known by its text, as a person reads it.
+		return strings.TrimSpace(n.TextContent())
+	}
 	return n.Value
 }
+
+// contentNamed are the roles whose unnamed elements go by their text.
+var contentNamed = roles("option", "treeitem", "menuitem", "menuitemcheckbox", "menuitemradio", "tab", "gridcell", "cell", "rowheader", "columnheader")
 
 // score rates how well name fits the words a person used.
 func score(name, words string) int {
