@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 var roundTripRuns = flag.Int("roundtrip.runs", 2, "how many times in a row the compiled demo scenarios are replayed")
@@ -166,7 +167,11 @@ func TestFileURLScenarioRoundTrip(t *testing.T) {
 	if strings.Contains(string(data), "nth=") {
 		t.Errorf("the export picks an element by position:\n%s", data)
 	}
-	if !strings.Contains(string(data), `"textGone": "Grace Hopper"`) {
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Steps) != 5 || !isTextCheck(sc.Steps[3], "Grace Hopper", true) || !isTextCheck(sc.Steps[4], "Alan Turing", false) {
 		t.Errorf("the export does not wait for Grace Hopper to go:\n%s", data)
 	}
 	for i := range 2 {

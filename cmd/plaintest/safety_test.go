@@ -117,7 +117,7 @@ func TestCompileEscapesPageText(t *testing.T) {
 	if strings.ContainsAny(stdout+stderr, "\x1b\x07\u202e") {
 		t.Errorf("raw control characters reached the terminal:\n%q\n%q", stdout, stderr)
 	}
-	for _, want := range []string{`[1/2] type demo into Name → textbox "Name\x1b]0;pwned\a" [internal:role=textbox[name="Name\x1b]0;pwned\x07"s]] … ok`, `[2/2] hover Log in … FAILED: `,
+	for _, want := range []string{`[1/2] type demo into Name → textbox "Name\x1b]0;pwned\a" [internal:role=textbox[name="Name"i]] … ok`, `[2/2] hover Log in … FAILED: `,
 		`Timeout 5000ms exceeded on http://shop.test/evil\x1b]0;pwned\x07`} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("progress lacks %s:\n%s", want, stdout)
