@@ -34,6 +34,7 @@ const DefaultCheckTimeout = 5 * time.Second
 // need each other; a check's function holds only those it uses.
 var jsHelpers = []struct{ name, def string }{
 	{"norm", `const norm = s => String(s ?? '').replace(/[\u2018\u2019\u00b4\u0060]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();`},
+	{"bare", `const bare = s => s.replace(/[\s.!?;:,]+$/, '');`},
 	{"vis", `const vis = e => e.checkVisibility ? e.checkVisibility() : e.getClientRects().length > 0;`},
 	{"role", `const role = e => { const r = (e.getAttribute('role') || '').split(' ')[0]; if (r) return r; const t = e.tagName, ty = (e.getAttribute('type') || '').toLowerCase(); if (t === 'A') return e.hasAttribute('href') ? 'link' : ''; if (t === 'BUTTON' || t === 'SUMMARY' || (t === 'INPUT' && ['button', 'submit', 'reset', 'image'].includes(ty))) return 'button'; if (t === 'INPUT') return ({checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: ''})[ty] ?? 'textbox'; if (t === 'TEXTAREA') return 'textbox'; if (t === 'SELECT') return e.multiple || e.size > 1 ? 'listbox' : 'combobox'; if (/^H[1-6]$/.test(t)) return 'heading'; return ({IMG: 'img', DIALOG: 'dialog', LI: 'listitem', TR: 'row', TD: 'cell', TH: 'columnheader', UL: 'list', OL: 'list', TABLE: 'table', NAV: 'navigation', ARTICLE: 'article', OPTION: 'option', SECTION: 'region', FORM: 'form'})[t] || ''; };`},
 	{"name", `const name = e => e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => (document.getElementById(id) || {}).textContent || '').join(' ').trim() || (e.labels && e.labels.length ? [...e.labels].map(l => l.textContent).join(' ') : '') || e.getAttribute('alt') || e.getAttribute('title') || e.getAttribute('placeholder') || e.textContent || e.value || '';`},
@@ -98,8 +99,13 @@ func compare(got, want, how string) string {
 	case translator.MatchEnds:
 		return fmt.Sprintf("%s.endsWith(%s)", got, normJS(want))
 	}
-	return fmt.Sprintf("%s === %s", got, normJS(want))
+	// A sentence's full stop is not part of the value: "shows Airplane
+	// Building content goes here." holds for the text with or without it.
+	return fmt.Sprintf("bare(%s) === %s", got, js(strings.TrimRight(normText(want), trailingStops)))
 }
+
+// trailingStops end a sentence; bare in the checks' JavaScript drops them.
+const trailingStops = " .!?;:,"
 
 // matchWords says how, for messages.
 func matchWords(how string) string {
@@ -202,7 +208,9 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		// What the element shows: its value, and for a slider or spin
 		// button its number and its text too (aria-valuetext "30.0 degrees
 		// Celsius", text "30.0°C"): any of them may match.
-		read := "[" + valueJS + ", el.getAttribute('aria-valuenow'), el.textContent].filter(x => x !== null && x !== undefined)"
+		// The text of each part too: an SVG slider's value label is one
+		// of its <text> children.
+		read := "[" + valueJS + ", el.getAttribute('aria-valuenow'), el.textContent, ...[...el.children].map(c => c.textContent).filter(t => t.trim())].filter(x => x !== null && x !== undefined)"
 		if s.Match == translator.MatchNow {
 			read, s.Match = `[el.getAttribute('aria-valuenow') ?? el.value]`, translator.MatchEquals
 		}

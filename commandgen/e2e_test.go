@@ -32,6 +32,10 @@ const checkPage = `<!doctype html><title>Todos</title>
 <div id="card"><h3>Card</h3><p>Shown here</p><p hidden>Hidden here</p></div>
 <div id="temp" role="slider" aria-label="Temperature" aria-valuenow="30" aria-valuetext="30.0 degrees Celsius" tabindex="0">30.0°C</div>
 <div role="dialog" aria-label="Address Added" hidden><p>Done</p></div>
+<textarea id="d" aria-label="Details">Airplane content goes here.
+   </textarea>
+<svg width="50" height="50"><g id="svgs" role="slider" aria-label="Heat" aria-valuenow="25" aria-valuetext="25 degrees"><text x="0" y="15">25°C</text><rect width="5" height="5"></rect><text x="0" y="40">25°C</text></g></svg>
+<div id="cb" role="combobox" aria-label="Fruit" tabindex="0">Apple<span class="icon"></span></div>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
 
 // TestChecksInChromium runs every kind of check in a real page: each that
@@ -109,6 +113,10 @@ func TestChecksInChromium(t *testing.T) {
 		{"slider text", step(translator.AssertValue, "30.0°C", nil), "#temp", ""},
 		{"slider value text", step(translator.AssertValue, "30.0 degrees Celsius", nil), "#temp", ""},
 		{"slider number", step(translator.AssertValue, "30", match(translator.MatchNow)), "#temp", ""},
+		{"a full stop is not part of the value", step(translator.AssertValue, "Airplane content goes here", nil), "#d", ""},
+		{"the words are", step(translator.AssertValue, "Airplane content", nil), "#d", `expected it to be "Airplane content"`},
+		{"an SVG slider's text", step(translator.AssertValue, "25°C", nil), "#svgs", ""},
+		{"an empty part does not make a combo box empty", step(translator.AssertValue, "", nil), "#cb", `it shows "Apple", expected it to be ""`},
 		{"a hidden dialog is gone", step(translator.AssertVisible, "Address Added", func(s *translator.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
 		{"a button is not gone", step(translator.AssertVisible, "FAQ", func(s *translator.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
 		{"a labelled field is shown", step(translator.AssertVisible, "Email", func(s *translator.Step) { s.Values = []string{"textbox"} }), "", ""},

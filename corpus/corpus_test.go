@@ -389,6 +389,11 @@ func audit(t *testing.T, c compiled) {
 			}
 			break
 		}
+		if !checkOnly && (st.Element == "generic" || st.Element == "text") {
+			// An action on an unnamed wrapper (the page's body) clicks
+			// nothing the sentence names.
+			t.Errorf("action %q acted on an unnamed %s, not on what it names", action, st.Element)
+		}
 		if checkOnly && !reChecking.MatchString(action) && !strings.HasPrefix(strings.ToLower(action), "check ") {
 			t.Errorf("action %q is exported as a check %v but does not read as one", action, tools)
 		}

@@ -19,6 +19,9 @@ var (
 	reTitle = regexp.MustCompile(`(?i)^(?:the )?(?:page |window |tab |document )?title (is|equals|is now|reads|says|contains|includes|starts with|begins with|ends with) (.+)$`)
 	// reFirstLast reads "Buy milk is the last item in the list", "X is the
 	// second option in Y", "X is in the first row of Y".
+	// reNthShows reads "the first row shows Ralph", "the last item of the
+	// list is Pay rent".
+	reNthShows  = regexp.MustCompile(`(?i)^(?:the )?(first|last|top|bottom|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) (?:item|entry|row|option|todo|task|tab|card|article)(?: (?:in|of|on) (.+?))? (?:shows|has|contains|lists|displays|holds|reads|says|is) (.+)$`)
 	reFirstLast = regexp.MustCompile(`(?i)^(.+?) (?:is|comes|appears|stays|remains)(?: in)? (?:the |at the )?(first|last|top|bottom|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))(?: (?:item|entry|row|option|one|todo|task|element|position|tab|card|article))?(?: (?:in|of|on) (.+))?$`)
 	// reSequence reads "the list shows A, B and C in that order".
 	reSequence = regexp.MustCompile(`(?i)^(.+?) (?:shows|lists|contains|has|displays|holds|reads|are|is|go|come) (.+?),? in (?:that|this|the following|the same) order$`)
@@ -335,18 +338,25 @@ func readOrder(r *Rules, req Request, body string) ([]Step, error) {
 		}
 		return r.orderStep(req, m[1], items, MatchSequence)
 	}
+	if m := submatchOutsideQuotes(reNthShows, body); m != nil {
+		return r.orderStep(req, m[2], []string{expectedText(stripArticle(m[3]))}, position(m[1]))
+	}
 	if m := submatchOutsideQuotes(reFirstLast, body); m != nil {
-		pos := MatchFirst
-		switch w := strings.ToLower(m[2]); w {
-		case "first", "top":
-		case "last", "bottom":
-			pos = MatchLast
-		default:
-			pos = MatchNth + strconv.Itoa(ordinal(w))
-		}
-		return r.orderStep(req, m[3], []string{expectedText(stripArticle(m[1]))}, pos)
+		return r.orderStep(req, m[3], []string{expectedText(stripArticle(m[1]))}, position(m[2]))
 	}
 	return nil, errNoMatch
+}
+
+// position is the Match of an order check at an ordinal: "first",
+// "bottom", "3rd".
+func position(w string) string {
+	switch w = strings.ToLower(w); w {
+	case "first", "top":
+		return MatchFirst
+	case "last", "bottom":
+		return MatchLast
+	}
+	return MatchNth + strconv.Itoa(ordinal(w))
 }
 
 func (r *Rules) orderStep(req Request, place string, items []string, how string) ([]Step, error) {
@@ -510,7 +520,43 @@ func readState(r *Rules, req Request, body string) ([]Step, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, kind, named := kindNoun(stripArticle(unquote(strings.TrimSpace(m[1]))), false); st.state == StateCurrent && !(named && kind != nil) {
+		n = navigationItem(req.Page, n) // "Overview is the current page", no kind named
+	}
 	return []Step{{Kind: AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: st.state, Negated: negated != st.not}}, nil
+}
+
+// navRoles hold the items "the current page" is said of.
+var navRoles = roles("navigation", "menubar", "menu", "tree", "tablist")
+
+// navigationItem is what "X is the current page" means by n: n itself
+// when it is an item of a menu, navigation bar, tree or tab list, else
+// the one such item of the same name ("Overview" in the menubar, not the
+// link "Overview" in the text). The choice is by place, never by state:
+// the check stays free to fail.
+func navigationItem(page *dom.Node, n *dom.Node) *dom.Node {
+	if withinNav(n) {
+		return n
+	}
+	var found []*dom.Node
+	for _, c := range candidates(page, stateRoles[StateCurrent]) {
+		if withinNav(c) && dom.Normalize(label(c)) == dom.Normalize(label(n)) {
+			found = append(found, c)
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	return n
+}
+
+func withinNav(n *dom.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if navRoles[p.Role] {
+			return true
+		}
+	}
+	return false
 }
 
 // valueRoles are the elements that hold a value a person reads.

@@ -10,15 +10,15 @@ import (
 // The container is added only when the role and name alone are not unique.
 func describe(page *dom.Node, n *dom.Node) string {
 	d := short(n)
-	same := 0
+	var same []*dom.Node
 	page.Walk(func(x *dom.Node) bool {
 		if x.Role == n.Role && dom.Normalize(label(x)) == dom.Normalize(label(n)) {
-			same++
+			same = append(same, x)
 		}
 		return true
 	})
-	if same > 1 {
-		if c := container(n); c != nil {
+	if len(same) > 1 {
+		if c := distinct(n, same); c != nil {
 			d += " in " + short(c)
 		}
 	}
@@ -35,16 +35,50 @@ func short(n *dom.Node) string {
 // container is the nearest ancestor that gives n a context: a named region,
 // card or group, or a table row (named by its first cell).
 func container(n *dom.Node) *dom.Node {
+	if cs := containers(n); len(cs) > 0 {
+		return cs[0]
+	}
+	return nil
+}
+
+// containers are the ancestors that give n a context, nearest first.
+func containers(n *dom.Node) []*dom.Node {
+	var out []*dom.Node
 	for p := n.Parent; p != nil; p = p.Parent {
 		if !containerRoles[p.Role] {
 			continue
 		}
 		if p.Name != "" {
-			return p
+			out = append(out, p)
+		} else if l := firstCell(p, n); l != "" {
+			out = append(out, &dom.Node{Role: p.Role, Name: l})
 		}
-		if l := firstCell(p, n); l != "" {
-			return &dom.Node{Role: p.Role, Name: l}
+	}
+	return out
+}
+
+// distinct is the nearest container of n that none of its look-alikes
+// (twins, which may hold n) shares: the grid "Transactions January 1
+// through January 7" where every grid's Amount header sits in a row
+// "Date". The nearest container when none differs.
+func distinct(n *dom.Node, twins []*dom.Node) *dom.Node {
+	shared := map[string]bool{}
+	for _, t := range twins {
+		if t == n {
+			continue
 		}
+		for _, c := range containers(t) {
+			shared[short(c)] = true
+		}
+	}
+	cs := containers(n)
+	for _, c := range cs {
+		if !shared[short(c)] {
+			return c
+		}
+	}
+	if len(cs) > 0 {
+		return cs[0]
 	}
 	return nil
 }

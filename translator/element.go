@@ -105,7 +105,7 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 	}
 	n, err := r.resolve(req.Page, p, want, wantName)
 	if err == nil || req.Page == nil {
-		return n, err
+		return holderOf(n), err
 	}
 	var amb *AmbiguousError
 	if errors.As(err, &amb) {
@@ -124,13 +124,36 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 	return nil, err
 }
 
-// focused returns the one focused element of the roles in want, for "the
-// edit box" when a row being edited has the focus; nil otherwise.
-func focused(page *dom.Node, _ *AmbiguousError, want roleSet) *dom.Node {
+// holderOf is the element that holds n when n is a bare text (which has
+// no ref to act on): "hover over Learn archery" hovers the option that
+// reads it.
+func holderOf(n *dom.Node) *dom.Node {
+	if n == nil || n.Ref != "" || n.Role != "text" {
+		return n
+	}
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Ref != "" {
+			return p
+		}
+	}
+	return n
+}
+
+// focused returns the one focused element among the look-alikes of amb
+// (when amb is set) or of the roles in want, for "the edit box" when a row
+// being edited has the focus; nil otherwise. The page itself having the
+// focus (nothing focused) picks nothing.
+func focused(page *dom.Node, amb *AmbiguousError, want roleSet) *dom.Node {
 	var found *dom.Node
 	count := 0
+	among := func(n *dom.Node) bool {
+		if amb != nil {
+			return slices.Contains(amb.nodes, n)
+		}
+		return want != nil && !want[anyRole] && want[n.Role]
+	}
 	page.Walk(func(n *dom.Node) bool {
-		if n.Active && (want == nil || want[anyRole] || want[n.Role]) {
+		if n.Active && n != page && among(n) {
 			found = n
 			count++
 		}

@@ -35,6 +35,7 @@ type AmbiguousError struct {
 	What       string
 	Candidates []string
 	Hint       string // how to say which one, e.g. `add "for <name>"`
+	nodes      []*dom.Node
 }
 
 func (e *AmbiguousError) Error() string {
@@ -54,16 +55,16 @@ func ambiguous(page *dom.Node, what string, nodes []*dom.Node) error {
 	var c []string
 	for _, n := range nodes {
 		d := short(n)
-		if ct := container(n); ct != nil {
+		if ct := distinct(n, nodes); ct != nil {
 			d += " in " + short(ct)
 		}
 		c = append(c, d)
 	}
 	hint := ""
-	if ct := container(nodes[0]); ct != nil {
+	if ct := distinct(nodes[0], nodes); ct != nil {
 		hint = fmt.Sprintf("say which, e.g. %q", what+" for "+label(ct))
 	}
-	return &AmbiguousError{What: what, Candidates: c, Hint: hint}
+	return &AmbiguousError{What: what, Candidates: c, Hint: hint, nodes: nodes}
 }
 
 func notFound(page *dom.Node, what string, nodes []*dom.Node, wantName string) error {

@@ -44,7 +44,7 @@ var goldenActions = []struct {
 		"verify Active is not the current filter",
 		"the list shows 2 items",
 		"there are 2 items",
-		"Walk the dog is the last item in the list",
+		"Walk the dog is the last item in the list", "the last item of the list shows Walk the dog", "the first item is Buy milk",
 		"Buy milk is the first item",
 		"the list shows Buy milk, Walk the dog in that order",
 		"verify the URL ends with /active",

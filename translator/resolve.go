@@ -17,7 +17,13 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 	if !hasScopeWord(target) {
 		// "Log in button"; but in "Actions for Basking shark tab" the noun
 		// is the place's ("the Basking shark tab"), not the element's.
-		target, hint = splitRoleNoun(target)
+		whole := target
+		if target, hint = splitRoleNoun(target); hint != nil {
+			// Unless the noun is part of a name: the menu item "Close tab".
+			if best, top := rank(candidates(page, want), whole); len(best) == 1 && top >= scoreExact {
+				return best[0], nil
+			}
+		}
 	}
 	set := want
 	if hint != nil {
@@ -26,6 +32,7 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 	nodes := candidates(page, set)
 
 	best, top := rank(nodes, target)
+	best = outsideCode(best)
 	if hint == nil {
 		best = preferRole(best, rolePreference)
 	}
@@ -347,4 +354,31 @@ func namedContainer(page *dom.Node, phrase string) (n *dom.Node, ok bool, err er
 		return nil, true, notFound(page, p+" "+noun, candidates(page, set), noun)
 	}
 	return nil, true, ambiguous(page, p+" "+noun, found)
+}
+
+// outsideCode drops the look-alikes inside code (a page that lists its own
+// source repeats its texts there) when some are outside it.
+func outsideCode(nodes []*dom.Node) []*dom.Node {
+	if len(nodes) < 2 {
+		return nodes
+	}
+	var out []*dom.Node
+	for _, n := range nodes {
+		if !inCode(n) {
+			out = append(out, n)
+		}
+	}
+	if len(out) == 0 {
+		return nodes
+	}
+	return out
+}
+
+func inCode(n *dom.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Role == "code" {
+			return true
+		}
+	}
+	return false
 }

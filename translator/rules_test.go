@@ -21,6 +21,43 @@ var inlinePages = map[string]string{
   - link "Help" [ref=e4]:
     - /url: https://support.example.com/
 `,
+	"tab-menu": `- tablist "Sharks":
+  - tab "Nurse shark" [selected] [ref=e1]
+  - tab "Goblin shark" [ref=e2]
+- menu "Actions for Goblin shark tab":
+  - menuitem "Move tab forward" [ref=e3]
+  - menuitem "Close tab" [ref=e4]
+`,
+	"menubar-current": `- navigation "University":
+  - menubar "University":
+    - menuitem "Home" [ref=e1]
+    - menuitem "About" [expanded] [ref=e2]
+    - menu "About":
+      - menuitem "Overview" [ref=e3]
+      - menuitem "Facts" [ref=e4]
+- main:
+  - paragraph:
+    - text: This page is the
+    - link "Overview" [ref=e5]
+`,
+	"two-grids": `- grid "Transactions January 1 through January 6":
+  - row "Date Amount":
+    - columnheader "Date" [ref=e1]
+    - columnheader "Amount" [ref=e2]
+- grid "Transactions January 1 through January 7":
+  - row "Date Amount":
+    - columnheader "Date" [ref=e3]
+    - columnheader "Amount" [ref=e4]
+`,
+	"source-listing": `- generic [active] [ref=e1]:
+  - listbox "Bucket List" [ref=e2]:
+    - option [ref=e3]:
+      - button "favorite" [ref=e4]
+      - text: Learn archery
+  - code [ref=e5]:
+    - generic [ref=e6]: <li role="option">
+    - text: Learn archery
+`,
 	"two-figures": `- figure "Sunset" [ref=e1]:
   - button "Buy" [ref=e2]
 - figure "Harbour" [ref=e3]:
@@ -71,6 +108,14 @@ func TestRulesTranslate(t *testing.T) {
 		want         Step // Action is not compared
 	}{
 		{"home", "go to the login page", Step{Kind: Navigate, Value: "/login"}},
+		{"menubar-current", "verify Overview is the current page", Step{Kind: AssertState, Role: "menuitem", Ref: "e3", Value: StateCurrent}},
+		{"menubar-current", "verify the Overview link is not the current page", Step{Kind: AssertState, Role: "link", Ref: "e5", Value: StateCurrent, Negated: true}},
+		// The text in the page's own source listing is not meant, the page
+		// having the focus picks nothing, and a bare text is acted on
+		// through the element that holds it.
+		{"source-listing", "hover over Learn archery", Step{Kind: Hover, Role: "option", Ref: "e3"}},
+		{"tab-menu", "choose Close tab", Step{Kind: Click, Role: "menuitem", Ref: "e4"}},      // "tab" is part of the name
+		{"tab-menu", "click the Goblin shark tab", Step{Kind: Click, Role: "tab", Ref: "e2"}}, // "tab" is the kind
 		{"home", "open the products page", Step{Kind: Navigate, Value: "/products"}},
 		{"home", "Then go to /cart.", Step{Kind: Navigate, Value: "/cart"}},
 		{"home", "visit https://example.com/x", Step{Kind: Navigate, Value: "https://example.com/x"}},
@@ -233,6 +278,13 @@ func TestRulesRefuses(t *testing.T) {
 			}
 		}},
 		{"products", "click Claim discount", notFoundSaying("Claim discount")},
+		{"two-grids", "click the Amount column header", func(t *testing.T, err error) {
+			// Both headers sit in a row "Date Amount": the grids tell them apart.
+			if !strings.Contains(err.Error(), `columnheader "Amount" in grid "Transactions January 1 through January 6"; columnheader "Amount" in grid "Transactions January 1 through January 7"`) ||
+				!strings.Contains(err.Error(), `e.g. "Amount for Transactions January 1 through January 6"`) {
+				t.Errorf("got %v, want the grids named", err)
+			}
+		}},
 		{"login", "click Sign up", func(t *testing.T, err error) {
 			var nf *NotFoundError
 			if !errors.As(err, &nf) || len(nf.Candidates) == 0 {
