@@ -234,10 +234,11 @@ var listNouns = []struct {
 	word  string
 	roles roleSet
 }{
+	{"tab list", roles("tablist")}, {"radio group", roles("radiogroup")}, // before "list"
 	{"listbox", roles("listbox")}, {"list", roles("list", "listbox")}, {"table", roles("table", "grid", "treegrid")},
 	{"grid", roles("grid", "treegrid", "table")}, {"treegrid", roles("treegrid")}, {"tree", roles("tree", "treegrid")},
 	{"menubar", roles("menubar")}, {"menu", roles("menu", "menubar")}, {"feed", roles("feed")},
-	{"tabs", roles("tablist")}, {"tab list", roles("tablist")}, {"radio group", roles("radiogroup")},
+	{"tabs", roles("tablist")},
 }
 
 // cutListNoun cuts a trailing noun of listNouns ("the States list", "the
@@ -567,7 +568,11 @@ var valueRoles = roles("textbox", "searchbox", "combobox", "spinbutton", "slider
 func readValue(r *Rules, req Request, body string) ([]Step, error) {
 	if m := submatchOutsideQuotes(reValueAt, body); m != nil && req.Page != nil {
 		if n, err := r.element(req, m[1], forChecks(valueRoles), "field"); err == nil {
-			return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2]), Match: MatchNow}}, nil
+			value, how := unquote(m[2]), MatchNow
+			if _, err := strconv.ParseFloat(value, 64); err != nil {
+				how = MatchEquals // "is at 30.0 degrees Celsius": its value text
+			}
+			return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value, Match: how}}, nil
 		}
 	}
 	for _, re := range []*regexp.Regexp{reGone, reVisible, reNotShows} {

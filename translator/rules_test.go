@@ -21,7 +21,7 @@ var inlinePages = map[string]string{
   - link "Help" [ref=e4]:
     - /url: https://support.example.com/
 `,
-	"tab-menu": `- tablist "Sharks":
+	"tab-menu": `- tablist "Sharks" [ref=e0]:
   - tab "Nurse shark" [selected] [ref=e1]
   - tab "Goblin shark" [ref=e2]
 - menu "Actions for Goblin shark tab":
@@ -57,6 +57,8 @@ var inlinePages = map[string]string{
   - code [ref=e5]:
     - generic [ref=e6]: <li role="option">
     - text: Learn archery
+`,
+	"slider": `- slider "Temperature" [ref=e1]
 `,
 	"two-figures": `- figure "Sunset" [ref=e1]:
   - button "Buy" [ref=e2]
@@ -114,6 +116,9 @@ func TestRulesTranslate(t *testing.T) {
 		// having the focus picks nothing, and a bare text is acted on
 		// through the element that holds it.
 		{"source-listing", "hover over Learn archery", Step{Kind: Hover, Role: "option", Ref: "e3"}},
+		{"tab-menu", "verify the Sharks tab list shows 2 tabs", Step{Kind: AssertCount, Role: "tablist", Ref: "e0", Value: "2", Values: []string{"tab"}}},
+		{"slider", "verify the Temperature slider is at 30", Step{Kind: AssertValue, Role: "slider", Ref: "e1", Value: "30", Match: MatchNow}},
+		{"slider", "verify the Temperature slider is at 30.0 degrees Celsius", Step{Kind: AssertValue, Role: "slider", Ref: "e1", Value: "30.0 degrees Celsius", Match: MatchEquals}},
 		{"tab-menu", "choose Close tab", Step{Kind: Click, Role: "menuitem", Ref: "e4"}},      // "tab" is part of the name
 		{"tab-menu", "click the Goblin shark tab", Step{Kind: Click, Role: "tab", Ref: "e2"}}, // "tab" is the kind
 		{"home", "open the products page", Step{Kind: Navigate, Value: "/products"}},
