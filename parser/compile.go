@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -101,19 +102,20 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 // translator must be given the masked actions instead, never the raw ones:
 // secret values never reach a prompt.
 type run struct {
-	c        *Compiler
-	res      *ParserResult
-	actions  []string          // the actions as written, secret values included
-	url      string            // the scenario's URL as written
-	values   map[string]string // placeholder name -> value, for execution only
-	replacer *strings.Replacer // {{NAME}} -> value, for execution only
-	masker   *secret.Masker    // secret value (every form) -> {{NAME}}, for every message kept
-	secrets  []string          // secret values, redacted from snapshots
-	page     *dom.Node
-	pageURL  string
-	noGen    bool                // the server has no browser_generate_locator
-	gen      *commandgen.Options // how calls are built: checks wait up to the timeout
-	previous string              // what the last action acted on, for "its"
+	c         *Compiler
+	res       *ParserResult
+	actions   []string          // the actions as written, secret values included
+	url       string            // the scenario's URL as written
+	values    map[string]string // placeholder name -> value, for execution only
+	replacer  *strings.Replacer // {{NAME}} -> value, for execution only
+	masker    *secret.Masker    // secret value (every form) -> {{NAME}}, for every message kept
+	secrets   []string          // secret values, redacted from snapshots
+	page      *dom.Node
+	pageURL   string
+	pageTitle string
+	noGen     bool                // the server has no browser_generate_locator
+	gen       *commandgen.Options // how calls are built: checks wait up to the timeout
+	previous  string              // what the last action acted on, for "its"
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -232,8 +234,13 @@ func (r *run) action(ctx context.Context, index int) error {
 	start := time.Now()
 	ts := &TestStep{Index: index, Action: action}
 	text, continued := r.actions[index-1], false
+	rounds := maxThen
+	if m, ok := r.c.opts.Translator.(translator.MultiRound); ok && m.MaxRounds() > rounds {
+		rounds = m.MaxRounds()
+	}
+	var taken []translator.Step
 	for round := 0; ; round++ {
-		steps, waited, ok, err := r.translate(ctx, index, action, text, continued)
+		steps, waited, ok, err := r.translate(ctx, ts, text, continued, taken)
 		if !ok {
 			return err
 		}
@@ -250,14 +257,19 @@ func (r *run) action(ctx context.Context, index int) error {
 			if err != nil || !ok {
 				return err
 			}
+			taken = append(taken, s)
 		}
 		if then == "" {
 			break
 		}
-		if round+1 >= maxThen {
-			return r.fail(ctx, index, action, nil, fmt.Sprintf("could not finish %q: it was read %d times", action, maxThen), nil)
+		if round+1 >= rounds {
+			return r.fail(ctx, index, action, nil, fmt.Sprintf("could not finish %q: it was read %d times", action, rounds), nil)
 		}
 		text, continued = then, true
+	}
+	ts.Translator = "rules"
+	if slices.ContainsFunc(taken, func(s translator.Step) bool { return s.Model != "" }) {
+		ts.Translator = "llm"
 	}
 	ts.Duration = time.Since(start)
 	r.done(index, ts)
@@ -265,21 +277,24 @@ func (r *run) action(ctx context.Context, index int) error {
 }
 
 // translate snapshots the page and asks the translator for the steps of
-// text, waiting (up to the timeout) for an element that is not there yet.
-// ok is false when the action failed; the failure is recorded and err is
-// its cause.
-func (r *run) translate(ctx context.Context, index int, action, text string, continued bool) (steps []translator.Step, waited time.Duration, ok bool, err error) {
+// text (the action of ts, or its Then after the steps taken), waiting (up
+// to the timeout) for an element that is not there yet. What a model's
+// answers cost is added to ts and the run's usage. ok is false when the
+// action failed; the failure is recorded and err is its cause (a model
+// server that failed is one).
+func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []translator.Step) (steps []translator.Step, waited time.Duration, ok bool, err error) {
+	index, action := ts.Index, ts.Action
 	start := time.Now()
 	deadline := start.Add(r.c.opts.Timeout)
 	for {
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
 		}
-		// The rules translator reads the actions as written. A model-based
-		// translator must be given the masked ones (r.res.Actions) instead.
+		// The actions go as written, for the rules translator to match the
+		// page; the model translator masks the secret values itself.
 		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
-			Action: text, Page: r.page, URL: r.pageURL, History: r.actions[:index-1],
-			Previous: r.previous, Continued: continued,
+			Action: text, Page: r.page, URL: r.pageURL, Title: r.pageTitle, History: r.actions[:index-1],
+			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts),
 		})
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
@@ -297,7 +312,11 @@ func (r *run) translate(ctx context.Context, index int, action, text string, con
 			if nf != nil {
 				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
 			}
-			return nil, 0, false, r.fail(ctx, index, action, nil, msg, nil)
+			var cause error
+			if errors.Is(err, translator.ErrModelUnavailable) {
+				cause = err
+			}
+			return nil, 0, false, r.fail(ctx, index, action, nil, msg, cause)
 		}
 		return steps, waited, true, nil
 	}
@@ -380,6 +399,22 @@ func (r *run) done(index int, ts *TestStep) {
 	r.res.Steps = append(r.res.Steps, *ts)
 	if r.c.opts.Progress != nil {
 		r.c.opts.Progress(Event{Index: index, Total: len(r.res.Actions), Action: ts.Action, Step: &r.res.Steps[len(r.res.Steps)-1]})
+	}
+}
+
+// record returns the Request.Record that adds a model's answer to ts and
+// to the run's usage.
+func (r *run) record(ts *TestStep) func(translator.ModelCall) {
+	return func(c translator.ModelCall) {
+		c.Element = r.masker.Replace(c.Element)
+		ts.Model = append(ts.Model, c)
+		u := &r.res.Usage
+		u.PromptTokens += c.PromptTokens
+		u.CompletionTokens += c.CompletionTokens
+		u.ModelRequests += c.Requests
+		if c.Cached {
+			u.CachedAnswers++
+		}
 	}
 }
 
