@@ -98,7 +98,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if f.translator != "auto" && f.translator != "rules" && f.translator != "llm" {
 		return usageError("--translator must be auto, rules or llm, not %q", f.translator)
 	}
-	tr, note, err := f.translatorFor(f.translator, sc, e.getenv)
+	tr, err := f.translatorFor(f.translator, sc, e.getenv)
 	if err != nil {
 		return err
 	}
@@ -107,7 +107,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if f.json {
 		progress = e.stderr
 	}
-	fmt.Fprintln(progress, note)
+	fmt.Fprintln(progress, tr.note)
 	out := f.out
 	if out == "" {
 		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
@@ -121,8 +121,8 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
 	c := parser.New(session, &parser.Options{
-		Translator:     tr,
-		TranslatorName: f.translator,
+		Translator:     tr.tr,
+		TranslatorName: tr.name,
 		Timeout:        f.timeout,
 		NavTimeout:     f.nav,
 		EvidenceDir:    f.evidence,
@@ -143,7 +143,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		writeJSONResult(e.stdout, res, out, w)
 	} else {
 		summarize(progress, res, out, w, len(scenario.Steps))
-		if usesModel(tr) {
+		if usesModel(tr.tr) {
 			summarizeModel(progress, res)
 		}
 	}

@@ -45,12 +45,19 @@ func (m *modelFlags) add(fs *pflag.FlagSet) {
 	fs.DurationVar(&m.timeout, "model-timeout", translator.DefaultModelTimeout, "how long one request to the model may take")
 }
 
-// translatorFor returns the translator --translator names for sc, its name
-// and the note that says what it is; a model is set up when
-// OPENAI_API_KEY or OPENAI_BASE_URL is set.
-func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv func(string) string) (translator.Translator, string, error) {
+// chosen is the translator compile uses: name is what the result and the
+// export call it (auto with no model is the rules), note the line that
+// says what it is.
+type chosen struct {
+	tr         translator.Translator
+	name, note string
+}
+
+// translatorFor returns the translator --translator names for sc; a model
+// is set up when OPENAI_API_KEY or OPENAI_BASE_URL is set.
+func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv func(string) string) (chosen, error) {
 	if m.budget <= 0 || m.timeout <= 0 {
-		return nil, "", usageError("--budget wants a positive number of tokens and --model-timeout a positive duration")
+		return chosen{}, usageError("--budget wants a positive number of tokens and --model-timeout a positive duration")
 	}
 	key, base := getenv(envAPIKey), getenv(envBaseURL)
 	model := m.model
@@ -59,13 +66,13 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 	}
 	rules := translator.NewRules()
 	if which == "rules" {
-		return rules, "using the rules translator (no model)", nil
+		return chosen{rules, "rules", "using the rules translator (no model)"}, nil
 	}
 	if key == "" && base == "" {
 		if which == "llm" {
-			return nil, "", usageError("--translator llm needs a model server: set %s, or %s for a local one (Ollama: http://localhost:11434/v1)", envAPIKey, envBaseURL)
+			return chosen{}, usageError("--translator llm needs a model server: set %s, or %s for a local one (Ollama: http://localhost:11434/v1)", envAPIKey, envBaseURL)
 		}
-		return translator.NewAuto(rules, nil), fmt.Sprintf("no language model set up (%s or %s): using the rules translator only", envAPIKey, envBaseURL), nil
+		return chosen{translator.NewAuto(rules, nil), "rules", fmt.Sprintf("no language model set up (%s or %s): using the rules translator only", envAPIKey, envBaseURL)}, nil
 	}
 	opts := translator.LLMOptions{BaseURL: base, APIKey: key, Model: model, Budget: m.budget, Timeout: m.timeout,
 		Origins: append([]string{sc.URL}, m.origins...), Secrets: sc.Secrets, Variables: sc.Variables}
@@ -74,16 +81,16 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 	}
 	llm, err := translator.NewLLM(opts)
 	if err != nil {
-		return nil, "", usageError("%v (see --allow-origin and %s)", err, envBaseURL)
+		return chosen{}, usageError("%v (see --allow-origin and %s)", err, envBaseURL)
 	}
 	server := "OpenAI"
 	if base != "" {
 		server = parser.MaskSecrets(base, sc.Secrets)
 	}
 	if which == "llm" {
-		return llm, fmt.Sprintf("using the language model %s at %s for every action", llm.Model(), server), nil
+		return chosen{llm, "llm", fmt.Sprintf("using the language model %s at %s for every action", llm.Model(), server)}, nil
 	}
-	return translator.NewAuto(rules, llm), fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", llm.Model(), server), nil
+	return chosen{translator.NewAuto(rules, llm), "auto", fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", llm.Model(), server)}, nil
 }
 
 // usesModel reports whether tr asks a language model.

@@ -219,6 +219,9 @@ func TestLLMHybridCompile(t *testing.T) {
 	if got, want := strings.Join(tools, " "), "browser_navigate browser_type browser_type browser_click browser_click browser_evaluate"; got != want {
 		t.Errorf("steps %s, want %s", got, want)
 	}
+	if !strings.Contains(sc.Metadata.Description, "with the auto translator") {
+		t.Errorf("description %q", sc.Metadata.Description)
+	}
 	if sc.Steps[2].Params["text"] != "{{PASSWORD}}" {
 		t.Errorf("the password step types %v", sc.Steps[2].Params["text"])
 	}
