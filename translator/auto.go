@@ -19,7 +19,7 @@ import (
 //     step) goes to the model alone.
 //
 // With no model (Model nil) it is the rules, and an action only a model
-// could read fails saying so.
+// could read fails saying so. An Auto serves one compile at a time.
 type Auto struct {
 	Rules Translator
 	// Model is the model translator; nil when none is set up.

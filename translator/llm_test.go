@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -341,6 +342,33 @@ func TestLLMTransport(t *testing.T) {
 			t.Errorf("err = %v after %s", err, time.Since(start))
 		}
 	})
+}
+
+// roundTrip is an http.RoundTripper of a function.
+type roundTrip func(*http.Request) (*http.Response, error)
+
+func (f roundTrip) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// TestLLMAzure: an Azure OpenAI endpoint gets the key in api-key and the
+// deployment, named after the model, in the path, with an API version
+// that has tool calls.
+func TestLLMAzure(t *testing.T) {
+	srv := openaitest.New(t, script(call("input", "f1e12", "demo")))
+	l := newLLM(t, srv, func(o *LLMOptions) { o.BaseURL, o.Model = "https://acme.openai.azure.com", "gpt-4o" })
+	var sent *http.Request
+	l.client.doer.client.Transport = roundTrip(func(r *http.Request) (*http.Response, error) {
+		sent = r
+		u, _ := url.Parse(srv.URL)
+		r = r.Clone(r.Context())
+		r.URL.Scheme, r.URL.Host, r.URL.Path, r.Host = u.Scheme, u.Host, "/v1/chat/completions", u.Host
+		return http.DefaultTransport.RoundTrip(r)
+	})
+	if _, err := l.Translate(t.Context(), loginRequest(t, "log in as demo")); err != nil {
+		t.Fatal(err)
+	}
+	if sent.URL.Path != "/openai/deployments/gpt-4o/chat/completions" || sent.URL.Query().Get("api-version") != azureAPIVersion || sent.Header.Get("api-key") != "test-key" {
+		t.Errorf("sent %s with api-key %q", sent.URL, sent.Header.Get("api-key"))
+	}
 }
 
 func TestRetryAfter(t *testing.T) {

@@ -32,13 +32,17 @@ var ErrModelUnavailable = errors.New("language model unavailable")
 // maxRetryAfter caps the wait a server's Retry-After asks for.
 const maxRetryAfter = time.Minute
 
+// azureAPIVersion is the Azure OpenAI API version asked for: one with
+// tool calls.
+const azureAPIVersion = "2024-06-01"
+
 // modelClient asks one model through go-openai.
 type modelClient struct {
 	api   *openai.Client
+	doer  *retrier
 	model string
 	base  string // the server, for messages
 	tries int    // attempts a retried request may take
-	wait  time.Duration
 }
 
 func newModelClient(o *LLMOptions, log *slog.Logger) *modelClient {
@@ -47,12 +51,16 @@ func newModelClient(o *LLMOptions, log *slog.Logger) *modelClient {
 	if o.BaseURL != "" {
 		base = strings.TrimRight(o.BaseURL, "/")
 		if u, err := url.Parse(base); err == nil && strings.HasSuffix(u.Hostname(), ".openai.azure.com") {
+			// Azure OpenAI: the api-key header, and the deployment named
+			// after the model in the path.
 			cfg = openai.DefaultAzureConfig(o.APIKey, base)
+			cfg.APIVersion = azureAPIVersion
 		}
 		cfg.BaseURL = base
 	}
-	cfg.HTTPClient = &retrier{client: &http.Client{}, retries: o.Retries, timeout: o.Timeout, backoff: o.Backoff, log: log}
-	return &modelClient{api: openai.NewClientWithConfig(cfg), model: o.Model, base: base, tries: o.Retries + 1, wait: o.Timeout}
+	doer := &retrier{client: &http.Client{}, retries: o.Retries, timeout: o.Timeout, backoff: o.Backoff, log: log}
+	cfg.HTTPClient = doer
+	return &modelClient{api: openai.NewClientWithConfig(cfg), doer: doer, model: o.Model, base: base, tries: o.Retries + 1}
 }
 
 // reply is what the model answered to one request.
