@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
-	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -99,23 +98,23 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 // res.URL), which every message, event and result shows. A secret that is
 // also page text ("--secret X=Blue", "click Add to cart for Blue Mug") must
 // reach the translator as written to match the page. A model-based
-// translator must be given the masked actions instead, never the raw ones:
-// secret values never reach a prompt.
+// translator masks them itself (translator.LLM): secret values never reach
+// a prompt.
 type run struct {
-	c         *Compiler
-	res       *ParserResult
-	actions   []string          // the actions as written, secret values included
-	url       string            // the scenario's URL as written
-	values    map[string]string // placeholder name -> value, for execution only
-	replacer  *strings.Replacer // {{NAME}} -> value, for execution only
-	masker    *secret.Masker    // secret value (every form) -> {{NAME}}, for every message kept
-	secrets   []string          // secret values, redacted from snapshots
-	page      *dom.Node
-	pageURL   string
-	pageTitle string
-	noGen     bool                // the server has no browser_generate_locator
-	gen       *commandgen.Options // how calls are built: checks wait up to the timeout
-	previous  string              // what the last action acted on, for "its"
+	c        *Compiler
+	res      *ParserResult
+	actions  []string          // the actions as written, secret values included
+	url      string            // the scenario's URL as written
+	values   map[string]string // placeholder name -> value, for execution only
+	replacer *strings.Replacer // {{NAME}} -> value, for execution only
+	masker   *secret.Masker    // secret value (every form) -> {{NAME}}, for every message kept
+	secrets  []string          // secret values, redacted from snapshots
+	page     *dom.Node
+	pageURL  string
+	title    string              // the current page's title
+	noGen    bool                // the server has no browser_generate_locator
+	gen      *commandgen.Options // how calls are built: checks wait up to the timeout
+	previous string              // what the last action acted on, for "its"
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -234,10 +233,7 @@ func (r *run) action(ctx context.Context, index int) error {
 	start := time.Now()
 	ts := &TestStep{Index: index, Action: action}
 	text, continued := r.actions[index-1], false
-	rounds := maxThen
-	if m, ok := r.c.opts.Translator.(translator.MultiRound); ok && m.MaxRounds() > rounds {
-		rounds = m.MaxRounds()
-	}
+	rounds := r.maxRounds()
 	var taken []translator.Step
 	for round := 0; ; round++ {
 		steps, waited, ok, err := r.translate(ctx, ts, text, continued, taken)
@@ -267,10 +263,7 @@ func (r *run) action(ctx context.Context, index int) error {
 		}
 		text, continued = then, true
 	}
-	ts.Translator = "rules"
-	if slices.ContainsFunc(taken, func(s translator.Step) bool { return s.Model != "" }) {
-		ts.Translator = "llm"
-	}
+	ts.Translator = readBy(taken)
 	ts.Duration = time.Since(start)
 	r.done(index, ts)
 	return nil
@@ -293,7 +286,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		// The actions go as written, for the rules translator to match the
 		// page; the model translator masks the secret values itself.
 		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
-			Action: text, Page: r.page, URL: r.pageURL, Title: r.pageTitle, History: r.actions[:index-1],
+			Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
 			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts),
 		})
 		var nf *translator.NotFoundError
@@ -312,11 +305,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			if nf != nil {
 				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
 			}
-			var cause error
-			if errors.Is(err, translator.ErrModelUnavailable) {
-				cause = err
-			}
-			return nil, 0, false, r.fail(ctx, index, action, nil, msg, cause)
+			return nil, 0, false, r.fail(ctx, index, action, nil, msg, modelDown(err))
 		}
 		return steps, waited, true, nil
 	}
@@ -399,22 +388,6 @@ func (r *run) done(index int, ts *TestStep) {
 	r.res.Steps = append(r.res.Steps, *ts)
 	if r.c.opts.Progress != nil {
 		r.c.opts.Progress(Event{Index: index, Total: len(r.res.Actions), Action: ts.Action, Step: &r.res.Steps[len(r.res.Steps)-1]})
-	}
-}
-
-// record returns the Request.Record that adds a model's answer to ts and
-// to the run's usage.
-func (r *run) record(ts *TestStep) func(translator.ModelCall) {
-	return func(c translator.ModelCall) {
-		c.Element = r.masker.Replace(c.Element)
-		ts.Model = append(ts.Model, c)
-		u := &r.res.Usage
-		u.PromptTokens += c.PromptTokens
-		u.CompletionTokens += c.CompletionTokens
-		u.ModelRequests += c.Requests
-		if c.Cached {
-			u.CachedAnswers++
-		}
 	}
 }
 

@@ -182,7 +182,11 @@ func (r *retrier) Do(req *http.Request) (*http.Response, error) {
 				why = err.Error()
 			}
 			if last {
-				return nil, fmt.Errorf("%w: %s: %s (%d %s)", ErrModelUnavailable, req.URL.Redacted(), why, attempt+1, plural(attempt+1, "try", "tries"))
+				tries := fmt.Sprintf("%d tries", attempt+1)
+				if attempt == 0 {
+					tries = "1 try"
+				}
+				return nil, fmt.Errorf("%w: %s: %s (%s)", ErrModelUnavailable, req.URL.Redacted(), why, tries)
 			}
 			wait = r.backoff << attempt
 		case retryable(resp.StatusCode) && !last:
@@ -233,11 +237,4 @@ func (c *cancelOnClose) Close() error {
 	err := c.ReadCloser.Close()
 	c.cancel()
 	return err
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
