@@ -145,18 +145,25 @@ func TestLLMRefusesInvalidAnswers(t *testing.T) {
 }
 
 // TestLLMRefusesOffOriginLink: a click on a link that leaves the allowed
-// origins is refused like a navigation there.
+// origins is refused like a navigation there, and so is a navigation to a
+// javascript: URL; a link that runs the page's script opens no page and
+// may be clicked.
 func TestLLMRefusesOffOriginLink(t *testing.T) {
-	p, err := dom.ParseARIA("- link \"Win a prize\" [ref=e1]:\n  - /url: https://evil.example/win\n- link \"Products\" [ref=e2]:\n  - /url: /products\n")
+	p, err := dom.ParseARIA("- link \"Win a prize\" [ref=e1]:\n  - /url: https://evil.example/win\n- link \"Products\" [ref=e2]:\n  - /url: /products\n" +
+		"- link \"Menu\" [ref=e3]:\n  - /url: javascript:void(0)\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := openaitest.New(t, script(call("click", "e1", ""), call("click", "e2", "")))
-	steps, err := newLLM(t, srv, nil).Translate(t.Context(), Request{Action: "go to the products", Page: p, URL: shopURL + "/"})
-	if err != nil || steps[0].Ref != "e2" {
+	srv := openaitest.New(t, script(call("click", "e1", ""), call("navigate", "", "javascript:alert(1)"), call("click", "e3", "")))
+	steps, err := newLLM(t, srv, nil).Translate(t.Context(), Request{Action: "open the menu", Page: p, URL: shopURL + "/"})
+	if err != nil || steps[0].Ref != "e3" {
 		t.Fatalf("steps %+v, %v", steps, err)
 	}
-	if got := srv.Requests()[1].Retry(); !strings.Contains(got, `link "Win a prize" leads to https://evil.example/win`) {
+	r := srv.Requests()
+	if got := r[1].Retry(); !strings.Contains(got, `link "Win a prize" leads to https://evil.example/win`) {
+		t.Errorf("sent back %q", got)
+	}
+	if got := r[2].Retry(); !strings.Contains(got, "navigation to javascript:alert(1) is refused") {
 		t.Errorf("sent back %q", got)
 	}
 }

@@ -31,8 +31,8 @@ var rePlaceholder = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
 //     or list box, a checkbox, radio or switch checked);
 //   - input_value must be there where the type needs one, and name only
 //     known placeholders;
-//   - a navigation, and a click on a link, must stay within the allowed
-//     origins;
+//   - a navigation, and a click on a link that opens a page, must stay
+//     within the allowed origins;
 //   - done needs a step taken before it.
 //
 // Those failures are *invalidAnswer (sent back). An answer that is
@@ -105,7 +105,7 @@ func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]
 			return nil, err
 		}
 		if node.URL != "" {
-			if u, ok := l.allowed(req.URL, node.URL); !ok {
+			if u, ok := l.allowed(req.URL, node.URL); !ok && opensPage(u) {
 				return nil, invalid("%s leads to %s: only pages of %s may be opened", step.Element, u, strings.Join(l.origins, ", "))
 			}
 		}
@@ -181,6 +181,14 @@ func (l *LLM) allowed(page, ref string) (string, bool) {
 	}
 	origin, err := originOf(u.String())
 	return u.String(), err == nil && slices.Contains(l.origins, origin)
+}
+
+// opensPage reports whether following a link to u opens a page (http,
+// https, file), rather than running the page's script or another program
+// (javascript:, mailto:, tel:).
+func opensPage(u string) bool {
+	p, err := url.Parse(u)
+	return err != nil || p.Scheme == "http" || p.Scheme == "https" || p.Scheme == "file"
 }
 
 // known lists the placeholders the model may type.
