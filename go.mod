@@ -8,6 +8,7 @@ require (
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/ohler55/ojg v1.28.5
 	github.com/playwright-community/playwright-go v0.5200.1
+	github.com/sashabaranov/go-openai v1.43.0
 	github.com/spf13/pflag v1.0.10
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/net v0.61.0

@@ -98,8 +98,8 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 // res.URL), which every message, event and result shows. A secret that is
 // also page text ("--secret X=Blue", "click Add to cart for Blue Mug") must
 // reach the translator as written to match the page. A model-based
-// translator must be given the masked actions instead, never the raw ones:
-// secret values never reach a prompt.
+// translator masks them itself (translator.LLM): secret values never reach
+// a prompt.
 type run struct {
 	c        *Compiler
 	res      *ParserResult
@@ -111,6 +111,7 @@ type run struct {
 	secrets  []string          // secret values, redacted from snapshots
 	page     *dom.Node
 	pageURL  string
+	title    string              // the current page's title
 	noGen    bool                // the server has no browser_generate_locator
 	gen      *commandgen.Options // how calls are built: checks wait up to the timeout
 	previous string              // what the last action acted on, for "its"
@@ -232,8 +233,10 @@ func (r *run) action(ctx context.Context, index int) error {
 	start := time.Now()
 	ts := &TestStep{Index: index, Action: action}
 	text, continued := r.actions[index-1], false
+	rounds := r.maxRounds()
+	var taken []translator.Step
 	for round := 0; ; round++ {
-		steps, waited, ok, err := r.translate(ctx, index, action, text, continued)
+		steps, waited, ok, err := r.translate(ctx, ts, text, continued, taken)
 		if !ok {
 			return err
 		}
@@ -250,36 +253,41 @@ func (r *run) action(ctx context.Context, index int) error {
 			if err != nil || !ok {
 				return err
 			}
+			taken = append(taken, s)
 		}
 		if then == "" {
 			break
 		}
-		if round+1 >= maxThen {
-			return r.fail(ctx, index, action, nil, fmt.Sprintf("could not finish %q: it was read %d times", action, maxThen), nil)
+		if round+1 >= rounds {
+			return r.fail(ctx, index, action, nil, fmt.Sprintf("could not finish %q: it was read %d times", action, rounds), nil)
 		}
 		text, continued = then, true
 	}
+	ts.Translator = readBy(taken)
 	ts.Duration = time.Since(start)
 	r.done(index, ts)
 	return nil
 }
 
 // translate snapshots the page and asks the translator for the steps of
-// text, waiting (up to the timeout) for an element that is not there yet.
-// ok is false when the action failed; the failure is recorded and err is
-// its cause.
-func (r *run) translate(ctx context.Context, index int, action, text string, continued bool) (steps []translator.Step, waited time.Duration, ok bool, err error) {
+// text (the action of ts, or its Then after the steps taken), waiting (up
+// to the timeout) for an element that is not there yet. What a model's
+// answers cost is added to ts and the run's usage. ok is false when the
+// action failed; the failure is recorded and err is its cause (a model
+// server that failed is one).
+func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []translator.Step) (steps []translator.Step, waited time.Duration, ok bool, err error) {
+	index, action := ts.Index, ts.Action
 	start := time.Now()
 	deadline := start.Add(r.c.opts.Timeout)
 	for {
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
 		}
-		// The rules translator reads the actions as written. A model-based
-		// translator must be given the masked ones (r.res.Actions) instead.
+		// The actions go as written, for the rules translator to match the
+		// page; the model translator masks the secret values itself.
 		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
-			Action: text, Page: r.page, URL: r.pageURL, History: r.actions[:index-1],
-			Previous: r.previous, Continued: continued,
+			Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
+			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts),
 		})
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
@@ -297,7 +305,7 @@ func (r *run) translate(ctx context.Context, index int, action, text string, con
 			if nf != nil {
 				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
 			}
-			return nil, 0, false, r.fail(ctx, index, action, nil, msg, nil)
+			return nil, 0, false, r.fail(ctx, index, action, nil, msg, modelDown(err))
 		}
 		return steps, waited, true, nil
 	}

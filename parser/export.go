@@ -77,16 +77,5 @@ func MaskSecrets(s string, secrets map[string]string) string {
 	return secretNames(secrets).Replace(s)
 }
 
-// secretNames returns the Masker that writes each secret value as {{NAME}};
-// of two secrets with one value, the first by name is used.
-func secretNames(secrets map[string]string) *secret.Masker {
-	with := map[string]string{}
-	for _, name := range slices.Sorted(maps.Keys(secrets)) {
-		if v := secrets[name]; v != "" {
-			if _, dup := with[v]; !dup {
-				with[v] = "{{" + name + "}}"
-			}
-		}
-	}
-	return secret.New(with)
-}
+// secretNames returns the Masker that writes each secret value as {{NAME}}.
+func secretNames(secrets map[string]string) *secret.Masker { return secret.Names(secrets) }

@@ -134,7 +134,7 @@ func (f *fakeBrowser) snapshot(mcptest.Call) mcptest.Result {
 	for el, text := range f.typed { // Playwright shows what was typed
 		snap = regexp.MustCompile(`(?m)`+regexp.QuoteMeta(el)+` (\[ref=[^\]]+\])$`).ReplaceAllString(snap, el+" $1: "+text)
 	}
-	return mcptest.Playwright{PageURL: "http://shop.test" + f.path, Snapshot: snap}.Result()
+	return mcptest.Playwright{PageURL: "http://shop.test" + f.path, PageTitle: "Demo Shop " + f.path, Snapshot: snap}.Result()
 }
 
 func (f *fakeBrowser) generateLocator(c mcptest.Call) mcptest.Result {

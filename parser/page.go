@@ -30,7 +30,7 @@ func (r *run) snapshot(ctx context.Context) error {
 	}
 	r.page = page
 	if out.PageURL != "" {
-		r.pageURL = out.PageURL
+		r.pageURL, r.title = out.PageURL, out.PageTitle
 	}
 	u := &r.res.Usage
 	u.Snapshots++

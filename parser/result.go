@@ -39,6 +39,12 @@ type TestStep struct {
 	Calls []commandgen.Call
 	// Waited is how long the element took to appear; 0 when it was there.
 	Waited time.Duration
+	// Translator is who read the action: "llm" when a language model
+	// answered any of its steps, else "rules".
+	Translator string
+	// Model lists the answers a language model gave while reading the
+	// action, in order, with what each cost (element descriptions masked).
+	Model []translator.ModelCall
 	// Duration is the wall time of the whole action.
 	Duration time.Duration
 }
@@ -68,6 +74,11 @@ type Usage struct {
 	MinimizedTokens  int
 	PromptTokens     int // language-model prompt tokens (0 with the rules translator)
 	CompletionTokens int
+	// ModelRequests counts the requests sent to a language model (retries
+	// of one request not counted); CachedAnswers the answers taken from the
+	// cache instead.
+	ModelRequests int
+	CachedAnswers int
 }
 
 // ParserResult is what a compile run produced: the steps that really ran and,
@@ -91,6 +102,6 @@ type ParserResult struct {
 	Errors      []ErrorInfo
 	Usage       Usage
 	Duration    time.Duration
-	// Translator names the translator used ("rules", "llm").
+	// Translator names the translator used ("rules", "llm", "auto").
 	Translator string
 }

@@ -315,12 +315,18 @@ func buildCheck(kind Kind) func(*Rules, []string, Request) ([]Step, error) {
 		if err != nil {
 			return hoverOr(req, err)
 		}
-		step := Step{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}
-		if on := n.Checked == "true" || n.Pressed == "true"; n.Checked != "mixed" && (n.Checked != "" || n.Pressed != "") && on == (kind == Check) {
-			step.Kind, step.Value, step.Negated = AssertState, StateChecked, kind == Uncheck
-		}
+		step := toggle(Step{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}, n)
 		return []Step{step}, nil
 	}
+}
+
+// toggle turns s, a Check or Uncheck of n, into a check of n's state when
+// n is already as asked: a click would undo it.
+func toggle(s Step, n *dom.Node) Step {
+	if on := n.Checked == "true" || n.Pressed == "true"; n.Checked != "mixed" && (n.Checked != "" || n.Pressed != "") && on == (s.Kind == Check) {
+		s.Kind, s.Value, s.Negated = AssertState, StateChecked, s.Kind == Uncheck
+	}
+	return s
 }
 
 // buildToggle reads "toggle X": a click on the checkbox, switch or toggle

@@ -7,11 +7,13 @@
 // description, value), or an error: *NotFoundError or *AmbiguousError
 // listing the closest elements, or one wrapping ErrUnparsable.
 //
-// Two translators share the Translator interface: Rules, deterministic and
-// model-free, and (coming) LLM, which asks an OpenAI-compatible model through
-// function calling. Both read the page as a dom.Node tree and answer with
-// refs of that tree; turning refs into tool calls and stable selectors is the
-// commandgen and parser packages' job.
+// Three translators share the Translator interface: Rules, deterministic
+// and model-free; LLM, which asks an OpenAI-compatible model through
+// function calling (llm.go), one step at a time; and Auto, which asks the
+// rules first and the model for what they cannot read (auto.go). All read
+// the page as a dom.Node tree and answer with refs of that tree; turning
+// refs into tool calls and stable selectors is the commandgen and parser
+// packages' job.
 package translator
 
 import (
@@ -123,6 +125,9 @@ type Step struct {
 	Words string
 	// Action is the plain-English action the step came from.
 	Action string
+	// Model names the language model that answered the step; "" when the
+	// rules translator read it.
+	Model string
 }
 
 // Request is one action to translate against the current page.
@@ -140,6 +145,39 @@ type Request struct {
 	// Continued is set when Action is the Then of steps that have just run:
 	// it is not continued again.
 	Continued bool
+	// Title is the current page's title.
+	Title string
+	// Taken are the steps already run for this action, in order, when it is
+	// Continued.
+	Taken []Step
+	// Record, when set, is told what every answer of a language model cost,
+	// whatever Translate returns.
+	Record func(ModelCall)
+}
+
+// ModelCall is one answer of a language model and what it cost.
+type ModelCall struct {
+	Model string
+	// Answer is the answer's action type ("input", "done"); "" when no
+	// usable answer came.
+	Answer string
+	// Element describes the element the answer acts on, when it names one.
+	Element string
+	// PromptTokens and CompletionTokens are the server's counts, summed
+	// over Requests.
+	PromptTokens, CompletionTokens int
+	// Requests is how many requests the answer took: 1, more when an
+	// answer was refused and asked again; 0 when it came from the cache.
+	Requests int
+	Cached   bool
+}
+
+// MultiRound is implemented by a translator that reads one action over
+// several rounds, each a step and a Then: MaxRounds is how many rounds an
+// action may take before the caller gives up on it (0: the caller's
+// default).
+type MultiRound interface {
+	MaxRounds() int
 }
 
 // Translator turns one action into steps. It returns a *NotFoundError when

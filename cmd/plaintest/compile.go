@@ -46,21 +46,24 @@ mug.partial.json), marked "status": "partial" in its metadata: validate and
 replay refuse it unless --allow-partial. A screenshot and the page snapshot
 of a failure go to --evidence.
 
+%s
+
 Example:
   plaintest compile "go to the login page then type demo into Username then type demo123 into Password then click Log in" \
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
 
 type compileFlags struct {
-	url, file, out, name, translator, model, mcp, config, format, evidence string
-	steps                                                                  listFlag
-	vars, secrets                                                          kvFlag
-	headed, json                                                           bool
-	timeout, nav                                                           time.Duration
+	url, file, out, name, translator, mcp, config, format, evidence string
+	steps                                                           listFlag
+	vars, secrets                                                   kvFlag
+	headed, json                                                    bool
+	timeout, nav                                                    time.Duration
+	modelFlags
 }
 
 func runCompile(ctx context.Context, e *env, args []string) error {
 	var f compileFlags
-	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", compileHelp)
+	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", fmt.Sprintf(compileHelp, modelHelp))
 	fs.StringVar(&f.url, "url", "", "page to open first (http, https or file URL)")
 	fs.Var(&f.steps, "step", "one action (repeatable; added after TEXT)")
 	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
@@ -68,8 +71,8 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.name, "name", "", "scenario name (default: the -o file's name, else the first words)")
 	fs.Var(&f.vars, "var", "variable `NAME=VALUE`; a typed value equal to it is exported as {{NAME}} (repeatable)")
 	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
-	fs.StringVar(&f.translator, "translator", "auto", "auto, rules or llm")
-	fs.StringVar(&f.model, "model", "", "language model for --translator llm (default $PLAINTEST_MODEL)")
+	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model for what they cannot read), rules or llm")
+	f.modelFlags.add(fs)
 	fs.StringVar(&f.mcp, "mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config; without one of that name, \"playwright\" is the bundled @playwright/mcp")
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
 	fs.StringVar(&f.format, "format", "sandy", "output format: sandy")
@@ -92,21 +95,19 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if f.format != "sandy" {
 		return usageError("--format %s is not available yet; use --format sandy", f.format)
 	}
-	switch f.translator {
-	case "auto", "rules":
-	case "llm":
-		return usageError("--translator llm is not available yet; use --translator rules")
-	default:
+	if f.translator != "auto" && f.translator != "rules" && f.translator != "llm" {
 		return usageError("--translator must be auto, rules or llm, not %q", f.translator)
+	}
+	tr, err := f.translatorFor(f.translator, sc, e.getenv)
+	if err != nil {
+		return err
 	}
 
 	progress := e.stdout
 	if f.json {
 		progress = e.stderr
 	}
-	if f.translator == "auto" {
-		fmt.Fprintln(progress, "using the rules translator (no model needed)")
-	}
+	fmt.Fprintln(progress, tr.note)
 	out := f.out
 	if out == "" {
 		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
@@ -120,10 +121,12 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
 	c := parser.New(session, &parser.Options{
-		Timeout:     f.timeout,
-		NavTimeout:  f.nav,
-		EvidenceDir: f.evidence,
-		Progress:    func(ev parser.Event) { printEvent(progress, ev) },
+		Translator:     tr.tr,
+		TranslatorName: tr.name,
+		Timeout:        f.timeout,
+		NavTimeout:     f.nav,
+		EvidenceDir:    f.evidence,
+		Progress:       func(ev parser.Event) { printEvent(progress, ev) },
 	})
 	res, runErr := c.Run(ctx, *sc)
 	if res == nil {
@@ -140,6 +143,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		writeJSONResult(e.stdout, res, out, w)
 	} else {
 		summarize(progress, res, out, w, len(scenario.Steps))
+		if usesModel(tr.tr) {
+			summarizeModel(progress, res)
+		}
 	}
 	if runErr != nil {
 		return runErr
@@ -263,5 +269,5 @@ func printEvent(w io.Writer, ev parser.Event) {
 	if s.Waited > 0 {
 		wait = fmt.Sprintf(" (appeared after %.1fs)", s.Waited.Seconds())
 	}
-	fmt.Fprintf(w, "%s%s … ok %.2fs%s\n", prefix, what, s.Duration.Seconds(), wait)
+	fmt.Fprintf(w, "%s%s … ok %.2fs%s%s\n", prefix, what, s.Duration.Seconds(), wait, printable.String(modelNote(s)))
 }

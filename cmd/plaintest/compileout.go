@@ -120,7 +120,7 @@ type jsonResult struct {
 	Duration   rpt.Millis    `json:"duration_ms"`
 	Steps      []jsonStep    `json:"steps"`
 	Errors     []jsonError   `json:"errors,omitempty"`
-	Usage      parser.Usage  `json:"usage"`
+	Usage      jsonUsage     `json:"usage"`
 	Secrets    []string      `json:"secrets,omitempty"`
 }
 
@@ -132,6 +132,10 @@ type jsonStep struct {
 	Target   string     `json:"target,omitempty"`
 	Waited   rpt.Millis `json:"waited_ms,omitempty"`
 	Duration rpt.Millis `json:"duration_ms"`
+	// Translator is who read the action: rules or llm; Model the model's
+	// answers for it.
+	Translator string          `json:"translator,omitempty"`
+	Model      []jsonModelStep `json:"model_steps,omitempty"`
 }
 
 type jsonError struct {
@@ -144,9 +148,10 @@ type jsonError struct {
 
 func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved) {
 	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.path, Partial: sv.partial, Removed: sv.removed,
-		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: res.Usage, Secrets: res.SecretNames, Steps: []jsonStep{}}
+		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: jsonUsage(res.Usage), Secrets: res.SecretNames, Steps: []jsonStep{}}
 	for _, s := range res.Steps {
-		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, rpt.Millis(s.Waited), rpt.Millis(s.Duration)})
+		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, rpt.Millis(s.Waited), rpt.Millis(s.Duration),
+			s.Translator, jsonModel(s.Model)})
 	}
 	for _, e := range res.Errors {
 		jr.Errors = append(jr.Errors, jsonError{e.Index, e.Action, e.Message, e.Screenshot, e.SnapshotFile})

@@ -32,11 +32,27 @@ func requireBrowser(t *testing.T) {
 	testenv.Need(t, err)
 }
 
+// testGetenv is the environment of a command under test: the process's,
+// without its model settings (a developer's OPENAI_API_KEY must not send
+// the tests' actions to a real model), plus set.
+func testGetenv(set map[string]string) func(string) string {
+	return func(name string) string {
+		if v, ok := set[name]; ok {
+			return v
+		}
+		switch name {
+		case envAPIKey, envBaseURL, envModel:
+			return ""
+		}
+		return os.Getenv(name)
+	}
+}
+
 // runCLI runs plaintest with args and returns its exit code and output.
 func runCLI(t *testing.T, args ...string) (exitCode, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: os.Getenv}
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: testGetenv(nil)}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	code := run(ctx, e, args)

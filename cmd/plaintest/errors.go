@@ -11,6 +11,7 @@ import (
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/translator"
 	"github.com/spf13/pflag"
 )
 
@@ -76,7 +77,7 @@ func exitCodeOf(err error) exitCode {
 		return exitOK
 	case errors.As(err, &load), errors.Is(err, sandy.ErrInvalid):
 		return exitInput
-	case errors.Is(err, mcpclient.ErrUnavailable):
+	case errors.Is(err, mcpclient.ErrUnavailable), errors.Is(err, translator.ErrModelUnavailable):
 		return exitEnvironment
 	case errors.Is(err, context.Canceled):
 		return exitInterrupted

@@ -307,7 +307,7 @@ func TestCompileInterruptedKeepsTarget(t *testing.T) {
 	defer cancel()
 	progress := &cancelOn{mark: "[1/2] type demo into Username", cancel: cancel}
 	var stderr bytes.Buffer
-	e := &env{stdin: strings.NewReader(""), stdout: progress, stderr: &stderr, getenv: os.Getenv}
+	e := &env{stdin: strings.NewReader(""), stdout: progress, stderr: &stderr, getenv: testGetenv(nil)}
 	code := run(ctx, e, []string{"compile", "type demo into Username then type demo into Username",
 		"--url", "http://shop.test/login", "--config", fakeConfig(t), "-o", out, "--evidence", t.TempDir()})
 	if code != 130 {

@@ -37,6 +37,7 @@
 package secret
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -86,6 +87,21 @@ func All(values []string, with string) *Masker {
 		m[v] = with
 	}
 	return New(m)
+}
+
+// Names returns a Masker that writes each secret value as {{NAME}}:
+// secrets maps a name to its value. Of two secrets with one value, the
+// first by name is used.
+func Names(secrets map[string]string) *Masker {
+	with := map[string]string{}
+	for _, name := range slices.Sorted(maps.Keys(secrets)) {
+		if v := secrets[name]; v != "" {
+			if _, dup := with[v]; !dup {
+				with[v] = "{{" + name + "}}"
+			}
+		}
+	}
+	return New(with)
 }
 
 // Replace returns s with every form of the secrets (see the package

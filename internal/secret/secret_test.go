@@ -186,3 +186,15 @@ func ExampleMasker_Replace() {
 	fmt.Println(m.Replace(`goto("/?token=s3cr3t%20tok") failed: {"token":"s3cr3t\u0020tok"}`))
 	// Output: goto("/?token=***") failed: {"token":"***"}
 }
+
+// TestNames: each value becomes {{NAME}}; of two secrets with one value the
+// first by name wins; empty values are ignored.
+func TestNames(t *testing.T) {
+	m := Names(map[string]string{"PASSWORD": "demo123", "B_TOKEN": "tok-42", "A_TOKEN": "tok-42", "EMPTY": ""})
+	if got, want := m.Replace("log in with demo123 and tok-42"), "log in with {{PASSWORD}} and {{A_TOKEN}}"; got != want {
+		t.Errorf("Replace = %q, want %q", got, want)
+	}
+	if got := Names(nil).Replace("demo123"); got != "demo123" {
+		t.Errorf("no secrets changed the text: %q", got)
+	}
+}

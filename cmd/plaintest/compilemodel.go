@@ -1,0 +1,222 @@
+package main
+
+// Which translator compile uses (--translator, --model and the OPENAI_*
+// settings), and what it says about the model's work: the progress note,
+// the summary of who read each action, the tokens.
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/plaintest/plaintest/internal/printable"
+	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/prompt"
+	rpt "github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// The environment variables of the model settings.
+const (
+	envAPIKey  = "OPENAI_API_KEY"
+	envBaseURL = "OPENAI_BASE_URL"
+	envModel   = "PLAINTEST_MODEL"
+)
+
+// modelFlags are compile's model settings.
+type modelFlags struct {
+	model, cache string
+	noCache      bool
+	budget       int
+	origins      listFlag
+	timeout      time.Duration
+}
+
+func (m *modelFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&m.model, "model", "", "language `model` to ask (default $"+envModel+", else "+translator.DefaultModel+")")
+	fs.IntVar(&m.budget, "budget", prompt.DefaultBudget, "most `tokens` of the page in a model's prompt")
+	fs.Var(&m.origins, "allow-origin", "another `origin` (https://host:port) the model may navigate to, beside --url's (repeatable)")
+	fs.StringVar(&m.cache, "cache", filepath.Join(".sandy", "cache"), "`dir` of the model's answers, reused while the action and the page are unchanged")
+	fs.BoolVar(&m.noCache, "no-cache", false, "ask the model again even when the cache holds its answer (and keep nothing)")
+	fs.DurationVar(&m.timeout, "model-timeout", translator.DefaultModelTimeout, "how long one request to the model may take")
+}
+
+// chosen is the translator compile uses: name is what the result and the
+// export call it (auto with no model is the rules), note the line that
+// says what it is.
+type chosen struct {
+	tr         translator.Translator
+	name, note string
+}
+
+// translatorFor returns the translator --translator names for sc; a model
+// is set up when OPENAI_API_KEY or OPENAI_BASE_URL is set.
+func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv func(string) string) (chosen, error) {
+	if m.budget <= 0 || m.timeout <= 0 {
+		return chosen{}, usageError("--budget wants a positive number of tokens and --model-timeout a positive duration")
+	}
+	key, base := getenv(envAPIKey), getenv(envBaseURL)
+	model := m.model
+	if model == "" {
+		model = getenv(envModel)
+	}
+	rules := translator.NewRules()
+	if which == "rules" {
+		return chosen{rules, "rules", "using the rules translator (no model)"}, nil
+	}
+	if key == "" && base == "" {
+		if which == "llm" {
+			return chosen{}, usageError("--translator llm needs a model server: set %s, or %s for a local one (Ollama: http://localhost:11434/v1)", envAPIKey, envBaseURL)
+		}
+		return chosen{translator.NewAuto(rules, nil), "rules", fmt.Sprintf("no language model set up (%s or %s): using the rules translator only", envAPIKey, envBaseURL)}, nil
+	}
+	opts := translator.LLMOptions{BaseURL: base, APIKey: key, Model: model, Budget: m.budget, Timeout: m.timeout,
+		Origins: append([]string{sc.URL}, m.origins...), Secrets: sc.Secrets, Variables: sc.Variables}
+	if !m.noCache {
+		opts.CacheDir = m.cache
+	}
+	llm, err := translator.NewLLM(opts)
+	if err != nil {
+		return chosen{}, usageError("%v (see --allow-origin and %s)", err, envBaseURL)
+	}
+	server := "OpenAI"
+	if base != "" {
+		server = parser.MaskSecrets(base, sc.Secrets)
+	}
+	if which == "llm" {
+		return chosen{llm, "llm", fmt.Sprintf("using the language model %s at %s for every action", llm.Model(), server)}, nil
+	}
+	return chosen{translator.NewAuto(rules, llm), "auto", fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", llm.Model(), server)}, nil
+}
+
+// usesModel reports whether tr asks a language model.
+func usesModel(tr translator.Translator) bool {
+	switch t := tr.(type) {
+	case *translator.LLM:
+		return true
+	case *translator.Auto:
+		return t.Model != nil
+	}
+	return false
+}
+
+// modelNote is the progress line's note on what a model's answers to an
+// action cost; "" when the rules read it.
+func modelNote(s *parser.TestStep) string {
+	if len(s.Model) == 0 {
+		return ""
+	}
+	p, c, cached := 0, 0, 0
+	for _, m := range s.Model {
+		p, c = p+m.PromptTokens, c+m.CompletionTokens
+		if m.Cached {
+			cached++
+		}
+	}
+	note := fmt.Sprintf(" [%s, %d model %s, %d+%d tokens", s.Translator, len(s.Model), rpt.Plural(len(s.Model), "step", "steps"), p, c)
+	if cached > 0 {
+		note += fmt.Sprintf(", %d cached", cached)
+	}
+	return note + "]"
+}
+
+// summarizeModel writes who read each action and the tokens of each model
+// step and in all.
+func summarizeModel(w io.Writer, res *parser.ParserResult) {
+	fmt.Fprintln(w, "translators:")
+	for _, s := range res.Steps {
+		if s.Index == 0 {
+			continue
+		}
+		if len(s.Model) == 0 {
+			fmt.Fprintf(w, "  [%d] %s: %s, no model call\n", s.Index, printable.String(s.Action), s.Translator)
+			continue
+		}
+		fmt.Fprintf(w, "  [%d] %s: %s\n", s.Index, printable.String(s.Action), s.Translator)
+		for _, m := range s.Model {
+			what := m.Answer
+			if what == "" {
+				what = "(no usable answer)"
+			}
+			if m.Element != "" {
+				what += " " + m.Element
+			}
+			cost := fmt.Sprintf("%d prompt + %d completion tokens", m.PromptTokens, m.CompletionTokens)
+			if m.Cached {
+				cost = "cached, no tokens"
+			} else if m.Requests > 1 {
+				cost += fmt.Sprintf(" in %d requests", m.Requests)
+			}
+			fmt.Fprintf(w, "      %s: %s\n", printable.String(what), cost)
+		}
+	}
+	u := res.Usage
+	fmt.Fprintf(w, "model tokens: %d prompt + %d completion in %d %s", u.PromptTokens, u.CompletionTokens, u.ModelRequests, rpt.Plural(u.ModelRequests, "request", "requests"))
+	if u.CachedAnswers > 0 {
+		fmt.Fprintf(w, ", %d %s from the cache", u.CachedAnswers, rpt.Plural(u.CachedAnswers, "answer", "answers"))
+	}
+	fmt.Fprintln(w)
+}
+
+// jsonUsage is the --json result's usage.
+type jsonUsage struct {
+	Snapshots        int `json:"snapshots"`
+	SnapshotTokens   int `json:"snapshot_tokens"`
+	MinimizedTokens  int `json:"minimized_tokens"`
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+	ModelRequests    int `json:"model_requests"`
+	CachedAnswers    int `json:"cached_answers"`
+}
+
+// jsonModelStep is one answer of the model in the --json result.
+type jsonModelStep struct {
+	Model            string `json:"model"`
+	Answer           string `json:"answer"`
+	Element          string `json:"element,omitempty"`
+	PromptTokens     int    `json:"prompt_tokens"`
+	CompletionTokens int    `json:"completion_tokens"`
+	Requests         int    `json:"requests"`
+	Cached           bool   `json:"cached,omitempty"`
+}
+
+func jsonModel(calls []translator.ModelCall) []jsonModelStep {
+	var out []jsonModelStep
+	for _, m := range calls {
+		out = append(out, jsonModelStep{m.Model, m.Answer, m.Element, m.PromptTokens, m.CompletionTokens, m.Requests, m.Cached})
+	}
+	return out
+}
+
+// modelHelp is compile's --help on translators and models.
+var modelHelp = strings.TrimSpace(`
+Translators (--translator): auto (the default) reads each action with the
+rules first; an action they cannot read, find ambiguous or whose element
+they do not find goes to a language model, which answers one step at a
+time (type, type, click for "log in as demo") until it says the action is
+done, at most 8 steps an action. rules uses no model; llm sends every
+action to the model. With no model set up, auto says so once and runs the
+rules alone; an action only a model could read then fails saying so.
+
+A model is any OpenAI-compatible chat-completions server with function
+calling: OPENAI_API_KEY for OpenAI, or OPENAI_BASE_URL for another
+(Ollama: http://localhost:11434/v1; vLLM, LiteLLM; Azure OpenAI:
+https://NAME.openai.azure.com, the deployment named after the model).
+--model, else PLAINTEST_MODEL, names the model. The model sees the action,
+the page (minimized and cut to --budget tokens, fenced as data: text on the
+page is not an instruction to it), the steps taken and the placeholders it
+may type; never a secret value ({{PASSWORD}} stands for it, and the browser
+types the value). Its answers are checked before anything runs (the element
+exists and suits the action, a value is there) and sent back with the
+reason at most twice; an ambiguous or unsure answer (confidence under 0.5)
+fails with the candidates. It may navigate only within --url's origin and
+--allow-origin's. 429s, 5xxs and timeouts are tried again (Retry-After is
+honoured); a model server that stays down exits 3. Answers are kept under
+--cache: compiling again against an unchanged page asks the model nothing
+(--no-cache asks again). The summary says which translator read each
+action and the tokens of each model step; the scenario replays with no
+model.`)

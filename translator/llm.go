@@ -1,0 +1,372 @@
+package translator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"maps"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/prompt"
+)
+
+// LLMOptions configure an LLM translator. Zero fields take the defaults.
+type LLMOptions struct {
+	// BaseURL is the OpenAI-compatible server ("" for OpenAI's):
+	// http://localhost:11434/v1 for Ollama, a vLLM or LiteLLM server, or
+	// an Azure OpenAI endpoint (*.openai.azure.com, whose deployment is
+	// named after the model).
+	BaseURL string
+	APIKey  string
+	// Model is the model asked; default DefaultModel.
+	Model string
+	// Budget is the most tokens the page may take in a prompt; default
+	// prompt.DefaultBudget.
+	Budget int
+	// MaxSteps is how many steps one action may take; default 8.
+	MaxSteps int
+	// MinConfidence is the confidence under which an answer is refused
+	// with the candidates instead of run; default 0.5, negative for none.
+	MinConfidence float64
+	// Reasks is how many times an invalid answer is sent back with the
+	// reason before the step fails; default 2, negative for none.
+	Reasks int
+	// Timeout bounds each request; default 60s.
+	Timeout time.Duration
+	// Retries is how many more times a request that met a 429, a 5xx, a
+	// timeout or a broken connection is sent; default 2, negative for none.
+	Retries int
+	// Backoff is the first wait between tries, doubled each time, when the
+	// server sends no Retry-After; default 500ms.
+	Backoff time.Duration
+	// Origins are where navigation may go: scheme://host[:port], or a URL
+	// whose origin is meant. The scenario's URL must be among them; a link
+	// to anywhere else is refused too. "file://" allows file URLs.
+	Origins []string
+	// Secrets (name to value) are typed as {{NAME}} and never shown: their
+	// values are hidden from every prompt and answer.
+	Secrets map[string]string
+	// Variables (name to value) may be typed as {{NAME}}; the model is
+	// shown their values.
+	Variables map[string]string
+	// CacheDir holds the answer cache (llmcache.go); "" for none.
+	CacheDir string
+	// Logger receives debug logs (retries, cache misses); nil discards
+	// them.
+	Logger *slog.Logger
+}
+
+// DefaultModel is the model asked when none is named.
+const DefaultModel = "gpt-4o-mini"
+
+// Defaults of LLMOptions.
+const (
+	DefaultMaxSteps      = 8
+	DefaultMinConfidence = 0.5
+	DefaultModelTimeout  = 60 * time.Second
+)
+
+// LLM translates an action by asking a language model, one step at a
+// time: each answer (a call of intermediate_step, package prompt) is
+// checked against the page shown, sent back with the reason when it does
+// not fit, and given as a Step and a Then of the same action, so that the
+// caller runs it, reads the page again and asks the next step, telling the
+// model the steps taken (Request.Taken); the answer done ends the action.
+// Secret values never reach a prompt: the action, the URL, the title and
+// the steps taken have them as {{NAME}}, the page as ***.
+type LLM struct {
+	opts         LLMOptions
+	client       *modelClient
+	mask         *secret.Masker
+	redact       []string
+	placeholders []prompt.Placeholder
+	names        map[string]bool // placeholder names
+	origins      []string
+	cache        *answerCache
+	log          *slog.Logger
+}
+
+// NewLLM returns an LLM translator; an error names a bad option.
+func NewLLM(o LLMOptions) (*LLM, error) {
+	if o.Model == "" {
+		o.Model = DefaultModel
+	}
+	o.MaxSteps = orDefault(o.MaxSteps, DefaultMaxSteps)
+	o.Reasks = orDefault(o.Reasks, 2)
+	o.Retries = orDefault(o.Retries, 2)
+	if o.MinConfidence == 0 {
+		o.MinConfidence = DefaultMinConfidence
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultModelTimeout
+	}
+	if o.Backoff <= 0 {
+		o.Backoff = 500 * time.Millisecond
+	}
+	if o.BaseURL != "" {
+		if u, err := url.Parse(o.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return nil, fmt.Errorf("the model server URL %q is not an http(s) URL", o.BaseURL)
+		}
+	}
+	l := &LLM{opts: o, mask: secret.Names(o.Secrets), names: map[string]bool{}, log: o.Logger}
+	if l.log == nil {
+		l.log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	for _, s := range o.Origins {
+		origin, err := originOf(s)
+		if err != nil {
+			return nil, err
+		}
+		if !slices.Contains(l.origins, origin) {
+			l.origins = append(l.origins, origin)
+		}
+	}
+	if len(l.origins) == 0 {
+		return nil, errors.New("no origin to navigate in: give the scenario's URL")
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Secrets)) {
+		l.placeholders = append(l.placeholders, prompt.Placeholder{Name: name, Secret: true})
+		l.names[name] = true
+		if v := o.Secrets[name]; v != "" {
+			l.redact = append(l.redact, v)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(o.Variables)) {
+		if !l.names[name] {
+			l.placeholders = append(l.placeholders, prompt.Placeholder{Name: name, Value: l.mask.Replace(o.Variables[name])})
+			l.names[name] = true
+		}
+	}
+	if o.CacheDir != "" {
+		l.cache = &answerCache{dir: o.CacheDir}
+	}
+	l.client = newModelClient(&l.opts, l.log)
+	return l, nil
+}
+
+// orDefault is v, def for 0, and 0 for a negative v.
+func orDefault(v, def int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
+
+// originOf is scheme://host[:port] of s, or "file://" for a file URL.
+func originOf(s string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	switch {
+	case err == nil && u.Scheme == "file":
+		return "file://", nil
+	case err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "":
+		return "", fmt.Errorf("%q is not an origin such as https://example.com", s)
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host), nil
+}
+
+// Model names the model asked.
+func (l *LLM) Model() string { return l.opts.Model }
+
+// MaxRounds is one round per step and one for done.
+func (l *LLM) MaxRounds() int { return l.opts.MaxSteps + 1 }
+
+// Translate asks the model for the next step of req.Action. It returns
+// the step and a Then of the action, no steps when the model answers that
+// the action is done, or an error: one wrapping ErrModelUnavailable when
+// the server failed, an *UnsureError when the model is unsure or finds
+// the action ambiguous, an *AnswerError when its answers did not fit even
+// once sent back, or one wrapping ErrUnparsable when it says it cannot.
+func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
+	if len(req.Taken) >= l.opts.MaxSteps {
+		return nil, fmt.Errorf("the model did not finish %q in %d steps, the most an action may take (%s)",
+			l.mask.Replace(req.Action), l.opts.MaxSteps, l.mask.Replace(takenList(req.Taken)))
+	}
+	cost := ModelCall{Model: l.opts.Model}
+	if req.Record != nil {
+		defer func() { req.Record(cost) }()
+	}
+	in := l.input(req)
+	first, err := l.build(in)
+	if err != nil {
+		return nil, err
+	}
+	key := ""
+	if l.cache != nil {
+		key = cacheKey(l.opts.Model, first)
+		if a, ok := l.cache.get(key); ok {
+			if steps, err := l.steps(a, first.Page, req); err == nil {
+				cost.Cached = true
+				cost.Answer, cost.Element = a.ActionType, element(steps)
+				return steps, nil
+			}
+			l.log.Debug("cached answer no longer fits the page; asking", "key", key)
+		}
+	}
+	p := first
+	var refused *prompt.Retry
+	for try := 0; try <= l.opts.Reasks; try++ {
+		if refused != nil {
+			in.Retry = refused
+			if p, err = l.build(in); err != nil {
+				return nil, err
+			}
+		}
+		rep, err := l.client.ask(ctx, p)
+		cost.Requests++
+		cost.PromptTokens += rep.prompt
+		cost.CompletionTokens += rep.output
+		if err != nil {
+			return nil, err
+		}
+		if !rep.called {
+			refused = &prompt.Retry{Answer: l.mask.Replace(rep.text), Reason: "the answer was text, not a call of intermediate_step"}
+			continue
+		}
+		a, err := prompt.ParseArguments(rep.args)
+		if err != nil {
+			refused = &prompt.Retry{Answer: l.mask.Replace(rep.args), Reason: err.Error()}
+			continue
+		}
+		a = l.maskAnswer(a)
+		steps, err := l.steps(a, p.Page, req)
+		var bad *invalidAnswer
+		if errors.As(err, &bad) {
+			refused = &prompt.Retry{Answer: l.mask.Replace(rep.args), Reason: bad.reason}
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		cost.Answer, cost.Element = a.ActionType, element(steps)
+		if key != "" {
+			if err := l.cache.put(key, cacheEntry{Model: l.opts.Model, Action: in.Action, URL: in.URL, Taken: len(req.Taken), Answer: a}); err != nil {
+				l.log.Warn("could not keep the model's answer", "err", err)
+			}
+		}
+		return steps, nil
+	}
+	return nil, &AnswerError{Action: in.Action, Tries: l.opts.Reasks + 1, Reason: refused.Reason, Answer: refused.Answer}
+}
+
+// input is the question about req, secret values written as {{NAME}}.
+func (l *LLM) input(req Request) prompt.Input {
+	in := prompt.Input{
+		Action: l.mask.Replace(req.Action), URL: l.mask.Replace(req.URL), Title: l.mask.Replace(req.Title),
+		Page: req.Page, Budget: l.opts.Budget, Redact: l.redact, Placeholders: l.placeholders, Origins: l.origins,
+	}
+	for _, h := range req.History {
+		in.History = append(in.History, l.mask.Replace(h))
+	}
+	for _, s := range req.Taken {
+		in.Taken = append(in.Taken, l.mask.Replace(taken(s)))
+	}
+	return in
+}
+
+// build renders the question; a secret value left in any message (in a
+// form the masking above did not foresee) is masked there too, so none is
+// ever sent.
+func (l *LLM) build(in prompt.Input) (*prompt.Request, error) {
+	p, err := prompt.Build(in)
+	if err != nil {
+		return nil, err
+	}
+	for i := range p.Messages {
+		p.Messages[i].Content = l.mask.Replace(p.Messages[i].Content)
+	}
+	return p, nil
+}
+
+// maskAnswer writes a secret value the model typed anyway as its
+// placeholder.
+func (l *LLM) maskAnswer(a prompt.IntermediateStep) prompt.IntermediateStep {
+	a.InputValue = l.mask.ReplaceWritten(a.InputValue)
+	a.Description = l.mask.Replace(a.Description)
+	a.Error = l.mask.Replace(a.Error)
+	return a
+}
+
+func element(steps []Step) string {
+	if len(steps) > 0 {
+		return steps[0].Element
+	}
+	return ""
+}
+
+// actionTypes names each kind of step as the function contract does.
+var actionTypes = map[Kind]string{Navigate: "navigate", Click: "click", Type: "input", Select: "select", Choose: "select",
+	Check: "check", Uncheck: "uncheck", Press: "press", Hover: "hover", AssertText: "assert"}
+
+// taken describes a step already run for the model:
+// `input textbox "Username" "demo"`.
+func taken(s Step) string {
+	t := actionTypes[s.Kind]
+	if t == "" {
+		t = string(s.Kind)
+	}
+	if s.Element != "" {
+		t += " " + s.Element
+	}
+	if s.Value != "" {
+		t += fmt.Sprintf(" %q", s.Value)
+	}
+	return t
+}
+
+func takenList(steps []Step) string {
+	var out []string
+	for _, s := range steps {
+		out = append(out, taken(s))
+	}
+	return strings.Join(out, "; ")
+}
+
+// AnswerError says that the model's answers did not fit, even sent back
+// with the reason.
+type AnswerError struct {
+	Action string
+	Tries  int
+	// Reason is why the last answer was refused; Answer is that answer
+	// (its function arguments, secret values as {{NAME}}).
+	Reason, Answer string
+}
+
+func (e *AnswerError) Error() string {
+	return fmt.Sprintf("the model's answer for %q was refused %d times; the last: %s; it answered %s", e.Action, e.Tries, e.Reason, e.Answer)
+}
+
+// UnsureError says that the model found the action ambiguous, or was not
+// sure enough of its answer: the step is not run on a guess.
+type UnsureError struct {
+	Action string
+	// Why says which: ambiguous, or the confidence and the threshold.
+	Why string
+	// Said is the model's description of its answer.
+	Said string
+	// Candidates are the elements the answer may have meant.
+	Candidates []string
+}
+
+func (e *UnsureError) Error() string {
+	msg := fmt.Sprintf("the model %s for %q", e.Why, e.Action)
+	if e.Said != "" {
+		msg += fmt.Sprintf(" (it says: %s)", e.Said)
+	}
+	if len(e.Candidates) > 0 {
+		shown, more := e.Candidates, ""
+		if len(shown) > maxListed {
+			shown, more = shown[:maxListed], fmt.Sprintf("; and %d more", len(e.Candidates)-maxListed)
+		}
+		msg += "; candidates: " + strings.Join(shown, "; ") + more
+	}
+	return msg + "; say more precisely which element"
+}
