@@ -244,8 +244,8 @@ func TestFocusBudgetNewsPage(t *testing.T) {
 				if out.FindRef(tc.target.Ref) == nil {
 					t.Errorf("%d tokens, %q, budget %d: target %s cut:\n%s", full, tc.focus, budget, tc.target.Line(), Serialize(out))
 				}
-				if budget == 2000 && size.sections == 8 {
-					t.Logf("%q:\n%s", tc.focus, Serialize(out))
+				if _, marked, _, _ := counted(out); marked["link"] < 100 {
+					t.Errorf("%d tokens, %q, budget %d: markers count %d links, want the hundreds cut:\n%s", full, tc.focus, budget, marked["link"], Serialize(out))
 				}
 			}
 		}
