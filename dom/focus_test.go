@@ -452,3 +452,71 @@ func TestFocusBudgetAnyRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestFocusBudgetContext checks what comes with a target: the heading
+// before it, its list item whole, then its neighbours whole (a card with its
+// text, not its link alone), before the rest of the page.
+func TestFocusBudgetContext(t *testing.T) {
+	page := mustParseARIA(t, `- banner:
+  - link "Home" [ref=e1]
+  - link "About us" [ref=e2]
+- main:
+  - heading "Vegetables" [level=2]
+  - list:
+    - listitem:
+      - link "Carrot" [ref=e3]
+      - paragraph: Orange and crunchy.
+    - listitem:
+      - link "Leek" [ref=e4]
+      - paragraph: Green and mild.
+  - heading "Fruit" [level=2]
+  - list:
+    - listitem:
+      - link "Apple" [ref=e5]
+      - paragraph: Red and round.
+    - listitem:
+      - link "Banana" [ref=e6]
+      - paragraph: Yellow and long.
+    - listitem:
+      - link "Cherry" [ref=e7]
+      - paragraph: Small and dark.`)
+	want := `more: … 2 more links
+main
+ more: … 2 more links, 1 more heading
+ heading "Fruit" level=2
+ list
+  listitem
+   link "Apple" [e5]
+   paragraph: Red and round.
+  listitem
+   link "Banana" [e6]
+   paragraph: Yellow and long.
+  more: … 1 more link`
+	out := Minimize(page, &MinimizeOptions{Budget: EstimateTokens(want), Focus: "open Banana"})
+	if got := Serialize(out); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestFocusBudgetWholeCards checks that cards come whole: on a budget that
+// holds some of the products, each product shown has its price.
+func TestFocusBudgetWholeCards(t *testing.T) {
+	page := mustParseARIA(t, readTestdata(t, "products.yaml"))
+	for _, budget := range []int{120, 150, 200} {
+		out := Minimize(page, &MinimizeOptions{Budget: budget, Focus: "add the cheapest mug to the cart"})
+		cards := 0
+		out.Walk(func(n *Node) bool {
+			if n.Role != "article" {
+				return true
+			}
+			cards++
+			if !strings.Contains(n.TextContent(), "$") {
+				t.Errorf("budget %d: article %q without its price:\n%s", budget, n.Name, Serialize(out))
+			}
+			return false
+		})
+		if cards < 2 || cards == 7 {
+			t.Errorf("budget %d: got %d articles, want some of the 7:\n%s", budget, cards, Serialize(out))
+		}
+	}
+}

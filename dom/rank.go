@@ -17,9 +17,9 @@ type ranking struct {
 	parent   []int   // index of each node's parent; -1 for the root
 	children [][]int // indexes of each node's children, in order
 	score    []float64
-	// order lists every node but the root, the most worth keeping first:
+	// order lists the nodes but the root, the most worth keeping first:
 	// the targets, then the relevant nodes by score, then the rest by how
-	// close they sit to the first target.
+	// close they sit to the first target (see sort). A node may come twice.
 	order []int
 	// targets is how many nodes at the start of order are the targets:
 	// what the budget never cuts.
@@ -251,8 +251,8 @@ func rankNodes(root *Node, focus string) *ranking {
 // sort fills order, targets, target and relevant. The targets are the best
 // fits, and the controls that fit best when they are relevant ("remove the
 // Green Tea" fits the cell "Green Tea" best, and of the controls the Remove
-// button in its row), the controls first. Then come the relevant nodes, best
-// first; then the rest, by how deep the container they share with the first
+// button in its row), the controls first. Then come the targets' units, then
+// the relevant nodes, best first; then the rest, by how deep the container they share with the first
 // target is (its form before its section before the page), headings before
 // controls before text, the top of each list before its bottom (the first
 // story of every section before the second), and in document order.
@@ -367,7 +367,28 @@ func (r *ranking) sort(depth []int) {
 		nd := r.nodes[i]
 		return len(r.children[i]) > 0 && nd.Name == "" && nd.Value == "" && nd.Ref == "" && !nd.Interactive()
 	})
-	r.order = append(ranked, rest...)
+	// Right after the targets, their units whole: one node of each that
+	// is not a target brings its unit (the card of the button).
+	var units []int
+	seen := map[int]bool{}
+	for _, t := range ranked[:r.targets] {
+		u := r.unit[t]
+		if u < 0 || seen[u] {
+			continue
+		}
+		seen[u] = true
+		stack := []int{u}
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if !r.target[j] {
+				units = append(units, j)
+				break
+			}
+			stack = append(stack, r.children[j]...)
+		}
+	}
+	r.order = slices.Concat(ranked[:r.targets], units, ranked[r.targets:], rest)
 }
 
 func boolInt(b bool) int {
