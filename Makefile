@@ -63,6 +63,8 @@ cross: go-deps
 test: setup cross
 	$(GO) test -count=1 -timeout 40m ./...
 
+# Every benchmark; dom's BenchmarkBudget also prints the focused-budget
+# figures (demo and APG pages, snapshots from Chromium; about 2 minutes).
 bench: setup
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 

@@ -366,6 +366,11 @@ func FuzzParseARIA(f *testing.F) {
 				t.Fatalf("ref %s lost by Minimize", ref)
 			}
 		}
+		// With a focus (words of the page itself), the budget always holds.
+		focus := "click " + s[:len(s)/2]
+		if got := EstimateTokens(Serialize(Minimize(root, &MinimizeOptions{Budget: 40, MaxText: 10, Focus: focus}))); got > 40 {
+			t.Fatalf("got %d tokens with focus %q, want at most 40", got, focus)
+		}
 		n := 0
 		root.Walk(func(c *Node) bool {
 			if c != root && n < 20 {

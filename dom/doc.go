@@ -5,8 +5,8 @@
 // Playwright locators, as the JavaScript code Playwright MCP reports
 // (ParseLocatorCode) or in selector syntax (ParseSelector). It gives out one
 // tree of Nodes whatever the page came from; that tree minimized for a
-// language model's token budget (Minimize) and written as compact lines
-// (Serialize); and Locators: synthesized for a node from the tree alone,
+// language model's token budget, ranked for the action it is shown for and
+// cut to fit (Minimize), and written as compact lines (Serialize); and Locators: synthesized for a node from the tree alone,
 // stable and never by snapshot ref (Synthesize), matched against a tree
 // (Count), and written as Playwright selectors (Locator.Selector) or
 // JavaScript (Locator.JS).

@@ -18,11 +18,33 @@ type MinimizeOptions struct {
 	// Default DefaultMaxURL; negative drops every URL.
 	MaxURL int
 	// Budget is the most tokens (EstimateTokens of Serialize) the result
-	// should take. When over, URLs and then non-interactive text are dropped,
-	// longest and least useful first, but never interactive elements or the
-	// containers that hold them. 0 means no budget. The budget is a target:
-	// a page whose interactive elements alone exceed it comes back over.
+	// should take; 0 means no budget. Without Focus, URLs and then
+	// non-interactive text are dropped, longest and least useful first, but
+	// never interactive elements or the containers that hold them: the
+	// budget is a target, and a page whose interactive elements alone
+	// exceed it comes back over. With Focus, the budget always holds.
 	Budget int
+	// Focus is the action the page is shown for ("add the Blue Mug to the
+	// cart"). With a Budget, every element is ranked by the words of Focus
+	// in its own name and text and in those of its containers (the row,
+	// card or list item it sits in), and the page is cut to the budget,
+	// interactive elements too, the least relevant first:
+	//   - runs of similar siblings are not collapsed (the ranking cuts
+	//     instead), and a page that fits is returned whole;
+	//   - the elements that fit Focus best (ties included, when they fit
+	//     together) are never cut, nor their ancestors, nor the heading
+	//     before a relevant element; if the single best one with its
+	//     ancestors exceeds the budget, their text is cut instead, and only a
+	//     budget too small for its bare line (a few tokens) loses it;
+	//   - then come the other relevant elements, best first, then the rest
+	//     by closeness to the best one (its form, then its section, then the
+	//     page), headings before controls before text;
+	//   - each run of cut siblings leaves one marker node, Role "more", that
+	//     counts the controls and headings it held by role ("more: … 214
+	//     more links, 3 more headings");
+	//   - link URLs are kept only on relevant elements; refs are kept.
+	// EstimateTokens(Serialize(result)) <= Budget always holds.
+	Focus string
 	// Redact lists secret values (passwords, tokens) that must not reach a
 	// prompt: wherever one appears in a name, text, URL or placeholder it
 	// becomes "***". Whatever the list, the value of a text field whose name
@@ -86,13 +108,15 @@ var keepRoles = map[string]bool{"more": true}
 //
 // Every interactive element stays, with its ref, name and state, as does every
 // container above it that has a name, so the tree still says which card a
-// button belongs to.
+// button belongs to. With a Budget and a Focus, the page is instead ranked
+// for the action and cut to the budget, controls too: see
+// MinimizeOptions.Focus.
 func Minimize(root *Node, opts *MinimizeOptions) *Node {
 	if root == nil {
 		return nil
 	}
 	o := opts.withDefaults()
-	m := minimizer{opts: o, inter: map[*Node]bool{}}
+	m := minimizer{opts: o, inter: map[*Node]bool{}, focused: o.Budget > 0 && o.Focus != ""}
 	if len(o.Redact) > 0 {
 		m.redactor = secret.All(o.Redact, redacted)
 	}
@@ -106,7 +130,10 @@ func Minimize(root *Node, opts *MinimizeOptions) *Node {
 	}
 	out.Parent = nil
 	setParents(out)
-	if o.Budget > 0 {
+	switch {
+	case m.focused:
+		out = m.fitFocus(out)
+	case o.Budget > 0:
 		m.fitBudget(out)
 	}
 	return out
@@ -114,6 +141,7 @@ func Minimize(root *Node, opts *MinimizeOptions) *Node {
 
 type minimizer struct {
 	opts     MinimizeOptions
+	focused  bool           // a Budget with a Focus: ranked cutting, no collapsing
 	inter    map[*Node]bool // built nodes that are or hold an interactive element
 	redactor *secret.Masker
 }
@@ -266,6 +294,9 @@ func (m *minimizer) tidy(parent *Node, kids []*Node) []*Node {
 			parent.Value = m.cut(strings.Join(parts, " "))
 			return nil
 		}
+	}
+	if m.focused {
+		return mergeText(out)
 	}
 	return m.collapse(mergeText(out))
 }

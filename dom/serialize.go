@@ -20,6 +20,12 @@ import (
 // url=..., then ": " and the node's text. The synthetic "document" root is not
 // written; its children start at depth 0. Output is deterministic and ends
 // without a trailing newline.
+//
+// Minimize marks what it left out with nodes of role "more", written as
+// other nodes are: "more: 3 more listitem" (a collapsed run of similar
+// items), "more: details of the last 5 article left out" (cards kept by name
+// and controls only), "more: … 214 more links, 3 more headings" (elements a
+// focused budget cut, counted by role).
 func Serialize(n *Node) string {
 	if n == nil {
 		return ""
