@@ -100,7 +100,7 @@ func Build(in Input) (*Request, error) {
 		budget = DefaultBudget
 	}
 	// The one place the page is cut for a prompt.
-	shown := dom.Minimize(in.Page, &dom.MinimizeOptions{Budget: budget, Redact: in.Redact}) // Focus: action
+	shown := dom.Minimize(in.Page, &dom.MinimizeOptions{Budget: budget, Focus: in.Action, Redact: in.Redact})
 	page := dom.Serialize(shown)
 	url, title := oneLine(in.URL), oneLine(in.Title)
 	system, err := render("system.md", struct{ Origins []string }{in.Origins})
