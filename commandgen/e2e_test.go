@@ -145,3 +145,64 @@ func TestChecksInChromium(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkCheckTimings measures, in a real page, how long a check takes
+// to answer, beside a call that checks nothing: one that holds returns at
+// once, one about a text that comes
+// 300 ms late returns when it comes, and one that does not hold fails
+// when its timeout (1 s here) runs out, not later. The page is reloaded
+// before each run so the late text is late again.
+func BenchmarkCheckTimings(b *testing.B) {
+	sc, err := mcpclient.Playwright(mcpclient.BundledOptions(0, 0))
+	testenv.Need(b, err)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, checkPage)
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	s, err := mcpclient.Connect(ctx, sc, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	const timeout = time.Second
+	o := &Options{CheckTimeout: timeout}
+	for _, bc := range []struct {
+		name  string
+		step  translator.Step
+		fails bool
+	}{
+		// baseline: an evaluate that checks nothing, the cost of any call
+		// through the MCP server (its settling and its page report).
+		{"baseline", translator.Step{Kind: translator.AssertText, Value: "x"}, false},
+		{"holds", translator.Step{Kind: translator.AssertText, Value: "Invoice 42"}, false},
+		{"late-300ms", translator.Step{Kind: translator.AssertText, Value: "Saved"}, false},
+		{"fails-timeout-1s", translator.Step{Kind: translator.AssertText, Value: "Only hidden"}, true},
+	} {
+		call, err := o.For(bc.step, "")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if bc.name == "baseline" {
+			call = Call{mcpclient.ToolEvaluate, map[string]any{"function": "() => 'ok'"}}
+		}
+		b.Run(bc.name, func(b *testing.B) {
+			var total time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				if r, err := s.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": srv.URL + "/"}); err != nil || r.IsError {
+					b.Fatalf("navigate: %v %+v", err, r)
+				}
+				b.StartTimer()
+				start := time.Now()
+				r, err := s.CallTool(ctx, call.Tool, call.Args)
+				total += time.Since(start)
+				if err != nil || r.IsError != bc.fails {
+					b.Fatalf("check: %v, failed=%v, want failed=%v", err, r != nil && r.IsError, bc.fails)
+				}
+			}
+			b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms/check")
+		})
+	}
+}
