@@ -148,10 +148,10 @@ func TestChecksInChromium(t *testing.T) {
 
 // BenchmarkCheckTimings measures, in a real page, how long a check takes
 // to answer, beside a call that checks nothing: one that holds returns at
-// once, one about a text that comes
-// 300 ms late returns when it comes, and one that does not hold fails
-// when its timeout (1 s here) runs out, not later. The page is reloaded
-// before each run so the late text is late again.
+// once, one about a text that comes 300 ms late returns when it comes, and
+// one that does not hold fails when its timeout (1 s here) runs out, not
+// later. The page is reloaded before each run so the late text is late
+// again.
 func BenchmarkCheckTimings(b *testing.B) {
 	sc, err := mcpclient.Playwright(mcpclient.BundledOptions(0, 0))
 	testenv.Need(b, err)
