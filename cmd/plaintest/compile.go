@@ -24,13 +24,20 @@ no model ("plaintest replay").
 
 Actions are joined by "then", ";" or new lines, given as TEXT, as repeated
 --step flags, or in a YAML/JSON file (-f) with url, actions, variables and
-secrets. The rules translator understands: go to / open, click / press / tap,
-type X into Y, fill Y with X, select X from Y, check / uncheck, press KEY,
-hover, add X to the cart, remove X from the cart, wait N seconds, and
-verify / check / expect / should see TEXT (or TEXT is gone; "the Blue Mug
-row shows $24.00" checks inside that row). Name an
-element by its label, text or placeholder; say which one with "for", "in" or
-"next to" ("click Add to cart for Blue Mug").
+secrets. The rules translator reads one imperative step a sentence:
+go to / open / reload / go back / go forward; click, double-click, hover;
+type X into Y, fill Y with X, clear Y; select / choose / pick X (in a
+native select, an ARIA combo box or list box, a menu); set the Y slider to
+X; check / uncheck / tick / turn on / turn off / toggle; press KEY (in Y);
+expand / collapse; delete X; add X to the cart; wait N seconds. And checks,
+with or without "verify": TEXT is shown / is gone, the Blue Mug row shows
+$24.00, the Save button is disabled, the Email field is empty, the list
+shows 3 items, X is the last item, A, B and C are in that order, the URL
+ends with /cart, the page title is Todos. Name an element by its label,
+text or placeholder, or an unnamed one by its kind and place ("the
+checkbox for Buy milk"); say which one with "for", "in" or "next to"
+("click Add to cart for Blue Mug"). An action verb never becomes a check:
+what cannot be done fails with the closest elements.
 
 Secrets (--secret NAME=VALUE) are typed while compiling and written as
 required {{NAME}} variables: their values reach no file, log or prompt.
