@@ -217,6 +217,7 @@ func (r *run) open(ctx context.Context) error {
 		r.fail(ctx, 0, s.Action, &exported, err.Error(), nil)
 		return err
 	}
+	r.settle(ctx)
 	r.done(0, &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate, Calls: []commandgen.Call{exported}, Duration: time.Since(start)})
 	return nil
 }
@@ -379,6 +380,9 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (
 	}
 	if out.IsError {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+	}
+	if s.Kind == translator.Navigate {
+		r.settle(ctx)
 	}
 	ts.Calls = append(ts.Calls, exported)
 	return true, nil

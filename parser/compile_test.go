@@ -219,8 +219,14 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 			if tt.hidden && len(f.toolCalls("browser_wait_for")) != 0 {
 				t.Error("a browser_wait_for ran for a name that is not text")
 			}
-			if n := len(f.toolCalls("browser_evaluate")); n != 1 {
-				t.Errorf("%d browser_evaluate calls, want the one that asked whether the name shows", n)
+			asked := 0
+			for _, c := range f.toolCalls("browser_evaluate") {
+				if fn, _ := c.Args["function"].(string); !strings.Contains(fn, "aria-busy") { // not the settle after loading
+					asked++
+				}
+			}
+			if asked != 1 {
+				t.Errorf("%d browser_evaluate calls, want the one that asked whether the name shows", asked)
 			}
 		})
 	}
@@ -539,5 +545,36 @@ func TestCompileFailedCallKeepsNoSecret(t *testing.T) {
 	}
 	if c := res.Errors[0].Call; c == nil || c.Tool != "browser_wait_for" || c.Args["text"] != "{{X}} discount" {
 		t.Errorf("failed call = %+v, want the wait with the secret as {{X}}", c)
+	}
+}
+
+// TestCompileSettlesAfterLoading: after the page loads, and after each
+// navigation, compile waits in the page for parts marked aria-busy before it
+// reads the page; the wait is compile's own and is not exported.
+func TestCompileSettlesAfterLoading(t *testing.T) {
+	f := newFake()
+	res, err := New(f.session(t), nil).Run(context.Background(), Scenario{URL: "http://shop.test/", Actions: []string{"go to the login page"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	for _, c := range f.srv.Calls() {
+		fn, _ := c.Args["function"].(string)
+		switch {
+		case c.Tool == "browser_evaluate" && strings.Contains(fn, `aria-busy`):
+			order = append(order, "settle")
+		case c.Tool == "browser_navigate", c.Tool == "browser_snapshot":
+			order = append(order, strings.TrimPrefix(c.Tool, "browser_"))
+		}
+	}
+	if got := strings.Join(order, " "); !strings.HasPrefix(got, "navigate settle snapshot navigate settle") {
+		t.Errorf("calls %s, want each navigate followed by a settle before the page is read", got)
+	}
+	for _, st := range res.Steps {
+		for _, c := range st.Calls {
+			if fn, _ := c.Args["function"].(string); strings.Contains(fn, "aria-busy") {
+				t.Errorf("step %d exports the settle: %+v", st.Index, c)
+			}
+		}
 	}
 }

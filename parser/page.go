@@ -39,6 +39,19 @@ func (r *run) snapshot(ctx context.Context) error {
 	return nil
 }
 
+// settle waits, after a page loads, until no part of it says it is still
+// loading (aria-busy="true": a feed rendering its articles one by one), up
+// to the compile's timeout, so that the page is read as it stays: which
+// elements look alike, and so which locators single one out, does not
+// depend on how far the rendering got. It is compile's own wait, not a
+// step of the scenario; a server that cannot evaluate is not waited on.
+func (r *run) settle(ctx context.Context) {
+	fn := fmt.Sprintf("async () => { for (const until = Date.now() + %d; Date.now() < until; await new Promise(r => setTimeout(r, 100))) { if (!document.querySelector('[aria-busy=\"true\"]')) return 'settled'; } return 'busy'; }", r.c.opts.Timeout.Milliseconds())
+	if out, err := r.exec(ctx, commandgen.Call{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": fn}}); err == nil && !out.IsError && strings.Contains(out.Value, "busy") {
+		r.c.opts.Logger.Debug("the page still says it is loading (aria-busy)", "waited", r.c.opts.Timeout)
+	}
+}
+
 // minimized is the current page, minimized, with secret values redacted.
 func (r *run) minimized() string {
 	return dom.Serialize(dom.Minimize(r.page, &dom.MinimizeOptions{Redact: r.secrets}))
