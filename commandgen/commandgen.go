@@ -69,18 +69,27 @@ var builders = map[translator.Kind]build{
 		// browser_navigate to the same URL does not reload a page whose URL
 		// has a #fragment; the server waits for the load location.reload
 		// starts.
-		return Call{mcpclient.ToolEvaluate, map[string]any{"function": "() => { location.reload(); }"}}
+		return Call{mcpclient.ToolEvaluate, map[string]any{"function": navigateSoon("location.reload()")}}
 	},
 	translator.Back: func(translator.Step, string) Call {
 		return Call{mcpclient.ToolNavigateBack, map[string]any{}}
 	},
 	translator.Forward: func(translator.Step, string) Call {
-		return Call{mcpclient.ToolEvaluate, map[string]any{"function": "() => { history.forward(); }"}}
+		return Call{mcpclient.ToolEvaluate, map[string]any{"function": navigateSoon("history.forward()")}}
 	},
 	translator.Wait: func(s translator.Step, _ string) Call {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
 		return Call{mcpclient.ToolWaitFor, map[string]any{"time": secs}}
 	},
+}
+
+// navigateSoon is the function of a navigation done by script. It starts
+// the navigation after it has returned: one started inside it can destroy
+// the page's context before the call answers ("Execution context was
+// destroyed"), failing a step that did what it said. @playwright/mcp waits
+// after an evaluate for the navigations it starts and for their load.
+func navigateSoon(js string) string {
+	return "() => { setTimeout(() => " + js + ", 0); }"
 }
 
 // Scoped reports whether s is a check of one element (an assertion whose

@@ -27,8 +27,8 @@ func TestFor(t *testing.T) {
 		{translator.Step{Kind: translator.DoubleClick}, "e9", Call{"browser_click", map[string]any{"target": "e9", "doubleClick": true}}},
 		{translator.Step{Kind: translator.Clear}, "e7", Call{"browser_type", map[string]any{"target": "e7", "text": ""}}},
 		{translator.Step{Kind: translator.Back}, "", Call{"browser_navigate_back", map[string]any{}}},
-		{translator.Step{Kind: translator.Reload}, "", Call{"browser_evaluate", map[string]any{"function": "() => { location.reload(); }"}}},
-		{translator.Step{Kind: translator.Forward}, "", Call{"browser_evaluate", map[string]any{"function": "() => { history.forward(); }"}}},
+		{translator.Step{Kind: translator.Reload}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => location.reload(), 0); }"}}},
+		{translator.Step{Kind: translator.Forward}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => history.forward(), 0); }"}}},
 		{translator.Step{Kind: translator.Wait, Value: "1.5"}, "", Call{"browser_wait_for", map[string]any{"time": 1.5}}},
 	}
 	for _, tt := range tests {
