@@ -229,6 +229,12 @@ func TestCorpus(t *testing.T) {
 					t.Errorf("compiled %q, want a failure saying %q", why, c.sc.ExpectError)
 				}
 				return
+			case strings.HasPrefix(known[c.sc.Name], "flaky"):
+				// The page's own timing decides (listed, with why, in
+				// known-failures.txt and the README): either outcome is
+				// reported, neither fails the suite, and a failure counts
+				// against the rate.
+				t.Logf("flaky scenario, %s", map[bool]string{true: "compiled this time", false: "failed this time: " + why}[why == ""])
 			case why != "" && known[c.sc.Name] == "":
 				t.Errorf("%s (a new failure: fix it, or list it in known-failures.txt and the README's limits)", why)
 			case why == "" && known[c.sc.Name] != "":
