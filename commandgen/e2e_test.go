@@ -38,25 +38,33 @@ const checkPage = `<!doctype html><title>Todos</title>
 <div id="cb" role="combobox" aria-label="Fruit" tabindex="0">Apple<span class="icon"></span></div>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
 
-// TestChecksInChromium runs every kind of check in a real page: each that
-// should hold passes, each that should not fails within its timeout,
-// saying what it found.
-func TestChecksInChromium(t *testing.T) {
+// checkBrowser serves checkPage and connects a bundled @playwright/mcp,
+// both closed when tb ends; it gives the session and the page's base URL.
+func checkBrowser(ctx context.Context, tb testing.TB) (*mcpclient.Session, string) {
+	tb.Helper()
 	sc, err := mcpclient.Playwright(mcpclient.BundledOptions(0, 0))
-	testenv.Need(t, err)
+	testenv.Need(tb, err)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		fmt.Fprint(w, checkPage)
 	}))
-	defer srv.Close()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
+	tb.Cleanup(srv.Close)
 	s, err := mcpclient.Connect(ctx, sc, nil)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer s.Close()
-	if r, err := s.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": srv.URL + "/todo"}); err != nil || r.IsError {
+	tb.Cleanup(func() { s.Close() })
+	return s, srv.URL
+}
+
+// TestChecksInChromium runs every kind of check in a real page: each that
+// should hold passes, each that should not fails within its timeout,
+// saying what it found.
+func TestChecksInChromium(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	s, base := checkBrowser(ctx, t)
+	if r, err := s.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": base + "/todo"}); err != nil || r.IsError {
 		t.Fatalf("navigate: %v %+v", err, r)
 	}
 
@@ -153,19 +161,8 @@ func TestChecksInChromium(t *testing.T) {
 // later. The page is reloaded before each run so the late text is late
 // again.
 func BenchmarkCheckTimings(b *testing.B) {
-	sc, err := mcpclient.Playwright(mcpclient.BundledOptions(0, 0))
-	testenv.Need(b, err)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, checkPage)
-	}))
-	defer srv.Close()
 	ctx := context.Background()
-	s, err := mcpclient.Connect(ctx, sc, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer s.Close()
+	s, base := checkBrowser(ctx, b)
 	const timeout = time.Second
 	o := &Options{CheckTimeout: timeout}
 	for _, bc := range []struct {
@@ -191,7 +188,7 @@ func BenchmarkCheckTimings(b *testing.B) {
 			var total time.Duration
 			for b.Loop() {
 				b.StopTimer()
-				if r, err := s.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": srv.URL + "/"}); err != nil || r.IsError {
+				if r, err := s.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": base + "/"}); err != nil || r.IsError {
 					b.Fatalf("navigate: %v %+v", err, r)
 				}
 				b.StartTimer()
