@@ -122,6 +122,11 @@ func ConnectInProcess(ctx context.Context, srv *server.MCPServer, opts *Options)
 		return nil, &UnavailableError{Server: "in-process", Op: "connect", Err: err}
 	}
 	s := &Session{name: "in-process", transport: "in-process", c: c, log: o.Logger, callTimeout: o.CallTimeout}
+	// Start registers the session with the server, which then tells its
+	// tools which session called (server.ClientSessionFromContext).
+	if err := c.Start(context.WithoutCancel(ctx)); err != nil {
+		return nil, &UnavailableError{Server: s.name, Op: "start", Err: err}
+	}
 	if err := s.initialize(ctx); err != nil {
 		_ = s.Close()
 		return nil, &UnavailableError{Server: s.name, Op: "initialize", Err: err}

@@ -12,21 +12,25 @@ import (
 
 // Tool names of @playwright/mcp that plaintest calls or reasons about.
 const (
-	ToolNavigate      = "browser_navigate"
-	ToolNavigateBack  = "browser_navigate_back"
-	ToolClick         = "browser_click"
-	ToolType          = "browser_type"
-	ToolSelectOption  = "browser_select_option"
-	ToolFillForm      = "browser_fill_form"
-	ToolPressKey      = "browser_press_key"
-	ToolHover         = "browser_hover"
-	ToolWaitFor       = "browser_wait_for"
-	ToolSnapshot      = "browser_snapshot"
-	ToolScreenshot    = "browser_take_screenshot"
-	ToolGenLocator    = "browser_generate_locator" // with --caps testing
-	ToolEvaluate      = "browser_evaluate"
-	ToolClose         = "browser_close"
-	ToolRunCodeUnsafe = "browser_run_code_unsafe" // runs any code in the server's process
+	ToolNavigate     = "browser_navigate"
+	ToolNavigateBack = "browser_navigate_back"
+	ToolClick        = "browser_click"
+	ToolType         = "browser_type"
+	ToolSelectOption = "browser_select_option"
+	ToolFillForm     = "browser_fill_form"
+	ToolPressKey     = "browser_press_key"
+	ToolHover        = "browser_hover"
+	ToolWaitFor      = "browser_wait_for"
+	ToolSnapshot     = "browser_snapshot"
+	ToolScreenshot   = "browser_take_screenshot"
+	ToolGenLocator   = "browser_generate_locator" // with --caps testing
+	// The other testing tools (--caps testing).
+	ToolVerifyElementVisible = "browser_verify_element_visible"
+	ToolVerifyTextVisible    = "browser_verify_text_visible"
+	ToolVerifyValue          = "browser_verify_value"
+	ToolEvaluate             = "browser_evaluate"
+	ToolClose                = "browser_close"
+	ToolRunCodeUnsafe        = "browser_run_code_unsafe" // runs any code in the server's process
 )
 
 // Error texts of @playwright/mcp (0.0.83) that callers react to.

@@ -1,0 +1,132 @@
+package browserserver
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// DriverVersion is the playwright-core version playwright-go drives, pinned
+// in package.json.
+const DriverVersion = "1.52.0"
+
+// installHint is what to run when the driver is missing.
+const installHint = "run make setup (npm ci) in the plaintest checkout, or make install; it installs playwright-core " + DriverVersion
+
+// corePath is where playwright-core sits below a directory holding
+// node_modules.
+var corePath = filepath.Join("node_modules", "playwright-core")
+
+// FindDriver returns the playwright-core directory (the driver package)
+// playwright-go needs, looked for with no environment variable in: the
+// working directory and its parents (a checkout), the executable's
+// directory and its parent (bin/plaintest in a checkout), and
+// PREFIX/lib/plaintest beside PREFIX/bin (make install). A directory named
+// by $PLAINTEST_PLAYWRIGHT_MCP (which holds the pinned node_modules) is
+// tried first when set. A playwright-core of another version is skipped.
+// None found is an *mcpclient.UnavailableError naming the command that
+// installs it.
+func FindDriver() (string, error) {
+	var dirs []string
+	if env := os.Getenv(mcpclient.EnvPlaywrightMCP); env != "" {
+		if fi, err := os.Stat(env); err == nil && fi.IsDir() {
+			dirs = append(dirs, env)
+		}
+	}
+	if wd, err := os.Getwd(); err == nil {
+		for dir := wd; ; dir = filepath.Dir(dir) {
+			dirs = append(dirs, dir)
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	if exe, err := os.Executable(); err == nil {
+		if real, err := filepath.EvalSymlinks(exe); err == nil {
+			exe = real
+		}
+		dir := filepath.Dir(exe)
+		dirs = append(dirs, dir, filepath.Dir(dir), filepath.Join(filepath.Dir(dir), "lib", "plaintest"))
+	}
+	var other []string
+	for _, d := range dirs {
+		core := filepath.Join(d, corePath)
+		v, err := coreVersion(core)
+		switch {
+		case err != nil:
+		case v == DriverVersion:
+			return filepath.Abs(core)
+		default:
+			other = append(other, core+" is "+v)
+		}
+	}
+	err := fmt.Errorf("playwright-core %s not found in node_modules of the working directory, its parents, or beside the executable", DriverVersion)
+	if len(other) > 0 {
+		err = fmt.Errorf("%w (%s)", err, strings.Join(other, "; "))
+	}
+	return "", &mcpclient.UnavailableError{Server: Name, Op: "locate driver", Err: err, Hint: installHint}
+}
+
+// coreVersion reads the version of the playwright-core package in dir.
+func coreVersion(dir string) (string, error) {
+	b, err := os.ReadFile(filepath.Join(dir, "package.json"))
+	if err != nil {
+		return "", err
+	}
+	var pkg struct {
+		Name    string `json:"name"`
+		Version string `json:"version"`
+	}
+	if err := json.Unmarshal(b, &pkg); err != nil {
+		return "", err
+	}
+	if pkg.Name != "playwright-core" {
+		return "", errors.New("not playwright-core")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cli.js")); err != nil {
+		return "", err
+	}
+	return pkg.Version, nil
+}
+
+// startDriver lays out a driver folder for core (node and package, as
+// symlinks, in a temporary directory returned for removal) and starts
+// playwright-go on it. Nothing it prints reaches stdout, which may be an
+// MCP stdio transport.
+func startDriver(core string, log *slog.Logger) (*playwright.Playwright, string, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return nil, "", &mcpclient.UnavailableError{Server: Name, Op: "locate node", Err: errors.New("node not found on PATH"),
+			Hint: "install Node.js 18 or later (apt-get install nodejs), then " + installHint}
+	}
+	dir, err := os.MkdirTemp("", "plaintest-driver-")
+	if err != nil {
+		return nil, "", err
+	}
+	nodeName := "node"
+	if runtime.GOOS == "windows" {
+		nodeName = "node.exe"
+	}
+	if err := errors.Join(os.Symlink(node, filepath.Join(dir, nodeName)), os.Symlink(core, filepath.Join(dir, "package"))); err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, "", &mcpclient.UnavailableError{Server: Name, Op: "driver", Err: err}
+	}
+	pw, err := playwright.Run(&playwright.RunOptions{DriverDirectory: dir, SkipInstallBrowsers: true,
+		Stdout: io.Discard, Stderr: io.Discard, Logger: log})
+	if err != nil {
+		_ = os.RemoveAll(dir)
+		return nil, "", &mcpclient.UnavailableError{Server: Name, Op: "start driver", Err: err, Hint: installHint}
+	}
+	return pw, dir, nil
+}

@@ -1,0 +1,263 @@
+package browserserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// Name is the server's name in errors and in a scenario's environment
+// (plaintest compile --mcp builtin).
+const Name = "builtin"
+
+// Version is the built-in server's version, recorded with the scenarios it
+// compiles: it changes when a tool's behaviour changes.
+const Version = "1.0.0"
+
+// Options tune a Server. The zero value launches the local Chromium
+// headless with the default timeouts.
+type Options struct {
+	// ExecutablePath is the local browser to launch; default
+	// mcpclient.Chromium().
+	ExecutablePath string
+	Headed         bool
+	// WSEndpoint connects to a Playwright browser server elsewhere (npx
+	// playwright run-server; ws://host:port/) instead of launching one.
+	WSEndpoint string
+	// CDPEndpoint connects to a running Chromium over the Chrome DevTools
+	// Protocol (http://host:9222) instead of launching one.
+	CDPEndpoint string
+	// ActionTimeout bounds each action, wait and verification; default
+	// mcpclient.DefaultActionTimeout.
+	ActionTimeout time.Duration
+	// NavigationTimeout bounds a page load; default
+	// mcpclient.DefaultNavTimeout.
+	NavigationTimeout time.Duration
+	Viewport          string // "WIDTHxHEIGHT", default mcpclient.DefaultViewport
+	// NoActionSnapshots leaves the snapshot out of action results (replay
+	// reads none); browser_snapshot still works.
+	NoActionSnapshots bool
+	// WorkDir is where relative file names (screenshots) are written; a
+	// name outside it is refused. Default: a private temporary directory
+	// removed on Close.
+	WorkDir string
+	// FileURLs lets browser_navigate open file: URLs, which are refused
+	// otherwise.
+	FileURLs bool
+	Logger   *slog.Logger // nil = discard
+}
+
+// Server is the built-in browser MCP server: one browser (launched, or
+// connected to remotely) and, per MCP session, one isolated browser
+// context with one page, so that parallel sessions share no cookies or
+// storage. Its tools have @playwright/mcp's names, argument shapes and
+// result sections (mcpclient.ParseText reads them). It is safe for
+// concurrent use; the calls of one session run one at a time.
+type Server struct {
+	opts      Options
+	log       *slog.Logger
+	pw        *playwright.Playwright
+	browser   playwright.Browser
+	driverDir string
+	tempDir   string // WorkDir when the server made it
+	srv       *server.MCPServer
+
+	mu     sync.Mutex
+	tabs   map[string]*tab // by MCP session ID
+	closed bool
+}
+
+// New starts the driver and the browser (or connects to a remote one) and
+// returns the server. A missing driver, node or browser is an
+// *mcpclient.UnavailableError saying what to install.
+func New(opts *Options) (*Server, error) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	if o.ActionTimeout <= 0 {
+		o.ActionTimeout = mcpclient.DefaultActionTimeout
+	}
+	if o.NavigationTimeout <= 0 {
+		o.NavigationTimeout = mcpclient.DefaultNavTimeout
+	}
+	if o.Viewport == "" {
+		o.Viewport = mcpclient.DefaultViewport
+	}
+	if _, _, err := parseViewport(o.Viewport); err != nil {
+		return nil, err
+	}
+	if o.WSEndpoint != "" && o.CDPEndpoint != "" {
+		return nil, errors.New("builtin: give a WebSocket endpoint or a CDP endpoint, not both")
+	}
+	s := &Server{opts: o, log: o.Logger, tabs: map[string]*tab{}}
+	if s.opts.WorkDir == "" {
+		dir, err := os.MkdirTemp("", "plaintest-builtin-")
+		if err != nil {
+			return nil, err
+		}
+		s.tempDir, s.opts.WorkDir = dir, dir
+	} else if abs, err := filepath.Abs(s.opts.WorkDir); err == nil {
+		s.opts.WorkDir = abs
+	}
+	core, err := FindDriver()
+	if err != nil {
+		s.cleanup()
+		return nil, err
+	}
+	if s.pw, s.driverDir, err = startDriver(core, o.Logger); err != nil {
+		s.cleanup()
+		return nil, err
+	}
+	if s.browser, err = s.openBrowser(); err != nil {
+		s.cleanup()
+		return nil, err
+	}
+	s.srv = s.newMCP()
+	return s, nil
+}
+
+// openBrowser launches the local browser or connects to the remote one.
+func (s *Server) openBrowser() (playwright.Browser, error) {
+	o := s.opts
+	timeout := float64(o.NavigationTimeout.Milliseconds())
+	switch {
+	case o.WSEndpoint != "":
+		b, err := s.pw.Chromium.Connect(o.WSEndpoint, playwright.BrowserTypeConnectOptions{Timeout: &timeout})
+		if err != nil {
+			return nil, &mcpclient.UnavailableError{Server: Name, Op: "connect to " + o.WSEndpoint, Err: err,
+				Hint: "start a browser server there (npx playwright run-server --port N, playwright-core " + DriverVersion + ")"}
+		}
+		return b, nil
+	case o.CDPEndpoint != "":
+		b, err := s.pw.Chromium.ConnectOverCDP(o.CDPEndpoint, playwright.BrowserTypeConnectOverCDPOptions{Timeout: &timeout})
+		if err != nil {
+			return nil, &mcpclient.UnavailableError{Server: Name, Op: "connect to " + o.CDPEndpoint, Err: err,
+				Hint: "start Chromium there with --remote-debugging-port"}
+		}
+		return b, nil
+	}
+	exe := o.ExecutablePath
+	if exe == "" {
+		var err error
+		if exe, err = mcpclient.Chromium(); err != nil {
+			return nil, err
+		}
+	} else if _, err := os.Stat(exe); err != nil {
+		return nil, &mcpclient.UnavailableError{Server: Name, Op: "locate browser", Err: err, Hint: "apt-get install chromium, or fix the executable path"}
+	}
+	b, err := s.pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
+		ExecutablePath:  playwright.String(exe),
+		Headless:        playwright.Bool(!o.Headed),
+		ChromiumSandbox: playwright.Bool(false),
+	})
+	if err != nil {
+		return nil, &mcpclient.UnavailableError{Server: Name, Op: "launch " + exe, Err: err, Hint: "check that " + exe + " starts headless"}
+	}
+	return b, nil
+}
+
+// MCP returns the mcp-go server, for ServeStdio, streamable HTTP or SSE.
+func (s *Server) MCP() *server.MCPServer { return s.srv }
+
+// Connect opens an in-process MCP session to s (a fresh browser context),
+// named "playwright" as scenarios call the browser server.
+func (s *Server) Connect(ctx context.Context, opts *mcpclient.Options) (*mcpclient.Session, error) {
+	return mcpclient.ConnectInProcess(ctx, s.srv, opts)
+}
+
+// Close ends every session's context, the browser (a remote one is only
+// disconnected from) and the driver, and removes the temporary folders.
+func (s *Server) Close() error {
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil
+	}
+	s.closed = true
+	tabs := s.tabs
+	s.tabs = nil
+	s.mu.Unlock()
+	for _, t := range tabs {
+		t.close()
+	}
+	var errs []error
+	if s.browser != nil {
+		if err := s.browser.Close(); err != nil && !errors.Is(err, playwright.ErrTargetClosed) {
+			errs = append(errs, err)
+		}
+	}
+	s.cleanup()
+	return errors.Join(errs...)
+}
+
+// cleanup stops the driver and removes the temporary folders.
+func (s *Server) cleanup() {
+	if s.pw != nil {
+		if err := s.pw.Stop(); err != nil {
+			s.log.Debug("stopping the playwright driver", "err", err)
+		}
+		s.pw = nil
+	}
+	for _, d := range []string{s.driverDir, s.tempDir} {
+		if d != "" {
+			_ = os.RemoveAll(d)
+		}
+	}
+}
+
+// tabFor returns the tab of the MCP session in ctx, opening its context and
+// page on first use.
+func (s *Server) tabFor(ctx context.Context) (*tab, error) {
+	id := ""
+	if cs := server.ClientSessionFromContext(ctx); cs != nil {
+		id = cs.SessionID()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errors.New("the server is closed")
+	}
+	t := s.tabs[id]
+	if t == nil {
+		t = &tab{s: s}
+		s.tabs[id] = t
+	}
+	return t, nil
+}
+
+// endSession closes the context of a session that ended.
+func (s *Server) endSession(id string) {
+	s.mu.Lock()
+	t := s.tabs[id]
+	delete(s.tabs, id)
+	s.mu.Unlock()
+	if t != nil {
+		t.close()
+	}
+}
+
+func parseViewport(v string) (int, int, error) {
+	w, h, ok := strings.Cut(v, "x")
+	wi, err1 := strconv.Atoi(w)
+	hi, err2 := strconv.Atoi(h)
+	if !ok || err1 != nil || err2 != nil || wi <= 0 || hi <= 0 {
+		return 0, 0, fmt.Errorf("builtin: viewport %q: want WIDTHxHEIGHT, e.g. 1280x720", v)
+	}
+	return wi, hi, nil
+}

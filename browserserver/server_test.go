@@ -1,0 +1,353 @@
+package browserserver
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// newServer starts a built-in server for a test, or skips it (fails under
+// CI) when the driver or browser is missing.
+func newServer(t *testing.T, opts *Options) *Server {
+	t.Helper()
+	testenv.Need(t, nil)
+	s, err := New(opts)
+	if err != nil {
+		testenv.Missing(t, "%v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+func session(t *testing.T, s *Server) *mcpclient.Session {
+	t.Helper()
+	sess, err := s.Connect(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sess.Close() })
+	return sess
+}
+
+// call calls a tool and fails the test on a Go error (not on a tool error).
+func call(t *testing.T, s *mcpclient.Session, tool string, args map[string]any) *mcpclient.Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	res, err := s.CallTool(ctx, tool, args)
+	if err != nil {
+		t.Fatalf("%s: %v", tool, err)
+	}
+	return res
+}
+
+// pages serves fixed pages for the tests: path -> HTML body.
+func pages(t *testing.T, p map[string]string) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := p[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		if c := r.URL.Query().Get("set"); c != "" {
+			http.SetCookie(w, &http.Cookie{Name: "who", Value: c})
+		}
+		if c, err := r.Cookie("who"); err == nil {
+			body = strings.ReplaceAll(body, "COOKIE", c.Value)
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!doctype html><html><head><title>T</title></head><body>"+body+"</body></html>")
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// refOf returns the ref of the first node of role and name in a snapshot.
+func refOf(t *testing.T, snapshot, role, name string) string {
+	t.Helper()
+	tree, err := dom.ParseARIA(snapshot)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := ""
+	tree.Walk(func(n *dom.Node) bool {
+		if ref == "" && n.Role == role && n.Name == name {
+			ref = n.Ref
+		}
+		return ref == ""
+	})
+	if ref == "" {
+		t.Fatalf("no %s %q in:\n%s", role, name, snapshot)
+	}
+	return ref
+}
+
+const listPage = `<h1>Shop</h1>
+<ul>
+ <li data-testid="row-mug"><span>Blue Mug</span> <button onclick="document.getElementById('out').textContent='mug added'">Add</button></li>
+ <li><span>Red Tea</span> <button onclick="document.getElementById('out').textContent='tea added'">Add</button></li>
+</ul>
+<button id="solo" onclick="document.getElementById('out').textContent='solo'">Solo</button>
+<p id="out">nothing</p>
+<a href="/next">Next page</a>`
+
+func TestTargets(t *testing.T) {
+	s := newServer(t, nil)
+	base := pages(t, map[string]string{"/": listPage, "/next": "<h1>Next</h1>"})
+	sess := session(t, s)
+	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if res.IsError {
+		t.Fatal(res.Error)
+	}
+	solo := refOf(t, res.Snapshot, "button", "Solo")
+
+	// A ref: the code names a stable locator, and the snapshot comes inline.
+	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": solo})
+	if res.IsError {
+		t.Fatal(res.Error)
+	}
+	if want := "await page.getByRole('button', { name: 'Solo', exact: true }).click();"; res.Code != want {
+		t.Errorf("code %q, want %q", res.Code, want)
+	}
+	if !strings.Contains(res.Snapshot, `paragraph [ref=`) || !strings.Contains(res.Snapshot, ": solo") {
+		t.Errorf("no new snapshot inline:\n%s", res.Text)
+	}
+
+	// Of two Add buttons, a ref gets a locator scoped to its row.
+	tree, _ := dom.ParseARIA(res.Snapshot)
+	var adds []string
+	tree.Walk(func(n *dom.Node) bool {
+		if n.Role == "button" && n.Name == "Add" {
+			adds = append(adds, n.Ref)
+		}
+		return true
+	})
+	if len(adds) != 2 {
+		t.Fatalf("want 2 Add buttons, got %v", adds)
+	}
+	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": adds[1]})
+	if res.IsError || !strings.Contains(res.Snapshot, "tea added") {
+		t.Fatalf("click second Add: %s", res.Text)
+	}
+	loc, err := dom.ParseLocatorCode(res.Code)
+	if err != nil {
+		t.Fatalf("code %q: %v", res.Code, err)
+	}
+	if loc.Positional() || strings.Contains(res.Code, "aria-ref") {
+		t.Errorf("code %q: want a stable, non-positional locator", res.Code)
+	}
+	// The locator in the code clicks the same button again.
+	call(t, sess, mcpclient.ToolClick, map[string]any{"target": solo}) // stale now: refs are per snapshot
+	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": loc.Selector()})
+	if res.IsError || !strings.Contains(res.Snapshot, "tea added") {
+		t.Fatalf("click by generated locator %s: %s", loc.Selector(), res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refOf(t, res.Snapshot, "button", "Solo")})
+	if res.IsError || res.Value != "getByRole('button', { name: 'Solo', exact: true })" {
+		t.Errorf("generate_locator: %s", res.Text)
+	}
+
+	for _, c := range []struct {
+		target string
+		check  func(*mcpclient.Result) bool
+		what   string
+	}{
+		{"e999", func(r *mcpclient.Result) bool { return strings.Contains(r.Error, "Ref e999 not found in the current page snapshot") }, "unknown ref"},
+		{"text=Nope", (*mcpclient.Result).NoMatch, "no match"},
+		{"internal:role=button[name=\"Add\"s]", func(r *mcpclient.Result) bool { return r.SelectorProblem() && !r.NoMatch() }, "two matches"},
+	} {
+		res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": c.target})
+		if !res.IsError || !c.check(res) {
+			t.Errorf("%s (%s): %s", c.what, c.target, res.Text)
+		}
+	}
+	// The JavaScript form, and any selector engine.
+	for _, target := range []string{"getByTestId('row-mug').getByRole('button', { name: 'Add' })", "#solo", "li:has-text('Blue Mug') button"} {
+		if res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": target}); res.IsError {
+			t.Errorf("%s: %s", target, res.Error)
+		}
+	}
+	// A click that navigates returns the next page.
+	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": "internal:role=link[name=\"Next page\"i]"})
+	if res.IsError || !strings.HasSuffix(res.PageURL, "/next") || !strings.Contains(res.Snapshot, `heading "Next"`) {
+		t.Errorf("click a link: %s", res.Text)
+	}
+}
+
+const latePage = `<p style="display:none">Ready</p><div id="box"></div>
+<script>setTimeout(() => { const p = document.createElement('p'); p.textContent = 'Ready'; document.getElementById('box').append(p) }, 400)</script>`
+
+// TestWaitsRetry: a text wait passes on any visible match (the first match
+// is hidden), waiting for it to show; verifications retry until they hold
+// or time out with @playwright/mcp's words.
+func TestWaitsRetry(t *testing.T) {
+	s := newServer(t, &Options{ActionTimeout: 2 * time.Second})
+	base := pages(t, map[string]string{"/": latePage})
+	sess := session(t, s)
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	start := time.Now()
+	if res := call(t, sess, mcpclient.ToolWaitFor, map[string]any{"text": "Ready"}); res.IsError {
+		t.Fatalf("wait_for: %s", res.Error)
+	}
+	if d := time.Since(start); d > 1500*time.Millisecond {
+		t.Errorf("wait_for took %v", d)
+	}
+	if res := call(t, sess, mcpclient.ToolVerifyTextVisible, map[string]any{"text": "ready"}); res.IsError {
+		t.Errorf("verify_text_visible: %s", res.Error)
+	}
+	res := call(t, sess, mcpclient.ToolWaitFor, map[string]any{"text": "Never shows"})
+	if !res.TimedOut() {
+		t.Errorf("wait_for a missing text: want a timeout, got %s", res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolVerifyTextVisible, map[string]any{"text": "Never shows"})
+	if !res.IsError || res.ErrorLine() != "Text not found" {
+		t.Errorf("verify_text_visible of a missing text: %s", res.Text)
+	}
+	if res := call(t, sess, mcpclient.ToolWaitFor, map[string]any{"textGone": "Never shows"}); res.IsError {
+		t.Errorf("textGone: %s", res.Error)
+	}
+}
+
+const shadowFramePage = `<div id="host"></div>
+<script>document.getElementById('host').attachShadow({mode: 'open'}).innerHTML = '<button onclick="this.textContent=\'Pressed\'">In shadow</button>'</script>
+<iframe src="/inner"></iframe>`
+
+// TestFramesAndShadow: open shadow roots and frames are in both formats,
+// and a ref inside a frame can be clicked.
+func TestFramesAndShadow(t *testing.T) {
+	s := newServer(t, nil)
+	base := pages(t, map[string]string{"/": shadowFramePage, "/inner": `<button onclick="this.textContent='Framed pressed'">In frame</button>`})
+	sess := session(t, s)
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	time.Sleep(200 * time.Millisecond) // the frame loads after the page
+	res := call(t, sess, mcpclient.ToolSnapshot, map[string]any{})
+	ref := refOf(t, res.Snapshot, "button", "In frame")
+	if !strings.HasPrefix(ref, "f1e") {
+		t.Errorf("frame ref %q, want f1e…", ref)
+	}
+	refOf(t, res.Snapshot, "button", "In shadow")
+	if res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": ref}); res.IsError || !strings.Contains(res.Snapshot, "Framed pressed") {
+		t.Errorf("click in frame: %s", res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolSnapshot, map[string]any{"format": "html"})
+	if res.IsError {
+		t.Fatal(res.Error)
+	}
+	tree, err := dom.ParseHTML(strings.NewReader(res.Snapshot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"In shadow", "Framed pressed"} {
+		found := false
+		tree.Walk(func(n *dom.Node) bool {
+			found = found || n.Role == "button" && n.Name == name
+			return !found
+		})
+		if !found {
+			t.Errorf("html snapshot has no button %q:\n%s", name, res.Snapshot)
+		}
+	}
+}
+
+// TestSessionsIsolated: each MCP session has its own browser context.
+func TestSessionsIsolated(t *testing.T) {
+	s := newServer(t, nil)
+	base := pages(t, map[string]string{"/": "<p>who: COOKIE</p>"})
+	a, b := session(t, s), session(t, s)
+	call(t, a, mcpclient.ToolNavigate, map[string]any{"url": base + "/?set=alice"})
+	res := call(t, a, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if !strings.Contains(res.Snapshot, "who: alice") {
+		t.Fatalf("session a lost its cookie: %s", res.Snapshot)
+	}
+	res = call(t, b, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if !strings.Contains(res.Snapshot, "who: COOKIE") {
+		t.Errorf("session b sees session a's cookie: %s", res.Snapshot)
+	}
+}
+
+// TestEvaluateAndScreenshot: values come back as JSON.stringify writes
+// them, and files stay in the workspace.
+func TestEvaluateAndScreenshot(t *testing.T) {
+	work := t.TempDir()
+	s := newServer(t, &Options{WorkDir: work})
+	base := pages(t, map[string]string{"/": listPage})
+	sess := session(t, s)
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => ({b: 1, a: [document.title]})"})
+	if want := "{\n  \"b\": 1,\n  \"a\": [\n    \"T\"\n  ]\n}"; res.Value != want {
+		t.Errorf("evaluate: %q, want %q", res.Value, want)
+	}
+	res = call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "(el) => el.textContent", "target": "#out"})
+	if res.Value != `"nothing"` {
+		t.Errorf("evaluate on target: %s", res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolScreenshot, map[string]any{"scale": "css", "filename": "shot.png"})
+	if res.IsError || len(res.Images) != 1 || res.Images[0].MIMEType != "image/png" {
+		t.Fatalf("screenshot: %s", res.Text)
+	}
+	if _, err := os.Stat(filepath.Join(work, "shot.png")); err != nil {
+		t.Error(err)
+	}
+	res = call(t, sess, mcpclient.ToolScreenshot, map[string]any{"scale": "css", "filename": "../escape.png"})
+	if !res.IsError || !strings.Contains(res.Error, "outside the server's workspace") {
+		t.Errorf("screenshot outside the workspace: %s", res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolClick, map[string]any{"ref": "e1"})
+	if !res.IsError {
+		t.Errorf("an argument of an old schema (ref) was accepted: %s", res.Text)
+	}
+}
+
+// TestFindDriverMissing: with no playwright-core anywhere, the error says
+// what to run.
+func TestFindDriverMissing(t *testing.T) {
+	t.Setenv(mcpclient.EnvPlaywrightMCP, "")
+	t.Chdir(t.TempDir())
+	_, err := FindDriver()
+	if err == nil {
+		t.Skip("a playwright-core sits beside the test binary")
+	}
+	for _, want := range []string{"playwright-core " + DriverVersion + " not found", "make setup", "make install"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
+
+// TestFindDriverFromCheckout: a checkout's node_modules is found from a
+// folder below it, and a playwright-core of another version is passed over.
+func TestFindDriverFromCheckout(t *testing.T) {
+	t.Setenv(mcpclient.EnvPlaywrightMCP, "")
+	root := t.TempDir()
+	write := func(dir, version string) {
+		core := filepath.Join(dir, "node_modules", "playwright-core")
+		if err := os.MkdirAll(core, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		os.WriteFile(filepath.Join(core, "package.json"), []byte(`{"name":"playwright-core","version":"`+version+`"}`), 0o644)
+		os.WriteFile(filepath.Join(core, "cli.js"), nil, 0o644)
+	}
+	write(root, DriverVersion)
+	sub := filepath.Join(root, "a", "b")
+	write(filepath.Join(root, "a"), "1.64.0")
+	os.MkdirAll(sub, 0o755)
+	t.Chdir(sub)
+	got, err := FindDriver()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := filepath.Join(root, "node_modules", "playwright-core"); got != want {
+		t.Errorf("found %s, want %s", got, want)
+	}
+}

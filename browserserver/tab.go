@@ -1,0 +1,282 @@
+package browserserver
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// tab is one MCP session's browser context and page, and what its latest
+// snapshot said.
+type tab struct {
+	s  *Server
+	mu sync.Mutex // one call at a time
+
+	bctx playwright.BrowserContext
+	page playwright.Page
+
+	// refs maps the refs of the latest snapshot ("e7", "f1e3") to their
+	// element; tree is that snapshot read (nil until asked for).
+	refs map[string]refTarget
+	yaml string
+	tree *dom.Node
+
+	nav *navWatch
+}
+
+// refTarget is where a ref's element is: its frame and Playwright's
+// aria-ref selector there ("aria-ref=s3e7").
+type refTarget struct {
+	frame    playwright.Frame
+	selector string
+}
+
+// navWatch counts the main frame's navigation requests and commits, so that
+// an action that started a navigation waits for the new page.
+type navWatch struct {
+	mu sync.Mutex
+	n  navCounts
+}
+
+// navCounts are the counts of a navWatch at one moment.
+type navCounts struct {
+	requested int
+	committed int
+	ended     int // navigation requests that finished or failed
+}
+
+func (w *navWatch) read() navCounts {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.n
+}
+
+func (w *navWatch) add(f func(*navCounts)) {
+	w.mu.Lock()
+	f(&w.n)
+	w.mu.Unlock()
+}
+
+// open creates the context and page on first use, or after browser_close.
+func (t *tab) open() error {
+	if t.page != nil && !t.page.IsClosed() {
+		return nil
+	}
+	if t.bctx != nil {
+		_ = t.bctx.Close()
+		t.bctx = nil
+	}
+	w, h, _ := parseViewport(t.s.opts.Viewport)
+	bctx, err := t.s.browser.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: w, Height: h}})
+	if err != nil {
+		return err
+	}
+	bctx.SetDefaultTimeout(float64(t.s.opts.ActionTimeout.Milliseconds()))
+	bctx.SetDefaultNavigationTimeout(float64(t.s.opts.NavigationTimeout.Milliseconds()))
+	page, err := bctx.NewPage()
+	if err != nil {
+		_ = bctx.Close()
+		return err
+	}
+	t.bctx, t.page, t.refs, t.tree, t.yaml = bctx, page, nil, nil, ""
+	t.nav = &navWatch{}
+	main := page.MainFrame()
+	nav := t.nav
+	page.OnRequest(func(r playwright.Request) {
+		if r.IsNavigationRequest() && r.Frame() == main {
+			nav.add(func(c *navCounts) { c.requested++ })
+		}
+	})
+	ended := func(r playwright.Request) {
+		if r.IsNavigationRequest() && r.Frame() == main {
+			nav.add(func(c *navCounts) { c.ended++ })
+		}
+	}
+	page.OnRequestFinished(ended)
+	page.OnRequestFailed(ended)
+	page.OnFrameNavigated(func(f playwright.Frame) {
+		if f == main {
+			nav.add(func(c *navCounts) { c.committed++ })
+		}
+	})
+	return nil
+}
+
+// close ends the tab's context.
+func (t *tab) close() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.bctx != nil {
+		_ = t.bctx.Close()
+	}
+	t.bctx, t.page = nil, nil
+}
+
+// settle waits, after an action that started at the navigation counts
+// before, for a navigation it started to load: for the new document to
+// commit (or the request to end without one, a download or a 204) and
+// then to fire load, up to the navigation timeout. An action that started
+// none returns after one round trip to the page, which lets the events of
+// a navigation it did start arrive first.
+func (t *tab) settle(before navCounts) {
+	if _, err := t.page.MainFrame().Evaluate("0"); err != nil {
+		t.s.log.Debug("settle: page busy", "err", err)
+	}
+	if t.nav.read().requested == before.requested {
+		return
+	}
+	deadline := time.Now().Add(t.s.opts.NavigationTimeout)
+	for time.Now().Before(deadline) {
+		c := t.nav.read()
+		if c.committed > before.committed {
+			break
+		}
+		if c.ended-before.ended >= c.requested-before.requested {
+			return // the navigation ended without a new document
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); err != nil {
+		t.s.log.Debug("settle: no load", "err", err)
+	}
+}
+
+// navCounts is a copy of the navigation counts, taken before an action.
+func (t *tab) navCounts() navCounts { return t.nav.read() }
+
+// ariaRefRe finds Playwright's refs in an aria snapshot: [ref=s3e7].
+var ariaRefRe = regexp.MustCompile(`\[ref=s(\d+)e(\d+)\]`)
+
+// iframeLineRe is an iframe's line in a snapshot, after refs are renamed.
+var iframeLineRe = regexp.MustCompile(`^(\s*)- iframe(?: "[^"]*")? \[ref=([a-z0-9]+)\]:?$`)
+
+// maxFrameDepth bounds how deep frames in frames are snapshotted.
+const maxFrameDepth = 3
+
+// snapshot takes the aria snapshot of the page (or of the element of root,
+// when set), with refs for the elements: e7 in the main frame, f1e3 in the
+// first frame, and so on; the content of frames is put under their iframe
+// line. It becomes the latest snapshot: refs of earlier ones are no longer
+// valid. depth > 0 keeps that many levels.
+func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
+	refs := map[string]refTarget{}
+	frames := 0
+	var snap func(f playwright.Frame, loc playwright.Locator, prefix string, level int) (string, error)
+	snap = func(f playwright.Frame, loc playwright.Locator, prefix string, level int) (string, error) {
+		yaml, err := loc.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Ref: playwright.Bool(true)})
+		if err != nil {
+			return "", err
+		}
+		yaml = ariaRefRe.ReplaceAllStringFunc(yaml, func(m string) string {
+			sm := ariaRefRe.FindStringSubmatch(m)
+			ref := prefix + "e" + sm[2]
+			refs[ref] = refTarget{frame: f, selector: "aria-ref=s" + sm[1] + "e" + sm[2]}
+			return "[ref=" + ref + "]"
+		})
+		if level >= maxFrameDepth || !strings.Contains(yaml, "- iframe") {
+			return yaml, nil
+		}
+		lines := strings.Split(yaml, "\n")
+		var out []string
+		for _, line := range lines {
+			m := iframeLineRe.FindStringSubmatch(line)
+			if m == nil {
+				out = append(out, line)
+				continue
+			}
+			child := t.frameOf(refs[m[2]])
+			if child == nil {
+				out = append(out, line)
+				continue
+			}
+			frames++
+			inner, err := snap(child, child.Locator("body"), "f"+strconv.Itoa(frames), level+1)
+			if err != nil || strings.TrimSpace(inner) == "" {
+				out = append(out, line)
+				continue
+			}
+			out = append(out, strings.TrimSuffix(line, ":")+":")
+			for _, l := range strings.Split(inner, "\n") {
+				out = append(out, m[1]+"  "+l)
+			}
+		}
+		return strings.Join(out, "\n"), nil
+	}
+	main := t.page.MainFrame()
+	if root == nil {
+		root = main.Locator("body")
+	}
+	yaml, err := snap(main, root, "", 0)
+	if err != nil {
+		return "", err
+	}
+	if depth > 0 {
+		yaml = cutDepth(yaml, depth)
+	}
+	t.refs, t.yaml, t.tree = refs, yaml, nil
+	return yaml, nil
+}
+
+// frameOf returns the frame an iframe element shows, or nil.
+func (t *tab) frameOf(r refTarget) playwright.Frame {
+	if r.frame == nil {
+		return nil
+	}
+	h, err := r.frame.Locator(r.selector).ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(1000)})
+	if err != nil {
+		return nil
+	}
+	defer func() { _ = h.Dispose() }()
+	f, err := h.ContentFrame()
+	if err != nil {
+		return nil
+	}
+	return f
+}
+
+// cutDepth keeps the lines of an aria snapshot at most depth levels deep.
+func cutDepth(yaml string, depth int) string {
+	var out []string
+	for _, l := range strings.Split(yaml, "\n") {
+		indent := len(l) - len(strings.TrimLeft(l, " "))
+		if indent/2 < depth {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// node returns the element of ref in the latest snapshot, read on demand.
+func (t *tab) node(ref string) *dom.Node {
+	if t.tree == nil {
+		tree, err := dom.ParseARIA(t.yaml)
+		if err != nil {
+			return nil
+		}
+		t.tree = tree
+	}
+	var found *dom.Node
+	t.tree.Walk(func(n *dom.Node) bool {
+		if n.Ref == ref {
+			found = n
+		}
+		return found == nil
+	})
+	return found
+}
+
+// pageHeader is the "### Page" section: the page's URL and title.
+func (t *tab) pageHeader() string {
+	title, err := t.page.Title()
+	if err != nil {
+		title = ""
+	}
+	return fmt.Sprintf("- Page URL: %s\n- Page Title: %s", t.page.URL(), title)
+}

@@ -1,0 +1,174 @@
+package browserserver
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/playwright-community/playwright-go"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// refRe is a ref of a snapshot: e7, or f1e3 inside a frame.
+var refRe = regexp.MustCompile(`^(?:f\d+)?e\d+$`)
+
+// jsLocatorRe is a target written as Playwright JavaScript:
+// getByRole('button', { name: 'Add' }), page.locator('#x').first().
+var jsLocatorRe = regexp.MustCompile(`^(?:page\.)?(?:getBy[A-Za-z]+|locator|frameLocator)\s*\(`)
+
+// toolError is a failure the tool reports as its result (isError), not a
+// failure of the server.
+type toolError struct{ msg string }
+
+func (e *toolError) Error() string { return e.msg }
+
+func toolErrorf(format string, args ...any) error {
+	return &toolError{msg: fmt.Sprintf(format, args...)}
+}
+
+// target is a resolved `target` argument: the locator, and the JavaScript
+// that names it in code.
+type target struct {
+	loc  playwright.Locator
+	code string // page.getByRole('button', { name: 'Add' })
+	raw  string
+}
+
+// locate resolves a target: a ref of the latest snapshot, or any Playwright
+// selector (the selector syntax, or the JavaScript form getByRole(...)). It
+// must match exactly one element now: none is the error
+// `"SEL" does not match any elements.`, several Playwright's strict mode
+// violation, both as @playwright/mcp words them.
+func (t *tab) locate(raw string) (*target, error) {
+	raw = strings.TrimSpace(raw)
+	if raw == "" {
+		return nil, toolErrorf("target is empty: give a ref from the page snapshot or a selector")
+	}
+	var tg target
+	tg.raw = raw
+	switch {
+	case refRe.MatchString(raw):
+		r, ok := t.refs[raw]
+		if !ok {
+			return nil, toolErrorf("Ref %s not found in the current page snapshot. Try capturing new snapshot.", raw)
+		}
+		tg.loc = r.frame.Locator(r.selector)
+		tg.code = t.generate(raw, tg.loc)
+	case jsLocatorRe.MatchString(raw):
+		l, err := dom.ParseLocatorCode("await page." + strings.TrimPrefix(raw, "page.") + ".click();")
+		if err != nil {
+			return nil, toolErrorf("cannot read the locator %s: %v", raw, err)
+		}
+		tg.loc = t.page.Locator(l.Selector())
+		tg.code = "page." + l.JS()
+	default:
+		tg.loc = t.page.Locator(raw)
+		tg.code = "page." + selectorJS(raw)
+	}
+	n, err := tg.loc.Count()
+	if err != nil {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, toolErrorf("%s does not match any elements.", quoteJSON(raw))
+	}
+	if n > 1 {
+		// Playwright's own error lists the matches and how to tell them apart.
+		_, err := tg.loc.Evaluate("(el) => 0", nil)
+		if err == nil {
+			err = fmt.Errorf("strict mode violation: %s resolved to %d elements", quoteJSON(raw), n)
+		}
+		return nil, err
+	}
+	return &tg, nil
+}
+
+// selectorJS is the JavaScript locator of a Playwright selector: the getBy…
+// form when plaintest reads it, else locator('SEL').
+func selectorJS(sel string) string {
+	if l, err := dom.ParseSelector(sel); err == nil {
+		return l.JS()
+	}
+	return "locator(" + quoteJS(sel) + ")"
+}
+
+// generate returns the JavaScript of a stable locator (no ref) that matches
+// the element of ref alone, preferring as Playwright does a test id, then
+// role and name (dom.Synthesize, scoped by a container when needed), then
+// an id; each candidate is checked on the page to match that element only.
+// A last resort is the synthesized locator unchecked.
+func (t *tab) generate(ref string, loc playwright.Locator) string {
+	var cands []dom.Locator
+	attrs, _ := loc.Evaluate(`(el) => [el.getAttribute('data-testid') || '', el.id || '']`, nil)
+	var testID, id string
+	if a, ok := attrs.([]any); ok && len(a) == 2 {
+		testID, _ = a[0].(string)
+		id, _ = a[1].(string)
+	}
+	if testID != "" {
+		cands = append(cands, dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartTestID, Text: testID}}})
+	}
+	var synth dom.Locator
+	if n := t.node(ref); n != nil && !strings.HasPrefix(ref, "f") {
+		if l, err := dom.Synthesize(t.tree, n); err == nil {
+			synth = l
+			if !l.Positional() {
+				cands = append(cands, l)
+			}
+		}
+	}
+	if id != "" && cssIdentRe.MatchString(id) {
+		cands = append(cands, dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartCSS, Text: "#" + id}}})
+	}
+	if len(synth.Parts) > 0 && synth.Positional() {
+		cands = append(cands, synth)
+	}
+	for _, c := range cands {
+		if t.same(loc, c.Selector()) {
+			return "page." + c.JS()
+		}
+	}
+	if len(synth.Parts) > 0 {
+		return "page." + synth.JS()
+	}
+	return "page.locator(" + quoteJS(t.refs[ref].selector) + ")"
+}
+
+// cssIdentRe is an id usable as #id without escapes.
+var cssIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+
+// same reports whether selector matches the element of loc and no other.
+func (t *tab) same(loc playwright.Locator, selector string) bool {
+	frame := t.page.MainFrame()
+	cand := frame.Locator(selector)
+	if n, err := cand.Count(); err != nil || n != 1 {
+		return false
+	}
+	a, err := loc.ElementHandle()
+	if err != nil {
+		return false
+	}
+	defer func() { _ = a.Dispose() }()
+	b, err := cand.ElementHandle()
+	if err != nil {
+		return false
+	}
+	defer func() { _ = b.Dispose() }()
+	v, err := t.page.Evaluate("([a, b]) => a === b", []any{a, b})
+	return err == nil && v == true
+}
+
+// quoteJS quotes s as a single-quoted JavaScript string, as Playwright's
+// code generator writes them.
+func quoteJS(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `'`, `\'`, "\n", `\n`, "\r", `\r`)
+	return "'" + r.Replace(s) + "'"
+}
+
+// quoteJSON quotes s as a JSON string.
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
