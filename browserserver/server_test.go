@@ -163,7 +163,9 @@ func TestTargets(t *testing.T) {
 		check  func(*mcpclient.Result) bool
 		what   string
 	}{
-		{"e999", func(r *mcpclient.Result) bool { return strings.Contains(r.Error, "Ref e999 not found in the current page snapshot") }, "unknown ref"},
+		{"e999", func(r *mcpclient.Result) bool {
+			return strings.Contains(r.Error, "Ref e999 not found in the current page snapshot")
+		}, "unknown ref"},
 		{"text=Nope", (*mcpclient.Result).NoMatch, "no match"},
 		{"internal:role=button[name=\"Add\"s]", func(r *mcpclient.Result) bool { return r.SelectorProblem() && !r.NoMatch() }, "two matches"},
 	} {
