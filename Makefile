@@ -10,7 +10,7 @@ GO ?= go
 BIN := bin/plaintest
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: all setup chromium node node-deps go-deps build demo cross test bench fuzz clean
+.PHONY: all setup chromium node node-deps go-deps build install demo cross test bench fuzz clean
 
 all: build
 
@@ -46,6 +46,16 @@ go-deps:
 
 build: go-deps
 	$(GO) build -o $(BIN) ./cmd/plaintest
+
+# make install [PREFIX=/usr/local]: the binary in PREFIX/bin, and the pinned
+# node_modules (@playwright/mcp, and playwright-core, the built-in server's
+# driver) in PREFIX/lib/plaintest, where plaintest looks for them.
+PREFIX ?= /usr/local
+install: node-deps build
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/plaintest
+	install -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/plaintest
+	rm -rf $(DESTDIR)$(PREFIX)/lib/plaintest/node_modules
+	cp -R node_modules $(DESTDIR)$(PREFIX)/lib/plaintest/node_modules
 
 demo: setup build
 	@bash scripts/demo.sh $(BIN) $(DEMO_ADDR)

@@ -44,21 +44,12 @@ func FindDriver() (string, error) {
 			dirs = append(dirs, env)
 		}
 	}
-	if wd, err := os.Getwd(); err == nil {
-		for dir := wd; ; dir = filepath.Dir(dir) {
-			dirs = append(dirs, dir)
-			if filepath.Dir(dir) == dir {
-				break
-			}
-		}
+	wd, _ := os.Getwd()
+	exe, _ := os.Executable()
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
 	}
-	if exe, err := os.Executable(); err == nil {
-		if real, err := filepath.EvalSymlinks(exe); err == nil {
-			exe = real
-		}
-		dir := filepath.Dir(exe)
-		dirs = append(dirs, dir, filepath.Dir(dir), filepath.Join(filepath.Dir(dir), "lib", "plaintest"))
-	}
+	dirs = append(dirs, driverDirs(wd, exe)...)
 	var other []string
 	for _, d := range dirs {
 		core := filepath.Join(d, corePath)
@@ -76,6 +67,26 @@ func FindDriver() (string, error) {
 		err = fmt.Errorf("%w (%s)", err, strings.Join(other, "; "))
 	}
 	return "", &mcpclient.UnavailableError{Server: Name, Op: "locate driver", Err: err, Hint: installHint}
+}
+
+// driverDirs are the directories whose node_modules may hold the driver,
+// in order: wd and its parents, then the executable's directory, its
+// parent, and PREFIX/lib/plaintest for PREFIX/bin/plaintest.
+func driverDirs(wd, exe string) []string {
+	var dirs []string
+	if wd != "" {
+		for dir := wd; ; dir = filepath.Dir(dir) {
+			dirs = append(dirs, dir)
+			if filepath.Dir(dir) == dir {
+				break
+			}
+		}
+	}
+	if exe != "" {
+		dir := filepath.Dir(exe)
+		dirs = append(dirs, dir, filepath.Dir(dir), filepath.Join(filepath.Dir(dir), "lib", "plaintest"))
+	}
+	return dirs
 }
 
 // coreVersion reads the version of the playwright-core package in dir.

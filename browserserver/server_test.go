@@ -117,7 +117,7 @@ func TestTargets(t *testing.T) {
 	if res.IsError {
 		t.Fatal(res.Error)
 	}
-	if want := "await page.getByRole('button', { name: 'Solo', exact: true }).click();"; res.Code != want {
+	if want := "await page.getByRole('button', { name: 'Solo' }).click();"; res.Code != want {
 		t.Errorf("code %q, want %q", res.Code, want)
 	}
 	if !strings.Contains(res.Snapshot, `paragraph [ref=`) || !strings.Contains(res.Snapshot, ": solo") {
@@ -154,7 +154,7 @@ func TestTargets(t *testing.T) {
 		t.Fatalf("click by generated locator %s: %s", loc.Selector(), res.Text)
 	}
 	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refOf(t, res.Snapshot, "button", "Solo")})
-	if res.IsError || res.Value != "getByRole('button', { name: 'Solo', exact: true })" {
+	if res.IsError || res.Value != "getByRole('button', { name: 'Solo' })" {
 		t.Errorf("generate_locator: %s", res.Text)
 	}
 
@@ -351,5 +351,19 @@ func TestFindDriverFromCheckout(t *testing.T) {
 	}
 	if want := filepath.Join(root, "node_modules", "playwright-core"); got != want {
 		t.Errorf("found %s, want %s", got, want)
+	}
+}
+
+// TestDriverDirs: after make install, PREFIX/bin/plaintest looks in
+// PREFIX/lib/plaintest; in a checkout, bin/plaintest looks in the checkout.
+func TestDriverDirs(t *testing.T) {
+	got := driverDirs("", filepath.Join("/opt", "pt", "bin", "plaintest"))
+	want := []string{filepath.Join("/opt", "pt", "bin"), filepath.Join("/opt", "pt"), filepath.Join("/opt", "pt", "lib", "plaintest")}
+	if strings.Join(got, ",") != strings.Join(want, ",") {
+		t.Errorf("driverDirs = %v, want %v", got, want)
+	}
+	got = driverDirs(filepath.Join("/src", "a"), "")
+	if strings.Join(got, ",") != strings.Join([]string{filepath.Join("/src", "a"), "/src", "/"}, ",") {
+		t.Errorf("driverDirs from a working directory = %v", got)
 	}
 }

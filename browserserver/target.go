@@ -95,23 +95,44 @@ func selectorJS(sel string) string {
 }
 
 // generate returns the JavaScript of a stable locator (no ref) that matches
-// the element of ref alone, preferring as Playwright does a test id, then
-// role and name (dom.Synthesize, scoped by a container when needed), then
-// an id; each candidate is checked on the page to match that element only.
-// A last resort is the synthesized locator unchecked.
+// the element of ref alone, preferring as Playwright's generator does: its
+// test id; its role and name, case-insensitive before exact, alone or in
+// the nearest ancestor with a test id; dom.Synthesize's locator (scoped by
+// a container when needed); its id. Each candidate is checked on the page
+// to match that element only; the last resort is the synthesized locator
+// unchecked.
 func (t *tab) generate(ref string, loc playwright.Locator) string {
-	var cands []dom.Locator
-	attrs, _ := loc.Evaluate(`(el) => [el.getAttribute('data-testid') || '', el.id || '']`, nil)
-	var testID, id string
-	if a, ok := attrs.([]any); ok && len(a) == 2 {
+	attrs, _ := loc.Evaluate(`(el) => [el.getAttribute('data-testid') || '', el.id || '',
+		(el.parentElement && el.parentElement.closest('[data-testid]') || {getAttribute: () => ''}).getAttribute('data-testid') || '']`, nil)
+	var testID, id, scopeID string
+	if a, ok := attrs.([]any); ok && len(a) == 3 {
 		testID, _ = a[0].(string)
 		id, _ = a[1].(string)
+		scopeID, _ = a[2].(string)
 	}
+	var cands []dom.Locator
+	add := func(parts ...dom.LocatorPart) { cands = append(cands, dom.Locator{Parts: parts}) }
 	if testID != "" {
-		cands = append(cands, dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartTestID, Text: testID}}})
+		add(dom.LocatorPart{Kind: dom.PartTestID, Text: testID})
+	}
+	n := t.node(ref)
+	if strings.HasPrefix(ref, "f") {
+		n = nil // a frame's element: its locator would need the frame's
+	}
+	if n != nil && n.Name != "" && n.Role != "text" {
+		own := dom.LocatorPart{Kind: dom.PartRole, Role: n.Role, Name: n.Name}
+		exact := own
+		exact.Exact = true
+		add(own)
+		add(exact)
+		if scopeID != "" {
+			scope := dom.LocatorPart{Kind: dom.PartTestID, Text: scopeID}
+			add(scope, own)
+			add(scope, exact)
+		}
 	}
 	var synth dom.Locator
-	if n := t.node(ref); n != nil && !strings.HasPrefix(ref, "f") {
+	if n != nil {
 		if l, err := dom.Synthesize(t.tree, n); err == nil {
 			synth = l
 			if !l.Positional() {
@@ -120,7 +141,7 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 		}
 	}
 	if id != "" && cssIdentRe.MatchString(id) {
-		cands = append(cands, dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartCSS, Text: "#" + id}}})
+		add(dom.LocatorPart{Kind: dom.PartCSS, Text: "#" + id})
 	}
 	if len(synth.Parts) > 0 && synth.Positional() {
 		cands = append(cands, synth)

@@ -62,7 +62,8 @@ const DefaultViewport = "1280x720"
 //
 // cli.js is found through $PLAINTEST_PLAYWRIGHT_MCP, then node_modules in
 // the working directory or any parent, then beside the executable (and in
-// its parent directory). A missing node, cli.js or browser is an error
+// its parent directory, and PREFIX/lib/plaintest for PREFIX/bin/plaintest,
+// where make install puts it). A missing node, cli.js or browser is an error
 // wrapping ErrUnavailable that says how to fix it.
 func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	var o PlaywrightOptions
@@ -193,7 +194,8 @@ func findPlaywrightCLI() (string, error) {
 			exe = real
 		}
 		dir := filepath.Dir(exe)
-		for _, d := range []string{dir, filepath.Dir(dir)} {
+		// PREFIX/bin/plaintest finds PREFIX/lib/plaintest (make install).
+		for _, d := range []string{dir, filepath.Dir(dir), filepath.Join(filepath.Dir(dir), "lib", "plaintest")} {
 			if p := filepath.Join(d, cliPath); isFile(p) {
 				return p, nil
 			}

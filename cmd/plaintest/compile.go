@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -17,10 +16,12 @@ import (
 
 const compileHelp = `
 Compile plain-English actions into a Sandy v2.1 scenario by running them in a
-real browser (Microsoft's @playwright/mcp driving Chromium). Each action is
-read against the page as the previous one left it; only steps that really ran
-are kept, each with a stable Playwright selector, so the scenario replays with
-no model ("plaintest replay").
+real browser (Chromium, through the browser server --mcp names: the bundled
+@playwright/mcp, "playwright-mcp", or plaintest's built-in one, "builtin",
+which can drive a remote browser with --ws-endpoint or --cdp-endpoint). Each
+action is read against the page as the previous one left it; only steps that
+really ran are kept, each with a stable Playwright selector, so the scenario
+replays with no model ("plaintest replay"), through either server.
 
 Actions are joined by "then", ";" or new lines, given as TEXT, as repeated
 --step flags, or in a YAML/JSON file (-f) with url, actions, variables and
@@ -60,11 +61,12 @@ Example:
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
 
 type compileFlags struct {
-	url, file, out, name, translator, mcp, config, format, evidence string
-	steps                                                           listFlag
-	vars, secrets                                                   kvFlag
-	headed, json                                                    bool
-	timeout, nav                                                    time.Duration
+	url, file, out, name, translator, config, format, evidence string
+	browser                                                    browserFlags
+	steps                                                      listFlag
+	vars, secrets                                              kvFlag
+	headed, json                                               bool
+	timeout, nav                                               time.Duration
 	modelFlags
 }
 
@@ -80,7 +82,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
 	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model for what they cannot read), rules or llm")
 	f.modelFlags.add(fs)
-	fs.StringVar(&f.mcp, "mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config; without one of that name, \"playwright\" is the bundled @playwright/mcp")
+	f.browser.add(fs)
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
 	fs.StringVar(&f.format, "format", "sandy", "output format: sandy")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
@@ -94,6 +96,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	}
 	if f.timeout <= 0 || f.nav <= 0 {
 		return usageError("--timeout and --nav-timeout want a positive duration such as 5s")
+	}
+	if err := f.browser.check(fs); err != nil {
+		return err
 	}
 	sc, instruction, err := f.scenario(pos, e.getenv)
 	if err != nil {
@@ -120,11 +125,11 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
 	}
 
-	session, server, err := openBrowser(ctx, f.mcp, f.config, f.headed, f.timeout, f.nav, sc.URL)
+	session, server, done, err := openBrowser(ctx, f.browser, f.config, f.headed, f.timeout, f.nav, sc.URL)
 	if err != nil {
 		return err
 	}
-	defer session.Close()
+	defer done()
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
 	c := parser.New(session, &parser.Options{
@@ -219,37 +224,6 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 		instruction = strings.Join(sc.Actions, " then ")
 	}
 	return sc, parser.MaskSecrets(instruction, sc.Secrets), nil
-}
-
-// openBrowser connects to the browser server called name: the discovered
-// config's entry when there is one, else (for "playwright") the bundled
-// @playwright/mcp, timed like replay's so that what compiles also replays,
-// and allowed file:// URLs when the first page (startURL) is one.
-func openBrowser(ctx context.Context, name, configPath string, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, error) {
-	cfg, err := mcpclient.Discover(configPath)
-	if err != nil {
-		return nil, "", usageError("%v", err)
-	}
-	opts := mcpclient.BundledOptions(timeout, nav)
-	opts.Headed = headed
-	opts.FileURLs = mcpclient.IsFileURL(startURL)
-	opts.Caps = []string{"testing"} // browser_generate_locator
-	sc, err := cfg.Browser(name, opts)
-	switch {
-	case errors.Is(err, mcpclient.ErrNoServer):
-		return nil, "", usageError("%v", err)
-	case err != nil:
-		return nil, "", err
-	}
-	label := fmt.Sprintf("MCP server %q from %s", name, cfg.Path)
-	if _, own := cfg.Servers[name]; !own {
-		label = "the bundled @playwright/mcp"
-	}
-	s, err := mcpclient.Connect(ctx, sc, nil)
-	if err != nil {
-		return nil, "", err
-	}
-	return s, label, nil
 }
 
 // printEvent writes one line of compile progress. The action, the element

@@ -43,6 +43,7 @@ func init() {
 		{"replay", "replay Sandy scenarios deterministically, with no model", runReplay},
 		{"validate", "check Sandy scenario files and report every problem", runValidate},
 		{"snapshot", "print a page's minimized snapshot and its token count", runSnapshot},
+		{"mcp", "serve the built-in browser MCP server (stdio, or HTTP and SSE)", runMCP},
 		{"demo", "serve the bundled demo shop", runDemo},
 		{"version", "print the version", runVersion},
 	}

@@ -26,8 +26,12 @@ filled in. Every scenario runs in its own isolated browser.
 
 Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
 else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
-~/.cursor/mcp.json, ~/.sandy/config.json). "playwright" is the bundled,
-pinned @playwright/mcp when the config does not name it.
+~/.cursor/mcp.json, ~/.sandy/config.json). "playwright" is the config's
+own entry when it has one and --mcp is not given; else the server --mcp
+names: the bundled, pinned @playwright/mcp ("playwright-mcp", the default),
+plaintest's built-in server ("builtin": one browser for the whole replay, a
+fresh context per scenario; --ws-endpoint or --cdp-endpoint for a remote
+browser), or another config server by name.
 
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
 variable the scenario declares empty is required. A {{NAME}} in any step
@@ -56,7 +60,7 @@ type replayFlags struct {
 	vars     kvFlag
 	envFile  string
 	config   string
-	mcp      string
+	browser  browserFlags
 	start    int
 	end      int
 	dryRun   bool
@@ -80,7 +84,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
 	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
 	fs.StringVar(&f.config, "config", "", "MCP config `FILE` (default: discovered)")
-	fs.StringVar(&f.mcp, "mcp", "", "config server `NAME` that serves mcp__playwright__ steps")
+	f.browser.add(fs)
 	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
 	fs.IntVar(&f.end, "end", 0, "last step `N` to run (by step number)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "resolve variables and print the calls; start no server")
@@ -104,6 +108,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		return usageError("replay needs scenario files or directories (see plaintest replay --help)")
 	}
 	if err := f.check(); err != nil {
+		return err
+	}
+	if err := f.browser.check(fs); err != nil {
 		return err
 	}
 	var shard replay.Shard
@@ -172,10 +179,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return usageError("%v", err)
 		}
-		pw := mcpclient.BundledOptions(f.timeout, f.nav)
-		pw.Headed = f.headed
-		servers = &replay.ConfigServers{Config: cfg, Browser: f.mcp, Playwright: pw,
-			Session: &mcpclient.Options{Logger: logger}}
+		var done func()
+		servers, done = f.browser.replayServers(cfg, f.headed, f.timeout, f.nav, &mcpclient.Options{Logger: logger})
+		defer done()
 	}
 	player := replay.New(servers, opts)
 

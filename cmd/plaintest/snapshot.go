@@ -26,7 +26,8 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	forText := fs.String("for", "", "an action to resolve against the page (not run)")
 	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget)")
 	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
-	mcpName := fs.String("mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config")
+	var browser browserFlags
+	browser.add(fs)
 	config := fs.String("config", "", "MCP config `file`")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
@@ -35,11 +36,14 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if len(pos) != 1 {
 		return usageError("want one URL, got %d arguments (see plaintest snapshot --help)", len(pos))
 	}
-	session, _, err := openBrowser(ctx, *mcpName, *config, false, mcpclient.DefaultActionTimeout, mcpclient.DefaultNavTimeout, pos[0])
+	if err := browser.check(fs); err != nil {
+		return err
+	}
+	session, _, done, err := openBrowser(ctx, browser, *config, false, mcpclient.DefaultActionTimeout, mcpclient.DefaultNavTimeout, pos[0])
 	if err != nil {
 		return err
 	}
-	defer session.Close()
+	defer done()
 	nav, err := session.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": pos[0]})
 	if err != nil {
 		return err

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"sync"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/plaintest/plaintest/browserserver"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/replay"
+)
+
+// The browser servers --mcp names besides the config's.
+const (
+	// mcpBuiltin is the built-in server (browserserver), in process.
+	mcpBuiltin = browserserver.Name
+	// mcpPlaywright is the bundled, pinned @playwright/mcp, even when the
+	// config has a "playwright" entry.
+	mcpPlaywright = "playwright-mcp"
+	// defaultMCP is --mcp's default.
+	defaultMCP = mcpPlaywright
+)
+
+// browserFlags choose the browser server of compile, replay and snapshot.
+type browserFlags struct {
+	mcp string // builtin, playwright-mcp, or a config server's name
+	ws  string // --ws-endpoint
+	cdp string // --cdp-endpoint
+	// explicit: --mcp was given. Without it, a config's own "playwright"
+	// entry serves the browser, as Sandy's players do.
+	explicit bool
+}
+
+const mcpUsage = "browser server: " + mcpBuiltin + " (in process), " + mcpPlaywright +
+	" (the bundled @playwright/mcp), or a config server's `NAME`"
+
+func (b *browserFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&b.mcp, "mcp", defaultMCP, mcpUsage)
+	fs.StringVar(&b.ws, "ws-endpoint", "", "built-in server: use the Playwright browser server at `URL` (npx playwright run-server) instead of a local Chromium")
+	fs.StringVar(&b.cdp, "cdp-endpoint", "", "built-in server: use the Chromium at `URL` (its --remote-debugging-port) instead of a local one")
+}
+
+// check refuses remote endpoints for a server other than the built-in one,
+// and both at once. fs is the parsed flag set.
+func (b *browserFlags) check(fs *pflag.FlagSet) error {
+	b.explicit = fs.Changed("mcp")
+	if b.ws != "" && b.cdp != "" {
+		return usageError("give --ws-endpoint or --cdp-endpoint, not both")
+	}
+	if (b.ws != "" || b.cdp != "") && b.mcp != mcpBuiltin {
+		return usageError("--ws-endpoint and --cdp-endpoint need --mcp %s (the server that drives the browser is plaintest's own)", mcpBuiltin)
+	}
+	if b.mcp == "" {
+		return usageError("--mcp needs a server: %s, %s or a config server's name", mcpBuiltin, mcpPlaywright)
+	}
+	return nil
+}
+
+// builtinOptions are the built-in server's options for these flags.
+func (b *browserFlags) builtinOptions(headed bool, timeout, nav time.Duration) *browserserver.Options {
+	return &browserserver.Options{Headed: headed, WSEndpoint: b.ws, CDPEndpoint: b.cdp,
+		ActionTimeout: timeout, NavigationTimeout: nav}
+}
+
+// useBuiltin reports whether the built-in server serves the browser: named
+// by --mcp, or the default with no "playwright" entry in cfg.
+func (b *browserFlags) useBuiltin(cfg *mcpclient.Config) bool {
+	return b.mcp == mcpBuiltin && (b.explicit || !configured(cfg))
+}
+
+// configured reports whether cfg has its own "playwright" server.
+func configured(cfg *mcpclient.Config) bool {
+	_, ok := cfg.Servers[mcpclient.PlaywrightServer]
+	return ok
+}
+
+// replayServers are replay's servers for these flags and the discovered
+// config, and what to call when the replay is done.
+func (b *browserFlags) replayServers(cfg *mcpclient.Config, headed bool, timeout, nav time.Duration, session *mcpclient.Options) (replay.Servers, func()) {
+	pw := mcpclient.BundledOptions(timeout, nav)
+	pw.Headed = headed
+	cs := &replay.ConfigServers{Config: cfg, Playwright: pw, Session: session}
+	switch {
+	case b.useBuiltin(cfg):
+		bs := &builtinServers{next: cs, opts: *b.builtinOptions(headed, timeout, nav)}
+		return bs, func() { _ = bs.Close() }
+	case !b.explicit && configured(cfg):
+	case b.mcp == mcpPlaywright:
+		cs.Config = withoutPlaywright(cfg)
+	default:
+		cs.Browser = b.mcp
+	}
+	return cs, func() {}
+}
+
+// withoutPlaywright returns cfg without its "playwright" entry, so that
+// the bundled @playwright/mcp serves that name.
+func withoutPlaywright(cfg *mcpclient.Config) *mcpclient.Config {
+	c := *cfg
+	c.Servers = maps.Clone(cfg.Servers)
+	delete(c.Servers, mcpclient.PlaywrightServer)
+	return &c
+}
+
+// builtinServers serve replay's "playwright" steps with the built-in server
+// and every other server from next. One built-in server (one browser) is
+// started per set of needs and shared by the runs that have them; each
+// run's session gets its own browser context.
+type builtinServers struct {
+	next replay.Servers
+	opts browserserver.Options
+
+	mu      sync.Mutex
+	servers map[replay.Needs]*browserserver.Server
+}
+
+// Open opens a session of the built-in server for "playwright", else asks
+// next.
+func (b *builtinServers) Open(ctx context.Context, name string, needs replay.Needs) (replay.ToolCaller, error) {
+	if name != replay.DefaultBrowser {
+		return b.next.Open(ctx, name, needs)
+	}
+	s, err := b.server(needs)
+	if err != nil {
+		return nil, err
+	}
+	return s.Connect(ctx, nil)
+}
+
+func (b *builtinServers) server(needs replay.Needs) (*browserserver.Server, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if s := b.servers[needs]; s != nil {
+		return s, nil
+	}
+	o := b.opts
+	o.FileURLs, o.WorkDir = needs.FileURLs, needs.Files
+	o.NoActionSnapshots = true // replay reads none
+	s, err := browserserver.New(&o)
+	if err != nil {
+		return nil, err
+	}
+	if b.servers == nil {
+		b.servers = map[replay.Needs]*browserserver.Server{}
+	}
+	b.servers[needs] = s
+	return s, nil
+}
+
+// Close ends every built-in server started.
+func (b *builtinServers) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var errs []error
+	for _, s := range b.servers {
+		errs = append(errs, s.Close())
+	}
+	b.servers = nil
+	return errors.Join(errs...)
+}
+
+// openBrowser connects compile (or snapshot) to the browser server the
+// flags name: the built-in server in process, the bundled @playwright/mcp
+// (timed like replay's so that what compiles also replays, allowed file://
+// URLs when the first page, startURL, is one), or the discovered config's
+// entry (for "playwright", the bundled server when the config has none).
+// It returns the session, the server's description for the progress line,
+// and what to call when done.
+func openBrowser(ctx context.Context, b browserFlags, configPath string, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, func(), error) {
+	cfg, err := mcpclient.Discover(configPath)
+	if err != nil {
+		return nil, "", nil, usageError("%v", err)
+	}
+	if b.useBuiltin(cfg) {
+		o := b.builtinOptions(headed, timeout, nav)
+		o.FileURLs = mcpclient.IsFileURL(startURL)
+		s, err := browserserver.New(o)
+		if err != nil {
+			return nil, "", nil, err
+		}
+		sess, err := s.Connect(ctx, nil)
+		if err != nil {
+			_ = s.Close()
+			return nil, "", nil, err
+		}
+		label := "the built-in browser server"
+		if b.ws != "" || b.cdp != "" {
+			label += " on the browser at " + b.ws + b.cdp
+		}
+		return sess, label, func() { _ = sess.Close(); _ = s.Close() }, nil
+	}
+	name := b.mcp
+	if !b.explicit && configured(cfg) {
+		name = mcpclient.PlaywrightServer
+	} else if name == mcpPlaywright {
+		cfg, name = withoutPlaywright(cfg), mcpclient.PlaywrightServer
+	}
+	opts := mcpclient.BundledOptions(timeout, nav)
+	opts.Headed = headed
+	opts.FileURLs = mcpclient.IsFileURL(startURL)
+	opts.Caps = []string{"testing"} // browser_generate_locator
+	sc, err := cfg.Browser(name, opts)
+	switch {
+	case errors.Is(err, mcpclient.ErrNoServer):
+		return nil, "", nil, usageError("--mcp %s: %v", b.mcp, err)
+	case err != nil:
+		return nil, "", nil, err
+	}
+	label := fmt.Sprintf("MCP server %q from %s", name, cfg.Path)
+	if _, own := cfg.Servers[name]; !own {
+		label = "the bundled @playwright/mcp"
+	}
+	s, err := mcpclient.Connect(ctx, sc, nil)
+	if err != nil {
+		return nil, "", nil, err
+	}
+	return s, label, func() { _ = s.Close() }, nil
+}
