@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,6 +31,10 @@ func TestMain(m *testing.M) {
 	if mcptest.Serving() {
 		serveFake()
 		return
+	}
+	if os.Getenv(asCLIEnv) != "" {
+		// Another program runs this binary as plaintest (sdkclient.js).
+		os.Exit(int(run(context.Background(), &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr, getenv: os.Getenv}, os.Args[1:])))
 	}
 	// Tests change directory; the pinned @playwright/mcp stays findable.
 	if os.Getenv(mcpclient.EnvPlaywrightMCP) == "" {
