@@ -67,6 +67,8 @@ type Session struct {
 	hint        string             // what to do when the server is unavailable
 	tempDirs    []string
 
+	serverInfo mcp.Implementation // what the server said it is in initialize
+
 	mu     sync.Mutex
 	closed bool
 	lost   *UnavailableError // set once the browser was lost; every later call fails with it
@@ -178,7 +180,10 @@ func connectStdio(ctx context.Context, sc ServerConfig, o Options, log *slog.Log
 func (s *Session) initialize(ctx context.Context) error {
 	req := mcp.InitializeRequest{}
 	req.Params.ClientInfo = clientInfo
-	_, err := s.c.Initialize(ctx, req)
+	res, err := s.c.Initialize(ctx, req)
+	if err == nil && res != nil {
+		s.serverInfo = res.ServerInfo
+	}
 	return err
 }
 

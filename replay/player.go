@@ -277,6 +277,9 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 		if err := r.openSessions(ctx, servers, plans, r.needs()); err != nil {
 			return err
 		}
+		if err := r.pin(ctx, plans); err != nil {
+			return err
+		}
 	}
 	for _, pl := range plans {
 		if err := ctx.Err(); err != nil {

@@ -86,6 +86,14 @@ type Environment struct {
 	MCP        string    `json:"mcp,omitempty"`
 	Viewport   *Viewport `json:"viewport,omitempty"`
 	RecordedAt string    `json:"recorded_at,omitempty"`
+	// Server and ServerVersion name the browser MCP server that compiled the
+	// scenario, as it named itself; ToolsFingerprint digests the argument
+	// shapes of the tools the steps call on it (mcpclient.Fingerprint), so
+	// that replay can tell a server whose tools changed. plaintest's own
+	// additions: a Sandy player ignores them.
+	Server           string `json:"server,omitempty"`
+	ServerVersion    string `json:"server_version,omitempty"`
+	ToolsFingerprint string `json:"tools_fingerprint,omitempty"`
 }
 
 // Viewport is the browser viewport of a recording.

@@ -13,6 +13,7 @@ import (
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 // The browser servers --mcp names besides the config's.
@@ -220,4 +221,27 @@ func openBrowser(ctx context.Context, b browserFlags, configPath string, headed 
 		return nil, "", nil, err
 	}
 	return s, label, func() { _ = s.Close() }, nil
+}
+
+// pinScenario records in sc's environment the browser server that compiled
+// it (as it named itself) and the fingerprint of the tools its steps call
+// there, for replay to tell a server whose tools differ. A server that
+// cannot list its tools leaves the fingerprint out.
+func pinScenario(ctx context.Context, s *mcpclient.Session, sc *sandy.Scenario) {
+	if sc.Environment == nil {
+		sc.Environment = &sandy.Environment{}
+	}
+	env := sc.Environment
+	env.Server, env.ServerVersion = s.ServerInfo()
+	tools, err := s.Tools(ctx)
+	if err != nil {
+		return
+	}
+	var used []string
+	for _, st := range sc.Steps {
+		if server, tool, builtin, err := sandy.SplitTool(st.Tool); err == nil && !builtin && server == mcpclient.PlaywrightServer {
+			used = append(used, tool)
+		}
+	}
+	env.ToolsFingerprint = mcpclient.Fingerprint(mcpclient.Schemas(tools), used)
 }

@@ -47,6 +47,12 @@ func TestBuiltinCrossServer(t *testing.T) {
 		}
 	}
 	a, b := files["builtin"], files["playwright-mcp"]
+	// Each export names its server; their tools have the same shapes.
+	ea, eb := a.Environment, b.Environment
+	if ea == nil || eb == nil || ea.Server != "plaintest-builtin" || eb.Server == "" || eb.Server == ea.Server ||
+		ea.ToolsFingerprint == "" || ea.ToolsFingerprint != eb.ToolsFingerprint {
+		t.Errorf("environments: builtin %+v, playwright-mcp %+v", ea, eb)
+	}
 	if len(a.Steps) != len(b.Steps) {
 		t.Fatalf("builtin exported %d steps, playwright-mcp %d", len(a.Steps), len(b.Steps))
 	}

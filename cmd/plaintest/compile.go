@@ -145,6 +145,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		return runErr
 	}
 	scenario := sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
+	pinScenario(ctx, session, scenario)
 	var w saved
 	if len(res.Steps) > 0 {
 		if w, err = saveScenario(out, scenario); err != nil {

@@ -11,6 +11,7 @@ package mcptest
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log"
@@ -71,6 +72,15 @@ func NewServer(name string) *Server {
 // name replaces the first.
 func (s *Server) Handle(name string, h Handler) {
 	s.srv.AddTool(mcp.NewTool(name), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return toMCP(h(s.record(name, req.GetArguments()))), nil
+	})
+}
+
+// HandleSchema adds the tool called name with the input schema given as
+// JSON (its tools/list entry shows it), answered by h. The server does not
+// check arguments against it.
+func (s *Server) HandleSchema(name, schema string, h Handler) {
+	s.srv.AddTool(mcp.NewToolWithRawSchema(name, "", json.RawMessage(schema)), func(_ context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		return toMCP(h(s.record(name, req.GetArguments()))), nil
 	})
 }
