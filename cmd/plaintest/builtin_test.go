@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -91,5 +92,36 @@ func TestBrowserFlagsRefused(t *testing.T) {
 		if code != exitInput || !strings.Contains(stderr, "endpoint") {
 			t.Errorf("%v: exit %d, want %d\n%s\n%s", args, code, exitInput, stdout, stderr)
 		}
+	}
+}
+
+// TestDemoScenariosCrossServer compiles every demo scenario through each
+// server and replays all of them through the other.
+func TestDemoScenariosCrossServer(t *testing.T) {
+	requireBrowser(t)
+	requireBuiltin(t)
+	// Compiled through @playwright/mcp (shared with the golden test),
+	// replayed through the built-in server.
+	var pwDir string
+	for _, s := range demoScenarios {
+		file, _ := compiledDemo(t, s.name)
+		pwDir = filepath.Dir(file)
+	}
+	code, stdout, stderr := runCLI(t, "replay", pwDir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "builtin", "--report", t.TempDir())
+	if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("compiled with playwright-mcp, replayed with builtin: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// Compiled through the built-in server, replayed through @playwright/mcp.
+	_, base := compiledDemo(t, demoScenarios[0].name)
+	dir := t.TempDir()
+	for _, s := range demoScenarios {
+		args := append([]string{"compile", s.text, "--url", base + s.path, "-o", filepath.Join(dir, s.name+".json"), "--evidence", t.TempDir(), "--mcp", "builtin"}, s.args...)
+		if code, stdout, stderr := runCLI(t, args...); code != 0 {
+			t.Fatalf("compile %s --mcp builtin: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+		}
+	}
+	code, stdout, stderr = runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "playwright-mcp", "--report", t.TempDir())
+	if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); code != 0 || !strings.Contains(stdout, want) {
+		t.Errorf("compiled with builtin, replayed with playwright-mcp: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
