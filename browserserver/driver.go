@@ -89,6 +89,9 @@ func driverDirs(wd, exe string) []string {
 	return dirs
 }
 
+// shellQuote quotes s for sh.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
 // coreVersion reads the version of the playwright-core package in dir.
 func coreVersion(dir string) (string, error) {
 	b, err := os.ReadFile(filepath.Join(dir, "package.json"))
@@ -125,11 +128,18 @@ func startDriver(core string, log *slog.Logger) (*playwright.Playwright, string,
 	if err != nil {
 		return nil, "", err
 	}
-	nodeName := "node"
+	var nodeErr error
 	if runtime.GOOS == "windows" {
-		nodeName = "node.exe"
+		nodeErr = os.Symlink(node, filepath.Join(dir, "node.exe"))
+	} else {
+		// playwright-go asks the driver its version (cli.js --version, a
+		// Node start of half a second) before every start; coreVersion has
+		// read it already, so the node of the driver folder answers that
+		// itself and runs everything else with the real node.
+		script := "#!/bin/sh\nif [ \"$2\" = --version ]; then echo 'Version " + DriverVersion + "'; exit 0; fi\nexec " + shellQuote(node) + " \"$@\"\n"
+		nodeErr = os.WriteFile(filepath.Join(dir, "node"), []byte(script), 0o755)
 	}
-	if err := errors.Join(os.Symlink(node, filepath.Join(dir, nodeName)), os.Symlink(core, filepath.Join(dir, "package"))); err != nil {
+	if err := errors.Join(nodeErr, os.Symlink(core, filepath.Join(dir, "package"))); err != nil {
 		_ = os.RemoveAll(dir)
 		return nil, "", &mcpclient.UnavailableError{Server: Name, Op: "driver", Err: err}
 	}

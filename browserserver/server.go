@@ -74,9 +74,57 @@ type Server struct {
 	tempDir   string // WorkDir when the server made it
 	srv       *server.MCPServer
 
+	// spares holds the next session's context and page, made ahead while
+	// the browser is idle (one at a time, in flight or ready).
+	spares chan spare
+
 	mu     sync.Mutex
 	tabs   map[string]*tab // by MCP session ID
 	closed bool
+}
+
+// spare is a fresh context and page, or why none could be made.
+type spare struct {
+	bctx playwright.BrowserContext
+	page playwright.Page
+	err  error
+}
+
+// prepare makes the next spare context and page in the background.
+func (s *Server) prepare() {
+	go func() {
+		bctx, page, err := s.newPage()
+		s.spares <- spare{bctx, page, err}
+	}()
+}
+
+// takePage returns a fresh, isolated context and its page: the spare made
+// ahead, and another is started for the session after.
+func (s *Server) takePage() (playwright.BrowserContext, playwright.Page, error) {
+	sp := <-s.spares
+	s.prepare()
+	if sp.err != nil || sp.page.IsClosed() {
+		return s.newPage()
+	}
+	return sp.bctx, sp.page, nil
+}
+
+// newPage creates a context with the server's viewport and timeouts, and
+// its page.
+func (s *Server) newPage() (playwright.BrowserContext, playwright.Page, error) {
+	w, h, _ := parseViewport(s.opts.Viewport)
+	bctx, err := s.browser.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: w, Height: h}})
+	if err != nil {
+		return nil, nil, err
+	}
+	bctx.SetDefaultTimeout(float64(s.opts.ActionTimeout.Milliseconds()))
+	bctx.SetDefaultNavigationTimeout(float64(s.opts.NavigationTimeout.Milliseconds()))
+	page, err := bctx.NewPage()
+	if err != nil {
+		_ = bctx.Close()
+		return nil, nil, err
+	}
+	return bctx, page, nil
 }
 
 // New starts the driver and the browser (or connects to a remote one) and
@@ -129,6 +177,8 @@ func New(opts *Options) (*Server, error) {
 		return nil, err
 	}
 	s.srv = s.newMCP()
+	s.spares = make(chan spare, 1)
+	s.prepare()
 	return s, nil
 }
 

@@ -24,9 +24,10 @@ type tab struct {
 
 	// refs maps the refs of the latest snapshot ("e7", "f1e3") to their
 	// element; tree is that snapshot read (nil until asked for).
-	refs map[string]refTarget
-	yaml string
-	tree *dom.Node
+	refs  map[string]refTarget
+	yaml  string
+	tree  *dom.Node
+	codes map[string]string // ref -> its generated locator's JavaScript, for this snapshot
 
 	nav *navWatch
 }
@@ -73,16 +74,8 @@ func (t *tab) open() error {
 		_ = t.bctx.Close()
 		t.bctx = nil
 	}
-	w, h, _ := parseViewport(t.s.opts.Viewport)
-	bctx, err := t.s.browser.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: w, Height: h}})
+	bctx, page, err := t.s.takePage()
 	if err != nil {
-		return err
-	}
-	bctx.SetDefaultTimeout(float64(t.s.opts.ActionTimeout.Milliseconds()))
-	bctx.SetDefaultNavigationTimeout(float64(t.s.opts.NavigationTimeout.Milliseconds()))
-	page, err := bctx.NewPage()
-	if err != nil {
-		_ = bctx.Close()
 		return err
 	}
 	t.bctx, t.page, t.refs, t.tree, t.yaml = bctx, page, nil, nil, ""
@@ -125,12 +118,18 @@ func (t *tab) close() {
 // then to fire load, up to the navigation timeout. An action that started
 // none returns after one round trip to the page, which lets the events of
 // a navigation it did start arrive first.
-func (t *tab) settle(before navCounts) {
-	if _, err := t.page.MainFrame().Evaluate("0"); err != nil {
+//
+// It returns the page's title when no navigation started (the round trip
+// reads it), else "".
+func (t *tab) settle(before navCounts) string {
+	title := ""
+	if v, err := t.page.MainFrame().Evaluate("() => document.title"); err != nil {
 		t.s.log.Debug("settle: page busy", "err", err)
+	} else {
+		title, _ = v.(string)
 	}
 	if t.nav.read().requested == before.requested {
-		return
+		return title
 	}
 	deadline := time.Now().Add(t.s.opts.NavigationTimeout)
 	for time.Now().Before(deadline) {
@@ -139,13 +138,14 @@ func (t *tab) settle(before navCounts) {
 			break
 		}
 		if c.ended-before.ended >= c.requested-before.requested {
-			return // the navigation ended without a new document
+			return "" // the navigation ended without a new document
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
 	if err := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); err != nil {
 		t.s.log.Debug("settle: no load", "err", err)
 	}
+	return ""
 }
 
 // navCounts is a copy of the navigation counts, taken before an action.
@@ -220,7 +220,7 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 	if depth > 0 {
 		yaml = cutDepth(yaml, depth)
 	}
-	t.refs, t.yaml, t.tree = refs, yaml, nil
+	t.refs, t.yaml, t.tree, t.codes = refs, yaml, nil, map[string]string{}
 	return yaml, nil
 }
 
@@ -272,11 +272,11 @@ func (t *tab) node(ref string) *dom.Node {
 	return found
 }
 
-// pageHeader is the "### Page" section: the page's URL and title.
-func (t *tab) pageHeader() string {
-	title, err := t.page.Title()
-	if err != nil {
-		title = ""
+// pageHeader is the "### Page" section: the page's URL and title (asked
+// for when title is "").
+func (t *tab) pageHeader(title string) string {
+	if title == "" {
+		title, _ = t.page.Title()
 	}
 	return fmt.Sprintf("- Page URL: %s\n- Page Title: %s", t.page.URL(), title)
 }

@@ -55,7 +55,10 @@ func (t *tab) locate(raw string) (*target, error) {
 			return nil, toolErrorf("Ref %s not found in the current page snapshot. Try capturing new snapshot.", raw)
 		}
 		tg.loc = r.frame.Locator(r.selector)
-		tg.code = t.generate(raw, tg.loc)
+		if tg.code = t.codes[raw]; tg.code == "" {
+			tg.code = t.generate(raw, tg.loc)
+			t.codes[raw] = tg.code
+		}
 	case jsLocatorRe.MatchString(raw):
 		l, err := dom.ParseLocatorCode("await page." + strings.TrimPrefix(raw, "page.") + ".click();")
 		if err != nil {
@@ -146,9 +149,12 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 	if len(synth.Parts) > 0 && synth.Positional() {
 		cands = append(cands, synth)
 	}
-	for _, c := range cands {
-		if t.same(loc, c.Selector()) {
-			return "page." + c.JS()
+	if h, err := loc.ElementHandle(); err == nil {
+		defer func() { _ = h.Dispose() }()
+		for _, c := range cands {
+			if t.only(h, c.Selector()) {
+				return "page." + c.JS()
+			}
 		}
 	}
 	if len(synth.Parts) > 0 {
@@ -160,24 +166,10 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 // cssIdentRe is an id usable as #id without escapes.
 var cssIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
 
-// same reports whether selector matches the element of loc and no other.
-func (t *tab) same(loc playwright.Locator, selector string) bool {
-	frame := t.page.MainFrame()
-	cand := frame.Locator(selector)
-	if n, err := cand.Count(); err != nil || n != 1 {
-		return false
-	}
-	a, err := loc.ElementHandle()
-	if err != nil {
-		return false
-	}
-	defer func() { _ = a.Dispose() }()
-	b, err := cand.ElementHandle()
-	if err != nil {
-		return false
-	}
-	defer func() { _ = b.Dispose() }()
-	v, err := t.page.Evaluate("([a, b]) => a === b", []any{a, b})
+// only reports whether selector matches the element h and no other, in
+// one round trip.
+func (t *tab) only(h playwright.ElementHandle, selector string) bool {
+	v, err := t.page.MainFrame().Locator(selector).EvaluateAll("(els, t) => els.length === 1 && els[0] === t", h)
 	return err == nil && v == true
 }
 

@@ -143,13 +143,14 @@ func (a args) strs(k string) []string {
 // action started, then adds the page and, unless turned off, the new
 // snapshot.
 func (t *tab) afterAction(before navCounts, r *response) error {
-	t.settle(before)
-	return t.describe(r, !t.s.opts.NoActionSnapshots)
+	title := t.settle(before)
+	return t.describe(r, title, !t.s.opts.NoActionSnapshots)
 }
 
-// describe adds the Page section and, with snap, a fresh snapshot.
-func (t *tab) describe(r *response, snap bool) error {
-	r.page = t.pageHeader()
+// describe adds the Page section (title "" when not known yet) and, with
+// snap, a fresh snapshot.
+func (t *tab) describe(r *response, title string, snap bool) error {
+	r.page = t.pageHeader(title)
 	if !snap {
 		return nil
 	}
@@ -174,7 +175,7 @@ func (t *tab) navigate(a args, r *response) error {
 	if _, err := t.page.Goto(url); err != nil {
 		return err
 	}
-	return t.describe(r, !t.s.opts.NoActionSnapshots)
+	return t.describe(r, "", !t.s.opts.NoActionSnapshots)
 }
 
 func (t *tab) navigateBack(_ args, r *response) error {
@@ -182,11 +183,11 @@ func (t *tab) navigateBack(_ args, r *response) error {
 	if _, err := t.page.GoBack(); err != nil {
 		return err
 	}
-	return t.describe(r, !t.s.opts.NoActionSnapshots)
+	return t.describe(r, "", !t.s.opts.NoActionSnapshots)
 }
 
 func (t *tab) snapshotTool(a args, r *response) error {
-	r.page = t.pageHeader()
+	r.page = t.pageHeader("")
 	if a.str("format") == "html" {
 		html, err := t.html()
 		if err != nil {
@@ -401,7 +402,7 @@ func (t *tab) waitFor(a args, r *response) error {
 	if r.result == "" {
 		return toolErrorf("Either time, text or textGone must be provided")
 	}
-	return t.describe(r, !t.s.opts.NoActionSnapshots)
+	return t.describe(r, "", !t.s.opts.NoActionSnapshots)
 }
 
 // evaluate runs a function in the page (or on the target element) and

@@ -110,6 +110,10 @@ type run struct {
 	masker   *secret.Masker    // secret value (every form) -> {{NAME}}, for every message kept
 	secrets  []string          // secret values, redacted from snapshots
 	page     *dom.Node
+	// inline is the result of the latest call when it carried the page's
+	// snapshot (the built-in server's actions do): the next snapshot needs no
+	// call of its own. Any later call clears it.
+	inline   *mcpclient.Result
 	pageURL  string
 	title    string              // the current page's title
 	noGen    bool                // the server has no browser_generate_locator

@@ -82,6 +82,34 @@ func TestCompileLogin(t *testing.T) {
 	}
 }
 
+// TestCompileReadsInlineSnapshots: a server whose actions return the new
+// snapshot inline is not asked for one after each action; the compile is
+// the same.
+func TestCompileReadsInlineSnapshots(t *testing.T) {
+	plain, inline := newFake(), newFake()
+	inline.inline = true
+	a, err := compile(t, plain, loginScenario, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := compile(t, inline, loginScenario, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Status != Success || b.Status != Success || len(a.Steps) != len(b.Steps) {
+		t.Fatalf("plain %s %d steps, inline %s %d steps", a.Status, len(a.Steps), b.Status, len(b.Steps))
+	}
+	for i := range a.Steps {
+		if a.Steps[i].Target != b.Steps[i].Target {
+			t.Errorf("step %d: target %q with snapshot calls, %q inline", i, a.Steps[i].Target, b.Steps[i].Target)
+		}
+	}
+	pa, pb := len(plain.toolCalls(mcpclient.ToolSnapshot)), len(inline.toolCalls(mcpclient.ToolSnapshot))
+	if pb >= pa {
+		t.Errorf("browser_snapshot called %d times with inline snapshots, %d without", pb, pa)
+	}
+}
+
 func TestCompileKeepsStepsBeforeAFailure(t *testing.T) {
 	f := newFake()
 	sc := loginScenario

@@ -44,6 +44,9 @@ type fakeBrowser struct {
 	// locators are what browser_generate_locator answers, by ref; without
 	// them the tool is missing, as without --caps testing.
 	locators map[string]string
+	// inline: actions answer with the page's new snapshot, as the built-in
+	// server does.
+	inline bool
 }
 
 func newFake() *fakeBrowser {
@@ -237,6 +240,14 @@ func (f *fakeBrowser) act(c mcptest.Call) mcptest.Result {
 		if p, move := f.next[el]; move {
 			f.path = p
 		}
+	}
+	if f.inline {
+		page := mcptest.Playwright{}
+		if r := f.snapshot(c); !r.IsError {
+			page = mcptest.Playwright{PageURL: "http://shop.test" + f.path, PageTitle: "Demo Shop " + f.path}
+			page.Snapshot = mcpclient.ParseText(r.Text).Snapshot
+		}
+		res.PageURL, res.PageTitle, res.Snapshot = page.PageURL, page.PageTitle, page.Snapshot
 	}
 	return res.Result()
 }

@@ -11,11 +11,17 @@ import (
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
-// snapshot replaces the page state with a fresh snapshot.
+// snapshot replaces the page state with a fresh snapshot: the one the
+// latest call returned inline (the built-in server's actions do), else
+// browser_snapshot's.
 func (r *run) snapshot(ctx context.Context) error {
-	out, err := r.c.browser.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{})
-	if err != nil {
-		return err
+	out := r.inline
+	r.inline = nil
+	if out == nil {
+		var err error
+		if out, err = r.c.browser.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{}); err != nil {
+			return err
+		}
 	}
 	if out.IsError {
 		return fmt.Errorf("the browser could not snapshot the page: %s", out.ErrorLine())
@@ -61,7 +67,12 @@ func (r *run) minimized() string {
 func (r *run) exec(ctx context.Context, call commandgen.Call) (*mcpclient.Result, error) {
 	args := mapStrings(call.Args, r.replacer.Replace).(map[string]any)
 	r.c.opts.Logger.Debug("call", "tool", call.Tool)
-	return r.c.browser.CallTool(ctx, call.Tool, args)
+	out, err := r.c.browser.CallTool(ctx, call.Tool, args)
+	r.inline = nil
+	if err == nil && !out.IsError && out.Snapshot != "" {
+		r.inline = out // the page as the call left it; any later call may change it
+	}
+	return out, err
 }
 
 // mapStrings returns a copy of v, a call's arguments, with fn applied to
