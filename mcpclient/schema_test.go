@@ -1,6 +1,7 @@
 package mcpclient
 
 import (
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -85,4 +86,29 @@ func TestMisfits(t *testing.T) {
 	if got := Misfits(SchemaOf(clickNew), map[string]any{"target": "#a"}); len(got) != 0 {
 		t.Errorf("Misfits of fitting args = %q", got)
 	}
+}
+
+// FuzzSchema: any tools/list input schema and any call arguments are read
+// without a panic, and a migration never loses an argument's value.
+func FuzzSchema(f *testing.F) {
+	f.Add(`{"type":"object","properties":{"target":{"type":"string"}},"required":["target"],"additionalProperties":false}`, `{"ref":"e1","x":2}`)
+	f.Add(`{"properties":{"ref":{"type":1}},"required":[3,"ref"]}`, `{"target":"#a","selector":"#b"}`)
+	f.Add(`{"properties":[],"additionalProperties":"no"}`, `{}`)
+	f.Fuzz(func(t *testing.T, schema, args string) {
+		var s map[string]any
+		var a map[string]any
+		if json.Unmarshal([]byte(schema), &s) != nil || json.Unmarshal([]byte(args), &a) != nil {
+			return
+		}
+		ts := SchemaOf(Tool{Name: "t", InputSchema: s})
+		Fingerprint([]ToolSchema{ts}, []string{"t", "u"})
+		out, changes := MigrateArgs(ts, a)
+		if len(out) != len(a) {
+			t.Fatalf("MigrateArgs(%v) = %v: arguments lost", a, out)
+		}
+		if len(changes) == 0 && !reflect.DeepEqual(out, a) {
+			t.Fatalf("MigrateArgs changed %v to %v and reported nothing", a, out)
+		}
+		Misfits(ts, out)
+	})
 }
