@@ -217,7 +217,11 @@ func (s *Server) openBrowser() (playwright.Browser, error) {
 		ChromiumSandbox: playwright.Bool(false),
 	})
 	if err != nil {
-		return nil, &mcpclient.UnavailableError{Server: Name, Op: "launch " + exe, Err: err, Hint: "check that " + exe + " starts headless"}
+		if msg, ok := mcpclient.LaunchFailure(err.Error()); ok {
+			err = errors.New(msg) // the browser's own words, not Playwright's launch log
+		}
+		return nil, &mcpclient.UnavailableError{Server: Name, Op: "launch " + exe, Err: err,
+			Hint: "reinstall it with apt-get install chromium, or set " + mcpclient.EnvChromium + " to a working one"}
 	}
 	return b, nil
 }

@@ -58,7 +58,7 @@ func (s *Session) CallTool(ctx context.Context, name string, args map[string]any
 		return r, lost
 	}
 	if r.IsError {
-		if msg, ok := launchFailure(r.Error); ok {
+		if msg, ok := LaunchFailure(r.Error); ok {
 			return r, &UnavailableError{Server: s.name, Op: op, Err: errors.New(msg),
 				Hint: "reinstall it with apt-get install chromium, or set " + EnvChromium + " to a working one"}
 		}

@@ -25,11 +25,11 @@ var (
 // failure quotes.
 const maxLaunchLines = 3
 
-// launchFailure reads a Playwright MCP error text and, when it says the
+// LaunchFailure reads a Playwright MCP error text and, when it says the
 // browser could not be started, returns a one-paragraph description: the
 // executable, then the last lines the browser printed on stderr (or its
 // exit code).
-func launchFailure(errText string) (string, bool) {
+func LaunchFailure(errText string) (string, bool) {
 	// Playwright puts the logs after the first line of the message, and
 	// repeats them, with more, under "Call log:".
 	_, logs, ok := strings.Cut(errText, "\nBrowser logs:")

@@ -14,10 +14,10 @@ func TestLaunchFailure(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, ok := launchFailure(ParseText(string(data)).Error)
+	msg, ok := LaunchFailure(ParseText(string(data)).Error)
 	want := "the browser /tmp/badchrome did not start (exit code 127): chromium: error while loading shared libraries: libnss3.so: cannot open shared object file"
 	if !ok || msg != want {
-		t.Errorf("launchFailure = %q, %v\nwant %q", msg, ok, want)
+		t.Errorf("LaunchFailure = %q, %v\nwant %q", msg, ok, want)
 	}
 
 	// The other errors Playwright MCP gives are about the page, not the
@@ -34,7 +34,7 @@ func TestLaunchFailure(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if msg, ok := launchFailure(ParseText(string(data)).Error); ok {
+		if msg, ok := LaunchFailure(ParseText(string(data)).Error); ok {
 			t.Errorf("%s: taken for a launch failure: %q", p, msg)
 		}
 	}
@@ -47,9 +47,9 @@ func TestLaunchFailure(t *testing.T) {
 		{"Error: Browser logs: in the first line only", ""},
 		{"Error: x\nBrowser logs:\nnothing launched", ""},
 	} {
-		msg, ok := launchFailure(tt.text)
+		msg, ok := LaunchFailure(tt.text)
 		if ok != (tt.want != "") || msg != tt.want {
-			t.Errorf("launchFailure(%q) = %q, %v; want %q", tt.text, msg, ok, tt.want)
+			t.Errorf("LaunchFailure(%q) = %q, %v; want %q", tt.text, msg, ok, tt.want)
 		}
 	}
 }
@@ -61,7 +61,7 @@ func FuzzLaunchFailure(f *testing.F) {
 	f.Add("Error: x\nBrowser logs:\n<launching> /c\n[pid=1][err] a\nCall log:\n<process did exit: exitCode=2")
 	f.Add("\nBrowser logs:<launching> ")
 	f.Fuzz(func(t *testing.T, text string) {
-		msg, ok := launchFailure(text)
+		msg, ok := LaunchFailure(text)
 		if ok != strings.Contains(msg, "did not start") {
 			t.Fatalf("ok %v with message %q", ok, msg)
 		}

@@ -10,13 +10,12 @@ import (
 )
 
 // ToolSchema is what a server's tools/list says of one tool's arguments:
-// their names and JSON types, the required ones, and whether others are
-// refused (additionalProperties: false).
+// their names and JSON types, and whether others are refused
+// (additionalProperties: false).
 type ToolSchema struct {
-	Name     string
-	Args     map[string]string // argument name -> JSON type ("" when not given)
-	Required []string
-	Closed   bool // additionalProperties: false
+	Name   string
+	Args   map[string]string // argument name -> JSON type ("" when not given)
+	Closed bool              // additionalProperties: false
 }
 
 // ServerInfo returns the name and version the server gave in initialize.
@@ -35,14 +34,6 @@ func SchemaOf(t Tool) ToolSchema {
 		}
 		ts.Args[k] = typ
 	}
-	if req, ok := t.InputSchema["required"].([]any); ok {
-		for _, r := range req {
-			if s, ok := r.(string); ok {
-				ts.Required = append(ts.Required, s)
-			}
-		}
-	}
-	sort.Strings(ts.Required)
 	if b, ok := t.InputSchema["additionalProperties"].(bool); ok && !b {
 		ts.Closed = true
 	}
@@ -59,10 +50,11 @@ func Schemas(tools []Tool) []ToolSchema {
 }
 
 // Fingerprint is a short digest of the argument shapes (names, JSON types,
-// required names, whether others are refused) of the tools called names in
-// tools, "sha256:" and 16 hex digits. Descriptions are left out: they
-// change without changing what a call may send. A name tools lacks counts
-// as a tool with no schema.
+// whether others are refused) of the tools called names in tools,
+// "sha256:" and 16 hex digits. Descriptions and the required lists are left
+// out: they change without changing what a call may send (@playwright/mcp
+// lists browser_take_screenshot's scale as required and takes calls
+// without it). A name tools lacks counts as a tool with no schema.
 func Fingerprint(tools []ToolSchema, names []string) string {
 	names = slices.Clone(names)
 	sort.Strings(names)
@@ -84,7 +76,7 @@ func Fingerprint(tools []ToolSchema, names []string) string {
 		for _, a := range args {
 			fmt.Fprintf(h, "arg %q %q\n", a, t.Args[a])
 		}
-		fmt.Fprintf(h, "required %q closed %t\n", t.Required, t.Closed)
+		fmt.Fprintf(h, "closed %t\n", t.Closed)
 	}
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))[:16]
 }
@@ -132,9 +124,10 @@ func MigrateArgs(t ToolSchema, args map[string]any) (map[string]any, []string) {
 	return out, changes
 }
 
-// Misfits lists what in args the server's schema t refuses: an argument it
-// does not have (when it refuses others) and a required one missing, each
-// as a sentence naming the argument.
+// Misfits lists the arguments in args that the server's schema t does not
+// have, when it refuses others, each as a sentence naming the argument. A
+// required argument missing is not one: servers list arguments with
+// defaults as required.
 func Misfits(t ToolSchema, args map[string]any) []string {
 	var out []string
 	if t.Closed {
@@ -147,11 +140,6 @@ func Misfits(t ToolSchema, args map[string]any) []string {
 			if _, ok := t.Args[k]; !ok {
 				out = append(out, fmt.Sprintf("%s: no such argument (%s takes %s)", k, t.Name, argList(t)))
 			}
-		}
-	}
-	for _, r := range t.Required {
-		if _, ok := args[r]; !ok {
-			out = append(out, fmt.Sprintf("%s: required by %s, missing", r, t.Name))
 		}
 	}
 	return out

@@ -99,7 +99,8 @@ func TestReplayBrowserKilledMidRun(t *testing.T) {
 		killed <- ""
 	}()
 
-	code, out, errOut := runCLI(t, "replay", scenario, "--config", cfg, "--var", "BASE_URL="+srv.URL, "--json", "--report", t.TempDir())
+	// @playwright/mcp's browser: plaintest watches its processes.
+	code, out, errOut := runCLI(t, "replay", scenario, "--config", cfg, "--mcp", "playwright-mcp", "--var", "BASE_URL="+srv.URL, "--json", "--report", t.TempDir())
 	what := <-killed
 	if what == "" {
 		t.Fatalf("the browser was never found to kill\nstdout:\n%s\nstderr:\n%s", out, errOut)
