@@ -226,14 +226,20 @@ func TestCompileBadInput(t *testing.T) {
 			return []string{"compile", "go to the products page then click Add to cart", "--url", b, "-o", o}
 		}, code: 1, message: `"Add to cart" matches 7 elements`, keptStep: 2},
 		{name: "MCP server missing", env: map[string]string{"PLAINTEST_PLAYWRIGHT_MCP": "/nonexistent/cli.js"}, args: func(b, o string) []string {
-			return []string{"compile", "click x", "--url", b, "-o", o}
+			return []string{"compile", "click x", "--url", b, "-o", o, "--mcp", "playwright-mcp"}
 		}, code: 3, message: "playwright", keptStep: -1},
+		{name: "driver missing", env: map[string]string{"PLAINTEST_PLAYWRIGHT_MCP": "/nonexistent"}, args: func(b, o string) []string {
+			return []string{"compile", "click x", "--url", b, "-o", o, "--mcp", "builtin"}
+		}, code: 3, message: "playwright-core 1.52.0 not found", keptStep: -1},
 		{name: "chromium missing", env: map[string]string{"PLAINTEST_CHROMIUM": "/nonexistent/chromium"}, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", b, "-o", o}
 		}, code: 3, message: "chromium", keptStep: -1},
 		{name: "chromium broken", browser: true, env: map[string]string{"PLAINTEST_CHROMIUM": broken}, args: func(b, o string) []string {
-			return []string{"compile", "click x", "--url", b, "-o", o}
+			return []string{"compile", "click x", "--url", b, "-o", o, "--mcp", "playwright-mcp"}
 		}, code: 3, message: "did not start (exit code 127): chromium: error while loading shared libraries", keptStep: -1},
+		{name: "chromium broken, built-in server", browser: true, env: map[string]string{"PLAINTEST_CHROMIUM": broken}, args: func(b, o string) []string {
+			return []string{"compile", "click x", "--url", b, "-o", o, "--mcp", "builtin"}
+		}, code: 3, message: "did not start: chromium: error while loading shared libraries", keptStep: -1},
 	}
 	base := serveShop(t, nil)
 	for _, tt := range tests {
