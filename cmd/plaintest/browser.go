@@ -24,7 +24,7 @@ const (
 	// config has a "playwright" entry.
 	mcpPlaywright = "playwright-mcp"
 	// defaultMCP is --mcp's default.
-	defaultMCP = mcpPlaywright
+	defaultMCP = mcpBuiltin
 )
 
 // browserFlags choose the browser server of compile, replay and snapshot.

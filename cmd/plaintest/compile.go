@@ -16,9 +16,10 @@ import (
 
 const compileHelp = `
 Compile plain-English actions into a Sandy v2.1 scenario by running them in a
-real browser (Chromium, through the browser server --mcp names: the bundled
-@playwright/mcp, "playwright-mcp", or plaintest's built-in one, "builtin",
-which can drive a remote browser with --ws-endpoint or --cdp-endpoint). Each
+real browser (Chromium, through the browser server --mcp names: plaintest's
+built-in one, "builtin", the default, which can drive a remote browser with
+--ws-endpoint or --cdp-endpoint; or the bundled @playwright/mcp,
+"playwright-mcp"). Each
 action is read against the page as the previous one left it; only steps that
 really ran are kept, each with a stable Playwright selector, so the scenario
 replays with no model ("plaintest replay"), through either server.

@@ -28,10 +28,10 @@ Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
 else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
 ~/.cursor/mcp.json, ~/.sandy/config.json). "playwright" is the config's
 own entry when it has one and --mcp is not given; else the server --mcp
-names: the bundled, pinned @playwright/mcp ("playwright-mcp", the default),
-plaintest's built-in server ("builtin": one browser for the whole replay, a
-fresh context per scenario; --ws-endpoint or --cdp-endpoint for a remote
-browser), or another config server by name.
+names: plaintest's built-in server ("builtin", the default: one browser for
+the whole replay, a fresh context per scenario; --ws-endpoint or
+--cdp-endpoint for a remote browser), the bundled, pinned @playwright/mcp
+("playwright-mcp"), or another config server by name.
 
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
 variable the scenario declares empty is required. A {{NAME}} in any step
