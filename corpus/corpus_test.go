@@ -3,6 +3,7 @@ package corpus
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/golden"
@@ -27,6 +29,57 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
 )
+
+// The browser servers the suite compiles and replays through: playwright-mcp
+// (the bundled @playwright/mcp, one per scenario run) or builtin (one
+// built-in server for the whole suite, a context per run). Compiled through
+// one and replayed through the other is the cross-server check:
+//
+//	go test ./corpus -run TestCorpus -corpus.compile builtin -corpus.replay playwright-mcp
+//
+// The golden exports are @playwright/mcp's compiles: through builtin they
+// are logged when they differ, not failed.
+var (
+	compileServer = flag.String("corpus.compile", "playwright-mcp", "browser server to compile through: playwright-mcp or builtin")
+	replayServer  = flag.String("corpus.replay", "playwright-mcp", "browser server to replay through: playwright-mcp or builtin")
+)
+
+// builtins are the suite's built-in servers, started on first use: one to
+// compile through (action results with snapshots) and one to replay
+// through (without).
+var builtins struct {
+	sync.Mutex
+	compile, replay *browserserver.Server
+}
+
+// builtinServer returns the suite's built-in server for replay or compile.
+func builtinServer(forReplay bool) (*browserserver.Server, error) {
+	builtins.Lock()
+	defer builtins.Unlock()
+	s := &builtins.compile
+	if forReplay {
+		s = &builtins.replay
+	}
+	if *s == nil {
+		bs, err := browserserver.New(&browserserver.Options{ActionTimeout: timeout, NoActionSnapshots: forReplay})
+		if err != nil {
+			return nil, err
+		}
+		*s = bs
+	}
+	return *s, nil
+}
+
+// closeBuiltins stops the built-in servers started.
+func closeBuiltins() {
+	builtins.Lock()
+	defer builtins.Unlock()
+	for _, s := range []*browserserver.Server{builtins.compile, builtins.replay} {
+		if s != nil {
+			s.Close()
+		}
+	}
+}
 
 // apgDir finds the W3C ARIA Authoring Practices corpus: $PLAINTEST_APG_CORPUS,
 // else ../shared/corpus/apg beside the checkout (the project's workspace),
@@ -113,15 +166,25 @@ func compileOne(ctx context.Context, t *testing.T, s sites, sc Scenario) compile
 }
 
 func compileOnce(ctx context.Context, t *testing.T, s sites, sc Scenario) compiled {
-	bundled := mcpclient.BundledOptions(timeout, 0)
-	bundled.Caps = []string{"testing"} // browser_generate_locator
-	cfg, err := mcpclient.Playwright(bundled)
-	if err != nil {
-		return compiled{sc: sc, err: err}
-	}
-	session, err := mcpclient.Connect(ctx, cfg, nil)
-	if err != nil {
-		return compiled{sc: sc, err: err}
+	var session *mcpclient.Session
+	if *compileServer == "builtin" {
+		bs, err := builtinServer(false)
+		if err != nil {
+			return compiled{sc: sc, err: err}
+		}
+		if session, err = bs.Connect(ctx, nil); err != nil {
+			return compiled{sc: sc, err: err}
+		}
+	} else {
+		bundled := mcpclient.BundledOptions(timeout, 0)
+		bundled.Caps = []string{"testing"} // browser_generate_locator
+		cfg, err := mcpclient.Playwright(bundled)
+		if err != nil {
+			return compiled{sc: sc, err: err}
+		}
+		if session, err = mcpclient.Connect(ctx, cfg, nil); err != nil {
+			return compiled{sc: sc, err: err}
+		}
 	}
 	defer session.Close()
 	c := parser.New(session, &parser.Options{Timeout: timeout, EvidenceDir: filepath.Join(t.TempDir(), sc.Name)})
@@ -162,7 +225,16 @@ func replayOne(ctx context.Context, base string, export *sandy.Scenario) (*repor
 }
 
 func replayOnce(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
-	servers := &replay.ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(timeout, 0)}
+	var servers replay.Servers = &replay.ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(timeout, 0)}
+	if *replayServer == "builtin" {
+		bs, err := builtinServer(true)
+		if err != nil {
+			return nil, err
+		}
+		servers = replay.ServersFunc(func(ctx context.Context, _ string, _ replay.Needs) (replay.ToolCaller, error) {
+			return bs.Connect(ctx, nil)
+		})
+	}
 	p := replay.New(servers, &replay.Options{Timeout: timeout, Vars: []map[string]string{{"BASE_URL": base}}})
 	return p.Run(ctx, export.Metadata.Name+".json", export)
 }
@@ -197,6 +269,12 @@ func TestCorpus(t *testing.T) {
 	}
 	_, err := mcpclient.Playwright(nil)
 	testenv.Need(t, err)
+	for _, v := range []string{*compileServer, *replayServer} {
+		if v != "builtin" && v != "playwright-mcp" {
+			t.Fatalf("-corpus.compile and -corpus.replay take builtin or playwright-mcp, not %q", v)
+		}
+	}
+	t.Cleanup(closeBuiltins)
 	scenarios, err := Load("scenarios")
 	if err != nil {
 		t.Fatal(err)
@@ -247,7 +325,13 @@ func TestCorpus(t *testing.T) {
 			}
 			ok = append(ok, c)
 			audit(t, c)
-			golden.CheckString(t, filepath.Join("testdata", "golden", c.sc.Name+".json"), normalized(t, c.export, live))
+			if *compileServer == "builtin" {
+				if want, err := os.ReadFile(filepath.Join("testdata", "golden", c.sc.Name+".json")); err == nil && string(want) != normalized(t, c.export, live) {
+					t.Logf("the built-in server's export differs from @playwright/mcp's golden:\n%s", normalized(t, c.export, live))
+				}
+			} else {
+				golden.CheckString(t, filepath.Join("testdata", "golden", c.sc.Name+".json"), normalized(t, c.export, live))
+			}
 		})
 	}
 	total := len(scenarios)
