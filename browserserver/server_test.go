@@ -367,3 +367,23 @@ func TestDriverDirs(t *testing.T) {
 		t.Errorf("driverDirs from a working directory = %v", got)
 	}
 }
+
+// TestNoActionSnapshots: for replay, action results carry the page's URL
+// but no snapshot; browser_snapshot still gives one, with the title.
+func TestNoActionSnapshots(t *testing.T) {
+	s := newServer(t, &Options{NoActionSnapshots: true})
+	base := pages(t, map[string]string{"/": listPage})
+	sess := session(t, s)
+	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if res.IsError || res.Snapshot != "" || res.PageURL != base+"/" {
+		t.Errorf("navigate: %s", res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": "#solo"})
+	if res.IsError || res.Snapshot != "" || res.Code == "" {
+		t.Errorf("click: %s", res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolSnapshot, nil)
+	if !strings.Contains(res.Snapshot, ": solo") || res.PageTitle != "T" {
+		t.Errorf("snapshot: %s", res.Text)
+	}
+}

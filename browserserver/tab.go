@@ -272,11 +272,15 @@ func (t *tab) node(ref string) *dom.Node {
 	return found
 }
 
-// pageHeader is the "### Page" section: the page's URL and title (asked
-// for when title is "").
+// pageHeader is the "### Page" section: the page's URL and title. A title
+// of "" is asked for, except by a server without action snapshots (for
+// replay, which reads neither): its Page section then has the URL alone.
 func (t *tab) pageHeader(title string) string {
-	if title == "" {
+	if title == "" && !t.s.opts.NoActionSnapshots {
 		title, _ = t.page.Title()
+	}
+	if title == "" {
+		return "- Page URL: " + t.page.URL()
 	}
 	return fmt.Sprintf("- Page URL: %s\n- Page Title: %s", t.page.URL(), title)
 }

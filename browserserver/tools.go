@@ -187,7 +187,8 @@ func (t *tab) navigateBack(_ args, r *response) error {
 }
 
 func (t *tab) snapshotTool(a args, r *response) error {
-	r.page = t.pageHeader("")
+	title, _ := t.page.Title()
+	r.page = t.pageHeader(title)
 	if a.str("format") == "html" {
 		html, err := t.html()
 		if err != nil {
