@@ -312,8 +312,11 @@ func deepCopy(x any) any {
 // EvalCondition evaluates a step condition template: it parses expr (see
 // the package-level EvalCondition) and then substitutes each operand, so a
 // value holding quotes or == cannot change the expression. Bare operands are
-// trimmed after substitution, quoted ones are not. Errors wrap ErrCondition
-// or are an *UnresolvedError.
+// trimmed after substitution, quoted ones are not. A step output that was
+// not recorded (its step failed and was tolerated, was skipped, or did not
+// run) reads as empty, as in Sandy's player, so the documented guard
+// `{{id.field}} != ""` skips the step instead of failing it. Errors wrap
+// ErrCondition or are an *UnresolvedError naming an unknown variable.
 func (v *Vars) EvalCondition(expr string) (bool, error) {
 	c, msg := parseCondition(expr)
 	if msg != "" {
@@ -333,10 +336,26 @@ func (v *Vars) EvalCondition(expr string) (bool, error) {
 }
 
 func (v *Vars) operand(s string, quoted bool) (string, error) {
-	out, err := v.SubstituteString(s)
-	if err != nil {
-		return "", err
+	var b strings.Builder
+	for _, seg := range splitTemplate(s) {
+		if seg.name == "" {
+			b.WriteString(seg.text)
+			continue
+		}
+		val, err := v.lookup("", seg.name)
+		if ue, ok := err.(*UnresolvedError); ok && ue.Step != "" {
+			continue // an output not recorded is empty
+		}
+		if err != nil {
+			return "", err
+		}
+		text, err := render(val)
+		if err != nil {
+			return "", fmt.Errorf("{{%s}}: %w", seg.name, err)
+		}
+		b.WriteString(text)
 	}
+	out := b.String()
 	if !quoted {
 		out = strings.TrimSpace(out)
 	}
