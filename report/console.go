@@ -93,9 +93,17 @@ func (c *Console) Step(ev StepEvent) {
 	if c.open {
 		fmt.Fprintf(c.w, " %s\n", c.outcome(&ev.Step))
 		c.open = false
-		return
+	} else {
+		fmt.Fprintf(c.w, "%s %s\n", head, c.outcome(&ev.Step))
 	}
-	fmt.Fprintf(c.w, "%s %s\n", head, c.outcome(&ev.Step))
+	if ev.Step.Message != "" {
+		// A sandy__log message, printed as Sandy's player prints it.
+		prefix := "  [LOG] "
+		if c.opts.Prefix {
+			prefix = printable.String(ev.Scenario) + ": " + prefix
+		}
+		fmt.Fprintf(c.w, "%s%s\n", prefix, printable.String(ev.Step.Message))
+	}
 }
 
 // endLine finishes a live line left open (by a run that ended abnormally).

@@ -75,7 +75,9 @@ func NewSummary(runs []*RunResult, d time.Duration) *Summary {
 //	  "partial_detail": "compile stopped at action 4 of 6 (\"click Pay\"): ...", // its metadata.status_detail
 //	  "steps": [ StepResult, ... ],       // the steps that were reached, in order
 //	  "evidence": ["reports/mug-step4.png", "reports/mug-step4.snapshot.md"], // saved on failure
-//	  "duration_ms": 3120
+//	  "duration_ms": 3120,
+//	  ... and Sandy's fields (see SandyResult): scenario_name, total_steps,
+//	  passed_steps, duration, step_results, completed_steps, outputs, context
 //	}
 type RunResult struct {
 	Scenario   string        `json:"scenario"`
@@ -96,6 +98,24 @@ type RunResult struct {
 	PartialDetail string       `json:"partial_detail,omitempty"`
 	Steps         []StepResult `json:"steps"`
 	Evidence      []string     `json:"evidence,omitempty"`
+	// TotalSteps is the number of steps in the scenario, run or not.
+	TotalSteps int `json:"-"` // written as Sandy's total_steps
+	// Outputs are the values the steps extracted, by step id then output
+	// name (Sandy's outputs); a path that matched nothing is null.
+	Outputs map[string]map[string]any `json:"-"` // written as Sandy's outputs
+}
+
+// Tolerated returns the steps that failed and let the run go on
+// (on_error skip, or retry that ran out). A run with any has failed, as in
+// Sandy's player, though it went on to its end.
+func (r *RunResult) Tolerated() []*StepResult {
+	var out []*StepResult
+	for i := range r.Steps {
+		if s := &r.Steps[i]; s.Status == StatusFailed && s.Tolerated {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Failed returns the step that stopped the run, or nil.
@@ -125,6 +145,7 @@ func (r *RunResult) Failed() *StepResult {
 //	  "tolerated": false,                 // failed, but on_error skip/retry let the run go on
 //	  "error": "...does not match any elements.", // the server's (or built-in's) error text
 //	  "output": {"title": "Demo Shop"},   // values extracted by the step's output paths
+//	  "message": "cart checked",          // what a sandy__log step logged
 //	  "duration_ms": 5012
 //	}
 type StepResult struct {
@@ -140,6 +161,12 @@ type StepResult struct {
 	Tolerated   bool           `json:"tolerated,omitempty"`
 	Error       string         `json:"error,omitempty"`
 	Output      map[string]any `json:"output,omitempty"`
+	// Message is what a sandy__log step logged (masked).
+	Message string `json:"message,omitempty"`
+	// Result is the tool's result (its text, parsed as JSON when it is
+	// JSON), kept only as --include-results asks; written only in Sandy's
+	// step_results.
+	Result any `json:"-"`
 }
 
 // Label is how a step is named to people: its description, else its tool.
@@ -179,22 +206,28 @@ func (m *Millis) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON writes the run with its duration as duration_ms.
+// MarshalJSON writes the run with its duration as duration_ms, and Sandy's
+// fields beside plaintest's.
 func (r RunResult) MarshalJSON() ([]byte, error) {
 	type plain RunResult
+	sr := r.Sandy()
 	return json.Marshal(struct {
 		plain
 		DurationMS Millis `json:"duration_ms"`
-	}{plain(r), Millis(r.Duration)})
+		sandyRunFields
+	}{plain(r), Millis(r.Duration), sr.sandyRunFields})
 }
 
-// UnmarshalJSON reads what MarshalJSON writes.
+// UnmarshalJSON reads what MarshalJSON writes (plaintest's fields, and of
+// Sandy's the total and the outputs).
 func (r *RunResult) UnmarshalJSON(b []byte) error {
 	type plain RunResult
 	return json.Unmarshal(b, &struct {
 		*plain
-		DurationMS *Millis `json:"duration_ms"`
-	}{(*plain)(r), (*Millis)(&r.Duration)})
+		DurationMS *Millis                    `json:"duration_ms"`
+		Total      *int                       `json:"total_steps"`
+		Outputs    *map[string]map[string]any `json:"outputs"`
+	}{(*plain)(r), (*Millis)(&r.Duration), &r.TotalSteps, &r.Outputs})
 }
 
 // MarshalJSON writes the step with its duration as duration_ms.
