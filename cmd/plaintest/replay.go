@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -22,20 +25,29 @@ import (
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
 model: each step's MCP tool call is made as written, with {{variables}}
-filled in. Every scenario runs in its own isolated browser.
+filled in. Every scenario runs in its own isolated browser. It is a drop-in
+for Sandy's player (play.py): its flags, its --json fields and its verdicts;
+the README lists where plaintest differs on purpose, and why.
 
 Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
 else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
 ~/.cursor/mcp.json, ~/.sandy/config.json). "playwright" is the bundled,
-pinned @playwright/mcp when the config does not name it.
+pinned @playwright/mcp when the config does not name it; "claude-in-chrome"
+is Claude Code's Chrome bridge (claude --chrome). A server that cannot be
+opened fails the step that uses it, under that step's on_error.
 
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
 variable the scenario declares empty is required. A {{NAME}} in any step
 (selected by --start/--end or not) that none of them defines is refused
 before anything runs.
 
---start N and --end N run the steps numbered N or more and N or less; step
-numbers increase in the order steps run, so that is one run of steps.
+--start N (or --resume-from N) and --end N run the steps numbered N or
+more and N or less; step numbers increase in the order steps run, so that
+is one run of steps.
+
+A step that fails ends the run, unless its on_error is skip or retry; then
+the run goes on, but it has failed (as in Sandy's player): its result,
+--json and JUnit list the steps that failed.
 
 A partial scenario (its compile stopped early: "status": "partial" in its
 metadata, as in the mug.partial.json compile writes) is refused before
@@ -45,7 +57,13 @@ say it is partial.
 
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
-report directory.
+report directory (--report, or Sandy's --screenshot-dir).
+
+--json writes plaintest's result and Sandy's fields beside it (for one
+scenario at the top: scenario_name, success, failed_step, step_results,
+outputs, completed_steps, context, error); --include-results true|on_failure
+keeps the tools' results in step_results; -o FILE also writes the result
+(the --json document, else the console log) to FILE.
 
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
@@ -71,7 +89,12 @@ type replayFlags struct {
 	unsafe   bool
 	headed   bool
 	verbose  bool
+	debug    bool
 	partial  bool // --allow-partial
+	include  string
+	output   string // -o FILE
+	shotDir  string // --screenshot-dir
+	shots    bool   // --screenshot-on-failure
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -82,6 +105,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.config, "config", "", "MCP config `FILE` (default: discovered)")
 	fs.StringVar(&f.mcp, "mcp", "", "config server `NAME` that serves mcp__playwright__ steps")
 	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
+	fs.IntVar(&f.start, "resume-from", 0, "the same as --start `N` (Sandy's name)")
 	fs.IntVar(&f.end, "end", 0, "last step `N` to run (by step number)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "resolve variables and print the calls; start no server")
 	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
@@ -95,8 +119,14 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
+	fs.BoolVar(&f.debug, "debug", false, "--verbose, and log each step's params and result")
+	fs.StringVar(&f.include, "include-results", "false", "keep tools' results in --json's step_results: `MODE` true, false or on_failure (alone: true)")
+	fs.Lookup("include-results").NoOptDefVal = "true"
+	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
+	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
+	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
 	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
-	pos, err := parseArgs(fs, args)
+	pos, err := parseArgs(fs, joinOptional(args, "--include-results", "true", "false", "on_failure"))
 	if err != nil {
 		return err
 	}
@@ -128,10 +158,23 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	include, err := replay.ParseInclude(f.include)
+	if err != nil {
+		return usageError("--%v", err)
+	}
+	if f.debug {
+		f.verbose = true
+	}
 
 	out := e.stdout
 	if f.json {
 		out = e.stderr
+	}
+	// -o FILE: the console log (or, with --json, the document) is also
+	// written to FILE, whole, when the run ends.
+	var saved bytes.Buffer
+	if f.output != "" && !f.json {
+		out = io.MultiWriter(out, &saved)
 	}
 	onTTY := e.tty && !f.json
 	console := rpt.NewConsole(out, &rpt.ConsoleOptions{
@@ -154,6 +197,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		AllowPartial:    f.partial,
 		Parallel:        f.parallel,
 		Finished:        console.Run,
+		IncludeResults:  include,
+		Debug:           f.debug,
 	}
 	suite, err := replay.Load(files, opts)
 	if err != nil {
@@ -186,7 +231,16 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		console.Summary(summary)
 	}
 	if f.json {
-		if err := rpt.WriteJSON(e.stdout, summary); err != nil {
+		w := io.Writer(e.stdout)
+		if f.output != "" {
+			w = io.MultiWriter(e.stdout, &saved)
+		}
+		if err := rpt.WriteJSON(w, summary); err != nil {
+			return err
+		}
+	}
+	if f.output != "" {
+		if err := writeOutput(f.output, saved.Bytes()); err != nil {
 			return err
 		}
 	}
@@ -196,6 +250,26 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	return replayOutcome(ctx, summary, errs)
+}
+
+// joinOptional writes "flag VALUE" as "flag=VALUE" when VALUE is one of
+// values: a flag whose value is optional (pflag's NoOptDefVal) then reads
+// the next word as Sandy's argparse does (--include-results on_failure),
+// while "--include-results scenario.json" still leaves the file alone.
+func joinOptional(args []string, flag string, values ...string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--" {
+			return append(out, args[i:]...)
+		}
+		if args[i] == flag && i+1 < len(args) && slices.Contains(values, args[i+1]) {
+			out = append(out, flag+"="+args[i+1])
+			i++
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
 }
 
 func (f *replayFlags) check() error {
@@ -242,11 +316,14 @@ func varLayers(envFile string, vars kvFlag) ([]map[string]string, error) {
 	return layers, nil
 }
 
-// evidenceDir is --report, else the directory of --junit, else .sandy/reports.
+// evidenceDir is --report (or Sandy's --screenshot-dir), else the
+// directory of --junit, else .sandy/reports.
 func (f *replayFlags) evidenceDir() string {
 	switch {
 	case f.report != "":
 		return f.report
+	case f.shotDir != "":
+		return f.shotDir
 	case f.junit != "":
 		return filepath.Dir(f.junit)
 	}
@@ -286,6 +363,19 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 		}
 		return failed(fmt.Errorf("%d of %d %s failed: %s", s.Failed, s.Total,
 			rpt.Plural(s.Total, "scenario", "scenarios"), strings.Join(names, "; ")))
+	}
+	return nil
+}
+
+// writeOutput replaces the file at path (-o) with b, atomically.
+func writeOutput(path string, b []byte) error {
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
+	}
+	if err := safefile.Write(path, b, 0o644); err != nil {
+		return fmt.Errorf("-o %s: %w", path, err)
 	}
 	return nil
 }
