@@ -25,7 +25,28 @@ const (
 	StatusFailed  = "failed"  // the call failed (see Error); it stopped the run unless Tolerated
 	StatusSkipped = "skipped" // its condition was false: the call was not made
 	StatusDryRun  = "dry-run" // --dry-run: resolved and printed, not called
+	StatusHealed  = "healed"  // --heal: its target no longer named its element; it ran on the one that fits (see Heal)
 )
+
+// Heal is a step that replay --heal ran on another target than its
+// scenario names: the compiled target no longer resolved to exactly one
+// element with the compiled identity, and re-reading the step's
+// plain-English action on the page found exactly one element with the
+// same role and name.
+type Heal struct {
+	Step        int    `json:"step"`
+	Description string `json:"description,omitempty"` // the step's plain-English action
+	Element     string `json:"element"`               // the compiled identity: role "name" (in container)
+	OldTarget   string `json:"old_target"`
+	NewTarget   string `json:"new_target"`
+	// Why is why the old target did not do: it matched nothing, several
+	// elements, or an element with another identity (named).
+	Why string `json:"why"`
+	// Screenshots of the page before the healed step ran, and after,
+	// relative to the report folder; "" when none was taken.
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
+}
 
 // Summary is the result of replaying one or more scenarios: the object
 // `plaintest replay --json` writes.
@@ -41,6 +62,7 @@ type Summary struct {
 	Total     int          `json:"total"`
 	Passed    int          `json:"passed"`
 	Failed    int          `json:"failed"`
+	Healed    int          `json:"healed"` // ran to the end only with heals (see RunResult.Healed)
 	Duration  Millis       `json:"duration_ms"`
 	Scenarios []*RunResult `json:"scenarios"`
 }
@@ -52,9 +74,13 @@ func NewSummary(runs []*RunResult, d time.Duration) *Summary {
 		s.Scenarios = []*RunResult{}
 	}
 	for _, r := range runs {
-		if r.Success {
+		switch {
+		case r.Success:
 			s.Passed++
-		} else {
+		case r.Healed():
+			s.Healed++
+			s.Success = false
+		default:
 			s.Failed++
 			s.Success = false
 		}
@@ -103,6 +129,17 @@ type RunResult struct {
 	// Outputs are the values the steps extracted, by step id then output
 	// name (Sandy's outputs); a path that matched nothing is null.
 	Outputs map[string]map[string]any `json:"-"` // written as Sandy's outputs
+	// Heals are the steps replay --heal ran on another target. A run
+	// with heals is not a pass (Success is false): it is HEALED when it
+	// ran to its end and nothing else failed, else FAILED with its heals
+	// listed.
+	Heals []Heal `json:"heals,omitempty"`
+}
+
+// Healed reports whether the run went to its end only thanks to heals:
+// nothing failed, and at least one step was healed.
+func (r *RunResult) Healed() bool {
+	return len(r.Heals) > 0 && r.FailedStep == 0 && len(r.Tolerated()) == 0 && r.Error == "" && !r.Unavailable
 }
 
 // Tolerated returns the steps that failed and let the run go on
@@ -167,6 +204,9 @@ type StepResult struct {
 	// JSON), kept only as --include-results asks; written only in Sandy's
 	// step_results.
 	Result any `json:"-"`
+	// Screenshot is the page after the step (or at its failure), relative
+	// to the report folder; "" when none was taken (--screenshots).
+	Screenshot string `json:"screenshot,omitempty"`
 }
 
 // Label is how a step is named to people: its description, else its tool.
