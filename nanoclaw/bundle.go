@@ -78,9 +78,9 @@ type Message struct {
 
 // Step is one step of the script; which fields are set depends on Type.
 type Step struct {
-	Type   string         `json:"type"`
-	Tool   string         `json:"tool,omitempty"`
-	CallID string         `json:"call_id,omitempty"`
+	Type   string `json:"type"`
+	Tool   string `json:"tool,omitempty"`
+	CallID string `json:"call_id,omitempty"`
 	// Args are a tool_call's arguments (an object, {} when there are none).
 	Args any `json:"args,omitempty"`
 	// Success and Result: a tool_result.
