@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandyexport"
 )
@@ -53,6 +55,15 @@ mug.partial.json), marked "status": "partial" in its metadata: validate and
 replay refuse it unless --allow-partial. A screenshot and the page snapshot
 of a failure go to --evidence.
 
+--format also writes, beside FILE: nanoclaw, a NanoClaw replay bundle of
+the run (FILE.replay.json: every MCP call the compile made, snapshots and
+probes included, with its result or error and real times, model calls,
+status and metrics; written for a partial compile too); chungoid, a
+Chungoid flow (FILE.flow.yaml); playwright, a Playwright Test spec
+(FILE.spec.ts). The flow and the spec are written only when every action
+compiled. "plaintest export" makes the flow and the spec from a scenario
+file.
+
 %s
 
 Example:
@@ -82,7 +93,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	f.modelFlags.add(fs)
 	fs.StringVar(&f.mcp, "mcp", mcpclient.PlaywrightServer, "MCP server `name` from the config; without one of that name, \"playwright\" is the bundled @playwright/mcp")
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
-	fs.StringVar(&f.format, "format", "sandy", "output format: sandy")
+	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
@@ -99,8 +110,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.format != "sandy" {
-		return usageError("--format %s is not available yet; use --format sandy", f.format)
+	formats, err := parseFormats(f.format, allFormats)
+	if err != nil {
+		return err
 	}
 	if f.translator != "auto" && f.translator != "rules" && f.translator != "llm" {
 		return usageError("--translator must be auto, rules or llm, not %q", f.translator)
@@ -127,8 +139,16 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	defer session.Close()
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
-	c := parser.New(session, &parser.Options{
-		Translator:     tr.tr,
+	var browser parser.ToolCaller = session
+	translate := tr.tr
+	var rec *nanoclaw.Recorder
+	if slices.Contains(formats, formatNanoClaw) {
+		// The bundle records every call the compile makes, as it makes it.
+		rec = nanoclaw.NewRecorder(session, nil)
+		browser, translate = rec, rec.Translator(tr.tr)
+	}
+	c := parser.New(browser, &parser.Options{
+		Translator:     translate,
 		TranslatorName: tr.name,
 		Timeout:        f.timeout,
 		NavTimeout:     f.nav,
@@ -146,16 +166,21 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 			return environmentError(err)
 		}
 	}
+	exported, exportErr := compileExports(formats, out, res, scenario, rec, instruction, sc.Secrets, w)
 	if f.json {
-		writeJSONResult(e.stdout, res, out, w)
+		writeJSONResult(e.stdout, res, out, w, exported)
 	} else {
 		summarize(progress, res, out, w, len(scenario.Steps))
 		if usesModel(tr.tr) {
 			summarizeModel(progress, res)
 		}
+		printWritten(progress, exported)
 	}
 	if runErr != nil {
 		return runErr
+	}
+	if exportErr != nil {
+		return exportErr
 	}
 	if len(res.Errors) > 0 {
 		ei := res.Errors[0]

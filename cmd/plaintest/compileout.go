@@ -122,6 +122,8 @@ type jsonResult struct {
 	Errors     []jsonError   `json:"errors,omitempty"`
 	Usage      jsonUsage     `json:"usage"`
 	Secrets    []string      `json:"secrets,omitempty"`
+	// Exports are the files of the other --format values written.
+	Exports []written `json:"exports,omitempty"`
 }
 
 type jsonStep struct {
@@ -146,9 +148,10 @@ type jsonError struct {
 	Snapshot   string `json:"snapshot_file,omitempty"`
 }
 
-func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved) {
+func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved, exports []written) {
 	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.path, Partial: sv.partial, Removed: sv.removed,
-		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: jsonUsage(res.Usage), Secrets: res.SecretNames, Steps: []jsonStep{}}
+		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: jsonUsage(res.Usage), Secrets: res.SecretNames, Steps: []jsonStep{},
+		Exports: exports}
 	for _, s := range res.Steps {
 		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, rpt.Millis(s.Waited), rpt.Millis(s.Duration),
 			s.Translator, jsonModel(s.Model)})
