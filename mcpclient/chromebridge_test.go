@@ -133,3 +133,18 @@ func TestClaudeInChromeNoSocket(t *testing.T) {
 		t.Errorf("err = %v, want ErrUnavailable saying how to start the bridge", err)
 	}
 }
+
+// FuzzBridgeAnswer: any message from the bridge is read or skipped, never
+// a panic.
+func FuzzBridgeAnswer(f *testing.F) {
+	f.Add([]byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"{\"a\":1}"}]}}`), 1)
+	f.Add([]byte(`{"id":1,"error":{"message":"no"}}`), 1)
+	f.Add([]byte(`{"result":{"content":[{"type":"text","text":"plain"}]}}`), 3)
+	f.Add([]byte(`{"id":"2","result":null}`), 2)
+	f.Fuzz(func(t *testing.T, body []byte, id int) {
+		v, done, err := bridgeAnswer(body, id)
+		if !done && (v != nil || err != nil) {
+			t.Errorf("a skipped message gave %v, %v", v, err)
+		}
+	})
+}
