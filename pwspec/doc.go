@@ -2,10 +2,12 @@ package pwspec
 
 import "strings"
 
-// A small copy of Prettier's document printer (prettier/src/document): the
-// spec is built as the documents Prettier builds for the same code
-// (js.go), and printed by the same algorithm, 80 columns wide and indented
-// by two spaces, so that the file is what Prettier would leave.
+// Our own implementation of the document-printing algorithm that Prettier
+// uses (Wadler's "prettier printer": groups that break when they do not
+// fit): the spec is built as the documents Prettier builds for the same
+// code (js.go), and printed 80 columns wide, indented by two spaces, so
+// that the file is what Prettier would leave (prettier --check confirms
+// it in the tests).
 
 type doc any // string, []doc, *group, indentDoc, lineDoc, ifBreak, breakParent
 
