@@ -107,6 +107,13 @@ type Options struct {
 	// built-ins. Default DefaultBrowser.
 	Browser string
 
+	// Healer, when set, re-reads an action step whose target no longer
+	// names its compiled element (replay --heal): a step run on a healed
+	// target is StatusHealed and listed in RunResult.Heals.
+	Healer Healer
+	// NoIdentity sends action targets as written, without narrowing them
+	// to their compiled identity (for measuring what the check costs).
+	NoIdentity bool
 	// Debug logs each step's params and result (trimmed, masked) at
 	// debug level.
 	Debug bool
@@ -275,6 +282,11 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		}
 		res.Error = fmt.Sprintf("%d %s failed and the run went on (on_error skip or retry): %s",
 			len(tolerated), report.Plural(len(tolerated), "step", "steps"), strings.Join(msgs, "; "))
+	}
+	if len(res.Heals) > 0 {
+		// Healed is not passed: the scenario no longer says what the
+		// site is (see report.RunResult.Healed).
+		res.Success = false
 	}
 	return res, nil
 }

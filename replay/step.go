@@ -60,6 +60,7 @@ type outcome struct {
 	// excluded: the failure's text does not contain retry.condition, so
 	// the author did not want it retried or tolerated: it ends the run.
 	excluded bool
+	heal     *report.Heal // set when the step ran on a healed target
 }
 
 // plan is a scenario step ready to run.
@@ -213,6 +214,11 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 		return r.fail(ctx, pl, &sr, finish, o.fail)
 	}
 	sr.Status = report.StatusPassed
+	if o.heal != nil {
+		sr.Status = report.StatusHealed
+		r.res.Heals = append(r.res.Heals, *o.heal)
+		r.log.Info("step healed", "step", st.Step, "old", o.heal.OldTarget, "new", o.heal.NewTarget)
+	}
 	if len(st.Output) > 0 {
 		sr.Output = r.mask.params(o.output)
 	}
@@ -359,16 +365,26 @@ func (r *run) waitAfter(ctx context.Context, st *sandy.Step) error {
 
 // call calls an MCP tool. A call with a "target" that fails because the
 // target matches nothing is repeated every Poll until Timeout has passed.
+// An action on an element with a compiled identity is sent narrowed to it
+// (see identity.go): when its target now names another element, it fails
+// at once, saying which; with a Healer, such a step (or one whose target
+// names nothing) is re-read and may run on a healed target.
 func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
 	s, err := r.session(pl.server)
 	if err != nil {
 		return outcome{}, err
 	}
 	_, hasTarget := params["target"].(string)
+	chk, isChecked := r.identityOf(pl, params)
+	sent := params
+	if isChecked {
+		sent = chk.narrowed(params, chk.target)
+	}
 	deadline := time.Now().Add(r.opts.Timeout)
+	probed := false
 	var o outcome
 	for {
-		res, err := s.CallTool(ctx, pl.tool, params)
+		res, err := s.CallTool(ctx, pl.tool, sent)
 		if errors.Is(err, mcpclient.ErrRejected) && ctx.Err() == nil {
 			// The server is up and refused the request (an unknown tool,
 			// params its schema rejects): the step failed.
@@ -389,13 +405,27 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		if pl.tool == mcpclient.ToolNavigate {
 			return r.navigationFailed(o, params, res, msg)
 		}
+		if isChecked {
+			// Say what the scenario says, not the narrowed selector.
+			msg = strings.ReplaceAll(msg, sent["target"].(string), chk.target)
+		}
 		if !hasTarget || !res.NoMatch() {
 			o.fail = msg
 			return o, nil
 		}
 		left := time.Until(deadline)
+		if isChecked && (!probed || left <= 0) {
+			// Is it late, or does the target name another element now?
+			probed = true
+			if why := chk.why(r.resolve(ctx, s, chk.target)); why != "" {
+				return r.missed(ctx, pl, s, params, chk, o, why)
+			}
+		}
 		if left <= 0 {
 			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, r.opts.Timeout)
+			if isChecked {
+				return r.missed(ctx, pl, s, params, chk, o, o.fail)
+			}
 			return o, nil
 		}
 		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {
@@ -403,6 +433,18 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		}
 		o.retries++
 	}
+}
+
+// missed ends an action whose target no longer names its compiled element
+// (why): healed when a Healer finds it again, else failed with why.
+func (r *run) missed(ctx context.Context, pl *plan, s ToolCaller, params map[string]any, chk checked, o outcome, why string) (outcome, error) {
+	if r.opts.Healer == nil {
+		o.fail = why
+		return o, nil
+	}
+	h, err := r.heal(ctx, pl, s, params, chk, why)
+	h.retries = o.retries
+	return h, err
 }
 
 // navigationFailed classifies a failed browser_navigate: a site that cannot

@@ -149,6 +149,10 @@ func classname(r *RunResult) string {
 }
 
 func failureMessage(r *RunResult) string {
+	if r.Healed() {
+		return fmt.Sprintf("HEALED: %d %s ran on a new target; the scenario no longer matches the site (see %s)",
+			len(r.Heals), Plural(len(r.Heals), "step", "steps"), "the .healed.json beside it")
+	}
 	if s := r.Failed(); s != nil {
 		return fmt.Sprintf("step %d (%s) failed: %s: %s", s.Step, s.Label(), s.Tool, FirstLine(s.Error))
 	}
@@ -164,6 +168,9 @@ func failureDetail(r *RunResult) string {
 		fmt.Fprintf(&b, "step:   %d, %s\ntool:   %s\nparams: %s\nerror:  %s\n", s.Step, s.Label(), s.Tool, paramsText(s.Params), s.Error)
 	} else if r.Error != "" {
 		fmt.Fprintf(&b, "error: %s\n", r.Error)
+	}
+	for _, h := range r.Heals {
+		fmt.Fprintf(&b, "healed: step %d (%s): %s\n  old target %s\n  new target %s\n", h.Step, h.Description, h.Why, h.OldTarget, h.NewTarget)
 	}
 	for _, e := range r.Evidence {
 		fmt.Fprintf(&b, "evidence: %s\n", e)

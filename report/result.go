@@ -39,6 +39,8 @@ type Heal struct {
 	Element     string `json:"element"`               // the compiled identity: role "name" (in container)
 	OldTarget   string `json:"old_target"`
 	NewTarget   string `json:"new_target"`
+	NewElement  string `json:"new_element"` // the element it ran on, described as compile describes
+	Found       string `json:"found"`       // who re-read the action: "rules", or the model's name
 	// Why is why the old target did not do: it matched nothing, several
 	// elements, or an element with another identity (named).
 	Why string `json:"why"`
