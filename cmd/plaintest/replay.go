@@ -13,13 +13,16 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/heal"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/prompt"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/translator"
 )
 
 const replayHelp = `
@@ -65,9 +68,22 @@ outputs, completed_steps, context, error); --include-results true|on_failure
 keeps the tools' results in step_results; -o FILE also writes the result
 (the --json document, else the console log) to FILE.
 
+Identity: an action compiled with its element ("element": button "Delete")
+acts only on an element with that role and name (and container): a target
+that now names another control fails, saying which, and does not act.
+
+--heal: a step whose target no longer names its element is re-read (its
+plain-English action, by the rules translator, or the model when
+OPENAI_API_KEY or OPENAI_BASE_URL is set); when exactly one element with
+the same role and name fits, the step runs on it. Checks, URLs and typed
+values are never healed. Such a run is HEALED (exit 4), not passed: the
+corrected scenario is written as FILE.healed.json with FILE.healed.diff,
+and FILE is replaced only with --heal=accept.
+
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
-the browser could not be started or was lost.`
+the browser could not be started or was lost, 4 every scenario ran but some
+only with heals (--heal).`
 
 // replayFlags are the flags of plaintest replay.
 type replayFlags struct {
@@ -95,6 +111,7 @@ type replayFlags struct {
 	output   string // -o FILE
 	shotDir  string // --screenshot-dir
 	shots    bool   // --screenshot-on-failure
+	heal     string // "", "propose" or "accept"
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -124,9 +141,13 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.Lookup("include-results").NoOptDefVal = "true"
 	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
 	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
+	fs.StringVar(&f.heal, "heal", "", "re-read a step whose target no longer names its element, and run it on the one that fits; write FILE.healed.json and FILE.healed.diff (`accept`: replace FILE)")
+	fs.Lookup("heal").NoOptDefVal = "propose"
 	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
 	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
-	pos, err := parseArgs(fs, joinOptional(args, "--include-results", "true", "false", "on_failure"))
+	args = joinOptional(args, "--include-results", "true", "false", "on_failure")
+	args = joinOptional(args, "--heal", "propose", "accept")
+	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
 	}
@@ -200,6 +221,13 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		IncludeResults:  include,
 		Debug:           f.debug,
 	}
+	if f.heal != "" {
+		h, err := healer(f.timeout, e.getenv)
+		if err != nil {
+			return err
+		}
+		opts.Healer = h
+	}
 	suite, err := replay.Load(files, opts)
 	if err != nil {
 		return err
@@ -249,6 +277,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
+	if err := writeHeals(e, suite, results, f.heal == "accept"); err != nil {
+		return err
+	}
 	return replayOutcome(ctx, summary, errs)
 }
 
@@ -286,6 +317,52 @@ func (f *replayFlags) check() error {
 		return usageError("--nav-timeout %v: want a positive duration such as 30s", f.nav)
 	case strings.TrimSpace(f.files) == "":
 		return usageError("--files: want a folder")
+	case f.heal != "" && f.heal != "propose" && f.heal != "accept":
+		return usageError("--heal=%s: want --heal (propose) or --heal=accept", f.heal)
+	case f.heal != "" && f.dryRun:
+		return usageError("--heal needs a browser: not with --dry-run")
+	}
+	return nil
+}
+
+// healer is what re-reads steps for --heal: the rules translator, and the
+// language model too when one is set up (OPENAI_API_KEY or
+// OPENAI_BASE_URL), as compile's --translator auto.
+func healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
+	key, base := getenv(envAPIKey), getenv(envBaseURL)
+	if key == "" && base == "" {
+		return &heal.Rereader{Timeout: timeout}, nil
+	}
+	model := getenv(envModel)
+	llm, err := translator.NewLLM(translator.LLMOptions{BaseURL: base, APIKey: key, Model: model,
+		Budget: prompt.DefaultBudget, Timeout: translator.DefaultModelTimeout})
+	if err != nil {
+		return nil, usageError("--heal: %v", err)
+	}
+	return &heal.Rereader{Translator: translator.NewAuto(translator.NewRules(), llm), By: "rules or " + llm.Model(), Timeout: timeout}, nil
+}
+
+// writeHeals writes the proposal of every HEALED run beside its scenario
+// (FILE.healed.json and FILE.healed.diff; with accept, FILE itself is
+// replaced) and says where on stderr.
+func writeHeals(e *env, suite *replay.Suite, results []*rpt.RunResult, accept bool) error {
+	for _, r := range results {
+		if r == nil || !r.Healed() {
+			continue
+		}
+		i := slices.Index(suite.Files, r.File)
+		if i < 0 {
+			continue
+		}
+		p, err := heal.Write(r.File, suite.Scenarios[i], r.Heals, accept)
+		if err != nil {
+			return fmt.Errorf("--heal: %w", err)
+		}
+		if accept {
+			fmt.Fprintf(e.stderr, "healed %s in place (diff: %s)\n", p.File, p.Diff)
+		} else {
+			fmt.Fprintf(e.stderr, "proposed %s (diff: %s); nothing else changed: --heal=accept replaces the scenario\n", p.Healed, p.Diff)
+		}
 	}
 	return nil
 }
@@ -354,6 +431,9 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 		return inputError(errors.Join(input...))
 	case len(environment) > 0:
 		return environmentError(errors.Join(environment...))
+	case !s.Success && s.Failed == 0 && s.Healed > 0:
+		return healedError(fmt.Errorf("%d of %d %s HEALED: every step ran, %s on a new target; the proposed scenarios are beside them",
+			s.Healed, s.Total, rpt.Plural(s.Total, "scenario", "scenarios"), rpt.Plural(s.Healed, "one", "some")))
 	case !s.Success:
 		var names []string
 		for _, r := range s.Scenarios {
