@@ -110,4 +110,3 @@ func (r *run) healShot(ctx context.Context, s ToolCaller, step int, when string)
 	}
 	return path
 }
-
