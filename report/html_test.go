@@ -2,9 +2,11 @@ package report
 
 import (
 	"bytes"
+	"encoding/xml"
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -224,5 +226,44 @@ func TestWriteHTMLFile(t *testing.T) {
 	b, err := os.ReadFile(path)
 	if err != nil || !bytes.Contains(b, []byte("login-and-add-mug")) {
 		t.Errorf("index.html: %v\n%s", err, b)
+	}
+}
+
+// TestJUnitAttachesScreenshots: each test case's system-out lists its
+// screenshots (steps, heals, failure evidence) as [[ATTACHMENT|path]]
+// lines, each alone on its line, each once, relative to the working
+// directory.
+func TestJUnitAttachesScreenshots(t *testing.T) {
+	dir := t.TempDir()
+	s := htmlSuite(t, dir)
+	var b bytes.Buffer
+	reports := filepath.Join(dir, "reports")
+	if err := WriteJUnit(&b, s, &JUnitOptions{ReportDir: reports}); err != nil {
+		t.Fatal(err)
+	}
+	var doc junitSuites
+	if err := xml.Unmarshal(b.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for _, c := range doc.Suites[0].Cases {
+		if c.SystemOut == nil {
+			continue
+		}
+		for line := range strings.Lines(c.SystemOut.Text) {
+			if line = strings.TrimSuffix(line, "\n"); strings.Contains(line, "[[ATTACHMENT|") {
+				got[c.Name] = append(got[c.Name], line)
+			}
+		}
+	}
+	at := func(name string) string {
+		return "[[ATTACHMENT|" + filepath.ToSlash(filepath.Join(reports, name)) + "]]"
+	}
+	want := map[string][]string{
+		"login-and-add-mug": {at("mug-step5.png")}, // the step's screenshot is its evidence: once
+		"remove-mug":        {at("remove-step2-before.png"), at("remove-step2.png"), at("remove-step1.png")},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("attachments:\n got %q\nwant %q", got, want)
 	}
 }
