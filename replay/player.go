@@ -92,9 +92,15 @@ type Options struct {
 	DryRun bool
 	// Progress, when set, is called as each step starts and ends.
 	Progress func(report.StepEvent)
-	// EvidenceDir is where a failed run's screenshot and snapshot go; ""
-	// saves none.
+	// EvidenceDir is where a failed run's screenshot and snapshot go, and
+	// with Screenshots all every step's screenshot; "" saves none.
 	EvidenceDir string
+	// Screenshots says which steps get a screenshot in EvidenceDir, its
+	// name in report.StepResult.Screenshot: the step that ended the run
+	// (ScreenshotsFailure, the default), every step that ran
+	// (ScreenshotsAll: one more browser_take_screenshot per step), or none
+	// (ScreenshotsOff: a failure still saves the page snapshot).
+	Screenshots Screenshots
 	// Files is the one folder a scenario may read and write files in:
 	// sandy__append_file's path, and every tool argument that names a file
 	// (see the package documentation, "Files"). Default DefaultFiles.
@@ -157,6 +163,9 @@ func (o *Options) withDefaults() Options {
 	}
 	if v.Parallel < 1 {
 		v.Parallel = 1
+	}
+	if v.Screenshots == "" {
+		v.Screenshots = ScreenshotsFailure
 	}
 	return v
 }

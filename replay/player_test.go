@@ -730,3 +730,67 @@ func TestRunMarksPartialScenario(t *testing.T) {
 		t.Error("a complete scenario's result is marked partial")
 	}
 }
+
+// TestScreenshots: --screenshots all saves a screenshot after every step
+// that ran (not a skipped one) and names it in the step's result; the
+// step that ends the run gets one, as evidence, in every mode but off;
+// off still saves the page snapshot of a failure.
+func TestScreenshots(t *testing.T) {
+	src := scenario("", `[{"step":1,"tool":"mcp__playwright__echo","params":{}},
+		{"step":2,"tool":"mcp__playwright__echo","params":{},"condition":"a == b"},
+		{"step":3,"tool":"mcp__playwright__fail","params":{"message":"tolerated"},"on_error":"skip"},
+		{"step":4,"tool":"mcp__playwright__fail","params":{"message":"nope"}}]`)
+	tests := []struct {
+		mode  Screenshots
+		shots map[int]string // step → its Screenshot
+		calls int            // browser_take_screenshot calls
+		files []string
+	}{
+		{"", map[int]string{4: "test-step4.png"}, 1, []string{"test-step4.png", "test-step4.snapshot.md"}},
+		{ScreenshotsFailure, map[int]string{4: "test-step4.png"}, 1, []string{"test-step4.png", "test-step4.snapshot.md"}},
+		{ScreenshotsAll, map[int]string{1: "test-step1.png", 3: "test-step3.png", 4: "test-step4.png"}, 3,
+			[]string{"test-step1.png", "test-step3.png", "test-step4.png", "test-step4.snapshot.md"}},
+		{ScreenshotsOff, map[int]string{}, 0, []string{"test-step4.snapshot.md"}},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.mode), func(t *testing.T) {
+			dir := t.TempDir()
+			f := &fake{}
+			_, res, err := play(t, f, &Options{EvidenceDir: dir, Screenshots: tt.mode}, src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := map[int]string{}
+			for _, s := range res.Steps {
+				if s.Screenshot != "" {
+					got[s.Step] = s.Screenshot
+				}
+			}
+			if !reflect.DeepEqual(got, tt.shots) {
+				t.Errorf("screenshots by step = %v, want %v", got, tt.shots)
+			}
+			if n := len(f.callsTo("browser_take_screenshot")); n != tt.calls {
+				t.Errorf("%d screenshots taken, want %d", n, tt.calls)
+			}
+			var files []string
+			es, _ := os.ReadDir(dir)
+			for _, e := range es {
+				files = append(files, e.Name())
+			}
+			if !reflect.DeepEqual(files, tt.files) {
+				t.Errorf("files %v, want %v", files, tt.files)
+			}
+		})
+	}
+}
+
+func TestParseScreenshots(t *testing.T) {
+	for in, want := range map[string]Screenshots{"all": ScreenshotsAll, "Failure": ScreenshotsFailure, " off ": ScreenshotsOff} {
+		if got, err := ParseScreenshots(in); err != nil || got != want {
+			t.Errorf("ParseScreenshots(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	if _, err := ParseScreenshots("some"); err == nil || !strings.Contains(err.Error(), "want all, failure or off") {
+		t.Errorf("ParseScreenshots(some) = %v, want an error naming the values", err)
+	}
+}

@@ -117,6 +117,7 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 	started := time.Now()
 	finish := func() {
 		sr.Duration = time.Since(started)
+		r.stepShot(ctx, pl, &sr)
 		r.res.Steps = append(r.res.Steps, sr)
 		r.progress(pl, sr, true)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
+	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandyexport"
 )
 
@@ -53,7 +54,10 @@ browser is lost, Ctrl-C) leaves FILE as it was and writes the steps that ran
 beside it as a partial scenario, FILE with .partial.json (mug.json gives
 mug.partial.json), marked "status": "partial" in its metadata: validate and
 replay refuse it unless --allow-partial. A screenshot and the page snapshot
-of a failure go to --evidence.
+of a failure go to --evidence. --report DIR writes DIR/index.html, a
+self-contained HTML report of the compile (each action's tool calls, the
+failure with its error, screenshot and page snapshot), and puts the
+evidence in DIR unless --evidence is given.
 
 --format also writes, beside FILE: nanoclaw, a NanoClaw replay bundle of
 the run (FILE.replay.json: every MCP call the compile made, snapshots and
@@ -71,11 +75,11 @@ Example:
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
 
 type compileFlags struct {
-	url, file, out, name, translator, mcp, config, format, evidence string
-	steps                                                           listFlag
-	vars, secrets                                                   kvFlag
-	headed, json                                                    bool
-	timeout, nav                                                    time.Duration
+	url, file, out, name, translator, mcp, config, format, evidence, report string
+	steps                                                                   listFlag
+	vars, secrets                                                           kvFlag
+	headed, json                                                            bool
+	timeout, nav                                                            time.Duration
 	modelFlags
 }
 
@@ -95,6 +99,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
 	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
+	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", parser.DefaultTimeout, "how long an element may take to appear")
@@ -102,6 +107,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	if f.report != "" && !fs.Changed("evidence") {
+		f.evidence = f.report
 	}
 	if f.timeout <= 0 || f.nav <= 0 {
 		return usageError("--timeout and --nav-timeout want a positive duration such as 5s")
@@ -175,6 +183,15 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 			summarizeModel(progress, res)
 		}
 		printWritten(progress, exported)
+	}
+	if f.report != "" {
+		run := compileRun(res, w.path, f.report)
+		path, err := rpt.WriteHTMLFile(f.report, rpt.NewSummary([]*rpt.RunResult{run}, res.Duration),
+			&rpt.HTMLOptions{Title: "plaintest compile", Generated: time.Now()})
+		if err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+		fmt.Fprintf(progress, "report: %s\n", printable.String(path))
 	}
 	if runErr != nil {
 		return runErr

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/heal"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/textpos"
@@ -60,7 +61,12 @@ say it is partial.
 
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
-report directory (--report, or Sandy's --screenshot-dir).
+report directory (--report, or Sandy's --screenshot-dir); --screenshots all
+also saves one after every step (one more browser call each: slower), off
+none. --report DIR also writes DIR/index.html, a self-contained HTML report
+(open it from disk): passed, failed and healed scenarios, each step with its
+tool call, status, duration, retries and screenshot, a failure's error and
+page snapshot; JUnit (--junit) attaches the same screenshots.
 
 --json writes plaintest's result and Sandy's fields beside it (for one
 scenario at the top: scenario_name, success, failed_step, step_results,
@@ -112,6 +118,7 @@ type replayFlags struct {
 	shotDir  string // --screenshot-dir
 	shots    bool   // --screenshot-on-failure
 	heal     string // "", "propose" or "accept"
+	shotMode string // --screenshots
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -127,7 +134,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.dryRun, "dry-run", false, "resolve variables and print the calls; start no server")
 	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
 	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
-	fs.StringVar(&f.report, "report", "", "`DIR` for failure screenshots and snapshots (default: beside --junit, else .sandy/reports)")
+	fs.StringVar(&f.report, "report", "", "`DIR` for screenshots and failure snapshots, and the HTML report DIR/index.html (default, without the HTML report: beside --junit, else .sandy/reports)")
+	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all (slower), failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
 	fs.DurationVar(&f.timeout, "timeout", replay.DefaultTimeout, "how long a step waits for its target")
@@ -183,6 +191,10 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("--%v", err)
 	}
+	shotMode, err := replay.ParseScreenshots(f.shotMode)
+	if err != nil {
+		return usageError("--%v", err)
+	}
 	if f.debug {
 		f.verbose = true
 	}
@@ -215,6 +227,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		DryRun:          f.dryRun,
 		Progress:        console.Step,
 		EvidenceDir:     f.evidenceDir(),
+		Screenshots:     shotMode,
 		AllowPartial:    f.partial,
 		Parallel:        f.parallel,
 		Finished:        console.Run,
@@ -273,9 +286,16 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		}
 	}
 	if f.junit != "" {
-		if err := writeJUnit(f.junit, summary, started); err != nil {
+		if err := writeJUnit(f.junit, summary, started, f.evidenceDir()); err != nil {
 			return err
 		}
+	}
+	if f.report != "" {
+		path, err := rpt.WriteHTMLFile(f.report, summary, &rpt.HTMLOptions{Title: "plaintest replay", Generated: started})
+		if err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+		fmt.Fprintf(out, "report: %s\n", printable.String(path))
 	}
 	if err := writeHeals(e, suite, results, f.heal == "accept"); err != nil {
 		return err
@@ -462,7 +482,8 @@ func writeOutput(path string, b []byte) error {
 
 // writeJUnit replaces the file at path with the JUnit XML of s, atomically:
 // a failed write leaves the previous report as it was.
-func writeJUnit(path string, s *rpt.Summary, started time.Time) error {
+// Screenshots are attached from reportDir.
+func writeJUnit(path string, s *rpt.Summary, started time.Time, reportDir string) error {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("--junit: %w", err)
@@ -473,7 +494,7 @@ func writeJUnit(path string, s *rpt.Summary, started time.Time) error {
 		return fmt.Errorf("--junit: %w", err)
 	}
 	defer f.Close()
-	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started}); err != nil {
+	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started, ReportDir: reportDir}); err != nil {
 		return fmt.Errorf("--junit %s: %w", path, err)
 	}
 	if err := f.Commit(); err != nil {
