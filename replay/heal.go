@@ -3,12 +3,10 @@ package replay
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/report"
 )
 
@@ -62,7 +60,7 @@ func (r *run) heal(ctx context.Context, pl *plan, s ToolCaller, params map[strin
 	step := pl.step.Step
 	record := &report.Heal{Step: step, Description: r.mask.text(pl.step.Description), Element: chk.id.String(),
 		OldTarget: chk.target, NewTarget: h.Target, NewElement: h.Element, Why: why, Found: h.By}
-	record.Before = r.healShot(ctx, s, step, "before")
+	record.Before = r.healShot(ctx, s, pl, "before")
 	res, err := s.CallTool(ctx, pl.tool, same.narrowed(params, h.Target))
 	if err != nil {
 		return o, err
@@ -71,7 +69,7 @@ func (r *run) heal(ctx context.Context, pl *plan, s ToolCaller, params map[strin
 		o.fail = fmt.Sprintf("%s; the healed target %s failed too: %s", why, h.Target, errorText(res))
 		return o, nil
 	}
-	record.After = r.healShot(ctx, s, step, "after")
+	record.After = r.healShot(ctx, s, pl, "after")
 	o.text = res.Text
 	o.heal = record
 	return o, nil
@@ -88,25 +86,20 @@ func sameName(found, compiled string) bool {
 	return f == c
 }
 
-// healShot saves a screenshot of the page around a heal in the evidence
-// folder and returns its path; "" when there is none.
-func (r *run) healShot(ctx context.Context, s ToolCaller, step int, when string) string {
-	if r.opts.EvidenceDir == "" {
+// healShot saves a screenshot of the page around the heal of step pl in
+// the evidence folder and returns its name (relative to EvidenceDir, as
+// report.Heal says); "" when there is none.
+func (r *run) healShot(ctx context.Context, s ToolCaller, pl *plan, when string) string {
+	if r.opts.EvidenceDir == "" || r.opts.Screenshots == ScreenshotsOff {
 		return ""
 	}
-	data, err := r.screenshot(ctx, s)
+	base, err := r.evidenceBase(pl)
+	if err == nil {
+		err = r.saveShot(ctx, s, base+"-heal-"+when+".png")
+	}
 	if err != nil {
-		r.log.Warn("heal screenshot", "err", err)
+		r.log.Warn("heal screenshot", "step", pl.step.Step, "err", err)
 		return ""
 	}
-	if err := os.MkdirAll(r.opts.EvidenceDir, 0o755); err != nil {
-		r.log.Warn("heal screenshot", "err", err)
-		return ""
-	}
-	path := filepath.Join(r.opts.EvidenceDir, fmt.Sprintf("%s-step%d-heal-%s.png", r.names.claim(r.slug(), r.where()), step, when))
-	if err := safefile.Write(path, data, 0o644); err != nil {
-		r.log.Warn("heal screenshot", "err", err)
-		return ""
-	}
-	return path
+	return filepath.Base(base) + "-heal-" + when + ".png"
 }
