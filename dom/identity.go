@@ -81,13 +81,12 @@ func (id Identity) String() string {
 	return s
 }
 
-// Selector is a Playwright selector of the elements that have id: its role
-// and a name containing id's (case-insensitive, as compile's own locators
-// match names; a name compile cut short with "…" matches by what is left),
-// inside a container of its role named, or showing the text, of the
-// container's name (a row or a list item is described by its text).
+// Selector is a Playwright selector of the elements with id's role inside
+// a container of its role named, or showing the text, of the container's
+// name (a row or a list item is described by its text). The name is
+// NameSelector's.
 func (id Identity) Selector() string {
-	el := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role, Name: stem(id.Name)}}}
+	el := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role}}}
 	if id.In == nil {
 		return el.Selector()
 	}
@@ -95,9 +94,28 @@ func (id Identity) Selector() string {
 	if c.Name == "" {
 		return Locator{Parts: []LocatorPart{{Kind: PartRole, Role: c.Role}}}.Selector() + " >> " + el.Selector()
 	}
-	named := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: c.Role, Name: stem(c.Name)}}}
-	shows := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: c.Role}, {Kind: PartHasText, Text: stem(c.Name)}}}
-	return named.Selector() + " >> internal:or=" + jsonString(shows.Selector()) + " >> " + el.Selector()
+	return named(c) + " >> " + el.Selector()
+}
+
+// NameSelector is a Playwright selector of the elements of id's role whose
+// accessible name contains id's name, or whose text does (a description
+// names a list item or a row by its text), case-insensitive, as compile's
+// own locators match names; a name compile cut short with "…" matches by
+// what is left. "" when id has no name.
+func (id Identity) NameSelector() string {
+	if id.Name == "" {
+		return ""
+	}
+	return named(Identity{Role: id.Role, Name: id.Name})
+}
+
+// named selects the elements of id's role named, or showing the text, id's
+// name. Both alternatives start from the page (internal:or), so it must
+// begin a selector.
+func named(id Identity) string {
+	byName := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role, Name: stem(id.Name)}}}
+	byText := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role}, {Kind: PartHasText, Text: stem(id.Name)}}}
+	return byName.Selector() + " >> internal:or=" + jsonString(byText.Selector())
 }
 
 // stem is a name without the "…" that cuts it short.
@@ -106,9 +124,35 @@ func stem(name string) string {
 }
 
 // AndSelector narrows target, a Playwright selector, to the elements that
-// also have id: target >> internal:and="…", which Playwright resolves as
-// Locator.and does. An action on it fails as "no element" when target now
-// names another control, so the identity check costs no call of its own.
+// also have id: target >> internal:and="…" for its role and container,
+// and another for its name, which Playwright resolves as Locator.and does
+// (each alternative from the page, the elements kept those target names).
+// An action on it fails as "no element" when target now names another
+// control, so the identity check costs no call of its own.
 func (id Identity) AndSelector(target string) string {
-	return target + " >> internal:and=" + jsonString(id.Selector())
+	s := target + " >> internal:and=" + jsonString(id.Selector())
+	if n := id.NameSelector(); n != "" {
+		s += " >> internal:and=" + jsonString(n)
+	}
+	return s
+}
+
+// CheckFor is the part of id that a check of target can hold it to. The
+// name is dropped when target itself ends in a role with a name (compile
+// chose those words because the full name changes: a live count, an icon's
+// text), or when the role takes typed text (a description names an
+// unlabelled field by its value, which typing changes).
+func (id Identity) CheckFor(target string) Identity {
+	out := id
+	if textFieldRoles[id.Role] {
+		out.Name = ""
+		return out
+	}
+	if loc, err := ParseSelector(target); err == nil && len(loc.Parts) > 0 {
+		last := loc.Parts[len(loc.Parts)-1]
+		if last.Kind == PartRole && last.Role == id.Role && last.Name != "" {
+			out.Name = ""
+		}
+	}
+	return out
 }

@@ -56,7 +56,8 @@ func (r *run) heal(ctx context.Context, pl *plan, s ToolCaller, params map[strin
 	}
 	// The container may have changed (that is what heals); role and name
 	// may not.
-	same := checked{id: dom.Identity{Role: chk.id.Role, Name: chk.id.Name}, target: h.Target}
+	kept := dom.Identity{Role: chk.id.Role, Name: chk.id.Name}
+	same := checked{id: kept, check: kept.CheckFor(h.Target), target: h.Target}
 	step := pl.step.Step
 	record := &report.Heal{Step: step, Description: r.mask.text(pl.step.Description), Element: chk.id.String(),
 		OldTarget: chk.target, NewTarget: h.Target, NewElement: h.Element, Why: why, Found: h.By}

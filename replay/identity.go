@@ -29,7 +29,8 @@ var actionTools = map[string]bool{
 
 // checked is an action step's identity and its target as written.
 type checked struct {
-	id     dom.Identity
+	id     dom.Identity // as compiled, for messages and heals
+	check  dom.Identity // the part the target is held to (dom.Identity.CheckFor)
 	target string
 }
 
@@ -48,7 +49,7 @@ func (r *run) identityOf(pl *plan, params map[string]any) (checked, bool) {
 	if !ok {
 		return checked{}, false
 	}
-	return checked{id: id, target: target}, true
+	return checked{id: id, check: id.CheckFor(target), target: target}, true
 }
 
 // isRef reports whether target is a snapshot ref (e12), which names one
@@ -68,7 +69,7 @@ func isRef(target string) bool {
 // narrowed returns params with the target narrowed to the identity.
 func (c checked) narrowed(params map[string]any, target string) map[string]any {
 	out := maps.Clone(params)
-	out["target"] = c.id.AndSelector(target)
+	out["target"] = c.check.AndSelector(target)
 	return out
 }
 
