@@ -56,7 +56,7 @@ func writeScenario(t *testing.T) (string, *sandy.Scenario) {
 }
 
 var heals = []report.Heal{{Step: 2, OldTarget: "internal:testid=[data-testid=\"product-blue-mug\"s] >> internal:role=button[name=\"Add to cart\"i]",
-	NewTarget: "internal:testid=[data-testid=\"item-blue-mug\"s] >> internal:role=button[name=\"Add to cart\"i]",
+	NewTarget:  "internal:testid=[data-testid=\"item-blue-mug\"s] >> internal:role=button[name=\"Add to cart\"i]",
 	NewElement: "button \"Add to cart\" in listitem \"Blue Mug\""}}
 
 // A proposal is the whole scenario with the healed target and element, and
