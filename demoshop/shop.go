@@ -136,6 +136,8 @@ func Handler(opts *Options) http.Handler {
 	}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{
 		"money": func(c int) string { return fmt.Sprintf("$%d.%02d", c/100, c%100) },
+		// card pairs a product with its page, for the "card" template.
+		"card": func(pg page, p Product) cardData { return cardData{Page: pg, P: p} },
 	}).ParseFS(templateFS, "templates/*.html"))
 
 	mux := http.NewServeMux()
@@ -191,6 +193,12 @@ type page struct {
 	Relist      bool
 	ButtonIDs   map[string]string
 	RemoveLabel string
+}
+
+// cardData is one product's card on the products page.
+type cardData struct {
+	Page page
+	P    Product
 }
 
 // order is one past order of the demo account.

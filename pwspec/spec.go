@@ -329,7 +329,7 @@ func (g *gen) locator(target string) (expr, error) {
 			}
 			var v expr = t
 			if p.Exact {
-				v = raw("/^" + regexEscape(p.Text) + "$/")
+				v = raw("/^" + dom.JSRegexEscape(p.Text) + "$/")
 			}
 			if i == 0 {
 				x = mc(x, "locator", str("*"))
@@ -351,25 +351,6 @@ func (g *gen) locator(target string) (expr, error) {
 		}
 	}
 	return x, nil
-}
-
-// regexEscape escapes s for a JavaScript regular expression literal.
-func regexEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case strings.ContainsRune(`.*+?^${}()|[]\/`, r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 func await(x expr) doc { return []doc{"await ", printExpr(x), ";"} }
@@ -677,7 +658,7 @@ func (g *gen) pattern(v, match string) (expr, error) {
 	if placeholderRe.MatchString(v) {
 		return nil, fmt.Errorf("a check of %q compares with a variable, which a regular expression cannot hold", v)
 	}
-	e := regexEscape(strings.TrimRight(v, " "))
+	e := dom.JSRegexEscape(strings.TrimRight(v, " "))
 	switch match {
 	case translator.MatchContains:
 	case translator.MatchStarts:
@@ -685,7 +666,7 @@ func (g *gen) pattern(v, match string) (expr, error) {
 	case translator.MatchEnds:
 		e = e + "$"
 	default:
-		e = "^" + regexEscape(strings.TrimRight(v, " .!?;:,")) + "[.!?;:,]*$"
+		e = "^" + dom.JSRegexEscape(strings.TrimRight(v, " .!?;:,")) + "[.!?;:,]*$"
 	}
 	return raw("/" + e + "/i"), nil
 }

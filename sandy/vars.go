@@ -237,6 +237,12 @@ func (v *Vars) substString(path, s string) (any, error) {
 // SubstituteString substitutes the placeholders of s and renders the result
 // as text, whatever the type of a lone placeholder's value.
 func (v *Vars) SubstituteString(s string) (string, error) {
+	return v.render(s, false)
+}
+
+// render substitutes and renders s as text; with emptyOutputs, a step
+// output that was not recorded renders as nothing instead of an error.
+func (v *Vars) render(s string, emptyOutputs bool) (string, error) {
 	var b strings.Builder
 	for _, seg := range splitTemplate(s) {
 		if seg.name == "" {
@@ -244,6 +250,9 @@ func (v *Vars) SubstituteString(s string) (string, error) {
 			continue
 		}
 		val, err := v.lookup("", seg.name)
+		if ue, ok := err.(*UnresolvedError); ok && ue.Step != "" && emptyOutputs {
+			continue
+		}
 		if err != nil {
 			return "", err
 		}
@@ -336,26 +345,10 @@ func (v *Vars) EvalCondition(expr string) (bool, error) {
 }
 
 func (v *Vars) operand(s string, quoted bool) (string, error) {
-	var b strings.Builder
-	for _, seg := range splitTemplate(s) {
-		if seg.name == "" {
-			b.WriteString(seg.text)
-			continue
-		}
-		val, err := v.lookup("", seg.name)
-		if ue, ok := err.(*UnresolvedError); ok && ue.Step != "" {
-			continue // an output not recorded is empty
-		}
-		if err != nil {
-			return "", err
-		}
-		text, err := render(val)
-		if err != nil {
-			return "", fmt.Errorf("{{%s}}: %w", seg.name, err)
-		}
-		b.WriteString(text)
+	out, err := v.render(s, true) // an output not recorded is empty
+	if err != nil {
+		return "", err
 	}
-	out := b.String()
 	if !quoted {
 		out = strings.TrimSpace(out)
 	}
