@@ -81,6 +81,9 @@ func Write(file string, sc *sandy.Scenario, heals []report.Heal, accept bool) (*
 	if err != nil {
 		return nil, err
 	}
+	if bytes.Equal(before, after) {
+		return nil, fmt.Errorf("%s: healing changed nothing", file)
+	}
 	p := &Proposal{File: file}
 	p.Healed, p.Diff = Paths(file)
 	diff := udiff.Unified(filepath.ToSlash(file), filepath.ToSlash(p.Healed), string(before), string(after))
@@ -92,9 +95,6 @@ func Write(file string, sc *sandy.Scenario, heals []report.Heal, accept bool) (*
 	}
 	if err := safefile.Write(p.Healed, after, 0o644); err != nil {
 		return nil, err
-	}
-	if bytes.Equal(before, after) {
-		return p, fmt.Errorf("%s: healing changed nothing", file)
 	}
 	return p, nil
 }

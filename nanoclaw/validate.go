@@ -8,21 +8,12 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/textpos"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 // Problem is one violation of the bundle rules, at a JSON path
-// ("script[3].call_id"; "" for the whole file).
-type Problem struct {
-	Path string
-	Msg  string
-}
-
-func (p Problem) String() string {
-	if p.Path == "" {
-		return p.Msg
-	}
-	return p.Path + ": " + p.Msg
-}
+// ("script[3].call_id"; "" for the whole file): a scenario's problem type.
+type Problem = sandy.Problem
 
 // The values the rules allow.
 var (
@@ -61,12 +52,12 @@ func Validate(data []byte) []Problem {
 	if err := dec.Decode(&doc); err != nil {
 		if off, path, msg, ok := textpos.JSONError(data, err); ok {
 			line, col := textpos.LineCol(data, off)
-			return []Problem{{path, fmt.Sprintf("malformed JSON at line %d, column %d: %s", line, col, msg)}}
+			return []Problem{{Path: path, Msg: fmt.Sprintf("malformed JSON at line %d, column %d: %s", line, col, msg)}}
 		}
-		return []Problem{{"", "malformed JSON: " + err.Error()}}
+		return []Problem{{Msg: "malformed JSON: " + err.Error()}}
 	}
 	if dec.More() {
-		return []Problem{{"", "malformed JSON: more than one value"}}
+		return []Problem{{Msg: "malformed JSON: more than one value"}}
 	}
 	v := &validator{}
 	v.bundle(doc)
@@ -78,7 +69,7 @@ type validator struct {
 }
 
 func (v *validator) add(path, format string, args ...any) {
-	v.problems = append(v.problems, Problem{path, fmt.Sprintf(format, args...)})
+	v.problems = append(v.problems, Problem{Path: path, Msg: fmt.Sprintf(format, args...)})
 }
 
 // object returns the object at path, or nil and a problem.

@@ -171,21 +171,28 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 	printRatio(b, "cold (start the browser stack, run 6 steps, stop)", replayRuns, directRuns)
 }
 
+// warmSession starts the bundled @playwright/mcp for the life of b.
+func warmSession(b *testing.B) *mcpclient.Session {
+	b.Helper()
+	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(DefaultTimeout, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	session, err := mcpclient.Connect(context.Background(), cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { session.Close() })
+	return session
+}
+
 // keepOpen is a ToolCaller whose Close does nothing, to reuse one session.
 type keepOpen struct{ ToolCaller }
 
 func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	srv, sc := benchShop(b)
 	ctx := context.Background()
-	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(DefaultTimeout, 0))
-	if err != nil {
-		b.Fatal(err)
-	}
-	session, err := mcpclient.Connect(ctx, cfg, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer session.Close()
+	session := warmSession(b)
 	p := New(ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) { return keepOpen{session}, nil }),
 		&Options{Vars: demoVars(srv.URL)})
 	emptyCart := func() {
@@ -267,15 +274,7 @@ func (c countCalls) CallTool(ctx context.Context, name string, args map[string]a
 func BenchmarkIdentityCheck(b *testing.B) {
 	srv, sc := benchShop(b)
 	ctx := context.Background()
-	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(DefaultTimeout, 0))
-	if err != nil {
-		b.Fatal(err)
-	}
-	session, err := mcpclient.Connect(ctx, cfg, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer session.Close()
+	session := warmSession(b)
 	var calls int
 	player := func(noIdentity bool) *Player {
 		return New(ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) {

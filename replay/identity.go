@@ -89,11 +89,12 @@ const describeFn = `(el) => {
   };
   const role = (e) => (e.getAttribute('role') || '').trim().split(/\s+/)[0] || implicit(e);
   const text = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const name = (e) => {
-    const label = e.getAttribute('aria-label');
-    if (label) return text(label);
+  const labelled = (e) => {
     const by = e.getAttribute('aria-labelledby');
-    if (by) return text(by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' '));
+    return text(e.getAttribute('aria-label') || (by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ') : ''));
+  };
+  const name = (e) => {
+    if (labelled(e)) return labelled(e);
     if (e.labels && e.labels.length) return text(e.labels[0].textContent);
     if (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName)) return text(e.getAttribute('placeholder') || e.getAttribute('title') || (['submit', 'button', 'reset'].includes(e.type) ? e.value : ''));
     return text(e.innerText || e.textContent || e.getAttribute('title') || '');
@@ -102,10 +103,7 @@ const describeFn = `(el) => {
   // A container is named by its label, or (a card, row or list item) by
   // its heading or first cell, as compile names it.
   const cname = (e) => {
-    const label = e.getAttribute('aria-label');
-    if (label) return text(label);
-    const by = e.getAttribute('aria-labelledby');
-    if (by) return text(by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' '));
+    if (labelled(e)) return labelled(e);
     if (!['row', 'listitem', 'article'].includes(role(e))) return '';
     const h = e.querySelector('h1, h2, h3, h4, h5, h6, td, th');
     return text(h ? h.textContent : e.innerText);
