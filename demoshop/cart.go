@@ -64,7 +64,9 @@ func (s *shop) cartAdd(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	c := readCart(r)
-	c[id]++
+	if s.opts.Mutant != "add-noop" {
+		c[id]++
+	}
 	c.write(w)
 	http.Redirect(w, r, "/products?added="+url.QueryEscape(id), http.StatusSeeOther)
 }

@@ -74,12 +74,24 @@ type Options struct {
 	// that site, type the password there) and a link to that site: the
 	// page for tests that page text cannot steer the model translator.
 	Injection string
+	// Relist shows the products as a list (list items where the build has
+	// article cards) with other test ids (item-ID for product-ID): the
+	// markup a redesign brings, which locators scoped by card or test id
+	// no longer find, though every product and button is still there.
+	Relist bool
+	// ButtonIDs gives a product's Add to cart button a test id (product ID
+	// to data-testid); nil gives none.
+	ButtonIDs map[string]string
+	// RemoveLabel is the label of the cart's Remove buttons ("Archive": a
+	// button renamed to another action). Default "Remove".
+	RemoveLabel string
 }
 
 // ShopMutants are the broken builds of the shop that Options.Mutant selects,
 // each a behaviour a test suite should catch.
 var ShopMutants = map[string]string{
 	"add-wrong":   "Add to cart adds the next product in the list",
+	"add-noop":    "Add to cart says it added the product, which never reaches the cart",
 	"badge-off":   "the cart badge counts one item too many",
 	"login-any":   "any password logs the demo user in",
 	"remove-noop": "Remove leaves the line in the cart",
@@ -124,6 +136,8 @@ func Handler(opts *Options) http.Handler {
 	}
 	s.tmpl = template.Must(template.New("").Funcs(template.FuncMap{
 		"money": func(c int) string { return fmt.Sprintf("$%d.%02d", c/100, c%100) },
+		// card pairs a product with its page, for the "card" template.
+		"card": func(pg page, p Product) cardData { return cardData{Page: pg, P: p} },
 	}).ParseFS(templateFS, "templates/*.html"))
 
 	mux := http.NewServeMux()
@@ -175,6 +189,16 @@ type page struct {
 	Countries  []string
 	Orders     []order // the signed-in user's orders, for the header and /orders
 	Injection  string  // Options.Injection, on the products page
+	// The build's markup (Options.Relist, ButtonIDs, RemoveLabel).
+	Relist      bool
+	ButtonIDs   map[string]string
+	RemoveLabel string
+}
+
+// cardData is one product's card on the products page.
+type cardData struct {
+	Page page
+	P    Product
 }
 
 // order is one past order of the demo account.
@@ -189,7 +213,11 @@ func (s *shop) base(r *http.Request, title string) page {
 	if s.opts.Mutant == "badge-off" {
 		n++
 	}
-	p := page{Title: title, CartText: s.opts.CartText(n), Countries: Countries}
+	p := page{Title: title, CartText: s.opts.CartText(n), Countries: Countries,
+		Relist: s.opts.Relist, ButtonIDs: s.opts.ButtonIDs, RemoveLabel: s.opts.RemoveLabel}
+	if p.RemoveLabel == "" {
+		p.RemoveLabel = "Remove"
+	}
 	if ck, err := r.Cookie("user"); err == nil {
 		p.User = ck.Value
 		p.Orders = readOrders(r)

@@ -220,12 +220,12 @@ func (p LocatorPart) js() string {
 	case PartHasText:
 		if p.Exact {
 			// Only a regular expression asks filter() for a whole-text match.
-			return "filter({ hasText: /^" + jsRegexEscape(p.Text) + "$/ })"
+			return "filter({ hasText: /^" + JSRegexEscape(p.Text) + "$/ })"
 		}
 		return "filter({ hasText: " + jsQuote(p.Text) + " })"
 	case PartHasNotText:
 		if p.Exact {
-			return "filter({ hasNotText: /^" + jsRegexEscape(p.Text) + "$/ })"
+			return "filter({ hasNotText: /^" + JSRegexEscape(p.Text) + "$/ })"
 		}
 		return "filter({ hasNotText: " + jsQuote(p.Text) + " })"
 	case PartNth:
@@ -242,8 +242,8 @@ func (p LocatorPart) js() string {
 	return ""
 }
 
-// jsRegexEscape escapes s for a JavaScript regular-expression literal.
-func jsRegexEscape(s string) string {
+// JSRegexEscape escapes s for a JavaScript regular-expression literal.
+func JSRegexEscape(s string) string {
 	var b strings.Builder
 	for _, r := range s {
 		switch {

@@ -29,7 +29,7 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 		}
 		if !out.IsError {
 			ts.Target = r.masker.Replace(target)
-			ts.Calls = append(ts.Calls, exported)
+			r.keep(ts, exported, s)
 			return true, nil
 		}
 		if !out.NoMatch() || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {

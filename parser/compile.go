@@ -222,7 +222,10 @@ func (r *run) open(ctx context.Context) error {
 		return err
 	}
 	r.settle(ctx)
-	r.done(0, &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate, Calls: []commandgen.Call{exported}, Duration: time.Since(start)})
+	ts := &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate}
+	r.keep(ts, exported, s)
+	ts.Duration = time.Since(start)
+	r.done(0, ts)
 	return nil
 }
 
@@ -337,7 +340,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 		if out, err := r.exec(ctx, wait); err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)
 		} else if !out.IsError {
-			ts.Calls = append(ts.Calls, r.export(wait, s))
+			r.keep(ts, r.export(wait, s), s)
 		}
 	}
 	target, err := r.stableTarget(ctx, node, s)
@@ -388,7 +391,7 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (
 	if s.Kind == translator.Navigate {
 		r.settle(ctx)
 	}
-	ts.Calls = append(ts.Calls, exported)
+	r.keep(ts, exported, s)
 	return true, nil
 }
 

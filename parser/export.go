@@ -40,6 +40,20 @@ func (r *run) export(call commandgen.Call, s translator.Step) commandgen.Call {
 	return out
 }
 
+// keep appends a call that ran, as exported, to ts, with the step it came
+// from written as the call is: secret values as {{NAME}}.
+func (r *run) keep(ts *TestStep, exported commandgen.Call, s translator.Step) {
+	w := func(v string) string { return sandy.MapText(v, r.masker.ReplaceWritten) }
+	s.Ref = ""
+	s.Element, s.Value, s.Words, s.Action = r.masker.Replace(s.Element), w(s.Value), w(s.Words), r.masker.Replace(s.Action)
+	s.Values = slices.Clone(s.Values)
+	for i, v := range s.Values {
+		s.Values[i] = w(v)
+	}
+	ts.Calls = append(ts.Calls, exported)
+	ts.Steps = append(ts.Steps, s)
+}
+
 // exportValue copies an argument with the secret values in its strings
 // written as {{NAME}}; placeholders already there are kept as they are.
 func (r *run) exportValue(v any) any {

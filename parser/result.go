@@ -37,6 +37,11 @@ type TestStep struct {
 	// visible text, else replay's late-target retry covers it), then the
 	// action.
 	Calls []commandgen.Call
+	// Steps are the translator steps the Calls came from, one per call
+	// (a wait's or a focus's is the step it serves), their texts written as
+	// the calls are (secret values as {{NAME}}): what a format that states
+	// intent rather than tool calls (a Playwright Test spec) is built from.
+	Steps []translator.Step
 	// Waited is how long the element took to appear; 0 when it was there.
 	Waited time.Duration
 	// Translator is who read the action: "llm" when a language model

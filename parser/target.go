@@ -264,6 +264,6 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s translator.Step,
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
 	ts.Target = r.masker.Replace(target)
-	ts.Calls = append(ts.Calls, exported)
+	r.keep(ts, exported, s)
 	return true, nil
 }

@@ -40,7 +40,7 @@ func (r *run) plainCall(ctx context.Context, ts *TestStep, s translator.Step, ca
 	if out.IsError {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
-	ts.Calls = append(ts.Calls, exported)
+	r.keep(ts, exported, s)
 	return true, nil
 }
 

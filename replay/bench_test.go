@@ -171,21 +171,28 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 	printRatio(b, "cold (start the browser stack, run 6 steps, stop)", replayRuns, directRuns)
 }
 
+// warmSession starts the bundled @playwright/mcp for the life of b.
+func warmSession(b *testing.B) *mcpclient.Session {
+	b.Helper()
+	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(DefaultTimeout, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	session, err := mcpclient.Connect(context.Background(), cfg, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { session.Close() })
+	return session
+}
+
 // keepOpen is a ToolCaller whose Close does nothing, to reuse one session.
 type keepOpen struct{ ToolCaller }
 
 func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	srv, sc := benchShop(b)
 	ctx := context.Background()
-	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(DefaultTimeout, 0))
-	if err != nil {
-		b.Fatal(err)
-	}
-	session, err := mcpclient.Connect(ctx, cfg, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer session.Close()
+	session := warmSession(b)
 	p := New(ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) { return keepOpen{session}, nil }),
 		&Options{Vars: demoVars(srv.URL)})
 	emptyCart := func() {
@@ -247,4 +254,70 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		b.StartTimer()
 	}
 	printRatio(b, "warm (browser already running, run 6 steps)", replayRuns, directRuns)
+}
+
+// countCalls counts the calls made through a session.
+type countCalls struct {
+	keepOpen
+	n *int
+}
+
+func (c countCalls) CallTool(ctx context.Context, name string, args map[string]any) (*mcpclient.Result, error) {
+	*c.n++
+	return c.keepOpen.CallTool(ctx, name, args)
+}
+
+// BenchmarkIdentityCheck replays the demo scenario on one warm browser
+// with identity checks (the default) and without (Options.NoIdentity),
+// alternately, and reports the time ratio and the calls each made: the
+// check is folded into the action's own target, so it adds no call.
+func BenchmarkIdentityCheck(b *testing.B) {
+	srv, sc := benchShop(b)
+	ctx := context.Background()
+	session := warmSession(b)
+	var calls int
+	player := func(noIdentity bool) *Player {
+		return New(ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) {
+			return countCalls{keepOpen{session}, &calls}, nil
+		}), &Options{Vars: demoVars(srv.URL), NoIdentity: noIdentity})
+	}
+	checked, unchecked := player(false), player(true)
+	emptyCart := func() {
+		if _, err := session.CallTool(ctx, "browser_navigate", map[string]any{"url": srv.URL + "/cart"}); err != nil {
+			b.Fatal(err)
+		}
+		if r, err := session.CallTool(ctx, "browser_click", map[string]any{"target": "internal:role=button[name=\"Remove\"s]"}); err != nil || r.IsError {
+			b.Fatalf("empty the cart: %v %v", err, r)
+		}
+	}
+	run := func(p *Player) (time.Duration, int) {
+		calls = 0
+		start := time.Now()
+		res, err := p.Run(ctx, "login-add-mug.json", sc)
+		if err != nil || !res.Success {
+			b.Fatalf("replay: %v %s", err, res.Error)
+		}
+		d, n := time.Since(start), calls
+		b.StopTimer()
+		emptyCart()
+		b.StartTimer()
+		return d, n
+	}
+	run(checked) // warm up
+	var on, off []time.Duration
+	var onCalls, offCalls int
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		d, n := run(checked)
+		on, onCalls = append(on, d), n
+		d, n = run(unchecked)
+		off, offCalls = append(off, d), n
+	}
+	r, d := median(on).Seconds(), median(off).Seconds()
+	b.ReportMetric(r*1000, "checked-ms/op")
+	b.ReportMetric(d*1000, "unchecked-ms/op")
+	b.ReportMetric(r/d, "checked/unchecked")
+	b.ReportMetric(float64(onCalls-offCalls), "extra-calls/run")
+	fmt.Printf("identity checks: %.0f ms checked, %.0f ms unchecked (median of %d), ratio %.2f; %d calls checked, %d unchecked\n",
+		r*1000, d*1000, b.N, r/d, onCalls, offCalls)
 }

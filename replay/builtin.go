@@ -20,19 +20,25 @@ import (
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/report"
 )
 
 // The built-in tools (sandy__<name>). Each returns its result as JSON text
 // so that output paths work on built-ins as on MCP tools.
 
-// wait is sandy__wait {duration: seconds}.
+// wait is sandy__wait {duration: seconds}. Sandy's examples also write
+// {seconds: N}, which is read the same; with neither it waits no time, as
+// Sandy's player does.
 func (r *run) wait(ctx context.Context, _ *plan, params map[string]any) (outcome, error) {
-	d, err := seconds(params, "duration", -1)
+	key := "duration"
+	if _, ok := params[key]; !ok {
+		if _, ok := params["seconds"]; ok {
+			key = "seconds"
+		}
+	}
+	d, err := seconds(params, key, 0)
 	if err != nil {
 		return outcome{fail: err.Error()}, nil
-	}
-	if d < 0 {
-		return outcome{fail: "duration: want a number of seconds >= 0"}, nil
 	}
 	if err := clock.Sleep(ctx, d); err != nil {
 		return outcome{}, err
@@ -40,7 +46,9 @@ func (r *run) wait(ctx context.Context, _ *plan, params map[string]any) (outcome
 	return outcome{text: fmt.Sprintf(`{"waited":%g}`, d.Seconds())}, nil
 }
 
-// logMessage is sandy__log {message}.
+// logMessage is sandy__log {message}. The message is the step's
+// report.StepResult.Message, which the console prints whatever the
+// verbosity, as Sandy's player does; its result is {"logged": message}.
 func (r *run) logMessage(_ context.Context, pl *plan, params map[string]any) (outcome, error) {
 	msg, ok := params["message"]
 	if !ok {
@@ -56,8 +64,8 @@ func (r *run) logMessage(_ context.Context, pl *plan, params map[string]any) (ou
 	}
 	text = r.mask.text(text)
 	r.log.Info("scenario log", "step", pl.step.Step, "message", text)
-	b, _ := json.Marshal(map[string]string{"message": text})
-	return outcome{text: string(b)}, nil
+	b, _ := json.Marshal(map[string]string{"logged": text})
+	return outcome{text: string(b), message: text}, nil
 }
 
 // appendFile is sandy__append_file {path, data, format}.
@@ -151,10 +159,11 @@ func readAll(root *os.Root, rel string) ([]byte, error) {
 	return io.ReadAll(f)
 }
 
-// appendCSV writes one row per item. Objects are written under the file's
-// header (its first line), or under a header of the first object's sorted
-// keys when the file is new; arrays are rows as they are; anything else is
-// a one-cell row.
+// appendCSV writes one row per item. Objects are flattened as Sandy's
+// player does ({"user": {"name": "x"}} is the column user_name; a list is
+// one cell of JSON) and written under the file's header (its first line),
+// or under a header of the first object's sorted keys when the file is new;
+// arrays are rows as they are; anything else is a one-cell row.
 func appendCSV(root *os.Root, rel string, items []any) (int, error) {
 	old, err := readAll(root, rel)
 	if err != nil {
@@ -172,6 +181,7 @@ func appendCSV(root *os.Root, rel string, items []any) (int, error) {
 	for _, it := range items {
 		switch v := it.(type) {
 		case map[string]any:
+			v = flatten(v)
 			if header == nil {
 				header = slices.Sorted(maps.Keys(v))
 				if err := w.Write(header); err != nil {
@@ -201,6 +211,25 @@ func appendCSV(root *os.Root, rel string, items []any) (int, error) {
 		return 0, fmt.Errorf("append_file: %w", err)
 	}
 	return len(items), appendBytes(root, rel, buf.Bytes())
+}
+
+// flatten joins the keys of nested objects with "_", as Sandy's player
+// does for CSV: {"user": {"name": "x", "age": 3}} is {"user_name": "x",
+// "user_age": 3}. Lists stay values (written as JSON).
+func flatten(m map[string]any) map[string]any {
+	out := make(map[string]any, len(m))
+	var walk func(prefix string, m map[string]any)
+	walk = func(prefix string, m map[string]any) {
+		for k, v := range m {
+			if sub, ok := v.(map[string]any); ok {
+				walk(prefix+k+"_", sub)
+				continue
+			}
+			out[prefix+k] = v
+		}
+	}
+	walk("", m)
+	return out
 }
 
 func cell(v any) string {
@@ -247,7 +276,8 @@ func appendJSON(root *os.Root, rel string, items []any) (int, error) {
 }
 
 // waitForElement is sandy__wait_for_element {selector, timeout, interval,
-// mcp_server}: it polls document.querySelector through browser_evaluate.
+// mcp_server}: it polls document.querySelector in the page. Its result is
+// {"found": true, "selector": ...}, as in Sandy's player.
 func (r *run) waitForElement(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
 	sel, _ := params["selector"].(string)
 	if sel == "" {
@@ -255,23 +285,41 @@ func (r *run) waitForElement(ctx context.Context, pl *plan, params map[string]an
 	}
 	q, _ := json.Marshal(sel)
 	fn := fmt.Sprintf("() => document.querySelector(%s) !== null", q)
-	return r.poll(ctx, pl, params, fn, 10*time.Second, fmt.Sprintf("selector %s matched no element", q))
+	done, _ := json.Marshal(map[string]any{"found": true, "selector": sel})
+	return r.poll(ctx, pl, params, fn, 10*time.Second, string(done), fmt.Sprintf("element %s not found", q))
 }
 
 // waitUntil is sandy__wait_until {expression, timeout, interval,
-// mcp_server}: it polls the expression through browser_evaluate.
+// mcp_server}: it polls the expression in the page. Its result is
+// {"condition_met": true}, as in Sandy's player.
 func (r *run) waitUntil(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
 	expr, _ := params["expression"].(string)
 	if strings.TrimSpace(expr) == "" {
 		return outcome{fail: "expression: want a JavaScript expression"}, nil
 	}
 	fn := "() => Boolean(" + expr + "\n)"
-	return r.poll(ctx, pl, params, fn, 30*time.Second, fmt.Sprintf("expression %q stayed false", expr))
+	return r.poll(ctx, pl, params, fn, 30*time.Second, `{"condition_met":true}`, fmt.Sprintf("condition %q not met", expr))
 }
 
-// poll evaluates fn through the browser server's browser_evaluate every
-// interval until it returns true or timeout passes.
-func (r *run) poll(ctx context.Context, pl *plan, params map[string]any, fn string, defTimeout time.Duration, never string) (outcome, error) {
+// evaluateTool is the tool a browser built-in evaluates its function with
+// on a server: chrome-devtools' evaluate_script, else @playwright/mcp's
+// browser_evaluate (both take {function}).
+func evaluateTool(server string) string {
+	if server == devtoolsServer {
+		return "evaluate_script"
+	}
+	return mcpclient.ToolEvaluate
+}
+
+// devtoolsServer is the server Sandy's browser built-ins use by default.
+const devtoolsServer = "chrome-devtools"
+
+// poll evaluates fn on the step's browser server every interval until it
+// returns true (the step passes with result done) or timeout passes (it
+// fails with never). A failed evaluation (a tool error, a request the
+// server refused, a page between two documents) counts as "not yet", as in
+// Sandy's player; only a lost server ends the run.
+func (r *run) poll(ctx context.Context, pl *plan, params map[string]any, fn string, defTimeout time.Duration, done, never string) (outcome, error) {
 	timeout, err := seconds(params, "timeout", defTimeout)
 	if err != nil {
 		return outcome{fail: err.Error()}, nil
@@ -283,29 +331,37 @@ func (r *run) poll(ctx context.Context, pl *plan, params map[string]any, fn stri
 	if interval <= 0 {
 		interval = r.opts.Poll
 	}
-	server := pl.serverFor(r.opts.Browser)
-	s := r.sessions[server]
-	if s == nil {
-		return outcome{}, fmt.Errorf("%w: server %q is not open", errNoSession, server)
+	server := pl.serverFor(r.browser)
+	s, err := r.session(server)
+	if err != nil {
+		return outcome{fail: err.Error()}, nil
 	}
+	tool := evaluateTool(server)
 	deadline := time.Now().Add(timeout)
 	var o outcome
+	var last string // the last evaluation's error
 	for {
-		res, err := s.CallTool(ctx, mcpclient.ToolEvaluate, map[string]any{"function": fn})
-		if err != nil {
+		res, err := s.CallTool(ctx, tool, map[string]any{"function": fn})
+		switch {
+		case errors.Is(err, mcpclient.ErrRejected) && ctx.Err() == nil:
+			last = err.Error()
+		case err != nil:
 			return o, err
-		}
-		if res.IsError {
-			o.fail = errorText(res)
-			return o, nil
-		}
-		if v, _ := Document(res.Text).(bool); v {
-			o.text = `{"ok":true}`
-			return o, nil
+		case res.IsError:
+			last = errorText(res)
+		default:
+			if v, _ := Document(res.Text).(bool); v {
+				o.text = done
+				return o, nil
+			}
+			last = ""
 		}
 		left := time.Until(deadline)
 		if left <= 0 {
 			o.fail = fmt.Sprintf("%s after %s", never, timeout)
+			if last != "" {
+				o.fail += " (last " + tool + " error: " + report.FirstLine(last) + ")"
+			}
 			return o, nil
 		}
 		if err := clock.Sleep(ctx, min(left, interval)); err != nil {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -23,7 +24,7 @@ func TestBuiltinWaitAndLog(t *testing.T) {
 	src := scenario(`{"TOKEN":""}`, `[
 		{"step":1,"tool":"mcp__a__echo","params":{}},
 		{"step":2,"tool":"sandy__wait","params":{"duration":0.15}},
-		{"step":3,"id":"l","tool":"sandy__log","params":{"message":"token is {{TOKEN}}"},"output":{"m":"$.message"}},
+		{"step":3,"id":"l","tool":"sandy__log","params":{"message":"token is {{TOKEN}}"},"output":{"m":"$.logged"}},
 		{"step":4,"tool":"mcp__a__echo","params":{}}]`)
 	_, res, err := play(t, f, &Options{Vars: []map[string]string{{"TOKEN": "tok-123"}}}, src)
 	if err != nil || !res.Success {
@@ -35,6 +36,28 @@ func TestBuiltinWaitAndLog(t *testing.T) {
 	}
 	if got := res.Steps[2].Output["m"]; got != "token is ***" {
 		t.Errorf("log output = %q, want the message with the secret masked", got)
+	}
+	if got := res.Steps[2].Message; got != "token is ***" {
+		t.Errorf("log message = %q, want it on the step for the console, masked", got)
+	}
+}
+
+// sandy__wait reads {seconds} as {duration}, and with neither waits no
+// time, as Sandy's examples and player expect.
+func TestBuiltinWaitSecondsAndNothing(t *testing.T) {
+	f := &fake{}
+	src := scenario("", `[
+		{"step":1,"tool":"mcp__a__echo","params":{}},
+		{"step":2,"tool":"sandy__wait","params":{"seconds":0.15}},
+		{"step":3,"tool":"mcp__a__echo","params":{}},
+		{"step":4,"tool":"sandy__wait","params":{}}]`)
+	_, res, err := play(t, f, nil, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	c := f.callsTo("echo")
+	if gap := c[1].At.Sub(c[0].At); gap < 150*time.Millisecond {
+		t.Errorf("sandy__wait {seconds: 0.15} let the next step run after %v", gap)
 	}
 }
 
@@ -73,6 +96,25 @@ func TestBuiltinAppendFile(t *testing.T) {
 				t.Errorf("file =\n%s\nwant\n%s", b, tt.want)
 			}
 		})
+	}
+}
+
+// CSV rows flatten nested objects as Sandy's player does: user_name,
+// user_age; a list is one cell of JSON.
+func TestBuiltinAppendFileCSVFlattens(t *testing.T) {
+	dir := t.TempDir()
+	src := scenario("", `[{"step":1,"tool":"sandy__append_file","params":{"path":"u.csv","format":"csv",
+		"data":[{"user":{"name":"John","age":30},"tags":["a","b"]},{"user":{"name":"Ann","age":4},"tags":[]}]}}]`)
+	_, res, err := play(t, &fake{}, &Options{Files: dir}, src)
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "u.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "tags,user_age,user_name\n\"[\"\"a\"\",\"\"b\"\"]\",30,John\n[],4,Ann\n"; string(b) != want {
+		t.Errorf("file =\n%s\nwant\n%s", b, want)
 	}
 }
 
@@ -170,6 +212,64 @@ func TestBuiltinBrowserWaits(t *testing.T) {
 				t.Errorf("opened %v, want [playwright]", fs.opened)
 			}
 		})
+	}
+}
+
+// The browser built-ins use chrome-devtools' evaluate_script when the
+// scenario drives chrome-devtools (Sandy's default), an explicit
+// mcp_server's tool otherwise, and return Sandy's result objects.
+func TestBuiltinBrowserWaitServers(t *testing.T) {
+	tests := []struct {
+		name       string
+		steps      string
+		wantTool   string
+		wantServer string
+	}{
+		{"chrome-devtools scenario", `[{"step":1,"tool":"mcp__chrome-devtools__echo","params":{}},
+			{"step":2,"id":"w","tool":"sandy__wait_until","params":{"expression":"window.ready","interval":0.01},"output":{"met":"$.condition_met"}}]`,
+			"evaluate_script", "chrome-devtools"},
+		{"explicit mcp_server", `[{"step":1,"tool":"mcp__chrome-devtools__echo","params":{}},
+			{"step":2,"id":"w","tool":"sandy__wait_until","params":{"expression":"window.ready","interval":0.01,"mcp_server":"playwright"},"output":{"met":"$.condition_met"}}]`,
+			mcpclient.ToolEvaluate, "playwright"},
+		{"playwright scenario", `[{"step":1,"tool":"mcp__playwright__echo","params":{}},
+			{"step":2,"id":"w","tool":"sandy__wait_for_element","params":{"selector":"#x","interval":0.01},"output":{"met":"$.found"}}]`,
+			mcpclient.ToolEvaluate, "playwright"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fake{readyAfter: 2}
+			fs, res, err := play(t, f, nil, scenario("", tt.steps))
+			if err != nil || !res.Success {
+				t.Fatalf("Run: %v, %q", err, res.Error)
+			}
+			if n := len(f.callsTo(tt.wantTool)); n != 2 {
+				t.Errorf("%d calls to %s, want 2", n, tt.wantTool)
+			}
+			if !slices.Contains(fs.opened, tt.wantServer) {
+				t.Errorf("opened %v, want %s among them", fs.opened, tt.wantServer)
+			}
+			if got := res.Outputs["w"]["met"]; got != true {
+				t.Errorf("output met = %#v, want true (Sandy's result object)", got)
+			}
+		})
+	}
+}
+
+// An evaluation that fails during a wait (the page between two documents)
+// counts as "not yet", as in Sandy's player; the wait goes on.
+func TestBuiltinBrowserWaitToleratesToolErrors(t *testing.T) {
+	f := &fake{readyAfter: 1, evalErrors: 2}
+	_, res, err := play(t, f, nil, scenario("", `[{"step":1,"tool":"sandy__wait_until","params":{"expression":"true","interval":0.01}}]`))
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v, %q: want a pass after two failed evaluations", err, res.Error)
+	}
+	if n := len(f.callsTo(mcpclient.ToolEvaluate)); n != 3 {
+		t.Errorf("%d evaluations, want 3", n)
+	}
+	f = &fake{readyAfter: 1, evalErrors: 1000}
+	_, res, _ = play(t, f, nil, scenario("", `[{"step":1,"tool":"sandy__wait_until","params":{"expression":"true","interval":0.01,"timeout":0.1}}]`))
+	if res.Success || !strings.Contains(res.Steps[0].Error, "not met") || !strings.Contains(res.Steps[0].Error, "Execution context was destroyed") {
+		t.Errorf("success %v, error %q: want a timeout quoting the last evaluation error", res.Success, res.Steps[0].Error)
 	}
 }
 

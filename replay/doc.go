@@ -108,4 +108,10 @@
 // RunResult.Evidence. <name> is the scenario file's base name; a second
 // file of the same base name (in another folder) replayed by the same
 // Player gets that name plus a hash of its path, so nothing is overwritten.
+// The screenshot's name is also the failed step's StepResult.Screenshot.
+//
+// Options.Screenshots all also saves a screenshot after every other step
+// that ran (<name>-step<N>.png, in StepResult.Screenshot): one more call
+// per step, so only when asked. Off saves no screenshot, only a failure's
+// snapshot.
 package replay

@@ -27,7 +27,7 @@ func Example() {
 	    {"step": 1, "id": "create", "tool": "mcp__github__create_issue",
 	     "params": {"title": "{{TITLE}}"}, "output": {"number": "$.number"}},
 	    {"step": 2, "id": "log", "tool": "sandy__log", "params": {"message": "created #{{create.number}}"},
-	     "output": {"said": "$.message"}}
+	     "output": {"said": "$.logged"}}
 	  ]}`), "example.json")
 	if err != nil {
 		fmt.Println(err)

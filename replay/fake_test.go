@@ -27,6 +27,7 @@ type fake struct {
 
 	lateAfter  time.Duration // late_click: the target appears this long after the first call
 	flakyFails int           // flaky: fails this many times, then succeeds
+	evalErrors int           // browser_evaluate: fails this many times first
 	readyAfter int           // browser_evaluate: true from this call on
 	snapFails  string        // browser_snapshot: fails with this message when set
 }
@@ -88,9 +89,18 @@ func (f *fake) build() *mcptest.Server {
 		}
 		return mcptest.Text(`{"ok":true}`)
 	})
-	// browser_evaluate answers false until its readyAfter-th call.
+	// browser_evaluate fails its first evalErrors calls, then answers
+	// false until its readyAfter-th call.
 	s.Handle(mcpclient.ToolEvaluate, func(c mcptest.Call) mcptest.Result {
+		if c.N <= f.evalErrors {
+			return mcptest.Playwright{Error: "Error: Execution context was destroyed, most likely because of a navigation"}.Result()
+		}
 		return mcptest.Playwright{Value: fmt.Sprint(c.N >= f.readyAfter), Code: "await page.evaluate()"}.Result()
+	})
+	// evaluate_script answers as chrome-devtools-mcp does, false until its
+	// readyAfter-th call.
+	s.Handle("evaluate_script", func(c mcptest.Call) mcptest.Result {
+		return mcptest.Text(fmt.Sprintf("Script ran on page and returned:\n```json\n%v\n```", c.N >= f.readyAfter))
 	})
 	s.Handle(mcpclient.ToolScreenshot, func(mcptest.Call) mcptest.Result {
 		return mcptest.Screenshot([]byte("\x89PNG fake"))

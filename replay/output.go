@@ -19,8 +19,10 @@ import (
 // result text, as the package documentation describes: the document is the
 // text's JSON, else the JSON (or text) of its "### Result" section, else the
 // first fenced JSON block, else the text as a string. A multi-match path
-// (wildcard, slice, union, filter, descent) yields a list; any other path
-// yields its one match, and matching nothing is an error.
+// (wildcard, slice, union, filter, descent) yields a list (empty when it
+// matches nothing); any other path yields its one match, or null when it
+// matches nothing, as in Sandy's player: optional data does not fail a
+// step, and a later condition such as {{id.name}} != "" can test for it.
 func Extract(text string, paths map[string]string) (map[string]any, error) {
 	doc := Document(text)
 	out := make(map[string]any, len(paths))
@@ -43,7 +45,8 @@ func Extract(text string, paths map[string]string) (map[string]any, error) {
 			continue
 		}
 		if len(got) == 0 {
-			return nil, fmt.Errorf("output %s: %s matches nothing in the result (%s)", name, path, describe(doc))
+			out[name] = nil
+			continue
 		}
 		out[name] = got[0]
 	}
@@ -69,25 +72,6 @@ func multi(x jp.Expr) bool {
 		}
 	}
 	return false
-}
-
-// describe says briefly what a document is, for error messages.
-func describe(doc any) string {
-	switch d := doc.(type) {
-	case map[string]any:
-		keys := slices.Sorted(maps.Keys(d))
-		if len(keys) > 8 {
-			keys = append(keys[:8], "…")
-		}
-		return "an object with keys " + strings.Join(keys, ", ")
-	case []any:
-		return fmt.Sprintf("an array of %d", len(d))
-	case string:
-		return "a string"
-	case nil:
-		return "null"
-	}
-	return fmt.Sprintf("a %T", doc)
 }
 
 // fence matches an opening code fence and its info string.

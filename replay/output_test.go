@@ -30,7 +30,7 @@ func TestExtract(t *testing.T) {
 		{"plain text", "hello", map[string]string{"t": "$"}, map[string]any{"t": "hello"}, ""},
 		{"wildcard matching nothing", `{"items":[]}`, map[string]string{"ids": "$.items[*].id"}, map[string]any{"ids": []any{}}, ""},
 		{"descent", `{"a":{"id":1},"b":[{"id":2}]}`, map[string]string{"ids": "$..id"}, nil, ""},
-		{"single path matching nothing", `{"a":1}`, map[string]string{"b": "$.b"}, nil, "$.b matches nothing in the result (an object with keys a)"},
+		{"single path matching nothing is null", `{"a":1}`, map[string]string{"b": "$.b"}, map[string]any{"b": nil}, ""},
 		{"bad path", `{"a":1}`, map[string]string{"b": "$[?("}, nil, "output b"},
 	}
 	for _, tt := range tests {

@@ -92,9 +92,15 @@ type Options struct {
 	DryRun bool
 	// Progress, when set, is called as each step starts and ends.
 	Progress func(report.StepEvent)
-	// EvidenceDir is where a failed run's screenshot and snapshot go; ""
-	// saves none.
+	// EvidenceDir is where a failed run's screenshot and snapshot go, and
+	// with Screenshots all every step's screenshot; "" saves none.
 	EvidenceDir string
+	// Screenshots says which steps get a screenshot in EvidenceDir, its
+	// name in report.StepResult.Screenshot: the step that ended the run
+	// (ScreenshotsFailure, the default), every step that ran
+	// (ScreenshotsAll: one more browser_take_screenshot per step), or none
+	// (ScreenshotsOff: a failure still saves the page snapshot).
+	Screenshots Screenshots
 	// Files is the one folder a scenario may read and write files in:
 	// sandy__append_file's path, and every tool argument that names a file
 	// (see the package documentation, "Files"). Default DefaultFiles.
@@ -106,6 +112,21 @@ type Options struct {
 	// Browser names the server used for evidence and by the browser
 	// built-ins. Default DefaultBrowser.
 	Browser string
+
+	// Healer, when set, re-reads an action step whose target no longer
+	// names its compiled element (replay --heal): a step run on a healed
+	// target is StatusHealed and listed in RunResult.Heals.
+	Healer Healer
+	// NoIdentity sends action targets as written, without narrowing them
+	// to their compiled identity (for measuring what the check costs).
+	NoIdentity bool
+	// Debug logs each step's params and result (trimmed, masked) at
+	// debug level.
+	Debug bool
+	// IncludeResults says which steps keep their tool's result in
+	// report.StepResult.Result (Sandy's --include-results): none (the
+	// default), every step, or failed steps only.
+	IncludeResults Include
 
 	// AllowPartial lets Load accept partial scenarios
 	// (sandy.Scenario.Partial). Run replays whatever it is given.
@@ -143,7 +164,34 @@ func (o *Options) withDefaults() Options {
 	if v.Parallel < 1 {
 		v.Parallel = 1
 	}
+	if v.Screenshots == "" {
+		v.Screenshots = ScreenshotsFailure
+	}
 	return v
+}
+
+// Include is which steps keep their tool's result (Options.IncludeResults).
+type Include string
+
+// Values of Include, as Sandy's --include-results spells them.
+const (
+	IncludeNone      Include = ""
+	IncludeAll       Include = "true"
+	IncludeOnFailure Include = "on_failure"
+)
+
+// ParseInclude reads an --include-results value: true, false or
+// on_failure.
+func ParseInclude(s string) (Include, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "false", "":
+		return IncludeNone, nil
+	case "true":
+		return IncludeAll, nil
+	case "on_failure":
+		return IncludeOnFailure, nil
+	}
+	return IncludeNone, fmt.Errorf("include-results %q: want true, false or on_failure", s)
 }
 
 // Player replays scenarios. One Player may run several scenarios at once,
@@ -209,13 +257,16 @@ func CheckVars(file string, sc *sandy.Scenario, layers ...map[string]string) err
 func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*report.RunResult, error) {
 	start := time.Now()
 	res := &report.RunResult{Scenario: sc.Metadata.Name, File: file, Steps: []report.StepResult{},
-		Partial: sc.Partial(), PartialDetail: sc.Metadata.StatusDetail}
+		Partial: sc.Partial(), PartialDetail: sc.Metadata.StatusDetail,
+		TotalSteps: len(sc.Steps), Outputs: map[string]map[string]any{}}
 	r := &run{
 		opts:     &p.opts,
 		file:     file,
 		sc:       sc,
 		res:      res,
 		sessions: map[string]ToolCaller{},
+		openErrs: map[string]error{},
+		browser:  builtinBrowser(sc, p.opts.Browser),
 		log:      p.opts.Logger,
 		names:    &p.names,
 	}
@@ -231,6 +282,21 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		return res, r.mask.m.Error(err)
 	}
 	res.Success = res.FailedStep == 0
+	if tolerated := res.Tolerated(); res.Success && len(tolerated) > 0 {
+		// As in Sandy's player: the run went on, but it did not pass.
+		res.Success = false
+		var msgs []string
+		for _, s := range tolerated {
+			msgs = append(msgs, fmt.Sprintf("step %d (%s): %s", s.Step, s.Label(), report.FirstLine(s.Error)))
+		}
+		res.Error = fmt.Sprintf("%d %s failed and the run went on (on_error skip or retry): %s",
+			len(tolerated), report.Plural(len(tolerated), "step", "steps"), strings.Join(msgs, "; "))
+	}
+	if len(res.Heals) > 0 {
+		// Healed is not passed: the scenario no longer says what the
+		// site is (see report.RunResult.Healed).
+		res.Success = false
+	}
 	return res, nil
 }
 
@@ -243,7 +309,9 @@ type run struct {
 	vars     *sandy.Vars
 	mask     masker
 	sessions map[string]ToolCaller
-	opened   []string // server names in the order they were opened
+	openErrs map[string]error // servers that could not be opened, reported by the steps that use them
+	opened   []string         // server names in the order they were opened
+	browser  string           // the server of browser built-ins without mcp_server
 	log      *slog.Logger
 	names    *evidenceNames
 }
@@ -325,22 +393,54 @@ func (r *run) needs() Needs {
 	return n
 }
 
-// openSessions opens every server the plans call, in order of first use.
+// openSessions opens every server the plans call, in order of first use,
+// before step 1, so that a missing server is known before anything runs.
+// A server that cannot be opened is remembered, not reported: as in
+// Sandy's player, the step that uses it fails, under its own on_error.
+// Only an interruption is returned.
 func (r *run) openSessions(ctx context.Context, servers Servers, plans []*plan, needs Needs) error {
 	for _, pl := range plans {
-		name := pl.serverFor(r.opts.Browser)
-		if name == "" || r.sessions[name] != nil {
+		name := pl.serverFor(r.browser)
+		if name == "" || r.sessions[name] != nil || r.openErrs[name] != nil {
 			continue
 		}
 		r.log.Debug("opening mcp server", "server", name)
 		s, err := servers.Open(ctx, name, needs)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if err != nil {
-			return fmt.Errorf("%s: step %d (%s): %w", r.where(), pl.step.Step, pl.step.Tool, err)
+			r.log.Debug("mcp server not opened", "server", name, "err", err)
+			r.openErrs[name] = err
+			continue
 		}
 		r.sessions[name] = s
 		r.opened = append(r.opened, name)
 	}
 	return nil
+}
+
+// session is the open session of a server, or why it could not be opened.
+func (r *run) session(name string) (ToolCaller, error) {
+	if s := r.sessions[name]; s != nil {
+		return s, nil
+	}
+	if err := r.openErrs[name]; err != nil {
+		return nil, err
+	}
+	return nil, fmt.Errorf("%w: server %q is not open", errNoSession, name)
+}
+
+// builtinBrowser is the server that sandy__wait_for_element and
+// sandy__wait_until use when a step names none: chrome-devtools when the
+// scenario calls it (Sandy's default), else the player's browser server.
+func builtinBrowser(sc *sandy.Scenario, browser string) string {
+	for i := range sc.Steps {
+		if server, _, builtin, err := sandy.SplitTool(sc.Steps[i].Tool); err == nil && !builtin && server == devtoolsServer {
+			return devtoolsServer
+		}
+	}
+	return browser
 }
 
 func (r *run) closeSessions() {

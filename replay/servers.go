@@ -23,6 +23,10 @@ type ConfigServers struct {
 	Session *mcpclient.Options
 	// Playwright tunes the fallback @playwright/mcp; nil for the defaults.
 	Playwright *mcpclient.PlaywrightOptions
+	// ClaudeInChromeDir is where the "claude-in-chrome" bridge's sockets
+	// are looked for when the config does not name that server; "" for
+	// mcpclient.ClaudeInChromeDir().
+	ClaudeInChromeDir string
 }
 
 // Open connects to the server called name. A name the config lacks (other
@@ -32,8 +36,13 @@ type ConfigServers struct {
 // when the scenario opens them, and its workspace in the run's files folder
 // (else in a private temporary folder), so that it resolves relative file
 // names there and, unless file: URLs are on, refuses paths elsewhere itself.
-// Servers from the config are used as they are.
+// Servers from the config are used as they are. "claude-in-chrome", when
+// the config does not name it, is Claude Code's Chrome bridge (as in
+// Sandy's player), reached through its socket.
 func (c *ConfigServers) Open(ctx context.Context, name string, needs Needs) (ToolCaller, error) {
+	if name == mcpclient.ClaudeInChrome && (c.Config == nil || c.Config.Servers[name].Name == "") {
+		return mcpclient.ConnectClaudeInChrome(ctx, c.ClaudeInChromeDir)
+	}
 	sc, err := c.lookup(name, needs)
 	if err != nil {
 		return nil, err

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -55,6 +56,11 @@ type outcome struct {
 	fail    string         // why the step failed; "" when it passed
 	retries int            // calls repeated (late target, on_error: retry)
 	output  map[string]any // the values extracted by the step's output paths
+	message string         // what sandy__log logged (masked)
+	// excluded: the failure's text does not contain retry.condition, so
+	// the author did not want it retried or tolerated: it ends the run.
+	excluded bool
+	heal     *report.Heal // set when the step ran on a healed target
 }
 
 // plan is a scenario step ready to run.
@@ -111,6 +117,7 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 	started := time.Now()
 	finish := func() {
 		sr.Duration = time.Since(started)
+		r.stepShot(ctx, pl, &sr)
 		r.res.Steps = append(r.res.Steps, sr)
 		r.progress(pl, sr, true)
 	}
@@ -167,8 +174,29 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 	}
 	sr.Params = r.mask.params(params)
 
+	if name := pl.serverFor(r.browser); name != "" {
+		if _, err := r.session(name); err != nil {
+			// The server could not be opened: the step fails. Tolerated
+			// (on_error skip or retry), the run goes on, as in Sandy's
+			// player; otherwise the run ends with the server's error.
+			if st.OnError == sandy.Skip || st.OnError == sandy.RetryStep {
+				return r.fail(ctx, pl, &sr, finish, err.Error())
+			}
+			sr.Status = report.StatusFailed
+			sr.Error = r.mask.text(err.Error())
+			r.res.FailedStep = st.Step
+			r.res.Error = r.mask.text(fmt.Sprintf("step %d (%s): %v", st.Step, sr.Label(), err))
+			finish()
+			return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), st.Step, st.Tool, err)
+		}
+	}
+
 	o, err := r.attempts(ctx, pl, params)
 	sr.Retries = o.retries
+	if r.opts.Debug {
+		r.log.Debug("step", "step", st.Step, "tool", st.Tool, "params", sr.Params,
+			"result", trimmed(r.mask.text(o.text), 500), "error", r.mask.text(o.fail))
+	}
 	if err != nil {
 		sr.Status = report.StatusFailed
 		sr.Error = r.mask.text(err.Error())
@@ -178,11 +206,26 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 		return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), st.Step, st.Tool, err)
 	}
 	if o.fail != "" {
+		if r.opts.IncludeResults != IncludeNone && o.text != "" {
+			sr.Result = r.result(o.text)
+		}
+		if o.excluded {
+			return r.stop(ctx, pl, &sr, finish, o.fail+fmt.Sprintf(" (not retried: the error does not contain retry.condition %q)", st.Retry.Condition))
+		}
 		return r.fail(ctx, pl, &sr, finish, o.fail)
 	}
 	sr.Status = report.StatusPassed
+	if o.heal != nil {
+		sr.Status = report.StatusHealed
+		r.res.Heals = append(r.res.Heals, *o.heal)
+		r.log.Info("step healed", "step", st.Step, "old", o.heal.OldTarget, "new", o.heal.NewTarget)
+	}
 	if len(st.Output) > 0 {
 		sr.Output = r.mask.params(o.output)
+	}
+	sr.Message = o.message
+	if r.opts.IncludeResults == IncludeAll {
+		sr.Result = r.result(o.text)
 	}
 	finish()
 	return false, r.waitAfter(ctx, st)
@@ -192,14 +235,22 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 // retry (whose attempts were already made).
 func (r *run) fail(ctx context.Context, pl *plan, sr *report.StepResult, finish func(), msg string) (bool, error) {
 	st := pl.step
-	sr.Status = report.StatusFailed
-	sr.Error = r.mask.text(msg)
 	if st.OnError == sandy.Skip || st.OnError == sandy.RetryStep {
+		sr.Status = report.StatusFailed
+		sr.Error = r.mask.text(msg)
 		sr.Tolerated = true
 		r.log.Info("step failed, continuing", "step", st.Step, "on_error", string(st.OnError), "error", sr.Error)
 		finish()
 		return false, r.waitAfter(ctx, st)
 	}
+	return r.stop(ctx, pl, sr, finish, msg)
+}
+
+// stop records a failed step that ends the run, and saves the evidence.
+func (r *run) stop(ctx context.Context, pl *plan, sr *report.StepResult, finish func(), msg string) (bool, error) {
+	st := pl.step
+	sr.Status = report.StatusFailed
+	sr.Error = r.mask.text(msg)
 	r.res.FailedStep = st.Step
 	r.res.Error = fmt.Sprintf("step %d (%s) failed: %s: %s", st.Step, sr.Label(), st.Tool, sr.Error)
 	finish()
@@ -280,11 +331,20 @@ func (r *run) attempts(ctx context.Context, pl *plan, params map[string]any) (ou
 				o.fail = xerr.Error()
 			} else {
 				r.vars.SetOutput(st.ID, values)
+				r.res.Outputs[st.ID] = r.mask.params(values)
 				o.output = values
 			}
 		}
-		if err != nil || o.fail == "" || attempt >= count {
+		if err != nil || o.fail == "" {
 			return o, err
+		}
+		if st.OnError == sandy.RetryStep && st.Retry != nil && st.Retry.Condition != "" &&
+			!strings.Contains(o.fail, st.Retry.Condition) {
+			o.excluded = true
+			return o, nil
+		}
+		if attempt >= count {
+			return o, nil
 		}
 		r.log.Info("step failed, retrying", "step", st.Step, "attempt", attempt, "of", count, "error", r.mask.text(o.fail))
 		if err := clock.Sleep(ctx, delay); err != nil {
@@ -306,13 +366,26 @@ func (r *run) waitAfter(ctx context.Context, st *sandy.Step) error {
 
 // call calls an MCP tool. A call with a "target" that fails because the
 // target matches nothing is repeated every Poll until Timeout has passed.
+// An action on an element with a compiled identity is sent narrowed to it
+// (see identity.go): when its target now names another element, it fails
+// at once, saying which; with a Healer, such a step (or one whose target
+// names nothing) is re-read and may run on a healed target.
 func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
-	s := r.sessions[pl.server]
+	s, err := r.session(pl.server)
+	if err != nil {
+		return outcome{}, err
+	}
 	_, hasTarget := params["target"].(string)
+	chk, isChecked := r.identityOf(pl, params)
+	sent := params
+	if isChecked {
+		sent = chk.narrowed(params, chk.target)
+	}
 	deadline := time.Now().Add(r.opts.Timeout)
+	probed := false
 	var o outcome
 	for {
-		res, err := s.CallTool(ctx, pl.tool, params)
+		res, err := s.CallTool(ctx, pl.tool, sent)
 		if errors.Is(err, mcpclient.ErrRejected) && ctx.Err() == nil {
 			// The server is up and refused the request (an unknown tool,
 			// params its schema rejects): the step failed.
@@ -325,21 +398,35 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		if res == nil {
 			return o, fmt.Errorf("%s: no result", pl.tool)
 		}
+		o.text = res.Text
 		if !res.IsError {
-			o.text = res.Text
 			return o, nil
 		}
 		msg := errorText(res)
 		if pl.tool == mcpclient.ToolNavigate {
 			return r.navigationFailed(o, params, res, msg)
 		}
+		if isChecked {
+			// Say what the scenario says, not the narrowed selector.
+			msg = strings.ReplaceAll(msg, sent["target"].(string), chk.target)
+		}
 		if !hasTarget || !res.NoMatch() {
 			o.fail = msg
 			return o, nil
 		}
 		left := time.Until(deadline)
+		if isChecked && (!probed || left <= 0) {
+			// Is it late, or does the target name another element now?
+			probed = true
+			if why := chk.why(r.resolve(ctx, s, chk.target)); why != "" {
+				return r.missed(ctx, pl, s, params, chk, o, why)
+			}
+		}
 		if left <= 0 {
 			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, r.opts.Timeout)
+			if isChecked {
+				return r.missed(ctx, pl, s, params, chk, o, o.fail)
+			}
 			return o, nil
 		}
 		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {
@@ -347,6 +434,18 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		}
 		o.retries++
 	}
+}
+
+// missed ends an action whose target no longer names its compiled element
+// (why): healed when a Healer finds it again, else failed with why.
+func (r *run) missed(ctx context.Context, pl *plan, s ToolCaller, params map[string]any, chk checked, o outcome, why string) (outcome, error) {
+	if r.opts.Healer == nil {
+		o.fail = why
+		return o, nil
+	}
+	h, err := r.heal(ctx, pl, s, params, chk, why)
+	h.retries = o.retries
+	return h, err
 }
 
 // navigationFailed classifies a failed browser_navigate: a site that cannot
@@ -368,6 +467,23 @@ func (r *run) navigationFailed(o outcome, params map[string]any, res *mcpclient.
 	}
 	o.fail = msg
 	return o, nil
+}
+
+// trimmed cuts s to n bytes (on a rune boundary), marking the cut.
+func trimmed(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}
+
+// result is a tool's result text as Sandy's step_results carry it: its
+// JSON when it holds some (see Document), else the text; secrets masked.
+func (r *run) result(text string) any {
+	return r.mask.value(Document(text))
 }
 
 // errorText is the message of a failed tool result.

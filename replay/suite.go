@@ -48,7 +48,9 @@ func Files(args []string) ([]string, error) {
 			if err != nil {
 				return err
 			}
-			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
+			// A NanoClaw replay bundle that compile --format nanoclaw
+			// wrote beside a scenario is not a scenario.
+			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") && !strings.HasSuffix(strings.ToLower(p), ".replay.json") {
 				found = append(found, p)
 			}
 			return nil

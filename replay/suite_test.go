@@ -36,7 +36,7 @@ func writeFiles(t *testing.T, files map[string]string) string {
 
 func TestFiles(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
-		"suite/b.json": "", "suite/a.JSON": "", "suite/deep/c.json": "", "suite/notes.txt": "",
+		"suite/b.json": "", "suite/a.JSON": "", "suite/deep/c.json": "", "suite/notes.txt": "", "suite/b.replay.json": "",
 		"one.json": "", "empty/readme.md": "",
 	})
 	suite, one := filepath.Join(dir, "suite"), filepath.Join(dir, "one.json")
@@ -46,7 +46,7 @@ func TestFiles(t *testing.T) {
 	}
 	want := []string{one, filepath.Join(suite, "a.JSON"), filepath.Join(suite, "b.json"), filepath.Join(suite, "deep", "c.json")}
 	if !reflect.DeepEqual(got, want) {
-		t.Errorf("Files = %q, want %q (files as given, directories sorted and recursive, each file once)", got, want)
+		t.Errorf("Files = %q, want %q (files as given, directories sorted and recursive, each file once, no NanoClaw bundle)", got, want)
 	}
 	if _, err := replay.Files([]string{filepath.Join(dir, "nope.json")}); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a missing file: %v, want an os.ErrNotExist error", err)

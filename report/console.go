@@ -93,9 +93,17 @@ func (c *Console) Step(ev StepEvent) {
 	if c.open {
 		fmt.Fprintf(c.w, " %s\n", c.outcome(&ev.Step))
 		c.open = false
-		return
+	} else {
+		fmt.Fprintf(c.w, "%s %s\n", head, c.outcome(&ev.Step))
 	}
-	fmt.Fprintf(c.w, "%s %s\n", head, c.outcome(&ev.Step))
+	if ev.Step.Message != "" {
+		// A sandy__log message, printed as Sandy's player prints it.
+		prefix := "  [LOG] "
+		if c.opts.Prefix {
+			prefix = printable.String(ev.Scenario) + ": " + prefix
+		}
+		fmt.Fprintf(c.w, "%s%s\n", prefix, printable.String(ev.Step.Message))
+	}
 }
 
 // endLine finishes a live line left open (by a run that ended abnormally).
@@ -121,6 +129,8 @@ func (c *Console) outcome(s *StepResult) string {
 		return c.paint(ansiYellow, "failed, continuing") + " " + d + extra + ": " + printable.String(FirstLine(s.Error))
 	case s.Status == StatusFailed:
 		return c.paint(ansiRed, "FAILED") + " " + d + extra
+	case s.Status == StatusHealed:
+		return c.paint(ansiYellow, "HEALED") + " " + d + extra
 	default:
 		return c.paint(ansiGreen, "ok") + " " + d + extra
 	}
@@ -151,7 +161,14 @@ func (c *Console) Run(r *RunResult) {
 			len(r.Steps), Plural(len(r.Steps), "step", "steps"), seconds(r.Duration))
 		return
 	}
+	if r.Healed() {
+		fmt.Fprintf(c.w, "%s %s: %d %s in %s, %d healed\n", c.paint(ansiYellow+ansiBold, "HEALED"), where,
+			len(r.Steps), Plural(len(r.Steps), "step", "steps"), seconds(r.Duration), len(r.Heals))
+		c.heals(r)
+		return
+	}
 	fmt.Fprintf(c.w, "%s %s after %s\n", c.paint(ansiRed+ansiBold, "FAILED"), where, seconds(r.Duration))
+	defer c.heals(r)
 	if s := r.Failed(); s != nil {
 		fmt.Fprintf(c.w, "  step:     %d, %s\n", s.Step, printable.String(s.Label()))
 		fmt.Fprintf(c.w, "  tool:     %s\n", printable.String(s.Tool))
@@ -165,6 +182,22 @@ func (c *Console) Run(r *RunResult) {
 	}
 }
 
+// heals lists the heals of a run: the step, why, and the old and new
+// targets.
+func (c *Console) heals(r *RunResult) {
+	for _, h := range r.Heals {
+		fmt.Fprintf(c.w, "  healed:   step %d, %s\n", h.Step, printable.String(h.Description))
+		fmt.Fprintf(c.w, "            %s\n", printable.String(h.Why))
+		fmt.Fprintf(c.w, "            old target %s\n", printable.String(h.OldTarget))
+		fmt.Fprintf(c.w, "            new target %s (%s)\n", printable.String(h.NewTarget), printable.String(h.NewElement))
+		for _, shot := range []string{h.Before, h.After} {
+			if shot != "" {
+				fmt.Fprintf(c.w, "            %s\n", printable.String(shot))
+			}
+		}
+	}
+}
+
 // Summary writes the one summary line of a replay of several scenarios and
 // names those that failed.
 func (c *Console) Summary(s *Summary) {
@@ -175,10 +208,17 @@ func (c *Console) Summary(s *Summary) {
 	if !s.Success {
 		verdict = c.paint(ansiRed+ansiBold, "FAILED")
 	}
-	fmt.Fprintf(c.w, "%s %d %s: %d passed, %d failed in %s\n", verdict, s.Total,
-		Plural(s.Total, "scenario", "scenarios"), s.Passed, s.Failed, seconds(time.Duration(s.Duration)))
+	healed := ""
+	if s.Healed > 0 {
+		healed = fmt.Sprintf(", %d healed", s.Healed)
+		if s.Failed == 0 {
+			verdict = c.paint(ansiYellow+ansiBold, "HEALED")
+		}
+	}
+	fmt.Fprintf(c.w, "%s %d %s: %d passed, %d failed%s in %s\n", verdict, s.Total,
+		Plural(s.Total, "scenario", "scenarios"), s.Passed, s.Failed, healed, seconds(time.Duration(s.Duration)))
 	for _, r := range s.Scenarios {
-		if r.Success {
+		if r.Success || r.Healed() {
 			continue
 		}
 		name := r.Scenario

@@ -75,6 +75,9 @@ type JUnitOptions struct {
 	Suite string
 	// Timestamp is when the replay started; zero leaves it out.
 	Timestamp time.Time
+	// ReportDir is the folder that StepResult.Screenshot and Heal.Before
+	// and After are relative to (replay's --report); default ".".
+	ReportDir string
 }
 
 // WriteJUnit writes s as JUnit XML: one test case per scenario, named by the
@@ -104,6 +107,9 @@ func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 		if r.Partial {
 			c.Properties = &junitProperties{[]junitProperty{{Name: "partial", Value: "true"}}}
 			log = "partial scenario: " + r.PartialDetail + "\n" + log
+		}
+		if shots := attachments(r, o.ReportDir); len(shots) > 0 {
+			log += strings.Join(shots, "\n") + "\n"
 		}
 		if log != "" {
 			c.SystemOut = &junitText{xmlSafe(log)}
@@ -137,6 +143,45 @@ func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 	return err
 }
 
+// attachments are the screenshots of r (each step's, each heal's before
+// and after, the failure's evidence) as the lines "[[ATTACHMENT|path]]"
+// that Jenkins' JUnit Attachments plugin and GitLab read from a test
+// case's system-out, each once, in the order of the steps. Paths are
+// relative to the working directory (as --report was given) or absolute.
+func attachments(r *RunResult, dir string) []string {
+	if dir == "" {
+		dir = "."
+	}
+	var out []string
+	seen := map[string]bool{}
+	add := func(path string) {
+		if path == "" || seen[filepath.Clean(path)] {
+			return
+		}
+		seen[filepath.Clean(path)] = true
+		out = append(out, "[[ATTACHMENT|"+filepath.ToSlash(path)+"]]")
+	}
+	inDir := func(shot string) string {
+		if shot == "" || filepath.IsAbs(shot) {
+			return shot
+		}
+		return filepath.Join(dir, shot)
+	}
+	for _, h := range r.Heals {
+		add(inDir(h.Before))
+		add(inDir(h.After))
+	}
+	for i := range r.Steps {
+		add(inDir(r.Steps[i].Screenshot))
+	}
+	for _, e := range r.Evidence {
+		if strings.EqualFold(filepath.Ext(e), ".png") {
+			add(e)
+		}
+	}
+	return out
+}
+
 // classname groups a scenario by its file, as dotted path ("scenarios.mug").
 func classname(r *RunResult) string {
 	if r.File == "" {
@@ -149,6 +194,10 @@ func classname(r *RunResult) string {
 }
 
 func failureMessage(r *RunResult) string {
+	if r.Healed() {
+		return fmt.Sprintf("HEALED: %d %s ran on a new target; the scenario no longer matches the site (see %s)",
+			len(r.Heals), Plural(len(r.Heals), "step", "steps"), "the .healed.json beside it")
+	}
 	if s := r.Failed(); s != nil {
 		return fmt.Sprintf("step %d (%s) failed: %s: %s", s.Step, s.Label(), s.Tool, FirstLine(s.Error))
 	}
@@ -164,6 +213,9 @@ func failureDetail(r *RunResult) string {
 		fmt.Fprintf(&b, "step:   %d, %s\ntool:   %s\nparams: %s\nerror:  %s\n", s.Step, s.Label(), s.Tool, paramsText(s.Params), s.Error)
 	} else if r.Error != "" {
 		fmt.Fprintf(&b, "error: %s\n", r.Error)
+	}
+	for _, h := range r.Heals {
+		fmt.Fprintf(&b, "healed: step %d (%s): %s\n  old target %s\n  new target %s\n", h.Step, h.Description, h.Why, h.OldTarget, h.NewTarget)
 	}
 	for _, e := range r.Evidence {
 		fmt.Fprintf(&b, "evidence: %s\n", e)

@@ -115,6 +115,76 @@ func TestJSON(t *testing.T) {
 	}
 }
 
+// A summary of one scenario carries Sandy's play.py --json fields at the
+// top, so that a script written for Sandy reads it unchanged.
+func TestJSONSandyFields(t *testing.T) {
+	r := runs()[1] // failed at step 3
+	r.Outputs = map[string]map[string]any{"s": {"title": "Shop", "none": nil}}
+	r.TotalSteps = 5
+	r.Steps[0].Result = map[string]any{"kept": true}
+	var b bytes.Buffer
+	if err := WriteJSON(&b, NewSummary([]*RunResult{r}, time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"scenario_name", "success", "total_steps", "passed_steps", "failed_step", "duration",
+		"step_results", "completed_steps", "outputs", "context", "error", "scenarios", "duration_ms"} {
+		if _, ok := got[key]; !ok {
+			t.Errorf("top level has no %q", key)
+		}
+	}
+	if got["scenario_name"] != r.Scenario || got["success"] != false || got["failed_step"] != float64(r.FailedStep) || got["total_steps"] != 5.0 {
+		t.Errorf("scenario_name %v, success %v, failed_step %v, total_steps %v", got["scenario_name"], got["success"], got["failed_step"], got["total_steps"])
+	}
+	steps := got["step_results"].([]any)
+	first := steps[0].(map[string]any)
+	for _, key := range []string{"step", "tool", "success", "duration", "params", "result", "description", "error", "retries", "skipped"} {
+		if _, ok := first[key]; !ok {
+			t.Errorf("step_results[0] has no %q", key)
+		}
+	}
+	if !reflect.DeepEqual(first["result"], map[string]any{"kept": true}) || steps[1].(map[string]any)["result"] != nil {
+		t.Errorf("results %v, %v: want the kept one and null", first["result"], steps[1].(map[string]any)["result"])
+	}
+	ctx := got["context"].(map[string]any)
+	if ctx["failed_step_error"] == nil || got["error"] == nil {
+		t.Errorf("context %v, error %v: want the failed step's error", ctx, got["error"])
+	}
+	if !reflect.DeepEqual(got["outputs"], map[string]any{"s": map[string]any{"title": "Shop", "none": nil}}) {
+		t.Errorf("outputs = %v", got["outputs"])
+	}
+}
+
+// A run that went past a failed step (on_error skip) has failed: the
+// console's FAILED block and the JUnit failure list the tolerated steps.
+func TestToleratedFailuresFailTheRun(t *testing.T) {
+	r := &RunResult{Scenario: "skip", File: "s.json", Success: false, TotalSteps: 2,
+		Error: "1 step failed and the run went on (on_error skip or retry): step 1 (post to slack): boom",
+		Steps: []StepResult{
+			{Step: 1, Tool: "mcp__slack__post", Description: "post to slack", Status: StatusFailed, Tolerated: true, Error: "boom"},
+			{Step: 2, Tool: "mcp__a__b", Status: StatusPassed},
+		}}
+	var c bytes.Buffer
+	NewConsole(&c, nil).Run(r)
+	if !strings.Contains(c.String(), "FAILED") || !strings.Contains(c.String(), "post to slack") || !strings.Contains(c.String(), "boom") {
+		t.Errorf("console:\n%s\nwant FAILED naming the tolerated step and its error", c.String())
+	}
+	var j bytes.Buffer
+	if err := WriteJUnit(&j, NewSummary([]*RunResult{r}, time.Second), nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(j.String(), `failures="1"`) || !strings.Contains(j.String(), "boom") {
+		t.Errorf("junit:\n%s\nwant one failure naming the tolerated error", j.String())
+	}
+	sr := r.Sandy()
+	if sr.Success || sr.FailedStep != nil || sr.PassedSteps != 1 || !reflect.DeepEqual(sr.CompletedSteps, []int{2}) {
+		t.Errorf("sandy = %+v: want success false, failed_step null, 1 passed, completed [2]", sr)
+	}
+}
+
 func TestJUnit(t *testing.T) {
 	var b bytes.Buffer
 	s := NewSummary(runs(), 8500*time.Millisecond)

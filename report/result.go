@@ -25,7 +25,30 @@ const (
 	StatusFailed  = "failed"  // the call failed (see Error); it stopped the run unless Tolerated
 	StatusSkipped = "skipped" // its condition was false: the call was not made
 	StatusDryRun  = "dry-run" // --dry-run: resolved and printed, not called
+	StatusHealed  = "healed"  // --heal: its target no longer named its element; it ran on the one that fits (see Heal)
 )
+
+// Heal is a step that replay --heal ran on another target than its
+// scenario names: the compiled target no longer resolved to exactly one
+// element with the compiled identity, and re-reading the step's
+// plain-English action on the page found exactly one element with the
+// same role and name.
+type Heal struct {
+	Step        int    `json:"step"`
+	Description string `json:"description,omitempty"` // the step's plain-English action
+	Element     string `json:"element"`               // the compiled identity: role "name" (in container)
+	OldTarget   string `json:"old_target"`
+	NewTarget   string `json:"new_target"`
+	NewElement  string `json:"new_element"` // the element it ran on, described as compile describes
+	Found       string `json:"found"`       // who re-read the action: "rules", or the model's name
+	// Why is why the old target did not do: it matched nothing, several
+	// elements, or an element with another identity (named).
+	Why string `json:"why"`
+	// Screenshots of the page before the healed step ran, and after,
+	// relative to the report folder; "" when none was taken.
+	Before string `json:"before,omitempty"`
+	After  string `json:"after,omitempty"`
+}
 
 // Summary is the result of replaying one or more scenarios: the object
 // `plaintest replay --json` writes.
@@ -41,6 +64,7 @@ type Summary struct {
 	Total     int          `json:"total"`
 	Passed    int          `json:"passed"`
 	Failed    int          `json:"failed"`
+	Healed    int          `json:"healed"` // ran to the end only with heals (see RunResult.Healed)
 	Duration  Millis       `json:"duration_ms"`
 	Scenarios []*RunResult `json:"scenarios"`
 }
@@ -52,9 +76,13 @@ func NewSummary(runs []*RunResult, d time.Duration) *Summary {
 		s.Scenarios = []*RunResult{}
 	}
 	for _, r := range runs {
-		if r.Success {
+		switch {
+		case r.Success:
 			s.Passed++
-		} else {
+		case r.Healed():
+			s.Healed++
+			s.Success = false
+		default:
 			s.Failed++
 			s.Success = false
 		}
@@ -75,7 +103,9 @@ func NewSummary(runs []*RunResult, d time.Duration) *Summary {
 //	  "partial_detail": "compile stopped at action 4 of 6 (\"click Pay\"): ...", // its metadata.status_detail
 //	  "steps": [ StepResult, ... ],       // the steps that were reached, in order
 //	  "evidence": ["reports/mug-step4.png", "reports/mug-step4.snapshot.md"], // saved on failure
-//	  "duration_ms": 3120
+//	  "duration_ms": 3120,
+//	  ... and Sandy's fields (see SandyResult): scenario_name, total_steps,
+//	  passed_steps, duration, step_results, completed_steps, outputs, context
 //	}
 type RunResult struct {
 	Scenario   string        `json:"scenario"`
@@ -96,6 +126,35 @@ type RunResult struct {
 	PartialDetail string       `json:"partial_detail,omitempty"`
 	Steps         []StepResult `json:"steps"`
 	Evidence      []string     `json:"evidence,omitempty"`
+	// TotalSteps is the number of steps in the scenario, run or not.
+	TotalSteps int `json:"-"` // written as Sandy's total_steps
+	// Outputs are the values the steps extracted, by step id then output
+	// name (Sandy's outputs); a path that matched nothing is null.
+	Outputs map[string]map[string]any `json:"-"` // written as Sandy's outputs
+	// Heals are the steps replay --heal ran on another target. A run
+	// with heals is not a pass (Success is false): it is HEALED when it
+	// ran to its end and nothing else failed, else FAILED with its heals
+	// listed.
+	Heals []Heal `json:"heals,omitempty"`
+}
+
+// Healed reports whether the run went to its end only thanks to heals:
+// nothing failed, and at least one step was healed.
+func (r *RunResult) Healed() bool {
+	return len(r.Heals) > 0 && r.FailedStep == 0 && len(r.Tolerated()) == 0 && r.Error == "" && !r.Unavailable
+}
+
+// Tolerated returns the steps that failed and let the run go on
+// (on_error skip, or retry that ran out). A run with any has failed, as in
+// Sandy's player, though it went on to its end.
+func (r *RunResult) Tolerated() []*StepResult {
+	var out []*StepResult
+	for i := range r.Steps {
+		if s := &r.Steps[i]; s.Status == StatusFailed && s.Tolerated {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Failed returns the step that stopped the run, or nil.
@@ -125,6 +184,7 @@ func (r *RunResult) Failed() *StepResult {
 //	  "tolerated": false,                 // failed, but on_error skip/retry let the run go on
 //	  "error": "...does not match any elements.", // the server's (or built-in's) error text
 //	  "output": {"title": "Demo Shop"},   // values extracted by the step's output paths
+//	  "message": "cart checked",          // what a sandy__log step logged
 //	  "duration_ms": 5012
 //	}
 type StepResult struct {
@@ -140,6 +200,15 @@ type StepResult struct {
 	Tolerated   bool           `json:"tolerated,omitempty"`
 	Error       string         `json:"error,omitempty"`
 	Output      map[string]any `json:"output,omitempty"`
+	// Message is what a sandy__log step logged (masked).
+	Message string `json:"message,omitempty"`
+	// Result is the tool's result (its text, parsed as JSON when it is
+	// JSON), kept only as --include-results asks; written only in Sandy's
+	// step_results.
+	Result any `json:"-"`
+	// Screenshot is the page after the step (or at its failure), relative
+	// to the report folder; "" when none was taken (--screenshots).
+	Screenshot string `json:"screenshot,omitempty"`
 }
 
 // Label is how a step is named to people: its description, else its tool.
@@ -179,22 +248,28 @@ func (m *Millis) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// MarshalJSON writes the run with its duration as duration_ms.
+// MarshalJSON writes the run with its duration as duration_ms, and Sandy's
+// fields beside plaintest's.
 func (r RunResult) MarshalJSON() ([]byte, error) {
 	type plain RunResult
+	sr := r.Sandy()
 	return json.Marshal(struct {
 		plain
 		DurationMS Millis `json:"duration_ms"`
-	}{plain(r), Millis(r.Duration)})
+		sandyRunFields
+	}{plain(r), Millis(r.Duration), sr.sandyRunFields})
 }
 
-// UnmarshalJSON reads what MarshalJSON writes.
+// UnmarshalJSON reads what MarshalJSON writes (plaintest's fields, and of
+// Sandy's the total and the outputs).
 func (r *RunResult) UnmarshalJSON(b []byte) error {
 	type plain RunResult
 	return json.Unmarshal(b, &struct {
 		*plain
-		DurationMS *Millis `json:"duration_ms"`
-	}{(*plain)(r), (*Millis)(&r.Duration)})
+		DurationMS *Millis                    `json:"duration_ms"`
+		Total      *int                       `json:"total_steps"`
+		Outputs    *map[string]map[string]any `json:"outputs"`
+	}{(*plain)(r), (*Millis)(&r.Duration), &r.TotalSteps, &r.Outputs})
 }
 
 // MarshalJSON writes the step with its duration as duration_ms.

@@ -18,13 +18,16 @@ type subError struct {
 func (e *subError) Error() string { return e.msg }
 func (e *subError) Unwrap() error { return e.parent }
 
-// condition is a parsed step condition: left op right, or always true when
-// op is empty.
+// condition is a parsed step condition: left op right, one operand (left)
+// that must not be empty, or always true when op is empty.
 type condition struct {
 	left, right             string
 	leftQuoted, rightQuoted bool
-	op                      string // "==", "!=" or "" (empty expression)
+	op                      string // "==", "!=", opNotEmpty (one operand) or "" (empty expression)
 }
+
+// opNotEmpty is the op of a condition that is one operand.
+const opNotEmpty = "not empty"
 
 func (c condition) eval() bool {
 	switch c.op {
@@ -32,22 +35,26 @@ func (c condition) eval() bool {
 		return c.left == c.right
 	case "!=":
 		return c.left != c.right
+	case opNotEmpty:
+		return strings.TrimSpace(c.left) != ""
 	}
 	return true
 }
 
 // EvalCondition evaluates a step condition after substitution. The grammar:
 //
-//	condition = "" | operand ("==" | "!=") operand
+//	condition = "" | operand | operand ("==" | "!=") operand
 //	operand   = '"' chars '"' | "'" chars "'" | bare text
 //
-// Operands compare as strings. A quoted operand keeps its spaces; inside
+// One operand alone is true when it is not empty or blank, as in Sandy's
+// player ("{{search.first}}" runs the step only when there was a first
+// result). Operands compare as strings. A quoted operand keeps its spaces; inside
 // quotes a backslash escapes the quote character or a backslash, any other
 // backslash is kept. A bare operand is the trimmed text up to the operator
 // (left) or the end (right) and may be empty, so `{{X}} != ""` works when X
-// is empty. An empty or blank expression is true. Anything else (no
-// operator, two operators, text after a closing quote, an unterminated
-// quote) is an error wrapping ErrCondition.
+// is empty. An empty or blank expression is true. Anything else (two
+// operators, text after a closing quote, an unterminated quote) is an error
+// wrapping ErrCondition.
 //
 // To compare values that may themselves hold quotes or operators, evaluate
 // the template with Vars.EvalCondition instead: it substitutes each operand
@@ -77,17 +84,20 @@ func parseCondition(expr string) (c condition, msg string) {
 			return bad("unterminated quote")
 		}
 		after = strings.TrimLeft(after, " \t\r\n")
+		if strings.TrimSpace(after) == "" {
+			return condition{left: lit, leftQuoted: true, op: opNotEmpty}, ""
+		}
 		if !strings.HasPrefix(after, "==") && !strings.HasPrefix(after, "!=") {
-			if after == "" {
-				return bad("want a == b or a != b")
-			}
 			return bad("want == or != after the quoted operand, got %q", after)
 		}
 		c.left, c.leftQuoted, c.op, rest = lit, true, after[:2], after[2:]
 	} else {
 		i := operatorIndex(s)
 		if i < 0 {
-			return bad("want a == b or a != b")
+			if looksCompared(s) {
+				return bad("want a == b or a != b (or one operand, true when not empty)")
+			}
+			return condition{left: s, op: opNotEmpty}, ""
 		}
 		c.left, c.op, rest = strings.TrimSpace(s[:i]), s[i:i+2], s[i+2:]
 	}
@@ -111,6 +121,19 @@ func parseCondition(expr string) (c condition, msg string) {
 	}
 	c.right = rest
 	return c, ""
+}
+
+// looksCompared reports whether a condition with no == or != still has a
+// comparison sign outside its placeholders ("{{N}} = 1", "{{N}} > 0"):
+// Sandy's player would run such a step always, which its author did not
+// mean, so it is refused.
+func looksCompared(s string) bool {
+	for _, seg := range splitTemplate(s) {
+		if seg.name == "" && strings.ContainsAny(seg.text, "=<>") {
+			return true
+		}
+	}
+	return false
 }
 
 // operatorIndex is the index of the first "==" or "!=" in s, or -1.

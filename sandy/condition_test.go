@@ -31,6 +31,10 @@ func TestEvalCondition(t *testing.T) {
 		{"==", true},
 		{"a b == a b", true},
 		{"it's == it's", true}, // a quote inside a bare operand is text
+		{"a", true},            // one operand: not empty (Sandy's player)
+		{`"a"`, true},
+		{`""`, false},
+		{`"  "`, false},
 	}
 	for _, tt := range tests {
 		got, err := EvalCondition(tt.expr)
@@ -45,16 +49,14 @@ func TestEvalConditionErrors(t *testing.T) {
 		expr string
 		want string
 	}{
-		{"a", `bad condition "a": want a == b or a != b`},
-		{"a = b", `bad condition "a = b": want a == b or a != b`},
-		{"a < b", `bad condition "a < b": want a == b or a != b`},
+		{"a = b", `bad condition "a = b": want a == b or a != b (or one operand, true when not empty)`},
+		{"a < b", `bad condition "a < b": want a == b or a != b (or one operand, true when not empty)`},
 		{"a == b == c", `bad condition "a == b == c": more than one operator (quote operands that contain == or !=)`},
 		{"a == b != c", `bad condition "a == b != c": more than one operator (quote operands that contain == or !=)`},
 		{"a === b", `bad condition "a === b": unexpected "=" after ==`},
 		{`"a == b`, `bad condition "\"a == b": unterminated quote`},
 		{`a == "b`, `bad condition "a == \"b": unterminated quote`},
 		{`"a" b == c`, `bad condition "\"a\" b == c": want == or != after the quoted operand, got "b == c"`},
-		{`"a"`, `bad condition "\"a\"": want a == b or a != b`},
 		{`a == "b" c`, `bad condition "a == \"b\" c": unexpected "c" after the quoted operand`},
 	}
 	for _, tt := range tests {

@@ -132,4 +132,8 @@ type Retry struct {
 	Count   int     `json:"count,omitempty"`   // total attempts; default 3
 	Delay   int     `json:"delay,omitempty"`   // ms between attempts; default 500
 	Backoff float64 `json:"backoff,omitempty"` // when > 1, the delay is multiplied by it after each attempt
+	// Condition, when set, limits retries to failures whose error text
+	// contains it; any other failure ends the run at once (a call that is
+	// not safe to repeat is not repeated on an error its author excluded).
+	Condition string `json:"condition,omitempty"`
 }

@@ -32,7 +32,7 @@ var actions = map[string]action{
 	"type":          {tool: devtools + "press_key", reshape: upgradeKey("text")},
 	"key":           {tool: devtools + "press_key", reshape: upgradeKey("key")},
 	"screenshot":    {tool: devtools + "take_screenshot", reshape: upgradeScreenshot},
-	"wait":          {tool: devtools + "evaluate_script", reshape: upgradeWait},
+	"wait":          {tool: "sandy__wait", reshape: upgradeWait},
 	"wait_for_text": {tool: devtools + "wait_for"},
 	"scroll":        {tool: devtools + "evaluate_script", reshape: upgradeScroll},
 	"hover":         {tool: devtools + "hover"},
@@ -44,7 +44,8 @@ func unknownActionMsg(name string) string {
 }
 
 // Upgrade turns the v1.1 steps of s (those with an action and no tool) into
-// v2.1 tool calls on the chrome-devtools MCP server, in place, and sets a
+// v2.1 tool calls on the chrome-devtools MCP server (a wait into the
+// sandy__wait built-in, which needs no server), in place, and sets a
 // "1.1" or missing version to "2.1". Parse calls it. It returns the steps it
 // could not upgrade (an unknown action, params it cannot reshape); those
 // keep their action.
@@ -56,8 +57,8 @@ func unknownActionMsg(name string) string {
 //	type           mcp__chrome-devtools__press_key         {key: <text>}; other params are dropped
 //	key            mcp__chrome-devtools__press_key         {key: <key>}; other params are dropped
 //	screenshot     mcp__chrome-devtools__take_screenshot   kept; path or filename is renamed filePath
-//	wait           mcp__chrome-devtools__evaluate_script   {seconds: S} or {ms: N} becomes
-//	                                                       {function: "() => new Promise(r => setTimeout(r, N))"}
+//	wait           sandy__wait                             {duration: S} from {duration: S} or {seconds: S}
+//	                                                       (seconds) or {ms: N}; nothing is no wait
 //	wait_for_text  mcp__chrome-devtools__wait_for          kept ({text})
 //	scroll         mcp__chrome-devtools__evaluate_script   {function: "() => window.scrollBy(X, Y)"} from
 //	                                                       {x, y} (pixels), or {direction: up|down|left|right,
@@ -71,7 +72,11 @@ func Upgrade(s *Scenario) []Problem {
 	var ps []Problem
 	for i := range s.Steps {
 		st := &s.Steps[i]
-		if st.Action == "" || st.Tool != "" {
+		if st.Tool != "" {
+			st.Action = "" // a tool wins over an action, as in Sandy's player
+			continue
+		}
+		if st.Action == "" {
 			continue
 		}
 		path := textpos.JSONIndex("steps", i)
@@ -137,28 +142,31 @@ func upgradeScreenshot(_ string, params map[string]any) (map[string]any, []Probl
 }
 
 func upgradeWait(path string, params map[string]any) (map[string]any, []Problem) {
-	var ms float64
-	sec, hasSec := params["seconds"]
-	msv, hasMS := params["ms"]
-	switch {
-	case hasSec && hasMS:
-		return nil, []Problem{{Path: path, Msg: "give seconds or ms, not both"}}
-	case hasSec:
-		n, ok := number(sec)
-		if !ok || n < 0 {
-			return nil, []Problem{{Path: path + ".seconds", Msg: "want a number of seconds, at least 0"}}
+	// Sandy's player reads duration; its v1.1 examples also write seconds
+	// or ms. One of them, in any unit, and none at all is no wait.
+	units := []struct {
+		key   string
+		scale float64
+		what  string
+	}{{"duration", 1, "seconds"}, {"seconds", 1, "seconds"}, {"ms", 0.001, "milliseconds"}}
+	var given []string
+	secs := 0.0
+	for _, u := range units {
+		v, ok := params[u.key]
+		if !ok {
+			continue
 		}
-		ms = n * 1000
-	case hasMS:
-		n, ok := number(msv)
-		if !ok || n < 0 {
-			return nil, []Problem{{Path: path + ".ms", Msg: "want a number of milliseconds, at least 0"}}
+		given = append(given, u.key)
+		n, isNum := number(v)
+		if !isNum || n < 0 {
+			return nil, []Problem{{Path: path + "." + u.key, Msg: "want a number of " + u.what + ", at least 0"}}
 		}
-		ms = n
-	default:
-		return nil, []Problem{{Path: path, Msg: "wait needs seconds or ms"}}
+		secs = n * u.scale
 	}
-	return map[string]any{"function": fmt.Sprintf("() => new Promise(r => setTimeout(r, %s))", jsNumber(math.Round(ms)))}, nil
+	if len(given) > 1 {
+		return nil, []Problem{{Path: path, Msg: "give one of " + strings.Join(given, ", ") + ", not several"}}
+	}
+	return map[string]any{"duration": secs}, nil
 }
 
 func upgradeScroll(path string, params map[string]any) (map[string]any, []Problem) {

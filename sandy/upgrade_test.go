@@ -22,9 +22,11 @@ func TestUpgradeTable(t *testing.T) {
 		{"key", map[string]any{"key": "Enter"}, "mcp__chrome-devtools__press_key", map[string]any{"key": "Enter"}},
 		{"screenshot", map[string]any{"path": "a.png", "fullPage": true}, "mcp__chrome-devtools__take_screenshot", map[string]any{"filePath": "a.png", "fullPage": true}},
 		{"screenshot", map[string]any{}, "mcp__chrome-devtools__take_screenshot", map[string]any{}},
-		{"wait", map[string]any{"seconds": 1.5}, "mcp__chrome-devtools__evaluate_script", map[string]any{fn: "() => new Promise(r => setTimeout(r, 1500))"}},
-		{"wait", map[string]any{"ms": 250.0}, "mcp__chrome-devtools__evaluate_script", map[string]any{fn: "() => new Promise(r => setTimeout(r, 250))"}},
-		{"wait", map[string]any{"seconds": "2"}, "mcp__chrome-devtools__evaluate_script", map[string]any{fn: "() => new Promise(r => setTimeout(r, 2000))"}},
+		{"wait", map[string]any{"seconds": 1.5}, "sandy__wait", map[string]any{"duration": 1.5}},
+		{"wait", map[string]any{"ms": 250.0}, "sandy__wait", map[string]any{"duration": 0.25}},
+		{"wait", map[string]any{"seconds": "2"}, "sandy__wait", map[string]any{"duration": 2.0}},
+		{"wait", map[string]any{"duration": 3.0}, "sandy__wait", map[string]any{"duration": 3.0}},
+		{"wait", map[string]any{}, "sandy__wait", map[string]any{"duration": 0.0}},
 		{"wait_for_text", map[string]any{"text": "Welcome"}, "mcp__chrome-devtools__wait_for", map[string]any{"text": "Welcome"}},
 		{"scroll", map[string]any{}, "mcp__chrome-devtools__evaluate_script", map[string]any{fn: "() => window.scrollBy(0, 500)"}},
 		{"scroll", map[string]any{"x": 10.0, "y": -20.0}, "mcp__chrome-devtools__evaluate_script", map[string]any{fn: "() => window.scrollBy(10, -20)"}},
@@ -69,8 +71,7 @@ func TestUpgradeProblems(t *testing.T) {
 		want   []Problem
 	}{
 		{"teleport", map[string]any{}, []Problem{{"steps[0].action", `unknown v1.1 action "teleport" (want one of click, fill, hover, key, navigate, screenshot, scroll, type, wait, wait_for_text)`}}},
-		{"wait", map[string]any{}, []Problem{{"steps[0].params", "wait needs seconds or ms"}}},
-		{"wait", map[string]any{"seconds": 1.0, "ms": 1.0}, []Problem{{"steps[0].params", "give seconds or ms, not both"}}},
+		{"wait", map[string]any{"seconds": 1.0, "ms": 1.0}, []Problem{{"steps[0].params", "give one of seconds, ms, not several"}}},
 		{"wait", map[string]any{"seconds": "{{DELAY}}"}, []Problem{{"steps[0].params.seconds", "want a number of seconds, at least 0"}}},
 		{"wait", map[string]any{"ms": -1.0}, []Problem{{"steps[0].params.ms", "want a number of milliseconds, at least 0"}}},
 		{"scroll", map[string]any{"direction": "sideways"}, []Problem{{"steps[0].params.direction", "want up, down, left or right"}}},
@@ -106,8 +107,8 @@ func TestUpgradeLeavesToolStepsAndUnknownVersions(t *testing.T) {
 	if s.Version != "3.0" {
 		t.Errorf("version = %q, want 3.0 kept", s.Version)
 	}
-	if s.Steps[1].Action != "click" {
-		t.Errorf("a step with both tool and action was changed: %+v", s.Steps[1])
+	if s.Steps[1].Tool != "mcp__a__b" || s.Steps[1].Action != "" {
+		t.Errorf("a step with both tool and action = %+v, want the tool kept and the action dropped (as Sandy's player does)", s.Steps[1])
 	}
 	if s.Steps[2].Tool != "mcp__chrome-devtools__evaluate_script" || s.Steps[2].Params != nil {
 		t.Errorf("steps[2] = %+v, want the tool set and params still nil", s.Steps[2])

@@ -60,8 +60,8 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 //     steps is not empty.
 //   - variable names match ^[A-Za-z_][A-Za-z0-9_-]*$ (otherwise no placeholder
 //     can name them) and no value is null ("" declares a required variable).
-//   - each step: step is a positive integer, unique; exactly one of tool and
-//     action; tool is mcp__<server>__<tool> or sandy__<built-in> (see
+//   - each step: step is a positive integer, unique; a tool or an action
+//     (with both, the tool is used, as in Sandy's player); tool is mcp__<server>__<tool> or sandy__<built-in> (see
 //     SplitTool); action is one of the v1.1 actions (see Upgrade); params is
 //     an object (not missing, not null); id, when set, matches the pattern
 //     above and is unique; output needs an id, its names match the pattern and
@@ -69,7 +69,8 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 //     stop, skip or retry; retry.count >= 1 (0 or missing means 3),
 //     retry.delay >= 0, retry.backoff >= 0, and retry is only allowed with
 //     on_error "retry" (otherwise it would silently do nothing); wait_after
-//     >= 0; condition is empty or `a == b` / `a != b` (see EvalCondition).
+//     >= 0; condition is empty, `a == b`, `a != b` or one operand (true when
+//     not empty; see EvalCondition).
 //   - step numbers increase in array order, the order steps run (gaps are
 //     fine: 1, 2, 5), so that a range of step numbers is a run of steps.
 //   - every {{id.field}} in params or condition names an earlier step (in
@@ -160,9 +161,8 @@ func (v *validator) step(i int, ids map[string]int) {
 	}
 
 	switch {
-	case st.Tool != "" && st.Action != "":
-		v.add(p, "has both tool and action (keep tool)")
-	case st.Tool != "":
+	case st.Tool != "": // with an action too, the tool wins, as in Sandy's player
+
 		if _, _, _, msg := splitTool(st.Tool); msg != "" {
 			v.add(p+".tool", "%s", msg)
 		}

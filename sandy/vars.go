@@ -237,6 +237,12 @@ func (v *Vars) substString(path, s string) (any, error) {
 // SubstituteString substitutes the placeholders of s and renders the result
 // as text, whatever the type of a lone placeholder's value.
 func (v *Vars) SubstituteString(s string) (string, error) {
+	return v.render(s, false)
+}
+
+// render substitutes and renders s as text; with emptyOutputs, a step
+// output that was not recorded renders as nothing instead of an error.
+func (v *Vars) render(s string, emptyOutputs bool) (string, error) {
 	var b strings.Builder
 	for _, seg := range splitTemplate(s) {
 		if seg.name == "" {
@@ -244,6 +250,9 @@ func (v *Vars) SubstituteString(s string) (string, error) {
 			continue
 		}
 		val, err := v.lookup("", seg.name)
+		if ue, ok := err.(*UnresolvedError); ok && ue.Step != "" && emptyOutputs {
+			continue
+		}
 		if err != nil {
 			return "", err
 		}
@@ -312,8 +321,11 @@ func deepCopy(x any) any {
 // EvalCondition evaluates a step condition template: it parses expr (see
 // the package-level EvalCondition) and then substitutes each operand, so a
 // value holding quotes or == cannot change the expression. Bare operands are
-// trimmed after substitution, quoted ones are not. Errors wrap ErrCondition
-// or are an *UnresolvedError.
+// trimmed after substitution, quoted ones are not. A step output that was
+// not recorded (its step failed and was tolerated, was skipped, or did not
+// run) reads as empty, as in Sandy's player, so the documented guard
+// `{{id.field}} != ""` skips the step instead of failing it. Errors wrap
+// ErrCondition or are an *UnresolvedError naming an unknown variable.
 func (v *Vars) EvalCondition(expr string) (bool, error) {
 	c, msg := parseCondition(expr)
 	if msg != "" {
@@ -333,7 +345,7 @@ func (v *Vars) EvalCondition(expr string) (bool, error) {
 }
 
 func (v *Vars) operand(s string, quoted bool) (string, error) {
-	out, err := v.SubstituteString(s)
+	out, err := v.render(s, true) // an output not recorded is empty
 	if err != nil {
 		return "", err
 	}

@@ -202,6 +202,14 @@ func TestVarsEvalCondition(t *testing.T) {
 		{"{{s.count}} != 0", false},
 		{"{{SP}} == x", true},    // bare operands are trimmed
 		{`"{{SP}}" == x`, false}, // quoted ones are not
+		{"{{A}}", true},          // one operand: true when not empty
+		{"{{EMPTY}}", false},
+		{`"{{EMPTY}}"`, false},
+		// A step output not recorded (its step failed and was tolerated)
+		// reads as empty, so Sandy's documented guard skips the step.
+		{`{{gone.number}} != ""`, false},
+		{"{{gone.number}}", false},
+		{`{{s.missing}} == ""`, true},
 	}
 	for _, tt := range tests {
 		got, err := v.EvalCondition(tt.expr)
@@ -212,7 +220,7 @@ func TestVarsEvalCondition(t *testing.T) {
 	if _, err := v.EvalCondition("{{NOPE}} == x"); !errors.Is(err, ErrInvalid) {
 		t.Errorf("unknown variable: err = %v, want ErrInvalid", err)
 	}
-	if _, err := v.EvalCondition("{{A}}"); !errors.Is(err, ErrCondition) {
-		t.Errorf("no operator: err = %v, want ErrCondition", err)
+	if _, err := v.EvalCondition("{{A}} = 1"); !errors.Is(err, ErrCondition) {
+		t.Errorf("a single =: err = %v, want ErrCondition", err)
 	}
 }

@@ -64,7 +64,7 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 	}
 	if res.Status != parser.Success {
 		sc.Metadata.Status = sandy.StatusPartial
-		sc.Metadata.StatusDetail = stopped(res)
+		sc.Metadata.StatusDetail = StatusDetail(res)
 	}
 	if res.BaseURL != "" {
 		sc.Variables["BASE_URL"] = res.BaseURL
@@ -105,9 +105,9 @@ func describe(res *parser.ParserResult) string {
 	return d
 }
 
-// stopped says where and why an unsuccessful compile stopped:
+// StatusDetail says where and why an unsuccessful compile stopped:
 // `compile stopped at action 4 of 6 ("click Pay"): <why>`.
-func stopped(res *parser.ParserResult) string {
+func StatusDetail(res *parser.ParserResult) string {
 	index, why := countActions(res)+1, "it did not finish"
 	if len(res.Errors) > 0 {
 		index, why = res.Errors[0].Index, res.Errors[0].Message

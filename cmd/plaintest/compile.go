@@ -5,12 +5,15 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
+	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandyexport"
 )
 
@@ -53,7 +56,19 @@ browser is lost, Ctrl-C) leaves FILE as it was and writes the steps that ran
 beside it as a partial scenario, FILE with .partial.json (mug.json gives
 mug.partial.json), marked "status": "partial" in its metadata: validate and
 replay refuse it unless --allow-partial. A screenshot and the page snapshot
-of a failure go to --evidence.
+of a failure go to --evidence. --report DIR writes DIR/index.html, a
+self-contained HTML report of the compile (each action's tool calls, the
+failure with its error, screenshot and page snapshot), and puts the
+evidence in DIR unless --evidence is given.
+
+--format also writes, beside FILE: nanoclaw, a NanoClaw replay bundle of
+the run (FILE.replay.json: every MCP call the compile made, snapshots and
+probes included, with its result or error and real times, model calls,
+status and metrics; written for a partial compile too); chungoid, a
+Chungoid flow (FILE.flow.yaml); playwright, a Playwright Test spec
+(FILE.spec.ts). The flow and the spec are written only when every action
+compiled. "plaintest export" makes the flow and the spec from a scenario
+file.
 
 %s
 
@@ -62,12 +77,12 @@ Example:
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
 
 type compileFlags struct {
-	url, file, out, name, translator, config, format, evidence string
-	browser                                                    browserFlags
-	steps                                                      listFlag
-	vars, secrets                                              kvFlag
-	headed, json                                               bool
-	timeout, nav                                               time.Duration
+	url, file, out, name, translator, config, format, evidence, report string
+	browser                                                            browserFlags
+	steps                                                              listFlag
+	vars, secrets                                                      kvFlag
+	headed, json                                                       bool
+	timeout, nav                                                       time.Duration
 	modelFlags
 }
 
@@ -85,8 +100,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	f.modelFlags.add(fs)
 	f.browser.add(fs)
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
-	fs.StringVar(&f.format, "format", "sandy", "output format: sandy")
+	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
+	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", parser.DefaultTimeout, "how long an element may take to appear")
@@ -94,6 +110,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
+	}
+	if f.report != "" && !fs.Changed("evidence") {
+		f.evidence = f.report
 	}
 	if f.timeout <= 0 || f.nav <= 0 {
 		return usageError("--timeout and --nav-timeout want a positive duration such as 5s")
@@ -105,8 +124,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if f.format != "sandy" {
-		return usageError("--format %s is not available yet; use --format sandy", f.format)
+	formats, err := parseFormats(f.format, allFormats)
+	if err != nil {
+		return err
 	}
 	if f.translator != "auto" && f.translator != "rules" && f.translator != "llm" {
 		return usageError("--translator must be auto, rules or llm, not %q", f.translator)
@@ -133,8 +153,16 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	defer done()
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
-	c := parser.New(session, &parser.Options{
-		Translator:     tr.tr,
+	var browser parser.ToolCaller = session
+	translate := tr.tr
+	var rec *nanoclaw.Recorder
+	if slices.Contains(formats, formatNanoClaw) {
+		// The bundle records every call the compile makes, as it makes it.
+		rec = nanoclaw.NewRecorder(session, nil)
+		browser, translate = rec, rec.Translator(tr.tr)
+	}
+	c := parser.New(browser, &parser.Options{
+		Translator:     translate,
 		TranslatorName: tr.name,
 		Timeout:        f.timeout,
 		NavTimeout:     f.nav,
@@ -153,16 +181,30 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 			return environmentError(err)
 		}
 	}
+	exported, exportErr := compileExports(formats, out, res, scenario, rec, instruction, sc.Secrets, w)
 	if f.json {
-		writeJSONResult(e.stdout, res, out, w)
+		writeJSONResult(e.stdout, res, out, w, exported)
 	} else {
 		summarize(progress, res, out, w, len(scenario.Steps))
 		if usesModel(tr.tr) {
 			summarizeModel(progress, res)
 		}
+		printWritten(progress, exported)
+	}
+	if f.report != "" {
+		run := compileRun(res, w.path, f.report)
+		path, err := rpt.WriteHTMLFile(f.report, rpt.NewSummary([]*rpt.RunResult{run}, res.Duration),
+			&rpt.HTMLOptions{Title: "plaintest compile", Generated: time.Now()})
+		if err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+		fmt.Fprintf(progress, "report: %s\n", printable.String(path))
 	}
 	if runErr != nil {
 		return runErr
+	}
+	if exportErr != nil {
+		return exportErr
 	}
 	if len(res.Errors) > 0 {
 		ei := res.Errors[0]

@@ -13,6 +13,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
+	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -122,6 +123,8 @@ type jsonResult struct {
 	Errors     []jsonError   `json:"errors,omitempty"`
 	Usage      jsonUsage     `json:"usage"`
 	Secrets    []string      `json:"secrets,omitempty"`
+	// Exports are the files of the other --format values written.
+	Exports []written `json:"exports,omitempty"`
 }
 
 type jsonStep struct {
@@ -146,9 +149,10 @@ type jsonError struct {
 	Snapshot   string `json:"snapshot_file,omitempty"`
 }
 
-func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved) {
+func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved, exports []written) {
 	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.path, Partial: sv.partial, Removed: sv.removed,
-		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: jsonUsage(res.Usage), Secrets: res.SecretNames, Steps: []jsonStep{}}
+		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: jsonUsage(res.Usage), Secrets: res.SecretNames, Steps: []jsonStep{},
+		Exports: exports}
 	for _, s := range res.Steps {
 		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, rpt.Millis(s.Waited), rpt.Millis(s.Duration),
 			s.Translator, jsonModel(s.Model)})
@@ -159,4 +163,60 @@ func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(jr)
+}
+
+// compileRun is a compile as the HTML report shows a run: one step per
+// tool call that ran, with its action, params (variables and secrets as
+// {{NAME}}) and the action's duration on its last call, then the failed
+// action with its error and evidence. Screenshots are named relative to
+// reportDir.
+func compileRun(res *parser.ParserResult, out, reportDir string) *rpt.RunResult {
+	r := &rpt.RunResult{Scenario: res.Name, File: out, Success: res.Status == parser.Success, Duration: res.Duration,
+		Steps: []rpt.StepResult{}}
+	n := 0
+	tool := func(name string) string { return "mcp__" + mcpclient.PlaywrightServer + "__" + name }
+	for _, ts := range res.Steps {
+		for i, c := range ts.Calls {
+			n++
+			s := rpt.StepResult{Step: n, Tool: tool(c.Tool), Description: ts.Action, Status: rpt.StatusPassed, Params: c.Args}
+			if i == len(ts.Calls)-1 {
+				s.Duration = ts.Duration
+			}
+			r.Steps = append(r.Steps, s)
+		}
+	}
+	for _, e := range res.Errors {
+		n++
+		s := rpt.StepResult{Step: n, Description: e.Action, Status: rpt.StatusFailed, Error: e.Message}
+		if e.Call != nil {
+			s.Tool, s.Params = tool(e.Call.Tool), e.Call.Args
+		}
+		if e.Screenshot != "" {
+			s.Screenshot = relTo(reportDir, e.Screenshot)
+			r.Evidence = append(r.Evidence, e.Screenshot)
+		}
+		if e.SnapshotFile != "" {
+			r.Evidence = append(r.Evidence, e.SnapshotFile)
+		}
+		if r.FailedStep == 0 {
+			r.FailedStep = n
+			r.Error = fmt.Sprintf("action %d (%s) failed: %s", e.Index, e.Action, e.Message)
+		}
+		r.Steps = append(r.Steps, s)
+	}
+	return r
+}
+
+// relTo is path relative to dir, both relative to the working directory
+// or absolute; path itself when it cannot be.
+func relTo(dir, path string) string {
+	absDir, err1 := filepath.Abs(dir)
+	absPath, err2 := filepath.Abs(path)
+	if err1 != nil || err2 != nil {
+		return path
+	}
+	if rel, err := filepath.Rel(absDir, absPath); err == nil {
+		return rel
+	}
+	return path
 }

@@ -23,6 +23,7 @@ const (
 	exitFailed      exitCode = 1   // a step or an assertion did not hold
 	exitInput       exitCode = 2   // flags, scenario file, missing variable, unknown server
 	exitEnvironment exitCode = 3   // browser, MCP server or site unreachable, or lost
+	exitHealed      exitCode = 4   // replay --heal: every step ran, some on healed targets
 	exitInterrupted exitCode = 130 // Ctrl-C, as a shell reports SIGINT
 )
 
@@ -32,6 +33,7 @@ var (
 	errInput       = errors.New("bad input")
 	errFailed      = errors.New("scenario failed")
 	errEnvironment = errors.New("environment")
+	errHealed      = errors.New("healed")
 )
 
 // marked is an error with a class; its message is the error's own.
@@ -54,6 +56,10 @@ func inputError(err error) error { return &marked{errInput, err} }
 // already printed by the command's report.
 func failed(err error) error { return &marked{errFailed, err} }
 
+// healedError marks a replay that ran every step, some only on healed
+// targets (exit 4): not a pass, the scenarios need the proposed update.
+func healedError(err error) error { return &marked{errHealed, err} }
+
 // environmentError marks what is not the input's fault: a browser, a
 // server, a site, a disk (exit 3).
 func environmentError(err error) error { return &marked{errEnvironment, err} }
@@ -73,6 +79,8 @@ func exitCodeOf(err error) exitCode {
 		return exitFailed
 	case errors.Is(err, errEnvironment):
 		return exitEnvironment
+	case errors.Is(err, errHealed):
+		return exitHealed
 	case errors.Is(err, pflag.ErrHelp):
 		return exitOK
 	case errors.As(err, &load), errors.Is(err, sandy.ErrInvalid):

@@ -41,7 +41,8 @@ func init() {
 	commands = []command{
 		{"compile", "compile plain-English steps into a Sandy v2.1 scenario", runCompile},
 		{"replay", "replay Sandy scenarios deterministically, with no model", runReplay},
-		{"validate", "check Sandy scenario files and report every problem", runValidate},
+		{"validate", "check Sandy scenarios, NanoClaw bundles and Chungoid flows, reporting every problem", runValidate},
+		{"export", "convert a Sandy scenario into a Chungoid flow or a Playwright Test spec", runExport},
 		{"snapshot", "print a page's minimized snapshot and its token count", runSnapshot},
 		{"mcp", "serve the built-in browser MCP server (stdio, or HTTP and SSE)", runMCP},
 		{"demo", "serve the bundled demo shop", runDemo},

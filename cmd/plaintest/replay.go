@@ -1,28 +1,37 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/heal"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/prompt"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/translator"
 )
 
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
 model: each step's MCP tool call is made as written, with {{variables}}
-filled in. Every scenario runs in its own isolated browser.
+filled in. Every scenario runs in its own isolated browser. It is a drop-in
+for Sandy's player (play.py): its flags, its --json fields and its verdicts;
+the README lists where plaintest differs on purpose, and why.
 
 Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
 else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
@@ -31,15 +40,22 @@ own entry when it has one and --mcp is not given; else the server --mcp
 names: plaintest's built-in server ("builtin", the default: one browser for
 the whole replay, a fresh context per scenario; --ws-endpoint or
 --cdp-endpoint for a remote browser), the bundled, pinned @playwright/mcp
-("playwright-mcp"), or another config server by name.
+("playwright-mcp"), or another config server by name. "claude-in-chrome"
+is Claude Code's Chrome bridge (claude --chrome). A server that cannot be
+opened fails the step that uses it, under that step's on_error.
 
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
 variable the scenario declares empty is required. A {{NAME}} in any step
 (selected by --start/--end or not) that none of them defines is refused
 before anything runs.
 
---start N and --end N run the steps numbered N or more and N or less; step
-numbers increase in the order steps run, so that is one run of steps.
+--start N (or --resume-from N) and --end N run the steps numbered N or
+more and N or less; step numbers increase in the order steps run, so that
+is one run of steps.
+
+A step that fails ends the run, unless its on_error is skip or retry; then
+the run goes on, but it has failed (as in Sandy's player): its result,
+--json and JUnit list the steps that failed.
 
 A partial scenario (its compile stopped early: "status": "partial" in its
 metadata, as in the mug.partial.json compile writes) is refused before
@@ -49,11 +65,35 @@ say it is partial.
 
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
-report directory.
+report directory (--report, or Sandy's --screenshot-dir); --screenshots all
+also saves one after every step (one more browser call each: slower), off
+none. --report DIR also writes DIR/index.html, a self-contained HTML report
+(open it from disk): passed, failed and healed scenarios, each step with its
+tool call, status, duration, retries and screenshot, a failure's error and
+page snapshot; JUnit (--junit) attaches the same screenshots.
+
+--json writes plaintest's result and Sandy's fields beside it (for one
+scenario at the top: scenario_name, success, failed_step, step_results,
+outputs, completed_steps, context, error); --include-results true|on_failure
+keeps the tools' results in step_results; -o FILE also writes the result
+(the --json document, else the console log) to FILE.
+
+Identity: an action compiled with its element ("element": button "Delete")
+acts only on an element with that role and name (and container): a target
+that now names another control fails, saying which, and does not act.
+
+--heal: a step whose target no longer names its element is re-read (its
+plain-English action, by the rules translator, or the model when
+OPENAI_API_KEY or OPENAI_BASE_URL is set); when exactly one element with
+the same role and name fits, the step runs on it. Checks, URLs and typed
+values are never healed. Such a run is HEALED (exit 4), not passed: the
+corrected scenario is written as FILE.healed.json with FILE.healed.diff,
+and FILE is replaced only with --heal=accept.
 
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
-the browser could not be started or was lost.`
+the browser could not be started or was lost, 4 every scenario ran but some
+only with heals (--heal).`
 
 // replayFlags are the flags of plaintest replay.
 type replayFlags struct {
@@ -75,7 +115,14 @@ type replayFlags struct {
 	unsafe   bool
 	headed   bool
 	verbose  bool
+	debug    bool
 	partial  bool // --allow-partial
+	include  string
+	output   string // -o FILE
+	shotDir  string // --screenshot-dir
+	shots    bool   // --screenshot-on-failure
+	heal     string // "", "propose" or "accept"
+	shotMode string // --screenshots
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -86,11 +133,13 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.config, "config", "", "MCP config `FILE` (default: discovered)")
 	f.browser.add(fs)
 	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
+	fs.IntVar(&f.start, "resume-from", 0, "the same as --start `N` (Sandy's name)")
 	fs.IntVar(&f.end, "end", 0, "last step `N` to run (by step number)")
 	fs.BoolVar(&f.dryRun, "dry-run", false, "resolve variables and print the calls; start no server")
 	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
 	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
-	fs.StringVar(&f.report, "report", "", "`DIR` for failure screenshots and snapshots (default: beside --junit, else .sandy/reports)")
+	fs.StringVar(&f.report, "report", "", "`DIR` for screenshots and failure snapshots, and the HTML report DIR/index.html (default, without the HTML report: beside --junit, else .sandy/reports)")
+	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all (slower), failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
 	fs.DurationVar(&f.timeout, "timeout", replay.DefaultTimeout, "how long a step waits for its target")
@@ -99,7 +148,17 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
+	fs.BoolVar(&f.debug, "debug", false, "--verbose, and log each step's params and result")
+	fs.StringVar(&f.include, "include-results", "false", "keep tools' results in --json's step_results: `MODE` true, false or on_failure (alone: true)")
+	fs.Lookup("include-results").NoOptDefVal = "true"
+	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
+	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
+	fs.StringVar(&f.heal, "heal", "", "re-read a step whose target no longer names its element, and run it on the one that fits; write FILE.healed.json and FILE.healed.diff (`accept`: replace FILE)")
+	fs.Lookup("heal").NoOptDefVal = "propose"
+	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
 	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
+	args = joinOptional(args, "--include-results", "true", "false", "on_failure")
+	args = joinOptional(args, "--heal", "propose", "accept")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -135,10 +194,27 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	include, err := replay.ParseInclude(f.include)
+	if err != nil {
+		return usageError("--%v", err)
+	}
+	shotMode, err := replay.ParseScreenshots(f.shotMode)
+	if err != nil {
+		return usageError("--%v", err)
+	}
+	if f.debug {
+		f.verbose = true
+	}
 
 	out := e.stdout
 	if f.json {
 		out = e.stderr
+	}
+	// -o FILE: the console log (or, with --json, the document) is also
+	// written to FILE, whole, when the run ends.
+	var saved bytes.Buffer
+	if f.output != "" && !f.json {
+		out = io.MultiWriter(out, &saved)
 	}
 	onTTY := e.tty && !f.json
 	console := rpt.NewConsole(out, &rpt.ConsoleOptions{
@@ -158,9 +234,19 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		DryRun:          f.dryRun,
 		Progress:        console.Step,
 		EvidenceDir:     f.evidenceDir(),
+		Screenshots:     shotMode,
 		AllowPartial:    f.partial,
 		Parallel:        f.parallel,
 		Finished:        console.Run,
+		IncludeResults:  include,
+		Debug:           f.debug,
+	}
+	if f.heal != "" {
+		h, err := healer(f.timeout, e.getenv)
+		if err != nil {
+			return err
+		}
+		opts.Healer = h
 	}
 	suite, err := replay.Load(files, opts)
 	if err != nil {
@@ -192,16 +278,55 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		console.Summary(summary)
 	}
 	if f.json {
-		if err := rpt.WriteJSON(e.stdout, summary); err != nil {
+		w := io.Writer(e.stdout)
+		if f.output != "" {
+			w = io.MultiWriter(e.stdout, &saved)
+		}
+		if err := rpt.WriteJSON(w, summary); err != nil {
+			return err
+		}
+	}
+	if f.output != "" {
+		if err := writeOutput(f.output, saved.Bytes()); err != nil {
 			return err
 		}
 	}
 	if f.junit != "" {
-		if err := writeJUnit(f.junit, summary, started); err != nil {
+		if err := writeJUnit(f.junit, summary, started, f.evidenceDir()); err != nil {
 			return err
 		}
 	}
+	if f.report != "" {
+		path, err := rpt.WriteHTMLFile(f.report, summary, &rpt.HTMLOptions{Title: "plaintest replay", Generated: started})
+		if err != nil {
+			return fmt.Errorf("--report: %w", err)
+		}
+		fmt.Fprintf(out, "report: %s\n", printable.String(path))
+	}
+	if err := writeHeals(e, suite, results, f.heal == "accept"); err != nil {
+		return err
+	}
 	return replayOutcome(ctx, summary, errs)
+}
+
+// joinOptional writes "flag VALUE" as "flag=VALUE" when VALUE is one of
+// values: a flag whose value is optional (pflag's NoOptDefVal) then reads
+// the next word as Sandy's argparse does (--include-results on_failure),
+// while "--include-results scenario.json" still leaves the file alone.
+func joinOptional(args []string, flag string, values ...string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--" {
+			return append(out, args[i:]...)
+		}
+		if args[i] == flag && i+1 < len(args) && slices.Contains(values, args[i+1]) {
+			out = append(out, flag+"="+args[i+1])
+			i++
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
 }
 
 func (f *replayFlags) check() error {
@@ -218,6 +343,52 @@ func (f *replayFlags) check() error {
 		return usageError("--nav-timeout %v: want a positive duration such as 30s", f.nav)
 	case strings.TrimSpace(f.files) == "":
 		return usageError("--files: want a folder")
+	case f.heal != "" && f.heal != "propose" && f.heal != "accept":
+		return usageError("--heal=%s: want --heal (propose) or --heal=accept", f.heal)
+	case f.heal != "" && f.dryRun:
+		return usageError("--heal needs a browser: not with --dry-run")
+	}
+	return nil
+}
+
+// healer is what re-reads steps for --heal: the rules translator, and the
+// language model too when one is set up (OPENAI_API_KEY or
+// OPENAI_BASE_URL), as compile's --translator auto.
+func healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
+	key, base := getenv(envAPIKey), getenv(envBaseURL)
+	if key == "" && base == "" {
+		return &heal.Rereader{Timeout: timeout}, nil
+	}
+	model := getenv(envModel)
+	llm, err := translator.NewLLM(translator.LLMOptions{BaseURL: base, APIKey: key, Model: model,
+		Budget: prompt.DefaultBudget, Timeout: translator.DefaultModelTimeout})
+	if err != nil {
+		return nil, usageError("--heal: %v", err)
+	}
+	return &heal.Rereader{Translator: translator.NewAuto(translator.NewRules(), llm), By: "rules or " + llm.Model(), Timeout: timeout}, nil
+}
+
+// writeHeals writes the proposal of every HEALED run beside its scenario
+// (FILE.healed.json and FILE.healed.diff; with accept, FILE itself is
+// replaced) and says where on stderr.
+func writeHeals(e *env, suite *replay.Suite, results []*rpt.RunResult, accept bool) error {
+	for _, r := range results {
+		if r == nil || !r.Healed() {
+			continue
+		}
+		i := slices.Index(suite.Files, r.File)
+		if i < 0 {
+			continue
+		}
+		p, err := heal.Write(r.File, suite.Scenarios[i], r.Heals, accept)
+		if err != nil {
+			return fmt.Errorf("--heal: %w", err)
+		}
+		if accept {
+			fmt.Fprintf(e.stderr, "healed %s in place (diff: %s)\n", p.File, p.Diff)
+		} else {
+			fmt.Fprintf(e.stderr, "proposed %s (diff: %s); nothing else changed: --heal=accept replaces the scenario\n", p.Healed, p.Diff)
+		}
 	}
 	return nil
 }
@@ -248,11 +419,14 @@ func varLayers(envFile string, vars kvFlag) ([]map[string]string, error) {
 	return layers, nil
 }
 
-// evidenceDir is --report, else the directory of --junit, else .sandy/reports.
+// evidenceDir is --report (or Sandy's --screenshot-dir), else the
+// directory of --junit, else .sandy/reports.
 func (f *replayFlags) evidenceDir() string {
 	switch {
 	case f.report != "":
 		return f.report
+	case f.shotDir != "":
+		return f.shotDir
 	case f.junit != "":
 		return filepath.Dir(f.junit)
 	}
@@ -283,6 +457,9 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 		return inputError(errors.Join(input...))
 	case len(environment) > 0:
 		return environmentError(errors.Join(environment...))
+	case !s.Success && s.Failed == 0 && s.Healed > 0:
+		return healedError(fmt.Errorf("%d of %d %s HEALED: every step ran, %s on a new target; the proposed scenarios are beside them",
+			s.Healed, s.Total, rpt.Plural(s.Total, "scenario", "scenarios"), rpt.Plural(s.Healed, "one", "some")))
 	case !s.Success:
 		var names []string
 		for _, r := range s.Scenarios {
@@ -296,9 +473,23 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 	return nil
 }
 
+// writeOutput replaces the file at path (-o) with b, atomically.
+func writeOutput(path string, b []byte) error {
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fmt.Errorf("-o: %w", err)
+		}
+	}
+	if err := safefile.Write(path, b, 0o644); err != nil {
+		return fmt.Errorf("-o %s: %w", path, err)
+	}
+	return nil
+}
+
 // writeJUnit replaces the file at path with the JUnit XML of s, atomically:
 // a failed write leaves the previous report as it was.
-func writeJUnit(path string, s *rpt.Summary, started time.Time) error {
+// Screenshots are attached from reportDir.
+func writeJUnit(path string, s *rpt.Summary, started time.Time, reportDir string) error {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("--junit: %w", err)
@@ -309,7 +500,7 @@ func writeJUnit(path string, s *rpt.Summary, started time.Time) error {
 		return fmt.Errorf("--junit: %w", err)
 	}
 	defer f.Close()
-	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started}); err != nil {
+	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started, ReportDir: reportDir}); err != nil {
 		return fmt.Errorf("--junit %s: %w", path, err)
 	}
 	if err := f.Commit(); err != nil {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -325,4 +326,81 @@ func TestReplayDemoShop(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestReplayHTMLReport: --report DIR writes DIR/index.html beside the
+// screenshots; --screenshots all takes one after each step; JUnit attaches
+// them; a bad --screenshots value is bad input.
+func TestReplayHTMLReport(t *testing.T) {
+	cfg := fakeConfig(t)
+	sc := writeTemp(t, "hover.json", `{"version":"2.1","metadata":{"name":"hover-menu"},"steps":[
+		{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"http://shop.test/login"},"description":"open the login page"},
+		{"step":2,"tool":"mcp__playwright__browser_type","params":{"target":"internal:role=textbox[name=\"Username\"i]","text":"demo"},"description":"type demo into Username"},
+		{"step":3,"tool":"mcp__playwright__browser_hover","params":{"target":"internal:role=link[name=\"Menu\"i]"},"description":"hover Menu"}]}`)
+	dir := filepath.Join(t.TempDir(), "report")
+	junit := filepath.Join(t.TempDir(), "junit.xml")
+	code, out, errOut := runCLI(t, "replay", sc, "--config", cfg, "--report", dir, "--screenshots", "all", "--junit", junit)
+	if code != exitFailed {
+		t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+	index := filepath.Join(dir, "index.html")
+	if !strings.Contains(out, "report: "+index) {
+		t.Errorf("stdout does not name the report:\n%s", out)
+	}
+	html, err := os.ReadFile(index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"hover-menu", `<details class="failed" open>`, "type demo into Username",
+		`<img src="hover-step1.png"`, `<img src="hover-step2.png"`, `<img src="hover-step3.png"`, "locator.hover: Timeout 5000ms exceeded"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	for _, name := range []string{"hover-step1.png", "hover-step2.png", "hover-step3.png", "hover-step3.snapshot.md"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	x, err := os.ReadFile(junit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 2, 3} {
+		want := fmt.Sprintf("[[ATTACHMENT|%s]]", filepath.ToSlash(filepath.Join(dir, fmt.Sprintf("hover-step%d.png", n))))
+		if !bytes.Contains(x, []byte(want)) {
+			t.Errorf("junit lacks %s:\n%s", want, x)
+		}
+	}
+
+	code, out, errOut = runCLI(t, "replay", sc, "--config", cfg, "--screenshots", "some")
+	if code != exitInput || !strings.Contains(errOut, "want all, failure or off") {
+		t.Errorf("--screenshots some: exit %d, want 2 naming the values\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+	}
+}
+
+// TestCompileHTMLReport: compile --report DIR writes DIR/index.html with
+// the actions that ran and the one that failed, its screenshot and its
+// snapshot, which are saved in DIR.
+func TestCompileHTMLReport(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "report")
+	out := filepath.Join(t.TempDir(), "login.json")
+	code, stdout, stderr := runCLI(t, "compile", "type demo into Username then hover Log in", "--url", "http://shop.test/login",
+		"--config", fakeConfig(t), "-o", out, "--report", dir)
+	if code != exitFailed {
+		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stdout)
+	}
+	for _, want := range []string{`<details class="failed" open>`, "type demo into Username", "browser_type",
+		"hover Log in", "locator.hover: Timeout 5000ms exceeded", `<img src="login-step2.png"`, `textbox &#34;Username&#34;`} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("index.html lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "login-step2.png")); err != nil {
+		t.Errorf("the failure's screenshot is not in the report folder: %v", err)
+	}
 }

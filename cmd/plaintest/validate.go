@@ -1,13 +1,19 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
+	"strings"
 
+	"github.com/plaintest/plaintest/chungoid"
 	"github.com/plaintest/plaintest/internal/printable"
+	"github.com/plaintest/plaintest/internal/textpos"
+	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -37,6 +43,20 @@ unless --allow-partial:
 What replay would refuse before starting is reported too: a file argument
 outside the files folder (--files, as for replay), and a call to
 browser_run_code_unsafe without --allow-unsafe-code.
+
+A NanoClaw replay bundle (JSON with "script" and "schema_version", as
+compile --format nanoclaw writes it) is checked against the bundle rules
+instead: the required keys, scenario.trigger (a scheduler trigger needs its
+scheduler_context), every script step's type and fields, call_ids unique,
+each tool_result and error after the tool_call of its call_id, timestamps in
+order, final_output.content when the status is success, an integer
+metrics.timing_ms_total. A Chungoid flow (a .yaml or .yml file, or JSON with
+"stages" or "start_stage") is checked against the execution-DSL schema's
+rules (only its keys; stage names ^[a-zA-Z_][\w-]*$; agent_id; next and
+on_error a stage, null or {condition, true, false}), and every start_stage,
+next and on_error must name a stage that exists, and every stage be
+reachable. Directories give their *.json scenarios (not *.replay.json);
+name bundles and flows as files.
 
 Exit 0 when every file is valid, 2 when one is not.`
 
@@ -71,6 +91,12 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if ok, handled := validateOther(e.stdout, file); handled {
+			if !ok {
+				bad++
+			}
+			continue
+		}
 		sc, err := sandy.LoadWithVars(file, layers...)
 		if err == nil {
 			err = replay.Preflight(file, sc, &replay.Options{Files: filesDir, AllowUnsafeCode: unsafe})
@@ -95,6 +121,70 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 			rpt.Plural(len(files), "file is", "files are")))
 	}
 	return nil
+}
+
+// validateOther checks file when it is a NanoClaw replay bundle or a
+// Chungoid flow (handled), printing its problems or that it is ok.
+func validateOther(w io.Writer, file string) (ok, handled bool) {
+	ext := strings.ToLower(filepath.Ext(file))
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return false, false // the scenario path says why
+	}
+	type located struct {
+		msg       string
+		line, col int
+		excerpt   string
+	}
+	var problems []located
+	kind := ""
+	switch {
+	case ext == ".json" && nanoclaw.Looks(data):
+		kind = "NanoClaw replay bundle"
+		for _, p := range nanoclaw.Validate(data) {
+			l := located{msg: p.String()}
+			if p.Path != "" {
+				l.line, l.col, l.excerpt = sandy.Locate(data, p.Path)
+			}
+			problems = append(problems, l)
+		}
+	case ext == ".yaml" || ext == ".yml" || ext == ".json" && chungoid.Looks(data):
+		kind = "Chungoid flow"
+		for _, p := range chungoid.Validate(data, ext == ".json") {
+			l := located{msg: p.String(), line: p.Line, col: p.Col}
+			if p.Line > 0 {
+				text, _, _ := textpos.LineAt(data, lineStart(data, p.Line))
+				l.excerpt = textpos.Caret(p.Line, text, p.Col)
+			}
+			problems = append(problems, l)
+		}
+	default:
+		return false, false
+	}
+	if len(problems) == 0 {
+		fmt.Fprintf(w, "%s: ok (%s)\n", printable.String(file), kind)
+		return true, true
+	}
+	for _, p := range problems {
+		fmt.Fprintln(w, printable.String(file+": "+p.msg))
+		if p.line > 0 {
+			fmt.Fprintf(w, "  --> %s:%d:%d\n%s\n", printable.String(file), p.line, p.col, p.excerpt)
+		}
+	}
+	return false, true
+}
+
+// lineStart is the byte offset where line n (1-based) of data starts.
+func lineStart(data []byte, n int) int {
+	off := 0
+	for i := 1; i < n; i++ {
+		j := bytes.IndexByte(data[off:], '\n')
+		if j < 0 {
+			return off
+		}
+		off += j + 1
+	}
+	return off
 }
 
 // printProblems writes every problem of a file that is not valid: one line

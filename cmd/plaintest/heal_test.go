@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/demoshop"
+)
+
+// copyDemo copies the compiled demo scenario called name into a folder of
+// the test's own (heals are written beside it) and returns its path.
+func copyDemo(t *testing.T, name string) string {
+	t.Helper()
+	src, _ := compiledDemo(t, name)
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := filepath.Join(t.TempDir(), name+".json")
+	if err := os.WriteFile(dst, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dst
+}
+
+// The products move from article cards to a list, with other test ids: the
+// compiled scenarios fail; with --heal they are HEALED (exit 4), proposals
+// are written beside them and the scenarios are untouched; the proposals
+// replay green with no heal; --heal=accept replaces the scenario.
+func TestHealRelistedShop(t *testing.T) {
+	requireBrowser(t)
+	file := copyDemo(t, "mug")
+	before, _ := os.ReadFile(file)
+	relisted := serveShop(t, &demoshop.Options{Relist: true})
+	base := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + relisted, "--timeout", "2s", "--report", t.TempDir()}
+
+	if code, stdout, stderr := runCLI(t, base...); code != exitFailed {
+		t.Fatalf("without --heal: exit %d, want 1\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr := runCLI(t, append(base, "--heal", "--json")...)
+	if code != exitHealed {
+		t.Fatalf("--heal: exit %d, want 4\n%s\n%s", code, stdout, stderr)
+	}
+	var res map[string]any
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res["healed"] != 1.0 || res["success"] != false {
+		t.Errorf("healed %v, success %v: want 1 healed scenario, not a success", res["healed"], res["success"])
+	}
+	heals := res["scenarios"].([]any)[0].(map[string]any)["heals"].([]any)
+	h := heals[0].(map[string]any)
+	if !strings.Contains(h["old_target"].(string), "product-blue-mug") || strings.Contains(h["new_target"].(string), "product-blue-mug") ||
+		!strings.Contains(h["element"].(string), `button "Add to cart"`) {
+		t.Errorf("heal %v: want the card's test id replaced for the same button", h)
+	}
+	if !strings.Contains(stderr, "HEALED") || !strings.Contains(stderr, "old target") || !strings.Contains(stderr, "new target") {
+		t.Errorf("console:\n%s\nwant HEALED with the old and new targets", stderr)
+	}
+	if after, _ := os.ReadFile(file); string(after) != string(before) {
+		t.Errorf("the scenario was changed without --heal=accept")
+	}
+	healed := strings.TrimSuffix(file, ".json") + ".healed.json"
+	diff, err := os.ReadFile(strings.TrimSuffix(file, ".json") + ".healed.diff")
+	if err != nil || !strings.Contains(string(diff), "-") || !strings.Contains(string(diff), "product-blue-mug") {
+		t.Errorf("diff %q (%v): want a unified diff removing the old target", diff, err)
+	}
+	// The proposal replays green on the new site, with no heal.
+	if code, stdout, stderr := runCLI(t, "replay", healed, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+relisted, "--report", t.TempDir()); code != exitOK {
+		t.Fatalf("replay of the proposal: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	// Accepted, the scenario itself is replaced and passes.
+	if code, stdout, stderr := runCLI(t, append(base, "--heal=accept")...); code != exitHealed {
+		t.Fatalf("--heal=accept: exit %d, want 4\n%s\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr := runCLI(t, base...); code != exitOK {
+		t.Fatalf("replay after --heal=accept: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
+
+// What must not heal: a button renamed to another action, a changed price
+// (a check), and a real regression (the item never reaches the cart) fail
+// with or without --heal.
+func TestHealRefuses(t *testing.T) {
+	requireBrowser(t)
+	tests := []struct {
+		name, scenario string
+		opts           demoshop.Options
+		want           string // in the output of the run with --heal
+	}{
+		{"a renamed action", "remove", demoshop.Options{RemoveLabel: "Archive"}, "not healed"},
+		{"a changed price", "lines", demoshop.Options{Mutant: "price-drift"}, "$24.00"},
+		{"an item that never reaches the cart", "mug", demoshop.Options{Relist: true, Mutant: "add-noop"}, "1 item"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := copyDemo(t, tt.scenario)
+			site := serveShop(t, &tt.opts)
+			for _, heal := range []bool{false, true} {
+				args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + site, "--timeout", "2s", "--report", t.TempDir()}
+				if heal {
+					args = append(args, "--heal")
+				}
+				code, stdout, stderr := runCLI(t, args...)
+				if code != exitFailed || (heal && !strings.Contains(stdout+stderr, tt.want)) {
+					t.Errorf("--heal %v: exit %d, want 1 mentioning %q\n%s\n%s", heal, code, tt.want, stdout, stderr)
+				}
+				if _, err := os.Stat(strings.TrimSuffix(file, ".json") + ".healed.json"); err == nil {
+					t.Errorf("--heal %v: a failed run proposed a healed scenario", heal)
+				}
+			}
+		})
+	}
+}
+
+// A locator that now names a different control (two buttons' test ids
+// swapped) fails its identity check, naming both elements, and never
+// clicks: the page shows nothing added.
+func TestIdentityCheckSwappedTestIDs(t *testing.T) {
+	requireBrowser(t)
+	sc := `{"version": "2.1", "metadata": {"name": "add by test id"}, "variables": {"BASE_URL": ""},
+	  "steps": [
+	    {"step": 1, "tool": "mcp__playwright__browser_navigate", "params": {"url": "{{BASE_URL}}/products"}},
+	    {"step": 2, "tool": "mcp__playwright__browser_click", "description": "click Add to cart for Blue Mug",
+	     "params": {"element": "button \"Add to cart\" in article \"Blue Mug\"", "target": "internal:testid=[data-testid=\"add-blue-mug\"s]"}}
+	  ]}`
+	file := filepath.Join(t.TempDir(), "by-id.json")
+	if err := os.WriteFile(file, []byte(sc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{"blue-mug": "add-blue-mug", "red-mug": "add-red-mug"}
+	swapped := map[string]string{"blue-mug": "add-red-mug", "red-mug": "add-blue-mug"}
+	if code, stdout, stderr := runCLI(t, "replay", file, "--var", "BASE_URL="+serveShop(t, &demoshop.Options{ButtonIDs: ids}), "--report", t.TempDir()); code != exitOK {
+		t.Fatalf("ids in place: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	report := t.TempDir()
+	code, stdout, stderr := runCLI(t, "replay", file, "--var", "BASE_URL="+serveShop(t, &demoshop.Options{ButtonIDs: swapped}), "--report", report, "--timeout", "2s")
+	want := `target is now button "Add to cart" in article "Red Mug", compiled as button "Add to cart" in article "Blue Mug"`
+	if code != exitFailed || !strings.Contains(stdout, want) {
+		t.Fatalf("ids swapped: exit %d, want 1 saying %s\n%s\n%s", code, want, stdout, stderr)
+	}
+	snaps, _ := filepath.Glob(filepath.Join(report, "*.snapshot.md"))
+	if len(snaps) != 1 {
+		t.Fatalf("evidence %v, want the page snapshot", snaps)
+	}
+	page, _ := os.ReadFile(snaps[0])
+	if strings.Contains(string(page), "added to cart") || !strings.Contains(string(page), "Blue Mug") {
+		t.Errorf("the page after the failure shows an item added; the click happened:\n%s", page)
+	}
+}

@@ -1,0 +1,158 @@
+package dom
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Identity is the element a compiled action meant, as its element
+// description names it: a role, an accessible name, and the container that
+// told it apart from look-alikes, when it had one:
+//
+//	button "Add to cart" in article "Blue Mug"
+//	checkbox in listitem "Buy milk"
+type Identity struct {
+	Role string
+	Name string    // "" when the element has none
+	In   *Identity // its container, or nil
+}
+
+// ParseIdentity reads an element description as compile writes it (role,
+// then a Go-quoted name, then " in " and the container's). ok is false for
+// anything else: a check's description ("text "Saved" is shown"), a role
+// that is not one of Playwright's, or a role that carries no identity of
+// its own (generic, text, none, presentation, paragraph).
+func ParseIdentity(desc string) (id Identity, ok bool) {
+	id, rest, ok := parseShort(strings.TrimSpace(desc))
+	if !ok {
+		return Identity{}, false
+	}
+	if rest == "" {
+		return id, true
+	}
+	after, found := strings.CutPrefix(rest, " in ")
+	if !found {
+		return Identity{}, false
+	}
+	in, rest, ok := parseShort(after)
+	if !ok || rest != "" {
+		return Identity{}, false
+	}
+	id.In = &in
+	return id, true
+}
+
+// anonymousRoles carry no identity a selector could check.
+var anonymousRoles = roleSet("generic", "text", "none", "presentation", "paragraph")
+
+// parseShort reads `role` or `role "name"` at the start of s.
+func parseShort(s string) (Identity, string, bool) {
+	role := s
+	if i := strings.IndexByte(s, ' '); i >= 0 {
+		role = s[:i]
+	}
+	if !ariaRoles[role] || anonymousRoles[role] {
+		return Identity{}, "", false
+	}
+	id := Identity{Role: role}
+	rest := strings.TrimPrefix(s[len(role):], " ")
+	if strings.HasPrefix(rest, `"`) {
+		q, err := strconv.QuotedPrefix(rest)
+		if err != nil {
+			return Identity{}, "", false
+		}
+		id.Name, _ = strconv.Unquote(q)
+		rest = rest[len(q):]
+	} else if rest != "" {
+		rest = " " + rest
+	}
+	return id, rest, true
+}
+
+// String writes id as compile describes elements.
+func (id Identity) String() string {
+	s := id.Role
+	if id.Name != "" {
+		s += " " + strconv.Quote(id.Name)
+	}
+	if id.In != nil {
+		s += " in " + id.In.String()
+	}
+	return s
+}
+
+// Selector is a Playwright selector of the elements with id's role inside
+// a container of its role named, or showing the text, of the container's
+// name (a row or a list item is described by its text). The name is
+// NameSelector's.
+func (id Identity) Selector() string {
+	el := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role}}}
+	if id.In == nil {
+		return el.Selector()
+	}
+	c := *id.In
+	if c.Name == "" {
+		return Locator{Parts: []LocatorPart{{Kind: PartRole, Role: c.Role}}}.Selector() + " >> " + el.Selector()
+	}
+	return named(c) + " >> " + el.Selector()
+}
+
+// NameSelector is a Playwright selector of the elements of id's role whose
+// accessible name contains id's name, or whose text does (a description
+// names a list item or a row by its text), case-insensitive, as compile's
+// own locators match names; a name compile cut short with "…" matches by
+// what is left. "" when id has no name.
+func (id Identity) NameSelector() string {
+	if id.Name == "" {
+		return ""
+	}
+	return named(Identity{Role: id.Role, Name: id.Name})
+}
+
+// named selects the elements of id's role named, or showing the text, id's
+// name. Both alternatives start from the page (internal:or), so it must
+// begin a selector.
+func named(id Identity) string {
+	byName := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role, Name: stem(id.Name)}}}
+	byText := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role}, {Kind: PartHasText, Text: stem(id.Name)}}}
+	return byName.Selector() + " >> internal:or=" + jsonString(byText.Selector())
+}
+
+// stem is a name without the "…" that cuts it short.
+func stem(name string) string {
+	return strings.TrimSpace(strings.TrimSuffix(name, "…"))
+}
+
+// AndSelector narrows target, a Playwright selector, to the elements that
+// also have id: target >> internal:and="…" for its role and container,
+// and another for its name, which Playwright resolves as Locator.and does
+// (each alternative from the page, the elements kept those target names).
+// An action on it fails as "no element" when target now names another
+// control, so the identity check costs no call of its own.
+func (id Identity) AndSelector(target string) string {
+	s := target + " >> internal:and=" + jsonString(id.Selector())
+	if n := id.NameSelector(); n != "" {
+		s += " >> internal:and=" + jsonString(n)
+	}
+	return s
+}
+
+// CheckFor is the part of id that a check of target can hold it to. The
+// name is dropped when target itself ends in a role with a name (compile
+// chose those words because the full name changes: a live count, an icon's
+// text), or when the role takes typed text (a description names an
+// unlabelled field by its value, which typing changes).
+func (id Identity) CheckFor(target string) Identity {
+	out := id
+	if textFieldRoles[id.Role] {
+		out.Name = ""
+		return out
+	}
+	if loc, err := ParseSelector(target); err == nil && len(loc.Parts) > 0 {
+		last := loc.Parts[len(loc.Parts)-1]
+		if last.Kind == PartRole && last.Role == id.Role && last.Name != "" {
+			out.Name = ""
+		}
+	}
+	return out
+}
