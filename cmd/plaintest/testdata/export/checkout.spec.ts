@@ -46,10 +46,7 @@ test("checkout", async ({ page }) => {
 
   // select Japan from Country
   await test.step("select Japan from Country", async () => {
-    await page
-      .getByLabel("Country")
-      .filter({ visible: true })
-      .selectOption("Japan");
+    await page.getByRole("combobox", { name: "Country" }).selectOption("Japan");
   });
 
   // choose Express from Shipping
