@@ -387,3 +387,50 @@ func TestNoActionSnapshots(t *testing.T) {
 		t.Errorf("snapshot: %s", res.Text)
 	}
 }
+
+func TestMarkActive(t *testing.T) {
+	yaml := "- list:\n  - listitem:\n    - textbox [ref=e5]: Hot Coffee\n  - listitem:\n    - textbox [ref=e7]: Tea\n    - textbox [ref=e8]: Tea\n- button \"Add\" [ref=e9]"
+	asked := 0
+	got := markActive(yaml, "- textbox: Hot Coffee", func(string) bool { asked++; return false })
+	if !strings.Contains(got, "- textbox [active] [ref=e5]: Hot Coffee") || asked != 0 {
+		t.Errorf("one line reads as focused: got\n%s\nasked %d", got, asked)
+	}
+	got = markActive(yaml, "- textbox: Tea", func(ref string) bool { return ref == "e8" })
+	if !strings.Contains(got, "- textbox [active] [ref=e8]: Tea") || strings.Contains(got, "[active] [ref=e7]") {
+		t.Errorf("two lines read as focused, the page tells: got\n%s", got)
+	}
+	if got := markActive(yaml, "- checkbox \"done\"", func(string) bool { return true }); got != yaml {
+		t.Errorf("no line reads as focused: got\n%s", got)
+	}
+}
+
+// The focused element is [active] in the snapshot, as in @playwright/mcp's:
+// the rules translator reads "the edit box" by it.
+func TestSnapshotMarksFocus(t *testing.T) {
+	s := newServer(t, nil)
+	base := pages(t, map[string]string{"/": `<ul><li><input value="Tea"></li><li><input value="Tea" id="b" autofocus></li></ul>`})
+	sess := session(t, s)
+	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if res.IsError {
+		t.Fatal(res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolSnapshot, nil)
+	tree, err := dom.ParseARIA(res.Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var active []int
+	i := 0
+	tree.Walk(func(n *dom.Node) bool {
+		if n.Role == "textbox" {
+			if n.Active {
+				active = append(active, i)
+			}
+			i++
+		}
+		return true
+	})
+	if len(active) != 1 || active[0] != 1 {
+		t.Errorf("active textboxes %v, want [1] (the second):\n%s", active, res.Text)
+	}
+}

@@ -213,9 +213,17 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 	if root == nil {
 		root = main.Locator("body")
 	}
+	focused := t.focused(main)
 	yaml, err := snap(main, root, "", 0)
 	if err != nil {
 		return "", err
+	}
+	if focused != "" {
+		yaml = markActive(yaml, focused, func(ref string) bool {
+			r := refs[ref]
+			n, err := r.frame.Locator(r.selector).And(r.frame.Locator(":focus")).Count()
+			return err == nil && n == 1
+		})
 	}
 	if depth > 0 {
 		yaml = cutDepth(yaml, depth)
@@ -223,6 +231,59 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 	t.refs, t.yaml, t.tree, t.codes = refs, yaml, nil, map[string]string{}
 	return yaml, nil
 }
+
+// focused returns the snapshot line of the element that has the focus in
+// frame f, without its children ("- textbox: Hot Coffee"), or "" when none
+// has (the body). It is read before the page's snapshot, whose refs a
+// later snapshot would replace.
+func (t *tab) focused(f playwright.Frame) string {
+	v, err := f.Evaluate(`() => { const a = document.activeElement; return !!a && a !== document.body && a !== document.documentElement && a.tagName !== 'IFRAME'; }`)
+	if err != nil || v != true {
+		return ""
+	}
+	yaml, err := f.Locator(":focus").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Timeout: playwright.Float(500)})
+	if err != nil {
+		return ""
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(yaml), "\n")
+	return line
+}
+
+// markActive adds [active] to the line of yaml that is the focused element,
+// as @playwright/mcp's snapshots do (Playwright 1.52's do not): the line
+// that reads as focused does, attributes aside ("- textbox [ref=e5]: Hot
+// Coffee" for "- textbox: Hot Coffee"); when several do, the one whose ref
+// isFocused.
+func markActive(yaml, focused string, isFocused func(ref string) bool) string {
+	strip := func(l string) string {
+		return strings.TrimSuffix(snapAttrRe.ReplaceAllString(strings.TrimSpace(l), ""), ":")
+	}
+	want := strip(focused)
+	lines := strings.Split(yaml, "\n")
+	var cands []int
+	for i, l := range lines {
+		if strings.Contains(l, " [ref=") && strip(l) == want {
+			cands = append(cands, i)
+		}
+	}
+	for _, i := range cands {
+		loc := activeRefRe.FindStringSubmatchIndex(lines[i])
+		if loc == nil {
+			continue
+		}
+		if len(cands) == 1 || isFocused(lines[i][loc[2]:loc[3]]) {
+			lines[i] = lines[i][:loc[0]] + " [active]" + lines[i][loc[0]:]
+			return strings.Join(lines, "\n")
+		}
+	}
+	return yaml
+}
+
+// snapAttrRe is an [attribute] of a snapshot line; activeRefRe its ref.
+var (
+	snapAttrRe  = regexp.MustCompile(` \[[^\]"]*\]`)
+	activeRefRe = regexp.MustCompile(` \[ref=([a-z0-9]+)\]`)
+)
 
 // frameOf returns the frame an iframe element shows, or nil.
 func (t *tab) frameOf(r refTarget) playwright.Frame {
