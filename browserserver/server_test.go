@@ -434,3 +434,34 @@ func TestSnapshotMarksFocus(t *testing.T) {
 		t.Errorf("active textboxes %v, want [1] (the second):\n%s", active, res.Text)
 	}
 }
+
+// A function that navigates (as compile's "reload the page" and "go
+// forward" do) is waited for, and the next call runs in the new document.
+func TestEvaluateWaitsForItsNavigation(t *testing.T) {
+	s := newServer(t, &Options{NoActionSnapshots: true})
+	slow := `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script><img src="/slow">`
+	base := pages(t, map[string]string{"/a": slow + "<h1>A</h1>", "/b": "<h1>B</h1>"})
+	sess := session(t, s)
+	eval := func(fn string) string {
+		t.Helper()
+		res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": fn})
+		if res.IsError {
+			t.Fatalf("%s: %s", fn, res.Text)
+		}
+		return res.Value
+	}
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	eval("() => { setTimeout(() => location.reload(), 0); }")
+	if got := eval("() => sessionStorage.n + ' ' + document.readyState"); got != `"2 complete"` {
+		t.Errorf("after a reload: %s, want the reloaded page loaded", got)
+	}
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/b"})
+	call(t, sess, "browser_navigate_back", nil)
+	for i := 0; i < 5; i++ {
+		eval("() => { setTimeout(() => history.forward(), 0); }")
+		if got := eval("() => location.pathname"); got != `"/b"` {
+			t.Fatalf("after going forward: %s, want /b", got)
+		}
+		call(t, sess, "browser_navigate_back", nil)
+	}
+}

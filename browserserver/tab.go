@@ -128,7 +128,7 @@ func (t *tab) settle(before navCounts) string {
 	} else {
 		title, _ = v.(string)
 	}
-	if t.nav.read().requested == before.requested {
+	if now := t.nav.read(); now.requested == before.requested && now.committed == before.committed {
 		return title
 	}
 	deadline := time.Now().Add(t.s.opts.NavigationTimeout)

@@ -371,6 +371,10 @@ func (t *tab) pressKey(a args, r *response) error {
 	return t.afterAction(before, r)
 }
 
+// contextDestroyed is Playwright's error when a navigation replaced the
+// document an evaluation ran in.
+const contextDestroyed = "Execution context was destroyed"
+
 // textSelector matches the visible elements whose text contains text
 // (case-insensitive, whitespace normalized), as getByText does.
 func textSelector(text string) string {
@@ -408,27 +412,42 @@ func (t *tab) waitFor(a args, r *response) error {
 
 // evaluate runs a function in the page (or on the target element) and
 // returns its value as JSON, indented as JSON.stringify(v, null, 2) writes
-// it ("undefined" for none).
+// it ("undefined" for none). A function that starts a navigation
+// (setTimeout(() => location.reload())) is waited for as an action's is. A
+// navigation that destroyed the document under the function (started by
+// an earlier step, a back-forward cache restore that sent no request) is
+// waited for, and the function run once more in the new document.
 func (t *tab) evaluate(a args, r *response) error {
 	fn := a.str("function")
-	var (
-		v   any
-		err error
-	)
-	if a.str("target") != "" {
-		tg, lerr := t.locate(a.str("target"))
-		if lerr != nil {
-			return lerr
+	run := func() (any, error) {
+		if a.str("target") != "" {
+			tg, err := t.locate(a.str("target"))
+			if err != nil {
+				return nil, err
+			}
+			if len(r.code) == 0 {
+				r.addCode("await " + tg.code + ".evaluate(" + quoteJS(fn) + ");")
+			}
+			return tg.loc.Evaluate("async (el) => { const v = await ("+fn+")(el); return JSON.stringify(v, null, 2) ?? 'undefined'; }", nil)
 		}
-		r.addCode("await " + tg.code + ".evaluate(" + quoteJS(fn) + ");")
-		v, err = tg.loc.Evaluate("async (el) => { const v = await ("+fn+")(el); return JSON.stringify(v, null, 2) ?? 'undefined'; }", nil)
-	} else {
-		r.addCode("await page.evaluate(" + quoteJS(fn) + ");")
-		v, err = t.page.Evaluate("async () => { const v = await (" + fn + ")(); return JSON.stringify(v, null, 2) ?? 'undefined'; }")
+		if len(r.code) == 0 {
+			r.addCode("await page.evaluate(" + quoteJS(fn) + ");")
+		}
+		return t.page.Evaluate("async () => { const v = await (" + fn + ")(); return JSON.stringify(v, null, 2) ?? 'undefined'; }")
+	}
+	before := t.navCounts()
+	v, err := run()
+	if err != nil && strings.Contains(err.Error(), contextDestroyed) {
+		t.s.log.Debug("evaluate: the document went away; running again after the load", "err", err)
+		if werr := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); werr == nil {
+			before = t.navCounts()
+			v, err = run()
+		}
 	}
 	if err != nil {
 		return err
 	}
+	t.settle(before)
 	s, _ := v.(string)
 	if f := a.str("filename"); f != "" {
 		path, err := t.s.workPath(f)
