@@ -41,7 +41,7 @@ import (
 // are logged when they differ, not failed.
 var (
 	compileServer = flag.String("corpus.compile", "playwright-mcp", "browser server to compile through: playwright-mcp or builtin")
-	replayServer  = flag.String("corpus.replay", "playwright-mcp", "browser server to replay through: playwright-mcp or builtin")
+	replayServer  = flag.String("corpus.replay", "builtin", "browser server to replay through: playwright-mcp or builtin")
 )
 
 // builtins are the suite's built-in servers, started on first use: one to
@@ -269,6 +269,22 @@ func knownFailures(t *testing.T) map[string]string {
 	return out
 }
 
+// builtinOnly starts the reason of a known failure that only the built-in
+// server has (its Playwright 1.52 reads some markup otherwise).
+const builtinOnly = "builtin:"
+
+// knownAt returns the known failures that hold through server: those of
+// builtinOnly only through the built-in server.
+func knownAt(known map[string]string, server string) map[string]string {
+	out := map[string]string{}
+	for name, why := range known {
+		if !strings.HasPrefix(why, builtinOnly) || server == "builtin" {
+			out[name] = why
+		}
+	}
+	return out
+}
+
 // TestCorpus compiles and replays every scenario of the suite: see the
 // package documentation. It prints the figures the README quotes.
 func TestCorpus(t *testing.T) {
@@ -303,7 +319,8 @@ func TestCorpus(t *testing.T) {
 	each(len(scenarios), func(i int) { results[i] = compileOne(ctx, t, live, scenarios[i]) })
 	t.Logf("compiled %d scenarios in %s", len(scenarios), time.Since(start).Round(time.Second))
 
-	known := knownFailures(t)
+	all := knownFailures(t)
+	known := knownAt(all, *compileServer)
 	var ok []compiled
 	failed := 0
 	for _, c := range results {
@@ -357,9 +374,16 @@ func TestCorpus(t *testing.T) {
 	errs := make([]error, len(ok))
 	each(len(ok), func(i int) { replays[i], errs[i] = replayOne(ctx, live.base(ok[i].sc.Site), ok[i].export) })
 	passed := 0
+	knownReplay := knownAt(all, *replayServer)
 	for i, c := range ok {
 		t.Run("replay/"+c.sc.Name, func(t *testing.T) {
 			if errs[i] != nil || !replays[i].Success {
+				if why := knownReplay[c.sc.Name]; strings.HasPrefix(why, builtinOnly) && known[c.sc.Name] == "" {
+					// Compiled elsewhere; the built-in server's Playwright
+					// cannot replay it (known-failures.txt says why).
+					t.Logf("known failure through the built-in server: %v %s", errs[i], replays[i].Error)
+					return
+				}
 				if flaky(known, c.sc.Name) {
 					// As at compile: logged, and counted against the rate.
 					t.Logf("flaky scenario, replay failed this time: %v %s", errs[i], replays[i].Error)
