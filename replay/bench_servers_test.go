@@ -23,6 +23,9 @@ import (
 //
 //	  - compile: plaintest compile's work, server start to stop included,
 //	    through @playwright/mcp and through the built-in server;
+//	  - compile, warm: the same on a server already running (a session
+//	    kept open for @playwright/mcp, its cart emptied between runs; a
+//	    fresh session, so a fresh context, of the built-in server);
 //	  - replay, steps only: the scenario's 6 steps on a browser already
 //	    running (a fresh context each run for the built-in server and
 //	    playwright-go, as replay has);
@@ -92,14 +95,36 @@ func BenchmarkServers(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	emptyCart := func() {
-		if _, err := pwSession.CallTool(ctx, "browser_navigate", map[string]any{"url": srv.URL + "/cart"}); err != nil {
+	emptyCartOf := func(s *mcpclient.Session) {
+		if _, err := s.CallTool(ctx, "browser_navigate", map[string]any{"url": srv.URL + "/cart"}); err != nil {
 			b.Fatal(err)
 		}
-		if r, err := pwSession.CallTool(ctx, "browser_click", map[string]any{"target": "internal:role=button[name=\"Remove\"s]"}); err != nil || r.IsError {
+		if r, err := s.CallTool(ctx, "browser_click", map[string]any{"target": "internal:role=button[name=\"Remove\"s]"}); err != nil || r.IsError {
 			b.Fatalf("empty the cart: %v %v", err, r)
 		}
 	}
+	emptyCart := func() { emptyCartOf(pwSession) }
+	pwCompile, err := mcpclient.Connect(ctx, pwConfig, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer pwCompile.Close()
+	bsCompile, err := browserserver.New(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bsCompile.Close()
+	compileBuiltinWarm := func() {
+		sess, err := bsCompile.Connect(ctx, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		compile(sess)
+		sess.Close()
+	}
+	compile(pwCompile) // warm-up, untimed
+	emptyCartOf(pwCompile)
+	compileBuiltinWarm()
 	replay(pwWarm) // warm-up, untimed
 	emptyCart()
 	replay(builtinWarm)
@@ -136,6 +161,11 @@ func BenchmarkServers(b *testing.B) {
 			sess.Close()
 			s.Close()
 		})
+		measure("compile warm playwright-mcp", func() { compile(pwCompile) })
+		b.StopTimer()
+		emptyCartOf(pwCompile)
+		b.StartTimer()
+		measure("compile warm builtin", compileBuiltinWarm)
 		measure("steps playwright-mcp", func() { replay(pwWarm) })
 		b.StopTimer()
 		emptyCart()
@@ -175,7 +205,7 @@ func BenchmarkServers(b *testing.B) {
 	}
 	b.StopTimer()
 	ms := func(name string) float64 { return float64(median(timed[name]).Microseconds()) / 1000 }
-	for _, name := range []string{"compile playwright-mcp", "compile builtin", "steps playwright-mcp", "steps builtin", "steps playwright-go",
+	for _, name := range []string{"compile playwright-mcp", "compile builtin", "compile warm playwright-mcp", "compile warm builtin", "steps playwright-mcp", "steps builtin", "steps playwright-go",
 		"cold playwright-mcp", "cold builtin", "cold playwright-go"} {
 		fmt.Printf("%-24s median %7.0f ms (%d runs)\n", name, ms(name), len(timed[name]))
 	}
@@ -185,6 +215,7 @@ func BenchmarkServers(b *testing.B) {
 		fmt.Printf("%-44s %.2f\n", label, r)
 	}
 	ratio("compile playwright-mcp/builtin", "compile playwright-mcp", "compile builtin")
+	ratio("compile warm playwright-mcp/builtin", "compile warm playwright-mcp", "compile warm builtin")
 	ratio("steps builtin/playwright-go", "steps builtin", "steps playwright-go")
 	ratio("steps playwright-mcp/playwright-go", "steps playwright-mcp", "steps playwright-go")
 	ratio("cold playwright-mcp/builtin", "cold playwright-mcp", "cold builtin")
