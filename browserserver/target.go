@@ -143,7 +143,7 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 			}
 		}
 	}
-	if id != "" && cssIdentRe.MatchString(id) {
+	if id != "" && dom.CSSIdent(id) {
 		add(dom.LocatorPart{Kind: dom.PartCSS, Text: "#" + id})
 	}
 	if len(synth.Parts) > 0 && synth.Positional() {
@@ -162,9 +162,6 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 	}
 	return "page.locator(" + quoteJS(t.refs[ref].selector) + ")"
 }
-
-// cssIdentRe is an id usable as #id without escapes.
-var cssIdentRe = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
 
 // only reports whether selector matches the element h and no other, in
 // one round trip.

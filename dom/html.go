@@ -18,7 +18,10 @@ import (
 // preference. Scripts, styles and hidden elements (hidden, aria-hidden,
 // display:none, visibility:hidden, type=hidden) are skipped. Elements with no
 // role become "generic"; text-only elements carry their text in Value. Refs
-// are empty: an HTML page has no snapshot refs.
+// are empty: an HTML page has no snapshot refs. Each element's node keeps
+// its tag, test id, id and form control name (Node.Tag, TestID, ID,
+// FieldName), for locators; an element flattened away (role none or
+// presentation) leaves none.
 //
 // This is an approximation of the browser's accessibility tree, good for
 // minimizing and for locators; it does not run CSS or scripts.
@@ -90,6 +93,7 @@ func (b *htmlBuilder) build(n *html.Node, depth int) []*Node {
 	}
 	node := &Node{Role: role, Name: b.name(n, role)}
 	b.states(n, node)
+	locatorAttrs(n, node)
 
 	switch n.DataAtom {
 	case atom.Input, atom.Img, atom.Br, atom.Hr, atom.Iframe, atom.Textarea:
@@ -122,6 +126,28 @@ func (b *htmlBuilder) build(n *html.Node, depth int) []*Node {
 		}
 	}
 	return []*Node{node}
+}
+
+// testIDAttrs are the attributes read as test ids, in order of preference:
+// those Playwright's locator generator reads as test ids (data-testid, its
+// getByTestId default; data-test-id and data-test, which it writes as CSS).
+var testIDAttrs = []string{"data-testid", "data-test-id", "data-test"}
+
+// locatorAttrs copies onto node what a locator can use of n: its tag, test
+// id, id, and a form control's name.
+func locatorAttrs(n *html.Node, node *Node) {
+	node.Tag = n.Data
+	for _, a := range testIDAttrs {
+		if v := attr(n, a); v != "" {
+			node.TestID, node.TestIDAttr = v, a
+			break
+		}
+	}
+	node.ID = attr(n, "id")
+	switch n.DataAtom {
+	case atom.Input, atom.Select, atom.Textarea, atom.Button:
+		node.FieldName = attr(n, "name")
+	}
 }
 
 var skippedTags = map[atom.Atom]bool{

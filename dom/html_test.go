@@ -224,6 +224,52 @@ textbox "p"`},
 	}
 }
 
+// TestParseHTMLLocatorAttrs: each element's node keeps its tag, test id
+// (data-testid before data-test-id before data-test), id and, for form
+// controls only, its name attribute.
+func TestParseHTMLLocatorAttrs(t *testing.T) {
+	root := mustParseHTML(t, `<html><body><ul>
+<li data-testid="todo-1" data-test="other"><button><svg><path d="M0"/></svg></button></li>
+<li data-test-id="todo-2" id="second"><button name="del" data-test="x-2"></button></li>
+</ul>
+<form name="signup"><input name="email"><select name="size"><option>S</option></select><textarea name="note"></textarea></form>
+<a name="top" href="#">Top</a></body></html>`)
+	type attrs struct{ role, tag, testID, testIDAttr, id, field string }
+	var got []attrs
+	root.Walk(func(n *Node) bool {
+		if n != root && n.Role != "text" && n.Role != "option" {
+			got = append(got, attrs{n.Role, n.Tag, n.TestID, n.TestIDAttr, n.ID, n.FieldName})
+		}
+		return true
+	})
+	want := []attrs{
+		{"list", "ul", "", "", "", ""},
+		{"listitem", "li", "todo-1", "data-testid", "", ""},
+		{"button", "button", "", "", "", ""},
+		{"listitem", "li", "todo-2", "data-test-id", "second", ""},
+		{"button", "button", "x-2", "data-test", "", "del"},
+		{"generic", "form", "", "", "", ""}, // a form's name is not a control's
+		{"textbox", "input", "", "", "", "email"},
+		{"combobox", "select", "", "", "", "size"},
+		{"textbox", "textarea", "", "", "", "note"},
+		{"link", "a", "", "", "", ""},
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("got\n%v\nwant\n%v", got, want)
+	}
+	// An ARIA snapshot carries none of them.
+	aria, err := ParseARIA("- listitem [ref=e1]:\n  - button [ref=e2]\n- textbox \"Email\" [ref=e3]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	aria.Walk(func(n *Node) bool {
+		if n.Tag != "" || n.TestID != "" || n.TestIDAttr != "" || n.ID != "" || n.FieldName != "" {
+			t.Errorf("ARIA node %s %q has HTML attributes: %+v", n.Role, n.Name, n)
+		}
+		return true
+	})
+}
+
 func FuzzParseHTML(f *testing.F) {
 	for _, s := range []string{
 		`<label for="u">User</label><input id="u" placeholder="x">`,
@@ -232,6 +278,7 @@ func FuzzParseHTML(f *testing.F) {
 		`<table><tr><td><select multiple><option selected>a</select></td></tr></table>`,
 		`<div role="">x</div><h7>y</h7><input type="IMAGE"><details open><summary>s</summary></details>`,
 		`<<<>>>&amp;<p`,
+		`<li data-testid="r" data-test-id="s" id="a b"><input name="x\"y" data-test="t"></li>`,
 	} {
 		f.Add(s)
 	}
@@ -248,6 +295,12 @@ func FuzzParseHTML(f *testing.F) {
 			}
 			if n.Ref != "" {
 				t.Fatal("HTML node with a ref")
+			}
+			if (n.TestID == "") != (n.TestIDAttr == "") {
+				t.Fatalf("test id %q from attribute %q", n.TestID, n.TestIDAttr)
+			}
+			if n.Parent != nil && n.Role != "text" && n.Tag == "" {
+				t.Fatalf("element %s with no tag", n.Role)
 			}
 			return true
 		})

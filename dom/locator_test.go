@@ -342,3 +342,28 @@ func TestVisibleFilter(t *testing.T) {
 		t.Errorf("Count = %d, want 1", n)
 	}
 }
+
+func TestStableID(t *testing.T) {
+	for id, want := range map[string]bool{
+		"email":          true,
+		"new-todo":       true,
+		"main_nav":       true,
+		"SearchBox":      true,
+		"todo-12":        true,
+		"":               false,
+		"2fa":            false, // not a CSS identifier
+		"a b":            false,
+		":r1:":           false, // React's useId
+		"ember1234":      false, // a long run of digits
+		"row-20240611":   false,
+		"a3f9c2e1":       false, // a hash
+		"css-1x2y3z":     false,
+		"x7Kq2Lm9":       false,
+		"btn-deadbeef":   true, // only letters: indistinguishable from words
+		"checkoutButton": true,
+	} {
+		if got := StableID(id); got != want {
+			t.Errorf("StableID(%q) = %v, want %v", id, got, want)
+		}
+	}
+}

@@ -21,6 +21,14 @@ type Node struct {
 	Value       string // inline text after the colon ("paragraph: Hello" has Value "Hello")
 	Cursor      string // [cursor=...] hint ("pointer"), or ""
 
+	// What a locator can use of the HTML element a node was built from
+	// (ParseHTML); all empty in ARIA snapshots, which carry no attributes.
+	Tag        string // the element's name, lower case ("input", "li")
+	TestID     string // its test id: data-testid, else data-test-id, else data-test
+	TestIDAttr string // the attribute TestID is from ("data-testid"), "" when none
+	ID         string // its id attribute
+	FieldName  string // the name attribute of a form control (input, select, textarea, button)
+
 	Children []*Node
 	Parent   *Node // nil for the root; not serialized
 }

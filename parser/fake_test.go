@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -47,6 +48,20 @@ type fakeBrowser struct {
 	// inline: actions answer with the page's new snapshot, as the built-in
 	// server does.
 	inline bool
+	// own holds the snapshots of a test's own pages, by the name pages
+	// gives them; other names are files of dom/testdata.
+	own map[string]string
+	// html holds what browser_snapshot {"format": "html"} answers, by
+	// path, as the built-in server does; without it the format is
+	// ignored and the answer is the ARIA snapshot, as @playwright/mcp
+	// does. rejectHTML makes it a failure (an argument the server does
+	// not take).
+	html       map[string]string
+	rejectHTML bool
+	// elements maps a selector to the ref of the element it matches alone,
+	// for the element path probe (elementPathFn): a selector not listed
+	// matches nothing.
+	elements map[string]string
 }
 
 func newFake() *fakeBrowser {
@@ -99,15 +114,8 @@ func FakeDemoShop(t *testing.T) *mcpclient.Session { return newFake().session(t)
 // toolCalls returns the calls of tool, in order.
 func (f *fakeBrowser) toolCalls(tool string) []mcptest.Call { return f.srv.CallsTo(tool) }
 
-func snapshotFile(t testing.TB, name string) string {
-	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", name+".yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
-// page is the snapshot file of the page shown now.
+// page is the name of the page shown now: a snapshot of own, else of a
+// file.
 func (f *fakeBrowser) page() string {
 	if l, ok := f.late[f.path]; ok && f.snaps[f.path] > l.after {
 		return l.page
@@ -127,13 +135,29 @@ func (f *fakeBrowser) navigate(c mcptest.Call) mcptest.Result {
 	return mcptest.Navigated(u.String())
 }
 
-func (f *fakeBrowser) snapshot(mcptest.Call) mcptest.Result {
-	f.snaps[f.path]++
+// pageText is the snapshot of the page shown now.
+func (f *fakeBrowser) pageText() (string, error) {
+	if s, ok := f.own[f.page()]; ok {
+		return s, nil
+	}
 	data, err := os.ReadFile(filepath.Join("..", "dom", "testdata", f.page()+".yaml"))
+	return string(data), err
+}
+
+func (f *fakeBrowser) snapshot(c mcptest.Call) mcptest.Result {
+	if c.Args["format"] == "html" {
+		switch html, ok := f.html[f.path]; {
+		case f.rejectHTML:
+			return mcptest.Failure(`Invalid arguments: unrecognized key "format"`)
+		case ok:
+			return mcptest.Text("### Page\n- Page URL: http://shop.test" + f.path + "\n### Snapshot\n```html\n" + html + "\n```")
+		}
+	}
+	f.snaps[f.path]++
+	snap, err := f.pageText()
 	if err != nil {
 		return mcptest.Failure(err.Error())
 	}
-	snap := string(data)
 	for el, text := range f.typed { // Playwright shows what was typed
 		snap = regexp.MustCompile(`(?m)`+regexp.QuoteMeta(el)+` (\[ref=[^\]]+\])$`).ReplaceAllString(snap, el+" $1: "+text)
 	}
@@ -158,11 +182,24 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		if bad, ok := f.badTargets[target]; ok {
 			return bad
 		}
+		if c.Args["function"] == elementPathFn {
+			if isRef(target) {
+				return mcptest.Playwright{Value: strconv.Quote("path of " + target)}.Result()
+			}
+			if ref, ok := f.elements[target]; ok {
+				return mcptest.Playwright{Value: strconv.Quote("path of " + ref)}.Result()
+			}
+			return mcptest.NoMatch(target)
+		}
 		loc, err := dom.ParseSelector(target)
 		if err != nil {
 			return mcptest.Failure(err.Error())
 		}
-		root, err := dom.ParseARIA(snapshotFile(nil, f.page()))
+		page, err := f.pageText()
+		if err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		root, err := dom.ParseARIA(page)
 		if err != nil {
 			return mcptest.Failure(err.Error())
 		}
@@ -174,7 +211,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		el, _ := c.Args["element"].(string)
 		if m := regexp.MustCompile(`^(.*) (not )?showing "(.*)"$`).FindStringSubmatch(el); m != nil {
 			text := strings.ReplaceAll(m[3], `\"`, `"`)
-			switch shown := strings.Contains(snapshotFile(nil, f.page()), text); {
+			switch shown := strings.Contains(f.shownText(), text); {
 			case !shown && m[2] == "":
 				return mcptest.Failure(fmt.Sprintf("Error: expected text %q is not shown in %s (waited 5s)", text, m[1]))
 			case shown && m[2] != "":
@@ -187,7 +224,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 	if strings.HasPrefix(fn, "async") { // a check of the page (commandgen): its description says which
 		el, _ := c.Args["element"].(string)
 		if m := regexp.MustCompile(`^text "(.*)" is (not )?shown$`).FindStringSubmatch(el); m != nil {
-			switch shown := strings.Contains(snapshotFile(nil, f.page()), m[1]); {
+			switch shown := strings.Contains(f.shownText(), m[1]); {
 			case !shown && m[2] == "":
 				return mcptest.Failure(fmt.Sprintf("Error: expected text %q is not shown (waited 5s)", m[1]))
 			case shown && m[2] != "":
@@ -212,8 +249,14 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 	return mcptest.Playwright{Value: "true"}.Result()
 }
 
+// shownText is the snapshot of the page shown now, "" when it cannot be read.
+func (f *fakeBrowser) shownText() string {
+	s, _ := f.pageText()
+	return s
+}
+
 func (f *fakeBrowser) waitFor(c mcptest.Call) mcptest.Result {
-	if text, ok := c.Args["text"].(string); ok && !strings.Contains(snapshotFile(nil, f.page()), text) {
+	if text, ok := c.Args["text"].(string); ok && !strings.Contains(f.shownText(), text) {
 		return mcptest.TimedOut("locator.waitFor", 5000)
 	}
 	return mcptest.Playwright{}.Result()

@@ -14,8 +14,11 @@ import (
 
 // stableTarget finds a selector for node that is not a ref: Playwright's own
 // locator generator when the server has it (test ids, role and name), else
-// one synthesized from the tree and checked to be unique in it. "" means
-// neither worked; the caller falls back to the ref and the code it ran.
+// one synthesized from the tree and checked to be unique in it. When that
+// picks the element by position, or there is none, a locator from the
+// page's HTML (its test ids, id or name attribute: htmlTarget) replaces
+// it, when the server gives HTML. "" means none worked; the caller falls
+// back to the ref and the code it ran.
 //
 // Two locators Playwright writes are replaced, because the page's next
 // version breaks them: a name with a live count ("My orders (3)") by the
@@ -23,13 +26,32 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Step) (string, error) {
+	loc, err := r.treeTarget(ctx, node, s)
+	if err != nil {
+		return "", err
+	}
+	if len(loc.Parts) == 0 || loc.Positional() {
+		h, err := r.htmlTarget(ctx, node)
+		if err != nil {
+			return "", err
+		}
+		if len(h.Parts) > 0 {
+			return h.Selector(), nil
+		}
+	}
+	return loc.Selector(), nil
+}
+
+// treeTarget is stableTarget's locator from the accessibility tree and
+// Playwright's generator; none has no parts.
+func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step) (dom.Locator, error) {
 	if loc, ok := r.byWords(node, s.Words); ok {
-		return loc.Selector(), nil
+		return loc, nil
 	}
 	if (s.Kind == translator.AssertCount || s.Kind == translator.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a
 		// locator from its items' text would break as they change.
-		return byPlace(r.page, node).Selector(), nil
+		return byPlace(r.page, node), nil
 	}
 	if !r.noGen {
 		out, err := r.c.browser.CallTool(ctx, mcpclient.ToolGenLocator, map[string]any{"target": node.Ref})
@@ -37,7 +59,7 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Ste
 		case errors.Is(err, mcpclient.ErrRejected):
 			r.noGen = true // a server without the tool (not @playwright/mcp with --caps testing)
 		case err != nil:
-			return "", err
+			return dom.Locator{}, err
 		}
 		switch {
 		case out == nil:
@@ -49,19 +71,19 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Ste
 					// to a container's glued text: a locator scoped by the
 					// container's own name or text is stabler.
 					if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() {
-						return r.steady(ctx, syn, node).Selector(), nil
+						return r.steady(ctx, syn, node), nil
 					}
 				}
-				return r.steady(ctx, loc, node).Selector(), nil
+				return r.steady(ctx, loc, node), nil
 			}
 		case out.UnknownTool():
 			r.noGen = true
 		}
 	}
 	if loc, err := dom.Synthesize(r.page, node); err == nil {
-		return r.steady(ctx, loc, node).Selector(), nil
+		return r.steady(ctx, loc, node), nil
 	}
-	return "", nil
+	return dom.Locator{}, nil
 }
 
 // byPlace is the locator of n by its role and its place among the visible

@@ -1,0 +1,231 @@
+package parser
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// rowsPage is a to-do list whose delete buttons show only an icon (no
+// accessible name) and whose titles are links, so that the accessibility
+// tree tells the buttons apart by position alone; then a contact list with
+// unlabelled fields. rowsHTML is its HTML: the rows carry test ids, the
+// fields name attributes.
+const rowsPage = `- heading "Todos" [level=1] [ref=e2]
+- list [ref=e3]:
+  - listitem [ref=e4]:
+    - link "Buy milk" [ref=e5]:
+      - /url: "#/1"
+    - button [ref=e6]:
+      - img [ref=e7]
+  - listitem [ref=e8]:
+    - link "Walk the dog" [ref=e9]:
+      - /url: "#/2"
+    - button [ref=e10]:
+      - img [ref=e11]
+  - listitem [ref=e12]:
+    - link "Pay rent" [ref=e13]:
+      - /url: "#/3"
+    - button [ref=e14]:
+      - img [ref=e15]
+- list [ref=e16]:
+  - listitem [ref=e17]:
+    - link "Email" [ref=e18]:
+      - /url: "#/why-email"
+    - textbox [ref=e19]
+  - listitem [ref=e20]:
+    - link "Phone" [ref=e21]:
+      - /url: "#/why-phone"
+    - textbox [ref=e22]
+`
+
+const icon = `<svg viewBox="0 0 10 10"><path d="M1 1L9 9M9 1L1 9"/></svg>`
+
+const rowsHTML = `<!DOCTYPE html><html><head><title>Todos</title></head><body><h1>Todos</h1><ul>
+<li data-testid="row-1"><a href="#/1">Buy milk</a> <button>` + icon + `</button></li>
+<li data-testid="row-2"><a href="#/2">Walk the dog</a> <button>` + icon + `</button></li>
+<li data-testid="row-3"><a href="#/3">Pay rent</a> <button>` + icon + `</button></li>
+</ul><ul>
+<li><a href="#/why-email">Email</a> <input name="email"></li>
+<li><a href="#/why-phone">Phone</a> <input name="phone"></li>
+</ul></body></html>`
+
+// rowsFake is the fake showing rowsPage at /todo, with html as its HTML
+// ("" for a server without HTML snapshots).
+func rowsFake(html string) *fakeBrowser {
+	f := newFake()
+	f.pages["/todo"] = "rows"
+	f.own = map[string]string{"rows": rowsPage}
+	if html != "" {
+		f.html = map[string]string{"/todo": html}
+	}
+	return f
+}
+
+var rowsScenario = Scenario{Name: "rows", URL: "http://shop.test/todo", Actions: []string{
+	"click the button in Walk the dog", "type a@b.c into the text field next to Email"}}
+
+// htmlAsks counts the calls for the page's HTML.
+func htmlAsks(f *fakeBrowser) int {
+	n := 0
+	for _, c := range f.toolCalls(mcpclient.ToolSnapshot) {
+		if c.Args["format"] == "html" {
+			n++
+		}
+	}
+	return n
+}
+
+// TestCompileHTMLLocators: where the accessibility tree tells an element
+// apart only by its position, compile names it by the page's HTML, when
+// the server gives it: an icon-only button by its row's test id and its
+// role, an unlabelled field by its name attribute. Each is confirmed on
+// the page to match that element alone.
+func TestCompileHTMLLocators(t *testing.T) {
+	f := rowsFake(rowsHTML)
+	f.elements = map[string]string{
+		`internal:testid=[data-testid="row-2"s] >> internal:role=button`: "e10",
+		`input[name="email"]`: "e19",
+	}
+	res, err := compile(t, f, rowsScenario, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	for i, want := range []string{`internal:testid=[data-testid="row-2"s] >> internal:role=button`, `input[name="email"]`} {
+		if got := res.Steps[i+1].Target; got != want {
+			t.Errorf("step %d: target %s, want %s", i+1, got, want)
+		}
+	}
+	if n := htmlAsks(f); n != 2 {
+		t.Errorf("the HTML was asked %d times, want once for each page state", n)
+	}
+}
+
+// TestCompileHTMLLocatorConfirmed: a locator from the HTML that the page
+// says matches another element, or none, is passed over for the next;
+// with none left, the position stays.
+func TestCompileHTMLLocatorConfirmed(t *testing.T) {
+	// The row's test id names another button on the page (the HTML lags
+	// behind the page) and the button offers nothing else: the position
+	// stays.
+	f := rowsFake(rowsHTML)
+	f.elements = map[string]string{`internal:testid=[data-testid="row-2"s] >> internal:role=button`: "e6"}
+	sc := rowsScenario
+	sc.Actions = sc.Actions[:1]
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	if got, want := res.Steps[1].Target, `internal:role=button >> nth=1`; got != want {
+		t.Errorf("target %s, want %s", got, want)
+	}
+
+	// The button's own id comes after its row's test id, when that fails.
+	f = rowsFake(strings.Replace(rowsHTML, `<a href="#/2">Walk the dog</a> <button>`, `<a href="#/2">Walk the dog</a> <button id="delete-walk">`, 1))
+	f.elements = map[string]string{`#delete-walk`: "e10"}
+	if res, err = compile(t, f, sc, nil); err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	if got, want := res.Steps[1].Target, `#delete-walk`; got != want {
+		t.Errorf("target %s, want %s", got, want)
+	}
+
+	// An HTML page with another number of such buttons than the tree is
+	// not matched up with it.
+	f = rowsFake(strings.Replace(rowsHTML, `</ul><ul>`, `<li data-testid="row-4"><button>`+icon+`</button></li></ul><ul>`, 1))
+	f.elements = map[string]string{`internal:testid=[data-testid="row-2"s] >> internal:role=button`: "e10"}
+	if res, err = compile(t, f, sc, nil); err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	if got, want := res.Steps[1].Target, `internal:role=button >> nth=1`; got != want {
+		t.Errorf("target %s, want %s", got, want)
+	}
+}
+
+// TestCompileWithoutHTML: a server that answers the HTML format with an
+// ARIA snapshot (as @playwright/mcp does) or refuses it keeps the
+// locators of the accessibility tree, and is asked once per compile.
+func TestCompileWithoutHTML(t *testing.T) {
+	for _, reject := range []bool{false, true} {
+		f := rowsFake("")
+		f.rejectHTML = reject
+		res, err := compile(t, f, rowsScenario, nil)
+		if err != nil || res.Status != Success {
+			t.Fatalf("reject %v: status %v, err %v, errors %+v", reject, res.Status, err, res.Errors)
+		}
+		for i, want := range []string{`internal:role=button >> nth=1`, `internal:role=textbox >> nth=0`} {
+			if got := res.Steps[i+1].Target; got != want {
+				t.Errorf("reject %v: step %d: target %s, want %s", reject, i+1, got, want)
+			}
+		}
+		if n := htmlAsks(f); n != 1 {
+			t.Errorf("reject %v: the HTML was asked %d times, want once", reject, n)
+		}
+	}
+}
+
+// TestPageHTMLKeptWithItsSnapshot: the HTML is asked once for a page
+// state, and again once the page is snapshotted anew.
+func TestPageHTMLKeptWithItsSnapshot(t *testing.T) {
+	f := rowsFake(rowsHTML)
+	f.path = "/todo"
+	r := &run{c: New(f.session(t), nil), res: &ParserResult{}}
+	ctx := context.Background()
+	for i := range 2 {
+		if err := r.snapshot(ctx); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			tree, err := r.pageHTML(ctx)
+			if err != nil || tree == nil {
+				t.Fatalf("pageHTML: %v, %v", tree, err)
+			}
+		}
+		if n := htmlAsks(f); n != i+1 {
+			t.Errorf("after %d snapshots the HTML was asked %d times", i+1, n)
+		}
+	}
+}
+
+// TestHTMLCandidates: the locators an element's HTML offers, best first:
+// its test id, its role in its nearest ancestor with a test id (named
+// case-insensitively, then exactly), its id when it does not look
+// generated, a form control's tag and name.
+func TestHTMLCandidates(t *testing.T) {
+	tree, err := dom.ParseHTML(strings.NewReader(`<body><div data-testid="outer"><form data-test="signup">
+<input id="email" name="e&quot;mail" data-testid="email-field" aria-label="Email">
+<input id="ember1234" name="phone" aria-label="Phone">
+<button id="a3f9c2e1">Send</button>
+</form></div></body>`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	tree.Walk(func(n *dom.Node) bool {
+		if n.Interactive() {
+			for _, l := range htmlCandidates(n, n) {
+				got[n.Name] = append(got[n.Name], l.Selector())
+			}
+		}
+		return true
+	})
+	want := map[string][]string{
+		"Email": {`internal:testid=[data-testid="email-field"s]`,
+			`[data-test="signup"] >> internal:role=textbox[name="Email"i]`,
+			`[data-test="signup"] >> internal:role=textbox[name="Email"s]`,
+			`#email`, `input[name="e\"mail"]`},
+		"Phone": {`[data-test="signup"] >> internal:role=textbox[name="Phone"i]`,
+			`[data-test="signup"] >> internal:role=textbox[name="Phone"s]`,
+			`input[name="phone"]`},
+		"Send": {`[data-test="signup"] >> internal:role=button[name="Send"i]`,
+			`[data-test="signup"] >> internal:role=button[name="Send"s]`},
+	}
+	for name, w := range want {
+		if strings.Join(got[name], "\n") != strings.Join(w, "\n") {
+			t.Errorf("%s: got\n%s\nwant\n%s", name, strings.Join(got[name], "\n"), strings.Join(w, "\n"))
+		}
+	}
+}
