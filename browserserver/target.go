@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/playwright-community/playwright-go"
 
@@ -104,9 +105,30 @@ func selectorJS(sel string) string {
 // a container when needed); its id. Each candidate is checked on the page
 // to match that element only; the last resort is the synthesized locator
 // unchecked.
+//
+// The page is asked in two rounds of calls made at once (the element and
+// its attributes, then every candidate), not one call after another.
 func (t *tab) generate(ref string, loc playwright.Locator) string {
-	attrs, _ := loc.Evaluate(`(el) => [el.getAttribute('data-testid') || '', el.id || '',
+	var (
+		attrs any
+		h     playwright.ElementHandle
+		herr  error
+		wg    sync.WaitGroup
+	)
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		attrs, _ = loc.Evaluate(`(el) => [el.getAttribute('data-testid') || '', el.id || '',
 		(el.parentElement && el.parentElement.closest('[data-testid]') || {getAttribute: () => ''}).getAttribute('data-testid') || '']`, nil)
+	}()
+	go func() {
+		defer wg.Done()
+		h, herr = loc.ElementHandle()
+	}()
+	wg.Wait()
+	if herr == nil {
+		defer func() { _ = h.Dispose() }()
+	}
 	var testID, id, scopeID string
 	if a, ok := attrs.([]any); ok && len(a) == 3 {
 		testID, _ = a[0].(string)
@@ -149,10 +171,18 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 	if len(synth.Parts) > 0 && synth.Positional() {
 		cands = append(cands, synth)
 	}
-	if h, err := loc.ElementHandle(); err == nil {
-		defer func() { _ = h.Dispose() }()
-		for _, c := range cands {
-			if t.only(h, c.Selector()) {
+	if herr == nil {
+		ok := make([]bool, len(cands))
+		for i, c := range cands {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok[i] = t.only(h, c.Selector())
+			}()
+		}
+		wg.Wait()
+		for i, c := range cands {
+			if ok[i] {
 				return "page." + c.JS()
 			}
 		}
