@@ -465,3 +465,31 @@ func TestEvaluateWaitsForItsNavigation(t *testing.T) {
 		call(t, sess, "browser_navigate_back", nil)
 	}
 }
+
+// An element nothing else singles out is located by its place among its
+// role's elements, as Playwright's generator does, never by an unchecked
+// guess (the value of an edit box is no text).
+func TestGenerateLocatorFallsBackToPlace(t *testing.T) {
+	s := newServer(t, nil)
+	base := pages(t, map[string]string{"/": `<ul><li><input placeholder="new"></li><li><span hidden>Tea</span><input value="Tea"></li></ul>`})
+	sess := session(t, s)
+	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	tree, err := dom.ParseARIA(res.Text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refs []string
+	tree.Walk(func(n *dom.Node) bool {
+		if n.Role == "textbox" {
+			refs = append(refs, n.Ref)
+		}
+		return true
+	})
+	if len(refs) != 2 {
+		t.Fatalf("textboxes %v in:\n%s", refs, res.Text)
+	}
+	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refs[1]})
+	if res.IsError || strings.TrimSpace(res.Value) != "getByRole('textbox').nth(1)" {
+		t.Errorf("locator %q (%s), want getByRole('textbox').nth(1)", res.Value, res.Error)
+	}
+}

@@ -103,8 +103,9 @@ func selectorJS(sel string) string {
 // test id; its role and name, case-insensitive before exact, alone or in
 // the nearest ancestor with a test id; dom.Synthesize's locator (scoped by
 // a container when needed); its id. Each candidate is checked on the page
-// to match that element only; the last resort is the synthesized locator
-// unchecked.
+// to match that element only; when none does, its place among the
+// elements of its role (internal:role=textbox >> nth=1); the last resort is
+// the synthesized locator unchecked.
 //
 // The page is asked in two rounds of calls made at once (the element and
 // its attributes, then every candidate), not one call after another.
@@ -184,6 +185,24 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 		for i, c := range cands {
 			if ok[i] {
 				return "page." + c.JS()
+			}
+		}
+		// None singles it out: its place among the elements of its role,
+		// as Playwright's generator falls back to (a caller that wants
+		// better knows the locator for a positional one).
+		if n != nil && n.Role != "" && n.Role != "text" && n.Role != "generic" {
+			role := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role}}}
+			v, err := t.page.MainFrame().Locator(role.Selector()).EvaluateAll("(els, t) => els.indexOf(t)", h)
+			i := -1
+			switch x := v.(type) {
+			case int:
+				i = x
+			case float64:
+				i = int(x)
+			}
+			if err == nil && i >= 0 {
+				role.Parts = append(role.Parts, dom.LocatorPart{Kind: dom.PartNth, Index: i})
+				return "page." + role.JS()
 			}
 		}
 	}

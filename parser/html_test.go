@@ -7,6 +7,7 @@ import (
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcptest"
 )
 
 // rowsPage is a to-do list whose delete buttons show only an icon (no
@@ -227,5 +228,33 @@ func TestHTMLCandidates(t *testing.T) {
 		if strings.Join(got[name], "\n") != strings.Join(w, "\n") {
 			t.Errorf("%s: got\n%s\nwant\n%s", name, strings.Join(got[name], "\n"), strings.Join(w, "\n"))
 		}
+	}
+}
+
+// TestCompileKeepsPositionOverUnconfirmedText: where the generator gives a
+// position and the locator synthesized instead finds by a text the page
+// does not show (an edit box's value is no text), the position stays: a
+// text locator nobody confirmed would find a hidden copy, or nothing.
+func TestCompileKeepsPositionOverUnconfirmedText(t *testing.T) {
+	f := newFake()
+	f.pages["/todo"] = "editing"
+	f.own = map[string]string{"editing": `- textbox "What needs to be done?" [ref=e3]
+- list [ref=e4]:
+  - listitem [ref=e5]:
+    - textbox [active] [ref=e6]: Buy milk
+  - listitem [ref=e7]:
+    - checkbox [ref=e8]
+    - text: Walk the dog`}
+	f.locators = map[string]string{"e6": "getByRole('textbox').nth(1)"}
+	// The page shows no text "Buy milk": it is the box's value.
+	shown := `internal:text="Buy milk"s >> visible=true`
+	f.badTargets[shown] = mcptest.NoMatch(shown)
+	sc := Scenario{Name: "edit", URL: "http://shop.test/todo", Actions: []string{"type Buy oat milk into the edit box"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	if got, want := res.Steps[1].Target, `internal:role=textbox >> nth=1`; got != want {
+		t.Errorf("target %s, want %s", got, want)
 	}
 }

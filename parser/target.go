@@ -70,8 +70,13 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step)
 					// button"), which another row's removal would shift, or
 					// to a container's glued text: a locator scoped by the
 					// container's own name or text is stabler.
+					// Only one the page confirms: a text locator that
+					// finds no visible element (an edit box's value
+					// is no text) is worse than the position.
 					if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() {
-						return r.steady(ctx, syn, node), nil
+						if st, ok := r.confirmed(ctx, syn, node); ok {
+							return st, nil
+						}
 					}
 				}
 				return r.steady(ctx, loc, node), nil
@@ -112,13 +117,20 @@ var textEngines = map[dom.PartKind]bool{dom.PartText: true, dom.PartLabel: true,
 // match. A change is kept only when the page confirms that it matches
 // node alone.
 func (r *run) steady(ctx context.Context, loc dom.Locator, node *dom.Node) dom.Locator {
+	st, _ := r.confirmed(ctx, loc, node)
+	return st
+}
+
+// confirmed is steady, and whether the page confirmed the locator it
+// returns (or it needed no confirming: no id, class or text in it).
+func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (dom.Locator, bool) {
 	hasCSS, hasText := false, false
 	for _, p := range loc.Parts {
 		hasCSS = hasCSS || p.Kind == dom.PartCSS
 		hasText = hasText || textEngines[p.Kind]
 	}
 	if !hasCSS && !hasText {
-		return loc
+		return loc, true
 	}
 	var tries []dom.Locator
 	if hasCSS {
@@ -138,10 +150,10 @@ func (r *run) steady(ctx context.Context, loc dom.Locator, node *dom.Node) dom.L
 	tries = append(tries, visibleText(loc))
 	for _, t := range tries {
 		if v, ok := r.probe(ctx, t.Selector(), "(el) => true"); ok && v == "true" {
-			return t
+			return t, true
 		}
 	}
-	return loc
+	return loc, false
 }
 
 func hasPart(l dom.Locator, k dom.PartKind) bool {
