@@ -23,8 +23,10 @@ import (
 const Name = "builtin"
 
 // Version is the built-in server's version, recorded with the scenarios it
-// compiles: it changes when a tool's behaviour changes.
-const Version = "1.0.0"
+// compiles: it changes when a tool's behaviour changes, and names the
+// Playwright that reads the pages (roles and names differ between
+// Playwright versions).
+const Version = "1.0.0 (playwright-core " + DriverVersion + ")"
 
 // Options tune a Server. The zero value launches the local Chromium
 // headless with the default timeouts.
