@@ -28,15 +28,22 @@ README demo. State lives in cookies, so every browser starts with an empty cart.
 	}
 	srv := &http.Server{Handler: demoshop.Handler(&demoshop.Options{OfferDelay: *delay}), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(e.stdout, "demo shop listening on http://%s (log in with %s / %s; Ctrl-C stops)\n", ln.Addr(), demoshop.Username, demoshop.Password)
+	return serveUntil(ctx, srv, ln, 2*time.Second)
+}
+
+// serveUntil serves srv on ln until it fails (that error is returned) or
+// ctx ends (Ctrl-C): then srv shuts down, giving requests in flight up to
+// grace to finish.
+func serveUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Duration) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		shut, cancel := context.WithTimeout(context.Background(), grace)
 		defer cancel()
-		if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		if err := srv.Shutdown(shut); err != nil && !errors.Is(err, http.ErrServerClosed) && !errors.Is(err, context.DeadlineExceeded) {
 			return err
 		}
 		return nil

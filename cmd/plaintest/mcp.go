@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -82,17 +81,8 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "plaintest mcp: serving http://%s%s (streamable HTTP) and http://%s%s (SSE)\n",
 		ln.Addr(), browserserver.PathStreamable, ln.Addr(), browserserver.PathSSE)
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ln) }()
-	select {
-	case err := <-done:
+	if err := serveUntil(ctx, srv, ln, 5*time.Second); err != nil {
 		return environmentError(err)
-	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		if err := srv.Shutdown(shut); err != nil && !errors.Is(err, context.DeadlineExceeded) {
-			return err
-		}
-		return nil
 	}
+	return nil
 }
