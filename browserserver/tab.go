@@ -148,6 +148,11 @@ func (t *tab) settle(before navCounts) string {
 	return ""
 }
 
+// navTimeout is the navigation timeout, for Playwright's options.
+func (t *tab) navTimeout() *float64 {
+	return playwright.Float(float64(t.s.opts.NavigationTimeout.Milliseconds()))
+}
+
 // navCounts is a copy of the navigation counts, taken before an action.
 func (t *tab) navCounts() navCounts { return t.nav.read() }
 
@@ -170,7 +175,9 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 	frames := 0
 	var snap func(f playwright.Frame, loc playwright.Locator, prefix string, level int) (string, error)
 	snap = func(f playwright.Frame, loc playwright.Locator, prefix string, level int) (string, error) {
-		yaml, err := loc.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Ref: playwright.Bool(true)})
+		// The page is there: a busy machine may take longer than the
+		// action timeout (as short as --timeout 1s) to read it.
+		yaml, err := loc.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Ref: playwright.Bool(true), Timeout: t.navTimeout()})
 		if err != nil {
 			return "", err
 		}
@@ -241,7 +248,7 @@ func (t *tab) focused(f playwright.Frame) string {
 	if err != nil || v != true {
 		return ""
 	}
-	yaml, err := f.Locator(":focus").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Timeout: playwright.Float(500)})
+	yaml, err := f.Locator(":focus").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Timeout: playwright.Float(2000)})
 	if err != nil {
 		return ""
 	}
