@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"maps"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -196,18 +196,18 @@ func inside(root, p string) (string, error) {
 		}
 		abs = filepath.Join(root, p)
 	}
-	if !within(root, abs) {
+	if !fspath.Within(root, abs) {
 		return "", &outsideError{p, root, "is outside"}
 	}
-	realRoot, err := resolve(root)
+	realRoot, err := fspath.Resolve(root)
 	if err != nil {
 		return "", fmt.Errorf("files folder %s: %w", root, err)
 	}
-	real, err := resolve(abs)
+	real, err := fspath.Resolve(abs)
 	if err != nil {
 		return "", &outsideError{p, root, fmt.Sprintf("cannot be resolved (%v) inside", errors.Unwrap(err))}
 	}
-	if !within(realRoot, real) {
+	if !fspath.Within(realRoot, real) {
 		return "", &outsideError{p, root, "leads, through a symbolic link, outside"}
 	}
 	return real, nil
@@ -220,33 +220,4 @@ func localPath(root, p string) error {
 		return &outsideError{p, root, "must be a relative path that stays inside"}
 	}
 	return nil
-}
-
-// within reports whether path is dir or below it (both clean and absolute).
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
-}
-
-// resolve follows the symbolic links of p: of p when it exists, else of its
-// nearest existing parent, with the rest appended. A link that leads
-// nowhere is an error, not a place to write through.
-func resolve(p string) (string, error) {
-	var rest []string
-	for cur := filepath.Clean(p); ; {
-		if _, err := os.Lstat(cur); err == nil {
-			real, err := filepath.EvalSymlinks(cur)
-			if err != nil {
-				return "", err
-			}
-			slices.Reverse(rest)
-			return filepath.Join(append([]string{real}, rest...)...), nil
-		}
-		parent := filepath.Dir(cur)
-		if parent == cur {
-			return p, nil
-		}
-		rest = append(rest, filepath.Base(cur))
-		cur = parent
-	}
 }

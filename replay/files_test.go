@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -192,10 +193,10 @@ func FuzzInside(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !within(real, got) {
+		if !fspath.Within(real, got) {
 			t.Fatalf("inside(%q) = %q, outside %s", p, got, real)
 		}
-		if resolved, err := resolve(got); err != nil || !within(real, resolved) {
+		if resolved, err := fspath.Resolve(got); err != nil || !fspath.Within(real, resolved) {
 			t.Fatalf("inside(%q) = %q, which resolves to %q (%v)", p, got, resolved, err)
 		}
 	})
