@@ -13,9 +13,9 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
-	"github.com/playwright-community/playwright-go"
-
+	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/playwright-community/playwright-go"
 )
 
 // Name is the server's name in errors and in a scenario's environment
@@ -55,10 +55,13 @@ type Options struct {
 	// name outside it is refused. Default: a private temporary directory
 	// removed on Close.
 	WorkDir string
-	// FileURLs lets browser_navigate open file: URLs, which are refused
-	// otherwise.
-	FileURLs bool
-	Logger   *slog.Logger // nil = discard
+	// FileRoots are the folders whose files the browser may open through
+	// file: URLs (navrule.Root makes one); none: no file: URL opens. Every
+	// URL a tool opens, and every page the browser shows after a tool,
+	// answers to navrule.Rule: a refused page's context is closed and the
+	// call fails with the refusal, its result unread.
+	FileRoots []string
+	Logger    *slog.Logger // nil = discard
 }
 
 // Server is the built-in browser MCP server: one browser (launched, or
@@ -75,6 +78,7 @@ type Server struct {
 	driverDir string
 	tempDir   string // WorkDir when the server made it
 	srv       *server.MCPServer
+	rule      navrule.Rule // what the browser may open and show
 
 	// spares holds the next session's context and page, made ahead while
 	// the browser is idle (one at a time, in flight or ready).
@@ -156,6 +160,13 @@ func New(opts *Options) (*Server, error) {
 		return nil, errors.New("builtin: give a WebSocket endpoint or a CDP endpoint, not both")
 	}
 	s := &Server{opts: o, log: o.Logger, tabs: map[string]*tab{}}
+	for _, dir := range o.FileRoots {
+		root, err := navrule.Root(dir)
+		if err != nil {
+			return nil, fmt.Errorf("builtin: file root %s: %w", dir, err)
+		}
+		s.rule.FileRoots = append(s.rule.FileRoots, root)
+	}
 	if s.opts.WorkDir == "" {
 		dir, err := os.MkdirTemp("", "plaintest-builtin-")
 		if err != nil {

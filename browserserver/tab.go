@@ -8,9 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/playwright-community/playwright-go"
-
 	"github.com/plaintest/plaintest/dom"
+	"github.com/playwright-community/playwright-go"
 )
 
 // tab is one MCP session's browser context and page, and what its latest
@@ -99,6 +98,27 @@ func (t *tab) open() error {
 			nav.add(func(c *navCounts) { c.committed++ })
 		}
 	})
+	return nil
+}
+
+// guard checks every frame of every page of the tab's context against the
+// server's navigation rule. On a refusal it closes the context, before
+// anything more reads the page, and returns the refusal; the next call
+// starts on a fresh page.
+func (t *tab) guard() error {
+	if t.bctx == nil {
+		return nil
+	}
+	for _, p := range t.bctx.Pages() {
+		for _, f := range p.Frames() {
+			if err := t.s.rule.Loaded(f.URL()); err != nil {
+				t.s.log.Warn("navigation refused", "err", err)
+				_ = t.bctx.Close()
+				t.bctx, t.page = nil, nil
+				return toolErrorf("%v", err)
+			}
+		}
+	}
 	return nil
 }
 
@@ -199,7 +219,7 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 				continue
 			}
 			child := t.frameOf(refs[m[2]])
-			if child == nil {
+			if child == nil || !readableFrame(child.URL()) {
 				out = append(out, line)
 				continue
 			}
@@ -307,6 +327,14 @@ func (t *tab) frameOf(r refTarget) playwright.Frame {
 		return nil
 	}
 	return f
+}
+
+// readableFrame reports whether a frame at url has a document to snapshot:
+// not one never loaded, nor Chromium's error page (a frame whose load the
+// browser blocked, a file: URL in a web page), whose snapshot waits out
+// the whole timeout.
+func readableFrame(url string) bool {
+	return url != "" && !strings.HasPrefix(url, "chrome-error:")
 }
 
 // cutDepth keeps the lines of an aria snapshot at most depth levels deep.

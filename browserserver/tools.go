@@ -101,8 +101,16 @@ func (s *Server) handler(fn toolFunc) server.ToolHandlerFunc {
 		if err := t.open(); err != nil {
 			return errorResult(err), nil
 		}
+		if err := t.guard(); err != nil {
+			return errorResult(err), nil
+		}
 		var r response
-		if err := fn(t, args(req.GetArguments()), &r); err != nil {
+		err = fn(t, args(req.GetArguments()), &r)
+		// What the tool read of a page the rule refuses is dropped.
+		if gerr := t.guard(); gerr != nil {
+			return errorResult(gerr), nil
+		}
+		if err != nil {
 			return errorResult(err), nil
 		}
 		return r.toMCP(), nil
@@ -168,8 +176,8 @@ func (t *tab) timeout() *float64 {
 
 func (t *tab) navigate(a args, r *response) error {
 	url := a.str("url")
-	if mcpclient.IsFileURL(url) && !t.s.opts.FileURLs {
-		return toolErrorf("Access to \"file:\" URL is blocked. Allowed protocols: http:, https:, about:, data:. Attempted URL: %q", url)
+	if err := t.s.rule.Open(url); err != nil {
+		return toolErrorf("%v", err)
 	}
 	r.addCode("await page.goto(" + quoteJS(url) + ");")
 	if _, err := t.page.Goto(url); err != nil {

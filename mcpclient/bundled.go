@@ -1,8 +1,6 @@
 package mcpclient
 
 import (
-	"net/url"
-	"strings"
 	"time"
 )
 
@@ -42,11 +40,4 @@ func BundledOptions(timeout, nav time.Duration) *PlaywrightOptions {
 		NavigationTimeout: nav,
 		ExtraArgs:         []string{"--snapshot-mode", "none"},
 	}
-}
-
-// IsFileURL reports whether s is a file: URL, which the bundled
-// @playwright/mcp opens only when started with PlaywrightOptions.FileURLs.
-func IsFileURL(s string) bool {
-	u, err := url.Parse(strings.TrimSpace(s))
-	return err == nil && strings.EqualFold(u.Scheme, "file")
 }

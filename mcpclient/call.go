@@ -53,6 +53,11 @@ func (s *Session) CallTool(ctx context.Context, name string, args map[string]any
 		return nil, s.callError(ctx, callCtx, op, err)
 	}
 	r := s.result(res)
+	if refusal := s.guardRefusal(); refusal != "" {
+		// The result may hold the refused page's text: it goes unread.
+		s.log.Debug("mcp call refused by the navigation guard", "tool", name)
+		return &Result{Text: refusal, Error: refusal, IsError: true}, nil
+	}
 	s.log.Debug("mcp call", "tool", name, "took", time.Since(start), "is_error", r.IsError)
 	if lost := s.watchBrowser(op, name, !r.IsError); lost != nil {
 		return r, lost

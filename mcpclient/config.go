@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/navrule"
 )
 
 // Transport names, as ServerConfig.Transport holds them.
@@ -42,6 +44,9 @@ type ServerConfig struct {
 	// callTimeout, when longer than Options.CallTimeout, is how long a
 	// call may take (set by Playwright from its own timeouts).
 	callTimeout time.Duration
+	// guard, when set, starts the server with plaintest's navigation guard
+	// for this rule (--init-page navrule.Guard); see Session.guardRefusal.
+	guard *navrule.Rule
 }
 
 // transport returns sc.Transport, or the one its Command or URL implies.

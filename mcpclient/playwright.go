@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/navrule"
 )
 
 // Environment variables the launcher reads.
@@ -39,15 +41,19 @@ type PlaywrightOptions struct {
 	Viewport          string // "WIDTHxHEIGHT", default "1280x720"
 	// WorkDir is the server's working directory, which it treats as its
 	// workspace: relative file names in tool arguments resolve there, and
-	// (unless FileURLs) it reads and writes files only there and in
+	// (unless FileRoots) it reads and writes files only there and in
 	// OutputDir. Default: the output directory, so that a scenario cannot
 	// reach the user's working directory through it.
 	WorkDir string
-	// FileURLs lets the browser open file:// URLs, which @playwright/mcp
-	// blocks by default. The flag it takes (--allow-unrestricted-file-access)
-	// also lifts the server's limits on file paths: set it only for a
-	// scenario that needs it, and check file arguments before calling.
-	FileURLs  bool
+	// FileRoots are the folders whose files the browser may open through
+	// file: URLs (navrule.Root makes one); none: no file: URL opens. The
+	// server is always started with plaintest's navigation guard
+	// (navrule.Guard), which closes a page that shows anything else the
+	// rule refuses, view-source:file: pages included, however it got
+	// there. With roots, the server also gets the flag it needs to open
+	// files (--allow-unrestricted-file-access), which lifts its own limits
+	// on file paths: check file arguments before calling.
+	FileRoots []string
 	ExtraArgs []string // appended as given
 }
 
@@ -116,12 +122,20 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 			args = append(args, t.flag, strconv.FormatInt(t.d.Milliseconds(), 10))
 		}
 	}
-	if o.FileURLs {
+	if len(o.FileRoots) > 0 {
 		args = append(args, "--allow-unrestricted-file-access")
 	}
 	sc := ServerConfig{Name: PlaywrightServer, Command: node, Transport: TransportStdio,
 		hint:        "run make setup, and check that " + browser + " starts headless",
-		callTimeout: o.callTimeout()}
+		callTimeout: o.callTimeout(),
+		guard:       &navrule.Rule{}}
+	for _, dir := range o.FileRoots {
+		root, err := navrule.Root(dir)
+		if err != nil {
+			return ServerConfig{}, fmt.Errorf("playwright: file root %s: %w", dir, err)
+		}
+		sc.guard.FileRoots = append(sc.guard.FileRoots, root)
+	}
 	if o.OutputDir != "" {
 		dir, err := filepath.Abs(o.OutputDir)
 		if err != nil {

@@ -81,7 +81,7 @@ func TestPlaywrightArgs(t *testing.T) {
 		},
 		{
 			name:    "file URLs",
-			opts:    &PlaywrightOptions{ExecutablePath: browser, FileURLs: true},
+			opts:    &PlaywrightOptions{ExecutablePath: browser, FileRoots: []string{"/tmp"}},
 			want:    [][]string{{cli, "--headless"}, {"--allow-unrestricted-file-access"}},
 			tempDir: true,
 			call:    80 * time.Second,

@@ -66,6 +66,7 @@ type Session struct {
 	redact      func(error) error  // hides secrets of the URL in errors; nil for stdio
 	hint        string             // what to do when the server is unavailable
 	tempDirs    []string
+	guardLog    string // where the navigation guard logs refusals (see guardRefusal)
 
 	serverInfo mcp.Implementation // what the server said it is in initialize
 
@@ -148,6 +149,12 @@ func connectStdio(ctx context.Context, sc ServerConfig, o Options, log *slog.Log
 		sc.Args = append(append([]string(nil), sc.Args...), "--output-dir", dir)
 		if sc.Dir == "" {
 			sc.Dir = dir // the server's workspace: nothing of the user's
+		}
+	}
+	if sc.guard != nil {
+		if err := s.addGuard(&sc); err != nil {
+			s.removeTempDirs()
+			return nil, &UnavailableError{Server: sc.Name, Op: "start", Err: err}
 		}
 	}
 	log.Debug("starting mcp server", "command", sc.Command, "args", len(sc.Args))

@@ -44,19 +44,3 @@ func TestResultVocabulary(t *testing.T) {
 	}
 }
 
-func TestIsFileURL(t *testing.T) {
-	for s, want := range map[string]bool{
-		"file:///tmp/team.html":  true,
-		" FILE:///tmp/team.html": true,
-		"file:team.html":         true,
-		"http://127.0.0.1:8080":  false,
-		"/tmp/team.html":         false,
-		"files://x":              false,
-		"":                       false,
-		"%zz":                    false,
-	} {
-		if got := IsFileURL(s); got != want {
-			t.Errorf("IsFileURL(%q) = %v, want %v", s, got, want)
-		}
-	}
-}

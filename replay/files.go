@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/internal/fspath"
-	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -64,13 +63,15 @@ func namesFiles(sc *sandy.Scenario) bool {
 
 // Preflight refuses, before anything runs, a scenario that would step out
 // of what a replay allows: a call to browser_run_code_unsafe (which runs
-// any code in the browser server's process) unless opts.AllowUnsafeCode,
-// and a file argument written without placeholders that lies outside the
+// any code in the browser server's process), by any name it has had (see
+// UnsafeTool), unless opts.AllowUnsafeCode; a URL the browser may not
+// open (see urls.go); and a file argument written without placeholders that lies outside the
 // files folder. Arguments with placeholders are checked again, with their
 // values, when their step runs. Every problem is reported at once, as a
 // *sandy.ValidationError naming file.
 func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 	o := opts.withDefaults()
+	rule := fileRule(file, &o)
 	var ps []sandy.Problem
 	for i, st := range sc.Steps {
 		path := fmt.Sprintf("steps[%d]", i)
@@ -78,9 +79,14 @@ func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 		if err != nil {
 			continue // reported by validation
 		}
-		if !builtin && tool == mcpclient.ToolRunCodeUnsafe && !o.AllowUnsafeCode {
+		if !builtin && UnsafeTool(tool) && !o.AllowUnsafeCode {
 			ps = append(ps, sandy.Problem{Path: path + ".tool",
 				Msg: tool + " runs any code on this machine, in the browser server's process: refused unless --allow-unsafe-code"})
+		}
+		if !builtin {
+			if k, err := checkURLs(rule, st.Params, true); err != nil {
+				ps = append(ps, sandy.Problem{Path: path + ".params." + k, Msg: err.Error()})
+			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(st.Params)) {
 			if !isFileKey(k) {

@@ -125,12 +125,12 @@ func TestUnsafeCodeNeedsConsent(t *testing.T) {
 func TestNeedsAreThoseOfEachScenario(t *testing.T) {
 	root, _ := filesFolder(t)
 	fs := &fakeServers{f: &fake{}}
-	p := New(fs, &Options{Files: root})
+	p := New(fs, &Options{Files: root, AllowFileURLs: true, FileURLRoot: "/srv/app"})
 	runs := []struct {
 		name, steps string
 		want        Needs
 	}{
-		{"opens a file URL", `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"file:///srv/app/index.html"}}]`, Needs{FileURLs: true}},
+		{"opens a file URL", `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"file:///srv/app/index.html"}}]`, Needs{FileRoot: "/srv/app"}},
 		{"writes a screenshot", `[{"step":1,"tool":"mcp__playwright__browser_take_screenshot","params":{"filename":"a.png"}}]`, Needs{Files: root}},
 		{"plain", `[{"step":1,"tool":"mcp__playwright__echo","params":{}}]`, Needs{}},
 	}

@@ -36,9 +36,10 @@ type Servers interface {
 
 // Needs is what one scenario run asks of the servers it opens.
 type Needs struct {
-	// FileURLs: the scenario opens file: URLs, which the bundled
-	// @playwright/mcp refuses unless it is started to allow them.
-	FileURLs bool
+	// FileRoot, when not "", is the folder (resolved) whose files the
+	// scenario opens through file: URLs, which the bundled browser servers
+	// refuse unless they are started with it.
+	FileRoot string
 	// Files is the folder (absolute) the run's file arguments are confined
 	// to, when it has any; a server that resolves relative file names works
 	// there. "" when the scenario names no file.
@@ -109,6 +110,13 @@ type Options struct {
 	// runs any code in the browser server's process. Off, such a scenario
 	// is refused before it starts.
 	AllowUnsafeCode bool
+	// AllowFileURLs lets a scenario open file: URLs inside FileURLRoot
+	// (default: the folder of the scenario's own file). Off, a file: URL is
+	// refused, before the run when it is written out, else at its step.
+	// Pages that wrap a file (view-source:file:) and browser pages
+	// (chrome:, devtools:) are refused either way; see urls.go.
+	AllowFileURLs bool
+	FileURLRoot   string
 	// Browser names the server used for evidence and by the browser
 	// built-ins. Default DefaultBrowser.
 	Browser string
@@ -386,7 +394,10 @@ func (r *run) plan() ([]*plan, error) {
 
 // needs is what this scenario run asks of its servers.
 func (r *run) needs() Needs {
-	n := Needs{FileURLs: OpensFileURLs(r.sc, r.opts.Vars...)}
+	var n Needs
+	if rule := fileRule(r.file, r.opts); len(rule.FileRoots) > 0 && OpensFileURLs(r.sc, r.opts.Vars...) {
+		n.FileRoot = rule.FileRoots[0]
+	}
 	if namesFiles(r.sc) {
 		n.Files = r.opts.Files
 	}

@@ -708,7 +708,9 @@ func TestOpensFileURLs(t *testing.T) {
 		{`{"BASE_URL":"http://shop.test"}`, `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{BASE_URL}}/a.html"}}]`, nil, false},
 		{`{"BASE_URL":"http://shop.test"}`, `[{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{BASE_URL}}/a.html"}}]`, map[string]string{"BASE_URL": "FILE:///srv"}, true},
 		{"", `[{"step":1,"id":"a","tool":"mcp__x__y","params":{},"output":{"u":"$"}},{"step":2,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{a.u}}"}}]`, nil, false},
-		{"", `[{"step":1,"tool":"mcp__playwright__browser_click","params":{"url":"file:///x"}}]`, nil, false},
+		// Any tool's url argument counts: browser_tabs opens one too.
+		{"", `[{"step":1,"tool":"mcp__playwright__browser_tabs","params":{"action":"new","url":"file:///x"}}]`, nil, true},
+		{"", `[{"step":1,"tool":"mcp__playwright__browser_click","params":{"target":"file:///x"}}]`, nil, false},
 	} {
 		sc := parse(t, scenario(tt.vars, tt.steps))
 		if got := OpensFileURLs(sc, tt.layer); got != tt.want {

@@ -103,7 +103,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	}
 
 	opts := mcpclient.BundledOptions(5*time.Second, 0)
-	opts.FileURLs = true
+	opts.FileRoots = []string{dir}
 	cfg, err := mcpclient.Playwright(opts)
 	if err != nil {
 		t.Fatal(err)

@@ -33,7 +33,7 @@ type ConfigServers struct {
 // than "playwright") is an error wrapping mcpclient.ErrNoServer; a server
 // that cannot be started or reached wraps mcpclient.ErrUnavailable. The
 // bundled @playwright/mcp is started for this run's needs: file: URLs only
-// when the scenario opens them, and its workspace in the run's files folder
+// inside the run's file root when the scenario opens them, and its workspace in the run's files folder
 // (else in a private temporary folder), so that it resolves relative file
 // names there and, unless file: URLs are on, refuses paths elsewhere itself.
 // Servers from the config are used as they are. "claude-in-chrome", when
@@ -68,7 +68,9 @@ func (c *ConfigServers) lookup(name string, needs Needs) (mcpclient.ServerConfig
 	if c.Playwright != nil {
 		pw = *c.Playwright
 	}
-	pw.FileURLs = needs.FileURLs
+	if needs.FileRoot != "" {
+		pw.FileRoots = []string{needs.FileRoot}
+	}
 	if needs.Files != "" {
 		if err := os.MkdirAll(needs.Files, 0o755); err != nil {
 			return mcpclient.ServerConfig{}, fmt.Errorf("files folder: %w", err)

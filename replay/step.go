@@ -171,6 +171,10 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 			return r.abort(&sr, finish, "file argument", err)
 		}
 		params = confined
+		if k, err := checkURLs(fileRule(r.file, r.opts), params, false); err != nil {
+			sr.Params = r.mask.params(params)
+			return r.abort(&sr, finish, "URL argument "+k, err)
+		}
 	}
 	sr.Params = r.mask.params(params)
 
@@ -397,6 +401,9 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		}
 		if res == nil {
 			return o, fmt.Errorf("%s: no result", pl.tool)
+		}
+		if err := refusedByServer(res); err != nil {
+			return o, err // the page's text, if any, goes unread
 		}
 		o.text = res.Text
 		if !res.IsError {

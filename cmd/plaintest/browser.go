@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/plaintest/plaintest/browserserver"
+	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
@@ -35,12 +36,16 @@ type browserFlags struct {
 	// explicit: --mcp was given. Without it, a config's own "playwright"
 	// entry serves the browser, as Sandy's players do.
 	explicit bool
+	files    fileURLsFlag // --allow-file-urls
 }
 
 const mcpUsage = "browser server: " + mcpBuiltin + " (in process), " + mcpPlaywright +
 	" (the bundled @playwright/mcp), or a config server's `NAME`"
 
-func (b *browserFlags) add(fs *pflag.FlagSet) {
+// add registers the flags; bare says where --allow-file-urls alone opens
+// local files.
+func (b *browserFlags) add(fs *pflag.FlagSet, bare string) {
+	b.files.add(fs, bare)
 	fs.StringVar(&b.mcp, "mcp", defaultMCP, mcpUsage)
 	fs.StringVar(&b.ws, "ws-endpoint", "", "built-in server: use the Playwright browser server at `URL` (npx playwright run-server) instead of a local Chromium")
 	fs.StringVar(&b.cdp, "cdp-endpoint", "", "built-in server: use the Chromium at `URL` (its --remote-debugging-port) instead of a local one")
@@ -140,7 +145,10 @@ func (b *builtinServers) server(needs replay.Needs) (*browserserver.Server, erro
 		return s, nil
 	}
 	o := b.opts
-	o.FileURLs, o.WorkDir = needs.FileURLs, needs.Files
+	o.WorkDir = needs.Files
+	if needs.FileRoot != "" {
+		o.FileRoots = []string{needs.FileRoot}
+	}
 	o.NoActionSnapshots = true // replay reads none
 	s, err := browserserver.New(&o)
 	if err != nil {
@@ -167,8 +175,8 @@ func (b *builtinServers) Close() error {
 
 // openBrowser connects compile (or snapshot) to the browser server the
 // flags name: the built-in server in process, the bundled @playwright/mcp
-// (timed like replay's so that what compiles also replays, allowed file://
-// URLs when the first page, startURL, is one), or the discovered config's
+// (timed like replay's so that what compiles also replays), or the
+// discovered config's
 // entry (for "playwright", the bundled server when the config has none).
 // It returns the session, the server's description for the progress line,
 // and what to call when done.
@@ -177,9 +185,23 @@ func openBrowser(ctx context.Context, b browserFlags, configPath string, headed 
 	if err != nil {
 		return nil, "", nil, usageError("%v", err)
 	}
+	// Local files open where --allow-file-urls says, and beside the start
+	// page when the user gave a local one.
+	roots, err := b.files.roots(pageFolder(startURL))
+	if err != nil {
+		return nil, "", nil, err
+	}
+	if dir := pageFolder(startURL); dir != "" {
+		if root, err := navrule.Root(dir); err == nil {
+			roots = append(roots, root)
+		}
+	}
+	if err := (navrule.Rule{FileRoots: roots}).Open(startURL); err != nil {
+		return nil, "", nil, usageError("--url: %v", err)
+	}
 	if b.useBuiltin(cfg) {
 		o := b.builtinOptions(headed, timeout, nav)
-		o.FileURLs = mcpclient.IsFileURL(startURL)
+		o.FileRoots = roots
 		s, err := browserserver.New(o)
 		if err != nil {
 			return nil, "", nil, err
@@ -203,7 +225,7 @@ func openBrowser(ctx context.Context, b browserFlags, configPath string, headed 
 	}
 	opts := mcpclient.BundledOptions(timeout, nav)
 	opts.Headed = headed
-	opts.FileURLs = mcpclient.IsFileURL(startURL)
+	opts.FileRoots = roots
 	opts.Caps = []string{"testing"} // browser_generate_locator
 	sc, err := cfg.Browser(name, opts)
 	switch {

@@ -266,7 +266,7 @@ func TestReplayFilesFolder(t *testing.T) {
 	write("a-local.json", doc("local",
 		step(1, "browser_navigate", `{"url":"file://`+page+`"}`),
 		step(2, "browser_take_screenshot", `{"type":"png","filename":"shots/local.png"}`)))
-	code, out, errOut := runCLI(t, "replay", filepath.Join(suite, "a-local.json"), "--config", cfg, "--files", files)
+	code, out, errOut := runCLI(t, "replay", filepath.Join(suite, "a-local.json"), "--config", cfg, "--files", files, "--allow-file-urls="+work)
 	if code != 0 {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}
@@ -281,7 +281,7 @@ func TestReplayFilesFolder(t *testing.T) {
 		step(2, "browser_take_screenshot", `{"type":"png","filename":"`+outside+`"}`),
 		step(3, "browser_take_screenshot", `{"type":"png","filename":"../escaped.png"}`),
 		step(4, "browser_take_screenshot", `{"type":"png","filename":"up/escaped.png"}`)))
-	code, out, errOut = runCLI(t, "replay", suite, "--config", cfg, "--files", files)
+	code, out, errOut = runCLI(t, "replay", suite, "--config", cfg, "--files", files, "--allow-file-urls="+work)
 	if code != exitInput {
 		t.Fatalf("exit %d, want 2\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
 	}

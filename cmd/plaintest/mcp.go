@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"os"
 	"time"
 
 	"github.com/plaintest/plaintest/browserserver"
@@ -26,6 +27,11 @@ With --http ADDR it serves streamable HTTP at http://ADDR/mcp and SSE at
 http://ADDR/sse until interrupted. On a loopback address, requests for
 other host names are refused (DNS rebinding).
 
+The browser opens web pages; local files (file: URLs) only with
+--allow-file-urls (bare: those below the working directory; =DIR: below
+DIR). A page that reaches anything else, view-source: pages included, by a
+tool or by itself, is closed and the call fails with the refusal.
+
 --ws-endpoint and --cdp-endpoint drive a browser elsewhere instead of a
 local Chromium: a Playwright browser server (npx playwright run-server,
 from playwright-core ` + browserserver.DriverVersion + `) or a Chromium started with
@@ -43,7 +49,8 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	headed := fs.Bool("headed", false, "show the browser window")
 	timeout := fs.Duration("timeout", mcpclient.DefaultActionTimeout, "how long actions, waits and verifications wait")
 	nav := fs.Duration("nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load")
-	fileURLs := fs.Bool("allow-file-urls", false, "let browser_navigate open file: URLs")
+	var fileURLs fileURLsFlag
+	fileURLs.add(fs, "those below the working directory")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -65,8 +72,16 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 		}
 		defer ln.Close()
 	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return err
+	}
+	roots, err := fileURLs.roots(wd)
+	if err != nil {
+		return err
+	}
 	s, err := browserserver.New(&browserserver.Options{Headed: *headed, WSEndpoint: *ws, CDPEndpoint: *cdp,
-		ActionTimeout: *timeout, NavigationTimeout: *nav, FileURLs: *fileURLs})
+		ActionTimeout: *timeout, NavigationTimeout: *nav, FileRoots: roots})
 	if err != nil {
 		return err
 	}

@@ -63,6 +63,16 @@ anything runs, unless --allow-partial; then its result line, the --json
 result ("partial": true) and the JUnit test case (property partial=true)
 say it is partial.
 
+What a scenario may touch: files only in --files DIR; in the browser, web
+pages (http, https, data, blob, about:blank), and local files (file: URLs)
+only with --allow-file-urls: bare, those in the folder of the scenario's own
+file; =DIR, those in DIR. view-source:, javascript:, chrome: and the like
+never open. A URL written in a file is refused before anything runs; one
+from a variable at its step; a page that gets there by itself (a script, a
+redirect, a popup) is closed by the browser server and ends the run.
+browser_run_code_unsafe (and browser_run_code, its older name) needs
+--allow-unsafe-code. The README's Security section says each rule.
+
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
 report directory (--report, or Sandy's --screenshot-dir); --screenshots all
@@ -131,7 +141,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
 	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
 	fs.StringVar(&f.config, "config", "", "MCP config `FILE` (default: discovered)")
-	f.browser.add(fs)
+	f.browser.add(fs, "those in the folder of each scenario's own file")
 	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
 	fs.IntVar(&f.start, "resume-from", 0, "the same as --start `N` (Sandy's name)")
 	fs.IntVar(&f.end, "end", 0, "last step `N` to run (by step number)")
@@ -229,6 +239,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		NavTimeout:      f.nav,
 		Files:           f.files,
 		AllowUnsafeCode: f.unsafe,
+		AllowFileURLs:   f.browser.files.on,
+		FileURLRoot:     f.browser.files.dir,
 		Start:           f.start,
 		End:             f.end,
 		DryRun:          f.dryRun,

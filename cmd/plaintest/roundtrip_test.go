@@ -181,8 +181,16 @@ func TestFileURLScenarioRoundTrip(t *testing.T) {
 	if len(sc.Steps) != 5 || !isTextCheck(sc.Steps[3], "Grace Hopper", true) || !isTextCheck(sc.Steps[4], "Alan Turing", false) {
 		t.Errorf("the export does not wait for Grace Hopper to go:\n%s", data)
 	}
+	// A local page replays only where --allow-file-urls opens files: bare,
+	// the scenario's own folder, which is not the page's.
+	for _, flags := range [][]string{nil, {"--allow-file-urls"}} {
+		args := append([]string{"replay", out, "--report", t.TempDir()}, flags...)
+		if code, stdout, stderr := runCLI(t, args...); code != exitInput || !strings.Contains(stderr, "steps[0].params.url: plaintest refused") {
+			t.Fatalf("replay %v: exit %d, want 2 refusing the local page\n%s\n%s", flags, code, stdout, stderr)
+		}
+	}
 	for i := range 2 {
-		if code, stdout, stderr := runCLI(t, "replay", out, "--report", t.TempDir()); code != 0 {
+		if code, stdout, stderr := runCLI(t, "replay", out, "--report", t.TempDir(), "--allow-file-urls="+filepath.Dir(page)); code != 0 {
 			t.Fatalf("replay %d: exit %d\n%s\n%s", i+1, code, stdout, stderr)
 		}
 	}

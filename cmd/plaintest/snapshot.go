@@ -27,7 +27,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget)")
 	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
 	var browser browserFlags
-	browser.add(fs)
+	browser.add(fs, "those beside the URL's page (they always open when the URL is a local file)")
 	config := fs.String("config", "", "MCP config `file`")
 	pos, err := parseArgs(fs, args)
 	if err != nil {

@@ -41,8 +41,11 @@ unless --allow-partial:
   mug.partial.json: metadata.status: partial (compile stopped at action 4 of 6 ("click Pay"): ...): replay refuses it unless --allow-partial
 
 What replay would refuse before starting is reported too: a file argument
-outside the files folder (--files, as for replay), and a call to
-browser_run_code_unsafe without --allow-unsafe-code.
+outside the files folder (--files, as for replay), a URL the browser may
+not open (a file: URL without --allow-file-urls, which opens the files of
+the scenario's own folder, or of DIR with =DIR; view-source:, javascript:,
+chrome: and the like always), and a call to browser_run_code_unsafe (or
+browser_run_code, its older name) without --allow-unsafe-code.
 
 A NanoClaw replay bundle (JSON with "script" and "schema_version", as
 compile --format nanoclaw writes it) is checked against the bundle rules
@@ -70,7 +73,9 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&envFile, "env", "", "read the variables the run will be given from a dotenv `FILE`")
 	fs.BoolVar(&allowPartial, "allow-partial", false, "accept partial scenarios (reported as ok, partial)")
 	fs.StringVar(&filesDir, "files", replay.DefaultFiles, "the `DIR` replay will confine the scenarios' files to")
-	fs.BoolVar(&unsafe, "allow-unsafe-code", false, "accept calls to browser_run_code_unsafe")
+	fs.BoolVar(&unsafe, "allow-unsafe-code", false, "accept calls to browser_run_code_unsafe (or browser_run_code, its older name)")
+	var fileURLs fileURLsFlag
+	fileURLs.add(fs, "those in the folder of each scenario's own file")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -99,7 +104,8 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		}
 		sc, err := sandy.LoadWithVars(file, layers...)
 		if err == nil {
-			err = replay.Preflight(file, sc, &replay.Options{Files: filesDir, AllowUnsafeCode: unsafe})
+			err = replay.Preflight(file, sc, &replay.Options{Files: filesDir, AllowUnsafeCode: unsafe,
+				AllowFileURLs: fileURLs.on, FileURLRoot: fileURLs.dir})
 		}
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
