@@ -43,4 +43,3 @@ func TestResultVocabulary(t *testing.T) {
 		})
 	}
 }
-
