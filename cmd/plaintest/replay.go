@@ -376,11 +376,10 @@ func writeHeals(e *env, suite *replay.Suite, results []*rpt.RunResult, accept bo
 		if r == nil || !r.Healed() {
 			continue
 		}
-		i := slices.Index(suite.Files, r.File)
-		if i < 0 {
+		if !slices.Contains(suite.Files, r.File) {
 			continue
 		}
-		p, err := heal.Write(r.File, suite.Scenarios[i], r.Heals, accept)
+		p, err := heal.Write(r.File, r.Heals, accept)
 		if err != nil {
 			return fmt.Errorf("--heal: %w", err)
 		}
