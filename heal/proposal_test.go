@@ -3,6 +3,7 @@ package heal
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -220,5 +221,28 @@ func TestWriteDiffShowsTheHealedLines(t *testing.T) {
 				t.Errorf("accepted file =\n%s\nwant the proposal\n%s", accepted, proposed)
 			}
 		})
+	}
+}
+
+// BenchmarkEdit heals one step of a 2,000-step scenario (about 600 KB).
+func BenchmarkEdit(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString("{\n  \"version\": \"2.1\",\n  \"metadata\": {\"name\": \"big\", \"tags\": [\"x\"]},\n  \"steps\": [\n")
+	for i := 1; i <= 2000; i++ {
+		if i > 1 {
+			sb.WriteString(",\n")
+		}
+		fmt.Fprintf(&sb, "    {\"step\": %d, \"tool\": \"mcp__playwright__browser_click\", \"timeout\": 10, \"params\": {\"element\": %s, \"target\": %s}}", i, oldElement, oldTarget)
+	}
+	sb.WriteString("\n  ]\n}\n")
+	data := []byte(sb.String())
+	heals := []report.Heal{unicodeHeals[0]}
+	heals[0].Step = 1000
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Edit(data, heals); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
