@@ -1,7 +1,8 @@
 // Package heal re-reads a replayed step's intent when its compiled target no
 // longer names its element (plaintest replay --heal), and writes what was
-// healed as a proposal: the corrected scenario and a unified diff beside
-// the original, which is replaced only when the user accepts.
+// healed as a proposal: the scenario file with only the healed targets and
+// elements changed in place (every other byte kept), and a unified diff,
+// beside the original, which is replaced only when the user accepts.
 //
 // It takes in a replay.HealRequest (the step's plain-English action, its
 // tool, its compiled identity and target) and the browser session, and

@@ -62,9 +62,9 @@ var heals = []report.Heal{{Step: 2, OldTarget: "internal:testid=[data-testid=\"p
 // A proposal is the whole scenario with the healed target and element, and
 // a unified diff; the scenario is untouched unless accepted.
 func TestWriteProposes(t *testing.T) {
-	file, sc := writeScenario(t)
+	file, _ := writeScenario(t)
 	before, _ := os.ReadFile(file)
-	p, err := Write(file, sc, heals, false)
+	p, err := Write(file, heals, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,8 +100,8 @@ func TestWriteProposes(t *testing.T) {
 }
 
 func TestWriteAccepts(t *testing.T) {
-	file, sc := writeScenario(t)
-	p, err := Write(file, sc, heals, true)
+	file, _ := writeScenario(t)
+	p, err := Write(file, heals, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,13 +2,16 @@ package heal
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/aymanbagabas/go-udiff"
 
+	"github.com/plaintest/plaintest/internal/jsonedit"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -17,7 +20,7 @@ import (
 // Proposal is what a healed run proposes for its scenario file.
 type Proposal struct {
 	File   string // the scenario file
-	Healed string // FILE.healed.json: the whole corrected scenario
+	Healed string // FILE.healed.json: FILE with only the healed values changed
 	Diff   string // FILE.healed.diff: a unified diff from FILE to it
 }
 
@@ -29,8 +32,9 @@ func Paths(file string) (healed, diff string) {
 }
 
 // Apply returns sc with each heal's step pointed at its new target and
-// element. sc is not changed. A heal naming a step sc does not have is an
-// error.
+// element: the scenario a healed file (Edit) must read back as. sc is not
+// changed. A heal naming a step sc does not have, or whose target in sc is
+// not the healed one, is an error.
 func Apply(sc *sandy.Scenario, heals []report.Heal) (*sandy.Scenario, error) {
 	b, err := sc.Marshal()
 	if err != nil {
@@ -63,23 +67,79 @@ func Apply(sc *sandy.Scenario, heals []report.Heal) (*sandy.Scenario, error) {
 	return out, nil
 }
 
-// Write writes the proposal of a healed run of the scenario in file (sc,
-// as loaded from it): FILE.healed.json and FILE.healed.diff. With accept,
-// FILE itself is replaced by the healed scenario (atomically) and the diff
-// is still written. Nothing else is touched; every file is replaced
-// atomically.
-func Write(file string, sc *sandy.Scenario, heals []report.Heal, accept bool) (*Proposal, error) {
-	healed, err := Apply(sc, heals)
+// Edit returns data, the text of a scenario file, with each heal's step
+// pointed at its new target and element, edited in place
+// (internal/jsonedit): the new strings are spliced over the old values
+// (an element the step lacks is added beside its last param) and every
+// other byte is kept: keys plaintest does not know (metadata.tags, x_…
+// extensions, a step's own timeout), key order, indentation, line endings,
+// escapes. A heal naming a step data does not have, or whose target there
+// is not the healed one, is an error; so is a text that would not read
+// back as the healed scenario (a key written twice, or in two cases), and
+// nothing is edited then.
+func Edit(data []byte, heals []report.Heal) ([]byte, error) {
+	sc, err := sandy.Parse(data, "")
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, err
 	}
-	after, err := healed.Marshal()
+	want, err := Apply(sc, heals)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, err
 	}
+	out := data
+	for _, h := range heals {
+		i := slices.IndexFunc(sc.Steps, func(st sandy.Step) bool { return st.Step == h.Step })
+		params := sc.Steps[i].Params // Apply found the step
+		for _, kv := range [][2]string{{"target", h.NewTarget}, {"element", h.NewElement}} {
+			if kv[1] == "" || params[kv[0]] == kv[1] {
+				continue
+			}
+			path := []jsonedit.Seg{jsonedit.Field("steps"), jsonedit.Index(i), jsonedit.Field("params"), jsonedit.Key(kv[0])}
+			if out, err = jsonedit.SetString(out, path, kv[1]); err != nil {
+				return nil, fmt.Errorf("step %d: %w", h.Step, err)
+			}
+		}
+	}
+	if err := sameScenario(out, want); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// sameScenario checks that the edited text reads back as the healed
+// scenario want.
+func sameScenario(edited []byte, want *sandy.Scenario) error {
+	got, err := sandy.Parse(edited, "")
+	if err != nil {
+		return fmt.Errorf("the healed text does not read back: %w", err)
+	}
+	a, err := got.Marshal()
+	if err != nil {
+		return err
+	}
+	b, err := want.Marshal()
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(a, b) {
+		return errors.New("the file cannot be healed in place: its healed text reads back as another scenario (is a key written twice, or in two cases?)")
+	}
+	return nil
+}
+
+// Write writes the proposal of a healed run of the scenario in file:
+// FILE.healed.json, the file as it is now with only the healed targets and
+// elements changed (Edit), and FILE.healed.diff. With accept, FILE itself
+// is replaced by the healed text and the diff is still written. Nothing
+// else is touched; every file is replaced atomically.
+func Write(file string, heals []report.Heal, accept bool) (*Proposal, error) {
 	before, err := os.ReadFile(file)
 	if err != nil {
 		return nil, err
+	}
+	after, err := Edit(before, heals)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	if bytes.Equal(before, after) {
 		return nil, fmt.Errorf("%s: healing changed nothing", file)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -8,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/demoshop"
+	rpt "github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 // copyDemo copies the compiled demo scenario called name into a folder of
@@ -79,6 +82,107 @@ func TestHealRelistedShop(t *testing.T) {
 	if code, stdout, stderr := runCLI(t, base...); code != exitOK {
 		t.Fatalf("replay after --heal=accept: exit %d\n%s\n%s", code, stdout, stderr)
 	}
+}
+
+// oddLayout lays a compiled scenario out as no tool of plaintest would:
+// keys plaintest does not know (metadata.tags, top-level and step x_…
+// extensions, a step's own timeout, text outside ASCII), tabs and CRLF.
+func oddLayout(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var c bytes.Buffer
+	if err := json.Compact(&c, b); err != nil {
+		t.Fatal(err)
+	}
+	s := c.String()
+	s = strings.Replace(s, `{`, `{"x_ci":{"shard":2,"note":"café"},`, 1)
+	s = strings.Replace(s, `"metadata":{`, `"metadata":{"tags":["smoke","checkout"],`, 1)
+	s = strings.ReplaceAll(s, `{"step":`, `{"timeout":10,"x_owner":"qa","step":`)
+	var out bytes.Buffer
+	if err := json.Indent(&out, []byte(s), "", "\t"); err != nil {
+		t.Fatal(err)
+	}
+	return bytes.ReplaceAll(out.Bytes(), []byte("\n"), []byte("\r\n"))
+}
+
+// jsonString is s as plaintest's heal writes it into a file that is not
+// all ASCII: JSON, no HTML escaping.
+func jsonString(t *testing.T, s string) string {
+	t.Helper()
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		t.Fatal(err)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// --heal=accept on a scenario laid out by hand, with keys plaintest does
+// not know, changes the healed target and element values and no other
+// byte; the diff shows the two healed lines only.
+func TestHealKeepsTheFile(t *testing.T) {
+	requireBrowser(t)
+	file := copyDemo(t, "mug")
+	b, _ := os.ReadFile(file)
+	before := oddLayout(t, b)
+	if err := os.WriteFile(file, before, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	relisted := serveShop(t, &demoshop.Options{Relist: true})
+	code, stdout, stderr := runCLI(t, "replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+relisted,
+		"--timeout", "2s", "--report", t.TempDir(), "--heal=accept", "--json")
+	if code != exitHealed {
+		t.Fatalf("--heal=accept: exit %d, want 4\n%s\n%s", code, stdout, stderr)
+	}
+	var res struct {
+		Scenarios []struct{ Heals []rpt.Heal }
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Scenarios) != 1 || len(res.Scenarios[0].Heals) != 1 {
+		t.Fatalf("--json: %v, want one heal\n%s", err, stdout)
+	}
+	h := res.Scenarios[0].Heals[0]
+	want := string(before)
+	for _, kv := range [][2]string{{h.OldTarget, h.NewTarget}, {oldElementOf(t, before, h.Step), h.NewElement}} {
+		old := jsonString(t, kv[0])
+		if strings.Count(want, old) != 1 {
+			t.Fatalf("the file does not write %s once:\n%s", old, want)
+		}
+		want = strings.Replace(want, old, jsonString(t, kv[1]), 1)
+	}
+	after, _ := os.ReadFile(file)
+	if string(after) != want {
+		t.Errorf("accepted file =\n%s\nwant the original with only the target and element replaced:\n%s", after, want)
+	}
+	diff, _ := os.ReadFile(strings.TrimSuffix(file, ".json") + ".healed.diff")
+	changed := 0
+	for _, l := range strings.Split(string(diff), "\n") {
+		if (strings.HasPrefix(l, "-") || strings.HasPrefix(l, "+")) && !strings.HasPrefix(l, "---") && !strings.HasPrefix(l, "+++") {
+			changed++
+		}
+	}
+	if changed != 4 {
+		t.Errorf("diff changes %d lines, want the target and element lines (4):\n%s", changed, diff)
+	}
+	if _, err := sandy.Load(file); err != nil {
+		t.Errorf("the accepted file does not validate: %v", err)
+	}
+}
+
+// oldElementOf is the element param of the step numbered step in data.
+func oldElementOf(t *testing.T, data []byte, step int) string {
+	t.Helper()
+	sc, err := sandy.Parse(data, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range sc.Steps {
+		if st.Step == step {
+			e, _ := st.Params["element"].(string)
+			return e
+		}
+	}
+	t.Fatalf("no step %d", step)
+	return ""
 }
 
 // What must not heal: a button renamed to another action, a changed price

@@ -98,7 +98,9 @@ OPENAI_API_KEY or OPENAI_BASE_URL is set); when exactly one element with
 the same role and name fits, the step runs on it. Checks, URLs and typed
 values are never healed. Such a run is HEALED (exit 4), not passed: the
 corrected scenario is written as FILE.healed.json with FILE.healed.diff,
-and FILE is replaced only with --heal=accept.
+and FILE is replaced only with --heal=accept. Only the healed steps'
+target and element values change: every other byte of FILE (unknown keys,
+order, indentation, line endings) is kept.
 
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
@@ -388,11 +390,10 @@ func writeHeals(e *env, suite *replay.Suite, results []*rpt.RunResult, accept bo
 		if r == nil || !r.Healed() {
 			continue
 		}
-		i := slices.Index(suite.Files, r.File)
-		if i < 0 {
+		if !slices.Contains(suite.Files, r.File) {
 			continue
 		}
-		p, err := heal.Write(r.File, suite.Scenarios[i], r.Heals, accept)
+		p, err := heal.Write(r.File, r.Heals, accept)
 		if err != nil {
 			return fmt.Errorf("--heal: %w", err)
 		}
