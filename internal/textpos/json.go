@@ -158,7 +158,11 @@ func (w *walker) value(i int, path string) int {
 	case '[':
 		i = w.ws(i + 1)
 		for n := 0; i < len(w.data) && w.data[i] != ']'; n++ {
-			i = w.ws(w.value(i, JSONIndex(path, n)))
+			next := w.ws(w.value(i, JSONIndex(path, n)))
+			if next == i { // a stray '}' in malformed input: step over it
+				next++
+			}
+			i = next
 			if i < len(w.data) && w.data[i] == ',' {
 				i = w.ws(i + 1)
 			}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+	"time"
 )
 
 func TestJSONError(t *testing.T) {
@@ -64,6 +65,20 @@ func TestJSONFind(t *testing.T) {
 		off := JSONFind(src, tt.path)
 		if got := string(src[off:min(len(src), off+len(tt.at))]); got != tt.at {
 			t.Errorf("JSONFind(%q) points at %q, want %q", tt.path, got, tt.at)
+		}
+	}
+}
+
+// Malformed input ends the walk: a '}' inside an array once looped forever
+// (found by FuzzJSONFind).
+func TestJSONFindMalformedEnds(t *testing.T) {
+	for _, data := range []string{`{"steps"[}`, `[}}}`, `{"a":[}]}`, `[[}`} {
+		done := make(chan int, 1)
+		go func() { done <- JSONFind([]byte(data), "steps[0]") }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			t.Fatalf("JSONFind(%q) does not end", data)
 		}
 	}
 }
