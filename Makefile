@@ -2,6 +2,8 @@
 #
 #   make demo   installs what is missing, builds plaintest, serves the demo shop
 #               and compiles a plain-English scenario against it
+#   make check  the inner loop, no browser: go vet, the unit tests (-short)
+#               and node --check of the JavaScript plaintest gives the page
 #   make test   installs what is missing, builds and vets for every platform
 #               (cross), then go test (what CI runs)
 
@@ -10,7 +12,7 @@ GO ?= go
 BIN := bin/plaintest
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: all setup chromium node node-deps go-deps build install demo cross test bench fuzz clean
+.PHONY: all setup chromium node node-deps go-deps build install demo cross check test bench fuzz clean
 
 all: build
 
@@ -69,6 +71,14 @@ cross: go-deps
 		GOOS=$$os $(GO) build ./...; \
 		GOOS=$$os $(GO) vet ./...; \
 	done
+
+# The inner loop: no browser, no install. -short skips every end-to-end test
+# (internal/testenv), CI or not.
+JS_FILES = $(shell find . -path ./node_modules -prune -o \( -name '*.js' -o -name '*.cjs' \) -print)
+check: go-deps
+	$(GO) vet ./...
+	@for f in $(JS_FILES); do node --check $$f || exit 1; done; echo "node --check: $(words $(JS_FILES)) files"
+	$(GO) test -short -count=1 ./...
 
 test: setup cross
 	$(GO) test -count=1 -timeout 40m ./...

@@ -91,7 +91,7 @@ function refusal(raw) {
       return `${p} is outside the folders --allow-file-urls opens (${roots.join(', ')})`;
     }
     case '':
-      return 'not an absolute URL';
+      return null; // no scheme: @playwright/mcp opens it as https://
   }
   if (u.includes('file:')) return `${sc}: pages around a local file never open`;
   return `${sc}: URLs never open in a scenario; only http:, https:, data:, blob:, about:blank and, with --allow-file-urls, file:`;

@@ -5,8 +5,9 @@
 // URL's first scheme: "view-source:file:///etc/passwd" is a file read as
 // surely as "file:///etc/passwd" is.
 //
-// A step may open http:, https:, data:, blob: (of a web origin) and
-// about:blank. A file: URL opens only inside one of Rule.FileRoots
+// A step may open http:, https:, data:, blob: (of a web origin),
+// about:blank, and a string with no scheme, which @playwright/mcp opens as
+// https:// (and the built-in server refuses). A file: URL opens only inside one of Rule.FileRoots
 // (plaintest's --allow-file-urls), once symbolic links are followed. Any
 // other scheme (view-source:, javascript:, chrome:, devtools:,
 // filesystem:, ...) is refused, in any case and with any of the control
@@ -122,7 +123,9 @@ func (r Rule) check(raw string, loaded bool) error {
 		}
 		return refuse("%s is outside the folders --allow-file-urls opens (%s)", p, strings.Join(r.FileRoots, ", "))
 	case "":
-		return refuse("not an absolute URL")
+		// No scheme: @playwright/mcp opens it as https://, as a web page
+		// (Sandy's v1.1 "back" is one); the built-in server refuses it.
+		return nil
 	}
 	if strings.Contains(u, "file:") {
 		return refuse("%s: pages around a local file never open", scheme)

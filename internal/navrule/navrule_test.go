@@ -55,8 +55,9 @@ var probes = []struct {
 	{"about:config", false},
 	{"about:srcdoc", false},
 	{"chrome-error://chromewebdata/", false},
-	{"/etc/hostname", false},
-	{"", false},
+	{"back", true},          // no scheme: opened as https://back by @playwright/mcp
+	{"/etc/hostname", true}, // likewise https://etc/hostname, never a file
+	{"", true},
 	{"ws://example.com/", false},
 }
 
@@ -194,7 +195,7 @@ func FuzzRule(f *testing.F) {
 			return
 		}
 		switch Scheme(Normalize(u)) {
-		case "http", "https", "data", "about", "blob":
+		case "http", "https", "data", "about", "blob", "":
 		case "file":
 			p, err := FilePath(u)
 			if err != nil || !strings.HasPrefix(p, "/tmp/plaintest-fuzz-root") {
