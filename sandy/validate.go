@@ -31,6 +31,9 @@ func (p Problem) String() string {
 type ValidationError struct {
 	File     string
 	Problems []Problem
+	// More counts the problems past the first maxProblems (1000), which
+	// are not listed.
+	More int
 }
 
 // Error gives one "file: path: msg" line per problem.
@@ -45,11 +48,27 @@ func (e *ValidationError) Error() string {
 		}
 		b.WriteString(p.String())
 	}
+	if e.More > 0 {
+		b.WriteByte('\n')
+		if e.File != "" {
+			b.WriteString(e.File + ": ")
+		}
+		b.WriteString(e.MoreLine())
+	}
 	return b.String()
 }
 
 // Unwrap returns ErrInvalid.
 func (e *ValidationError) Unwrap() error { return ErrInvalid }
+
+// MoreLine says how many problems are not listed ("and 12 more problems,
+// not listed"), "" when none.
+func (e *ValidationError) MoreLine() string {
+	if e.More == 0 {
+		return ""
+	}
+	return fmt.Sprintf("and %d more %s, not listed", e.More, plural(e.More, "problem", "problems"))
+}
 
 // Validate checks the scenario and reports every problem at once as a
 // *ValidationError (nil when there is none). The rules:
@@ -80,22 +99,52 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 func (s *Scenario) Validate() error {
 	v := validator{s: s}
 	v.run()
-	if len(v.ps) == 0 {
+	if len(v.ps.ps) == 0 {
 		return nil
 	}
-	return &ValidationError{Problems: v.ps}
+	return &ValidationError{Problems: v.ps.ps, More: v.ps.dropped}
+}
+
+// problems collects problems, each once, up to maxProblems; it counts the
+// ones past that.
+type problems struct {
+	ps      []Problem
+	seen    map[Problem]bool
+	dropped int
+}
+
+func (c *problems) add(p Problem) {
+	if c.seen[p] {
+		return
+	}
+	if len(c.ps) >= maxProblems {
+		c.dropped++
+		return
+	}
+	if c.seen == nil {
+		c.seen = map[Problem]bool{}
+	}
+	c.seen[p] = true
+	c.ps = append(c.ps, p)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 type validator struct {
 	s       *Scenario
-	ps      []Problem
+	ps      problems
 	numbers map[int]int // step number -> first index
 	top     int         // the highest step number so far
 	topAt   int         // its index
 }
 
 func (v *validator) add(path, format string, args ...any) {
-	v.ps = append(v.ps, Problem{Path: path, Msg: fmt.Sprintf(format, args...)})
+	v.ps.add(Problem{Path: path, Msg: fmt.Sprintf(format, args...)})
 }
 
 func (v *validator) run() {
@@ -244,8 +293,13 @@ func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 			return
 		}
 		field, _, _ := strings.Cut(rest, ".")
-		ref := "{{" + name + "}}"
 		j, ok := ids[id]
+		if ok && j < i {
+			if _, ok := v.s.Steps[j].Output[field]; ok {
+				return // the common case, with nothing to write
+			}
+		}
+		ref := "{{" + name + "}}"
 		switch {
 		case !ok:
 			v.add(path, "%s refers to unknown step %q", ref, id)
@@ -272,6 +326,13 @@ func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 // outputs are Validate's to check. The result is nil when every name is
 // defined.
 func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
+	ps, _ := s.undefinedVars(layers)
+	return ps
+}
+
+// undefinedVars is UndefinedVars, at most maxProblems of them, and how
+// many more there were.
+func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, int) {
 	defined := func(name string) bool {
 		if _, ok := s.Variables[name]; ok {
 			return true
@@ -283,10 +344,10 @@ func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
 		}
 		return false
 	}
-	var ps []Problem
+	var ps problems
 	check := func(path, name string) {
 		if !strings.Contains(name, ".") && !defined(name) {
-			ps = append(ps, Problem{Path: path, Msg: fmt.Sprintf(
+			ps.add(Problem{Path: path, Msg: fmt.Sprintf(
 				`{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)})
 		}
 	}
@@ -295,10 +356,10 @@ func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
 		placeholders(p+".params", s.Steps[i].Params, check)
 		placeholders(p+".condition", s.Steps[i].Condition, check)
 	}
-	if len(ps) == 0 {
-		return nil
+	if len(ps.ps) == 0 {
+		return nil, 0
 	}
-	return sortProblems(ps)
+	return sortProblems(ps.ps), ps.dropped
 }
 
 // checkJSONPath says what is wrong with an output path ("" when nothing is).
