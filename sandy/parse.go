@@ -91,24 +91,24 @@ func parse(data []byte, file string, checkVars bool, layers []map[string]string)
 		return nil, decodeError(data, base, file, err)
 	}
 	s.normalize()
-	problems, more := Upgrade(&s), 0
+	problems, more := Upgrade(&s), false
 	if err := s.Validate(); err != nil {
 		var ve *ValidationError
 		if !errors.As(err, &ve) {
 			return nil, err
 		}
-		problems, more = append(problems, ve.Problems...), ve.More
+		problems, more = append(problems, ve.Problems...), ve.Truncated
 	}
 	problems = append(problems, retryCountProblems(data[base:])...)
 	if checkVars {
 		undefined, n := s.undefinedVars(layers)
-		problems, more = append(problems, undefined...), more+n
+		problems, more = append(problems, undefined...), more || n
 	}
 	if problems = sortProblems(problems); len(problems) > 0 {
 		if len(problems) > maxProblems {
-			problems, more = problems[:maxProblems], more+len(problems)-maxProblems
+			problems, more = problems[:maxProblems], true
 		}
-		return nil, &ValidationError{File: file, Problems: problems, More: more}
+		return nil, &ValidationError{File: file, Problems: problems, Truncated: more}
 	}
 	return &s, nil
 }

@@ -88,8 +88,8 @@ func scanTemplate(s string, text func(text, raw string), place func(name, raw st
 // placeholders calls fn with the JSON path and the name of each placeholder
 // in x (a params value or a condition), deep through map[string]any, []any,
 // map[string]string and []string, map keys in sorted order; other values
-// hold none. A path is written only for a string that holds a placeholder,
-// so that a large scenario costs no path per value.
+// hold none. A path is written only for a string that holds a
+// placeholder, so that a large scenario costs no path per value.
 func placeholders(path string, x any, fn func(path, name string)) {
 	w := placeWalk{fn: fn, base: path}
 	w.walk(x)
@@ -133,10 +133,10 @@ func (w *placeWalk) walk(x any) {
 		if !strings.Contains(x, "{{") {
 			return
 		}
-		path, written := "", false
+		path := ""
 		scanTemplate(x, func(_, _ string) {}, func(name, _ string) {
-			if !written {
-				path, written = w.path(), true
+			if path == "" {
+				path = w.path()
 			}
 			w.fn(path, name)
 		})
@@ -179,7 +179,7 @@ func validRef(name string) bool {
 	if !dotted {
 		return true
 	}
-	for _, seg := range strings.Split(rest, ".") {
+	for seg := range strings.SplitSeq(rest, ".") { // no slice: a file can hold a million
 		if seg == "" || strings.IndexFunc(seg, func(r rune) bool { return !isIdentRune(r) }) >= 0 {
 			return false
 		}

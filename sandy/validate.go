@@ -31,9 +31,9 @@ func (p Problem) String() string {
 type ValidationError struct {
 	File     string
 	Problems []Problem
-	// More counts the problems past the first maxProblems (1000), which
-	// are not listed.
-	More int
+	// Truncated says there were more problems than the maxProblems
+	// (1000) listed.
+	Truncated bool
 }
 
 // Error gives one "file: path: msg" line per problem.
@@ -48,7 +48,7 @@ func (e *ValidationError) Error() string {
 		}
 		b.WriteString(p.String())
 	}
-	if e.More > 0 {
+	if e.Truncated {
 		b.WriteByte('\n')
 		if e.File != "" {
 			b.WriteString(e.File + ": ")
@@ -61,13 +61,13 @@ func (e *ValidationError) Error() string {
 // Unwrap returns ErrInvalid.
 func (e *ValidationError) Unwrap() error { return ErrInvalid }
 
-// MoreLine says how many problems are not listed ("and 12 more problems,
-// not listed"), "" when none.
+// MoreLine says that problems past the listed ones were not listed, ""
+// when there were none.
 func (e *ValidationError) MoreLine() string {
-	if e.More == 0 {
+	if !e.Truncated {
 		return ""
 	}
-	return fmt.Sprintf("and %d more %s, not listed", e.More, plural(e.More, "problem", "problems"))
+	return fmt.Sprintf("and more problems, not listed (the first %d are)", maxProblems)
 }
 
 // Validate checks the scenario and reports every problem at once as a
@@ -102,23 +102,35 @@ func (s *Scenario) Validate() error {
 	if len(v.ps.ps) == 0 {
 		return nil
 	}
-	return &ValidationError{Problems: v.ps.ps, More: v.ps.dropped}
+	return &ValidationError{Problems: v.ps.ps, Truncated: v.ps.truncated}
 }
 
-// problems collects problems, each once, up to maxProblems; it counts the
-// ones past that.
+// problems collects problems, each once, up to maxProblems, and notes
+// whether there were more.
 type problems struct {
-	ps      []Problem
-	seen    map[Problem]bool
-	dropped int
+	ps        []Problem
+	seen      map[Problem]bool
+	truncated bool
 }
 
-func (c *problems) add(p Problem) {
-	if c.seen[p] {
+// full reports whether the list is full: a caller with a problem to add
+// may skip writing it.
+func (c *problems) full() bool {
+	if len(c.ps) >= maxProblems {
+		c.truncated = true
+		return true
+	}
+	return false
+}
+
+// add adds the problem at path that format and args say. Past the cap it
+// only notes there was one, unwritten: a file can hold a million.
+func (c *problems) add(path, format string, args ...any) {
+	if c.full() {
 		return
 	}
-	if len(c.ps) >= maxProblems {
-		c.dropped++
+	p := Problem{Path: path, Msg: fmt.Sprintf(format, args...)}
+	if c.seen[p] {
 		return
 	}
 	if c.seen == nil {
@@ -128,23 +140,17 @@ func (c *problems) add(p Problem) {
 	c.ps = append(c.ps, p)
 }
 
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}
-
 type validator struct {
 	s       *Scenario
 	ps      problems
-	numbers map[int]int // step number -> first index
-	top     int         // the highest step number so far
-	topAt   int         // its index
+	refSeen map[[2]string]bool // {path, name} of the references found wrong
+	numbers map[int]int        // step number -> first index
+	top     int                // the highest step number so far
+	topAt   int                // its index
 }
 
 func (v *validator) add(path, format string, args ...any) {
-	v.ps.add(Problem{Path: path, Msg: fmt.Sprintf(format, args...)})
+	v.ps.add(path, format, args...)
 }
 
 func (v *validator) run() {
@@ -289,7 +295,7 @@ func (v *validator) step(i int, ids map[string]int) {
 func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 	placeholders(path, x, func(path, name string) {
 		id, rest, dotted := strings.Cut(name, ".")
-		if !dotted {
+		if !dotted || v.ps.full() || v.refSeen[[2]string{path, name}] {
 			return
 		}
 		field, _, _ := strings.Cut(rest, ".")
@@ -299,6 +305,10 @@ func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 				return // the common case, with nothing to write
 			}
 		}
+		if v.refSeen == nil {
+			v.refSeen = map[[2]string]bool{}
+		}
+		v.refSeen[[2]string{path, name}] = true // a problem each: as many as the cap
 		ref := "{{" + name + "}}"
 		switch {
 		case !ok:
@@ -330,9 +340,9 @@ func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
 	return ps
 }
 
-// undefinedVars is UndefinedVars, at most maxProblems of them, and how
-// many more there were.
-func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, int) {
+// undefinedVars is UndefinedVars, at most maxProblems of them, and
+// whether there were more.
+func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, bool) {
 	defined := func(name string) bool {
 		if _, ok := s.Variables[name]; ok {
 			return true
@@ -345,10 +355,11 @@ func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, int) {
 		return false
 	}
 	var ps problems
+	seen := map[[2]string]bool{} // {path, name} found undefined: a problem each
 	check := func(path, name string) {
-		if !strings.Contains(name, ".") && !defined(name) {
-			ps.add(Problem{Path: path, Msg: fmt.Sprintf(
-				`{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)})
+		if !strings.Contains(name, ".") && !defined(name) && !ps.full() && !seen[[2]string{path, name}] {
+			seen[[2]string{path, name}] = true
+			ps.add(path, `{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)
 		}
 	}
 	for i := range s.Steps {
@@ -357,9 +368,9 @@ func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, int) {
 		placeholders(p+".condition", s.Steps[i].Condition, check)
 	}
 	if len(ps.ps) == 0 {
-		return nil, 0
+		return nil, false
 	}
-	return sortProblems(ps.ps), ps.dropped
+	return sortProblems(ps.ps), ps.truncated
 }
 
 // checkJSONPath says what is wrong with an output path ("" when nothing is).
