@@ -1,6 +1,8 @@
 package sandy
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -161,4 +163,64 @@ func writeTemp(t testing.TB, data string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// FuzzLimits: on any valid JSON the limit walk does not panic, refuses a
+// document exactly when it nests deeper than MaxDepth or holds a key over
+// MaxKey (the limits a small input can reach), and points into the file.
+func FuzzLimits(f *testing.F) {
+	f.Add([]byte(scenarioWith(`[1,{"a":[2,"x"]}]`)))
+	f.Add([]byte(strings.Repeat("[", MaxDepth) + strings.Repeat("]", MaxDepth)))
+	f.Add([]byte(strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1)))
+	f.Add([]byte(`{"` + strings.Repeat("k", MaxKey+1) + `":1}`))
+	f.Add([]byte(`{"a\"b":{"c\\":[{}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		depth, key := shape(data)
+		err := checkLimits(data, 0, "f.json")
+		if want := depth > MaxDepth || key > MaxKey; (err != nil) != want {
+			t.Fatalf("depth %d, longest key %d: got %v", depth, key, err)
+		}
+		if err == nil {
+			return
+		}
+		var de *DecodeError
+		if !errors.As(err, &de) || de.Line < 1 || de.Col < 1 || !strings.HasSuffix(de.Excerpt, "^") {
+			t.Fatalf("got %#v", err)
+		}
+	})
+}
+
+// shape is how deep data (valid JSON) nests and the length of its
+// longest key as written, read with encoding/json's tokens.
+func shape(data []byte) (depth, key int) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	type level struct{ object, wantKey bool }
+	var stack []level
+	for {
+		off := dec.InputOffset()
+		tok, err := dec.Token()
+		if err != nil {
+			return depth, key
+		}
+		if d, ok := tok.(json.Delim); ok && (d == ']' || d == '}') {
+			stack = stack[:len(stack)-1]
+			continue
+		}
+		if n := len(stack); n > 0 && stack[n-1].object {
+			if stack[n-1].wantKey {
+				raw := bytes.TrimRight(bytes.TrimLeft(data[off:dec.InputOffset()], " \t\r\n,:"), " \t\r\n")
+				key = max(key, len(raw)-2)
+				stack[n-1].wantKey = false
+				continue
+			}
+			stack[n-1].wantKey = true
+		}
+		if d, ok := tok.(json.Delim); ok {
+			stack = append(stack, level{object: d == '{', wantKey: d == '{'})
+			depth = max(depth, len(stack))
+		}
+	}
 }
