@@ -45,6 +45,9 @@ func (e *SizeError) Error() string {
 	size := "more than " + mb(MaxFileSize)
 	if e.Size >= 0 {
 		size = mb(e.Size)
+		if size == mb(MaxFileSize) { // just over: in bytes
+			size = strconv.FormatInt(e.Size, 10) + " bytes"
+		}
 	}
 	return fmt.Sprintf("%s: the file is %s, over the limit of %s for a scenario file", e.File, size, mb(MaxFileSize))
 }

@@ -114,7 +114,7 @@ func TestFileSize(t *testing.T) {
 		t.Errorf("ReadFile(/dev/zero) = %v, want a *SizeError read up to the limit", err)
 	}
 	data := []byte(scenarioWith(`"` + strings.Repeat("a", MaxFileSize) + `"`))
-	if _, err := Parse(data, "big.json"); !errors.As(err, new(*SizeError)) || !strings.HasPrefix(err.Error(), "big.json: the file is 10.0 MB, over") {
+	if _, err := Parse(data, "big.json"); !errors.As(err, new(*SizeError)) || !strings.HasPrefix(err.Error(), "big.json: the file is 10485") || !strings.HasSuffix(err.Error(), " bytes, over the limit of 10.0 MB for a scenario file") {
 		t.Errorf("Parse of %d bytes = %.200v, want a *SizeError", len(data), err)
 	}
 }
