@@ -59,7 +59,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	nav := fs.Duration("nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load")
 	fileURLs := fs.Bool("allow-file-urls", false, "let browser_navigate open file: URLs")
 	var origins listFlag
-	fs.Var(&origins, "allow-origin", "with --http, also accept requests from web pages of `origin` (https://host:port; repeatable)")
+	fs.Var(&origins, "allow-origin", "with --http, also accept requests from web pages of origin `URL` (https://host:port; repeatable)")
 	listenAny := fs.Bool("listen-any", false, "with --http, allow an ADDR that is not loopback (reachable from other machines)")
 	token := fs.String("token", "", "with --http, the bearer `token` every request must carry (prefer "+envMCPToken+": flags show in the process list)")
 	pos, err := parseArgs(fs, args)
