@@ -27,12 +27,13 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 // Handler serves the tools over HTTP: streamable HTTP at /mcp and SSE at
 // /sse (messages posted to /message). Each MCP session gets its own browser
 // context. Requests for a Host other than the loopback names are refused
-// when the listener is on loopback (DNS rebinding), as mcp-go does.
-func (s *Server) Handler() http.Handler {
+// when the listener is on loopback (DNS rebinding), as mcp-go does; and
+// every request passes Guard with a first (its Origin, its token).
+func (s *Server) Handler(a *Access) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(PathStreamable, server.NewStreamableHTTPServer(s.srv, server.WithEndpointPath(PathStreamable)))
 	sse := server.NewSSEServer(s.srv, server.WithSSEEndpoint(PathSSE), server.WithMessageEndpoint(PathSSEMessage))
 	mux.Handle(PathSSE, sse)
 	mux.Handle(PathSSEMessage, sse)
-	return mux
+	return Guard(mux, a)
 }

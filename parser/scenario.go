@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"maps"
 	"net/url"
-	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -27,6 +26,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/plaintest/plaintest/internal/textpos"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 // ErrInvalid is wrapped by every error about the scenario a person gave:
@@ -218,13 +218,21 @@ type File struct {
 	Secrets   []string             `yaml:"secrets"`
 }
 
-// ReadFile reads a YAML or JSON scenario file. Secret values are looked up
+// ReadFile reads a YAML or JSON scenario file of at most sandy.MaxFileSize
+// bytes. Secret values are looked up
 // with secret (the command line, then the environment); unknown fields are
 // errors, so a typo does not silently drop an action.
 func ReadFile(path string, secret func(name string) string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &InputError{File: path, Problems: []string{"cannot read: " + errors.Unwrap(err).Error()}}
+	data, err := sandy.ReadFile(path) // at most sandy.MaxFileSize
+	var se *sandy.SizeError
+	switch {
+	case errors.As(err, &se):
+		return nil, &InputError{File: path, Problems: []string{strings.TrimPrefix(se.Error(), path+": ")}}
+	case err != nil:
+		if u := errors.Unwrap(err); u != nil { // the path is said already
+			err = u
+		}
+		return nil, &InputError{File: path, Problems: []string{"cannot read: " + err.Error()}}
 	}
 	return parseFile(data, path, secret)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
+
+	"github.com/plaintest/plaintest/sandy"
 )
 
 func TestSplitActions(t *testing.T) {
@@ -236,4 +238,22 @@ func FuzzParseFile(f *testing.F) {
 			t.Fatalf("error does not wrap ErrInvalid: %v", err)
 		}
 	})
+}
+
+// TestReadFileSize: a compile's scenario file over sandy.MaxFileSize is
+// refused unread, naming the file.
+func TestReadFileSize(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "big.yaml")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(sandy.MaxFileSize + 1); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, err = ReadFile(path, func(string) string { return "" })
+	if want := path + ": the file is 10485761 bytes, over the limit of 10.0 MB for a scenario file"; err == nil || err.Error() != want || !errors.Is(err, ErrInvalid) {
+		t.Errorf("got %v, want %q", err, want)
+	}
 }

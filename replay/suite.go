@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -20,11 +21,36 @@ import (
 // checked before anything runs (Load), then replayed several at a time
 // (Player.RunAll).
 
+// ErrLinkOutside is wrapped when a directory given to Files reaches a
+// scenario through a symbolic link that leads out of it.
+var ErrLinkOutside = errors.New("a symbolic link out of the directory")
+
+// LinkError is a scenario file found in Dir that is a symbolic link to
+// Target, outside Dir (or to nothing). It wraps ErrLinkOutside.
+type LinkError struct {
+	Link, Target, Dir string
+	Err               error // the link leads nowhere: why
+}
+
+func (e *LinkError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: a symbolic link that leads nowhere (%v): refused", e.Link, e.Err)
+	}
+	return fmt.Sprintf("%s: a symbolic link to %s, outside %s: refused (name the file itself to replay it)", e.Link, e.Target, e.Dir)
+}
+
+// Unwrap returns ErrLinkOutside.
+func (e *LinkError) Unwrap() error { return ErrLinkOutside }
+
 // Files expands FILE|DIR arguments into the scenario files they name: a
 // directory gives its *.json files (recursively, sorted), a file is taken
 // as it is. A file named twice is kept once, where it came first. An
 // argument that does not exist, or a directory with no .json file, is an
-// error.
+// error. A directory's file that is a symbolic link must lead to a file
+// inside the directory: a link out of it (a scenario of a pull request
+// pointing at /etc/passwd or ~/.ssh, whose text a decoding error would
+// quote) is a *LinkError, every one listed. Linked directories are not
+// entered.
 func Files(args []string) ([]string, error) {
 	var files []string
 	seen := map[string]bool{}
@@ -43,20 +69,47 @@ func Files(args []string) ([]string, error) {
 			add(arg)
 			continue
 		}
+		root, err := filepath.EvalSymlinks(arg)
+		if err != nil {
+			return nil, err
+		}
+		if root, err = filepath.Abs(root); err != nil {
+			return nil, err
+		}
+		walk := arg
+		if li, err := os.Lstat(arg); err == nil && li.Mode()&os.ModeSymlink != 0 {
+			walk += string(filepath.Separator) // WalkDir enters a linked directory so written
+		}
 		var found []string
-		err = filepath.WalkDir(arg, func(p string, d os.DirEntry, err error) error {
+		var links []error
+		err = filepath.WalkDir(walk, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
 			// A NanoClaw replay bundle that compile --format nanoclaw
 			// wrote beside a scenario is not a scenario.
-			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") && !strings.HasSuffix(strings.ToLower(p), ".replay.json") {
-				found = append(found, p)
+			if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".json") || strings.HasSuffix(strings.ToLower(p), ".replay.json") {
+				return nil
 			}
+			if d.Type()&os.ModeSymlink != 0 {
+				target, err := filepath.EvalSymlinks(p)
+				if err != nil {
+					links = append(links, &LinkError{Link: p, Dir: arg, Err: err})
+					return nil
+				}
+				if target, err = filepath.Abs(target); err != nil || !fspath.Within(root, target) {
+					links = append(links, &LinkError{Link: p, Target: target, Dir: arg})
+					return nil
+				}
+			}
+			found = append(found, p)
 			return nil
 		})
 		if err != nil {
 			return nil, err
+		}
+		if len(links) > 0 {
+			return nil, errors.Join(links...)
 		}
 		if len(found) == 0 {
 			return nil, fmt.Errorf("%s: no .json scenario files", arg)

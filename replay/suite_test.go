@@ -236,3 +236,62 @@ func TestRunAllInterrupted(t *testing.T) {
 		t.Fatalf("interrupted after the first run: %d results (%v), want the first one, passed", len(results), errs)
 	}
 }
+
+// TestFilesLinks: a directory's scenario that is a symbolic link out of it
+// is refused, naming the link and where it leads, every one at once; a
+// link inside the directory, and a link named as a file, are replayed; a
+// directory given through a link is its target.
+func TestFilesLinks(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"suite/a.json": "", "suite/sub/b.json": "", "secret/key.json": "", "passwd": "root:x:0:0",
+	})
+	suite := filepath.Join(dir, "suite")
+	link := func(target, name string) string {
+		t.Helper()
+		p := filepath.Join(suite, name)
+		if err := os.Symlink(target, p); err != nil {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+		return p
+	}
+	inside := link(filepath.Join("sub", "b.json"), "inside.json")
+	got, err := replay.Files([]string{suite})
+	if want := []string{filepath.Join(suite, "a.json"), inside, filepath.Join(suite, "sub", "b.json")}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("a link inside: Files = %q, %v; want %q", got, err, want)
+	}
+	viaLink := filepath.Join(dir, "suite-link")
+	if err := os.Symlink("suite", viaLink); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := replay.Files([]string{viaLink}); err != nil || len(got) != 3 {
+		t.Errorf("the directory through a link: Files = %q, %v", got, err)
+	}
+
+	out := link(filepath.Join(dir, "passwd"), "passwd.json")
+	up := link(filepath.Join("..", "secret", "key.json"), "key.json")
+	chain := link("inside-out.json", "chain.json") // through another link that leads out
+	link(filepath.Join("..", "secret", "key.json"), "inside-out.json")
+	dangling := link("nowhere.json", "dangling.json")
+	_, err = replay.Files([]string{suite})
+	if !errors.Is(err, replay.ErrLinkOutside) {
+		t.Fatalf("links out: Files: %v, want ErrLinkOutside", err)
+	}
+	var le *replay.LinkError
+	if !errors.As(err, &le) {
+		t.Fatalf("%T is not a *LinkError", err)
+	}
+	msg := err.Error()
+	for _, want := range []string{
+		out + ": a symbolic link to " + filepath.Join(dir, "passwd") + ", outside " + suite + ": refused",
+		up + ": a symbolic link to " + filepath.Join(dir, "secret", "key.json"),
+		chain + ": a symbolic link to " + filepath.Join(dir, "secret", "key.json"),
+		dangling + ": a symbolic link that leads nowhere",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("the error lacks %q:\n%s", want, msg)
+		}
+	}
+	if got, err := replay.Files([]string{out}); err != nil || !reflect.DeepEqual(got, []string{out}) {
+		t.Errorf("the link named as a file: Files = %q, %v", got, err)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
 	"strconv"
 
 	"github.com/plaintest/plaintest/internal/textpos"
@@ -38,9 +37,10 @@ func (e *DecodeError) Error() string {
 // Unwrap returns ErrInvalid.
 func (e *DecodeError) Unwrap() error { return ErrInvalid }
 
-// Load reads a scenario file and parses it with Parse.
+// Load reads a scenario file (ReadFile: a file over MaxFileSize is refused
+// unread) and parses it with Parse.
 func Load(path string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("load scenario: %w", err)
 	}
@@ -53,7 +53,7 @@ func Load(path string) (*Scenario, error) {
 // defines is one more problem of the *ValidationError (see UndefinedVars),
 // so that every problem of the file is listed at once.
 func LoadWithVars(path string, layers ...map[string]string) (*Scenario, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("load scenario: %w", err)
 	}
@@ -64,7 +64,9 @@ func LoadWithVars(path string, layers ...map[string]string) (*Scenario, error) {
 // it. file names the input in errors. Malformed JSON, and a byte that is
 // not UTF-8 anywhere in data, give a *DecodeError with its line and column;
 // content problems a *ValidationError listing all of them; both wrap
-// ErrInvalid. Unknown fields are ignored. An empty "variables" or "output"
+// ErrInvalid. Data over MaxFileSize gives a *SizeError, and a value over
+// one of the other limits (see MaxString) a *DecodeError at its path,
+// before anything is decoded. Unknown fields are ignored. An empty "variables" or "output"
 // object decodes as nil, and a missing version becomes "2.1" once upgraded.
 func Parse(data []byte, file string) (*Scenario, error) {
 	return parse(data, file, false, nil)
@@ -72,29 +74,41 @@ func Parse(data []byte, file string) (*Scenario, error) {
 
 // parse is Parse, and with checkVars also UndefinedVars(layers...).
 func parse(data []byte, file string, checkVars bool, layers []map[string]string) (*Scenario, error) {
+	if len(data) > MaxFileSize {
+		return nil, &SizeError{File: file, Size: int64(len(data))}
+	}
 	base := bomLen(data)
 	if bad := textpos.InvalidUTF8(data[base:]); bad >= 0 {
 		return nil, utf8Error(data[base:], bad, file)
+	}
+	if json.Valid(data[base:]) { // else Unmarshal says where the syntax breaks
+		if err := checkLimits(data, base, file); err != nil {
+			return nil, err
+		}
 	}
 	var s Scenario
 	if err := json.Unmarshal(data[base:], &s); err != nil {
 		return nil, decodeError(data, base, file, err)
 	}
 	s.normalize()
-	problems := Upgrade(&s)
+	problems, more := Upgrade(&s), false
 	if err := s.Validate(); err != nil {
 		var ve *ValidationError
 		if !errors.As(err, &ve) {
 			return nil, err
 		}
-		problems = append(problems, ve.Problems...)
+		problems, more = append(problems, ve.Problems...), ve.Truncated
 	}
 	problems = append(problems, retryCountProblems(data[base:])...)
 	if checkVars {
-		problems = append(problems, s.UndefinedVars(layers...)...)
+		undefined, n := s.undefinedVars(layers)
+		problems, more = append(problems, undefined...), more || n
 	}
 	if problems = sortProblems(problems); len(problems) > 0 {
-		return nil, &ValidationError{File: file, Problems: problems}
+		if len(problems) > maxProblems {
+			problems, more = problems[:maxProblems], true
+		}
+		return nil, &ValidationError{File: file, Problems: problems, Truncated: more}
 	}
 	return &s, nil
 }

@@ -88,33 +88,73 @@ func scanTemplate(s string, text func(text, raw string), place func(name, raw st
 // placeholders calls fn with the JSON path and the name of each placeholder
 // in x (a params value or a condition), deep through map[string]any, []any,
 // map[string]string and []string, map keys in sorted order; other values
-// hold none.
+// hold none. A path is written only for a string that holds a
+// placeholder, so that a large scenario costs no path per value.
 func placeholders(path string, x any, fn func(path, name string)) {
+	w := placeWalk{fn: fn, base: path}
+	w.walk(x)
+}
+
+// placeWalk is placeholders' walk: the keys and indexes down to the value
+// it is in.
+type placeWalk struct {
+	fn   func(path, name string)
+	base string
+	segs []pathSeg
+}
+
+type pathSeg struct {
+	key   string
+	index int // in an array: isKey is false
+	isKey bool
+}
+
+func (w *placeWalk) path() string {
+	p := w.base
+	for _, s := range w.segs {
+		if s.isKey {
+			p = textpos.JSONKey(p, s.key)
+		} else {
+			p = textpos.JSONIndex(p, s.index)
+		}
+	}
+	return p
+}
+
+func (w *placeWalk) child(seg pathSeg, x any) {
+	w.segs = append(w.segs, seg)
+	w.walk(x)
+	w.segs = w.segs[:len(w.segs)-1]
+}
+
+func (w *placeWalk) walk(x any) {
 	switch x := x.(type) {
 	case string:
 		if !strings.Contains(x, "{{") {
 			return
 		}
-		for _, seg := range splitTemplate(x) {
-			if seg.name != "" {
-				fn(path, seg.name)
+		path := ""
+		scanTemplate(x, func(_, _ string) {}, func(name, _ string) {
+			if path == "" {
+				path = w.path()
 			}
-		}
+			w.fn(path, name)
+		})
 	case map[string]any:
 		for _, k := range slices.Sorted(maps.Keys(x)) {
-			placeholders(textpos.JSONKey(path, k), x[k], fn)
+			w.child(pathSeg{key: k, isKey: true}, x[k])
 		}
 	case []any:
 		for n, e := range x {
-			placeholders(textpos.JSONIndex(path, n), e, fn)
+			w.child(pathSeg{index: n}, e)
 		}
 	case map[string]string:
 		for _, k := range slices.Sorted(maps.Keys(x)) {
-			placeholders(textpos.JSONKey(path, k), x[k], fn)
+			w.child(pathSeg{key: k, isKey: true}, x[k])
 		}
 	case []string:
 		for n, e := range x {
-			placeholders(textpos.JSONIndex(path, n), e, fn)
+			w.child(pathSeg{index: n}, e)
 		}
 	}
 }
@@ -124,12 +164,9 @@ func hasPlaceholder(s string) bool {
 	if !strings.Contains(s, "{{") {
 		return false
 	}
-	for _, seg := range splitTemplate(s) {
-		if seg.name != "" {
-			return true
-		}
-	}
-	return false
+	found := false
+	scanTemplate(s, func(_, _ string) {}, func(_, _ string) { found = true })
+	return found
 }
 
 // validRef reports whether name is a placeholder name: an identifier
@@ -142,7 +179,7 @@ func validRef(name string) bool {
 	if !dotted {
 		return true
 	}
-	for _, seg := range strings.Split(rest, ".") {
+	for seg := range strings.SplitSeq(rest, ".") { // no slice: a file can hold a million
 		if seg == "" || strings.IndexFunc(seg, func(r rune) bool { return !isIdentRune(r) }) >= 0 {
 			return false
 		}

@@ -31,6 +31,9 @@ func (p Problem) String() string {
 type ValidationError struct {
 	File     string
 	Problems []Problem
+	// Truncated says there were more problems than the maxProblems
+	// (1000) listed.
+	Truncated bool
 }
 
 // Error gives one "file: path: msg" line per problem.
@@ -45,11 +48,27 @@ func (e *ValidationError) Error() string {
 		}
 		b.WriteString(p.String())
 	}
+	if e.Truncated {
+		b.WriteByte('\n')
+		if e.File != "" {
+			b.WriteString(e.File + ": ")
+		}
+		b.WriteString(e.MoreLine())
+	}
 	return b.String()
 }
 
 // Unwrap returns ErrInvalid.
 func (e *ValidationError) Unwrap() error { return ErrInvalid }
+
+// MoreLine says that problems past the listed ones were not listed, ""
+// when there were none.
+func (e *ValidationError) MoreLine() string {
+	if !e.Truncated {
+		return ""
+	}
+	return fmt.Sprintf("and more problems, not listed (the first %d are)", maxProblems)
+}
 
 // Validate checks the scenario and reports every problem at once as a
 // *ValidationError (nil when there is none). The rules:
@@ -80,22 +99,58 @@ func (e *ValidationError) Unwrap() error { return ErrInvalid }
 func (s *Scenario) Validate() error {
 	v := validator{s: s}
 	v.run()
-	if len(v.ps) == 0 {
+	if len(v.ps.ps) == 0 {
 		return nil
 	}
-	return &ValidationError{Problems: v.ps}
+	return &ValidationError{Problems: v.ps.ps, Truncated: v.ps.truncated}
+}
+
+// problems collects problems, each once, up to maxProblems, and notes
+// whether there were more.
+type problems struct {
+	ps        []Problem
+	seen      map[Problem]bool
+	truncated bool
+}
+
+// full reports whether the list is full: a caller with a problem to add
+// may skip writing it.
+func (c *problems) full() bool {
+	if len(c.ps) >= maxProblems {
+		c.truncated = true
+		return true
+	}
+	return false
+}
+
+// add adds the problem at path that format and args say. Past the cap it
+// only notes there was one, unwritten: a file can hold a million.
+func (c *problems) add(path, format string, args ...any) {
+	if c.full() {
+		return
+	}
+	p := Problem{Path: path, Msg: fmt.Sprintf(format, args...)}
+	if c.seen[p] {
+		return
+	}
+	if c.seen == nil {
+		c.seen = map[Problem]bool{}
+	}
+	c.seen[p] = true
+	c.ps = append(c.ps, p)
 }
 
 type validator struct {
 	s       *Scenario
-	ps      []Problem
-	numbers map[int]int // step number -> first index
-	top     int         // the highest step number so far
-	topAt   int         // its index
+	ps      problems
+	refSeen map[[2]string]bool // {path, name} of the references found wrong
+	numbers map[int]int        // step number -> first index
+	top     int                // the highest step number so far
+	topAt   int                // its index
 }
 
 func (v *validator) add(path, format string, args ...any) {
-	v.ps = append(v.ps, Problem{Path: path, Msg: fmt.Sprintf(format, args...)})
+	v.ps.add(path, format, args...)
 }
 
 func (v *validator) run() {
@@ -240,12 +295,21 @@ func (v *validator) step(i int, ids map[string]int) {
 func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 	placeholders(path, x, func(path, name string) {
 		id, rest, dotted := strings.Cut(name, ".")
-		if !dotted {
+		if !dotted || v.ps.full() || v.refSeen[[2]string{path, name}] {
 			return
 		}
 		field, _, _ := strings.Cut(rest, ".")
-		ref := "{{" + name + "}}"
 		j, ok := ids[id]
+		if ok && j < i {
+			if _, ok := v.s.Steps[j].Output[field]; ok {
+				return // the common case, with nothing to write
+			}
+		}
+		if v.refSeen == nil {
+			v.refSeen = map[[2]string]bool{}
+		}
+		v.refSeen[[2]string{path, name}] = true // a problem each: as many as the cap
+		ref := "{{" + name + "}}"
 		switch {
 		case !ok:
 			v.add(path, "%s refers to unknown step %q", ref, id)
@@ -272,6 +336,13 @@ func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 // outputs are Validate's to check. The result is nil when every name is
 // defined.
 func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
+	ps, _ := s.undefinedVars(layers)
+	return ps
+}
+
+// undefinedVars is UndefinedVars, at most maxProblems of them, and
+// whether there were more.
+func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, bool) {
 	defined := func(name string) bool {
 		if _, ok := s.Variables[name]; ok {
 			return true
@@ -283,11 +354,12 @@ func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
 		}
 		return false
 	}
-	var ps []Problem
+	var ps problems
+	seen := map[[2]string]bool{} // {path, name} found undefined: a problem each
 	check := func(path, name string) {
-		if !strings.Contains(name, ".") && !defined(name) {
-			ps = append(ps, Problem{Path: path, Msg: fmt.Sprintf(
-				`{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)})
+		if !strings.Contains(name, ".") && !defined(name) && !ps.full() && !seen[[2]string{path, name}] {
+			seen[[2]string{path, name}] = true
+			ps.add(path, `{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)
 		}
 	}
 	for i := range s.Steps {
@@ -295,10 +367,10 @@ func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
 		placeholders(p+".params", s.Steps[i].Params, check)
 		placeholders(p+".condition", s.Steps[i].Condition, check)
 	}
-	if len(ps) == 0 {
-		return nil
+	if len(ps.ps) == 0 {
+		return nil, false
 	}
-	return sortProblems(ps)
+	return sortProblems(ps.ps), ps.truncated
 }
 
 // checkJSONPath says what is wrong with an output path ("" when nothing is).

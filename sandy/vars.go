@@ -229,6 +229,9 @@ func (v *Vars) substString(path, s string) (any, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: {{%s}}: %w", path, seg.name, err)
 		}
+		if b.Len()+len(text) > MaxSubstituted {
+			return nil, substitutedError(path)
+		}
 		b.WriteString(text)
 	}
 	return b.String(), nil
@@ -260,9 +263,21 @@ func (v *Vars) render(s string, emptyOutputs bool) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("{{%s}}: %w", seg.name, err)
 		}
+		if b.Len()+len(text) > MaxSubstituted {
+			return "", substitutedError("")
+		}
 		b.WriteString(text)
 	}
 	return b.String(), nil
+}
+
+// substitutedError is a text at path (a JSON path; "" when not known) that
+// grows past MaxSubstituted as its placeholders are substituted.
+func substitutedError(path string) error {
+	if path != "" {
+		path += ": "
+	}
+	return fmt.Errorf("%w: %sthe text grows past the limit of %s as its placeholders are substituted", ErrInvalid, path, mb(MaxSubstituted))
 }
 
 func (v *Vars) lookup(path, name string) (any, error) {

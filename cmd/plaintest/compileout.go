@@ -71,7 +71,7 @@ func partialPath(out string) string {
 // isPartialScenario reports whether the file at path is a scenario whose
 // metadata.status is partial; any other file is not one, and is kept.
 func isPartialScenario(path string) bool {
-	data, err := os.ReadFile(path)
+	data, err := sandy.ReadFile(path)
 	if err != nil {
 		return false
 	}

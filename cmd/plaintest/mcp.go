@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/plaintest/plaintest/browserserver"
@@ -24,8 +25,21 @@ player as the "playwright" server, e.g.
   {"mcpServers": {"playwright": {"command": "plaintest", "args": ["mcp"]}}}
 
 With --http ADDR it serves streamable HTTP at http://ADDR/mcp and SSE at
-http://ADDR/sse until interrupted. On a loopback address, requests for
-other host names are refused (DNS rebinding).
+http://ADDR/sse until interrupted. Whoever reaches it drives a browser on
+this machine, so:
+
+  - ADDR must be a loopback address (127.0.0.1:8931, localhost:8931,
+    [::1]:8931). Any other (:8931, 0.0.0.0:8931, a LAN address) listens
+    beyond this machine and needs --listen-any, which prints a warning.
+  - On a loopback address, requests for other host names are refused (DNS
+    rebinding).
+  - A request with an Origin header (a web page) is refused with 403
+    unless the origin is loopback (http://localhost:PORT, 127.0.0.1,
+    [::1]) or given with --allow-origin; "null" is refused.
+  - With a token in PLAINTEST_MCP_TOKEN (or --token, which other users
+    of this machine can read in the process list), every request must
+    carry Authorization: Bearer TOKEN, else 401. The token is never
+    printed.
 
 The browser opens web pages; local files (file: URLs) only with
 --allow-file-urls (bare: those below the working directory; =DIR: below
@@ -51,6 +65,10 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	nav := fs.Duration("nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load")
 	var fileURLs fileURLsFlag
 	fileURLs.add(fs, "those below the working directory")
+	var origins listFlag
+	fs.Var(&origins, "allow-origin", "with --http, also accept requests from web pages of origin `URL` (https://host:port; repeatable)")
+	listenAny := fs.Bool("listen-any", false, "with --http, allow an ADDR that is not loopback (reachable from other machines)")
+	token := fs.String("token", "", "with --http, the bearer `token` every request must carry (prefer "+envMCPToken+": flags show in the process list)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -64,13 +82,32 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	if *timeout <= 0 || *nav <= 0 {
 		return usageError("--timeout and --nav-timeout want a positive duration such as 5s")
 	}
+	access, err := mcpAccess(e, *addr, origins, *token)
+	if err != nil {
+		return err
+	}
 	var ln net.Listener
 	if *addr != "" {
+		if loopback, known := loopbackHost(*addr); known && !loopback && !*listenAny {
+			return usageError("--http %s listens beyond this machine: give a loopback address (127.0.0.1:PORT) or add --listen-any", *addr)
+		}
 		// Listen first: a taken address fails before a browser starts.
 		if ln, err = net.Listen("tcp", *addr); err != nil {
 			return environmentError(fmt.Errorf("--http %s: %w", *addr, err))
 		}
 		defer ln.Close()
+		if ta, ok := ln.Addr().(*net.TCPAddr); !ok || !ta.IP.IsLoopback() {
+			if !*listenAny {
+				return usageError("--http %s listens on %s, beyond this machine: give a loopback address (127.0.0.1:PORT) or add --listen-any", *addr, ln.Addr())
+			}
+			hint := ""
+			if access.Token == "" {
+				hint = " (set " + envMCPToken + " to ask them for a token)"
+			}
+			fmt.Fprintf(e.stderr, "plaintest mcp: warning: listening on %s, reachable from other machines: whoever reaches it drives a browser on this one%s\n", ln.Addr(), hint)
+		}
+	} else if len(origins) > 0 || *listenAny || *token != "" {
+		return usageError("--allow-origin, --listen-any and --token go with --http")
 	}
 	wd, err := os.Getwd()
 	if err != nil {
@@ -95,9 +132,56 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "plaintest mcp: serving http://%s%s (streamable HTTP) and http://%s%s (SSE)\n",
 		ln.Addr(), browserserver.PathStreamable, ln.Addr(), browserserver.PathSSE)
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: s.Handler(access), ReadHeaderTimeout: 10 * time.Second}
 	if err := serveUntil(ctx, srv, ln, 5*time.Second); err != nil {
 		return environmentError(err)
 	}
 	return nil
+}
+
+// envMCPToken holds the bearer token of plaintest mcp --http.
+const envMCPToken = "PLAINTEST_MCP_TOKEN"
+
+// mcpAccess is who may use plaintest mcp --http: the --allow-origin
+// origins, checked, and the token of --token, else of PLAINTEST_MCP_TOKEN.
+// Errors never quote the token.
+func mcpAccess(e *env, addr string, origins []string, flagToken string) (*browserserver.Access, error) {
+	a := &browserserver.Access{Token: flagToken}
+	for _, o := range origins {
+		n, err := browserserver.ParseOrigin(o)
+		if err != nil {
+			return nil, usageError("--allow-origin: %v", err)
+		}
+		a.Origins = append(a.Origins, n)
+	}
+	from := "--token"
+	if a.Token == "" && addr != "" {
+		a.Token, from = e.getenv(envMCPToken), envMCPToken
+	}
+	if a.Token != "" {
+		if err := browserserver.CheckToken(a.Token); err != nil {
+			return nil, usageError("%s: %v", from, err)
+		}
+	}
+	return a, nil
+}
+
+// loopbackHost says whether the host of addr (host:port) is loopback, when
+// that is known before listening: an IP address, an empty host (every
+// interface) or localhost. Another name is known only once listening.
+func loopbackHost(addr string) (loopback, known bool) {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return false, false // net.Listen says what is wrong with it
+	}
+	if host == "" {
+		return false, true
+	}
+	if strings.EqualFold(host, "localhost") {
+		return true, true
+	}
+	if ip := net.ParseIP(host); ip != nil {
+		return ip.IsLoopback(), true
+	}
+	return false, false
 }

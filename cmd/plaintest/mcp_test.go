@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -102,34 +100,7 @@ var servingRe = regexp.MustCompile(`serving (http://\S+)/mcp`)
 func TestMCPOtherClientHTTP(t *testing.T) {
 	requireBuiltin(t)
 	shop := serveShop(t, nil)
-	ctx, cancel := context.WithCancel(context.Background())
-	pr, pw := io.Pipe()
-	done := make(chan exitCode, 1)
-	go func() {
-		e := &env{stdin: strings.NewReader(""), stdout: io.Discard, stderr: pw, getenv: testGetenv(nil)}
-		done <- run(ctx, e, []string{"mcp", "--http", "127.0.0.1:0"})
-		pw.Close()
-	}()
-	defer func() {
-		cancel()
-		go io.Copy(io.Discard, pr)
-		if code := <-done; code != exitOK {
-			t.Errorf("plaintest mcp --http exited %d after the interrupt", code)
-		}
-	}()
-	var base string
-	sc := bufio.NewScanner(pr)
-	for sc.Scan() {
-		if m := servingRe.FindStringSubmatch(sc.Text()); m != nil {
-			base = m[1]
-			break
-		}
-		t.Log(sc.Text())
-	}
-	if base == "" {
-		t.Fatal("plaintest mcp --http never said where it serves")
-	}
-	go io.Copy(io.Discard, pr)
+	base := startMCPHTTP(t, testGetenv(nil))
 	checkSDKResult(t, "streamable HTTP", runSDKClient(t, nil, shop, "http", base+"/mcp"))
 	checkSDKResult(t, "SSE", runSDKClient(t, nil, shop, "sse", base+"/sse"))
 }

@@ -29,7 +29,9 @@ import (
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
 model: each step's MCP tool call is made as written, with {{variables}}
-filled in. Every scenario runs in its own isolated browser. It is a drop-in
+filled in. A file over 10 MB, or a value inside over its limit (see the
+README's Security section), is refused before anything runs; so is a
+directory's scenario that is a symbolic link out of the directory. Every scenario runs in its own isolated browser. It is a drop-in
 for Sandy's player (play.py): its flags, its --json fields and its verdicts;
 the README lists where plaintest differs on purpose, and why.
 

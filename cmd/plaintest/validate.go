@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -133,7 +132,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 // Chungoid flow (handled), printing its problems or that it is ok.
 func validateOther(w io.Writer, file string) (ok, handled bool) {
 	ext := strings.ToLower(filepath.Ext(file))
-	data, err := os.ReadFile(file)
+	data, err := sandy.ReadFile(file)
 	if err != nil {
 		return false, false // the scenario path says why
 	}
@@ -208,13 +207,16 @@ func printProblems(w io.Writer, file string, err error) {
 	var de *sandy.DecodeError
 	switch {
 	case errors.As(err, &ve):
-		src, _ := os.ReadFile(file) // read again only to point into it
+		src, _ := sandy.ReadFile(file) // read again only to point into it
 		for _, p := range ve.Problems {
 			fmt.Fprintln(w, printable.String(fmt.Sprintf("%s: %s", file, p)))
 			if p.Path != "" && src != nil {
 				line, col, excerpt := sandy.Locate(src, p.Path)
 				fmt.Fprintf(w, "  --> %s:%d:%d\n%s\n", printable.String(file), line, col, excerpt)
 			}
+		}
+		if more := ve.MoreLine(); more != "" {
+			fmt.Fprintln(w, printable.String(file+": "+more))
 		}
 	case errors.As(err, &de): // its one line says file:line:col
 		fmt.Fprintf(w, "%s\n%s\n", printable.String(err.Error()), de.Excerpt)

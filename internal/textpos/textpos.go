@@ -76,6 +76,12 @@ const caretWidth = 100
 // than caretWidth characters is cut to those around the column. There is no
 // trailing newline.
 func Caret(line int, text string, col int) string {
+	text, col = near(text, col)
+	return caret(line, text, col)
+}
+
+// caret is Caret on the whole of text.
+func caret(line int, text string, col int) string {
 	runes := splitChars(text)
 	col = max(1, min(col, len(runes)+1))
 	first, last := 0, len(runes)
@@ -101,6 +107,37 @@ func Caret(line int, text string, col int) string {
 	gutter := fmt.Sprint(line)
 	pad := strings.Repeat(" ", max(5, len(gutter)))
 	return fmt.Sprintf("%*s | %s\n%s | %s^", len(pad), gutter, shown.String(), pad, under.String())
+}
+
+// near cuts text to the characters within 2*caretWidth of column col and
+// returns the column in what it kept. Caret cuts what it is given to the
+// same characters and ends as it would the whole line: near only keeps a
+// line of megabytes from being split into characters.
+func near(text string, col int) (string, int) {
+	const keep = 2 * caretWidth
+	if len(text) <= 2*keep { // bytes: no more characters than that
+		return text, col
+	}
+	k := col - 1 // the column's character, from 0
+	start, end, started := 0, len(text), k-keep <= 0
+	for i, n := 0, 0; i < len(text); n++ {
+		if n == k-keep {
+			start, started = i, true
+		}
+		if n == k+keep {
+			end = i
+			break
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		i += size
+	}
+	switch {
+	case k-keep <= 0:
+		return text[:end], col
+	case !started: // past the end: Caret puts it after the last character
+		return text, col
+	}
+	return text[start:end], keep + 1
 }
 
 // splitChars splits s into its characters, an invalid byte as one, as

@@ -80,3 +80,33 @@ func TestCaret(t *testing.T) {
 		}
 	}
 }
+
+// TestCaretLongLine: on lines of every length around the cut, with wide,
+// escaped and invalid characters, Caret shows what it shows of the whole
+// line, having split only the characters near the column.
+func TestCaretLongLine(t *testing.T) {
+	pieces := []string{"a", "é", "漢", "\t", "\x01", "\xff", "👍🏽"}
+	for _, n := range []int{50, 99, 100, 101, 199, 200, 201, 399, 400, 401, 402, 1000, 5000} {
+		var b strings.Builder
+		for i := 0; i < n; i++ {
+			b.WriteString(pieces[(i*7+n)%len(pieces)])
+		}
+		text := b.String()
+		chars := len(splitChars(text))
+		for _, col := range []int{-3, 1, 2, 50, 51, 100, 150, 199, 200, 201, 202, 250, 300, 400, chars - 200, chars - 199, chars - 50, chars, chars + 1, chars + 2, chars + 500} {
+			if got, want := Caret(7, text, col), caret(7, text, col); got != want {
+				t.Fatalf("%d characters, column %d:\ngot\n%s\nwant\n%s", chars, col, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkCaretLongLine: a caret on a 10 MB line splits a few hundred
+// characters, not ten million.
+func BenchmarkCaretLongLine(b *testing.B) {
+	text := strings.Repeat("x", 10<<20)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Caret(1, text, 5<<20)
+	}
+}

@@ -1,0 +1,238 @@
+package sandy
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"github.com/plaintest/plaintest/internal/textpos"
+)
+
+// Limits of a scenario file. A scenario is data someone else may have
+// written, replayed with the rights of the machine that replays it: these
+// bound the memory a file can make a load take (see BenchmarkLoadAtLimit:
+// a file at MaxFileSize, of the costliest shape within the other limits,
+// allocates well under 200 MB). A file over one is refused before it is
+// decoded, with the path of the value that breaks it.
+const (
+	MaxFileSize = 10 << 20 // bytes of the file
+	MaxString   = 1 << 20  // bytes of one string value, as written in the file
+	MaxKey      = 1 << 10  // bytes of one object key, as written in the file
+	MaxArray    = 10_000   // elements of one array (the steps included)
+	MaxObject   = 10_000   // members of one object
+	MaxDepth    = 32       // arrays and objects inside one another
+	MaxValues   = 250_000  // values of the whole file (every key's value and element)
+
+	// MaxSubstituted bounds a text once its placeholders are substituted
+	// at run time ({{A}}{{A}}... with a long A), in bytes.
+	MaxSubstituted = MaxFileSize
+)
+
+// maxProblems is how many problems a *ValidationError lists; past it the
+// last one says how many more there were.
+const maxProblems = 1000
+
+// SizeError is a scenario file over MaxFileSize, refused unread. It wraps
+// ErrInvalid.
+type SizeError struct {
+	File string
+	Size int64 // bytes; -1 when the file is not a regular file and was read up to the limit
+}
+
+func (e *SizeError) Error() string {
+	size := "more than " + mb(MaxFileSize)
+	if e.Size >= 0 {
+		size = mb(e.Size)
+		if size == mb(MaxFileSize) { // just over: in bytes
+			size = strconv.FormatInt(e.Size, 10) + " bytes"
+		}
+	}
+	return fmt.Sprintf("%s: the file is %s, over the limit of %s for a scenario file", e.File, size, mb(MaxFileSize))
+}
+
+// Unwrap returns ErrInvalid.
+func (e *SizeError) Unwrap() error { return ErrInvalid }
+
+// mb writes n bytes in MB (MiB) with one decimal, or in bytes below 1 MB.
+func mb(n int64) string {
+	if n < 1<<20 {
+		return strconv.FormatInt(n, 10) + " bytes"
+	}
+	return strconv.FormatFloat(float64(n)/(1<<20), 'f', 1, 64) + " MB"
+}
+
+// ReadFile reads a scenario file (or a bundle or flow that stands beside
+// scenarios) of at most MaxFileSize bytes: a larger regular file is
+// refused from its size, unread, and any other (a pipe) is read no further
+// than the limit. The error is a *SizeError naming path.
+func ReadFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > MaxFileSize {
+		return nil, &SizeError{File: path, Size: fi.Size()}
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxFileSize {
+		return nil, &SizeError{File: path, Size: -1}
+	}
+	return data, nil
+}
+
+// checkLimits walks data, which must be valid JSON, and returns a
+// *DecodeError at the first value over a limit, naming its JSON path
+// ("steps[3].params.text"), or nil. It allocates nothing while the file
+// holds: paths are written only for the error.
+func checkLimits(data []byte, base int, file string) error {
+	l := limiter{data: data}
+	l.value(l.ws(base))
+	if l.msg == "" {
+		return nil
+	}
+	line, col, excerpt := pointAt(data[base:], l.off-base)
+	return &DecodeError{File: file, Line: line, Col: col, Path: l.path(), Msg: l.msg, Excerpt: excerpt}
+}
+
+// limiter is checkLimits' walk: the stack of containers it is in, each with
+// the key or index of the value being read, and the first limit broken.
+type limiter struct {
+	data   []byte
+	stack  []frame
+	values int
+	msg    string // the broken limit; "" while none is
+	off    int    // where the value breaking it starts
+}
+
+type frame struct {
+	key   []byte // the member's key as written, quotes included; nil in an array
+	index int
+}
+
+func (l *limiter) fail(off int, format string, args ...any) int {
+	if l.msg == "" {
+		l.msg, l.off = fmt.Sprintf(format, args...), off
+	}
+	return len(l.data)
+}
+
+// path is the JSON path of the value being read when the walk stopped.
+func (l *limiter) path() string {
+	p := ""
+	for _, f := range l.stack {
+		if f.key == nil {
+			p = textpos.JSONIndex(p, f.index)
+			continue
+		}
+		var k string
+		if json.Unmarshal(f.key, &k) != nil {
+			k = string(f.key)
+		}
+		p = textpos.JSONKey(p, k)
+	}
+	return p
+}
+
+func (l *limiter) ws(i int) int {
+	for i < len(l.data) {
+		switch l.data[i] {
+		case ' ', '\t', '\r', '\n':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
+}
+
+// value reads the value at i and returns the offset after it, or
+// len(data) once a limit is broken.
+func (l *limiter) value(i int) int {
+	if i >= len(l.data) || l.msg != "" {
+		return len(l.data)
+	}
+	if l.values++; l.values > MaxValues {
+		return l.fail(i, "the file holds more than %d values, the limit", MaxValues)
+	}
+	switch l.data[i] {
+	case '{', '[':
+		if len(l.stack) >= MaxDepth {
+			return l.fail(i, "nested more than %d arrays or objects deep, the limit", MaxDepth)
+		}
+		return l.container(i)
+	case '"':
+		end := l.str(i)
+		if n := end - i - 2; n > MaxString {
+			return l.fail(i, "a string of %s, over the limit of %s", mb(int64(n)), mb(MaxString))
+		}
+		return end
+	default:
+		for i < len(l.data) {
+			switch l.data[i] {
+			case ',', ']', '}', ' ', '\t', '\r', '\n':
+				return i
+			}
+			i++
+		}
+		return i
+	}
+}
+
+// container reads the array or object at i.
+func (l *limiter) container(i int) int {
+	object := l.data[i] == '{'
+	close, what, max := byte(']'), "elements", MaxArray
+	if object {
+		close, what, max = '}', "members", MaxObject
+	}
+	l.stack = append(l.stack, frame{})
+	top := len(l.stack) - 1
+	start := i
+	i = l.ws(i + 1)
+	for n := 0; i < len(l.data) && l.data[i] != close; n++ {
+		if n >= max {
+			l.stack = l.stack[:top] // the container itself is at fault
+			return l.fail(start, "more than %d %s, the limit", max, what)
+		}
+		f := frame{index: n}
+		if object {
+			end := l.str(i)
+			f.key = l.data[i:end]
+			if k := end - i - 2; k > MaxKey {
+				l.stack[top] = f
+				return l.fail(i, "a key of %s, over the limit of %s", mb(int64(k)), mb(MaxKey))
+			}
+			i = l.ws(end)
+			i = l.ws(i + 1) // the colon
+		}
+		l.stack[top] = f
+		i = l.ws(l.value(i))
+		if l.msg != "" {
+			return len(l.data)
+		}
+		if i < len(l.data) && l.data[i] == ',' {
+			i = l.ws(i + 1)
+		}
+	}
+	l.stack = l.stack[:top]
+	return i + 1
+}
+
+// str returns the offset after the string starting at i.
+func (l *limiter) str(i int) int {
+	for j := i + 1; j < len(l.data); j++ {
+		switch l.data[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(l.data)
+}
