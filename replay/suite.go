@@ -50,9 +50,31 @@ func (e *LinkError) Unwrap() error { return ErrLinkOutside }
 // inside the directory: a link out of it (a scenario of a pull request
 // pointing at /etc/passwd or ~/.ssh, whose text a decoding error would
 // quote) is a *LinkError, every one listed. Linked directories are not
-// entered.
+// entered. A directory's heal proposals (*.healed.json) and partial
+// scenarios (*.partial.json), which replay --heal and compile write beside
+// the scenarios, are passed over: see Scan.
 func Files(args []string) ([]string, error) {
-	var files []string
+	files, _, err := Scan(args)
+	return files, err
+}
+
+// Skipped reports whether a directory run passes over the file at p: a
+// heal proposal (FILE.healed.json), a partial scenario a compile that
+// stopped early wrote (NAME.partial.json), or a NanoClaw replay bundle
+// (NAME.replay.json). Named on the command line, such a file is taken.
+func Skipped(p string) bool {
+	name := strings.ToLower(filepath.Base(p))
+	for _, suffix := range []string{".healed.json", ".partial.json", ".replay.json"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// Scan is Files, and also the files of the directories it passed over
+// (Skipped), in order, so that a run can say what it did not replay.
+func Scan(args []string) (files, skipped []string, err error) {
 	seen := map[string]bool{}
 	add := func(p string) {
 		if key := filepath.Clean(p); !seen[key] {
@@ -63,7 +85,7 @@ func Files(args []string) ([]string, error) {
 	for _, arg := range args {
 		fi, err := os.Stat(arg)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if !fi.IsDir() {
 			add(arg)
@@ -71,24 +93,26 @@ func Files(args []string) ([]string, error) {
 		}
 		root, err := filepath.EvalSymlinks(arg)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if root, err = filepath.Abs(root); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		walk := arg
 		if li, err := os.Lstat(arg); err == nil && li.Mode()&os.ModeSymlink != 0 {
 			walk += string(filepath.Separator) // WalkDir enters a linked directory so written
 		}
-		var found []string
+		var found, passed []string
 		var links []error
 		err = filepath.WalkDir(walk, func(p string, d os.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
-			// A NanoClaw replay bundle that compile --format nanoclaw
-			// wrote beside a scenario is not a scenario.
-			if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".json") || strings.HasSuffix(strings.ToLower(p), ".replay.json") {
+			if d.IsDir() || !strings.EqualFold(filepath.Ext(p), ".json") {
+				return nil
+			}
+			if Skipped(p) {
+				passed = append(passed, p)
 				return nil
 			}
 			if d.Type()&os.ModeSymlink != 0 {
@@ -106,20 +130,25 @@ func Files(args []string) ([]string, error) {
 			return nil
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if len(links) > 0 {
-			return nil, errors.Join(links...)
+			return nil, nil, errors.Join(links...)
 		}
 		if len(found) == 0 {
-			return nil, fmt.Errorf("%s: no .json scenario files", arg)
+			if len(passed) > 0 {
+				return nil, nil, fmt.Errorf("%s: no .json scenario files (only heal proposals, partial scenarios or replay bundles: %s)", arg, strings.Join(passed, ", "))
+			}
+			return nil, nil, fmt.Errorf("%s: no .json scenario files", arg)
 		}
 		slices.Sort(found)
+		slices.Sort(passed)
+		skipped = append(skipped, passed...)
 		for _, p := range found {
 			add(p)
 		}
 	}
-	return files, nil
+	return files, skipped, nil
 }
 
 // Shard is part I of N of a suite (1 <= I <= N), for splitting a suite

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -293,5 +294,44 @@ func TestFilesLinks(t *testing.T) {
 	}
 	if got, err := replay.Files([]string{out}); err != nil || !reflect.DeepEqual(got, []string{out}) {
 		t.Errorf("the link named as a file: Files = %q, %v", got, err)
+	}
+}
+
+// A folder run passes over what plaintest writes beside scenarios (heal
+// proposals, partial scenarios, replay bundles) and says so; named, such a
+// file is taken.
+func TestScanPassesOverProposals(t *testing.T) {
+	dir := writeFiles(t, map[string]string{
+		"a.json":             scenarioJSON("a", 0),
+		"a.json.healed.json": scenarioJSON("a healed", 0),
+		"b.partial.json":     `{"version": "2.1", "metadata": {"name": "p", "status": "partial"}, "steps": []}`,
+		"c.replay.json":      `{"script": []}`,
+		"sub/d.JSON":         scenarioJSON("d", 0),
+	})
+	files, skipped, err := replay.Scan([]string{dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := func(ps []string) []string {
+		var out []string
+		for _, p := range ps {
+			r, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(r))
+		}
+		return out
+	}
+	if got, want := rel(files), []string{"a.json", "sub/d.JSON"}; !slices.Equal(got, want) {
+		t.Errorf("files = %v, want %v", got, want)
+	}
+	if got, want := rel(skipped), []string{"a.json.healed.json", "b.partial.json", "c.replay.json"}; !slices.Equal(got, want) {
+		t.Errorf("skipped = %v, want %v", got, want)
+	}
+	named := filepath.Join(dir, "b.partial.json")
+	if files, _, err := replay.Scan([]string{named}); err != nil || !slices.Equal(files, []string{named}) {
+		t.Errorf("Scan(%s) = %v, %v: a file named is taken", named, files, err)
+	}
+	only := writeFiles(t, map[string]string{"x.json.healed.json": scenarioJSON("x", 0)})
+	if _, _, err := replay.Scan([]string{only}); err == nil || !strings.Contains(err.Error(), "only heal proposals") {
+		t.Errorf("a folder of proposals only: %v", err)
 	}
 }

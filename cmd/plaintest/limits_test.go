@@ -63,3 +63,26 @@ func TestReplayLinkOut(t *testing.T) {
 		t.Errorf("the linked file's text was shown:\n%s", out)
 	}
 }
+
+// A folder's heal proposals and partial scenarios are passed over, and
+// listed, by validate and replay alike (they shared a folder with the
+// scenarios and failed the run).
+func TestFolderPassesOverProposals(t *testing.T) {
+	dir := t.TempDir()
+	good := `{"version":"2.1","metadata":{"name":"ok"},"steps":[{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`
+	for name, content := range map[string]string{
+		"ok.json":             good,
+		"ok.json.healed.json": good,
+		"mug.partial.json":    `{"version":"2.1","metadata":{"name":"p","status":"partial","status_detail":"stopped"},"steps":[{"step":1,"tool":"sandy__log","params":{"message":"hi"}}]}`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, cmd := range []string{"validate", "replay"} {
+		code, stdout, stderr := runCLI(t, cmd, dir)
+		if code != 0 || !strings.Contains(stderr, "passed over 2 files") || !strings.Contains(stderr, "mug.partial.json") || !strings.Contains(stderr, "ok.json.healed.json") {
+			t.Errorf("%s DIR: exit %d, want 0 listing the two files passed over\n%s\n%s", cmd, code, stdout, stderr)
+		}
+	}
+}

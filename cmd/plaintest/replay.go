@@ -46,6 +46,10 @@ the whole replay, a fresh context per scenario; --ws-endpoint or
 is Claude Code's Chrome bridge (claude --chrome). A server that cannot be
 opened fails the step that uses it, under that step's on_error.
 
+A directory gives its *.json scenarios, recursively, passing over (and
+listing on stderr) heal proposals (*.healed.json), partial scenarios
+(*.partial.json) and replay bundles (*.replay.json); name one to take it.
+
 Variables: the scenario's own, then --env FILE, then --var (later wins). A
 variable the scenario declares empty is required. A {{NAME}} in any step
 (selected by --start/--end or not) that none of them defines is refused
@@ -192,10 +196,11 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 			return usageError("--%v", err)
 		}
 	}
-	files, err := replay.Files(pos)
+	files, skipped, err := replay.Scan(pos)
 	if err != nil {
 		return usageError("%v", err)
 	}
+	sayPassedOver(e, skipped)
 	if f.shard != "" {
 		files = shard.Select(files)
 		if len(files) == 0 {

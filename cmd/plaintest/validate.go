@@ -57,8 +57,9 @@ metrics.timing_ms_total. A Chungoid flow (a .yaml or .yml file, or JSON with
 rules (only its keys; stage names ^[a-zA-Z_][\w-]*$; agent_id; next and
 on_error a stage, null or {condition, true, false}), and every start_stage,
 next and on_error must name a stage that exists, and every stage be
-reachable. Directories give their *.json scenarios (not *.replay.json);
-name bundles and flows as files.
+reachable. Directories give their *.json scenarios, passing over (and
+listing) replay bundles (*.replay.json), heal proposals (*.healed.json) and
+partial scenarios (*.partial.json); name bundles and flows as files.
 
 Exit 0 when every file is valid, 2 when one is not.`
 
@@ -82,10 +83,11 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	if len(pos) == 0 {
 		return usageError("validate needs scenario files or directories (see plaintest validate --help)")
 	}
-	files, err := replay.Files(pos)
+	files, skipped, err := replay.Scan(pos)
 	if err != nil {
 		return usageError("%v", err)
 	}
+	sayPassedOver(e, skipped)
 	layers, err := varLayers(envFile, vars)
 	if err != nil {
 		return err
@@ -223,4 +225,15 @@ func printProblems(w io.Writer, file string, err error) {
 	default: // it says what failed
 		fmt.Fprintln(w, printable.String(err.Error()))
 	}
+}
+
+// sayPassedOver lists, on stderr, the files of the directories given that
+// are not scenarios to replay: heal proposals (*.healed.json), partial
+// scenarios (*.partial.json) and replay bundles (*.replay.json).
+func sayPassedOver(e *env, skipped []string) {
+	if len(skipped) == 0 {
+		return
+	}
+	fmt.Fprintf(e.stderr, "passed over %d %s that %s not scenarios to replay (heal proposals, partial scenarios, replay bundles; name one to take it): %s\n",
+		len(skipped), rpt.Plural(len(skipped), "file", "files"), rpt.Plural(len(skipped), "is", "are"), printable.String(strings.Join(skipped, ", ")))
 }
