@@ -65,7 +65,8 @@ func LoadWithVars(path string, layers ...map[string]string) (*Scenario, error) {
 // not UTF-8 anywhere in data, give a *DecodeError with its line and column;
 // content problems a *ValidationError listing all of them; both wrap
 // ErrInvalid. Unknown fields are ignored. An empty "variables" or "output"
-// object decodes as nil, and a missing version becomes "2.1" once upgraded.
+// object decodes as nil. A file with no version is refused, unless it has
+// the shape of a v1.1 one (Scenario.LooksV11): that one is upgraded to "2.1".
 func Parse(data []byte, file string) (*Scenario, error) {
 	return parse(data, file, false, nil)
 }
