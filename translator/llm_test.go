@@ -127,6 +127,7 @@ func TestLLMRefusesInvalidAnswers(t *testing.T) {
 		{"unknown action type", openaitest.Reply{Arguments: `{"action_type":"fly","description":"","is_ambiguous":false,"confidence_score":1}`}, `action_type "fly" is not one of`},
 		{"text answer", openaitest.Reply{Text: "I would click Log in."}, "the answer is text, with neither a call of intermediate_step nor a JSON object of its arguments"},
 		{"another function", openaitest.Reply{Function: "browser_click", Arguments: `{"ref":"f1e16"}`}, "the answer called browser_click, not intermediate_step"},
+		{"a refusal", openaitest.Reply{Refusal: "I can't help with that."}, "the model refused to answer: I can't help with that."},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := openaitest.New(t, script(c.bad, call("input", "f1e12", "{{USER}}")))

@@ -233,6 +233,15 @@ func (c *modelClient) read(resp openai.ChatCompletionResponse, name string) repl
 	}
 	msg := resp.Choices[0].Message
 	r.text = msg.Content
+	if r.text == "" { // content as a list of parts
+		var parts []string
+		for _, p := range msg.MultiContent {
+			if p.Type == openai.ChatMessagePartTypeText {
+				parts = append(parts, p.Text)
+			}
+		}
+		r.text = strings.Join(parts, "")
+	}
 	var other []string
 	for _, tc := range msg.ToolCalls {
 		if tc.Function.Name == name {
@@ -252,7 +261,11 @@ func (c *modelClient) read(resp openai.ChatCompletionResponse, name string) repl
 		}
 		return r
 	}
-	args, source, err := prompt.ArgumentsFromText(msg.Content)
+	if msg.Refusal != "" && strings.TrimSpace(r.text) == "" {
+		r.problem, r.text = "the model refused to answer: "+msg.Refusal, msg.Refusal
+		return r
+	}
+	args, source, err := prompt.ArgumentsFromText(r.text)
 	if err != nil {
 		r.problem = strings.TrimPrefix(err.Error(), prompt.ErrNoArguments.Error()+": ")
 		return r

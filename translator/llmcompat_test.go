@@ -45,6 +45,7 @@ func TestLLMQuirks(t *testing.T) {
 		{"a fenced block after a sentence", openaitest.Reply{Text: "The user name goes first.\n\n```json\n" + usernameArgs + "\n```"}},
 		{"a tool_call tag", openaitest.Reply{Text: "<tool_call>\n{\"name\": \"intermediate_step\", \"arguments\": " + usernameArgs + "}\n</tool_call>"}},
 		{"thoughts, then JSON", openaitest.Reply{Text: "<think>Username is f1e12.</think>\n" + usernameArgs}},
+		{"content as parts", openaitest.Reply{TextParts: []string{"```json\n", usernameArgs, "\n```"}}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := openaitest.New(t, script(c.reply))

@@ -144,6 +144,10 @@ type Reply struct {
 	ArgumentsObject bool
 	// Text is a plain answer instead of a call, when Arguments is "".
 	Text string
+	// TextParts sends Text as a list of content parts, one a part.
+	TextParts []string
+	// Refusal is OpenAI's refusal of a strict request, with no content.
+	Refusal string
 	// PromptTokens and CompletionTokens are the usage reported.
 	PromptTokens, CompletionTokens int
 }
@@ -314,7 +318,17 @@ func (s *Server) answer(w http.ResponseWriter, hr *http.Request, req *Request, r
 		}
 		calls = []any{call}
 	}
+	if rep.TextParts != nil {
+		var parts []any
+		for _, p := range rep.TextParts {
+			parts = append(parts, map[string]any{"type": "text", "text": p})
+		}
+		content = parts
+	}
 	msg := map[string]any{"role": "assistant", "content": content}
+	if rep.Refusal != "" {
+		msg["content"], msg["refusal"] = nil, rep.Refusal
+	}
 	if calls != nil {
 		msg["tool_calls"] = calls
 	}
@@ -327,7 +341,9 @@ func (s *Server) answer(w http.ResponseWriter, hr *http.Request, req *Request, r
 	}
 	switch wire {
 	case WireOpenAI:
-		msg["refusal"] = nil
+		if rep.Refusal == "" {
+			msg["refusal"] = nil
+		}
 		choice["logprobs"] = nil
 		resp["system_fingerprint"] = "fp_test"
 	case WireAzure:
