@@ -194,7 +194,7 @@ func (c *modelClient) ask(ctx context.Context, p *prompt.Request) (reply, error)
 		// is asked again without it; the step down is kept.
 		c.mu.Lock()
 		switch {
-		case strict && refuses(err, "strict"):
+		case strict && (refuses(err, "strict") || refuses(err, "schema")):
 			c.strict = false
 		case choice < choiceNone && refuses(err, "tool_choice"):
 			c.choice++
@@ -208,7 +208,9 @@ func (c *modelClient) ask(ctx context.Context, p *prompt.Request) (reply, error)
 }
 
 // refuses reports whether err is the server's refusal (400 or 422) of the
-// request naming what.
+// request naming what. A refusal of the strict function or its schema
+// ("strict", "schema") steps down to the plain function, so that a server
+// that reads strict mode otherwise than OpenAI still answers.
 func refuses(err error, what string) bool {
 	var apiErr *openai.APIError
 	var reqErr *openai.RequestError

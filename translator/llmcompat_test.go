@@ -163,6 +163,17 @@ func TestLLMCompatibility(t *testing.T) {
 			t.Errorf("%d requests; strict %v then %v; api-version %q", len(r), r[0].Tools[0].Function.Strict, r[len(r)-1].Tools[0].Function.Strict, r[len(r)-1].Query.Get("api-version"))
 		}
 	})
+	t.Run("OpenAI, the strict schema refused", func(t *testing.T) {
+		srv := openaitest.NewServer(t, openaitest.Options{RejectStrict: true,
+			StrictMessage: "Invalid schema for function 'intermediate_step': In context=(), 'required' is required to be supplied"}, script(call("input", "f1e12", "demo")))
+		l := newLLM(t, srv, func(o *LLMOptions) { o.BaseURL = "https://api.openai.com/v1" })
+		redirect(l, srv)
+		steps, err := l.Translate(t.Context(), loginRequest(t, "log in as demo"))
+		wantUsername(t, steps, err)
+		if r := srv.Requests(); len(r) != 2 || r[1].Tools[0].Function.Strict || choiceOf(r[1]) != "named intermediate_step" {
+			t.Errorf("%d requests; the last strict %v, tool_choice %s", len(r), r[len(r)-1].Tools[0].Function.Strict, r[len(r)-1].ToolChoice)
+		}
+	})
 	t.Run("Ollama", func(t *testing.T) {
 		// Ollama takes tools but not tool_choice: the model calls the
 		// function, or writes its arguments in the content.

@@ -195,8 +195,10 @@ type Options struct {
 	// RejectNamedToolChoice answers 400 to a tool_choice object, as LM
 	// Studio does: only "none", "auto" and "required" are accepted.
 	RejectNamedToolChoice bool
-	// RejectStrict answers 400 to a function in strict mode.
-	RejectStrict bool
+	// RejectStrict answers 400 to a function in strict mode, with
+	// StrictMessage.
+	RejectStrict  bool
+	StrictMessage string
 	// Wire shapes the answers.
 	Wire Wire
 }
@@ -220,6 +222,9 @@ func New(t testing.TB, script func(*Request) Reply) *Server {
 
 // NewServer is New playing the server opts describes.
 func NewServer(t testing.TB, opts Options, script func(*Request) Reply) *Server {
+	if opts.StrictMessage == "" {
+		opts.StrictMessage = "Unrecognized request argument supplied: strict"
+	}
 	s := &Server{opts: opts}
 	path := "/v1/chat/completions"
 	if opts.Azure {
@@ -271,7 +276,7 @@ func (s *Server) refuse(req *Request) (int, string) {
 	case o.RejectNamedToolChoice && bytes.HasPrefix(bytes.TrimSpace(req.ToolChoice), []byte("{")):
 		return http.StatusBadRequest, "Invalid tool_choice type: 'object'. Supported string values: none, auto, required"
 	case o.RejectStrict && len(req.Tools) > 0 && req.Tools[0].Function.Strict:
-		return http.StatusBadRequest, "Unrecognized request argument supplied: strict"
+		return http.StatusBadRequest, o.StrictMessage
 	}
 	return 0, ""
 }
