@@ -236,7 +236,7 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 		// An answer that cannot be read as the function's arguments goes
 		// back with the schema, once.
 		unreadable := func(answer, reason string) *prompt.Retry {
-			r := &prompt.Retry{Answer: l.mask.Replace(answer), Reason: reason, Schema: !schemaSent}
+			r := &prompt.Retry{Answer: l.mask.Replace(answer), Reason: l.mask.Replace(reason), Schema: !schemaSent}
 			schemaSent = true
 			return r
 		}
