@@ -430,3 +430,26 @@ func FuzzFixWire(f *testing.F) {
 		}
 	})
 }
+
+// TestLLMSecretNotEchoed: an answer in text that holds a secret value
+// (prose, or a call of another function) goes back to the model, and into
+// the final error, with the value as {{PASSWORD}}.
+func TestLLMSecretNotEchoed(t *testing.T) {
+	srv := openaitest.New(t, script(
+		openaitest.Reply{Text: "I would type demo123 into the Password field."},
+		openaitest.Reply{Text: `{"name": "type_demo123", "arguments": {}}`},
+		openaitest.Reply{Text: "demo123"}))
+	_, err := newLLM(t, srv, nil).Translate(t.Context(), loginRequest(t, "log in as demo"))
+	var refused *AnswerError
+	if !errors.As(err, &refused) || strings.Contains(err.Error(), "demo123") {
+		t.Fatalf("error %v", err)
+	}
+	for i, r := range srv.Requests() {
+		if strings.Contains(string(r.Body), "demo123") {
+			t.Errorf("request %d holds the secret value:\n%s", i, r.Body)
+		}
+	}
+	if r := srv.Requests(); len(r) != 3 || !strings.Contains(r[2].Retry(), "{{PASSWORD}}") {
+		t.Errorf("%d requests; the last sends back %q", len(r), r[len(r)-1].Retry())
+	}
+}
