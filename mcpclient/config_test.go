@@ -58,8 +58,8 @@ func TestParseConfig(t *testing.T) {
 			want: map[string]ServerConfig{"a": {Name: "a", Command: "a", Env: map[string]string{"K": "${NOT_SET_ANYWHERE_42}"}}},
 		},
 		{
-			name: "no servers at all",
-			json: `{}`,
+			name: "an empty list of servers",
+			json: `{"servers": {}}`,
 			want: map[string]ServerConfig{},
 		},
 	}
@@ -106,6 +106,9 @@ func TestParseConfigErrors(t *testing.T) {
 		{"column in characters, path with a quoted name", "{\"mcpServers\": {\"é b\": {\"args\": 1}}}", []string{`c.json:1:33: mcpServers["é b"].args: want an array of strings, got a number`}},
 		{"not an object", `[1, 2]`, []string{"c.json:1:1: want an object, got an array"}},
 		{"empty file", "  \n", []string{"c.json", "empty"}},
+		{"neither key: unknown format", `{}`, []string{"c.json: unknown config format", `"mcpServers"`, `"servers"`}},
+		{"other keys only: unknown format", `{"globalShortcut": "Ctrl+Space", "mcp": {"servers": {}}}`, []string{"c.json: unknown config format"}},
+		{"null: unknown format", `null`, []string{"c.json: unknown config format"}},
 		{"truncated", `{"mcpServers": {`, []string{"c.json:1:", "unexpected end"}},
 		{"neither command nor url", `{"mcpServers": {"a": {"args": ["x"]}}}`, []string{"c.json: mcpServers.a:", `neither "command" nor "url"`}},
 		{"both command and url", `{"mcpServers": {"a": {"command": "x", "url": "http://h/"}}}`, []string{"mcpServers.a", "give one"}},

@@ -20,7 +20,8 @@ import (
 //	{"servers": {"name": {"command": "..."}}}                                   // Sandy
 //	{"servers": {"name": {"endpoint": "ws://..." | "http://..." | "/path/to.sock"}}}
 //
-// Both keys may appear in one file. "${VAR}" and "${env:VAR}" in env values,
+// Both keys may appear in one file; a file with neither is refused, naming
+// its path ("unknown config format"), as Sandy's player refuses it. "${VAR}" and "${env:VAR}" in env values,
 // headers and args are replaced from the environment (unknown variables stay
 // as written). Errors name the file, and line:column for JSON errors; every
 // bad server entry is reported, not just the first.
@@ -85,6 +86,15 @@ func parseConfig(data []byte, path string) (*Config, error) {
 	}
 	if err := json.Unmarshal(data, &file); err != nil {
 		return nil, jsonError(path, data, err)
+	}
+	var keys map[string]json.RawMessage
+	if json.Unmarshal(data, &keys) != nil || keys == nil {
+		return nil, fmt.Errorf("%s: unknown config format: want a JSON object", path)
+	}
+	_, hasMCP := keys["mcpServers"]
+	_, hasServers := keys["servers"]
+	if !hasMCP && !hasServers {
+		return nil, fmt.Errorf(`%s: unknown config format: neither "mcpServers" (Claude Desktop, Cursor) nor "servers" (Sandy) is there`, path)
 	}
 	cfg := &Config{Path: path, Servers: map[string]ServerConfig{}}
 	var errs []error

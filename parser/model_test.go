@@ -116,3 +116,34 @@ func TestCompileModelStepCap(t *testing.T) {
 		t.Errorf("%q after %d requests", msg, len(srv.Requests()))
 	}
 }
+
+// TestCompileCheckNeverClicks: "verify …" compiled with a model that
+// answers "click the first link" and then "done" fails, saying why, and
+// neither clicks nor exports a click: a check never becomes an action.
+func TestCompileCheckNeverClicks(t *testing.T) {
+	f := newFake()
+	srv := openaitest.New(t, func(r *openaitest.Request) openaitest.Reply {
+		if r.Taken() == 0 {
+			return openaitest.Reply{Arguments: openaitest.Call("click", r.Ref("link", "Demo Shop"), "")}
+		}
+		return openaitest.Reply{Arguments: openaitest.Call("done", "", "")}
+	})
+	res, err := compile(t, f, Scenario{Name: "greet", URL: "http://shop.test/login", Actions: []string{"verify the page greets new visitors warmly"}},
+		modelOptions(t, srv, nil))
+	if err != nil || res.Status == Success || len(res.Errors) != 1 {
+		t.Fatalf("status %s, %v, %+v", res.Status, err, res.Errors)
+	}
+	if msg := res.Errors[0].Message; !strings.Contains(msg, "checks the page, and a check never acts: click is refused") {
+		t.Errorf("message %q", msg)
+	}
+	if clicks := f.toolCalls("browser_click"); len(clicks) != 0 {
+		t.Errorf("clicked %+v", clicks)
+	}
+	for _, s := range res.Steps {
+		for _, c := range s.Calls {
+			if c.Tool == "browser_click" || strings.HasSuffix(c.Tool, "browser_click") {
+				t.Errorf("exported a click: %+v", c)
+			}
+		}
+	}
+}

@@ -51,9 +51,20 @@ type Input struct {
 	Placeholders []Placeholder
 	// Origins are where a navigation may go (scheme://host[:port]).
 	Origins []string
+	// Intent is what the action asks, as the rules' grammar reads it:
+	// IntentCheck (it only looks at the page), IntentAct (it does
+	// something), or "" (neither is sure). The model is told which steps
+	// it may answer; the translator holds it to that.
+	Intent string
 	// Retry, when set, sends a refused answer back with the reason.
 	Retry *Retry
 }
+
+// The intents of an action (Input.Intent).
+const (
+	IntentCheck = "check"
+	IntentAct   = "act"
+)
 
 // Placeholder is a variable the model may type as {{Name}}.
 type Placeholder struct {
@@ -67,6 +78,9 @@ type Placeholder struct {
 type Retry struct {
 	Answer string // the function arguments the model sent
 	Reason string
+	// Schema, when set, shows the model the JSON Schema of the arguments
+	// again: its answer could not be read as a call of the function.
+	Schema bool
 }
 
 // Message is one chat message: Role is "system" or "user".
@@ -115,11 +129,11 @@ func Build(in Input) (*Request, error) {
 		taken = append(taken, oneLine(s))
 	}
 	step, err := render("step.md", struct {
-		Action                  string
+		Action, Intent          string
 		History, Taken          []string
 		Placeholders            []Placeholder
 		Fence, URL, Title, Page string
-	}{oneLine(in.Action), history, taken, in.Placeholders, fence(url, title, page), url, title, page})
+	}{oneLine(in.Action), in.Intent, history, taken, in.Placeholders, fence(url, title, page), url, title, page})
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +144,11 @@ func Build(in Input) (*Request, error) {
 		PageTokens: dom.EstimateTokens(page),
 	}
 	if in.Retry != nil {
-		retry, err := render("retry.md", Retry{Answer: oneLine(in.Retry.Answer), Reason: oneLine(in.Retry.Reason)})
+		schema := ""
+		if in.Retry.Schema {
+			schema = string(req.Function.Parameters)
+		}
+		retry, err := render("retry.md", struct{ Answer, Reason, Schema string }{oneLine(in.Retry.Answer), oneLine(in.Retry.Reason), schema})
 		if err != nil {
 			return nil, err
 		}

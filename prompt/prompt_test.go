@@ -57,6 +57,12 @@ func TestBuildGolden(t *testing.T) {
 	retry := loginInput
 	retry.Retry = &Retry{Answer: `{"action_type":"click","target_ref":"e99","description":"log in","is_ambiguous":false,"confidence_score":0.9}`,
 		Reason: "ref e99 is not on the page shown"}
+	retrySchema := loginInput
+	retrySchema.Retry = &Retry{Answer: "I would type demo into the Username field.", Reason: "the answer is text, with neither a call of intermediate_step nor a JSON object of its arguments", Schema: true}
+	check := loginInput
+	check.Action, check.Intent = "verify the page greets new visitors warmly", IntentCheck
+	act := loginInput
+	act.Intent = IntentAct
 	products := Input{Action: "add the cheapest mug to the cart", URL: "http://127.0.0.1:8080/products", Title: "Products · Demo Shop",
 		Budget: 250, Origins: []string{"http://127.0.0.1:8080", "https://pay.example"}}
 	for _, c := range []struct {
@@ -67,6 +73,9 @@ func TestBuildGolden(t *testing.T) {
 		{"login-first", loginInput, login},
 		{"login-continued", continued, login},
 		{"login-retry", retry, login},
+		{"login-retry-schema", retrySchema, login},
+		{"login-check", check, login},
+		{"login-act", act, login},
 		{"products-budget", products, page(t, "products")},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -106,7 +115,7 @@ func TestFunctionGolden(t *testing.T) {
 	var pretty strings.Builder
 	enc := json.NewEncoder(&pretty)
 	enc.SetIndent("", "  ")
-	_ = enc.Encode(map[string]any{"name": f.Name, "description": f.Description, "parameters": f.Parameters})
+	_ = enc.Encode(map[string]any{"name": f.Name, "description": f.Description, "parameters": f.Parameters, "strict_parameters": f.StrictParameters})
 	golden.CheckString(t, "testdata/function.json", pretty.String())
 }
 

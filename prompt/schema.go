@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"slices"
 	"strconv"
@@ -18,12 +19,24 @@ const FunctionName = "intermediate_step"
 // contract, in the order the schema lists them.
 var ActionTypes = []string{"navigate", "click", "input", "select", "check", "uncheck", "press", "hover", "assert", "done", "unknown"}
 
+// ContractVersion names the version of the function contract and the
+// templates: it changes whenever what a model is asked, or how its answer
+// is read, changes, so that an answer kept for one version is never
+// reused by another (the translator's cache keys hold it).
+const ContractVersion = 2
+
 // Function is a function a model may call: its name, what it is for, and
 // the JSON Schema of its arguments.
 type Function struct {
 	Name        string
 	Description string
 	Parameters  json.RawMessage
+	// StrictParameters is the same contract in the form OpenAI's strict
+	// function mode accepts: every argument listed as required, the
+	// optional ones nullable, and no keyword that mode refuses
+	// (minimum, maximum). A server that enforces it answers only
+	// arguments that fit; ParseArguments reads a null as absent.
+	StrictParameters json.RawMessage
 }
 
 // IntermediateStepFunction is intermediate_step, the function contract of
@@ -49,15 +62,40 @@ func IntermediateStepFunction() Function {
 		"additionalProperties": false,
 	}
 	params, _ := json.Marshal(schema) // maps of strings, numbers and slices: cannot fail
+	props := schema["properties"].(map[string]any)
+	strict := map[string]any{}
+	for name, p := range props {
+		q := map[string]any{}
+		for k, v := range p.(map[string]any) {
+			if k != "minimum" && k != "maximum" {
+				q[k] = v
+			}
+		}
+		if !slices.Contains(required, name) {
+			q["type"] = []string{q["type"].(string), "null"}
+		}
+		strict[name] = q
+	}
+	names := slices.Sorted(maps.Keys(props))
+	strictParams, _ := json.Marshal(map[string]any{"type": "object", "properties": strict, "required": names, "additionalProperties": false})
 	return Function{
-		Name:        FunctionName,
-		Description: "Answer the next browser step of the action, on the page shown.",
-		Parameters:  params,
+		Name:             FunctionName,
+		Description:      "Answer the next browser step of the action, on the page shown.",
+		Parameters:       params,
+		StrictParameters: strictParams,
 	}
 }
 
-// required are the arguments an answer must have.
+// required are the arguments the schema asks for. Only action_type must be
+// there for an answer to be read: small models often leave the others out,
+// and those take their defaults (see ParseArguments).
 var required = []string{"action_type", "description", "is_ambiguous", "confidence_score"}
+
+// DefaultConfidence is the confidence_score of an answer that gives none:
+// a model that does not say how sure it is is taken at its word, as a
+// server that cannot send the field would otherwise fail every step. Its
+// answer is still held to the page like any other.
+const DefaultConfidence = 1.0
 
 // IntermediateStep is a model's answer: the arguments of intermediate_step.
 type IntermediateStep struct {
@@ -74,14 +112,20 @@ type IntermediateStep struct {
 var ErrArguments = errors.New("invalid intermediate_step arguments")
 
 // ParseArguments reads the arguments a model sent with its call of
-// intermediate_step: one JSON object with the required arguments, each of
-// its type; action_type one of ActionTypes; confidence_score from 0 to 1.
+// intermediate_step: one JSON object with action_type, one of ActionTypes;
+// every argument given of its type; confidence_score from 0 to 1.
 // Arguments it does not know are ignored. It forgives what models commonly
-// write: a target_ref in brackets or as "ref=e12", and an input_value that
-// is a number or a boolean (read as its JSON text). An error names the
-// argument and wraps ErrArguments.
+// write: a missing or null description, is_ambiguous or confidence_score
+// (read as "", false and DefaultConfidence), the object sent as a JSON
+// string holding it, a target_ref in brackets or as "ref=e12", and an
+// input_value that is a number or a boolean (read as its JSON text). An
+// error names the argument and wraps ErrArguments.
 func ParseArguments(data string) (IntermediateStep, error) {
-	var step IntermediateStep
+	step := IntermediateStep{ConfidenceScore: DefaultConfidence}
+	var inner string
+	if json.Unmarshal([]byte(data), &inner) == nil {
+		data = inner // {"arguments": "\"{...}\""}: encoded twice
+	}
 	var fields map[string]json.RawMessage
 	dec := json.NewDecoder(strings.NewReader(data))
 	if err := dec.Decode(&fields); err != nil {
@@ -93,10 +137,8 @@ func ParseArguments(data string) (IntermediateStep, error) {
 	if _, err := dec.Token(); err == nil {
 		return step, fmt.Errorf("%w: more than one JSON value", ErrArguments)
 	}
-	for _, name := range required {
-		if _, ok := fields[name]; !ok {
-			return step, fmt.Errorf("%w: %s is missing", ErrArguments, name)
-		}
+	if raw, ok := fields["action_type"]; !ok || bytes.Equal(raw, []byte("null")) {
+		return step, fmt.Errorf("%w: action_type is missing", ErrArguments)
 	}
 	var errs []error
 	get := func(name string, into any, want string) {

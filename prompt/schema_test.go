@@ -23,6 +23,16 @@ func TestParseArguments(t *testing.T) {
 			IntermediateStep{ActionType: "input", TargetRef: "e3", InputValue: "3", Description: "qty", IsAmbiguous: true}},
 		{`{"action_type":"unknown","description":"no such page","is_ambiguous":false,"confidence_score":0.2,"error":"no login form"}`,
 			IntermediateStep{ActionType: "unknown", Description: "no such page", ConfidenceScore: 0.2, Error: "no login form"}},
+		// What small models leave out takes its default; a strict-mode
+		// null is absent; the object may come encoded as a JSON string.
+		{`{"action_type":"click","target_ref":"e7"}`,
+			IntermediateStep{ActionType: "click", TargetRef: "e7", ConfidenceScore: DefaultConfidence}},
+		{`{"action_type":"click","target_ref":"e7","description":null,"is_ambiguous":null,"confidence_score":null,"input_value":null,"error":null}`,
+			IntermediateStep{ActionType: "click", TargetRef: "e7", ConfidenceScore: DefaultConfidence}},
+		{`{"action_type":"input","target_ref":"e3","input_value":"x","confidence_score":0.6}`,
+			IntermediateStep{ActionType: "input", TargetRef: "e3", InputValue: "x", ConfidenceScore: 0.6}},
+		{`"{\"action_type\":\"done\",\"is_ambiguous\":false}"`,
+			IntermediateStep{ActionType: "done", ConfidenceScore: DefaultConfidence}},
 	}
 	for _, c := range ok {
 		got, err := ParseArguments(c.in)
@@ -31,13 +41,15 @@ func TestParseArguments(t *testing.T) {
 		}
 	}
 	bad := map[string]string{
-		``:                        "not a JSON object",
-		`[1]`:                     "not a JSON object",
-		`null`:                    "not a JSON object",
-		`{"action_type":"click"`:  "not a JSON object",
-		`{"action_type":"click"}`: "description is missing",
+		``:                       "not a JSON object",
+		`[1]`:                    "not a JSON object",
+		`null`:                   "not a JSON object",
+		`{"action_type":"click"`: "not a JSON object",
+		`{"description":"click it","is_ambiguous":false,"confidence_score":1}`: "action_type is missing",
+		`{"action_type":null}`:        "action_type is missing",
+		`"{\"action_type\":\"fly\"}"`: `action_type "fly" is not one of`,
+		`"just text"`:                 "not a JSON object",
 		`{"action_type":"click","description":"","is_ambiguous":false,"confidence_score":1} {}`:                    "more than one JSON value",
-		`{"action_type":"click","description":"","is_ambiguous":false}`:                                            "confidence_score is missing",
 		`{"action_type":"fly","description":"","is_ambiguous":false,"confidence_score":1}`:                         `action_type "fly" is not one of navigate, click`,
 		`{"action_type":"click","description":"","is_ambiguous":"no","confidence_score":1}`:                        `is_ambiguous: want true or false, got "\"no\""`,
 		`{"action_type":"click","description":"","is_ambiguous":false,"confidence_score":"high"}`:                  `confidence_score: want a number from 0 to 1`,

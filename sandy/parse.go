@@ -66,8 +66,10 @@ func LoadWithVars(path string, layers ...map[string]string) (*Scenario, error) {
 // content problems a *ValidationError listing all of them; both wrap
 // ErrInvalid. Data over MaxFileSize gives a *SizeError, and a value over
 // one of the other limits (see MaxString) a *DecodeError at its path,
-// before anything is decoded. Unknown fields are ignored. An empty "variables" or "output"
-// object decodes as nil, and a missing version becomes "2.1" once upgraded.
+// before anything is decoded. Unknown fields are ignored. An empty
+// "variables" or "output" object decodes as nil. A file with no version is
+// refused, unless it has the shape of a v1.1 one (Scenario.LooksV11): that
+// one is upgraded to "2.1".
 func Parse(data []byte, file string) (*Scenario, error) {
 	return parse(data, file, false, nil)
 }

@@ -190,7 +190,7 @@ func TestParseNormalizesEmptyMaps(t *testing.T) {
 	if s.Steps[0].Params == nil {
 		t.Errorf("params = nil, want an empty map")
 	}
-	s, err = Parse([]byte(`{"metadata": {"name": "t"}, "variables": {}, "steps": [`+okStep+`]}`), "")
+	s, err = Parse([]byte(`{"version": "2.1", "metadata": {"name": "t"}, "variables": {}, "steps": [`+okStep+`]}`), "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,7 +46,9 @@ func unknownActionMsg(name string) string {
 // Upgrade turns the v1.1 steps of s (those with an action and no tool) into
 // v2.1 tool calls on the chrome-devtools MCP server (a wait into the
 // sandy__wait built-in, which needs no server), in place, and sets a
-// "1.1" or missing version to "2.1". Parse calls it. It returns the steps it
+// "1.1" version to "2.1". A missing version is set to "2.1" only when the
+// file has the shape of a v1.1 one (LooksV11); otherwise it stays missing,
+// for Validate to refuse. Parse calls it. It returns the steps it
 // could not upgrade (an unknown action, params it cannot reshape); those
 // keep their action.
 //
@@ -69,6 +71,9 @@ func unknownActionMsg(name string) string {
 // type goes to press_key as the schema says, so it suits single keys only.
 // wait and scroll need literal numbers: a {{placeholder}} there is a problem.
 func Upgrade(s *Scenario) []Problem {
+	if s.Version == "" && s.LooksV11() {
+		s.Version = "1.1"
+	}
 	var ps []Problem
 	for i := range s.Steps {
 		st := &s.Steps[i]
@@ -96,10 +101,27 @@ func Upgrade(s *Scenario) []Problem {
 		}
 		st.Tool, st.Action, st.Params = a.tool, "", params
 	}
-	if s.Version == "" || s.Version == "1.1" {
+	if s.Version == "1.1" {
 		s.Version = Version
 	}
 	return ps
+}
+
+// LooksV11 reports whether s, read with no version, is a v1.1 scenario by
+// its shape: it has steps, and every one names an action and none a tool.
+// Sandy's player refuses a file with no version; one of v1.1's shape is
+// the exception this package makes, since v1.1 files were written before
+// the version was asked for.
+func (s *Scenario) LooksV11() bool {
+	if len(s.Steps) == 0 {
+		return false
+	}
+	for _, st := range s.Steps {
+		if st.Action == "" || st.Tool != "" {
+			return false
+		}
+	}
+	return true
 }
 
 func upgradeFill(_ string, params map[string]any) (map[string]any, []Problem) {

@@ -73,8 +73,9 @@ func (e *ValidationError) MoreLine() string {
 // Validate checks the scenario and reports every problem at once as a
 // *ValidationError (nil when there is none). The rules:
 //
-//   - version is "2.1" or "1.1"; a missing version is accepted (Parse makes it
-//     "2.1" once v1.1 actions are upgraded).
+//   - version is "2.1" or "1.1", as Sandy's player requires; a missing
+//     version is accepted only from a file of v1.1's shape (LooksV11),
+//     which Parse upgrades.
 //   - metadata.name is not blank; metadata.status is absent or "partial";
 //     steps is not empty.
 //   - variable names match ^[A-Za-z_][A-Za-z0-9_-]*$ (otherwise no placeholder
@@ -156,7 +157,11 @@ func (v *validator) add(path, format string, args ...any) {
 func (v *validator) run() {
 	s := v.s
 	switch s.Version {
-	case "", "1.1", Version:
+	case "1.1", Version:
+	case "":
+		if !s.LooksV11() {
+			v.add("version", `required: a Sandy scenario starts with "version": %q (a file with none is read as v1.1 only when every step has an "action" and none a "tool")`, Version)
+		}
 	default:
 		v.add("version", "unsupported version %q (want %q or %q)", s.Version, Version, "1.1")
 	}

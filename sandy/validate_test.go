@@ -35,6 +35,10 @@ func problemsOf(t *testing.T, src string) []Problem {
 	return ve.Problems
 }
 
+// missingVersion is the problem of a file with no version that is not of
+// v1.1's shape.
+const missingVersion = `required: a Sandy scenario starts with "version": "2.1" (a file with none is read as v1.1 only when every step has an "action" and none a "tool")`
+
 func TestValidateRules(t *testing.T) {
 	tests := []struct {
 		name string
@@ -51,11 +55,14 @@ func TestValidateRules(t *testing.T) {
 			{"step": 5, "tool": "sandy__wait_until", "params": {}}`), nil},
 		{"undeclared plain variable is left to UndefinedVars", doc(`{"step": 1, "tool": "mcp__a__b", "params": {"x": "{{FROM_ENV}}"}}`), nil},
 		{"v1.1 version", `{"version": "1.1", "metadata": {"name": "t"}, "steps": [{"step": 1, "action": "navigate", "params": {"url": "u"}}]}`, nil},
-		{"missing version with tools", `{"metadata": {"name": "t"}, "steps": [` + okStep + `]}`, nil},
 		{"missing version with actions", `{"metadata": {"name": "t"}, "steps": [{"step": 1, "action": "click", "params": {"uid": "1_2"}}]}`, nil},
 		{"partial status", `{"version": "2.1", "metadata": {"name": "t", "status": "partial", "status_detail": "stopped"}, "steps": [` + okStep + `]}`, nil},
 		{"unknown top-level field", `{"version": "2.1", "x-extra": 1, "metadata": {"name": "t"}, "steps": [` + okStep + `]}`, nil},
 
+		{"missing version with tools", `{"metadata": {"name": "t"}, "steps": [` + okStep + `]}`,
+			[]Problem{{"version", missingVersion}}},
+		{"missing version, actions and tools", `{"metadata": {"name": "t"}, "steps": [{"step": 1, "action": "click", "params": {"uid": "1_2"}}, {"step": 2, "tool": "mcp__a__b", "params": {}}]}`,
+			[]Problem{{"version", missingVersion}}},
 		{"unknown version", `{"version": "3.0", "metadata": {"name": "t"}, "steps": [` + okStep + `]}`,
 			[]Problem{{"version", `unsupported version "3.0" (want "2.1" or "1.1")`}}},
 		{"missing name", `{"version": "2.1", "metadata": {}, "steps": [` + okStep + `]}`,

@@ -19,11 +19,16 @@ import (
 // LLMOptions configure an LLM translator. Zero fields take the defaults.
 type LLMOptions struct {
 	// BaseURL is the OpenAI-compatible server ("" for OpenAI's):
-	// http://localhost:11434/v1 for Ollama, a vLLM or LiteLLM server, or
-	// an Azure OpenAI endpoint (*.openai.azure.com, whose deployment is
-	// named after the model).
+	// http://localhost:11434/v1 for Ollama, a vLLM, LM Studio, llama.cpp
+	// or LiteLLM server, or Azure OpenAI: the resource
+	// (https://NAME.openai.azure.com, the deployment named after the
+	// model) or a deployment (…/openai/deployments/NAME, api-version in
+	// its query or APIVersion). docs/models.md lists what each needs.
 	BaseURL string
 	APIKey  string
+	// APIVersion is Azure OpenAI's api-version when the base URL names
+	// none; default DefaultAzureAPIVersion. Other servers ignore it.
+	APIVersion string
 	// Model is the model asked; default DefaultModel.
 	Model string
 	// Budget is the most tokens the page may take in a prompt; default
@@ -201,7 +206,7 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 	}
 	key := ""
 	if l.cache != nil {
-		key = cacheKey(l.opts.Model, first)
+		key = cacheKey(l.client.base, l.opts.Model, first)
 		if a, ok := l.cache.get(key); ok {
 			if steps, err := l.steps(a, first.Page, req); err == nil {
 				cost.Cached = true
@@ -213,6 +218,7 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 	}
 	p := first
 	var refused *prompt.Retry
+	schemaSent := false
 	for try := 0; try <= l.opts.Reasks; try++ {
 		if refused != nil {
 			in.Retry = refused
@@ -227,14 +233,24 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !rep.called {
-			refused = &prompt.Retry{Answer: l.mask.Replace(rep.text), Reason: "the answer was text, not a call of intermediate_step"}
+		// An answer that cannot be read as the function's arguments goes
+		// back with the schema, once.
+		unreadable := func(answer, reason string) *prompt.Retry {
+			r := &prompt.Retry{Answer: l.mask.Replace(answer), Reason: l.mask.Replace(reason), Schema: !schemaSent}
+			schemaSent = true
+			return r
+		}
+		if rep.problem != "" {
+			refused = unreadable(rep.text, rep.problem)
 			continue
 		}
 		a, err := prompt.ParseArguments(rep.args)
 		if err != nil {
-			refused = &prompt.Retry{Answer: l.mask.Replace(rep.args), Reason: err.Error()}
+			refused = unreadable(rep.args, err.Error())
 			continue
+		}
+		if rep.source != prompt.FromToolCall {
+			l.log.Debug("the model's arguments came in its message text", "where", rep.source)
 		}
 		a = l.maskAnswer(a)
 		steps, err := l.steps(a, p.Page, req)
@@ -248,7 +264,8 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 		}
 		cost.Answer, cost.Element = a.ActionType, element(steps)
 		if key != "" {
-			if err := l.cache.put(key, cacheEntry{Model: l.opts.Model, Action: in.Action, URL: in.URL, Taken: len(req.Taken), Answer: a}); err != nil {
+			if err := l.cache.put(key, cacheEntry{Server: l.client.server(), Model: l.opts.Model, Contract: prompt.ContractVersion,
+				Action: in.Action, URL: in.URL, Taken: len(req.Taken), Answer: a}); err != nil {
 				l.log.Warn("could not keep the model's answer", "err", err)
 			}
 		}
@@ -262,6 +279,7 @@ func (l *LLM) input(req Request) prompt.Input {
 	in := prompt.Input{
 		Action: l.mask.Replace(req.Action), URL: l.mask.Replace(req.URL), Title: l.mask.Replace(req.Title),
 		Page: req.Page, Budget: l.opts.Budget, Redact: l.redact, Placeholders: l.placeholders, Origins: l.origins,
+		Intent: IntentOf(req.Action).String(),
 	}
 	for _, h := range req.History {
 		in.History = append(in.History, l.mask.Replace(h))

@@ -123,9 +123,11 @@ func TestLLMRefusesInvalidAnswers(t *testing.T) {
 		{"select on a text field", call("select", "f1e12", "x"), `textbox "Username" is not a select`},
 		{"check a button", call("check", "f1e16", ""), `button "Log in" is not a checkbox`},
 		{"malformed arguments", openaitest.Reply{Arguments: `{"action_type": "click", "target_ref": `}, "not a JSON object"},
-		{"missing argument", openaitest.Reply{Arguments: `{"action_type":"click","target_ref":"f1e16"}`}, "description is missing"},
+		{"missing action type", openaitest.Reply{Arguments: `{"target_ref":"f1e16","description":"log in"}`}, "action_type is missing"},
 		{"unknown action type", openaitest.Reply{Arguments: `{"action_type":"fly","description":"","is_ambiguous":false,"confidence_score":1}`}, `action_type "fly" is not one of`},
-		{"text answer", openaitest.Reply{Text: "I would click Log in."}, "the answer was text, not a call of intermediate_step"},
+		{"text answer", openaitest.Reply{Text: "I would click Log in."}, "the answer is text, with neither a call of intermediate_step nor a JSON object of its arguments"},
+		{"another function", openaitest.Reply{Function: "browser_click", Arguments: `{"ref":"f1e16"}`}, "the answer called browser_click, not intermediate_step"},
+		{"a refusal", openaitest.Reply{Refusal: "I can't help with that."}, "the model refused to answer: I can't help with that."},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv := openaitest.New(t, script(c.bad, call("input", "f1e12", "{{USER}}")))
@@ -373,7 +375,7 @@ func TestLLMAzure(t *testing.T) {
 	if _, err := l.Translate(t.Context(), loginRequest(t, "log in as demo")); err != nil {
 		t.Fatal(err)
 	}
-	if sent.URL.Path != "/openai/deployments/gpt-4o/chat/completions" || sent.URL.Query().Get("api-version") != azureAPIVersion || sent.Header.Get("api-key") != "test-key" {
+	if sent.URL.Path != "/openai/deployments/gpt-4o/chat/completions" || sent.URL.Query().Get("api-version") != DefaultAzureAPIVersion || sent.Header.Get("api-key") != "test-key" {
 		t.Errorf("sent %s with api-key %q", sent.URL, sent.Header.Get("api-key"))
 	}
 }

@@ -33,7 +33,10 @@ var rePlaceholder = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
 //     known placeholders;
 //   - a navigation, and a click on a link that opens a page, must stay
 //     within the allowed origins;
-//   - done needs a step taken before it.
+//   - done needs a step taken before it;
+//   - the answer keeps the action's intent (IntentOf): a sentence that
+//     checks gets only assert (then done, or unknown), one that acts no
+//     assert.
 //
 // Those failures are *invalidAnswer (sent back). An answer that is
 // ambiguous or not sure enough gives an *UnsureError, and unknown an
@@ -49,6 +52,12 @@ func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]
 			return nil, invalid("no step has been taken for this action yet: answer its first step, or unknown if it cannot be done")
 		}
 		return []Step{}, nil
+	}
+	switch intent := IntentOf(req.Action); {
+	case intent == IntentCheck && a.ActionType != "assert":
+		return nil, invalid("%q checks the page, and a check never acts: %s is refused; answer assert with the text that must be visible, or unknown if the page cannot show it", action, a.ActionType)
+	case intent == IntentAct && a.ActionType == "assert":
+		return nil, invalid("%q does something on the page: an assert cannot stand in for it; answer the step that does it", action)
 	}
 	var node *dom.Node
 	if a.TargetRef != "" {

@@ -24,9 +24,11 @@ func NewRules() *Rules { return &Rules{} }
 
 // pattern is one sentence form of the grammar. The table is tried in order;
 // the first pattern whose regexp matches and whose build succeeds wins.
+// intent is what the form asks of the page (intent.go).
 type pattern struct {
-	re    *regexp.Regexp
-	build func(r *Rules, m []string, req Request) ([]Step, error)
+	re     *regexp.Regexp
+	build  func(r *Rules, m []string, req Request) ([]Step, error)
+	intent Intent
 }
 
 // errNoMatch tells the pattern loop to try the next pattern.
@@ -35,12 +37,18 @@ var errNoMatch = fmt.Errorf("no match")
 var grammar []pattern
 
 func init() {
-	p := func(expr string, build func(r *Rules, m []string, req Request) ([]Step, error)) {
-		grammar = append(grammar, pattern{regexp.MustCompile(`(?i)^` + expr + `$`), build})
+	add := func(intent Intent) func(string, func(*Rules, []string, Request) ([]Step, error)) {
+		return func(expr string, build func(r *Rules, m []string, req Request) ([]Step, error)) {
+			grammar = append(grammar, pattern{regexp.MustCompile(`(?i)^` + expr + `$`), build, intent})
+		}
 	}
+	// p: a form that acts; c: one that checks; either: one that checks
+	// when its body is a sentence about the page, else the next form
+	// reads it.
+	p, c, either := add(IntentAct), add(IntentCheck), add(intentEither)
 	p(`wait(?: for)? (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?)`, buildWaitTime)
-	p(`(?:i )?should not see (.+)`, buildAssertGone)
-	p(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
+	c(`(?:i )?should not see (.+)`, buildAssertGone)
+	c(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
 	p(`(?:reload|refresh)(?: the)?(?: page| browser| tab| app)?`, fixed(Reload))
 	p(`(?:go|navigate|step) back(?: (?:a|one) page| to the previous page)?|(?:click|press) (?:the )?(?:browser'?s? )?back(?: button)?`, fixed(Back))
 	p(`(?:go|navigate|step) forward(?: (?:a|one) page| to the next page)?|(?:click|press) (?:the )?(?:browser'?s? )?forward(?: button)?`, fixed(Forward))
@@ -64,18 +72,18 @@ func init() {
 	p(`(?:turn on|switch on|enable) (.+)`, buildCheck(Check))
 	p(`(?:turn|switch) (.+) on`, buildCheck(Check))
 	p(`toggle (.+)`, buildToggle)
-	p(`(?:check|verify)(?: that)? (.+)`, buildCheckThat)
+	either(`(?:check|verify)(?: that)? (.+)`, buildCheckThat)
 	p(`(?:check|tick|mark) (.+)`, buildCheck(Check))
 	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)|point at) (.+)`, buildHover)
-	p(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
-	p(`(?:i )?(?:should )?see (.+)`, buildAssert)
-	p(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssert)
+	c(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
+	c(`(?:i )?(?:should )?see (.+)`, buildAssert)
+	c(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssert)
 	p(`add (.+?) to (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Add to ", "Add"))
 	p(`(?:remove|delete) (.+?) from (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Remove from ", "Remove", "Delete"))
 	p(`(?:delete|remove|destroy|trash)(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)
 	p(`(?:switch to|go to|open) (?:the )?(.+?) tab`, buildTab)
 	p(`(?:click|press|tap|hit|push|select|choose|pick|follow|activate)(?: on)? (.+)`, buildClick)
-	p(`(.+)`, buildBare) // a sentence about the page, with no verb before it
+	either(`(.+)`, buildBare) // a sentence about the page, with no verb before it
 }
 
 // stopError ends the reading of an action: the verb is clear and the

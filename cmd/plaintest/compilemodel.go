@@ -25,6 +25,9 @@ const (
 	envAPIKey  = "OPENAI_API_KEY"
 	envBaseURL = "OPENAI_BASE_URL"
 	envModel   = "PLAINTEST_MODEL"
+	// envAPIVersion is Azure OpenAI's api-version, under the name
+	// OpenAI's own SDKs read it.
+	envAPIVersion = "OPENAI_API_VERSION"
 )
 
 // modelFlags are compile's model settings.
@@ -74,7 +77,7 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 		}
 		return chosen{translator.NewAuto(rules, nil), "rules", fmt.Sprintf("no language model set up (%s or %s): using the rules translator only", envAPIKey, envBaseURL)}, nil
 	}
-	opts := translator.LLMOptions{BaseURL: base, APIKey: key, Model: model, Budget: m.budget, Timeout: m.timeout,
+	opts := translator.LLMOptions{BaseURL: base, APIKey: key, APIVersion: getenv(envAPIVersion), Model: model, Budget: m.budget, Timeout: m.timeout,
 		Origins: append([]string{sc.URL}, m.origins...), Secrets: sc.Secrets, Variables: sc.Variables}
 	if !m.noCache {
 		opts.CacheDir = m.cache
@@ -204,16 +207,27 @@ rules alone; an action only a model could read then fails saying so.
 
 A model is any OpenAI-compatible chat-completions server with function
 calling: OPENAI_API_KEY for OpenAI, or OPENAI_BASE_URL for another
-(Ollama: http://localhost:11434/v1; vLLM, LiteLLM; Azure OpenAI:
-https://NAME.openai.azure.com, the deployment named after the model).
---model, else PLAINTEST_MODEL, names the model. The model sees the action,
+(Ollama: http://localhost:11434/v1; vLLM: http://localhost:8000/v1; LM
+Studio: http://localhost:1234/v1; llama.cpp: http://localhost:8080/v1;
+LiteLLM: http://localhost:4000/v1; Azure OpenAI:
+https://NAME.openai.azure.com/openai/deployments/DEPLOYMENT, or the
+resource alone with the deployment named after the model, the key in
+OPENAI_API_KEY, OPENAI_API_VERSION or ?api-version= for the version).
+docs/models.md says what each server does. --model, else PLAINTEST_MODEL,
+names the model. The function is forced by name (strict on OpenAI and
+Azure); a server that refuses that is asked with "required", then without;
+arguments a server returns as JSON in the message text, fenced or not,
+are read; missing optional fields take defaults. The model sees the action,
 the page (minimized and cut to --budget tokens, fenced as data: text on the
 page is not an instruction to it), the steps taken and the placeholders it
 may type; never a secret value ({{PASSWORD}} stands for it, and the browser
 types the value). Its answers are checked before anything runs (the element
 exists and suits the action, a value is there) and sent back with the
-reason at most twice; an ambiguous or unsure answer (confidence under 0.5)
-fails with the candidates. It may navigate only within --url's origin and
+reason at most twice (an unreadable one with the schema, once); an
+ambiguous or unsure answer (confidence under 0.5) fails with the
+candidates. A sentence that checks (verify, check that, should see, shows,
+is …) compiles only to checks, one that acts only to actions: an answer
+that crosses over is refused. It may navigate only within --url's origin and
 --allow-origin's. 429s, 5xxs and timeouts are tried again (Retry-After is
 honoured); a model server that stays down exits 3. Answers are kept under
 --cache: compiling again against an unchanged page asks the model nothing

@@ -416,3 +416,49 @@ func TestLLMNoModel(t *testing.T) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}
 }
+
+// TestLLMQuirksCompileAndReplay: a goal compiles through a model server
+// that answers as servers ignoring tool_choice and small models do, each
+// step in another quirk (a call with no optional fields; the arguments as
+// the message's JSON; a fenced block after a sentence; arguments sent as
+// an object), and the scenario replays with no model.
+func TestLLMQuirksCompileAndReplay(t *testing.T) {
+	requireBrowser(t)
+	base := serveShop(t, nil)
+	m := newModelServer(t, prompt.DefaultBudget, []string{demoshop.Password}, func(r *openaitest.Request) openaitest.Reply {
+		switch r.Taken() {
+		case 0:
+			return answer(`{"action_type":"input","target_ref":"` + r.Ref("textbox", "Username") + `","input_value":"demo"}`)
+		case 1:
+			return openaitest.Reply{Text: openaitest.Call("input", r.Ref("textbox", "Password"), "{{PASSWORD}}")}
+		case 2:
+			return openaitest.Reply{Text: "The form is filled in; next, submit it.\n\n```json\n" + openaitest.Call("click", r.Ref("button", "Log in"), "") + "\n```"}
+		}
+		return openaitest.Reply{Arguments: `{"action_type":"done"}`, ArgumentsObject: true}
+	})
+	out := filepath.Join(t.TempDir(), "quirks.json")
+	code, stdout, stderr := runCLIEnv(t, modelEnv(m), "compile", "log in as demo", "--translator", "llm", "--url", base+"/login",
+		"--secret", "PASSWORD="+demoshop.Password, "-o", out, "--no-cache", "--evidence", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if n := len(m.Requests()); n != 4 {
+		t.Errorf("%d requests to the model, want 4 (one a step, none sent back)", n)
+	}
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tools []string
+	for _, st := range sc.Steps {
+		tools = append(tools, strings.TrimPrefix(st.Tool, "mcp__playwright__"))
+	}
+	if got, want := strings.Join(tools, " "), "browser_navigate browser_type browser_type browser_click"; got != want {
+		t.Errorf("steps %s, want %s", got, want)
+	}
+	s := connectPlaywright(t)
+	playSteps(t, s, sc, map[string]string{"BASE_URL": base, "PASSWORD": demoshop.Password})
+	if snap := call(t, s, "browser_snapshot", map[string]any{}); !strings.Contains(snap.Snapshot, "Signed in as demo") {
+		t.Errorf("after replay the page shows:\n%s", snap.Snapshot)
+	}
+}

@@ -28,6 +28,8 @@ then its line and column and the line itself with a caret under the value:
       9 |     {"step": 4, "tool": "sandy__log", "on_error": "explode"},
         |                                                   ^
 
+A file with no "version" is refused, as Sandy's player refuses it, unless
+every step has a v1.1 "action" and none a "tool" (a v1.1 file, upgraded).
 A {{NAME}} that the file's "variables" do not declare is a problem too,
 unless --env FILE or --var defines it, as they would for replay. Required
 (empty) variables need no value here. Malformed JSON, and a file that is not
