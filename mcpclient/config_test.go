@@ -281,3 +281,34 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
+
+// Claude Desktop keeps other settings in its config file: one with no MCP
+// servers is passed over by discovery, while the same file named
+// explicitly is refused, as Sandy refuses it.
+func TestDiscoverPassesOverClaudeDesktopSettings(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("APPDATA layout")
+	}
+	home, work := t.TempDir(), t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("SANDY_CONFIG", "")
+	t.Chdir(work)
+	claude := filepath.Join(home, ".config", "Claude", "claude_desktop_config.json")
+	if runtime.GOOS == "darwin" {
+		claude = filepath.Join(home, "Library", "Application Support", "Claude", "claude_desktop_config.json")
+	}
+	if err := os.MkdirAll(filepath.Dir(claude), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(claude, []byte(`{"preferences": {"theme": "dark"}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	writeConfig(t, filepath.Join(home, ".cursor", "mcp.json"), "cursor")
+	cfg, err := Discover("")
+	if err != nil || cfg.Servers["cursor"].Name != "cursor" {
+		t.Errorf("got %+v, %v; want Claude Desktop's settings passed over and Cursor's config used", cfg, err)
+	}
+	if _, err := Discover(claude); !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), claude) {
+		t.Errorf("explicit: got %v, want unknown config format naming the file", err)
+	}
+}

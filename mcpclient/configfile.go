@@ -13,6 +13,10 @@ import (
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
+// ErrUnknownFormat is wrapped by LoadConfig's error for a file with neither
+// "mcpServers" nor "servers".
+var ErrUnknownFormat = errors.New("unknown config format")
+
 // LoadConfig reads a config file in either of the formats MCP clients use:
 //
 //	{"mcpServers": {"name": {"command": "...", "args": [...], "env": {...}}}}   // Claude Desktop, Cursor
@@ -89,12 +93,12 @@ func parseConfig(data []byte, path string) (*Config, error) {
 	}
 	var keys map[string]json.RawMessage
 	if json.Unmarshal(data, &keys) != nil || keys == nil {
-		return nil, fmt.Errorf("%s: unknown config format: want a JSON object", path)
+		return nil, fmt.Errorf("%s: %w: want a JSON object", path, ErrUnknownFormat)
 	}
 	_, hasMCP := keys["mcpServers"]
 	_, hasServers := keys["servers"]
 	if !hasMCP && !hasServers {
-		return nil, fmt.Errorf(`%s: unknown config format: neither "mcpServers" (Claude Desktop, Cursor) nor "servers" (Sandy) is there`, path)
+		return nil, fmt.Errorf(`%s: %w: neither "mcpServers" (Claude Desktop, Cursor) nor "servers" (Sandy) is there`, path, ErrUnknownFormat)
 	}
 	cfg := &Config{Path: path, Servers: map[string]ServerConfig{}}
 	var errs []error

@@ -36,7 +36,13 @@ func Discover(explicit string) (*Config, error) {
 		if abs, err := filepath.Abs(p); err == nil {
 			p = abs
 		}
-		return LoadConfig(p)
+		cfg, err := LoadConfig(p)
+		if errors.Is(err, ErrUnknownFormat) && p == claudeDesktopPath() {
+			// Claude Desktop keeps its other settings in that file: one
+			// with no MCP servers is not a config of ours to refuse.
+			continue
+		}
+		return cfg, err
 	}
 	return &Config{Servers: map[string]ServerConfig{}}, nil
 }
@@ -55,6 +61,20 @@ func discoveryPaths() []string {
 		filepath.Join(home, ".cursor", "mcp.json"),
 		filepath.Join(home, ".sandy", "config.json"),
 	)
+}
+
+// claudeDesktopPath is Claude Desktop's config file for this user, "" when
+// there is no home directory.
+func claudeDesktopPath() string {
+	home, err := os.UserHomeDir()
+	if err != nil || home == "" {
+		return ""
+	}
+	p := claudeDesktopConfig(home)
+	if abs, err := filepath.Abs(p); err == nil && p != "" {
+		return abs
+	}
+	return p
 }
 
 // claudeDesktopConfig returns where Claude Desktop keeps its config.
