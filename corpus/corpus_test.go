@@ -74,9 +74,10 @@ func builtinServer(forReplay bool) (*browserserver.Server, error) {
 func closeBuiltins() {
 	builtins.Lock()
 	defer builtins.Unlock()
-	for _, s := range []*browserserver.Server{builtins.compile, builtins.replay} {
-		if s != nil {
-			s.Close()
+	for _, s := range []**browserserver.Server{&builtins.compile, &builtins.replay} {
+		if *s != nil {
+			(*s).Close()
+			*s = nil // a later test starts its own
 		}
 	}
 }
