@@ -114,6 +114,8 @@ type pairOutcome struct {
 	holds, broken *parser.ParserResult
 	replayed      *report.RunResult
 	err           error
+	took          time.Duration
+	phases        string
 }
 
 // TestMustFail runs the must-fail suite (mustfail/*.txtar): every check
@@ -136,14 +138,19 @@ func TestMustFail(t *testing.T) {
 	out := make([]pairOutcome, len(pairs))
 	each(len(pairs), func(i int) {
 		o := &out[i]
+		t0 := time.Now()
+		defer func() { o.took = time.Since(t0) }()
 		var export *sandy.Scenario
 		if o.holds, export, o.err = compilePair(ctx, holds, pairs[i]); o.err != nil || export == nil || o.holds.Status != parser.Success {
 			return
 		}
+		t1 := time.Now()
 		if o.replayed, o.err = replayPair(ctx, broken, export); o.err != nil {
 			return
 		}
+		t2 := time.Now()
 		o.broken, _, o.err = compilePair(ctx, broken, pairs[i])
+		o.phases = fmt.Sprintf("compile %s, replay %s, compile broken %s", t1.Sub(t0).Round(time.Millisecond), t2.Sub(t1).Round(time.Millisecond), time.Since(t2).Round(time.Millisecond))
 	})
 	caught := 0
 	for i, p := range pairs {
@@ -178,6 +185,7 @@ func TestMustFail(t *testing.T) {
 			}
 			if ok {
 				caught++
+				t.Logf("in %s: %s", o.took.Round(time.Millisecond), o.phases)
 				t.Logf("caught by step %d %q: %s", o.broken.Errors[0].Index, o.broken.Errors[0].Action, o.replayed.Error)
 			}
 		})

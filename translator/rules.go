@@ -359,11 +359,36 @@ func (r *Rules) clickable(req Request, phrase string) (*dom.Node, []Step, error)
 		steps, err := hoverOr(req, err)
 		return nil, steps, err
 	}
-	if n2, err2 := r.element(req, phrase, nil, "element"); err2 == nil {
+	if n2, err2 := r.element(req, phrase, nil, "element"); err2 == nil && actsAsControl(n2, phrase) {
 		return n2, nil, nil
 	}
 	steps, err := hoverOr(req, err)
 	return nil, steps, err
+}
+
+// staticRoles are text a person reads, never what a click means: a
+// paragraph of instructions that holds the words of a button is not it.
+var staticRoles = roles("paragraph", "text", "blockquote", "caption", "note", "code", "term", "definition",
+	"status", "alert", "log", "tooltip", "strong", "emphasis", "figure", "contentinfo", "banner", "main", "region", "document")
+
+// actsAsControl reports whether n, named by phrase but of no control's
+// role, may take a click all the same: an element that shows a pointer, or
+// whose whole name the phrase is (a to-do's label, a card's heading), and
+// never static text that merely contains the words.
+func actsAsControl(n *dom.Node, phrase string) bool {
+	if n.Cursor == "pointer" {
+		return true
+	}
+	if staticRoles[n.Role] {
+		return false
+	}
+	words := stripArticle(unquote(strings.TrimSpace(phrase)))
+	if w, kind, ok := kindNoun(words, false); ok && kind[n.Role] {
+		return true // "the todos heading": the sentence names its kind
+	} else if ok {
+		words = w
+	}
+	return score(label(n), words) >= scoreExact
 }
 
 func buildClick(r *Rules, m []string, req Request) ([]Step, error) {
