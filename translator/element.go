@@ -114,10 +114,6 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 	}
 	n, err := r.resolve(req.Page, p, want, wantName)
 	if err == nil || req.Page == nil {
-		if n != nil && n.Role == "option" && inSelect(n) && want != nil && want["button"] {
-			// A <select>'s options are listed in the snapshot, open or not.
-			return nil, notFound(req.Page, p, candidates(req.Page, want), wantName)
-		}
 		return holderOf(n), err
 	}
 	var amb *AmbiguousError

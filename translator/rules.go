@@ -351,8 +351,13 @@ func buildHover(r *Rules, m []string, req Request) ([]Step, error) {
 // ("click Blue Mug"), else the hover that may show it.
 func (r *Rules) clickable(req Request, phrase string) (*dom.Node, []Step, error) {
 	n, err := r.element(req, phrase, clickRoles, "button or link")
-	if err == nil {
+	if err == nil && !(n.Role == "option" && inSelect(n)) {
 		return n, nil, nil
+	}
+	if err == nil {
+		// A <select>'s options are listed in the snapshot, open or not: a
+		// click means something else of that name, or nothing.
+		err = notFound(req.Page, phrase, candidates(req.Page, clickRoles), "button or link")
 	}
 	var nf *NotFoundError
 	if !asNotFound(err, &nf) {
@@ -376,6 +381,9 @@ var staticRoles = roles("paragraph", "text", "blockquote", "caption", "note", "c
 // whose whole name the phrase is (a to-do's label, a card's heading), and
 // never static text that merely contains the words.
 func actsAsControl(n *dom.Node, phrase string) bool {
+	if n.Role == "option" && inSelect(n) {
+		return false
+	}
 	if n.Cursor == "pointer" {
 		return true
 	}
