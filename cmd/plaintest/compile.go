@@ -295,4 +295,7 @@ func printEvent(w io.Writer, ev parser.Event) {
 		wait = fmt.Sprintf(" (appeared after %.1fs)", s.Waited.Seconds())
 	}
 	fmt.Fprintf(w, "%s%s … ok %.2fs%s%s\n", prefix, what, s.Duration.Seconds(), wait, printable.String(modelNote(s)))
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(w, "      warning: %s\n", printable.String(warn))
+	}
 }
