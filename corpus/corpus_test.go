@@ -425,7 +425,8 @@ func cosmetic(ctx context.Context, t *testing.T, apps []compiled) {
 }
 
 // mutants replays, against each broken build of the demo apps, the exports
-// of its app until one fails: every mutant must be caught.
+// of its app until one fails: every mutant must be caught, and the log
+// names the check that caught it.
 func mutants(ctx context.Context, t *testing.T, apps []compiled) {
 	all := map[string]string{}
 	for m, what := range demoshop.TodoMutants {
@@ -456,7 +457,8 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled) {
 				return
 			}
 			if !r.Success {
-				caught[i] = c.sc.Name
+				// The check that caught it: its scenario, step and message.
+				caught[i] = fmt.Sprintf("%s, step %d: %s", c.sc.Name, r.FailedStep, report.FirstLine(r.Error))
 				return
 			}
 		}
