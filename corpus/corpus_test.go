@@ -148,9 +148,12 @@ const timeout = 5 * time.Second
 const workers = 2
 
 // each runs f for every index below n, workers at a time.
-func each(n int, f func(i int)) {
+func each(n int, f func(i int)) { eachN(n, workers, f) }
+
+// eachN runs f for every index below n, w at a time.
+func eachN(n, w int, f func(i int)) {
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, workers)
+	sem := make(chan struct{}, w)
 	for i := range n {
 		wg.Add(1)
 		sem <- struct{}{}

@@ -91,6 +91,10 @@ func compilePair(ctx context.Context, base string, p Pair) (*parser.ParserResult
 	return res, sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest corpus", Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }}), nil
 }
 
+// pairWorkers is how many pairs run at once: one browser serves them all,
+// and most of a pair's time is a failing check's wait.
+const pairWorkers = 4
+
 // pairTimeout is how long a pair's checks wait: a check that fails waits
 // this long, so it is short.
 const pairTimeout = 1500 * time.Millisecond
@@ -122,7 +126,7 @@ type pairOutcome struct {
 // form and action kind compiles on a page where it holds, and fails, at
 // replay and at compile, on the variant where its fact is broken, saying
 // what it found. It runs through the built-in server, one browser for the
-// whole suite, pairs two at a time.
+// whole suite, pairWorkers pairs at a time.
 func TestMustFail(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the must-fail suite drives a real browser")
@@ -136,7 +140,7 @@ func TestMustFail(t *testing.T) {
 	defer cancel()
 	start := time.Now()
 	out := make([]pairOutcome, len(pairs))
-	each(len(pairs), func(i int) {
+	eachN(len(pairs), pairWorkers, func(i int) {
 		o := &out[i]
 		t0 := time.Now()
 		defer func() { o.took = time.Since(t0) }()
