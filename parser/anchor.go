@@ -67,9 +67,12 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s translator.Step)
 // page before the last action), else those that appeared since start (the
 // page before the test acted); those present at start only when no action
 // ran yet. An element whose text is the text itself goes before one whose
-// text holds more. held says the element showed the text before the last
-// action; why, when set, is why no element may be read. nil, "" when no
-// element holds the whole text.
+// text holds more. An element there before the test acted is read after
+// an action only when its whole text is the text (a to-do item that must
+// stay), never when the words sit inside a longer text (help,
+// instructions, a legend). held says the element showed the text before
+// the last action; why, when set, is why no element may be read. nil, ""
+// when no element holds the whole text.
 func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bool, why string) {
 	want := dom.Normalize(text)
 	if page == nil || want == "" {
@@ -111,15 +114,17 @@ func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bo
 		})
 		return found
 	}
-	var changed, appeared, static []*dom.Node
+	var changed, appeared, static, prose []*dom.Node
 	for _, n := range shown {
 		switch {
 		case before != nil && !had(before, n):
 			changed = append(changed, n)
 		case !had(start, n):
 			appeared = append(appeared, n)
+		case dom.Normalize(n.TextContent()) == want:
+			static = append(static, n) // an item, a label: the text itself
 		default:
-			static = append(static, n)
+			prose = append(prose, n) // the words inside a sentence there all along
 		}
 	}
 	pick := func(ns []*dom.Node) *dom.Node {
@@ -136,11 +141,13 @@ func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bo
 		return pick(changed), false, ""
 	case len(appeared) > 0:
 		return pick(appeared), acted, ""
+	case len(static) > 0:
+		return pick(static), acted, ""
 	case !acted:
-		return pick(static), false, ""
+		return pick(prose), false, ""
 	}
-	return nil, false, fmt.Sprintf("%q is shown only in text that was on the page before the test acted (%s): a check of it cannot fail; name the element that should show it (\"the status shows %s\")",
-		text, describeShown(static[0]), text)
+	return nil, false, fmt.Sprintf("%q is shown only inside text that was on the page before the test acted (%s): a check of it cannot fail; name the element that should show it (\"the status shows %s\")",
+		text, describeShown(prose[0]), text)
 }
 
 // describeShown names an element for people: its role and its text, cut.

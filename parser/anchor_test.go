@@ -41,7 +41,8 @@ func TestAnchor(t *testing.T) {
 		why                 string
 	}{
 		{"the changed element, not the instructions", saved, start, start, "Saved", "e3", false, ""},
-		{"only the instructions after an action", failed, start, start, "Saved", "", false, "only in text that was on the page before the test acted"},
+		{"only the instructions after an action", failed, start, start, "Saved", "", false, "only inside text that was on the page before the test acted"},
+		{"an item there all along, after an action", start, start, start, "Save", "e2", true, ""},
 		{"before any action the page as it is", saved, saved, nil, "Saved", "e3", false, ""},
 		{"static text before any action", start, start, nil, "press Save", "e1", false, ""},
 		{"held before its action", saved, start, saved, "Saved", "e3", true, ""},

@@ -391,6 +391,11 @@ func actsAsControl(n *dom.Node, phrase string) bool {
 		return false
 	}
 	words := stripArticle(unquote(strings.TrimSpace(phrase)))
+	for _, sw := range scopeWords { // "San Dimas, CA in the Tito's Tacos article": the words before the place
+		if i := indexFold(words, sw); i > 0 {
+			words = strings.TrimSpace(words[:i])
+		}
+	}
 	if w, kind, ok := kindNoun(words, false); ok && kind[n.Role] {
 		return true // "the todos heading": the sentence names its kind
 	} else if ok {
