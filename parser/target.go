@@ -48,6 +48,15 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step)
 	if loc, ok := r.byWords(node, s.Words); ok {
 		return loc, nil
 	}
+	if s.Kind == translator.AssertText && node.Role != "generic" && node.Role != "text" && node.Name != "" && dom.Normalize(node.Name) == dom.Normalize(s.Value) {
+		// A check of the text an element is named by: that whole name,
+		// which a shorter one Playwright may write ("Invoice" for
+		// "Invoice 42") does not single out on the next page.
+		loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: node.Name, Exact: true}}}
+		if dom.Count(r.page, loc) == 1 {
+			return loc, nil
+		}
+	}
 	if contentNamed(node, s) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: its name would not find it then.
