@@ -26,6 +26,12 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Step) (string, error) {
+	if contentNamed(node, s) {
+		// A status or alert named by what it shows ("Loading") while its
+		// check waits for other text: neither its name nor its text
+		// would find it then; its place among its kind does.
+		return byPlace(r.page, node).Selector(), nil
+	}
 	loc, err := r.treeTarget(ctx, node, s)
 	if err != nil {
 		return "", err
@@ -56,11 +62,6 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step)
 		if dom.Count(r.page, loc) == 1 {
 			return loc, nil
 		}
-	}
-	if contentNamed(node, s) {
-		// A status or alert named by what it shows ("Loading") while its
-		// check waits for other text: its name would not find it then.
-		return byPlace(r.page, node), nil
 	}
 	if (s.Kind == translator.AssertCount || s.Kind == translator.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a

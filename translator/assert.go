@@ -186,14 +186,19 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 	step := Step{Kind: kind, Value: text}
 	if place != "" {
 		n, ok, err := namedContainer(req.Page, place)
+		sole := false
 		if !ok {
 			n, ok, err = soleOfKind(req.Page, place, nil)
+			sole = true
 		}
 		if err != nil {
 			return nil, err
 		}
 		if ok {
 			step.Role, step.Ref, step.Element = n.Role, n.Ref, describeContainer(req.Page, n)
+			if sole && dom.Normalize(n.Name) == dom.Normalize(n.TextContent()) {
+				step.Element = n.Role // "the alert", named by the text it shows now
+			}
 		}
 	}
 	return []Step{step}, nil
