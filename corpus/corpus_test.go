@@ -325,7 +325,7 @@ func TestCorpus(t *testing.T) {
 			break
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 25*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)
 	defer cancel()
 	live := serve(t, nil, apg)
 

@@ -26,7 +26,7 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Step) (string, error) {
-	if contentNamed(node, s) {
+	if contentNamed(node, s) || liveRoles[node.Role] && textCheck(s) && (node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent())) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: neither its name nor its text
 		// would find it then; its place among its kind does.
@@ -36,7 +36,10 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Ste
 	if err != nil {
 		return "", err
 	}
-	if len(loc.Parts) == 0 || loc.Positional() {
+	if len(loc.Parts) == 0 || loc.Positional() || textCheck(s) && byText(loc) {
+		// A check of an element's text that finds it by that same text
+		// fails on a wrong value as "not on the page": its id or test id,
+		// when it has one, lets the check say what it found.
 		h, err := r.htmlTarget(ctx, node)
 		if err != nil {
 			return "", err
@@ -106,13 +109,29 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step)
 	return dom.Locator{}, nil
 }
 
+// liveRoles are the elements whose content changes as the page works.
+var liveRoles = map[string]bool{"status": true, "alert": true, "log": true, "timer": true, "marquee": true, "progressbar": true, "meter": true}
+
+// textCheck reports whether s checks an element's text or value.
+func textCheck(s translator.Step) bool {
+	return s.Kind == translator.AssertText || s.Kind == translator.AssertGone || s.Kind == translator.AssertValue
+}
+
+// byText reports whether loc finds its element by a text engine.
+func byText(loc dom.Locator) bool {
+	for _, p := range loc.Parts {
+		if textEngines[p.Kind] {
+			return true
+		}
+	}
+	return false
+}
+
 // contentNamed reports whether s checks the text or value of node, whose
 // name is its own text and does not hold the text s expects: a locator by
 // that name finds nothing once the text changes as s waits for it.
 func contentNamed(node *dom.Node, s translator.Step) bool {
-	switch s.Kind {
-	case translator.AssertText, translator.AssertGone, translator.AssertValue:
-	default:
+	if !textCheck(s) {
 		return false
 	}
 	name := dom.Normalize(node.Name)
