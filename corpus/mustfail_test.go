@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -135,6 +136,13 @@ func TestMustFail(t *testing.T) {
 	testenv.Need(t, err)
 	t.Cleanup(closeBuiltins)
 	pairs := loadPairs(t, "mustfail")
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			t.Fatalf("-corpus.run: %v", err)
+		}
+		pairs = slices.DeleteFunc(pairs, func(p Pair) bool { return !re.MatchString(p.Name) })
+	}
 	holds, broken := pairServer(t, pairs, false), pairServer(t, pairs, true)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -185,7 +193,7 @@ func TestMustFail(t *testing.T) {
 				t.Errorf("compiled on broken.html; want a failure saying %q", want)
 			case !strings.Contains(o.broken.Errors[0].Message, want):
 				ok = false
-				t.Errorf("the compile on broken.html failed with %q; want %q", o.broken.Errors[0].Message, want)
+				t.Errorf("the compile on broken.html failed at step %d %q with %q; want %q", o.broken.Errors[0].Index, o.broken.Errors[0].Action, o.broken.Errors[0].Message, want)
 			}
 			if ok {
 				caught++
