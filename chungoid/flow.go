@@ -84,7 +84,7 @@ func FromScenario(sc *sandy.Scenario) *Flow {
 		stage := Stage{Name: name, AgentID: AgentID(st.Tool), Inputs: copyParams(st.Params), OnError: ptr(ReportFailure)}
 		stage.Extra = map[string]any{"step": st.Step}
 		if st.Description != "" {
-			stage.Extra["action"] = st.Description
+			stage.Extra["action"] = sandy.Action(st.Description)
 		}
 		if c := criterion(st); c != "" {
 			stage.Extra["success_criteria"] = []any{c}
@@ -184,7 +184,7 @@ func StageName(st sandy.Step) string {
 	case "browser_evaluate":
 		switch {
 		case criterion(st) != "":
-			verb, what = "assert", checkWords(st.Description, el)
+			verb, what = "assert", checkWords(sandy.Action(st.Description), el)
 		case strings.Contains(fmt.Sprint(st.Params["function"]), "location.reload()"):
 			verb, what = "reload", ""
 		case strings.Contains(fmt.Sprint(st.Params["function"]), "history.forward()"):

@@ -151,10 +151,28 @@ var stateJS = map[string]string{
 	translator.StateSortedDescending: `(el.getAttribute('aria-sort') === 'descending')`,
 }
 
-// valueJS reads the value a person sees in el: a field's text, a select's
-// chosen labels, a slider's or spin button's value, a list box's selected
-// options, else the element's text.
-const valueJS = `(el.tagName === 'SELECT' ? [...el.selectedOptions].map(o => o.label).join(', ') : /^(INPUT|TEXTAREA)$/.test(el.tagName) ? el.value : role(el) === 'listbox' ? [...el.querySelectorAll('[aria-selected=true]')].map(o => o.innerText).join(', ') : (el.getAttribute('aria-valuetext') ?? el.getAttribute('aria-valuenow') ?? el.innerText))`
+// valuesJS lists the values a person sees in el, the first the one a
+// failure names; a value check holds when one of them matches:
+//   - a slider, spin button, progress bar or meter: its value text
+//     (aria-valuetext), its number (aria-valuenow, or an input's value) and
+//     the text it shows (an SVG slider's <text> parts, each once);
+//   - a <select>: its selected options' labels (all of them, then each),
+//     never the labels of the options not chosen;
+//   - a checkbox, radio button or switch: its state ("checked" or
+//     "unchecked", "on" or "off");
+//   - a text field (<input>, <textarea>): its value, never its text
+//     content, which is always empty;
+//   - a list box: its selected options' text;
+//   - anything else (a contenteditable field, a combo box that is not a
+//     field, a button, a status): the text it renders (innerText), never
+//     the text of hidden parts.
+const valuesJS = `((el, r) => { const shown = e => e.innerText ?? e.textContent ?? ''; ` +
+	`if (['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar'].includes(r)) return [el.getAttribute('aria-valuetext'), el.getAttribute('aria-valuenow'), el.tagName === 'INPUT' ? el.value : shown(el), ...(el.innerText === undefined ? [...new Set([...el.children].map(c => c.textContent).filter(t => t.trim()))] : [])].filter(x => x !== null && x !== undefined); ` +
+	`if (el.tagName === 'SELECT') { const ls = [...el.selectedOptions].map(o => o.label); return ls.length > 1 ? [ls.join(', '), ...ls] : [ls.join(', ')]; } ` +
+	`if (['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(r)) { const c = el.matches('input') ? el.checked : el.getAttribute('aria-checked') === 'true'; return c ? ['checked', 'on'] : ['unchecked', 'off']; } ` +
+	`if (/^(INPUT|TEXTAREA)$/.test(el.tagName)) return [el.value]; ` +
+	`if (r === 'listbox') { const ls = [...el.querySelectorAll('[aria-selected=true]')].map(o => o.innerText); return ls.length > 1 ? [ls.join(', '), ...ls] : [ls.join(', ')]; } ` +
+	`return [shown(el)]; })(el, role(el))`
 
 // orderRoles are the items an order check reads.
 var orderRoles = []string{"listitem", "option", "row", "treeitem", "menuitem", "tab", "article"}
@@ -205,12 +223,10 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
 		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
 	case translator.AssertValue:
-		// What the element shows: its value, and for a slider or spin
-		// button its number and its text too (aria-valuetext "30.0 degrees
-		// Celsius", text "30.0°C"): any of them may match.
-		// The text of each part too: an SVG slider's value label is one
-		// of its <text> children.
-		read := "[" + valueJS + ", el.getAttribute('aria-valuenow'), el.textContent, ...[...el.children].map(c => c.textContent).filter(t => t.trim())].filter(x => x !== null && x !== undefined)"
+		// What a person sees as the element's value (valuesJS): for a
+		// slider its number and its texts too (aria-valuetext "30.0
+		// degrees Celsius", text "30.0°C"), any of which may match.
+		read := valuesJS
 		if s.Match == translator.MatchNow {
 			read, s.Match = `[el.getAttribute('aria-valuenow') ?? el.value]`, translator.MatchEquals
 		}

@@ -35,6 +35,10 @@ const checkPage = `<!doctype html><title>Todos</title>
 <textarea id="d" aria-label="Details">Airplane content goes here.
    </textarea>
 <svg width="50" height="50"><g id="svgs" role="slider" aria-label="Heat" aria-valuenow="25" aria-valuetext="25 degrees"><text x="0" y="15">25°C</text><rect width="5" height="5"></rect><text x="0" y="40">25°C</text></g></svg>
+<input id="full" aria-label="Name" value="Ada"><textarea id="kept" aria-label="Notes">kept text</textarea>
+<select id="ms" multiple><option selected>Red</option><option>Green</option><option selected>Blue</option></select>
+<input type="checkbox" id="off" aria-label="News"><div id="sw" role="switch" aria-checked="true" aria-label="Wifi" tabindex="0">Wifi</div>
+<input type="range" id="rg" aria-label="Volume" min="0" max="100" value="30">
 <div id="cb" role="combobox" aria-label="Fruit" tabindex="0">Apple<span class="icon"></span></div>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
 
@@ -103,6 +107,24 @@ func TestChecksInChromium(t *testing.T) {
 		{"field value", step(translator.AssertValue, "x@y", nil), "#e", `it shows "", expected it to be "x@y"`},
 		{"select value", step(translator.AssertValue, "japan", nil), "#s", ""},
 		{"slider value", step(translator.AssertValue, "20", nil), "#r", ""},
+		// Each value check fails where its fact is broken: the value a
+		// person sees, never an input's empty text content nor the labels
+		// of options not chosen.
+		{"a field that holds text is not empty", step(translator.AssertValue, "", nil), "#full", `it shows "Ada", expected it to be ""`},
+		{"a text area that holds text is not empty", step(translator.AssertValue, "", nil), "#kept", `it shows "kept text", expected it to be ""`},
+		{"a field's other value", step(translator.AssertValue, "Grace", nil), "#full", `it shows "Ada", expected it to be "Grace"`},
+		{"an option not chosen is not the select's value", step(translator.AssertValue, "Germany", nil), "#s", `it shows "Japan", expected it to be "Germany"`},
+		{"a select is not empty", step(translator.AssertValue, "", nil), "#s", `it shows "Japan"`},
+		{"a multiple select's choices", step(translator.AssertValue, "Red, Blue", nil), "#ms", ""},
+		{"one of a multiple select's choices", step(translator.AssertValue, "Blue", nil), "#ms", ""},
+		{"a multiple select's option not chosen", step(translator.AssertValue, "Green", nil), "#ms", `it shows "Red, Blue", expected it to be "Green"`},
+		{"a checked checkbox's value", step(translator.AssertValue, "checked", nil), "#c", ""},
+		{"an unchecked checkbox is not checked", step(translator.AssertValue, "checked", nil), "#off", `it shows "unchecked", expected it to be "checked"`},
+		{"a switch's state", step(translator.AssertValue, "off", nil), "#sw", `it shows "checked", expected it to be "off"`},
+		{"a range input's value", step(translator.AssertValue, "30", nil), "#rg", ""},
+		{"a range input's other value", step(translator.AssertValue, "40", nil), "#rg", `it shows "30", expected it to be "40"`},
+		{"a slider's other value", step(translator.AssertValue, "21", nil), "#r", `it shows "20", expected it to be "21"`},
+		{"a slider's other number", step(translator.AssertValue, "31", match(translator.MatchNow)), "#temp", `it shows "30", expected it to be "31"`},
 		{"count of visible items", step(translator.AssertCount, "2", items("listitem")), "#l", ""},
 		{"wrong count", step(translator.AssertCount, "3", items("listitem")), "#l", "it shows 2 items, expected 3"},
 		{"rows without the header", step(translator.AssertCount, "2", items("row")), "#t", ""},

@@ -97,6 +97,10 @@ var ShopMutants = map[string]string{
 	"remove-noop": "Remove leaves the line in the cart",
 	"price-drift": "the Blue Mug costs $14.00",
 	"offer-never": "the special offer never appears",
+	// Each of these passed a check that read the wrong thing (issue 18).
+	"country-drift":   "the checkout's Country select moves to the next country after a choice",
+	"username-sticky": "clearing the Username field leaves its text",
+	"welcome-help":    "no welcome after logging in; only a help paragraph says \"Welcome back, demo\"",
 }
 
 // DefaultOfferDelay is the delay of the special offer on the products page.
@@ -173,6 +177,8 @@ type line struct {
 }
 
 type page struct {
+	Mutant   string // the broken build's name, for the templates' scripts
+	Help     string // a help paragraph (the welcome-help mutant's)
 	Title    string
 	User     string
 	CartText string
@@ -213,7 +219,7 @@ func (s *shop) base(r *http.Request, title string) page {
 	if s.opts.Mutant == "badge-off" {
 		n++
 	}
-	p := page{Title: title, CartText: s.opts.CartText(n), Countries: Countries,
+	p := page{Mutant: s.opts.Mutant, Title: title, CartText: s.opts.CartText(n), Countries: Countries,
 		Relist: s.opts.Relist, ButtonIDs: s.opts.ButtonIDs, RemoveLabel: s.opts.RemoveLabel}
 	if p.RemoveLabel == "" {
 		p.RemoveLabel = "Remove"
@@ -271,6 +277,9 @@ func (s *shop) productsPage(w http.ResponseWriter, r *http.Request) {
 		}
 	} else if r.URL.Query().Get("welcome") != "" && p.User != "" {
 		p.Flash = "Welcome back, " + p.User
+		if s.opts.Mutant == "welcome-help" {
+			p.Flash, p.Help = "", "Help: once you are signed in, this page says \"Welcome back, "+p.User+"\" at the top."
+		}
 	}
 	s.render(w, "products.html", p, http.StatusOK)
 }

@@ -48,6 +48,7 @@ var TodoMutants = map[string]string{
 	"plural":          "the counter says \"1 items left\"",
 	"toggle-all-noop": "Mark all as complete does nothing",
 	"escape-saves":    "Escape saves an edit instead of cancelling it",
+	"add-twice":       "a new item is added twice",
 }
 
 type todoPage struct {

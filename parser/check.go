@@ -34,8 +34,13 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 		}
 		if !out.NoMatch() || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
 			msg := failureText(s, out)
-			if out.NoMatch() {
+			switch {
+			case out.NoMatch():
 				msg = scopedFailure(s, time.Since(start))
+			case out.TimedOut() && s.Kind == translator.AssertText:
+				// The server could not reach the element: an empty status
+				// takes no room, and counts as hidden.
+				msg = fmt.Sprintf("expected text %q is not shown in %s, which is empty or hidden (%s)", s.Value, s.Element, out.ErrorLine())
 			}
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, msg, nil)
 		}

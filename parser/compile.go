@@ -122,6 +122,8 @@ type run struct {
 	htmlOf   *dom.Node
 	gen      *commandgen.Options // how calls are built: checks wait up to the timeout
 	previous string              // what the last action acted on, for "its"
+	start    *dom.Node           // the page before the test acted (the first action's snapshot)
+	before   *dom.Node           // the page before the last action that acted; nil before any
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -294,6 +296,9 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
 		}
+		if r.start == nil {
+			r.start = r.page
+		}
 		// The actions go as written, for the rules translator to match the
 		// page; the model translator masks the secret values itself.
 		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
@@ -326,6 +331,12 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 // failed and the failure is recorded.
 func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
+	if !s.Kind.IsCheck() && s.Kind != translator.Wait {
+		r.before = r.page
+	}
+	if anchored(s) {
+		return r.anchoredText(ctx, ts, s)
+	}
 	if s.Ref == "" && !commandgen.NeedsTarget(s.Kind) {
 		return r.untargeted(ctx, ts, s)
 	}

@@ -69,6 +69,10 @@ func failureText(s translator.Step, out *mcpclient.Result) string {
 	if s.Kind.IsCheck() {
 		return msg // a check says what it found ("expected text "7 items" is not shown (waited 5s)")
 	}
+	if s.Kind == translator.Select && s.Element != "" {
+		// The option is what is most often missing: name it.
+		return fmt.Sprintf("select %q on %s failed: %s", s.Value, s.Element, msg)
+	}
 	if s.Element != "" {
 		return fmt.Sprintf("%s on %s failed: %s", s.Kind, s.Element, msg)
 	}

@@ -52,6 +52,9 @@ type TestStep struct {
 	Model []translator.ModelCall
 	// Duration is the wall time of the whole action.
 	Duration time.Duration
+	// Warnings say what may make the action's check vacuous: a check that
+	// already held before the action it follows.
+	Warnings []string
 }
 
 // ErrorInfo describes the failure that stopped a run.

@@ -26,11 +26,20 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Step) (string, error) {
+	if contentNamed(node, s) || liveRoles[node.Role] && textCheck(s) && (node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent())) {
+		// A status or alert named by what it shows ("Loading") while its
+		// check waits for other text: neither its name nor its text
+		// would find it then; its place among its kind does.
+		return byPlace(r.page, node).Selector(), nil
+	}
 	loc, err := r.treeTarget(ctx, node, s)
 	if err != nil {
 		return "", err
 	}
-	if len(loc.Parts) == 0 || loc.Positional() {
+	if len(loc.Parts) == 0 || loc.Positional() || textCheck(s) && byText(loc) {
+		// A check of an element's text that finds it by that same text
+		// fails on a wrong value as "not on the page": its id or test id,
+		// when it has one, lets the check say what it found.
 		h, err := r.htmlTarget(ctx, node)
 		if err != nil {
 			return "", err
@@ -47,6 +56,15 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Ste
 func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step) (dom.Locator, error) {
 	if loc, ok := r.byWords(node, s.Words); ok {
 		return loc, nil
+	}
+	if s.Kind == translator.AssertText && node.Role != "generic" && node.Role != "text" && node.Name != "" && dom.Normalize(node.Name) == dom.Normalize(s.Value) {
+		// A check of the text an element is named by: that whole name,
+		// which a shorter one Playwright may write ("Invoice" for
+		// "Invoice 42") does not single out on the next page.
+		loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: node.Name, Exact: true}}}
+		if dom.Count(r.page, loc) == 1 {
+			return loc, nil
+		}
 	}
 	if (s.Kind == translator.AssertCount || s.Kind == translator.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a
@@ -89,6 +107,35 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step)
 		return r.steady(ctx, loc, node), nil
 	}
 	return dom.Locator{}, nil
+}
+
+// liveRoles are the elements whose content changes as the page works.
+var liveRoles = map[string]bool{"status": true, "alert": true, "log": true, "timer": true, "marquee": true, "progressbar": true, "meter": true}
+
+// textCheck reports whether s checks an element's text or value.
+func textCheck(s translator.Step) bool {
+	return s.Kind == translator.AssertText || s.Kind == translator.AssertGone || s.Kind == translator.AssertValue
+}
+
+// byText reports whether loc finds its element by a text engine.
+func byText(loc dom.Locator) bool {
+	for _, p := range loc.Parts {
+		if textEngines[p.Kind] {
+			return true
+		}
+	}
+	return false
+}
+
+// contentNamed reports whether s checks the text or value of node, whose
+// name is its own text and does not hold the text s expects: a locator by
+// that name finds nothing once the text changes as s waits for it.
+func contentNamed(node *dom.Node, s translator.Step) bool {
+	if !textCheck(s) {
+		return false
+	}
+	name := dom.Normalize(node.Name)
+	return name != "" && name == dom.Normalize(node.TextContent()) && !strings.Contains(name, dom.Normalize(s.Value))
 }
 
 // byPlace is the locator of n by its role and its place among the visible

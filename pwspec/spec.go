@@ -190,12 +190,11 @@ func constDecl(name, def string) doc {
 // oneLine keeps s on one line, for a comment.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
-var waitSuffix = regexp.MustCompile(` \(wait for .* to appear\)$`)
-
 // actionOf is the plain-English action a step belongs to: its
-// description, without what compile adds to a wait for a late element.
+// description, without what compile adds to it (a wait for a late
+// element, the element a check reads).
 func actionOf(st sandy.Step) string {
-	d := waitSuffix.ReplaceAllString(st.Description, "")
+	d := sandy.Action(st.Description)
 	if d == "" {
 		d = fmt.Sprintf("step %d", st.Step)
 	}

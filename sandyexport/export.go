@@ -89,7 +89,11 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 				st.ID = "open"
 			}
 			if c.Tool == mcpclient.ToolWaitFor && i < len(ts.Calls)-1 {
-				st.Description = fmt.Sprintf("%s (wait for %s to appear)", ts.Action, ts.Element)
+				st.Description = sandy.Described(ts.Action, "wait", ts.Element)
+			}
+			if _, scoped := c.Args["target"]; scoped && i < len(ts.Steps) && ts.Steps[i].Kind.IsCheck() {
+				// A check says which element it reads.
+				st.Description = sandy.Described(ts.Action, "reads", ts.Steps[i].Element)
 			}
 			sc.Steps = append(sc.Steps, st)
 		}

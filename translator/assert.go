@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/plaintest/plaintest/dom"
 )
 
 // Assertions. An assertion body ("the cart shows 1 item", "the checkbox for
@@ -184,14 +186,78 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 	step := Step{Kind: kind, Value: text}
 	if place != "" {
 		n, ok, err := namedContainer(req.Page, place)
+		sole := false
+		if !ok {
+			n, ok, err = soleOfKind(req.Page, place, nil)
+			sole = true
+		}
 		if err != nil {
 			return nil, err
 		}
 		if ok {
 			step.Role, step.Ref, step.Element = n.Role, n.Ref, describeContainer(req.Page, n)
+			if sole && dom.Normalize(n.Name) == dom.Normalize(n.TextContent()) {
+				step.Element = n.Role // "the alert", named by the text it shows now
+			}
 		}
 	}
 	return []Step{step}, nil
+}
+
+// soleNouns name, alone ("the status", "the progress bar", "the
+// dialog"), the one element of their roles on the page: a check said of
+// one reads that element, never the whole page, where help text may say
+// the same words. value marks the elements whose value a check reads.
+var soleNouns = []struct {
+	word  string
+	roles roleSet
+	value bool
+}{
+	{"progress bar", roles("progressbar"), true}, {"progressbar", roles("progressbar"), true}, {"progress", roles("progressbar"), true},
+	{"meter", roles("meter", "progressbar"), true}, {"gauge", roles("meter", "progressbar"), true},
+	{"status", roles("status"), false}, {"status bar", roles("status"), false}, {"status message", roles("status", "alert"), false},
+	{"alert", roles("alert", "alertdialog"), false}, {"dialog", roles("dialog", "alertdialog"), false},
+	{"dialog box", roles("dialog", "alertdialog"), false}, {"modal", roles("dialog", "alertdialog"), false},
+	{"popup", roles("dialog", "alertdialog"), false}, {"table", roles("table", "grid", "treegrid"), false},
+	{"grid", roles("grid", "treegrid"), false}, {"tree", roles("tree", "treegrid"), false},
+	{"toolbar", roles("toolbar"), false}, {"navigation", roles("navigation"), false}, {"menu bar", roles("menubar"), false},
+	{"banner", roles("banner"), false}, {"footer", roles("contentinfo"), false}, {"log", roles("log"), false},
+	{"timer", roles("timer"), false}, {"tooltip", roles("tooltip"), false}, {"feed", roles("feed"), false},
+}
+
+// soleOfKind reads a phrase that is a role noun alone ("the status"): the
+// one element of that kind on the page (among want, when set). ok is false
+// for any other phrase; none of that kind, or several, is an error.
+func soleOfKind(page *dom.Node, phrase string, want roleSet) (n *dom.Node, ok bool, err error) {
+	w := strings.ToLower(stripArticle(unquote(strings.TrimSpace(phrase))))
+	for _, rn := range soleNouns {
+		if w != rn.word || want != nil && !overlaps(want, rn.roles) {
+			continue
+		}
+		if page == nil {
+			return nil, false, nil
+		}
+		var found []*dom.Node
+		page.Walk(func(c *dom.Node) bool {
+			if c != page && rn.roles[c.Role] {
+				found = append(found, c)
+				return false // a table inside the dialog is the dialog's
+			}
+			return true
+		})
+		switch len(found) {
+		case 0:
+			want := rn.word
+			if rn.roles["dialog"] || rn.roles["alertdialog"] {
+				want = "dialog"
+			}
+			return nil, true, &NotFoundError{Want: want}
+		case 1:
+			return found[0], true, nil
+		}
+		return nil, true, ambiguous(page, "the "+rn.word, found)
+	}
+	return nil, false, nil
 }
 
 // elementShown reads a subject that names an element by its kind ("the

@@ -601,7 +601,15 @@ func readValue(r *Rules, req Request, body string) ([]Step, error) {
 	}
 	n, err := r.element(req, m[1], forChecks(set), "field")
 	if err != nil {
-		return nil, errNoMatch // not a field: the text forms read it
+		// "the progress bar shows 75%": the one progress bar's value.
+		sole, ok, serr := soleOfKind(req.Page, m[1], roles("progressbar", "meter"))
+		if !ok {
+			return nil, errNoMatch // not a field: the text forms read it
+		}
+		if serr != nil {
+			return nil, serr
+		}
+		return []Step{{Kind: AssertValue, Role: sole.Role, Ref: sole.Ref, Element: describe(req.Page, sole), Value: unquote(m[2]), Match: MatchContains}}, nil
 	}
 	how := MatchEquals
 	if v := strings.ToLower(body); strings.Contains(v, " contains ") || strings.Contains(v, " includes ") || !overlaps(set, valueRoles) {

@@ -103,6 +103,15 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 	if rest, ok := cutWord(p, "its", "their"); ok && req.Previous != "" {
 		p = rest + " for " + req.Previous
 	}
+	if target, in, ok := inDialog(req.Page, p); ok {
+		// "OK in the alert": the dialog must be open, and the element is
+		// the dialog's, never the words of the page's instructions.
+		if in.err != nil {
+			return nil, in.err
+		}
+		n, err := r.resolve(in.node, target, want, wantName)
+		return holderOf(n), err
+	}
 	n, err := r.resolve(req.Page, p, want, wantName)
 	if err == nil || req.Page == nil {
 		return holderOf(n), err
@@ -122,6 +131,47 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 		return n, kerr
 	}
 	return nil, err
+}
+
+type dialogScope struct {
+	node *dom.Node
+	err  error
+}
+
+// inDialog splits "OK in the alert", "Save in the dialog" into the
+// element's words and the one open dialog; ok is false for a phrase that
+// names no dialog as its place.
+func inDialog(page *dom.Node, p string) (string, dialogScope, bool) {
+	if page == nil {
+		return "", dialogScope{}, false
+	}
+	for _, sw := range []string{" in the ", " inside the ", " within the ", " on the ", " of the "} {
+		i := indexFold(p, sw)
+		if i <= 0 {
+			continue
+		}
+		n, ok, err := soleOfKind(page, p[i+len(sw):], roles("dialog", "alertdialog"))
+		if !ok {
+			continue
+		}
+		return strings.TrimSpace(p[:i]), dialogScope{n, err}, true
+	}
+	return "", dialogScope{}, false
+}
+
+// inSelect reports whether the option n is one of a <select>'s, which the
+// snapshot lists under its combo box whether the list is open or not.
+func inSelect(n *dom.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		switch p.Role {
+		case "combobox":
+			return p.Expanded != "true"
+		case "listbox", "group":
+			continue
+		}
+		return false
+	}
+	return false
 }
 
 // holderOf is the element that holds n when n is a bare text (which has

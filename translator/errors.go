@@ -14,13 +14,19 @@ var ErrUnparsable = errors.New("cannot understand the action")
 
 // NotFoundError says that no element on the page fits the action.
 type NotFoundError struct {
-	What       string   // the words that named the element
+	What       string   // the words that named the element; "" when a kind alone did ("the status")
 	Want       string   // the kind of element looked for ("button or link", "text field")
 	Candidates []string // the closest elements on the page, best first
 }
 
 func (e *NotFoundError) Error() string {
 	msg := fmt.Sprintf("no %s matching %q on the page", e.Want, e.What)
+	switch {
+	case e.What == "" && e.Want == "dialog":
+		msg = "no dialog is open"
+	case e.What == "":
+		msg = fmt.Sprintf("no %s is on the page", e.Want)
+	}
 	if len(e.Candidates) > 0 {
 		msg += "; closest: " + strings.Join(e.Candidates, ", ")
 	}

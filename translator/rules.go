@@ -359,19 +359,57 @@ func buildHover(r *Rules, m []string, req Request) ([]Step, error) {
 // ("click Blue Mug"), else the hover that may show it.
 func (r *Rules) clickable(req Request, phrase string) (*dom.Node, []Step, error) {
 	n, err := r.element(req, phrase, clickRoles, "button or link")
-	if err == nil {
+	if err == nil && !(n.Role == "option" && inSelect(n)) {
 		return n, nil, nil
+	}
+	if err == nil {
+		// A <select>'s options are listed in the snapshot, open or not: a
+		// click means something else of that name, or nothing.
+		err = notFound(req.Page, phrase, candidates(req.Page, clickRoles), "button or link")
 	}
 	var nf *NotFoundError
 	if !asNotFound(err, &nf) {
 		steps, err := hoverOr(req, err)
 		return nil, steps, err
 	}
-	if n2, err2 := r.element(req, phrase, nil, "element"); err2 == nil {
+	if n2, err2 := r.element(req, phrase, nil, "element"); err2 == nil && actsAsControl(n2, phrase) {
 		return n2, nil, nil
 	}
 	steps, err := hoverOr(req, err)
 	return nil, steps, err
+}
+
+// staticRoles are text a person reads, never what a click means: a
+// paragraph of instructions that holds the words of a button is not it.
+var staticRoles = roles("paragraph", "text", "blockquote", "caption", "note", "code", "term", "definition",
+	"status", "alert", "log", "tooltip", "strong", "emphasis", "figure", "contentinfo", "banner", "main", "region", "document")
+
+// actsAsControl reports whether n, named by phrase but of no control's
+// role, may take a click all the same: an element that shows a pointer, or
+// whose whole name the phrase is (a to-do's label, a card's heading), and
+// never static text that merely contains the words.
+func actsAsControl(n *dom.Node, phrase string) bool {
+	if n.Role == "option" && inSelect(n) {
+		return false
+	}
+	if n.Cursor == "pointer" {
+		return true
+	}
+	if staticRoles[n.Role] {
+		return false
+	}
+	words := stripArticle(unquote(strings.TrimSpace(phrase)))
+	for _, sw := range scopeWords { // "San Dimas, CA in the Tito's Tacos article": the words before the place
+		if i := indexFold(words, sw); i > 0 {
+			words = strings.TrimSpace(words[:i])
+		}
+	}
+	if w, kind, ok := kindNoun(words, false); ok && kind[n.Role] {
+		return true // "the todos heading": the sentence names its kind
+	} else if ok {
+		words = w
+	}
+	return score(label(n), words) >= scoreExact
 }
 
 func buildClick(r *Rules, m []string, req Request) ([]Step, error) {

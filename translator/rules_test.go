@@ -21,6 +21,16 @@ var inlinePages = map[string]string{
   - link "Help" [ref=e4]:
     - /url: https://support.example.com/
 `,
+	"status-help": `- paragraph [ref=e1]: "Help: the status shows Saved when your changes are stored. Uploads stop at 75%."
+- button "Save" [ref=e2]
+- status [ref=e3]: Draft
+- progressbar "Upload progress" [ref=e4]: 40%
+- paragraph [ref=e5]: Press OK in the alert to confirm.
+- button "Cancel" [ref=e6]
+- combobox "Country" [ref=e7]:
+  - option "Spain" [selected]
+  - option "Portugal"
+`,
 	"tab-menu": `- tablist "Sharks" [ref=e0]:
   - tab "Nurse shark" [selected] [ref=e1]
   - tab "Goblin shark" [ref=e2]
@@ -189,6 +199,10 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "wait 2 seconds", Step{Kind: Wait, Value: "2"}},
 		{"cart", "wait for 500ms", Step{Kind: Wait, Value: "0.5"}},
 		{"products", "wait for Claim discount to appear", Step{Kind: AssertText, Value: "Claim discount"}},
+		// A role noun alone scopes the check to the one element of that
+		// role, never the help text that says the same words.
+		{"status-help", "verify the status shows Saved", Step{Kind: AssertText, Role: "status", Ref: "e3", Value: "Saved"}},
+		{"status-help", "verify the progress bar shows 75%", Step{Kind: AssertValue, Role: "progressbar", Ref: "e4", Value: "75%", Match: MatchContains}},
 	}
 	r := NewRules()
 	for _, tt := range tests {
@@ -295,6 +309,15 @@ func TestRulesRefuses(t *testing.T) {
 			}
 		}},
 		{"products", "click Claim discount", notFoundSaying("Claim discount")},
+		{"status-help", "verify the dialog shows Saved", notFoundSaying("no dialog is open")},
+		{"status-help", "verify the alert shows Saved", notFoundSaying("no dialog is open")},
+		{"status-help", "verify the table shows Saved", notFoundSaying("no table is on the page")},
+		{"status-help", "click OK in the alert", notFoundSaying("no dialog is open")},
+		{"status-help", "click OK in the dialog", notFoundSaying("no dialog is open")},
+		// Never a paragraph of instructions that holds the word, nor an
+		// option of a closed select.
+		{"status-help", "click OK", notFoundSaying(`no button or link matching "OK"`)},
+		{"status-help", "click Portugal", notFoundSaying(`no button or link matching "Portugal"`)},
 		{"two-grids", "click the Amount column header", func(t *testing.T, err error) {
 			// Both headers sit in a row "Date Amount": the grids tell them apart.
 			if !strings.Contains(err.Error(), `columnheader "Amount" in grid "Transactions January 1 through January 6"; columnheader "Amount" in grid "Transactions January 1 through January 7"`) ||

@@ -42,7 +42,18 @@ ends with /cart, the page title is Todos. Name an element by its label,
 text or placeholder, or an unnamed one by its kind and place ("the
 checkbox for Buy milk"); say which one with "for", "in" or "next to"
 ("click Add to cart for Blue Mug"). An action verb never becomes a check:
-what cannot be done fails with the closest elements.
+what cannot be done fails with the closest elements, and an action never
+lands on static text that merely holds its words ("click OK in the alert"
+with no dialog open fails: no dialog is open).
+
+Each check reads one element, printed after it, written as the step's
+element and description and in --json: the one its sentence names (the
+Blue Mug row, the status, the progress bar), else the element showing the
+text, one the action before it changed; never, after an action, text that
+was on the page before (help, instructions). A value check reads the value
+a person sees: a field's value, a select's chosen option, a checkbox's
+state, a slider's value text. A check that held before its action is
+printed as a warning.
 
 Secrets (--secret NAME=VALUE) are typed while compiling and written as
 required {{NAME}} variables: their values reach no file, log or prompt.
@@ -295,4 +306,7 @@ func printEvent(w io.Writer, ev parser.Event) {
 		wait = fmt.Sprintf(" (appeared after %.1fs)", s.Waited.Seconds())
 	}
 	fmt.Fprintf(w, "%s%s … ok %.2fs%s%s\n", prefix, what, s.Duration.Seconds(), wait, printable.String(modelNote(s)))
+	for _, warn := range s.Warnings {
+		fmt.Fprintf(w, "      warning: %s\n", printable.String(warn))
+	}
 }

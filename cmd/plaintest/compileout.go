@@ -139,6 +139,8 @@ type jsonStep struct {
 	// answers for it.
 	Translator string          `json:"translator,omitempty"`
 	Model      []jsonModelStep `json:"model_steps,omitempty"`
+	// Warnings: a check that already held before its action.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 type jsonError struct {
@@ -155,7 +157,7 @@ func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved
 		Exports: exports}
 	for _, s := range res.Steps {
 		jr.Steps = append(jr.Steps, jsonStep{s.Index, s.Action, string(s.Kind), s.Element, s.Target, rpt.Millis(s.Waited), rpt.Millis(s.Duration),
-			s.Translator, jsonModel(s.Model)})
+			s.Translator, jsonModel(s.Model), s.Warnings})
 	}
 	for _, e := range res.Errors {
 		jr.Errors = append(jr.Errors, jsonError{e.Index, e.Action, e.Message, e.Screenshot, e.SnapshotFile})

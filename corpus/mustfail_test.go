@@ -1,0 +1,217 @@
+package corpus
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/replay"
+	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/sandyexport"
+)
+
+// loadPairs reads every archive of dir, sorted by name, and reports every
+// bad one at once.
+func loadPairs(t *testing.T, dir string) []Pair {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.txtar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(files)
+	var out []Pair
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := ParsePair(data, f)
+		if err != nil {
+			t.Error(err)
+			continue
+		}
+		out = append(out, p)
+	}
+	if len(out) == 0 {
+		t.Fatalf("no pairs in %s", dir)
+	}
+	return out
+}
+
+// pairServer serves each pair's page at /NAME, from holds.html or from
+// broken.html.
+func pairServer(t *testing.T, pairs []Pair, broken bool) string {
+	pages := map[string]string{}
+	for _, p := range pairs {
+		pages["/"+p.Name] = p.Holds
+		if broken {
+			pages["/"+p.Name] = p.Broken
+		}
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		page, ok := pages[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page)
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// compilePair compiles the pair's actions on the page at base through the
+// suite's built-in server.
+func compilePair(ctx context.Context, base string, p Pair) (*parser.ParserResult, *sandy.Scenario, error) {
+	bs, err := builtinServer(false)
+	if err != nil {
+		return nil, nil, err
+	}
+	session, err := bs.Connect(ctx, nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer session.Close()
+	res, err := parser.New(session, &parser.Options{Timeout: pairTimeout}).Run(ctx, parser.Scenario{Name: p.Name, URL: base + "/" + p.Name, Actions: p.Actions})
+	if err != nil || res == nil {
+		return res, nil, err
+	}
+	return res, sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest corpus", Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }}), nil
+}
+
+// pairWorkers is how many pairs run at once: one browser serves them all,
+// and most of a pair's time is a failing check's wait.
+const pairWorkers = 4
+
+// pairTimeout is how long a pair's checks wait: a check that fails waits
+// this long, so it is short.
+const pairTimeout = 1500 * time.Millisecond
+
+// replayPair replays export against base through the built-in server.
+func replayPair(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
+	bs, err := builtinServer(true)
+	if err != nil {
+		return nil, err
+	}
+	servers := replay.ServersFunc(func(ctx context.Context, _ string, _ replay.Needs) (replay.ToolCaller, error) {
+		return bs.Connect(ctx, nil)
+	})
+	p := replay.New(servers, &replay.Options{Timeout: pairTimeout, Vars: []map[string]string{{"BASE_URL": base}}})
+	return p.Run(ctx, export.Metadata.Name+".json", export)
+}
+
+// pairOutcome is what one pair gave: the compile on holds.html, the
+// replay of its export on broken.html and the compile on broken.html.
+type pairOutcome struct {
+	holds, broken *parser.ParserResult
+	replayed      *report.RunResult
+	err           error
+	took          time.Duration
+	phases        string
+}
+
+// TestMustFail runs the must-fail suite (mustfail/*.txtar): every check
+// form and action kind compiles on a page where it holds, and fails, at
+// replay and at compile, on the variant where its fact is broken, saying
+// what it found. It runs through the built-in server, one browser for the
+// whole suite, pairWorkers pairs at a time.
+func TestMustFail(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the must-fail suite drives a real browser")
+	}
+	_, err := mcpclient.Playwright(nil)
+	testenv.Need(t, err)
+	t.Cleanup(closeBuiltins)
+	pairs := loadPairs(t, "mustfail")
+	if *only != "" {
+		re, err := regexp.Compile(*only)
+		if err != nil {
+			t.Fatalf("-corpus.run: %v", err)
+		}
+		pairs = slices.DeleteFunc(pairs, func(p Pair) bool { return !re.MatchString(p.Name) })
+	}
+	holds, broken := pairServer(t, pairs, false), pairServer(t, pairs, true)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	start := time.Now()
+	out := make([]pairOutcome, len(pairs))
+	eachN(len(pairs), pairWorkers, func(i int) {
+		o := &out[i]
+		t0 := time.Now()
+		defer func() { o.took = time.Since(t0) }()
+		var export *sandy.Scenario
+		if o.holds, export, o.err = compilePair(ctx, holds, pairs[i]); o.err != nil || export == nil || o.holds.Status != parser.Success {
+			return
+		}
+		t1 := time.Now()
+		if o.replayed, o.err = replayPair(ctx, broken, export); o.err != nil {
+			return
+		}
+		t2 := time.Now()
+		o.broken, _, o.err = compilePair(ctx, broken, pairs[i])
+		o.phases = fmt.Sprintf("compile %s, replay %s, compile broken %s", t1.Sub(t0).Round(time.Millisecond), t2.Sub(t1).Round(time.Millisecond), time.Since(t2).Round(time.Millisecond))
+	})
+	caught := 0
+	for i, p := range pairs {
+		o := out[i]
+		t.Run(p.Name, func(t *testing.T) {
+			if o.err != nil {
+				t.Fatalf("%s: %v", p.What, o.err)
+			}
+			if o.holds.Status != parser.Success {
+				e := o.holds.Errors[0]
+				t.Fatalf("does not compile on holds.html: step %d %q: %s", e.Index, e.Action, e.Message)
+			}
+			ok := true
+			if o.replayed.Success {
+				ok = false
+				t.Errorf("the replay on broken.html passed; want it to fail saying %q", p.Fails)
+			} else if !strings.Contains(o.replayed.Error, p.Fails) {
+				ok = false
+				t.Errorf("the replay on broken.html failed with %q; want %q", o.replayed.Error, p.Fails)
+			}
+			want := p.Fails
+			if p.CompileFails != "" {
+				want = p.CompileFails
+			}
+			switch {
+			case o.broken.Status == parser.Success:
+				ok = false
+				t.Errorf("compiled on broken.html; want a failure saying %q", want)
+			case !strings.Contains(o.broken.Errors[0].Message, want):
+				ok = false
+				t.Errorf("the compile on broken.html failed at step %d %q with %q; want %q", o.broken.Errors[0].Index, o.broken.Errors[0].Action, o.broken.Errors[0].Message, want)
+			}
+			if ok {
+				caught++
+				t.Logf("in %s: %s", o.took.Round(time.Millisecond), o.phases)
+				t.Logf("caught by step %d %q: %s", o.broken.Errors[0].Index, o.broken.Errors[0].Action, o.replayed.Error)
+			}
+		})
+	}
+	t.Logf("must-fail suite: %d of %d pairs caught at compile and at replay, in %s", caught, len(pairs), time.Since(start).Round(time.Second))
+}
+
+func FuzzParsePair(f *testing.F) {
+	f.Add([]byte("what\n-- actions --\nverify x is shown\n-- holds.html --\n<p>x</p>\n-- broken.html --\n<p>y</p>\n-- fails --\nx\n"))
+	f.Add([]byte("-- actions --\n-- nope --\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := ParsePair(data, "x.txtar")
+		if err == nil && (p.Name != "x" || len(p.Actions) == 0 || p.Holds == p.Broken || p.Fails == "" || p.What == "") {
+			t.Fatalf("accepted %+v", p)
+		}
+	})
+}

@@ -1,0 +1,171 @@
+package parser
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// A text check whose sentence names no element ("verify Saved is shown")
+// is anchored to the element that shows the text, so that a copy of the
+// words elsewhere (help text, instructions, a legend) can neither satisfy
+// it nor stand in for it at replay. Of the elements showing the text, one
+// whose content changed since the action before the check is preferred;
+// text that was on the page before the test began acting is never read
+// after an action. A check that held before its action is reported as a
+// warning: it may be a precondition, or vacuous.
+
+// anchoredText runs an unscoped text check: first on the whole page,
+// waiting for the text as the check does; then scoped to the element that
+// shows it, which is what the export keeps. false means it failed and the
+// failure is recorded.
+func (r *run) anchoredText(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
+	call, err := r.gen.For(s, "")
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
+	}
+	exported := r.export(call, s)
+	out, err := r.exec(ctx, call)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+	}
+	if out.IsError {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+	}
+	if err := r.snapshot(ctx); err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
+	}
+	node, held, why := anchor(r.page, r.start, r.before, s.Value)
+	if why != "" {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, why, nil)
+	}
+	if node == nil {
+		// No one element shows the whole text (it runs across several):
+		// the page's text is read, as before.
+		r.keep(ts, exported, s)
+		return true, nil
+	}
+	scoped := s
+	scoped.Ref, scoped.Role, scoped.Element = node.Ref, node.Role, describeShown(node)
+	ts.Element = r.masker.Replace(scoped.Element)
+	if held {
+		ts.Warnings = append(ts.Warnings, r.masker.Replace(fmt.Sprintf("%s already showed %q before the action it follows: a precondition, or a check that cannot fail", scoped.Element, s.Value)))
+	}
+	target, err := r.stableTarget(ctx, node, scoped)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
+	}
+	return r.check(ctx, ts, scoped, target)
+}
+
+// anchor picks the element of page that shows text: of the innermost
+// elements whose text holds it, those whose text changed since before (the
+// page before the last action), else those that appeared since start (the
+// page before the test acted); those present at start only when no action
+// ran yet. An element whose text is the text itself goes before one whose
+// text holds more. An element there before the test acted is read after
+// an action only when its whole text is the text (a to-do item that must
+// stay), never when the words sit inside a longer text (help,
+// instructions, a legend). held says the element showed the text before
+// the last action; why, when set, is why no element may be read. nil, ""
+// when no element holds the whole text.
+func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bool, why string) {
+	want := dom.Normalize(text)
+	if page == nil || want == "" {
+		return nil, false, ""
+	}
+	var shown []*dom.Node
+	var walk func(n *dom.Node) bool
+	walk = func(n *dom.Node) bool { // reports whether n or a descendant was taken
+		if !strings.Contains(dom.Normalize(n.TextContent()), want) {
+			return false
+		}
+		inner := false
+		for _, c := range n.Children {
+			if walk(c) {
+				inner = true
+			}
+		}
+		if inner || n.Ref == "" || n == page {
+			return inner
+		}
+		shown = append(shown, n)
+		return true
+	}
+	walk(page)
+	if len(shown) == 0 {
+		return nil, false, ""
+	}
+	had := func(p *dom.Node, n *dom.Node) bool {
+		if p == nil {
+			return false
+		}
+		key := dom.Normalize(n.TextContent())
+		found := false
+		p.Walk(func(c *dom.Node) bool {
+			if !found && c.Role == n.Role && dom.Normalize(c.TextContent()) == key {
+				found = true
+			}
+			return !found
+		})
+		return found
+	}
+	var changed, appeared, static, prose []*dom.Node
+	for _, n := range shown {
+		switch {
+		case before != nil && !had(before, n):
+			changed = append(changed, n)
+		case !had(start, n):
+			appeared = append(appeared, n)
+		case dom.Normalize(n.TextContent()) == want:
+			static = append(static, n) // an item, a label: the text itself
+		default:
+			prose = append(prose, n) // the words inside a sentence there all along
+		}
+	}
+	pick := func(ns []*dom.Node) *dom.Node {
+		for _, n := range ns {
+			if dom.Normalize(n.TextContent()) == want {
+				return n
+			}
+		}
+		return ns[0]
+	}
+	acted := before != nil
+	switch {
+	case len(changed) > 0:
+		return pick(changed), false, ""
+	case len(appeared) > 0:
+		return pick(appeared), acted, ""
+	case len(static) > 0:
+		return pick(static), acted, ""
+	case !acted:
+		return pick(prose), false, ""
+	}
+	return nil, false, fmt.Sprintf("%q is shown only inside text that was on the page before the test acted (%s): a check of it cannot fail; name the element that should show it (\"the status shows %s\")",
+		text, describeShown(prose[0]), text)
+}
+
+// describeShown names an element for people: its role and its text, cut.
+func describeShown(n *dom.Node) string {
+	t := strings.Join(strings.Fields(n.TextContent()), " ")
+	if n.Name != "" {
+		t = n.Name
+	}
+	if r := []rune(t); len(r) > 60 {
+		t = string(r[:57]) + "..."
+	}
+	if t == "" {
+		return n.Role
+	}
+	return fmt.Sprintf("%s %q", n.Role, t)
+}
+
+// anchored reports whether s is a text check the parser anchors.
+func anchored(s translator.Step) bool {
+	return s.Kind == translator.AssertText && s.Ref == "" && !commandgen.NeedsTarget(s.Kind)
+}
