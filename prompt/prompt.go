@@ -21,11 +21,12 @@ import (
 	"text/template"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/prompts"
 )
 
-// DefaultBudget is how many tokens (dom.EstimateTokens) the page may take
-// in a prompt when Input.Budget is 0.
+// DefaultBudget is how many tokens (of Input.Tokens) the page may take in
+// a prompt when Input.Budget is 0.
 const DefaultBudget = 2000
 
 // Input is what one question is built from. Every text in it but the page
@@ -39,6 +40,9 @@ type Input struct {
 	Page *dom.Node
 	// Budget is the most tokens the page may take; 0 means DefaultBudget.
 	Budget int
+	// Tokens counts them: the tokenizer of the model asked
+	// (tokens.ForModel). Nil counts in tokens.Default's encoding.
+	Tokens *tokens.Counter
 	// Redact are the secret values: hidden ("***") wherever the page shows
 	// one.
 	Redact []string
@@ -82,8 +86,16 @@ type Request struct {
 	// Page is the page as the model is shown it (minimized, cut, redacted):
 	// its refs are the ones an answer may name.
 	Page *dom.Node
-	// PageTokens estimates the tokens of the page's text in the prompt.
+	// PageTokens is the tokens of the page's text in the prompt, counted
+	// with Input.Tokens: at most the budget.
 	PageTokens int
+	// Tokens is the tokens of the whole request, counted with Input.Tokens
+	// as OpenAI's cookbook counts chat messages (each message's role and
+	// content and 3 tokens more, 3 for the answer's start), the function
+	// counted as the JSON of its name, description and parameters. A server
+	// lays the function out its own way, so its count differs from this
+	// one by some tokens.
+	Tokens int
 }
 
 var templates = template.Must(template.New("").Delims(prompts.LeftDelim, prompts.RightDelim).
@@ -99,8 +111,12 @@ func Build(in Input) (*Request, error) {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
+	count := in.Tokens
+	if count == nil {
+		count = tokens.Default()
+	}
 	// The one place the page is cut for a prompt.
-	shown := dom.Minimize(in.Page, &dom.MinimizeOptions{Budget: budget, Focus: in.Action, Redact: in.Redact})
+	shown := dom.Minimize(in.Page, &dom.MinimizeOptions{Budget: budget, Focus: in.Action, Redact: in.Redact, Tokens: count})
 	page := dom.Serialize(shown)
 	url, title := oneLine(in.URL), oneLine(in.Title)
 	system, err := render("system.md", struct{ Origins []string }{in.Origins})
@@ -127,7 +143,7 @@ func Build(in Input) (*Request, error) {
 		Messages:   []Message{{"system", system}, {"user", step}},
 		Function:   IntermediateStepFunction(),
 		Page:       shown,
-		PageTokens: dom.EstimateTokens(page),
+		PageTokens: count.Count(page),
 	}
 	if in.Retry != nil {
 		retry, err := render("retry.md", Retry{Answer: oneLine(in.Retry.Answer), Reason: oneLine(in.Retry.Reason)})
@@ -136,7 +152,17 @@ func Build(in Input) (*Request, error) {
 		}
 		req.Messages = append(req.Messages, Message{"user", retry})
 	}
+	req.Tokens = countRequest(count, req.Messages, req.Function)
 	return req, nil
+}
+
+// countRequest counts a request's tokens as Request.Tokens says.
+func countRequest(count *tokens.Counter, messages []Message, f Function) int {
+	n := 3 // the answer's start
+	for _, m := range messages {
+		n += 3 + count.Count(m.Role) + count.Count(m.Content)
+	}
+	return n + count.Count(f.Name) + count.Count(f.Description) + count.Count(string(f.Parameters))
 }
 
 func render(name string, data any) (string, error) {
