@@ -4,6 +4,8 @@ import (
 	"testing"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/plaintest/plaintest/internal/tokens"
 )
 
 // EstimateTokens is the estimate the budget was counted in before real
@@ -100,4 +102,59 @@ func TestEstimateTokens(t *testing.T) {
 	if got, bytes := EstimateTokens(s), len(s); got < bytes/6 || got > bytes/3 {
 		t.Errorf("got %d tokens for %d bytes of English, want about a quarter", got, bytes)
 	}
+}
+
+// BenchmarkTokens times counting a page's tokens: the old estimate against
+// the real tokenizers, on the products page's snapshot and on a news front
+// page of about 190,000 tokens; and the focused budget of 2,000 tokens
+// (Minimize) on the news page, counted each way (the estimate through a
+// Minimize of its own, below). The tables are built before the timing.
+//
+//	go test -run '^$' -bench Tokens -benchmem ./dom
+func BenchmarkTokens(b *testing.B) {
+	pages := []struct{ name, text string }{
+		{"products", readTestdata(b, "products.yaml")},
+		{"news190k", newsPage(34, 39)},
+	}
+	counters := []struct {
+		name  string
+		count func(string) int
+	}{
+		{"estimate", EstimateTokens},
+		{"cl100k", tokens.ForModel("gpt-4").Count},
+		{"o200k", tokens.ForModel("gpt-4o").Count},
+	}
+	for _, p := range pages {
+		for _, c := range counters {
+			c.count("warm up")
+			b.Run("count/"+p.name+"/"+c.name, func(b *testing.B) {
+				b.SetBytes(int64(len(p.text)))
+				for b.Loop() {
+					c.count(p.text)
+				}
+				b.ReportMetric(float64(c.count(p.text)), "tokens")
+			})
+		}
+	}
+	page := mustParseARIA(b, newsPage(34, 39))
+	focus := "open the story about the blue whale returning to the harbour"
+	for _, enc := range []string{"cl100k", "o200k"} {
+		c, _ := tokens.Of(enc)
+		b.Run("minimize/news190k/"+enc, func(b *testing.B) {
+			for b.Loop() {
+				Minimize(page, &MinimizeOptions{Budget: 2000, Focus: focus, Tokens: c})
+			}
+		})
+	}
+	b.Run("minimize/news190k/estimate", func(b *testing.B) {
+		for b.Loop() {
+			minimizeEstimated(page, 2000, focus)
+		}
+	})
+}
+
+// minimizeEstimated is Minimize with its budget counted by the old
+// estimate.
+func minimizeEstimated(root *Node, budget int, focus string) *Node {
+	return minimize(root, &MinimizeOptions{Budget: budget, Focus: focus}, &tally{estimate: EstimateTokens})
 }

@@ -116,13 +116,16 @@ var keepRoles = map[string]bool{"more": true}
 // button belongs to. With a Budget and a Focus, the page is instead ranked
 // for the action and cut to the budget, controls too: see
 // MinimizeOptions.Focus.
-func Minimize(root *Node, opts *MinimizeOptions) *Node {
+func Minimize(root *Node, opts *MinimizeOptions) *Node { return minimize(root, opts, nil) }
+
+// minimize is Minimize, its budget counted by t when t is set.
+func minimize(root *Node, opts *MinimizeOptions, t *tally) *Node {
 	if root == nil {
 		return nil
 	}
 	o := opts.withDefaults()
-	m := minimizer{opts: o, inter: map[*Node]bool{}, focused: o.Budget > 0 && o.Focus != ""}
-	if o.Budget > 0 {
+	m := minimizer{opts: o, inter: map[*Node]bool{}, focused: o.Budget > 0 && o.Focus != "", tally: t}
+	if o.Budget > 0 && t == nil {
 		m.tally = newTally(o.Tokens)
 	}
 	if len(o.Redact) > 0 {

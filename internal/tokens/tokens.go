@@ -53,10 +53,36 @@ var codecs = map[Encoding]func() *codec.Codec{
 	Cl100k: sync.OnceValue(codec.NewCl100kBase),
 }
 
+// splits are the encodings' pre-splits (split.go).
+var splits = map[Encoding]func(s string, i int) int{
+	O200k:  splitO200k,
+	Cl100k: splitCl100k,
+}
+
+// caches keep the count of every piece met, per encoding: a page's pieces
+// (words, roles, refs, punctuation) repeat, and a piece is encoded once.
+var caches = map[Encoding]*pieceCache{O200k: newPieceCache(), Cl100k: newPieceCache()}
+
+// maxPieces bounds a cache (about 4 MB); a full cache starts again.
+const maxPieces = 1 << 16
+
+type pieceCache struct {
+	mu sync.Mutex
+	m  map[string]int32
+}
+
+func newPieceCache() *pieceCache { return &pieceCache{m: map[string]int32{}} }
+
 // Counter counts tokens in one encoding. It is safe for concurrent use.
 type Counter struct {
 	enc   Encoding
 	codec func() *codec.Codec
+	split func(s string, i int) int
+	cache *pieceCache
+}
+
+func counter(enc Encoding) *Counter {
+	return &Counter{enc: enc, codec: codecs[enc], split: splits[enc], cache: caches[enc]}
 }
 
 // Of returns the counter of encoding enc ("o200k_base", "cl100k_base"; the
@@ -66,11 +92,10 @@ func Of(enc string) (*Counter, error) {
 	if !strings.HasSuffix(string(e), "_base") {
 		e += "_base"
 	}
-	c, ok := codecs[e]
-	if !ok {
+	if _, ok := codecs[e]; !ok {
 		return nil, fmt.Errorf("unknown tokenizer %q (want %s or %s)", enc, O200k, Cl100k)
 	}
-	return &Counter{enc: e, codec: c}, nil
+	return counter(e), nil
 }
 
 // ForModel returns the counter of model's tokenizer: o200k_base for
@@ -80,13 +105,12 @@ func Of(enc string) (*Counter, error) {
 // OpenRouter write it) and a fine-tune's ("ft:gpt-4o-mini:org::id") are
 // read through; case is ignored.
 func ForModel(model string) *Counter {
-	enc := EncodingOf(model)
-	return &Counter{enc: enc, codec: codecs[enc]}
+	return counter(EncodingOf(model))
 }
 
 // Default is the counter of Unknown, for text shown to no model in
 // particular.
-func Default() *Counter { return &Counter{enc: Unknown, codec: codecs[Unknown]} }
+func Default() *Counter { return counter(Unknown) }
 
 // EncodingOf returns the encoding ForModel counts model's tokens in.
 func EncodingOf(model string) Encoding {
@@ -112,32 +136,53 @@ func EncodingOf(model string) Encoding {
 // Encoding returns the encoding c counts in.
 func (c *Counter) Encoding() Encoding { return c.enc }
 
-// Count returns the number of tokens of s. Text that is not valid UTF-8 is
-// counted as its bytes stand (every byte is in both vocabularies).
+// Count returns the number of tokens of s: the encoding's pre-split cuts
+// it into pieces, and each piece is byte-pair encoded alone (by
+// tiktoken-go; a piece met before is counted from the cache). A byte that
+// is not UTF-8 counts as U+FFFD, as tiktoken-go reads it.
 func (c *Counter) Count(s string) int {
-	if s == "" {
-		return 0
+	n := 0
+	for i := 0; i < len(s); {
+		e := c.split(s, i)
+		n += c.piece(s[i:e])
+		i = e
 	}
-	if strings.IndexByte(s, del) >= 0 {
-		// tiktoken-go v0.10.0's pre-split skips U+007F (DEL), in either
-		// encoding, and counts nothing for it: each DEL is counted as the
-		// token it is, and the text around it apart (a DEL ends a run of
-		// letters or digits; between punctuation it would share a piece
-		// whose pieces are counted separately here, which counts as many
-		// or more).
-		n := 0
-		for _, part := range strings.Split(s, string(rune(del))) {
-			n += c.count(part) + 1
+	return n
+}
+
+// piece returns the tokens of one piece of the pre-split.
+func (c *Counter) piece(p string) int {
+	c.cache.mu.Lock()
+	n, ok := c.cache.m[p]
+	c.cache.mu.Unlock()
+	if ok {
+		return int(n)
+	}
+	if strings.IndexByte(p, del) >= 0 {
+		// tiktoken-go v0.10.0's own pre-split skips U+007F (DEL) and
+		// counts nothing for it: each DEL is counted as the token it is,
+		// and the rest of the piece apart.
+		n = -1
+		for _, part := range strings.Split(p, string(rune(del))) {
+			n += int32(c.encoded(part)) + 1
 		}
-		return n - 1
+	} else {
+		n = int32(c.encoded(p))
 	}
-	return c.count(s)
+	c.cache.mu.Lock()
+	if len(c.cache.m) >= maxPieces {
+		clear(c.cache.m)
+	}
+	c.cache.m[strings.Clone(p)] = n
+	c.cache.mu.Unlock()
+	return int(n)
 }
 
 // del is the character tiktoken-go's pre-split skips.
 const del = 0x7f
 
-func (c *Counter) count(s string) int {
+// encoded returns tiktoken-go's count of s.
+func (c *Counter) encoded(s string) int {
 	if s == "" {
 		return 0
 	}

@@ -161,3 +161,29 @@ func TestDEL(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSplit holds the hand-written pre-splits to tiktoken-go's regular
+// expressions: on any text without DEL (which tiktoken-go skips), Count
+// is tiktoken-go's count.
+func FuzzSplit(f *testing.F) {
+	for _, s := range []string{
+		"tiktoken is great!", "Don't we'll I'VE you'Re he'ſ 'd", "ÀÉÎõü ÆØÅ æøå ǅ ǈ", "ABCdef GHI jkl MNO'S",
+		"\u0301a \u0301A \u0301\u0301 a\u0301b A\u0301B ʰʰʰ ʰA Aʰ 中文字 ١٢٣٤ ⅣⅫ ½",
+		"  \n\n  x  \t\r\n y\u00a0\u3000z \u2028 \u0085", "x.\n/y .//\n/ ./ a", "12345 6 789012 x1y22z333",
+		"button \"Add to cart\" [e16] url=https://example.com/a/b?c=d&e=f", "\xff\xfe abc \xe2\x82 x", "'",
+		"a'", "'s", "''s", " 's", "  ", " ", "\t", "!!! ?? !\n\n", " -", "  - button", "x  ", "x\u00a0\u00a0y",
+	} {
+		f.Add(s)
+	}
+	counters := []*Counter{ForModel("gpt-4o"), ForModel("gpt-4")}
+	f.Fuzz(func(t *testing.T, s string) {
+		if strings.IndexByte(s, del) >= 0 {
+			return
+		}
+		for _, c := range counters {
+			if got, want := c.Count(s), c.encoded(s); got != want {
+				t.Fatalf("%s: %q is %d tokens, tiktoken-go says %d", c.Encoding(), s, got, want)
+			}
+		}
+	})
+}
