@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plaintest/plaintest/internal/tokens"
 )
 
 // dump writes a tree as "role|name|ref|attrs: value" lines, two spaces a
@@ -367,10 +369,19 @@ func FuzzParseARIA(f *testing.F) {
 				t.Fatalf("ref %s lost by Minimize", ref)
 			}
 		}
-		// With a focus (words of the page itself), the budget always holds.
+		// With a focus (words of the page itself), the budget always holds,
+		// in either encoding.
 		focus := "click " + s[:len(s)/2]
-		if got := EstimateTokens(Serialize(Minimize(root, &MinimizeOptions{Budget: 40, MaxText: 10, Focus: focus}))); got > 40 {
-			t.Fatalf("got %d tokens with focus %q, want at most 40", got, focus)
+		for _, c := range []*tokens.Counter{tokens.Default(), tokens.ForModel("gpt-4o")} {
+			if got := c.Count(Serialize(Minimize(root, &MinimizeOptions{Budget: 40, MaxText: 10, Focus: focus, Tokens: c}))); got > 40 {
+				t.Fatalf("got %d %s tokens with focus %q, want at most 40", got, c.Encoding(), focus)
+			}
+			// The budget's count from the lines is the count of the text.
+			for _, tree := range []*Node{root, min} {
+				if got, want := newTally(c).tree(tree), c.Count(Serialize(tree)); got != want {
+					t.Fatalf("%s: %d tokens counted by line, %d in all", c.Encoding(), got, want)
+				}
+			}
 		}
 		n := 0
 		root.Walk(func(c *Node) bool {

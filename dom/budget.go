@@ -7,7 +7,7 @@ import "sort"
 // non-interactive subtrees, the least useful and longest first.
 func (m *minimizer) fitBudget(out *Node) {
 	budget := m.opts.Budget
-	total := EstimateTokens(Serialize(out))
+	total := m.tally.tree(out)
 	if total <= budget {
 		return
 	}
@@ -17,7 +17,7 @@ func (m *minimizer) fitBudget(out *Node) {
 		}
 		return true
 	})
-	total = EstimateTokens(Serialize(out))
+	total = m.tally.tree(out)
 
 	type cand struct {
 		n      *Node
@@ -39,7 +39,7 @@ func (m *minimizer) fitBudget(out *Node) {
 			case "heading", "alert", "status", "alertdialog", "dialog":
 				class = 1
 			}
-			cands = append(cands, cand{n, class, EstimateTokens(Serialize(n)) + 1})
+			cands = append(cands, cand{n, class, m.tally.tree(n) + 1})
 			return false
 		})
 		if len(cands) == 0 {
@@ -59,7 +59,7 @@ func (m *minimizer) fitBudget(out *Node) {
 			total -= c.tokens
 		}
 		pruneEmpty(out)
-		total = EstimateTokens(Serialize(out))
+		total = m.tally.tree(out)
 	}
 }
 

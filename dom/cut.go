@@ -18,7 +18,7 @@ const fillTries = 64
 // MinimizeOptions.Focus. The result always fits.
 func (m *minimizer) fitFocus(out *Node) *Node {
 	budget := m.opts.Budget
-	if fits(out, budget) {
+	if m.tally.fits(out, budget) {
 		return out
 	}
 	r := rankNodes(out, m.opts.Focus)
@@ -27,7 +27,7 @@ func (m *minimizer) fitFocus(out *Node) *Node {
 			n.URL = "" // a link's URL is worth its tokens only when it may be the answer
 		}
 	}
-	c := &cutter{r: r, keep: make([]bool, len(r.nodes)), budget: budget}
+	c := &cutter{r: r, keep: make([]bool, len(r.nodes)), budget: budget, tally: m.tally}
 	// Markers where runs were cut, or, for a budget too small for them,
 	// none.
 	for _, s := range []cutStyle{{markers: true}, {}} {
@@ -41,15 +41,13 @@ func (m *minimizer) fitFocus(out *Node) *Node {
 	return c.smallest(r.order[0])
 }
 
-// fits reports whether the serialization of n is within budget tokens.
-func fits(n *Node, budget int) bool { return EstimateTokens(Serialize(n)) <= budget }
-
 // cutter builds the trees a focused budget chooses from: the nodes of a
 // ranking it keeps, with markers where it cut.
 type cutter struct {
 	r      *ranking
 	keep   []bool // by index in r.nodes; the root is always kept
 	budget int
+	tally  *tally
 }
 
 // fill returns the tree in style s that keeps the most of the order within
@@ -87,7 +85,7 @@ func (c *cutter) fill(s cutStyle) *Node {
 			continue
 		}
 		tries++
-		if fits(c.assemble(s), c.budget) {
+		if c.tally.fits(c.assemble(s), c.budget) {
 			continue
 		}
 		for _, i := range added {
@@ -141,7 +139,7 @@ func (c *cutter) add(i int) []int {
 // the budget in style s.
 func (c *cutter) fits(k int, s cutStyle) bool {
 	c.reset(k)
-	return fits(c.assemble(s), c.budget)
+	return c.tally.fits(c.assemble(s), c.budget)
 }
 
 // cutStyle says how a cut tree is written.
@@ -205,7 +203,7 @@ func (c *cutter) copyKept(i int, s cutStyle) *Node {
 func (c *cutter) marker(run []int) *Node {
 	marker := &Node{Role: "more", Value: c.markerText(run)}
 	if k := run[0]; len(run) == 1 && len(c.r.children[k]) == 0 &&
-		EstimateTokens(c.r.nodes[k].Line()) <= EstimateTokens(marker.Line()) {
+		c.tally.line(c.r.nodes[k].Line()) <= c.tally.line(marker.Line()) {
 		cp := *c.r.nodes[k]
 		cp.Parent = nil
 		return &cp
@@ -281,18 +279,18 @@ func (c *cutter) smallest(t int) *Node {
 	for j := t; j >= 0; j = c.r.parent[j] {
 		c.keep[j] = true
 	}
-	if out := c.assemble(cutStyle{}); fits(out, c.budget) {
+	if out := c.assemble(cutStyle{}); c.tally.fits(out, c.budget) {
 		return out
 	}
 	full := c.textRunes(c.r.nodes[t])
 	shortest := func(tree func(runes int) *Node) *Node {
-		if !fits(tree(0), c.budget) {
+		if !c.tally.fits(tree(0), c.budget) {
 			return nil
 		}
 		lo, hi := 0, full+1 // tree(lo) fits; tree(hi) does not, or is whole
 		for hi-lo > 1 {
 			mid := (lo + hi) / 2
-			if fits(tree(mid), c.budget) {
+			if c.tally.fits(tree(mid), c.budget) {
 				lo = mid
 			} else {
 				hi = mid

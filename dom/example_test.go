@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/tokens"
 )
 
 func Example() {
@@ -24,12 +25,13 @@ func Example() {
 	}
 	min := dom.Minimize(root, &dom.MinimizeOptions{MaxText: 30})
 	fmt.Println(dom.Serialize(min))
-	fmt.Println(dom.EstimateTokens(snapshot), "->", dom.EstimateTokens(dom.Serialize(min)), "tokens")
+	count := tokens.ForModel("gpt-4o-mini") // o200k_base
+	fmt.Println(count.Count(snapshot), "->", count.Count(dom.Serialize(min)), "tokens")
 	// Output:
 	// main
 	//  heading "Products" level=1
 	//  article "Blue Mug"
 	//   text: A sturdy ceramic mug in ocean… $12.00
 	//   button "Add to cart" [e9]
-	// 130 -> 40 tokens
+	// 121 -> 41 tokens
 }

@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/internal/tokens"
 )
 
 // MinimizeOptions tune Minimize. The zero value (or nil) means the defaults.
@@ -17,7 +18,7 @@ type MinimizeOptions struct {
 	// MaxURL is the longest link URL kept; longer URLs are dropped.
 	// Default DefaultMaxURL; negative drops every URL.
 	MaxURL int
-	// Budget is the most tokens (EstimateTokens of Serialize) the result
+	// Budget is the most tokens (Tokens' count of Serialize) the result
 	// should take; 0 means no budget. Without Focus, URLs and then
 	// non-interactive text are dropped, longest and least useful first, but
 	// never interactive elements or the containers that hold them: the
@@ -43,8 +44,12 @@ type MinimizeOptions struct {
 	//     counts the controls and headings it held by role ("more: … 214
 	//     more links, 3 more headings");
 	//   - link URLs are kept only on relevant elements; refs are kept.
-	// EstimateTokens(Serialize(result)) <= Budget always holds.
+	// Tokens.Count(Serialize(result)) <= Budget always holds.
 	Focus string
+	// Tokens counts the budget's tokens: the tokenizer of the model the
+	// page is shown to (tokens.ForModel). Nil counts in tokens.Default's
+	// encoding, cl100k_base.
+	Tokens *tokens.Counter
 	// Redact lists secret values (passwords, tokens) that must not reach a
 	// prompt: wherever one appears in a name, text, URL or placeholder it
 	// becomes "***". Whatever the list, the value of a text field whose name
@@ -111,12 +116,18 @@ var keepRoles = map[string]bool{"more": true}
 // button belongs to. With a Budget and a Focus, the page is instead ranked
 // for the action and cut to the budget, controls too: see
 // MinimizeOptions.Focus.
-func Minimize(root *Node, opts *MinimizeOptions) *Node {
+func Minimize(root *Node, opts *MinimizeOptions) *Node { return minimize(root, opts, nil) }
+
+// minimize is Minimize, its budget counted by t when t is set.
+func minimize(root *Node, opts *MinimizeOptions, t *tally) *Node {
 	if root == nil {
 		return nil
 	}
 	o := opts.withDefaults()
-	m := minimizer{opts: o, inter: map[*Node]bool{}, focused: o.Budget > 0 && o.Focus != ""}
+	m := minimizer{opts: o, inter: map[*Node]bool{}, focused: o.Budget > 0 && o.Focus != "", tally: t}
+	if o.Budget > 0 && t == nil {
+		m.tally = newTally(o.Tokens)
+	}
 	if len(o.Redact) > 0 {
 		m.redactor = secret.All(o.Redact, redacted)
 	}
@@ -144,6 +155,7 @@ type minimizer struct {
 	focused  bool           // a Budget with a Focus: ranked cutting, no collapsing
 	inter    map[*Node]bool // built nodes that are or hold an interactive element
 	redactor *secret.Masker
+	tally    *tally // counts the budget's tokens; set with a Budget
 }
 
 // redacted replaces secret values.

@@ -64,8 +64,8 @@ func TestMinimizeKeepsInteractive(t *testing.T) {
 
 func TestMinimizeTokenRatio(t *testing.T) {
 	yaml := readTestdata(t, "products.yaml")
-	full := EstimateTokens(yaml)
-	min := EstimateTokens(Serialize(Minimize(mustParseARIA(t, yaml), nil)))
+	full := countTokens(yaml)
+	min := countTokens(Serialize(Minimize(mustParseARIA(t, yaml), nil)))
 	ratio := float64(min) / float64(full)
 	t.Logf("products: full %d tokens, minimized %d tokens, ratio %.2f", full, min, ratio)
 	if ratio > 0.40 {
@@ -218,7 +218,7 @@ textbox "Note" [e2]: ***`},
   - paragraph: a much longer paragraph of text that costs many tokens in the prompt
   - article "Blue Mug":
     - paragraph: A sturdy ceramic mug in ocean blue.
-    - button "Add to cart" [ref=e1]`, &MinimizeOptions{Budget: EstimateTokens(`main
+    - button "Add to cart" [ref=e1]`, &MinimizeOptions{Budget: countTokens(`main
  paragraph: short
  heading "Shop" level=1
  article "Blue Mug"
@@ -280,10 +280,10 @@ main
 func TestMinimizeBudget(t *testing.T) {
 	yaml := readTestdata(t, "products-offer.yaml")
 	full := mustParseARIA(t, yaml)
-	unbounded := EstimateTokens(Serialize(Minimize(full, nil)))
+	unbounded := countTokens(Serialize(Minimize(full, nil)))
 	for _, budget := range []int{unbounded, unbounded - 20, unbounded / 2} {
-		got := EstimateTokens(Serialize(Minimize(full, &MinimizeOptions{Budget: budget})))
-		floor := EstimateTokens(Serialize(Minimize(full, &MinimizeOptions{Budget: 1})))
+		got := countTokens(Serialize(Minimize(full, &MinimizeOptions{Budget: budget})))
+		floor := countTokens(Serialize(Minimize(full, &MinimizeOptions{Budget: 1})))
 		if got > budget && got > floor {
 			t.Errorf("budget %d: got %d tokens, want at most the budget (or the floor %d)", budget, got, floor)
 		}
@@ -316,32 +316,6 @@ main
 	}
 }
 
-func TestEstimateTokens(t *testing.T) {
-	tests := []struct {
-		in       string
-		min, max int
-	}{
-		{"", 0, 0},
-		{"hello", 1, 1},
-		{"hello world", 2, 2},
-		{"internationalization", 2, 3},
-		{"12345678", 3, 3},
-		{`button "Add to cart" [e16]`, 7, 11},
-		{"\n    - link", 3, 4},
-		{"日本語", 3, 3},
-	}
-	for _, tt := range tests {
-		if got := EstimateTokens(tt.in); got < tt.min || got > tt.max {
-			t.Errorf("EstimateTokens(%q): got %d, want %d..%d", tt.in, got, tt.min, tt.max)
-		}
-	}
-	// About 4 bytes a token on ordinary English.
-	s := "The quick brown fox jumps over the lazy dog. A sturdy ceramic mug in ocean blue, fifty bags of sencha."
-	if got, bytes := EstimateTokens(s), len(s); got < bytes/6 || got > bytes/3 {
-		t.Errorf("got %d tokens for %d bytes of English, want about a quarter", got, bytes)
-	}
-}
-
 func TestNormalize(t *testing.T) {
 	for in, want := range map[string]string{
 		"Add to Cart!":      "add to cart",
@@ -367,8 +341,8 @@ func TestNormalize(t *testing.T) {
 func BenchmarkMinimizeProducts(b *testing.B) {
 	yaml := readTestdata(b, "products.yaml")
 	root := mustParseARIA(b, yaml)
-	full := EstimateTokens(yaml)
-	min := EstimateTokens(Serialize(Minimize(root, nil)))
+	full := countTokens(yaml)
+	min := countTokens(Serialize(Minimize(root, nil)))
 	b.SetBytes(int64(len(yaml)))
 	b.ReportAllocs()
 	b.ResetTimer()

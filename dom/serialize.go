@@ -31,17 +31,30 @@ func Serialize(n *Node) string {
 		return ""
 	}
 	var b strings.Builder
-	if n.Role == "document" && n.Parent == nil {
-		for _, c := range n.Children {
-			writeTree(&b, c, 0)
+	each(n, func(m *Node, depth int) {
+		for range depth {
+			b.WriteByte(' ')
 		}
-	} else {
-		writeTree(&b, n, 0)
-	}
+		writeLine(&b, m)
+		b.WriteByte('\n')
+	})
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-func writeTree(b *strings.Builder, n *Node, depth int) {
+// each calls fn for every node Serialize writes of n, in order, with its
+// depth: the children of a synthetic "document" root at depth 0, else n
+// at depth 0.
+func each(n *Node, fn func(m *Node, depth int)) {
+	if n.Role == "document" && n.Parent == nil {
+		for _, c := range n.Children {
+			eachTree(c, 0, fn)
+		}
+		return
+	}
+	eachTree(n, 0, fn)
+}
+
+func eachTree(n *Node, depth int, fn func(m *Node, depth int)) {
 	// An explicit stack keeps very deep trees from growing the Go stack.
 	type item struct {
 		n     *Node
@@ -51,11 +64,7 @@ func writeTree(b *strings.Builder, n *Node, depth int) {
 	for len(stack) > 0 {
 		it := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for i := 0; i < it.depth; i++ {
-			b.WriteByte(' ')
-		}
-		writeLine(b, it.n)
-		b.WriteByte('\n')
+		fn(it.n, it.depth)
 		for i := len(it.n.Children) - 1; i >= 0; i-- {
 			stack = append(stack, item{it.n.Children[i], it.depth + 1})
 		}

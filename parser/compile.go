@@ -15,6 +15,7 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -50,6 +51,10 @@ type Options struct {
 	Progress func(Event)
 	// Logger receives debug logs; nil discards them.
 	Logger *slog.Logger
+	// Tokens counts the tokens of Usage: the tokenizer of the model asked,
+	// when one is (tokens.ForModel). Nil counts in tokens.Default's
+	// encoding.
+	Tokens *tokens.Counter
 }
 
 // DefaultTimeout is how long compile waits for an element to appear.
@@ -81,6 +86,9 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 	}
 	if c.opts.Timeout <= 0 {
 		c.opts.Timeout = DefaultTimeout
+	}
+	if c.opts.Tokens == nil {
+		c.opts.Tokens = tokens.Default()
 	}
 	if c.opts.Poll <= 0 {
 		c.opts.Poll = 200 * time.Millisecond
@@ -143,6 +151,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		URL:        r.masker.Replace(sc.URL),
 		Variables:  map[string]string{},
 		Translator: c.opts.TranslatorName,
+		Usage:      Usage{Tokenizer: string(c.opts.Tokens.Encoding())},
 	}
 	r.res = res
 	if u, err := url.Parse(sc.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") {

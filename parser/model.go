@@ -47,6 +47,8 @@ func (r *run) record(ts *TestStep) func(translator.ModelCall) {
 		u := &r.res.Usage
 		u.PromptTokens += c.PromptTokens
 		u.CompletionTokens += c.CompletionTokens
+		u.CountedPromptTokens += c.CountedPromptTokens
+		u.PageTokens += c.PageTokens
 		u.ModelRequests += c.Requests
 		if c.Cached {
 			u.CachedAnswers++

@@ -40,8 +40,8 @@ func (r *run) snapshot(ctx context.Context) error {
 	}
 	u := &r.res.Usage
 	u.Snapshots++
-	u.SnapshotTokens += dom.EstimateTokens(text)
-	u.MinimizedTokens += dom.EstimateTokens(r.minimized())
+	u.SnapshotTokens += r.c.opts.Tokens.Count(text)
+	u.MinimizedTokens += r.c.opts.Tokens.Count(r.minimized())
 	return nil
 }
 

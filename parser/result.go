@@ -76,12 +76,23 @@ type ErrorInfo struct {
 // Usage counts what a run cost.
 type Usage struct {
 	Snapshots int
-	// SnapshotTokens and MinimizedTokens estimate the tokens of every
-	// snapshot taken, as returned and after minimizing.
-	SnapshotTokens   int
-	MinimizedTokens  int
-	PromptTokens     int // language-model prompt tokens (0 with the rules translator)
+	// Tokenizer is the encoding every count here but the server's is in
+	// (Options.Tokens).
+	Tokenizer string
+	// SnapshotTokens and MinimizedTokens are the tokens of every snapshot
+	// taken, as returned and after minimizing (no budget).
+	SnapshotTokens  int
+	MinimizedTokens int
+	// PromptTokens and CompletionTokens are a language model's tokens as
+	// its server reported them (0 with the rules translator, and from a
+	// server that reports none).
+	PromptTokens     int
 	CompletionTokens int
+	// CountedPromptTokens is plaintest's own count of the prompts sent;
+	// PageTokens the tokens of the pages in them, each cut to the budget
+	// (translator.ModelCall).
+	CountedPromptTokens int
+	PageTokens          int
 	// ModelRequests counts the requests sent to a language model (retries
 	// of one request not counted); CachedAnswers the answers taken from the
 	// cache instead.

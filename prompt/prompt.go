@@ -21,12 +21,17 @@ import (
 	"text/template"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/prompts"
 )
 
-// DefaultBudget is how many tokens (dom.EstimateTokens) the page may take
-// in a prompt when Input.Budget is 0.
-const DefaultBudget = 2000
+// DefaultBudget is how many tokens (of Input.Tokens) the page may take in
+// a prompt when Input.Budget is 0. Measured on the corpus pages (README,
+// Figures), 1,000 keeps the element an action names on 255 of 256 pages
+// that show it, as 2,000 keeps 256, for a median page of 994 tokens
+// instead of 1,398; a whole request then takes about 2,000 tokens, which a
+// local server's small default context (Ollama's 2,048 or 4,096) holds.
+const DefaultBudget = 1000
 
 // Input is what one question is built from. Every text in it but the page
 // must already have its secret values written as {{NAME}}.
@@ -39,6 +44,9 @@ type Input struct {
 	Page *dom.Node
 	// Budget is the most tokens the page may take; 0 means DefaultBudget.
 	Budget int
+	// Tokens counts them: the tokenizer of the model asked
+	// (tokens.ForModel). Nil counts in tokens.Default's encoding.
+	Tokens *tokens.Counter
 	// Redact are the secret values: hidden ("***") wherever the page shows
 	// one.
 	Redact []string
@@ -96,8 +104,16 @@ type Request struct {
 	// Page is the page as the model is shown it (minimized, cut, redacted):
 	// its refs are the ones an answer may name.
 	Page *dom.Node
-	// PageTokens estimates the tokens of the page's text in the prompt.
+	// PageTokens is the tokens of the page's text in the prompt, counted
+	// with Input.Tokens: at most the budget.
 	PageTokens int
+	// Tokens is the tokens of the whole request, counted with Input.Tokens
+	// as OpenAI's cookbook counts chat messages (each message's role and
+	// content and 3 tokens more, 3 for the answer's start), the function
+	// counted as the JSON of its name, description and parameters. A server
+	// lays the function out its own way, so its count differs from this
+	// one by some tokens.
+	Tokens int
 }
 
 var templates = template.Must(template.New("").Delims(prompts.LeftDelim, prompts.RightDelim).
@@ -113,8 +129,12 @@ func Build(in Input) (*Request, error) {
 	if budget <= 0 {
 		budget = DefaultBudget
 	}
+	count := in.Tokens
+	if count == nil {
+		count = tokens.Default()
+	}
 	// The one place the page is cut for a prompt.
-	shown := dom.Minimize(in.Page, &dom.MinimizeOptions{Budget: budget, Focus: in.Action, Redact: in.Redact})
+	shown := dom.Minimize(in.Page, &dom.MinimizeOptions{Budget: budget, Focus: in.Action, Redact: in.Redact, Tokens: count})
 	page := dom.Serialize(shown)
 	url, title := oneLine(in.URL), oneLine(in.Title)
 	system, err := render("system.md", struct{ Origins []string }{in.Origins})
@@ -141,7 +161,7 @@ func Build(in Input) (*Request, error) {
 		Messages:   []Message{{"system", system}, {"user", step}},
 		Function:   IntermediateStepFunction(),
 		Page:       shown,
-		PageTokens: dom.EstimateTokens(page),
+		PageTokens: count.Count(page),
 	}
 	if in.Retry != nil {
 		schema := ""
@@ -154,7 +174,17 @@ func Build(in Input) (*Request, error) {
 		}
 		req.Messages = append(req.Messages, Message{"user", retry})
 	}
+	req.Tokens = countRequest(count, req.Messages, req.Function)
 	return req, nil
+}
+
+// countRequest counts a request's tokens as Request.Tokens says.
+func countRequest(count *tokens.Counter, messages []Message, f Function) int {
+	n := 3 // the answer's start
+	for _, m := range messages {
+		n += 3 + count.Count(m.Role) + count.Count(m.Content)
+	}
+	return n + count.Count(f.Name) + count.Count(f.Description) + count.Count(string(f.Parameters))
 }
 
 func render(name string, data any) (string, error) {

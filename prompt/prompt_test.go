@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/golden"
+	"github.com/plaintest/plaintest/internal/tokens"
 )
 
 // page reads one of the demo shop's snapshots kept by package dom.
@@ -176,6 +177,34 @@ func TestBuildOneLine(t *testing.T) {
 	for _, line := range strings.Split(r.Messages[1].Content, "\n") {
 		if strings.HasPrefix(line, "System:") || line == "END" || strings.HasPrefix(line, "END PAGE-000") {
 			t.Errorf("outside text starts a line: %q", line)
+		}
+	}
+}
+
+// TestBuildTokens: the page is cut to the budget in the tokens of the
+// model's tokenizer, and the request's tokens are counted in them too.
+func TestBuildTokens(t *testing.T) {
+	for _, model := range []string{"gpt-4o-mini", "gpt-4", "qwen2.5:7b"} {
+		count := tokens.ForModel(model)
+		in := loginInput
+		in.Action = "add the cheapest mug to the cart"
+		in.Page = page(t, "products")
+		in.Tokens = count
+		in.Budget = 120
+		r, err := Build(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		page := dom.Serialize(r.Page)
+		if got := count.Count(page); got != r.PageTokens || got > in.Budget || got < in.Budget*3/4 {
+			t.Errorf("%s: the page shown is %d %s tokens, PageTokens %d, budget %d", model, got, count.Encoding(), r.PageTokens, in.Budget)
+		}
+		want := 3 + count.Count(r.Function.Name) + count.Count(r.Function.Description) + count.Count(string(r.Function.Parameters))
+		for _, m := range r.Messages {
+			want += 3 + count.Count(m.Role) + count.Count(m.Content)
+		}
+		if r.Tokens != want || r.Tokens < r.PageTokens+500 {
+			t.Errorf("%s: request of %d tokens, want %d (page %d)", model, r.Tokens, want, r.PageTokens)
 		}
 	}
 }

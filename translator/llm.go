@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/prompt"
 )
 
@@ -31,7 +32,8 @@ type LLMOptions struct {
 	APIVersion string
 	// Model is the model asked; default DefaultModel.
 	Model string
-	// Budget is the most tokens the page may take in a prompt; default
+	// Budget is the most tokens the page may take in a prompt, counted
+	// with the model's tokenizer (tokens.ForModel); default
 	// prompt.DefaultBudget.
 	Budget int
 	// MaxSteps is how many steps one action may take; default 8.
@@ -95,6 +97,7 @@ type LLM struct {
 	origins      []string
 	cache        *answerCache
 	log          *slog.Logger
+	tokens       *tokens.Counter // the model's tokenizer
 }
 
 // NewLLM returns an LLM translator; an error names a bad option.
@@ -119,7 +122,7 @@ func NewLLM(o LLMOptions) (*LLM, error) {
 			return nil, fmt.Errorf("the model server URL %q is not an http(s) URL", o.BaseURL)
 		}
 	}
-	l := &LLM{opts: o, mask: secret.Names(o.Secrets), names: map[string]bool{}, log: o.Logger}
+	l := &LLM{opts: o, mask: secret.Names(o.Secrets), names: map[string]bool{}, log: o.Logger, tokens: tokens.ForModel(o.Model)}
 	if l.log == nil {
 		l.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -181,6 +184,9 @@ func originOf(s string) (string, error) {
 // Model names the model asked.
 func (l *LLM) Model() string { return l.opts.Model }
 
+// Tokenizer names the encoding the model's tokens are counted in.
+func (l *LLM) Tokenizer() tokens.Encoding { return l.tokens.Encoding() }
+
 // MaxRounds is one round per step and one for done.
 func (l *LLM) MaxRounds() int { return l.opts.MaxSteps + 1 }
 
@@ -204,6 +210,7 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 	if err != nil {
 		return nil, err
 	}
+	cost.PageTokens = first.PageTokens
 	key := ""
 	if l.cache != nil {
 		key = cacheKey(l.client.base, l.opts.Model, first)
@@ -228,6 +235,7 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 		}
 		rep, err := l.client.ask(ctx, p)
 		cost.Requests++
+		cost.CountedPromptTokens += p.Tokens
 		cost.PromptTokens += rep.prompt
 		cost.CompletionTokens += rep.output
 		if err != nil {
@@ -278,7 +286,7 @@ func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
 func (l *LLM) input(req Request) prompt.Input {
 	in := prompt.Input{
 		Action: l.mask.Replace(req.Action), URL: l.mask.Replace(req.URL), Title: l.mask.Replace(req.Title),
-		Page: req.Page, Budget: l.opts.Budget, Redact: l.redact, Placeholders: l.placeholders, Origins: l.origins,
+		Page: req.Page, Budget: l.opts.Budget, Tokens: l.tokens, Redact: l.redact, Placeholders: l.placeholders, Origins: l.origins,
 		Intent: IntentOf(req.Action).String(),
 	}
 	for _, h := range req.History {

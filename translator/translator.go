@@ -164,8 +164,13 @@ type ModelCall struct {
 	// Element describes the element the answer acts on, when it names one.
 	Element string
 	// PromptTokens and CompletionTokens are the server's counts, summed
-	// over Requests.
+	// over Requests; 0 when the server reports none.
 	PromptTokens, CompletionTokens int
+	// CountedPromptTokens is plaintest's own count of the prompts sent,
+	// with the model's tokenizer (prompt.Request.Tokens), summed over
+	// Requests; PageTokens the tokens of the page shown (or, for a cached
+	// answer, that would have been).
+	CountedPromptTokens, PageTokens int
 	// Requests is how many requests the answer took: 1, more when an
 	// answer was refused and asked again; 0 when it came from the cache.
 	Requests int

@@ -179,6 +179,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		NavTimeout:     f.nav,
 		EvidenceDir:    f.evidence,
 		Progress:       func(ev parser.Event) { printEvent(progress, ev) },
+		Tokens:         tr.tokens,
 	})
 	res, runErr := c.Run(ctx, *sc)
 	if res == nil {

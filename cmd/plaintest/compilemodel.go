@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/plaintest/plaintest/internal/printable"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/prompt"
 	rpt "github.com/plaintest/plaintest/report"
@@ -54,6 +55,9 @@ func (m *modelFlags) add(fs *pflag.FlagSet) {
 type chosen struct {
 	tr         translator.Translator
 	name, note string
+	// tokens is the tokenizer the compile's figures are counted in: the
+	// model's, or with no model tokens.Default's.
+	tokens *tokens.Counter
 }
 
 // translatorFor returns the translator --translator names for sc; a model
@@ -69,13 +73,13 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 	}
 	rules := translator.NewRules()
 	if which == "rules" {
-		return chosen{rules, "rules", "using the rules translator (no model)"}, nil
+		return chosen{rules, "rules", "using the rules translator (no model)", tokens.Default()}, nil
 	}
 	if key == "" && base == "" {
 		if which == "llm" {
 			return chosen{}, usageError("--translator llm needs a model server: set %s, or %s for a local one (Ollama: http://localhost:11434/v1)", envAPIKey, envBaseURL)
 		}
-		return chosen{translator.NewAuto(rules, nil), "rules", fmt.Sprintf("no language model set up (%s or %s): using the rules translator only", envAPIKey, envBaseURL)}, nil
+		return chosen{translator.NewAuto(rules, nil), "rules", fmt.Sprintf("no language model set up (%s or %s): using the rules translator only", envAPIKey, envBaseURL), tokens.Default()}, nil
 	}
 	opts := translator.LLMOptions{BaseURL: base, APIKey: key, APIVersion: getenv(envAPIVersion), Model: model, Budget: m.budget, Timeout: m.timeout,
 		Origins: append([]string{sc.URL}, m.origins...), Secrets: sc.Secrets, Variables: sc.Variables}
@@ -90,10 +94,11 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 	if base != "" {
 		server = parser.MaskSecrets(base, sc.Secrets)
 	}
+	count, _ := tokens.Of(string(llm.Tokenizer()))
 	if which == "llm" {
-		return chosen{llm, "llm", fmt.Sprintf("using the language model %s at %s for every action", llm.Model(), server)}, nil
+		return chosen{llm, "llm", fmt.Sprintf("using the language model %s at %s for every action", llm.Model(), server), count}, nil
 	}
-	return chosen{translator.NewAuto(rules, llm), "auto", fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", llm.Model(), server)}, nil
+	return chosen{translator.NewAuto(rules, llm), "auto", fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", llm.Model(), server), count}, nil
 }
 
 // usesModel reports whether tr asks a language model.
@@ -113,14 +118,23 @@ func modelNote(s *parser.TestStep) string {
 	if len(s.Model) == 0 {
 		return ""
 	}
-	p, c, cached := 0, 0, 0
+	// A prompt's tokens as the server reported them, else as counted here.
+	p, counted, c, cached := 0, 0, 0, 0
 	for _, m := range s.Model {
-		p, c = p+m.PromptTokens, c+m.CompletionTokens
+		if m.PromptTokens == 0 && !m.Cached {
+			p, counted = p+m.CountedPromptTokens, counted+m.CountedPromptTokens
+		} else {
+			p += m.PromptTokens
+		}
+		c += m.CompletionTokens
 		if m.Cached {
 			cached++
 		}
 	}
 	note := fmt.Sprintf(" [%s, %d model %s, %d+%d tokens", s.Translator, len(s.Model), rpt.Plural(len(s.Model), "step", "steps"), p, c)
+	if counted > 0 {
+		note += fmt.Sprintf(" (%d prompt tokens counted here: the server reported none)", counted)
+	}
 	if cached > 0 {
 		note += fmt.Sprintf(", %d cached", cached)
 	}
@@ -128,7 +142,9 @@ func modelNote(s *parser.TestStep) string {
 }
 
 // summarizeModel writes who read each action and the tokens of each model
-// step and in all.
+// step and in all: the server's counts, and the prompts and pages as
+// plaintest counts them with the model's tokenizer (in their place when
+// the server reports none).
 func summarizeModel(w io.Writer, res *parser.ParserResult) {
 	fmt.Fprintln(w, "translators:")
 	for _, s := range res.Steps {
@@ -149,10 +165,16 @@ func summarizeModel(w io.Writer, res *parser.ParserResult) {
 				what += " " + m.Element
 			}
 			cost := fmt.Sprintf("%d prompt + %d completion tokens", m.PromptTokens, m.CompletionTokens)
+			if m.PromptTokens == 0 && m.CountedPromptTokens > 0 {
+				cost = fmt.Sprintf("%d prompt tokens counted here (the server reported none) + %d completion", m.CountedPromptTokens, m.CompletionTokens)
+			}
 			if m.Cached {
 				cost = "cached, no tokens"
 			} else if m.Requests > 1 {
 				cost += fmt.Sprintf(" in %d requests", m.Requests)
+			}
+			if m.PageTokens > 0 {
+				cost = fmt.Sprintf("page %d tokens; ", m.PageTokens) + cost
 			}
 			fmt.Fprintf(w, "      %s: %s\n", printable.String(what), cost)
 		}
@@ -163,34 +185,42 @@ func summarizeModel(w io.Writer, res *parser.ParserResult) {
 		fmt.Fprintf(w, ", %d %s from the cache", u.CachedAnswers, rpt.Plural(u.CachedAnswers, "answer", "answers"))
 	}
 	fmt.Fprintln(w)
+	if u.CountedPromptTokens > 0 || u.PageTokens > 0 {
+		fmt.Fprintf(w, "counted here (%s): %d prompt tokens sent, %d of them pages\n", u.Tokenizer, u.CountedPromptTokens, u.PageTokens)
+	}
 }
 
 // jsonUsage is the --json result's usage.
 type jsonUsage struct {
-	Snapshots        int `json:"snapshots"`
-	SnapshotTokens   int `json:"snapshot_tokens"`
-	MinimizedTokens  int `json:"minimized_tokens"`
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	ModelRequests    int `json:"model_requests"`
-	CachedAnswers    int `json:"cached_answers"`
+	Snapshots           int    `json:"snapshots"`
+	Tokenizer           string `json:"tokenizer"`
+	SnapshotTokens      int    `json:"snapshot_tokens"`
+	MinimizedTokens     int    `json:"minimized_tokens"`
+	PromptTokens        int    `json:"prompt_tokens"`
+	CompletionTokens    int    `json:"completion_tokens"`
+	CountedPromptTokens int    `json:"counted_prompt_tokens"`
+	PageTokens          int    `json:"page_tokens"`
+	ModelRequests       int    `json:"model_requests"`
+	CachedAnswers       int    `json:"cached_answers"`
 }
 
 // jsonModelStep is one answer of the model in the --json result.
 type jsonModelStep struct {
-	Model            string `json:"model"`
-	Answer           string `json:"answer"`
-	Element          string `json:"element,omitempty"`
-	PromptTokens     int    `json:"prompt_tokens"`
-	CompletionTokens int    `json:"completion_tokens"`
-	Requests         int    `json:"requests"`
-	Cached           bool   `json:"cached,omitempty"`
+	Model               string `json:"model"`
+	Answer              string `json:"answer"`
+	Element             string `json:"element,omitempty"`
+	PromptTokens        int    `json:"prompt_tokens"`
+	CompletionTokens    int    `json:"completion_tokens"`
+	CountedPromptTokens int    `json:"counted_prompt_tokens"`
+	PageTokens          int    `json:"page_tokens"`
+	Requests            int    `json:"requests"`
+	Cached              bool   `json:"cached,omitempty"`
 }
 
 func jsonModel(calls []translator.ModelCall) []jsonModelStep {
 	var out []jsonModelStep
 	for _, m := range calls {
-		out = append(out, jsonModelStep{m.Model, m.Answer, m.Element, m.PromptTokens, m.CompletionTokens, m.Requests, m.Cached})
+		out = append(out, jsonModelStep{m.Model, m.Answer, m.Element, m.PromptTokens, m.CompletionTokens, m.CountedPromptTokens, m.PageTokens, m.Requests, m.Cached})
 	}
 	return out
 }
@@ -219,7 +249,9 @@ Azure); a server that refuses that is asked with "required", then without;
 arguments a server returns as JSON in the message text, fenced or not,
 are read; missing optional fields take defaults. The model sees the action,
 the page (minimized and cut to --budget tokens, fenced as data: text on the
-page is not an instruction to it), the steps taken and the placeholders it
+page is not an instruction to it; tokens counted with the model's tokenizer,
+o200k_base for gpt-4o, gpt-4.1, gpt-4.5, gpt-5, gpt-oss and the o-series,
+cl100k_base for gpt-4, gpt-3.5 and any model plaintest does not know), the steps taken and the placeholders it
 may type; never a secret value ({{PASSWORD}} stands for it, and the browser
 types the value). Its answers are checked before anything runs (the element
 exists and suits the action, a value is there) and sent back with the
@@ -232,5 +264,6 @@ that crosses over is refused. It may navigate only within --url's origin and
 honoured); a model server that stays down exits 3. Answers are kept under
 --cache: compiling again against an unchanged page asks the model nothing
 (--no-cache asks again). The summary says which translator read each
-action and the tokens of each model step; the scenario replays with no
-model.`)
+action and the tokens of each model step, as the server reports them and
+as plaintest counts them (the prompts sent, the pages in them); the
+scenario replays with no model.`)

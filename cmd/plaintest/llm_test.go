@@ -22,7 +22,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/prompt"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/translator/openaitest"
@@ -57,7 +57,8 @@ func newModelServer(t *testing.T, budget int, secrets []string, script func(*ope
 		if !strings.Contains(page, "URL: http") || !reRefInPage.MatchString(page) {
 			t.Errorf("request %q holds no page snapshot:\n%s", r.Action(), r.User())
 		}
-		if n := dom.EstimateTokens(page); n > budget+20 { // + the URL and title lines
+		// test-model is no model tokens.ForModel knows: cl100k_base.
+		if n := tokens.Default().Count(page); n > budget+20 { // + the URL and title lines
 			t.Errorf("request %q: the page takes %d tokens, over the budget of %d", r.Action(), n, budget)
 		}
 		for _, s := range secrets {
@@ -186,13 +187,14 @@ func TestLLMHybridCompile(t *testing.T) {
 		`[2/3] add the cheapest mug to the cart → button "Add to cart" in article "Blue Mug"`,
 		"[3/3] verify the cart shows 1 item … ok",
 		"translators:\n  [1] log in as demo: llm\n",
-		`      input textbox "Username": `,
+		`      input textbox "Username": page `,
 		" prompt + ",
 		" in 2 requests\n",
 		"      done: ",
 		"  [3] verify the cart shows 1 item: rules, no model call\n",
 		// 8 answered requests: the 429 was tried again inside one.
 		"model tokens: " + strconv.Itoa(promptTokens) + " prompt + " + strconv.Itoa(completion) + " completion in 8 requests\n",
+		"counted here (cl100k_base): ",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("output lacks %q:\n%s", want, stdout)
@@ -240,7 +242,7 @@ func TestLLMHybridCompile(t *testing.T) {
 		t.Errorf("the second compile sent %d requests to the model", n-9)
 	}
 	var jr struct {
-		Usage map[string]int `json:"usage"`
+		Usage map[string]any `json:"usage"`
 		Steps []struct {
 			Translator string `json:"translator"`
 			Model      []struct {
@@ -252,7 +254,8 @@ func TestLLMHybridCompile(t *testing.T) {
 	if err := json.Unmarshal([]byte(stdout), &jr); err != nil {
 		t.Fatalf("--json: %v\n%s", err, stdout)
 	}
-	if u := jr.Usage; u["model_requests"] != 0 || u["cached_answers"] != 6 || u["prompt_tokens"] != 0 || u["snapshots"] == 0 {
+	if u := jr.Usage; u["model_requests"] != 0.0 || u["cached_answers"] != 6.0 || u["prompt_tokens"] != 0.0 || u["snapshots"] == 0.0 ||
+		u["tokenizer"] != "cl100k_base" || u["page_tokens"] == 0.0 || u["counted_prompt_tokens"] != 0.0 {
 		t.Errorf("usage %v", u)
 	}
 	if s := jr.Steps; len(s) != 4 || s[1].Translator != "llm" || len(s[1].Model) != 4 || !s[1].Model[0].Cached || s[3].Translator != "rules" || s[3].Model != nil {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/printable"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -14,6 +15,15 @@ const snapshotHelp = `
 Open URL in the browser and print the page as plaintest sees it: the
 minimized snapshot (what a language model is shown; every interactive element
 kept with its ref) and its token count beside the full snapshot's.
+
+Tokens are counted with the tokenizer of --model (else $PLAINTEST_MODEL, else
+gpt-4o-mini), as compile counts them: o200k_base for gpt-4o, gpt-4.1, gpt-4.5,
+gpt-5, gpt-oss and the o-series; cl100k_base for gpt-4, gpt-3.5 and any model
+it does not know. --budget N with --for TEXT prints the page a model is shown
+for that action: ranked for it and cut to N tokens, controls too, never the
+elements that fit it best; the budget always holds. --budget without --for
+drops text and URLs but never a control, so a page of many controls may stay
+over it (the line says so).
 
 --raw prints the full snapshot as the MCP server returned it. Control
 characters in the page's text are printed escaped (\x1b), never raw.
@@ -24,7 +34,8 @@ without running it.`
 func runSnapshot(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "snapshot", "URL [--for TEXT] [--budget TOKENS] [--raw]", snapshotHelp)
 	forText := fs.String("for", "", "an action to resolve against the page (not run)")
-	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget)")
+	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget); with --for it always holds")
+	model := fs.String("model", "", "the `model` whose tokenizer counts the tokens (default $"+envModel+", else "+translator.DefaultModel+")")
 	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
 	var browser browserFlags
 	browser.add(fs, "those beside the URL's page (they always open when the URL is a local file)")
@@ -68,10 +79,29 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("cannot read the snapshot of %s: %w", pos[0], err)
 	}
-	min := dom.Serialize(dom.Minimize(page, &dom.MinimizeOptions{Budget: *budget}))
-	full, small := dom.EstimateTokens(snap.Snapshot), dom.EstimateTokens(min)
+	if *model == "" {
+		*model = e.getenv(envModel)
+	}
+	if *model == "" {
+		*model = translator.DefaultModel
+	}
+	count := tokens.ForModel(*model)
+	opts := &dom.MinimizeOptions{Budget: *budget, Tokens: count}
+	if *budget > 0 {
+		opts.Focus = *forText // the page a model is shown for the action
+	}
+	min := dom.Serialize(dom.Minimize(page, opts))
+	full, small := count.Count(snap.Snapshot), count.Count(min)
 	fmt.Fprint(e.stdout, printable.String(min))
-	fmt.Fprintf(e.stdout, "\n# %s: minimized %d tokens, full snapshot %d tokens (%.0f%%)\n", printable.String(pos[0]), small, full, 100*float64(small)/float64(max(full, 1)))
+	fmt.Fprintf(e.stdout, "\n# %s: minimized %d tokens, full snapshot %d tokens (%.0f%%), in %s (%s)", printable.String(pos[0]), small, full,
+		100*float64(small)/float64(max(full, 1)), count.Encoding(), printable.String(*model))
+	switch {
+	case *budget > 0 && small > *budget:
+		fmt.Fprintf(e.stdout, "; over the budget of %d: without --for, controls are never cut", *budget)
+	case *budget > 0:
+		fmt.Fprintf(e.stdout, "; budget %d", *budget)
+	}
+	fmt.Fprintln(e.stdout)
 	if *forText == "" {
 		return nil
 	}
