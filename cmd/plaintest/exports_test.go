@@ -87,14 +87,14 @@ func TestExportCommand(t *testing.T) {
 		}
 	}
 	spec, _ := os.ReadFile(exportPath(sc, formatPlaywright))
-	if !strings.Contains(string(spec), `await expect(page.locator("body")).toContainText("1 item", {`) {
+	if !strings.Contains(string(spec), `await expect(page.getByTestId("cart-link")).toContainText("1 item", {`) {
 		t.Errorf("the spec recovered from the file lacks the cart check:\n%s", spec)
 	}
 	code, _, stderr = runCLI(t, "export", "--format", "nanoclaw", sc)
 	if code != exitInput || !strings.Contains(stderr, "use plaintest compile --format nanoclaw") {
 		t.Errorf("nanoclaw: exit %d\n%s", code, stderr)
 	}
-	bad := strings.Replace(string(src), `"element": "text \"1 item\" is shown",`, `"element": "the cart",`, 1)
+	bad := strings.Replace(string(src), `"element": "link \"Cart 1 item\" showing \"1 item\"",`, `"element": "the cart",`, 1)
 	os.WriteFile(sc, []byte(bad), 0o644)
 	code, _, stderr = runCLI(t, "export", "--format", "playwright", "-o", filepath.Join(dir, "x.spec.ts"), sc)
 	if code != exitInput || !strings.Contains(stderr, `steps[6] (step 7): the check "the cart"`) {

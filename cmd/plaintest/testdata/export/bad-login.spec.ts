@@ -33,7 +33,7 @@ test("bad-login", async ({ page }) => {
 
   // verify Invalid username or password
   await test.step("verify Invalid username or password", async () => {
-    await expect(page.locator("body")).toContainText(
+    await expect(page.getByRole("alert").first()).toContainText(
       "Invalid username or password",
       { ignoreCase: true, useInnerText: true },
     );

@@ -73,9 +73,14 @@ test("checkout", async ({ page }) => {
 
   // verify Thank you for your order
   await test.step("verify Thank you for your order", async () => {
-    await expect(page.locator("body")).toContainText(
-      "Thank you for your order",
-      { ignoreCase: true, useInnerText: true },
-    );
+    await expect(
+      page.getByRole("heading", {
+        name: "Thank you for your order!",
+        exact: true,
+      }),
+    ).toContainText("Thank you for your order", {
+      ignoreCase: true,
+      useInnerText: true,
+    });
   });
 });

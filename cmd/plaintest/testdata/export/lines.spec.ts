@@ -75,9 +75,8 @@ test("lines", async ({ page }) => {
 
   // verify the cart shows Total: $8.50
   await test.step("verify the cart shows Total: $8.50", async () => {
-    await expect(page.locator("body")).toContainText("Total: $8.50", {
-      ignoreCase: true,
-      useInnerText: true,
-    });
+    await expect(
+      page.getByRole("paragraph").filter({ hasText: "Total:" }),
+    ).toContainText("Total: $8.50", { ignoreCase: true, useInnerText: true });
   });
 });

@@ -24,9 +24,9 @@ test("offer", async ({ page }) => {
 
   // verify Discount claimed
   await test.step("verify Discount claimed", async () => {
-    await expect(page.locator("body")).toContainText("Discount claimed", {
-      ignoreCase: true,
-      useInnerText: true,
-    });
+    await expect(page.getByRole("status").first()).toContainText(
+      "Discount claimed",
+      { ignoreCase: true, useInnerText: true },
+    );
   });
 });

@@ -47,7 +47,7 @@ test("remove", async ({ page }) => {
 
   // verify the cart shows 1 item
   await test.step("verify the cart shows 1 item", async () => {
-    await expect(page.locator("body")).toContainText("1 item", {
+    await expect(page.getByTestId("cart-link")).toContainText("1 item", {
       ignoreCase: true,
       useInnerText: true,
     });
