@@ -19,11 +19,9 @@ import (
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/prompt"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
 )
 
 const replayHelp = `
@@ -135,6 +133,7 @@ type replayFlags struct {
 	shots    bool   // --screenshot-on-failure
 	heal     string // "", "propose" or "accept"
 	shotMode string // --screenshots
+	model    modelFlags
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -167,6 +166,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
 	fs.StringVar(&f.heal, "heal", "", "re-read a step whose target no longer names its element, and run it on the one that fits; write FILE.healed.json and FILE.healed.diff (`accept`: replace FILE)")
 	fs.Lookup("heal").NoOptDefVal = "propose"
+	f.model.add(fs, "each scenario's BASE_URL and metadata.target_url (--heal)")
 	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
 	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
 	args = joinOptional(args, "--include-results", "true", "false", "on_failure")
@@ -256,7 +256,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		Debug:           f.debug,
 	}
 	if f.heal != "" {
-		h, err := healer(f.timeout, e.getenv)
+		h, err := f.model.healer(f.timeout, e.getenv)
 		if err != nil {
 			return err
 		}
@@ -367,19 +367,22 @@ func (f *replayFlags) check() error {
 
 // healer is what re-reads steps for --heal: the rules translator, and the
 // language model too when one is set up (OPENAI_API_KEY or
-// OPENAI_BASE_URL), as compile's --translator auto.
-func healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
-	key, base := getenv(envAPIKey), getenv(envBaseURL)
-	if key == "" && base == "" {
+// OPENAI_BASE_URL), as compile's --translator auto, for each scenario
+// within its BASE_URL's, target_url's and --allow-origin's origins.
+func (m *modelFlags) healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
+	o, set, err := m.options(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if !set {
 		return &heal.Rereader{Timeout: timeout}, nil
 	}
-	model := getenv(envModel)
-	llm, err := translator.NewLLM(translator.LLMOptions{BaseURL: base, APIKey: key, Model: model,
-		Budget: prompt.DefaultBudget, Timeout: translator.DefaultModelTimeout})
+	o.Origins = m.origins
+	h, err := heal.NewModelRereader(o, timeout)
 	if err != nil {
-		return nil, usageError("--heal: %v", err)
+		return nil, usageError("--heal: %v (see --allow-origin and %s)", err, envBaseURL)
 	}
-	return &heal.Rereader{Translator: translator.NewAuto(translator.NewRules(), llm), By: "rules or " + llm.Model(), Timeout: timeout}, nil
+	return h, nil
 }
 
 // writeHeals writes the proposal of every HEALED run beside its scenario
