@@ -127,7 +127,23 @@ func (h *Rereader) translator(req replay.HealRequest) (tr translator.Translator,
 		by = "rules or " + llm.Model()
 	}
 	// An Auto serves one read at a time; the model behind it is shared.
-	return translator.NewAuto(rules, llm), by, "", nil
+	return firstStep{translator.NewAuto(rules, llm)}, by, "", nil
+}
+
+// firstStep reads an action as the one step a heal looks for. A model
+// answers a step and a Then of the action (it would go on once the step
+// ran, and answer done); a heal runs that step alone, as the scenario's own
+// step does, so the Then is dropped. A Then of the rules (a hover that
+// shows a button) still tells Relocate that the action is more than one
+// step.
+type firstStep struct{ translator.Translator }
+
+func (f firstStep) Translate(ctx context.Context, req translator.Request) ([]translator.Step, error) {
+	steps, err := f.Translator.Translate(ctx, req)
+	if err == nil && len(steps) == 2 && steps[0].Model != "" && steps[1].Kind == translator.Then && steps[1].Model != "" {
+		steps = steps[:1]
+	}
+	return steps, err
 }
 
 // model returns the model translator for a scenario's origins, variables
