@@ -146,7 +146,7 @@ var containersJS string
 
 var containersFn = func() string {
 	roles, _ := json.Marshal(dom.ContainerRoles())
-	return strings.Replace(containersJS, "CONTAINER_ROLES", string(roles), 1)
+	return strings.ReplaceAll(containersJS, "CONTAINER_ROLES", string(roles))
 }()
 
 // container is one container around an element, as containers.js gives it.

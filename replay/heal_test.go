@@ -167,3 +167,10 @@ func TestHealRefusesAnEscapedSecret(t *testing.T) {
 		t.Errorf("heals %+v: %s\nwant not healed, the secret unnamed", res.Heals, res.Error)
 	}
 }
+
+// containers.js runs with the project's container roles in place.
+func TestContainersFn(t *testing.T) {
+	if strings.Contains(containersFn, "CONTAINER_ROLES") || !strings.Contains(containersFn, `new Set(["alertdialog","article",`) {
+		t.Errorf("containers.js was not given the roles:\n%s", containersFn)
+	}
+}
