@@ -26,7 +26,7 @@ import (
 
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
-model: each step's MCP tool call is made as written, with {{variables}}
+model (--heal aside): each step's MCP tool call is made as written, with {{variables}}
 filled in. Every scenario runs in its own isolated browser. It is a drop-in
 for Sandy's player (play.py): its flags, its --json fields and its verdicts;
 the README lists where plaintest differs on purpose, and why.
@@ -86,19 +86,29 @@ outputs, completed_steps, context, error); --include-results true|on_failure
 keeps the tools' results in step_results; -o FILE also writes the result
 (the --json document, else the console log) to FILE.
 
-Identity: an action compiled with its element ("element": button "Delete")
-acts only on an element with that role and name (and container): a target
-that now names another control fails, saying which, and does not act.
+Identity: an action compiled with its element ("element": button "Delete"
+in row "Ada") acts only on an element with that role, that whole name
+(case and white space aside: "Delete" is not "Delete all") and in that
+container: a target that now names another control fails, saying which,
+and does not act.
 
 --heal: a step whose target no longer names its element is re-read (its
-plain-English action, by the rules translator, or the model when
-OPENAI_API_KEY or OPENAI_BASE_URL is set); when exactly one element with
-the same role and name fits, the step runs on it. Checks, URLs and typed
-values are never healed. Such a run is HEALED (exit 4), not passed: the
-corrected scenario is written as FILE.healed.json with FILE.healed.diff,
-and FILE is replaced only with --heal=accept. Only the healed steps'
-target and element values change: every other byte of FILE (unknown keys,
-order, indentation, line endings) is kept.
+plain-English action, by the rules translator, and by a language model
+for what the rules cannot read when OPENAI_API_KEY or OPENAI_BASE_URL is
+set: --model, --model-timeout, --budget, --cache and --no-cache as in
+compile). The model sees each scenario's variables as compile's does, a
+secret only as {{NAME}}, and may lead only to the scenario's own sites:
+its BASE_URL (after --env and --var), its metadata.target_url and
+--allow-origin's. When exactly one element fits with the same role, the
+same whole name and a container named as the compiled one ("click Delete
+for Ada": Ada's row or card, whatever its markup now), the step runs on
+it. Checks, URLs and typed values are never healed. Such a run is HEALED
+(exit 4), not passed: the corrected scenario is written as
+FILE.healed.json with FILE.healed.diff, and FILE is replaced only with
+--heal=accept. Only the healed steps' target and element values change:
+every other byte of FILE (unknown keys, order, indentation, line endings)
+is kept, and a value there that came from a {{VARIABLE}} the step names,
+or from a secret, is written as its placeholder.
 
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
