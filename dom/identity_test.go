@@ -78,11 +78,7 @@ func TestNameSelectorWhole(t *testing.T) {
 		{"A very long name cut…", "A very long name cut short", true}, {"a/b (1.5)", "A/B (1.5)", true}, {"a/b (1.5)", "a/b (105)", false},
 	} {
 		re := wholeName(tt.name)
-		body, flags := re[1:strings.LastIndex(re, "/")], re[strings.LastIndex(re, "/")+1:]
-		rx, err := regexp.Compile("(?" + flags + ")" + strings.ReplaceAll(body, `\/`, "/"))
-		if err != nil {
-			t.Fatalf("%s: %v", re, err)
-		}
+		rx := goRegexp(t, re)
 		if got := rx.MatchString(tt.text); got != tt.match {
 			t.Errorf("%s on %q: %v, want %v", re, tt.text, got, tt.match)
 		}
@@ -103,7 +99,30 @@ func FuzzParseIdentity(f *testing.F) {
 			t.Errorf("%q: String() %q does not parse back (%q, %v)", s, id.String(), again.String(), ok)
 		}
 		_ = id.AndSelector("x")
+		// A name's expression accepts the name itself, spaced as
+		// Playwright normalizes it, and not the name with a word more.
+		if name := strings.Join(strings.Fields(stem(id.Name)), " "); name != "" {
+			rx := goRegexp(t, wholeName(id.Name))
+			if !rx.MatchString(name) {
+				t.Errorf("%s does not accept %q", wholeName(id.Name), name)
+			}
+			if !strings.HasSuffix(id.Name, "…") && rx.MatchString(name+" all") {
+				t.Errorf("%s accepts %q", wholeName(id.Name), name+" all")
+			}
+		}
 	})
+}
+
+// goRegexp compiles a JavaScript expression of wholeName (/…/i) as Go's
+// regexp reads it: the escapes it writes mean the same in both, but \/.
+func goRegexp(t *testing.T, re string) *regexp.Regexp {
+	t.Helper()
+	i := strings.LastIndex(re, "/")
+	rx, err := regexp.Compile("(?" + re[i+1:] + ")" + strings.ReplaceAll(re[1:i], `\/`, "/"))
+	if err != nil {
+		t.Fatalf("%s: %v", re, err)
+	}
+	return rx
 }
 
 func TestCheckFor(t *testing.T) {

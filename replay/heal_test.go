@@ -174,3 +174,21 @@ func TestContainersFn(t *testing.T) {
 		t.Errorf("containers.js was not given the roles:\n%s", containersFn)
 	}
 }
+
+// containersOf reads whatever a page answers without panicking, and a list
+// it reads keeps its order.
+func FuzzContainersOf(f *testing.F) {
+	for _, s := range []string{`[{"role":"row","names":["Ada"]}]`, `"[{\"role\":\"row\",\"names\":[]}]"`, `[]`, `null`, `"x"`, `{`, `[{"names":"x"}]`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		cs, ok := containersOf(&mcpclient.Result{Value: s})
+		if !ok {
+			return
+		}
+		var again []container
+		if json.Unmarshal([]byte(s), &again) == nil && len(again) != len(cs) {
+			t.Errorf("%q read as %d containers, the JSON holds %d", s, len(cs), len(again))
+		}
+	})
+}
