@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/heal"
@@ -356,5 +357,26 @@ func TestHealWithModel(t *testing.T) {
 	}
 	if _, err := os.Stat(strings.TrimSuffix(file, ".json") + ".healed.json"); err == nil {
 		t.Errorf("a heal into another card was proposed")
+	}
+}
+
+// --heal with a model set up in the environment builds a healer (it
+// exited 2, "no origin to navigate in", before any scenario ran); a model
+// server URL that is not one is bad input.
+func TestHealerWithModelEnv(t *testing.T) {
+	m := modelFlags{budget: 2000, timeout: time.Second, origins: listFlag{"https://sso.example"}}
+	h, err := m.healer(time.Second, testGetenv(map[string]string{envBaseURL: "http://127.0.0.1:9/v1", envModel: "m"}))
+	if err != nil {
+		t.Fatalf("healer: %v", err)
+	}
+	if r, ok := h.(*heal.Rereader); !ok || r.Model == nil || r.Model.Model != "m" || len(r.Model.Origins) != 1 {
+		t.Errorf("healer %#v, want a Rereader with the model and --allow-origin", h)
+	}
+	if h, err := m.healer(time.Second, testGetenv(nil)); err != nil || h.(*heal.Rereader).Model != nil {
+		t.Errorf("no model set up: %v, %v; want the rules alone", h, err)
+	}
+	_, err = m.healer(time.Second, testGetenv(map[string]string{envBaseURL: "ftp://models"}))
+	if exitCodeOf(err) != exitInput {
+		t.Errorf("a bad model server URL: %v (exit %d), want bad input", err, exitCodeOf(err))
 	}
 }
