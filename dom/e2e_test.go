@@ -3,6 +3,7 @@ package dom
 import (
 	"context"
 	"errors"
+	"net/http"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -184,5 +185,41 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	}
 	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 		t.Fatal("timed out")
+	}
+}
+
+// An identity's name selector holds the whole name in @playwright/mcp's
+// Playwright: "Delete" names the Delete button, not "Delete all" nor
+// "Undelete", whatever the case and spacing; the container's name is
+// held by what its text holds.
+func TestIdentityWholeNameWithPlaywrightMCP(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	c := playwrightMCP(t, ctx)
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		_, _ = w.Write([]byte(`<!doctype html><title>People</title><table>
+<tr><td>Ada Lovelace</td><td><button>  delete
+</button> <button>Delete all</button> <button>Undelete</button></td></tr>
+<tr><td>Grace Hopper</td><td><button>Delete</button></td></tr></table>`))
+	}))
+	defer page.Close()
+	call(t, ctx, c, "browser_navigate", map[string]any{"url": page.URL})
+	id, _ := ParseIdentity(`button "Delete" in row "Ada Lovelace"`)
+	for _, tt := range []struct{ target, want string }{
+		{"internal:role=button", "delete"},
+		{`internal:role=button[name="Delete all"i]`, ""},
+		{`internal:role=button[name="Undelete"i]`, ""},
+	} {
+		res, err := c.CallTool(ctx, "browser_evaluate", map[string]any{"target": id.AndSelector(tt.target), "function": "(el) => el.textContent.trim()"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case tt.want == "" && !res.NoMatch():
+			t.Errorf("%s narrowed to %s: %s, want no match", tt.target, id, res.Text)
+		case tt.want != "" && (res.IsError || !strings.Contains(res.Value, tt.want)):
+			t.Errorf("%s narrowed to %s: %s, want the button %q", tt.target, id, res.Text, tt.want)
+		}
 	}
 }

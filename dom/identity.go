@@ -98,20 +98,52 @@ func (id Identity) Selector() string {
 }
 
 // NameSelector is a Playwright selector of the elements of id's role whose
-// accessible name contains id's name, or whose text does (a description
-// names a list item or a row by its text), case-insensitive, as compile's
-// own locators match names; a name compile cut short with "…" matches by
-// what is left. "" when id has no name.
+// accessible name is id's name, or whose text is (a description names an
+// unnamed option or cell by its text): the whole name, case and white
+// space aside, so that "Delete" never accepts "Delete all" (a regular
+// expression, /^\s*Delete\s*$/i, as Playwright's role engine and
+// internal:has-text read one). A name compile cut short with "…" matches
+// by its start. A row or list item, which a description names by its first
+// cell (its own name is all its cells), matches where its name or text
+// holds the name, as containers do. "" when id has no name.
 func (id Identity) NameSelector() string {
 	if id.Name == "" {
 		return ""
 	}
-	return named(Identity{Role: id.Role, Name: id.Name})
+	if firstCellRoles[id.Role] {
+		return named(Identity{Role: id.Role, Name: id.Name})
+	}
+	re := wholeName(id.Name)
+	byName := "internal:role=" + id.Role + "[name=" + re + "]"
+	byText := "internal:role=" + id.Role + " >> internal:has-text=" + re
+	return byName + " >> internal:or=" + jsonString(byText)
+}
+
+// firstCellRoles are the roles a description names by their first cell or
+// text rather than by their accessible name.
+var firstCellRoles = roleSet("row", "listitem")
+
+// wholeName is a case-insensitive regular expression (in Playwright's
+// selector syntax) of the whole of name, white space aside: any run of
+// white space in it, or none, between its words, and any around it. A
+// name cut short with "…" is matched by its start.
+func wholeName(name string) string {
+	words := strings.Fields(stem(name))
+	for i, w := range words {
+		words[i] = JSRegexEscape(w)
+	}
+	re := `/^\s*` + strings.Join(words, `\s*`)
+	if !strings.HasSuffix(name, "…") {
+		re += `\s*$`
+	}
+	return re + "/i"
 }
 
 // named selects the elements of id's role named, or showing the text, id's
-// name. Both alternatives start from the page (internal:or), so it must
-// begin a selector.
+// name anywhere in theirs (case-insensitive): a container, which a
+// description names by its label, heading or first cell. Both
+// alternatives start from the page (internal:or), so it must begin a
+// selector.
 func named(id Identity) string {
 	byName := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role, Name: stem(id.Name)}}}
 	byText := Locator{Parts: []LocatorPart{{Kind: PartRole, Role: id.Role}, {Kind: PartHasText, Text: stem(id.Name)}}}

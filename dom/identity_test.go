@@ -1,6 +1,10 @@
 package dom
 
-import "testing"
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
 
 func TestParseIdentity(t *testing.T) {
 	tests := []struct {
@@ -39,9 +43,45 @@ func TestParseIdentity(t *testing.T) {
 func TestAndSelector(t *testing.T) {
 	id, _ := ParseIdentity(`button "Delete…"`)
 	got := id.AndSelector(`internal:testid=[data-testid="del"s]`)
-	want := `internal:testid=[data-testid="del"s] >> internal:and="internal:role=button" >> internal:and="internal:role=button[name=\"Delete\"i] >> internal:or=\"internal:role=button >> internal:has-text=\\\"Delete\\\"i\""`
+	want := `internal:testid=[data-testid="del"s] >> internal:and="internal:role=button" >> internal:and="internal:role=button[name=/^\\s*Delete/i] >> internal:or=\"internal:role=button >> internal:has-text=/^\\\\s*Delete/i\""`
 	if got != want {
 		t.Errorf("AndSelector = %s, want %s", got, want)
+	}
+}
+
+// A name is held whole, case and white space aside: "Delete" is not
+// "Delete all". A row or list item is named by its first cell, so it is
+// held to a name its own holds.
+func TestNameSelectorWhole(t *testing.T) {
+	tests := []struct{ desc, want string }{
+		{`button "Delete"`, `internal:role=button[name=/^\s*Delete\s*$/i] >> internal:or="internal:role=button >> internal:has-text=/^\\s*Delete\\s*$/i"`},
+		{`button "Add  to cart"`, `internal:role=button[name=/^\s*Add\s*to\s*cart\s*$/i] >> internal:or="internal:role=button >> internal:has-text=/^\\s*Add\\s*to\\s*cart\\s*$/i"`},
+		{`link "a/b (1.5)"`, `internal:role=link[name=/^\s*a\/b\s*\(1\.5\)\s*$/i] >> internal:or="internal:role=link >> internal:has-text=/^\\s*a\\/b\\s*\\(1\\.5\\)\\s*$/i"`},
+		{`row "Ada Lovelace"`, `internal:role=row[name="Ada Lovelace"i] >> internal:or="internal:role=row >> internal:has-text=\"Ada Lovelace\"i"`},
+	}
+	for _, tt := range tests {
+		id, ok := ParseIdentity(tt.desc)
+		if !ok {
+			t.Fatalf("ParseIdentity(%q) failed", tt.desc)
+		}
+		if got := id.NameSelector(); got != tt.want {
+			t.Errorf("NameSelector(%s) =\n %s\nwant\n %s", tt.desc, got, tt.want)
+		}
+	}
+	// The expression itself, read as JavaScript reads it.
+	for _, tt := range []struct {
+		name, text string
+		match      bool
+	}{
+		{"Delete", "Delete", true}, {"Delete", "  delete ", true}, {"Delete", "Delete all", false},
+		{"Delete", "Undelete", false}, {"Add to cart", "Add to  cart", true}, {"Add to cart", "Add to cart (2)", false},
+		{"A very long name cut…", "A very long name cut short", true}, {"a/b (1.5)", "A/B (1.5)", true}, {"a/b (1.5)", "a/b (105)", false},
+	} {
+		re := wholeName(tt.name)
+		rx := goRegexp(t, re)
+		if got := rx.MatchString(tt.text); got != tt.match {
+			t.Errorf("%s on %q: %v, want %v", re, tt.text, got, tt.match)
+		}
 	}
 }
 
@@ -59,7 +99,30 @@ func FuzzParseIdentity(f *testing.F) {
 			t.Errorf("%q: String() %q does not parse back (%q, %v)", s, id.String(), again.String(), ok)
 		}
 		_ = id.AndSelector("x")
+		// A name's expression accepts the name itself, spaced as
+		// Playwright normalizes it, and not the name with a word more.
+		if name := strings.Join(strings.Fields(stem(id.Name)), " "); name != "" {
+			rx := goRegexp(t, wholeName(id.Name))
+			if !rx.MatchString(name) {
+				t.Errorf("%s does not accept %q", wholeName(id.Name), name)
+			}
+			if !strings.HasSuffix(id.Name, "…") && rx.MatchString(name+" all") {
+				t.Errorf("%s accepts %q", wholeName(id.Name), name+" all")
+			}
+		}
 	})
+}
+
+// goRegexp compiles a JavaScript expression of wholeName (/…/i) as Go's
+// regexp reads it: the escapes it writes mean the same in both, but \/.
+func goRegexp(t *testing.T, re string) *regexp.Regexp {
+	t.Helper()
+	i := strings.LastIndex(re, "/")
+	rx, err := regexp.Compile("(?" + re[i+1:] + ")" + strings.ReplaceAll(re[1:i], `\/`, "/"))
+	if err != nil {
+		t.Fatalf("%s: %v", re, err)
+	}
+	return rx
 }
 
 func TestCheckFor(t *testing.T) {

@@ -246,3 +246,28 @@ func BenchmarkEdit(b *testing.B) {
 		}
 	}
 }
+
+// A step whose target holds placeholders heals in the file: the heal's
+// targets are as the file writes them (replay records them so), and the
+// proposal keeps the placeholders.
+func TestWriteKeepsPlaceholders(t *testing.T) {
+	src := strings.ReplaceAll(scenarioJSON, `product-blue-mug`, `product-{{PRODUCT}}-{{TOKEN}}`)
+	file := filepath.Join(t.TempDir(), "vars.json")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := []report.Heal{{Step: 2, OldTarget: `internal:testid=[data-testid="product-{{PRODUCT}}-{{TOKEN}}"s] >> internal:role=button[name="Add to cart"i]`,
+		NewTarget:  `internal:testid=[data-testid="item-{{PRODUCT}}-{{TOKEN}}"s] >> internal:role=button[name="Add to cart"i]`,
+		NewElement: `button "Add to cart" in listitem "Blue Mug"`}}
+	p, err := Write(file, h, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	healed, err := sandy.Load(p.Healed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := healed.Steps[1].Params["target"]; got != h[0].NewTarget {
+		t.Errorf("healed target %v, want %s", got, h[0].NewTarget)
+	}
+}

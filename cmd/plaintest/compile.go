@@ -108,7 +108,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.Var(&f.vars, "var", "variable `NAME=VALUE`; a typed value equal to it is exported as {{NAME}} (repeatable)")
 	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
 	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model for what they cannot read), rules or llm")
-	f.modelFlags.add(fs)
+	f.modelFlags.add(fs, "--url's")
 	f.browser.add(fs, "those beside the --url page (they always open when --url is a local file)")
 	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
 	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")

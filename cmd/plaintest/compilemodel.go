@@ -31,7 +31,7 @@ const (
 	envAPIVersion = "OPENAI_API_VERSION"
 )
 
-// modelFlags are compile's model settings.
+// modelFlags are the model settings of compile, and of replay --heal.
 type modelFlags struct {
 	model, cache string
 	noCache      bool
@@ -40,10 +40,12 @@ type modelFlags struct {
 	timeout      time.Duration
 }
 
-func (m *modelFlags) add(fs *pflag.FlagSet) {
+// add registers the flags; site names where navigation may always go
+// ("--url's" for compile).
+func (m *modelFlags) add(fs *pflag.FlagSet, site string) {
 	fs.StringVar(&m.model, "model", "", "language `model` to ask (default $"+envModel+", else "+translator.DefaultModel+")")
 	fs.IntVar(&m.budget, "budget", prompt.DefaultBudget, "most `tokens` of the page in a model's prompt")
-	fs.Var(&m.origins, "allow-origin", "another `origin` (https://host:port) the model may navigate to, beside --url's (repeatable)")
+	fs.Var(&m.origins, "allow-origin", "another `origin` (https://host:port) the model may navigate to, beside "+site+" (repeatable)")
 	fs.StringVar(&m.cache, "cache", filepath.Join(".sandy", "cache"), "`dir` of the model's answers, reused while the action and the page are unchanged")
 	fs.BoolVar(&m.noCache, "no-cache", false, "ask the model again even when the cache holds its answer (and keep nothing)")
 	fs.DurationVar(&m.timeout, "model-timeout", translator.DefaultModelTimeout, "how long one request to the model may take")
@@ -63,42 +65,55 @@ type chosen struct {
 // translatorFor returns the translator --translator names for sc; a model
 // is set up when OPENAI_API_KEY or OPENAI_BASE_URL is set.
 func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv func(string) string) (chosen, error) {
-	if m.budget <= 0 || m.timeout <= 0 {
-		return chosen{}, usageError("--budget wants a positive number of tokens and --model-timeout a positive duration")
-	}
-	key, base := getenv(envAPIKey), getenv(envBaseURL)
-	model := m.model
-	if model == "" {
-		model = getenv(envModel)
+	base, set, err := m.options(getenv)
+	if err != nil {
+		return chosen{}, err
 	}
 	rules := translator.NewRules()
 	if which == "rules" {
 		return chosen{rules, "rules", "using the rules translator (no model)", tokens.Default()}, nil
 	}
-	if key == "" && base == "" {
+	if !set {
 		if which == "llm" {
 			return chosen{}, usageError("--translator llm needs a model server: set %s, or %s for a local one (Ollama: http://localhost:11434/v1)", envAPIKey, envBaseURL)
 		}
 		return chosen{translator.NewAuto(rules, nil), "rules", fmt.Sprintf("no language model set up (%s or %s): using the rules translator only", envAPIKey, envBaseURL), tokens.Default()}, nil
 	}
-	opts := translator.LLMOptions{BaseURL: base, APIKey: key, APIVersion: getenv(envAPIVersion), Model: model, Budget: m.budget, Timeout: m.timeout,
-		Origins: append([]string{sc.URL}, m.origins...), Secrets: sc.Secrets, Variables: sc.Variables}
-	if !m.noCache {
-		opts.CacheDir = m.cache
-	}
+	opts := base
+	opts.Origins, opts.Secrets, opts.Variables = append([]string{sc.URL}, m.origins...), sc.Secrets, sc.Variables
 	llm, err := translator.NewLLM(opts)
 	if err != nil {
 		return chosen{}, usageError("%v (see --allow-origin and %s)", err, envBaseURL)
 	}
 	server := "OpenAI"
-	if base != "" {
-		server = parser.MaskSecrets(base, sc.Secrets)
+	if base.BaseURL != "" {
+		server = parser.MaskSecrets(base.BaseURL, sc.Secrets)
 	}
 	count, _ := tokens.Of(string(llm.Tokenizer()))
 	if which == "llm" {
 		return chosen{llm, "llm", fmt.Sprintf("using the language model %s at %s for every action", llm.Model(), server), count}, nil
 	}
 	return chosen{translator.NewAuto(rules, llm), "auto", fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", llm.Model(), server), count}, nil
+}
+
+// options are the model's options the flags and the environment give
+// (no origins, variables or secrets: those are the scenario's); set is
+// false when no model is set up (neither OPENAI_API_KEY nor
+// OPENAI_BASE_URL).
+func (m *modelFlags) options(getenv func(string) string) (o translator.LLMOptions, set bool, err error) {
+	if m.budget <= 0 || m.timeout <= 0 {
+		return o, false, usageError("--budget wants a positive number of tokens and --model-timeout a positive duration")
+	}
+	key, base := getenv(envAPIKey), getenv(envBaseURL)
+	model := m.model
+	if model == "" {
+		model = getenv(envModel)
+	}
+	o = translator.LLMOptions{BaseURL: base, APIKey: key, APIVersion: getenv(envAPIVersion), Model: model, Budget: m.budget, Timeout: m.timeout}
+	if !m.noCache {
+		o.CacheDir = m.cache
+	}
+	return o, key != "" || base != "", nil
 }
 
 // usesModel reports whether tr asks a language model.

@@ -5,12 +5,16 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/heal"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/translator/openaitest"
 )
 
 // copyDemo copies the compiled demo scenario called name into a folder of
@@ -253,5 +257,126 @@ func TestIdentityCheckSwappedTestIDs(t *testing.T) {
 	page, _ := os.ReadFile(snaps[0])
 	if strings.Contains(string(page), "added to cart") || !strings.Contains(string(page), "Blue Mug") {
 		t.Errorf("the page after the failure shows an item added; the click happened:\n%s", page)
+	}
+}
+
+// refAfter is the ref of the first line of page matching button after the
+// line that mentions near (the Add to cart button of one product).
+func refAfter(page, near, button string) string {
+	i := strings.Index(page, near)
+	if i < 0 {
+		return ""
+	}
+	m := regexp.MustCompile(regexp.QuoteMeta(button) + ` \[(?:ref=)?([a-z0-9]+)\]`).FindStringSubmatch(page[i:])
+	if m == nil {
+		return ""
+	}
+	return m[1]
+}
+
+// withModelStep rewrites the compiled mug scenario at file: its Add to
+// cart step says what it does in words the rules cannot read, so that a
+// heal asks the model, and its target holds a variable.
+func withModelStep(t *testing.T, file string) {
+	t.Helper()
+	b, _ := os.ReadFile(file)
+	s := strings.Replace(string(b), `"description": "click Add to cart for Blue Mug"`, `"description": "get me one of those Blue Mugs"`, 1)
+	s = strings.Replace(s, `product-blue-mug`, `product-{{PRODUCT}}`, 1)
+	s = strings.Replace(s, `"PASSWORD": ""`, `"PASSWORD": "", "PRODUCT": "blue-mug"`, 1)
+	if s == string(b) || strings.Count(s, "{{PRODUCT}}") != 1 || !strings.Contains(s, "Blue Mugs") {
+		t.Fatalf("the mug scenario is not as this test expects:\n%s", b)
+	}
+	if err := os.WriteFile(file, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// replay --heal with a model set up (OPENAI_BASE_URL at the fake server):
+// the model reads the step the rules cannot, within the scenario's
+// BASE_URL; the run is HEALED (exit 4) and the proposal keeps the
+// target's {{PRODUCT}}. No secret value reaches the model or a file. A
+// model that picks the same button in another product's card heals
+// nothing.
+func TestHealWithModel(t *testing.T) {
+	requireBrowser(t)
+	relisted := serveShop(t, &demoshop.Options{Relist: true})
+	pick := "Blue Mug"
+	m := newModelServer(t, 2000, []string{"demo123"}, func(r *openaitest.Request) openaitest.Reply {
+		if !strings.Contains(r.Action(), "Blue Mugs") {
+			t.Errorf("the model was asked %q", r.Action())
+		}
+		return answer(openaitest.Call("click", refAfter(r.Page(), pick, `button "Add to cart"`), ""))
+	})
+	file := copyDemo(t, "mug")
+	withModelStep(t, file)
+	args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + relisted, "--timeout", "2s",
+		"--report", t.TempDir(), "--heal", "--json", "--no-cache", "--model-timeout", "20s"}
+
+	code, stdout, stderr := runCLIEnv(t, modelEnv(m), args...)
+	if code != exitHealed {
+		t.Fatalf("--heal with a model: exit %d, want 4\n%s\n%s", code, stdout, stderr)
+	}
+	if len(m.Requests()) == 0 {
+		t.Fatalf("the model was never asked")
+	}
+	var res struct {
+		Scenarios []struct{ Heals []rpt.Heal }
+	}
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || len(res.Scenarios) != 1 || len(res.Scenarios[0].Heals) != 1 {
+		t.Fatalf("--json: %v, want one heal\n%s", err, stdout)
+	}
+	h := res.Scenarios[0].Heals[0]
+	if h.Found != "rules or test-model" || !strings.Contains(h.OldTarget, "product-{{PRODUCT}}") || !strings.Contains(h.NewTarget, "{{PRODUCT}}") ||
+		strings.Contains(h.NewTarget, "blue-mug") || !strings.Contains(h.NewElement, `button "Add to cart"`) {
+		t.Errorf("heal %+v: want the model's, the targets with {{PRODUCT}}", h)
+	}
+	healed, _ := heal.Paths(file)
+	proposal, err := os.ReadFile(healed)
+	if err != nil {
+		t.Fatalf("no proposal: %v\n%s", err, stderr)
+	}
+	if !strings.Contains(string(proposal), h.NewTarget[:20]) || strings.Contains(string(proposal), "demo123") {
+		t.Errorf("proposal:\n%s\nwant the new target, no secret value", proposal)
+	}
+	if strings.Contains(stdout+stderr, "demo123") {
+		t.Errorf("the output holds the secret value:\n%s\n%s", stdout, stderr)
+	}
+	// The proposal replays green on the new site with no heal and no model.
+	if code, stdout, stderr := runCLI(t, "replay", healed, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+relisted, "--report", t.TempDir()); code != exitOK {
+		t.Fatalf("replay of the proposal: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+
+	// The same button in another product's card is not a heal.
+	pick = "Red Mug"
+	file = copyDemo(t, "mug")
+	withModelStep(t, file)
+	args[1] = file
+	code, stdout, stderr = runCLIEnv(t, modelEnv(m), args...)
+	if code != exitFailed || !strings.Contains(stdout+stderr, `which is not in article "Blue Mug"`) {
+		t.Errorf("a model picking Red Mug's button: exit %d, want 1 naming the container\n%s\n%s", code, stdout, stderr)
+	}
+	if _, err := os.Stat(strings.TrimSuffix(file, ".json") + ".healed.json"); err == nil {
+		t.Errorf("a heal into another card was proposed")
+	}
+}
+
+// --heal with a model set up in the environment builds a healer (it
+// exited 2, "no origin to navigate in", before any scenario ran); a model
+// server URL that is not one is bad input.
+func TestHealerWithModelEnv(t *testing.T) {
+	m := modelFlags{budget: 2000, timeout: time.Second, origins: listFlag{"https://sso.example"}}
+	h, err := m.healer(time.Second, testGetenv(map[string]string{envBaseURL: "http://127.0.0.1:9/v1", envModel: "m"}))
+	if err != nil {
+		t.Fatalf("healer: %v", err)
+	}
+	if r, ok := h.(*heal.Rereader); !ok || r.Model == nil || r.Model.Model != "m" || len(r.Model.Origins) != 1 {
+		t.Errorf("healer %#v, want a Rereader with the model and --allow-origin", h)
+	}
+	if h, err := m.healer(time.Second, testGetenv(nil)); err != nil || h.(*heal.Rereader).Model != nil {
+		t.Errorf("no model set up: %v, %v; want the rules alone", h, err)
+	}
+	_, err = m.healer(time.Second, testGetenv(map[string]string{envBaseURL: "ftp://models"}))
+	if exitCodeOf(err) != exitInput {
+		t.Errorf("a bad model server URL: %v (exit %d), want bad input", err, exitCodeOf(err))
 	}
 }

@@ -61,8 +61,18 @@ func TestReplayPartial(t *testing.T) {
 		}
 	}
 
+	t.Run("passed over in a folder", func(t *testing.T) {
+		_, out, errOut := runCLI(t, "replay", "--config", cfg, "--report", t.TempDir(), dir)
+		if !strings.Contains(errOut, "passed over 2 files") || !strings.Contains(errOut, partial) || !strings.Contains(errOut, other) {
+			t.Errorf("replay DIR: stderr does not list the partial scenarios passed over:\n%s", errOut)
+		}
+		if strings.Contains(out+errOut, "mug (") || strings.Contains(errOut, "refused; replay it anyway") {
+			t.Errorf("replay DIR ran or refused a partial scenario:\n%s\n%s", out, errOut)
+		}
+	})
+
 	t.Run("refused", func(t *testing.T) {
-		for _, args := range [][]string{{partial}, {dir}} {
+		for _, args := range [][]string{{partial}, {partial, other}} {
 			code, out, errOut := runCLI(t, append([]string{"replay", "--config", cfg, "--report", t.TempDir()}, args...)...)
 			if code != exitInput {
 				t.Errorf("replay %v: exit %d, want 2\nstdout:\n%s\nstderr:\n%s", args, code, out, errOut)
@@ -71,7 +81,7 @@ func TestReplayPartial(t *testing.T) {
 				t.Errorf("replay %v ran something:\n%s", args, out)
 			}
 			files := []string{partial}
-			if args[0] == dir {
+			if len(args) > 1 {
 				files = append(files, other)
 			}
 			for _, f := range files {

@@ -19,19 +19,18 @@ import (
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/prompt"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
 )
 
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
-model: each step's MCP tool call is made as written, with {{variables}}
-filled in. A file over 10 MB, or a value inside over its limit (see the
-README's Security section), is refused before anything runs; so is a
-directory's scenario that is a symbolic link out of the directory. Every scenario runs in its own isolated browser. It is a drop-in
+model (--heal aside): each step's MCP tool call is made as written, with
+{{variables}} filled in. A file over 10 MB, or a value inside over its
+limit (see the README's Security section), is refused before anything runs;
+so is a directory's scenario that is a symbolic link out of the directory.
+Every scenario runs in its own isolated browser. It is a drop-in
 for Sandy's player (play.py): its flags, its --json fields and its verdicts;
 the README lists where plaintest differs on purpose, and why.
 
@@ -94,19 +93,29 @@ outputs, completed_steps, context, error); --include-results true|on_failure
 keeps the tools' results in step_results; -o FILE also writes the result
 (the --json document, else the console log) to FILE.
 
-Identity: an action compiled with its element ("element": button "Delete")
-acts only on an element with that role and name (and container): a target
-that now names another control fails, saying which, and does not act.
+Identity: an action compiled with its element ("element": button "Delete"
+in row "Ada") acts only on an element with that role, that whole name
+(case and white space aside: "Delete" is not "Delete all") and in that
+container: a target that now names another control fails, saying which,
+and does not act.
 
 --heal: a step whose target no longer names its element is re-read (its
-plain-English action, by the rules translator, or the model when
-OPENAI_API_KEY or OPENAI_BASE_URL is set); when exactly one element with
-the same role and name fits, the step runs on it. Checks, URLs and typed
-values are never healed. Such a run is HEALED (exit 4), not passed: the
-corrected scenario is written as FILE.healed.json with FILE.healed.diff,
-and FILE is replaced only with --heal=accept. Only the healed steps'
-target and element values change: every other byte of FILE (unknown keys,
-order, indentation, line endings) is kept.
+plain-English action, by the rules translator, and by a language model
+for what the rules cannot read when OPENAI_API_KEY or OPENAI_BASE_URL is
+set: --model, --model-timeout, --budget, --cache and --no-cache as in
+compile). The model sees each scenario's variables as compile's does, a
+secret only as {{NAME}}, and may lead only to the scenario's own sites:
+its BASE_URL (after --env and --var), its metadata.target_url and
+--allow-origin's. When exactly one element fits with the same role, the
+same whole name and a container named as the compiled one ("click Delete
+for Ada": Ada's row or card, whatever its markup now), the step runs on
+it. Checks, URLs and typed values are never healed. Such a run is HEALED
+(exit 4), not passed: the corrected scenario is written as
+FILE.healed.json with FILE.healed.diff, and FILE is replaced only with
+--heal=accept. Only the healed steps' target and element values change:
+every other byte of FILE (unknown keys, order, indentation, line endings)
+is kept, and a value there that came from a {{VARIABLE}} the step names,
+or from a secret, is written as its placeholder.
 
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
@@ -141,6 +150,7 @@ type replayFlags struct {
 	shots    bool   // --screenshot-on-failure
 	heal     string // "", "propose" or "accept"
 	shotMode string // --screenshots
+	model    modelFlags
 }
 
 func runReplay(ctx context.Context, e *env, args []string) error {
@@ -173,6 +183,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
 	fs.StringVar(&f.heal, "heal", "", "re-read a step whose target no longer names its element, and run it on the one that fits; write FILE.healed.json and FILE.healed.diff (`accept`: replace FILE)")
 	fs.Lookup("heal").NoOptDefVal = "propose"
+	f.model.add(fs, "each scenario's BASE_URL and metadata.target_url (--heal)")
 	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
 	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
 	args = joinOptional(args, "--include-results", "true", "false", "on_failure")
@@ -263,7 +274,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		Debug:           f.debug,
 	}
 	if f.heal != "" {
-		h, err := healer(f.timeout, e.getenv)
+		h, err := f.model.healer(f.timeout, e.getenv)
 		if err != nil {
 			return err
 		}
@@ -374,19 +385,22 @@ func (f *replayFlags) check() error {
 
 // healer is what re-reads steps for --heal: the rules translator, and the
 // language model too when one is set up (OPENAI_API_KEY or
-// OPENAI_BASE_URL), as compile's --translator auto.
-func healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
-	key, base := getenv(envAPIKey), getenv(envBaseURL)
-	if key == "" && base == "" {
+// OPENAI_BASE_URL), as compile's --translator auto, for each scenario
+// within its BASE_URL's, target_url's and --allow-origin's origins.
+func (m *modelFlags) healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
+	o, set, err := m.options(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if !set {
 		return &heal.Rereader{Timeout: timeout}, nil
 	}
-	model := getenv(envModel)
-	llm, err := translator.NewLLM(translator.LLMOptions{BaseURL: base, APIKey: key, Model: model,
-		Budget: prompt.DefaultBudget, Timeout: translator.DefaultModelTimeout})
+	o.Origins = m.origins
+	h, err := heal.NewModelRereader(o, timeout)
 	if err != nil {
-		return nil, usageError("--heal: %v", err)
+		return nil, usageError("--heal: %v (see --allow-origin and %s)", err, envBaseURL)
 	}
-	return &heal.Rereader{Translator: translator.NewAuto(translator.NewRules(), llm), By: "rules or " + llm.Model(), Timeout: timeout}, nil
+	return h, nil
 }
 
 // writeHeals writes the proposal of every HEALED run beside its scenario
