@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
-	"github.com/playwright-community/playwright-go"
+	"github.com/mxschmitt/playwright-go"
 
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -26,7 +26,7 @@ const Name = "builtin"
 // compiles: it changes when a tool's behaviour changes, and names the
 // Playwright that reads the pages (roles and names differ between
 // Playwright versions).
-const Version = "1.0.0 (playwright-core " + DriverVersion + ")"
+const Version = "1.1.0 (playwright-core " + DriverVersion + ")"
 
 // Options tune a Server. The zero value launches the local Chromium
 // headless with the default timeouts.
