@@ -84,7 +84,8 @@ test: setup cross
 	$(GO) test -count=1 -timeout 40m ./...
 
 # Every benchmark; dom's BenchmarkBudget also prints the focused-budget
-# figures (demo and APG pages, snapshots from Chromium; about 2 minutes).
+# figures in real tokens (demo, APG and synthetic news pages, snapshots from
+# Chromium; about 5 minutes on a loaded machine).
 bench: setup
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 

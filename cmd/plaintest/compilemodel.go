@@ -44,7 +44,7 @@ type modelFlags struct {
 // ("--url's" for compile).
 func (m *modelFlags) add(fs *pflag.FlagSet, site string) {
 	fs.StringVar(&m.model, "model", "", "language `model` to ask (default $"+envModel+", else "+translator.DefaultModel+")")
-	fs.IntVar(&m.budget, "budget", prompt.DefaultBudget, "most `tokens` of the page in a model's prompt")
+	fs.IntVar(&m.budget, "budget", prompt.DefaultBudget, "most `tokens` of the page in a model's prompt, counted with the model's tokenizer")
 	fs.Var(&m.origins, "allow-origin", "another `origin` (https://host:port) the model may navigate to, beside "+site+" (repeatable)")
 	fs.StringVar(&m.cache, "cache", filepath.Join(".sandy", "cache"), "`dir` of the model's answers, reused while the action and the page are unchanged")
 	fs.BoolVar(&m.noCache, "no-cache", false, "ask the model again even when the cache holds its answer (and keep nothing)")

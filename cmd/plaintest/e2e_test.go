@@ -18,6 +18,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/sandy"
@@ -447,6 +448,18 @@ func TestSnapshotCommand(t *testing.T) {
 	if !strings.Contains(stdout, `# click Add to cart for Blue Mug: click button "Add to cart" in article "Blue Mug"`) ||
 		!strings.Contains(stdout, `internal:role=article[name="Blue Mug"i] >> internal:role=button[name="Add to cart"s]`) {
 		t.Errorf("--for does not show the element and its selector:\n%s", stdout)
+	}
+	// --budget with --for: the page a model is shown, within the budget in
+	// the tokens of --model's tokenizer; without --for, over it, said so.
+	code, stdout, stderr = runCLI(t, "snapshot", base+"/products", "--for", "click Add to cart for Blue Mug", "--budget", "120", "--model", "gpt-4o")
+	page, _, _ := strings.Cut(stdout, "\n# ")
+	if n := tokens.ForModel("gpt-4o").Count(page); code != 0 || n > 120 || !strings.Contains(page, `article "Blue Mug"`) ||
+		!strings.Contains(stdout, "in o200k_base (gpt-4o); budget 120\n") || strings.Count(page, `button "Add to cart"`) == len(demoshop.Catalogue) {
+		t.Errorf("--for --budget 120: exit %d, %d tokens\n%s\n%s", code, n, stdout, stderr)
+	}
+	code, stdout, _ = runCLI(t, "snapshot", base+"/products", "--budget", "50")
+	if code != 0 || !strings.Contains(stdout, "in o200k_base (gpt-4o-mini); over the budget of 50: without --for, controls are never cut\n") {
+		t.Errorf("--budget 50: exit %d\n%s", code, stdout)
 	}
 	code, stdout, _ = runCLI(t, "snapshot", base+"/login", "--raw")
 	if code != 0 || !strings.Contains(stdout, "### Snapshot") || !strings.Contains(stdout, "[ref=") {

@@ -32,7 +32,7 @@ its steps would act on, with the stable selector that would be exported,
 without running it.`
 
 func runSnapshot(ctx context.Context, e *env, args []string) error {
-	fs := newFlags(e, "snapshot", "URL [--for TEXT] [--budget TOKENS] [--raw]", snapshotHelp)
+	fs := newFlags(e, "snapshot", "URL [--for TEXT] [--budget TOKENS] [--model M] [--raw]", snapshotHelp)
 	forText := fs.String("for", "", "an action to resolve against the page (not run)")
 	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget); with --for it always holds")
 	model := fs.String("model", "", "the `model` whose tokenizer counts the tokens (default $"+envModel+", else "+translator.DefaultModel+")")

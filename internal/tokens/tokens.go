@@ -67,8 +67,12 @@ var splits = map[Encoding]func(s string, i int) int{
 // (words, roles, refs, punctuation) repeat, and a piece is encoded once.
 var caches = map[Encoding]*pieceCache{O200k: newPieceCache(), Cl100k: newPieceCache()}
 
-// maxPieces bounds a cache (about 4 MB); a full cache starts again.
-const maxPieces = 1 << 16
+// maxPieces bounds a cache, and maxCachedPiece the bytes of a piece kept
+// (so a cache stays under about 8 MB); a full cache starts again.
+const (
+	maxPieces      = 1 << 16
+	maxCachedPiece = 64
+)
 
 type pieceCache struct {
 	mu sync.Mutex
@@ -172,6 +176,9 @@ func (c *Counter) piece(p string) int {
 		}
 	} else {
 		n = int32(c.encoded(p))
+	}
+	if len(p) > maxCachedPiece {
+		return int(n) // a long piece (a URL, a blob) seldom comes again
 	}
 	c.cache.mu.Lock()
 	if len(c.cache.m) >= maxPieces {

@@ -1,8 +1,10 @@
 package tokens
 
 import (
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 )
 
@@ -186,4 +188,31 @@ func FuzzSplit(f *testing.F) {
 			}
 		}
 	})
+}
+
+// BenchmarkTables times building each table (its first count) and the
+// heap it takes. The tables are built once per process, so it means
+// something only alone and once:
+//
+//	go test -run '^$' -bench Tables -benchtime 1x ./internal/tokens
+func BenchmarkTables(b *testing.B) {
+	metrics := map[string]float64{}
+	for _, model := range []string{"gpt-4o", "gpt-4"} {
+		c := ForModel(model)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		c.Count("hello world")
+		took := time.Since(start)
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		metrics[string(c.Encoding())+"-ms"] = float64(took.Milliseconds())
+		metrics[string(c.Encoding())+"-MB"] = float64(after.HeapAlloc-before.HeapAlloc) / (1 << 20)
+	}
+	for b.Loop() {
+	}
+	for unit, v := range metrics {
+		b.ReportMetric(v, unit)
+	}
 }
