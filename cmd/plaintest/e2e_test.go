@@ -82,7 +82,7 @@ func TestCompileMugEndToEnd(t *testing.T) {
 	for _, want := range []string{
 		`[2/6] type demo into Username → textbox "Username"`,
 		`[5/6] click Add to cart for Blue Mug → button "Add to cart" in article "Blue Mug"`,
-		"[6/6] verify the cart shows 1 item … ok",
+		`[6/6] verify the cart shows 1 item → link "Cart 1 item"`,
 		"wrote " + out,
 	} {
 		if !strings.Contains(stdout, want) {
@@ -521,6 +521,10 @@ func isTextCheck(st sandy.Step, text string, gone bool) bool {
 		want = fmt.Sprintf("text %q is not shown", text)
 	}
 	fn, _ := st.Params["function"].(string)
-	return st.Tool == "mcp__playwright__browser_evaluate" && st.Params["element"] == want &&
+	element, _ := st.Params["element"].(string)
+	// A check anchored to the element that shows the text names it:
+	// `link "Cart 1 item" showing "1 item"`.
+	anchored := !gone && strings.HasSuffix(element, fmt.Sprintf(" showing %q", text))
+	return st.Tool == "mcp__playwright__browser_evaluate" && (element == want || anchored) &&
 		strings.Contains(fn, strconv.Quote(strings.ToLower(text)))
 }

@@ -185,7 +185,7 @@ func TestLLMHybridCompile(t *testing.T) {
 		`[1/3] log in as demo → button "Log in" [internal:role=button[name="Log in"`,
 		"[llm, 4 model steps, ",
 		`[2/3] add the cheapest mug to the cart → button "Add to cart" in article "Blue Mug"`,
-		"[3/3] verify the cart shows 1 item … ok",
+		`[3/3] verify the cart shows 1 item → link "Cart 1 item"`,
 		"translators:\n  [1] log in as demo: llm\n",
 		`      input textbox "Username": page `,
 		" prompt + ",
