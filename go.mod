@@ -7,8 +7,8 @@ require (
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/coder/websocket v1.8.15
 	github.com/mark3labs/mcp-go v1.2.1
+	github.com/mxschmitt/playwright-go v0.6401.0
 	github.com/ohler55/ojg v1.28.5
-	github.com/playwright-community/playwright-go v0.5200.1
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/spf13/pflag v1.0.10
 	github.com/tiktoken-go/tokenizer v0.10.0
@@ -21,9 +21,8 @@ require (
 
 require (
 	github.com/andybalholm/cascadia v1.3.4 // indirect
-	github.com/deckarep/golang-set/v2 v2.7.0 // indirect
+	github.com/deckarep/golang-set/v2 v2.8.0 // indirect
 	github.com/dlclark/regexp2/v2 v2.5.1 // indirect
-	github.com/go-jose/go-jose/v3 v3.0.4 // indirect
 	github.com/go-stack/stack v1.8.1 // indirect
 	github.com/google/jsonschema-go v0.4.2 // indirect
 	github.com/google/uuid v1.6.0 // indirect

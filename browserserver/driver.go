@@ -12,14 +12,14 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/playwright-community/playwright-go"
+	"github.com/mxschmitt/playwright-go"
 
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
 // DriverVersion is the playwright-core version playwright-go drives, pinned
 // in package.json.
-const DriverVersion = "1.52.0"
+const DriverVersion = "1.64.1"
 
 // installHint is what to run when the driver is missing.
 const installHint = "run make setup (npm ci) in the plaintest checkout, or make install; it installs playwright-core " + DriverVersion

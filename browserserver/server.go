@@ -13,9 +13,10 @@ import (
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
+	"github.com/mxschmitt/playwright-go"
+
 	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/playwright-community/playwright-go"
 )
 
 // Name is the server's name in errors and in a scenario's environment
@@ -26,7 +27,7 @@ const Name = "builtin"
 // compiles: it changes when a tool's behaviour changes, and names the
 // Playwright that reads the pages (roles and names differ between
 // Playwright versions).
-const Version = "1.0.0 (playwright-core " + DriverVersion + ")"
+const Version = "1.1.0 (playwright-core " + DriverVersion + ")"
 
 // Options tune a Server. The zero value launches the local Chromium
 // headless with the default timeouts.

@@ -388,22 +388,6 @@ func TestNoActionSnapshots(t *testing.T) {
 	}
 }
 
-func TestMarkActive(t *testing.T) {
-	yaml := "- list:\n  - listitem:\n    - textbox [ref=e5]: Hot Coffee\n  - listitem:\n    - textbox [ref=e7]: Tea\n    - textbox [ref=e8]: Tea\n- button \"Add\" [ref=e9]"
-	asked := 0
-	got := markActive(yaml, "- textbox: Hot Coffee", func(string) bool { asked++; return false })
-	if !strings.Contains(got, "- textbox [active] [ref=e5]: Hot Coffee") || asked != 0 {
-		t.Errorf("one line reads as focused: got\n%s\nasked %d", got, asked)
-	}
-	got = markActive(yaml, "- textbox: Tea", func(ref string) bool { return ref == "e8" })
-	if !strings.Contains(got, "- textbox [active] [ref=e8]: Tea") || strings.Contains(got, "[active] [ref=e7]") {
-		t.Errorf("two lines read as focused, the page tells: got\n%s", got)
-	}
-	if got := markActive(yaml, "- checkbox \"done\"", func(string) bool { return true }); got != yaml {
-		t.Errorf("no line reads as focused: got\n%s", got)
-	}
-}
-
 // The focused element is [active] in the snapshot, as in @playwright/mcp's:
 // the rules translator reads "the edit box" by it.
 func TestSnapshotMarksFocus(t *testing.T) {
@@ -491,5 +475,29 @@ func TestGenerateLocatorFallsBackToPlace(t *testing.T) {
 	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refs[1]})
 	if res.IsError || strings.TrimSpace(res.Value) != "getByRole('textbox').nth(1)" {
 		t.Errorf("locator %q (%s), want getByRole('textbox').nth(1)", res.Value, res.Error)
+	}
+}
+
+// Playwright numbers the main frame's refs f1e3 after a navigation: the
+// element still gets a stable locator, while a frame's element does not.
+func TestSnapRefsMainFrame(t *testing.T) {
+	yaml := "- generic [ref=f1e1]:\n  - iframe [ref=f1e2]:\n    - button \"In\" [ref=f2e1]\n    - generic [ref=f2e2]:\n      - link \"Deep\" [ref=f2e3]\n  - button \"Out\" [ref=f1e4]"
+	got := snapRefs(yaml)
+	want := map[string]bool{"f1e1": true, "f1e2": true, "f2e1": false, "f2e2": false, "f2e3": false, "f1e4": true}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("snapRefs = %v, want %v", got, want)
+	}
+}
+
+func TestGenerateLocatorAfterNavigation(t *testing.T) {
+	s := newServer(t, nil)
+	base := pages(t, map[string]string{"/": `<a href="/login">Log in</a>`, "/login": `<label>Username <input name=u></label>`})
+	sess := session(t, s)
+	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": refOf(t, res.Text, "link", "Log in")})
+	ref := refOf(t, res.Text, "textbox", "Username")
+	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": ref})
+	if got := strings.TrimSpace(res.Value); res.IsError || got != "getByRole('textbox', { name: 'Username' })" {
+		t.Errorf("locator of %s: %q (%s)", ref, got, res.Error)
 	}
 }

@@ -3,13 +3,13 @@ package browserserver
 import (
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/mxschmitt/playwright-go"
+
 	"github.com/plaintest/plaintest/dom"
-	"github.com/playwright-community/playwright-go"
 )
 
 // tab is one MCP session's browser context and page, and what its latest
@@ -21,21 +21,16 @@ type tab struct {
 	bctx playwright.BrowserContext
 	page playwright.Page
 
-	// refs maps the refs of the latest snapshot ("e7", "f1e3") to their
-	// element; tree is that snapshot read (nil until asked for).
-	refs  map[string]refTarget
+	// refs are the refs of the latest snapshot ("e7", "f1e3"), which
+	// Playwright resolves (aria-ref=e7), each true when its element is in
+	// the main frame (snapRefs); tree is that snapshot read (nil
+	// until asked for).
+	refs  map[string]bool
 	yaml  string
 	tree  *dom.Node
 	codes map[string]string // ref -> its generated locator's JavaScript, for this snapshot
 
 	nav *navWatch
-}
-
-// refTarget is where a ref's element is: its frame and Playwright's
-// aria-ref selector there ("aria-ref=s3e7").
-type refTarget struct {
-	frame    playwright.Frame
-	selector string
 }
 
 // navWatch counts the main frame's navigation requests and commits, so that
@@ -176,177 +171,66 @@ func (t *tab) navTimeout() *float64 {
 // navCounts is a copy of the navigation counts, taken before an action.
 func (t *tab) navCounts() navCounts { return t.nav.read() }
 
-// ariaRefRe finds Playwright's refs in an aria snapshot: [ref=s3e7].
-var ariaRefRe = regexp.MustCompile(`\[ref=s(\d+)e(\d+)\]`)
+// snapRefRe finds the refs of a snapshot: [ref=e7], [ref=f1e3].
+var snapRefRe = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+)\]`)
 
-// iframeLineRe is an iframe's line in a snapshot, after refs are renamed.
-var iframeLineRe = regexp.MustCompile(`^(\s*)- iframe(?: "[^"]*")? \[ref=([a-z0-9]+)\]:?$`)
-
-// maxFrameDepth bounds how deep frames in frames are snapshotted.
-const maxFrameDepth = 3
-
-// snapshot takes the aria snapshot of the page (or of the element of root,
-// when set), with refs for the elements: e7 in the main frame, f1e3 in the
-// first frame, and so on; the content of frames is put under their iframe
-// line. It becomes the latest snapshot: refs of earlier ones are no longer
-// valid. depth > 0 keeps that many levels.
+// snapshot takes the page's snapshot for AI (or of the element of root,
+// when set), as @playwright/mcp takes it: Playwright's ariaSnapshot in its
+// "ai" mode, with refs (e7 in the main frame, f1e3 inside frames, whose
+// content is put under their iframe line), [active] on the focused
+// element, [cursor=pointer] and placeholders. It becomes the latest
+// snapshot: refs of earlier ones are no longer valid. depth > 0 keeps that
+// many levels.
 func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
-	refs := map[string]refTarget{}
-	frames := 0
-	var snap func(f playwright.Frame, loc playwright.Locator, prefix string, level int) (string, error)
-	snap = func(f playwright.Frame, loc playwright.Locator, prefix string, level int) (string, error) {
-		// The page is there: a busy machine may take longer than the
-		// action timeout (as short as --timeout 1s) to read it.
-		yaml, err := loc.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Ref: playwright.Bool(true), Timeout: t.navTimeout()})
-		if err != nil {
-			return "", err
-		}
-		yaml = ariaRefRe.ReplaceAllStringFunc(yaml, func(m string) string {
-			sm := ariaRefRe.FindStringSubmatch(m)
-			ref := prefix + "e" + sm[2]
-			refs[ref] = refTarget{frame: f, selector: "aria-ref=s" + sm[1] + "e" + sm[2]}
-			return "[ref=" + ref + "]"
-		})
-		if level >= maxFrameDepth || !strings.Contains(yaml, "- iframe") {
-			return yaml, nil
-		}
-		lines := strings.Split(yaml, "\n")
-		var out []string
-		for _, line := range lines {
-			m := iframeLineRe.FindStringSubmatch(line)
-			if m == nil {
-				out = append(out, line)
-				continue
-			}
-			child := t.frameOf(refs[m[2]])
-			if child == nil || !readableFrame(child.URL()) {
-				out = append(out, line)
-				continue
-			}
-			frames++
-			inner, err := snap(child, child.Locator("body"), "f"+strconv.Itoa(frames), level+1)
-			if err != nil || strings.TrimSpace(inner) == "" {
-				out = append(out, line)
-				continue
-			}
-			out = append(out, strings.TrimSuffix(line, ":")+":")
-			for _, l := range strings.Split(inner, "\n") {
-				out = append(out, m[1]+"  "+l)
-			}
-		}
-		return strings.Join(out, "\n"), nil
+	var d *int
+	if depth > 0 {
+		d = playwright.Int(depth)
 	}
-	main := t.page.MainFrame()
+	var (
+		yaml string
+		err  error
+	)
+	// The page is there: a busy machine may take longer than the action
+	// timeout (as short as --timeout 1s) to read it.
 	if root == nil {
-		root = main.Locator("body")
+		yaml, err = t.page.AriaSnapshot(playwright.PageAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Depth: d, Timeout: t.navTimeout()})
+	} else {
+		yaml, err = root.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Depth: d, Timeout: t.navTimeout()})
 	}
-	focused := t.focused(main)
-	yaml, err := snap(main, root, "", 0)
 	if err != nil {
 		return "", err
 	}
-	if focused != "" {
-		yaml = markActive(yaml, focused, func(ref string) bool {
-			r := refs[ref]
-			n, err := r.frame.Locator(r.selector).And(r.frame.Locator(":focus")).Count()
-			return err == nil && n == 1
-		})
-	}
-	if depth > 0 {
-		yaml = cutDepth(yaml, depth)
-	}
-	t.refs, t.yaml, t.tree, t.codes = refs, yaml, nil, map[string]string{}
+	t.refs, t.yaml, t.tree, t.codes = snapRefs(yaml), yaml, nil, map[string]string{}
 	return yaml, nil
 }
 
-// focused returns the snapshot line of the element that has the focus in
-// frame f, without its children ("- textbox: Hot Coffee"), or "" when none
-// has (the body). It is read before the page's snapshot, whose refs a
-// later snapshot would replace.
-func (t *tab) focused(f playwright.Frame) string {
-	v, err := f.Evaluate(`() => { const a = document.activeElement; return !!a && a !== document.body && a !== document.documentElement && a.tagName !== 'IFRAME'; }`)
-	if err != nil || v != true {
-		return ""
-	}
-	yaml, err := f.Locator(":focus").AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Timeout: playwright.Float(2000)})
-	if err != nil {
-		return ""
-	}
-	line, _, _ := strings.Cut(strings.TrimSpace(yaml), "\n")
-	return line
-}
-
-// markActive adds [active] to the line of yaml that is the focused element,
-// as @playwright/mcp's snapshots do (Playwright 1.52's do not): the line
-// that reads as focused does, attributes aside ("- textbox [ref=e5]: Hot
-// Coffee" for "- textbox: Hot Coffee"); when several do, the one whose ref
-// isFocused.
-func markActive(yaml, focused string, isFocused func(ref string) bool) string {
-	strip := func(l string) string {
-		return strings.TrimSuffix(snapAttrRe.ReplaceAllString(strings.TrimSpace(l), ""), ":")
-	}
-	want := strip(focused)
-	lines := strings.Split(yaml, "\n")
-	var cands []int
-	for i, l := range lines {
-		if strings.Contains(l, " [ref=") && strip(l) == want {
-			cands = append(cands, i)
+// snapRefs maps the refs of a snapshot to whether their element is in the
+// main frame, not under an iframe line. (The main frame's refs are e7 on
+// the first page and f1e7 after a navigation, as Playwright numbers them,
+// so the name does not tell.)
+func snapRefs(yaml string) map[string]bool {
+	refs := map[string]bool{}
+	frameIndent := -1 // the indent of the iframe line the lines are under
+	for _, line := range strings.Split(yaml, "\n") {
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		if frameIndent >= 0 && indent <= frameIndent {
+			frameIndent = -1
 		}
-	}
-	for _, i := range cands {
-		loc := activeRefRe.FindStringSubmatchIndex(lines[i])
-		if loc == nil {
+		m := snapRefRe.FindStringSubmatch(line)
+		if m == nil {
 			continue
 		}
-		if len(cands) == 1 || isFocused(lines[i][loc[2]:loc[3]]) {
-			lines[i] = lines[i][:loc[0]] + " [active]" + lines[i][loc[0]:]
-			return strings.Join(lines, "\n")
+		refs[m[1]] = frameIndent < 0
+		if frameIndent < 0 && strings.HasPrefix(strings.TrimSpace(line), "- iframe") {
+			frameIndent = indent
 		}
 	}
-	return yaml
+	return refs
 }
 
-// snapAttrRe is an [attribute] of a snapshot line; activeRefRe its ref.
-var (
-	snapAttrRe  = regexp.MustCompile(` \[[^\]"]*\]`)
-	activeRefRe = regexp.MustCompile(` \[ref=([a-z0-9]+)\]`)
-)
-
-// frameOf returns the frame an iframe element shows, or nil.
-func (t *tab) frameOf(r refTarget) playwright.Frame {
-	if r.frame == nil {
-		return nil
-	}
-	h, err := r.frame.Locator(r.selector).ElementHandle(playwright.LocatorElementHandleOptions{Timeout: playwright.Float(1000)})
-	if err != nil {
-		return nil
-	}
-	defer func() { _ = h.Dispose() }()
-	f, err := h.ContentFrame()
-	if err != nil {
-		return nil
-	}
-	return f
-}
-
-// readableFrame reports whether a frame at url has a document to snapshot:
-// not one never loaded, nor Chromium's error page (a frame whose load the
-// browser blocked, a file: URL in a web page), whose snapshot waits out
-// the whole timeout.
-func readableFrame(url string) bool {
-	return url != "" && !strings.HasPrefix(url, "chrome-error:")
-}
-
-// cutDepth keeps the lines of an aria snapshot at most depth levels deep.
-func cutDepth(yaml string, depth int) string {
-	var out []string
-	for _, l := range strings.Split(yaml, "\n") {
-		indent := len(l) - len(strings.TrimLeft(l, " "))
-		if indent/2 < depth {
-			out = append(out, l)
-		}
-	}
-	return strings.Join(out, "\n")
+// refLocator is the element of a ref of the latest snapshot.
+func (t *tab) refLocator(ref string) playwright.Locator {
+	return t.page.Locator("aria-ref=" + ref)
 }
 
 // node returns the element of ref in the latest snapshot, read on demand.

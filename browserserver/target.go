@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/playwright-community/playwright-go"
+	"github.com/mxschmitt/playwright-go"
 
 	"github.com/plaintest/plaintest/dom"
 )
@@ -51,11 +51,10 @@ func (t *tab) locate(raw string) (*target, error) {
 	tg.raw = raw
 	switch {
 	case refRe.MatchString(raw):
-		r, ok := t.refs[raw]
-		if !ok {
+		if _, ok := t.refs[raw]; !ok {
 			return nil, toolErrorf("Ref %s not found in the current page snapshot. Try capturing new snapshot.", raw)
 		}
-		tg.loc = r.frame.Locator(r.selector)
+		tg.loc = t.refLocator(raw)
 		if tg.code = t.codes[raw]; tg.code == "" {
 			tg.code = t.generate(raw, tg.loc)
 			t.codes[raw] = tg.code
@@ -142,7 +141,7 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 		add(dom.LocatorPart{Kind: dom.PartTestID, Text: testID})
 	}
 	n := t.node(ref)
-	if strings.HasPrefix(ref, "f") {
+	if !t.refs[ref] {
 		n = nil // a frame's element: its locator would need the frame's
 	}
 	if n != nil && n.Name != "" && n.Role != "text" {
@@ -209,7 +208,7 @@ func (t *tab) generate(ref string, loc playwright.Locator) string {
 	if len(synth.Parts) > 0 {
 		return "page." + synth.JS()
 	}
-	return "page.locator(" + quoteJS(t.refs[ref].selector) + ")"
+	return "page.locator(" + quoteJS("aria-ref="+ref) + ")"
 }
 
 // only reports whether selector matches the element h and no other, in

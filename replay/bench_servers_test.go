@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/playwright-community/playwright-go"
+	"github.com/mxschmitt/playwright-go"
 
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/demoshop"

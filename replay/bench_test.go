@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/playwright-community/playwright-go"
+	"github.com/mxschmitt/playwright-go"
 
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"

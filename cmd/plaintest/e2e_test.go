@@ -231,7 +231,7 @@ func TestCompileBadInput(t *testing.T) {
 		}, code: 3, message: "playwright", keptStep: -1},
 		{name: "driver missing", env: map[string]string{"PLAINTEST_PLAYWRIGHT_MCP": "/nonexistent"}, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", b, "-o", o, "--mcp", "builtin"}
-		}, code: 3, message: "playwright-core 1.52.0 not found", keptStep: -1},
+		}, code: 3, message: "playwright-core 1.64.1 not found", keptStep: -1},
 		{name: "chromium missing", env: map[string]string{"PLAINTEST_CHROMIUM": "/nonexistent/chromium"}, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", b, "-o", o}
 		}, code: 3, message: "chromium", keptStep: -1},
