@@ -240,7 +240,7 @@ func TestCompileBadInput(t *testing.T) {
 		}, code: 3, message: "did not start (exit code 127): chromium: error while loading shared libraries", keptStep: -1},
 		{name: "chromium broken, built-in server", browser: true, env: map[string]string{"PLAINTEST_CHROMIUM": broken}, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", b, "-o", o, "--mcp", "builtin"}
-		}, code: 3, message: "did not start: chromium: error while loading shared libraries", keptStep: -1},
+		}, code: 3, message: "did not start (exit code 127): chromium: error while loading shared libraries", keptStep: -1},
 	}
 	base := serveShop(t, nil)
 	for _, tt := range tests {
