@@ -17,7 +17,9 @@ import (
 type response struct {
 	result   string
 	code     []string
+	tabs     string // the Open tabs section's lines, when there are several
 	page     string // the Page section's lines
+	modal    string // the Modal state section's lines
 	snapshot string
 	lang     string // the snapshot's fence language: yaml or html
 	images   []mcpclient.Image
@@ -39,8 +41,14 @@ func (r *response) toMCP() *mcp.CallToolResult {
 	if len(r.code) > 0 {
 		section("Ran Playwright code", "```js\n"+strings.Join(r.code, "\n")+"\n```")
 	}
+	if r.tabs != "" {
+		section("Open tabs", r.tabs)
+	}
 	if r.page != "" {
 		section("Page", r.page)
+	}
+	if r.modal != "" {
+		section("Modal state", r.modal)
 	}
 	if r.snapshot != "" || r.lang != "" {
 		section("Snapshot", fence(r.lang, r.snapshot))

@@ -3,13 +3,12 @@ package browserserver
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
-
-	"github.com/plaintest/plaintest/dom"
 )
 
 // tab is one MCP session's browser context and page, and what its latest
@@ -23,14 +22,21 @@ type tab struct {
 
 	// refs are the refs of the latest snapshot ("e7", "f1e3"), which
 	// Playwright resolves (aria-ref=e7), each true when its element is in
-	// the main frame (snapRefs); tree is that snapshot read (nil
-	// until asked for).
+	// the main frame (snapRefs).
 	refs  map[string]bool
-	yaml  string
-	tree  *dom.Node
 	codes map[string]string // ref -> its generated locator's JavaScript, for this snapshot
 
-	nav *navWatch
+	nav *navWatch // the current page's
+
+	// mm guards what Playwright's events change while a call runs: the
+	// context's pages (tabs, in the order opened; page is the current
+	// one), their navigation counts, and the modal states (dialogs, file
+	// choosers) waiting to be handled.
+	mm     sync.Mutex
+	pages  []playwright.Page
+	navs   map[playwright.Page]*navWatch
+	modals []modal
+	modalC chan struct{} // has a value when a modal state was set
 }
 
 // navWatch counts the main frame's navigation requests and commits, so that
@@ -72,10 +78,41 @@ func (t *tab) open() error {
 	if err != nil {
 		return err
 	}
-	t.bctx, t.page, t.refs, t.tree, t.yaml = bctx, page, nil, nil, ""
-	t.nav = &navWatch{}
+	t.bctx, t.page, t.refs = bctx, page, nil
+	t.pages, t.navs, t.modals = nil, map[playwright.Page]*navWatch{}, nil
+	t.listen(page, t.addPage(page))
+	t.nav = t.navs[page]
+	// A page the site opens (target=_blank, window.open) is a new tab, as
+	// in @playwright/mcp: listed by browser_tabs, selected by its index.
+	// Its listeners are added outside the event handler, which must not
+	// wait for the driver.
+	bctx.OnPage(func(p playwright.Page) {
+		if nav := t.addPage(p); nav != nil {
+			go t.listen(p, nav)
+		}
+	})
+	return nil
+}
+
+// addPage adds page to the tab's pages with fresh navigation counts, which
+// it returns; nil when it is there already.
+func (t *tab) addPage(page playwright.Page) *navWatch {
+	t.mm.Lock()
+	defer t.mm.Unlock()
+	if slices.Contains(t.pages, page) {
+		return nil
+	}
+	nav := &navWatch{}
+	t.pages = append(t.pages, page)
+	t.navs[page] = nav
+	return nav
+}
+
+// listen counts page's main frame navigations in nav, makes its dialogs
+// and file choosers modal states (never dismissed silently), and drops
+// the page from the tabs when it closes.
+func (t *tab) listen(page playwright.Page, nav *navWatch) {
 	main := page.MainFrame()
-	nav := t.nav
 	page.OnRequest(func(r playwright.Request) {
 		if r.IsNavigationRequest() && r.Frame() == main {
 			nav.add(func(c *navCounts) { c.requested++ })
@@ -93,7 +130,12 @@ func (t *tab) open() error {
 			nav.add(func(c *navCounts) { c.committed++ })
 		}
 	})
-	return nil
+	t.watchModals(page)
+	page.OnClose(func(p playwright.Page) {
+		t.mm.Lock()
+		defer t.mm.Unlock()
+		t.pages = slices.DeleteFunc(t.pages, func(x playwright.Page) bool { return x == p })
+	})
 }
 
 // guard checks every frame of every page of the tab's context against the
@@ -200,7 +242,7 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	t.refs, t.yaml, t.tree, t.codes = snapRefs(yaml), yaml, nil, map[string]string{}
+	t.refs, t.codes = snapRefs(yaml), map[string]string{}
 	return yaml, nil
 }
 
@@ -231,25 +273,6 @@ func snapRefs(yaml string) map[string]bool {
 // refLocator is the element of a ref of the latest snapshot.
 func (t *tab) refLocator(ref string) playwright.Locator {
 	return t.page.Locator("aria-ref=" + ref)
-}
-
-// node returns the element of ref in the latest snapshot, read on demand.
-func (t *tab) node(ref string) *dom.Node {
-	if t.tree == nil {
-		tree, err := dom.ParseARIA(t.yaml)
-		if err != nil {
-			return nil
-		}
-		t.tree = tree
-	}
-	var found *dom.Node
-	t.tree.Walk(func(n *dom.Node) bool {
-		if n.Ref == ref {
-			found = n
-		}
-		return found == nil
-	})
-	return found
 }
 
 // pageHeader is the "### Page" section: the page's URL and title. A title

@@ -3,9 +3,9 @@ package browserserver
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"regexp"
 	"strings"
-	"sync"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -97,125 +97,34 @@ func selectorJS(sel string) string {
 	return "locator(" + quoteJS(sel) + ")"
 }
 
-// generate returns the JavaScript of a stable locator (no ref) that matches
-// the element of ref alone, preferring as Playwright's generator does: its
-// test id; its role and name, case-insensitive before exact, alone or in
-// the nearest ancestor with a test id; dom.Synthesize's locator (scoped by
-// a container when needed); its id. Each candidate is checked on the page
-// to match that element only; when none does, its place among the
-// elements of its role (internal:role=textbox >> nth=1); the last resort is
-// the synthesized locator unchecked.
-//
-// The page is asked in two rounds of calls made at once (the element and
-// its attributes, then every candidate), not one call after another.
+// generate returns the JavaScript of a stable locator (no ref) for the
+// element of ref: Playwright's own locator generator, as @playwright/mcp
+// asks it (locator.normalize(): test id, role and name, label, text,
+// scoped or by place, as Playwright prefers), written as getBy… code.
+// When Playwright cannot resolve the ref, the aria-ref locator itself.
 func (t *tab) generate(ref string, loc playwright.Locator) string {
-	var (
-		attrs any
-		h     playwright.ElementHandle
-		herr  error
-		wg    sync.WaitGroup
-	)
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		attrs, _ = loc.Evaluate(`(el) => [el.getAttribute('data-testid') || '', el.id || '',
-		(el.parentElement && el.parentElement.closest('[data-testid]') || {getAttribute: () => ''}).getAttribute('data-testid') || '']`, nil)
-	}()
-	go func() {
-		defer wg.Done()
-		h, herr = loc.ElementHandle()
-	}()
-	wg.Wait()
-	if herr == nil {
-		defer func() { _ = h.Dispose() }()
-	}
-	var testID, id, scopeID string
-	if a, ok := attrs.([]any); ok && len(a) == 3 {
-		testID, _ = a[0].(string)
-		id, _ = a[1].(string)
-		scopeID, _ = a[2].(string)
-	}
-	var cands []dom.Locator
-	add := func(parts ...dom.LocatorPart) { cands = append(cands, dom.Locator{Parts: parts}) }
-	if testID != "" {
-		add(dom.LocatorPart{Kind: dom.PartTestID, Text: testID})
-	}
-	n := t.node(ref)
-	if !t.refs[ref] {
-		n = nil // a frame's element: its locator would need the frame's
-	}
-	if n != nil && n.Name != "" && n.Role != "text" {
-		own := dom.LocatorPart{Kind: dom.PartRole, Role: n.Role, Name: n.Name}
-		exact := own
-		exact.Exact = true
-		add(own)
-		add(exact)
-		if scopeID != "" {
-			scope := dom.LocatorPart{Kind: dom.PartTestID, Text: scopeID}
-			add(scope, own)
-			add(scope, exact)
-		}
-	}
-	var synth dom.Locator
-	if n != nil {
-		if l, err := dom.Synthesize(t.tree, n); err == nil {
-			synth = l
-			if !l.Positional() {
-				cands = append(cands, l)
-			}
-		}
-	}
-	if id != "" && dom.CSSIdent(id) {
-		add(dom.LocatorPart{Kind: dom.PartCSS, Text: "#" + id})
-	}
-	if len(synth.Parts) > 0 && synth.Positional() {
-		cands = append(cands, synth)
-	}
-	if herr == nil {
-		ok := make([]bool, len(cands))
-		for i, c := range cands {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				ok[i] = t.only(h, c.Selector())
-			}()
-		}
-		wg.Wait()
-		for i, c := range cands {
-			if ok[i] {
-				return "page." + c.JS()
-			}
-		}
-		// None singles it out: its place among the elements of its role,
-		// as Playwright's generator falls back to (a caller that wants
-		// better knows the locator for a positional one).
-		if n != nil && n.Role != "" && n.Role != "text" && n.Role != "generic" {
-			role := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role}}}
-			v, err := t.page.MainFrame().Locator(role.Selector()).EvaluateAll("(els, t) => els.indexOf(t)", h)
-			i := -1
-			switch x := v.(type) {
-			case int:
-				i = x
-			case float64:
-				i = int(x)
-			}
-			if err == nil && i >= 0 {
-				role.Parts = append(role.Parts, dom.LocatorPart{Kind: dom.PartNth, Index: i})
-				return "page." + role.JS()
-			}
-		}
-	}
-	if len(synth.Parts) > 0 {
-		return "page." + synth.JS()
+	if sel := selectorOf(loc.Normalize()); sel != "" && !strings.HasPrefix(sel, "aria-ref=") {
+		return "page." + selectorJS(sel)
 	}
 	return "page.locator(" + quoteJS("aria-ref="+ref) + ")"
 }
 
-// only reports whether selector matches the element h and no other, in
-// one round trip.
-func (t *tab) only(h playwright.ElementHandle, selector string) bool {
-	v, err := t.page.MainFrame().Locator(selector).EvaluateAll("(els, t) => els.length === 1 && els[0] === t", h)
-	return err == nil && v == true
+// selectorOf is the selector of a playwright-go locator, which it keeps
+// unexported (Locator.Normalize returns the resolved selector as a
+// locator); "" when it has none.
+func selectorOf(l playwright.Locator) string {
+	v := reflect.ValueOf(l)
+	if v.Kind() == reflect.Pointer {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return ""
+	}
+	f := v.FieldByName("selector")
+	if !f.IsValid() || f.Kind() != reflect.String {
+		return ""
+	}
+	return f.String()
 }
 
 // quoteJS quotes s as a single-quoted JavaScript string, as Playwright's

@@ -53,6 +53,10 @@ var tools = map[string]toolFunc{
 	mcpclient.ToolVerifyElementVisible: (*tab).verifyElement,
 	mcpclient.ToolVerifyTextVisible:    (*tab).verifyText,
 	mcpclient.ToolVerifyValue:          (*tab).verifyValue,
+	mcpclient.ToolHandleDialog:         (*tab).handleDialog,
+	mcpclient.ToolFileUpload:           (*tab).fileUpload,
+	mcpclient.ToolTabs:                 (*tab).tabs,
+	mcpclient.ToolDrag:                 (*tab).drag,
 }
 
 // ToolDefs returns the tools the server lists, as tools/list gives them.
@@ -85,12 +89,12 @@ func (s *Server) newMCP() *server.MCPServer {
 		if fn == nil {
 			panic("builtin: no implementation of " + d.Name)
 		}
-		srv.AddTool(d, s.handler(fn))
+		srv.AddTool(d, s.handler(d.Name, fn))
 	}
 	return srv
 }
 
-func (s *Server) handler(fn toolFunc) server.ToolHandlerFunc {
+func (s *Server) handler(name string, fn toolFunc) server.ToolHandlerFunc {
 	return func(ctx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		t, err := s.tabFor(ctx)
 		if err != nil {
@@ -102,6 +106,9 @@ func (s *Server) handler(fn toolFunc) server.ToolHandlerFunc {
 			return errorResult(err), nil
 		}
 		if err := t.guard(); err != nil {
+			return errorResult(err), nil
+		}
+		if err := t.modalGuard(name); err != nil {
 			return errorResult(err), nil
 		}
 		var r response
@@ -158,6 +165,9 @@ func (t *tab) afterAction(before navCounts, r *response) error {
 // describe adds the Page section (title "" when not known yet) and, with
 // snap, a fresh snapshot.
 func (t *tab) describe(r *response, title string, snap bool) error {
+	if len(t.tabList()) > 1 {
+		r.tabs = t.renderTabs()
+	}
 	r.page = t.pageHeader(title)
 	if !snap {
 		return nil
@@ -259,25 +269,23 @@ func (t *tab) click(a args, r *response) error {
 	before := t.navCounts()
 	if a.flag("doubleClick") {
 		r.addCode("await " + tg.code + ".dblclick(" + optJS + ");")
-		o := playwright.LocatorDblclickOptions{Modifiers: mods, Timeout: t.timeout()}
+		// Playwright's dblclick is a click with a click count of 2; and
+		// playwright-go v0.6401.0's Locator.Dblclick refuses every option
+		// (its Steps has no place in the frame's options).
+		o := playwright.LocatorClickOptions{Modifiers: mods, Timeout: t.timeout(), ClickCount: playwright.Int(2)}
 		if button != "" {
 			mb := playwright.MouseButton(button)
 			o.Button = &mb
 		}
-		err = tg.loc.Dblclick(o)
-	} else {
-		r.addCode("await " + tg.code + ".click(" + optJS + ");")
-		o := playwright.LocatorClickOptions{Modifiers: mods, Timeout: t.timeout()}
-		if button != "" {
-			mb := playwright.MouseButton(button)
-			o.Button = &mb
-		}
-		err = tg.loc.Click(o)
+		return t.actThen(before, r, func() error { return tg.loc.Click(o) })
 	}
-	if err != nil {
-		return err
+	r.addCode("await " + tg.code + ".click(" + optJS + ");")
+	o := playwright.LocatorClickOptions{Modifiers: mods, Timeout: t.timeout()}
+	if button != "" {
+		mb := playwright.MouseButton(button)
+		o.Button = &mb
 	}
-	return t.afterAction(before, r)
+	return t.actThen(before, r, func() error { return tg.loc.Click(o) })
 }
 
 func (t *tab) typeText(a args, r *response) error {
@@ -289,19 +297,24 @@ func (t *tab) typeText(a args, r *response) error {
 	before := t.navCounts()
 	if a.flag("slowly") {
 		r.addCode("await " + tg.code + ".pressSequentially(" + quoteJS(text) + ");")
-		err = tg.loc.PressSequentially(text, playwright.LocatorPressSequentiallyOptions{Timeout: t.timeout()})
 	} else {
 		r.addCode("await " + tg.code + ".fill(" + quoteJS(text) + ");")
-		err = tg.loc.Fill(text, playwright.LocatorFillOptions{Timeout: t.timeout()})
 	}
-	if err == nil && a.flag("submit") {
+	if a.flag("submit") {
 		r.addCode("await " + tg.code + ".press('Enter');")
-		err = tg.loc.Press("Enter", playwright.LocatorPressOptions{Timeout: t.timeout()})
 	}
-	if err != nil {
+	return t.actThen(before, r, func() error {
+		var err error
+		if a.flag("slowly") {
+			err = tg.loc.PressSequentially(text, playwright.LocatorPressSequentiallyOptions{Timeout: t.timeout()})
+		} else {
+			err = tg.loc.Fill(text, playwright.LocatorFillOptions{Timeout: t.timeout()})
+		}
+		if err == nil && a.flag("submit") {
+			err = tg.loc.Press("Enter", playwright.LocatorPressOptions{Timeout: t.timeout()})
+		}
 		return err
-	}
-	return t.afterAction(before, r)
+	})
 }
 
 func (t *tab) fillForm(a args, r *response) error {
@@ -349,11 +362,10 @@ func (t *tab) selectOption(a args, r *response) error {
 		arg = "[" + arg + "]"
 	}
 	r.addCode("await " + tg.code + ".selectOption(" + arg + ");")
-	before := t.navCounts()
-	if _, err := tg.loc.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &values}, playwright.LocatorSelectOptionOptions{Timeout: t.timeout()}); err != nil {
+	return t.actThen(t.navCounts(), r, func() error {
+		_, err := tg.loc.SelectOption(playwright.SelectOptionValues{ValuesOrLabels: &values}, playwright.LocatorSelectOptionOptions{Timeout: t.timeout()})
 		return err
-	}
-	return t.afterAction(before, r)
+	})
 }
 
 func (t *tab) hover(a args, r *response) error {
@@ -362,21 +374,13 @@ func (t *tab) hover(a args, r *response) error {
 		return err
 	}
 	r.addCode("await " + tg.code + ".hover();")
-	before := t.navCounts()
-	if err := tg.loc.Hover(playwright.LocatorHoverOptions{Timeout: t.timeout()}); err != nil {
-		return err
-	}
-	return t.afterAction(before, r)
+	return t.actThen(t.navCounts(), r, func() error { return tg.loc.Hover(playwright.LocatorHoverOptions{Timeout: t.timeout()}) })
 }
 
 func (t *tab) pressKey(a args, r *response) error {
 	key := a.str("key")
 	r.addCode("await page.keyboard.press(" + quoteJS(key) + ");")
-	before := t.navCounts()
-	if err := t.page.Keyboard().Press(key); err != nil {
-		return err
-	}
-	return t.afterAction(before, r)
+	return t.actThen(t.navCounts(), r, func() error { return t.page.Keyboard().Press(key) })
 }
 
 // contextDestroyed is Playwright's error when a navigation replaced the

@@ -123,42 +123,7 @@ func (p *ariaParser) parse(yaml string) (*Node, error) {
 		p.stack = append(p.stack, frame{indent: indent, node: n, open: open})
 	}
 	foldPropText(p.root)
-	unnameContentRows(p.root)
 	return p.root, nil
-}
-
-// unnameContentRows drops the name of a row named by its own content: Playwright
-// 1.52 (the built-in server's driver) writes `row "Blue Mug 2 $24.00 Remove"`
-// where later versions (@playwright/mcp's) write an unnamed `row`. Such a
-// name repeats the cells and changes with any of them (a quantity, a
-// price), so every server's row reads as unnamed, named for people by its
-// first cell. A row with a name of its own (aria-label) keeps it.
-func unnameContentRows(root *Node) {
-	root.Walk(func(n *Node) bool {
-		if n.Role == "row" && n.Name != "" && len(n.Children) > 0 {
-			if Normalize(n.Name) == Normalize(strings.Join(content(n.Children, nil), " ")) {
-				n.Name = ""
-			}
-		}
-		return true
-	})
-}
-
-// content appends to out the text that nodes show, in order: a node's name
-// when it has one, else its inline text and its children's.
-func content(nodes []*Node, out []string) []string {
-	for _, c := range nodes {
-		switch {
-		case c.Name != "":
-			out = append(out, c.Name)
-		default:
-			if c.Value != "" {
-				out = append(out, c.Value)
-			}
-			out = content(c.Children, out)
-		}
-	}
-	return out
 }
 
 // foldPropText moves the text of an element that has /url or /placeholder

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -415,36 +414,5 @@ func TestParseARIAFoldsValueUnderProperties(t *testing.T) {
 	}
 	if l := root.FindRef("e13"); l.Value != "" || len(l.Children) != 2 {
 		t.Errorf("got value %q and %d children, want the two children kept", l.Value, len(l.Children))
-	}
-}
-
-// A row named by its cells (Playwright 1.52, the built-in server's driver)
-// reads as the unnamed row of later versions; a row's own name stays.
-func TestParseARIARowNamedByContent(t *testing.T) {
-	root, err := ParseARIA(`- table:
-  - row "Blue Mug 2 $24.00 Remove":
-    - cell "Blue Mug"
-    - cell "2"
-    - cell "$24.00"
-    - cell "Remove":
-      - button "Remove" [ref=e14]
-  - row "Order 7 of 9":
-    - cell "Blue Mug"
-  - row "Item Qty":
-    - cell:
-      - text: Item
-    - cell "Qty"`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	root.Walk(func(n *Node) bool {
-		if n.Role == "row" {
-			names = append(names, n.Name)
-		}
-		return true
-	})
-	if want := []string{"", "Order 7 of 9", ""}; !slices.Equal(names, want) {
-		t.Errorf("row names %q, want %q", names, want)
 	}
 }

@@ -12,6 +12,8 @@ const (
 	sectionResult   = "Result"
 	sectionError    = "Error"
 	sectionEvents   = "Events"
+	sectionModal    = "Modal state"
+	sectionTabs     = "Open tabs"
 )
 
 // ParseText reads the markdown that Playwright MCP returns from a tool call
@@ -20,7 +22,9 @@ const (
 // Title:" under "### Page"), Snapshot (the fenced YAML under "### Snapshot"),
 // or SnapshotFile (the link to a .yml file that replaces the inline
 // snapshot after actions), Value ("### Result"), Error ("### Error", with
-// terminal colour codes removed) and Events ("### Events").
+// terminal colour codes removed), Events ("### Events"), Modal ("### Modal
+// state": a dialog or file chooser an action opened) and Tabs ("### Open
+// tabs", when there are several).
 // Text is set to text itself. Text without those headings gives a Result
 // with only Text set; the first of two sections with the same heading wins.
 //
@@ -54,6 +58,10 @@ func ParseText(text string) Result {
 			setOnce(&r.Error, stripANSI(strings.TrimSpace(s.body)))
 		case sectionEvents:
 			setOnce(&r.Events, strings.TrimSpace(s.body))
+		case sectionModal:
+			setOnce(&r.Modal, strings.TrimSpace(s.body))
+		case sectionTabs:
+			setOnce(&r.Tabs, strings.TrimSpace(s.body))
 		}
 	}
 	return r

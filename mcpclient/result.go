@@ -23,6 +23,12 @@ type Result struct {
 	Error        string // the text under "### Error", or Text when IsError and there is no such section
 	Value        string // the text under "### Result" (browser_evaluate, browser_wait_for)
 	Events       string // the text under "### Events" (console entries, downloads, dialogs)
+	// Modal is the text under "### Modal state": the dialog or file
+	// chooser an action opened, waiting for browser_handle_dialog or
+	// browser_file_upload ("- ["confirm" dialog with message "Delete?"]:
+	// can be handled by browser_handle_dialog").
+	Modal string
+	Tabs  string // the text under "### Open tabs", when there are several
 }
 
 // Image is one image content item.

@@ -31,6 +31,10 @@ const (
 	ToolEvaluate             = "browser_evaluate"
 	ToolClose                = "browser_close"
 	ToolRunCodeUnsafe        = "browser_run_code_unsafe" // runs any code in the server's process
+	ToolHandleDialog         = "browser_handle_dialog"   // accept or dismiss the dialog an action opened
+	ToolFileUpload           = "browser_file_upload"     // set the files of the file chooser an action opened
+	ToolTabs                 = "browser_tabs"            // list, open, close or select a tab
+	ToolDrag                 = "browser_drag"            // drag one element onto another
 )
 
 // Error texts of @playwright/mcp (0.0.83) that callers react to.

@@ -541,9 +541,7 @@ func navigationItem(page *dom.Node, n *dom.Node) *dom.Node {
 	}
 	var found []*dom.Node
 	for _, c := range candidates(page, stateRoles[StateCurrent]) {
-		// A run of text is not an item: "About" inside the tree item
-		// "About", which Playwright 1.52 lists under it, is the same one.
-		if c.Role != "text" && withinNav(c) && dom.Normalize(label(c)) == dom.Normalize(label(n)) {
+		if withinNav(c) && dom.Normalize(label(c)) == dom.Normalize(label(n)) {
 			found = append(found, c)
 		}
 	}
