@@ -278,7 +278,7 @@ func knownFailures(t *testing.T) map[string]string {
 }
 
 // builtinOnly starts the reason of a known failure that only the built-in
-// server has (its Playwright 1.52 reads some markup otherwise).
+// server has (its faster settling meets a page still rendering).
 const builtinOnly = "builtin:"
 
 // knownAt returns the known failures that hold through server: those of
