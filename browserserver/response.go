@@ -84,8 +84,13 @@ func errorResult(err error) *mcp.CallToolResult {
 		if name == "" {
 			name = "Error"
 		}
-		msg = name + ": " + pe.Message
+		// Playwright 1.64 appends the browser's whole log to a closed
+		// target's error: a launch's words, which the browser's launch
+		// (checked when the server starts) never reaches here with.
+		m, _, _ := strings.Cut(pe.Message, "\nBrowser logs:")
+		msg = name + ": " + m
 	case errors.Is(err, playwright.ErrTargetClosed):
+		msg, _, _ = strings.Cut(msg, "\nBrowser logs:")
 		msg = "Error: Target page, context or browser has been closed: " + msg
 	default:
 		msg = "Error: " + msg

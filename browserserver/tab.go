@@ -1,6 +1,7 @@
 package browserserver
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -69,6 +70,11 @@ func (w *navWatch) add(f func(*navCounts)) {
 func (t *tab) open() error {
 	if t.page != nil && !t.page.IsClosed() {
 		return nil
+	}
+	if !t.s.browser.IsConnected() {
+		// The browser died under the server: a new page would wait for it
+		// forever.
+		return errors.New("Target page, context or browser has been closed: the browser has disconnected")
 	}
 	if t.bctx != nil {
 		_ = t.bctx.Close()
