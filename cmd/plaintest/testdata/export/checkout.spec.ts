@@ -46,7 +46,10 @@ test("checkout", async ({ page }) => {
 
   // select Japan from Country
   await test.step("select Japan from Country", async () => {
-    await page.getByRole("combobox", { name: "Country" }).selectOption("Japan");
+    await page
+      .getByLabel("Country")
+      .filter({ visible: true })
+      .selectOption("Japan");
   });
 
   // choose Express from Shipping
