@@ -142,7 +142,9 @@ func TestHandleDialogWaits(t *testing.T) {
 	s := newServer(t, &Options{ActionTimeout: 2e9})
 	sess := session(t, s)
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
-	if res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": "internal:role=button[name=\"Later\"s]"}); res.IsError || res.Modal != "" {
+	// The click settles for a moment: on a loaded machine the dialog may
+	// already be open (and reported) when it returns, or open after.
+	if res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": "internal:role=button[name=\"Later\"s]"}); res.IsError {
 		t.Fatalf("click: %s", res.Text)
 	}
 	if res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError {
