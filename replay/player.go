@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
@@ -275,6 +276,7 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		sessions: map[string]ToolCaller{},
 		openErrs: map[string]error{},
 		browser:  builtinBrowser(sc, p.opts.Browser),
+		rule:     fileRule(file, &p.opts),
 		log:      p.opts.Logger,
 		names:    &p.names,
 	}
@@ -320,6 +322,7 @@ type run struct {
 	openErrs map[string]error // servers that could not be opened, reported by the steps that use them
 	opened   []string         // server names in the order they were opened
 	browser  string           // the server of browser built-ins without mcp_server
+	rule     navrule.Rule     // what the run's steps may open, its file folder resolved once
 	log      *slog.Logger
 	names    *evidenceNames
 }
@@ -395,7 +398,7 @@ func (r *run) plan() ([]*plan, error) {
 // needs is what this scenario run asks of its servers.
 func (r *run) needs() Needs {
 	var n Needs
-	if rule := fileRule(r.file, r.opts); len(rule.FileRoots) > 0 && OpensFileURLs(r.sc, r.opts.Vars...) {
+	if rule := r.rule; len(rule.FileRoots) > 0 && OpensFileURLs(r.sc, r.opts.Vars...) {
 		n.FileRoot = rule.FileRoots[0]
 	}
 	if namesFiles(r.sc) {

@@ -171,7 +171,7 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 			return r.abort(&sr, finish, "file argument", err)
 		}
 		params = confined
-		if k, err := checkURLs(fileRule(r.file, r.opts), params, false); err != nil {
+		if k, err := checkURLs(r.rule, params, false); err != nil {
 			sr.Params = r.mask.params(params)
 			return r.abort(&sr, finish, "URL argument "+k, err)
 		}

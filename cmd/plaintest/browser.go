@@ -187,11 +187,12 @@ func openBrowser(ctx context.Context, b browserFlags, configPath string, headed 
 	}
 	// Local files open where --allow-file-urls says, and beside the start
 	// page when the user gave a local one.
-	roots, err := b.files.roots(pageFolder(startURL))
+	page := pageFolder(startURL)
+	roots, err := b.files.roots(page)
 	if err != nil {
 		return nil, "", nil, err
 	}
-	if dir := pageFolder(startURL); dir != "" {
+	if dir := page; dir != "" {
 		if root, err := navrule.Root(dir); err == nil {
 			roots = append(roots, root)
 		}
