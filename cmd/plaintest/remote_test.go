@@ -50,12 +50,16 @@ func runServer(t *testing.T) (string, func()) {
 	}
 	browsersPath := t.TempDir()
 	for _, b := range browsers.Browsers {
-		if b.Name == "chromium-headless-shell" {
-			dir := filepath.Join(browsersPath, "chromium_headless_shell-"+b.Revision, "chrome-linux")
-			if err := os.MkdirAll(dir, 0o755); err != nil {
+		if b.Name != "chromium-headless-shell" {
+			continue
+		}
+		// Where playwright-core 1.52 looked for it, and where 1.64 does.
+		for _, exe := range []string{"chrome-linux/headless_shell", "chrome-headless-shell-linux64/chrome-headless-shell"} {
+			path := filepath.Join(browsersPath, "chromium_headless_shell-"+b.Revision, exe)
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if err := os.Symlink(chromium, filepath.Join(dir, "headless_shell")); err != nil {
+			if err := os.Symlink(chromium, path); err != nil {
 				t.Fatal(err)
 			}
 		}
