@@ -8,6 +8,7 @@ package commandgen
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -167,6 +168,37 @@ func TextShown(text string) Call {
 	want, _ := json.Marshal(strings.ToLower(strings.Join(strings.Fields(text), " ")))
 	fn := "() => (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
 	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fn}}
+}
+
+// busyWaitJS is the function of BusyWait, with its timeout in
+// milliseconds to fill in. It returns "settled" when nothing said it was
+// loading and "waited" when something did and then stopped; it throws when
+// something still says so after the timeout.
+const busyWaitJS = `async () => { let waited = false; for (const until = Date.now() + %d; ; waited = true, await new Promise(r => setTimeout(r, 100))) { if (!document.querySelector('[aria-busy="true"]')) return waited ? 'waited' : 'settled'; if (Date.now() > until) throw new Error('the page still says it is loading (aria-busy="true")'); } }`
+
+// busyWaitRe reads BusyWait's timeout back from its function.
+var busyWaitRe = regexp.MustCompile("^" + strings.Replace(regexp.QuoteMeta(busyWaitJS), "%d", `(\d+)`, 1) + "$")
+
+// BusyWait is the call that waits, up to timeout, until no part of the
+// page says it is still loading (aria-busy="true": a feed rendering its
+// articles one by one). Compile runs it after every page load, and
+// exports it after one whose page was still loading, so that replay waits
+// as compile did instead of racing the page.
+func BusyWait(timeout time.Duration) Call {
+	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fmt.Sprintf(busyWaitJS, timeout.Milliseconds())}}
+}
+
+// BusyWaitTimeout reports whether fn is BusyWait's function, and its timeout.
+func BusyWaitTimeout(fn string) (time.Duration, bool) {
+	m := busyWaitRe.FindStringSubmatch(fn)
+	if m == nil {
+		return 0, false
+	}
+	ms, err := strconv.Atoi(m[1])
+	if err != nil {
+		return 0, false
+	}
+	return time.Duration(ms) * time.Millisecond, true
 }
 
 // toggleCall ticks or unticks a checkbox, switch or radio with a click, as a

@@ -94,3 +94,17 @@ func TestForErrors(t *testing.T) {
 		t.Error("an unknown kind was accepted")
 	}
 }
+
+// The wait for a page still loading reads its timeout back, and nothing
+// else reads as it.
+func TestBusyWait(t *testing.T) {
+	fn, _ := BusyWait(30 * time.Second).Args["function"].(string)
+	if d, ok := BusyWaitTimeout(fn); !ok || d != 30*time.Second {
+		t.Errorf("BusyWaitTimeout(BusyWait(30s)) = %v, %v", d, ok)
+	}
+	for _, other := range []string{"", "() => 1", strings.Replace(fn, "aria-busy", "aria-live", 1), fn + " "} {
+		if _, ok := BusyWaitTimeout(other); ok {
+			t.Errorf("BusyWaitTimeout(%q) reads as the wait", other)
+		}
+	}
+}

@@ -235,9 +235,12 @@ func (r *run) open(ctx context.Context) error {
 		r.fail(ctx, 0, s.Action, &exported, err.Error(), nil)
 		return err
 	}
-	r.settle(ctx)
+	wait := r.settle(ctx)
 	ts := &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate}
 	r.keep(ts, exported, s)
+	if wait != nil {
+		r.keep(ts, *wait, s)
+	}
 	ts.Duration = time.Since(start)
 	r.done(0, ts)
 	return nil
@@ -411,10 +414,14 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (
 	if out.IsError {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
+	var wait *commandgen.Call
 	if s.Kind == translator.Navigate {
-		r.settle(ctx)
+		wait = r.settle(ctx)
 	}
 	r.keep(ts, exported, s)
+	if wait != nil {
+		r.keep(ts, *wait, s)
+	}
 	return true, nil
 }
 

@@ -49,13 +49,24 @@ func (r *run) snapshot(ctx context.Context) error {
 // loading (aria-busy="true": a feed rendering its articles one by one), up
 // to the compile's timeout, so that the page is read as it stays: which
 // elements look alike, and so which locators single one out, does not
-// depend on how far the rendering got. It is compile's own wait, not a
-// step of the scenario; a server that cannot evaluate is not waited on.
-func (r *run) settle(ctx context.Context) {
-	fn := fmt.Sprintf("async () => { for (const until = Date.now() + %d; Date.now() < until; await new Promise(r => setTimeout(r, 100))) { if (!document.querySelector('[aria-busy=\"true\"]')) return 'settled'; } return 'busy'; }", r.c.opts.Timeout.Milliseconds())
-	if out, err := r.exec(ctx, commandgen.Call{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": fn}}); err == nil && !out.IsError && strings.Contains(out.Value, "busy") {
-		r.c.opts.Logger.Debug("the page still says it is loading (aria-busy)", "waited", r.c.opts.Timeout)
+// depend on how far the rendering got. When the page was loading and then
+// settled, it returns the wait as a call to export, so that replay waits
+// as compile did rather than racing the page; else nil (a page that was
+// not loading, one that still is after the timeout, a server that cannot
+// evaluate).
+func (r *run) settle(ctx context.Context) *commandgen.Call {
+	call := commandgen.BusyWait(r.c.opts.Timeout)
+	out, err := r.exec(ctx, call)
+	switch {
+	case err != nil:
+		return nil
+	case out.IsError:
+		r.c.opts.Logger.Debug("the page still says it is loading (aria-busy)", "waited", r.c.opts.Timeout, "result", out.ErrorLine())
+		return nil
+	case strings.Contains(out.Value, "waited"):
+		return &call
 	}
+	return nil
 }
 
 // minimized is the current page, minimized, with secret values redacted.

@@ -27,6 +27,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/translator"
@@ -493,6 +494,11 @@ const (
 func (g *gen) evaluate(st sandy.Step, in *translator.Step, next *sandy.Step) ([]doc, int, error) {
 	fn, _ := st.Params["function"].(string)
 	target, _ := st.Params["target"].(string)
+	if d, ok := commandgen.BusyWaitTimeout(fn); ok {
+		// The wait for a page that was still loading when compiled.
+		busy := mc(ident("page"), "locator", str(`[aria-busy="true"]`))
+		return []doc{await(mc(c(ident("expect"), busy), "toHaveCount", raw("0"), obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
+	}
 	switch fn {
 	case reloadFn:
 		return []doc{await(mc(ident("page"), "reload"))}, 0, nil

@@ -85,7 +85,7 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 				Params:      params(c),
 				Description: ts.Action,
 			}
-			if ts.Index == 0 {
+			if ts.Index == 0 && i == 0 {
 				st.ID = "open"
 			}
 			if c.Tool == mcpclient.ToolWaitFor && i < len(ts.Calls)-1 {

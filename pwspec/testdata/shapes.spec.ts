@@ -21,6 +21,9 @@ test("a \"quoted\" name with 'both'", async ({ page }) => {
     await page.goto(
       `${BASE_URL}/a/very/long/path/that/will/not/fit/on/a/line/of/eighty/columns/at/all`,
     );
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, {
+      timeout: 30000,
+    });
   });
 
   // click

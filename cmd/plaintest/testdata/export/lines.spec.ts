@@ -76,7 +76,7 @@ test("lines", async ({ page }) => {
   // verify the cart shows Total: $8.50
   await test.step("verify the cart shows Total: $8.50", async () => {
     await expect(
-      page.getByRole("paragraph").filter({ hasText: "Total:" }),
+      page.getByText("Total: $").filter({ visible: true }),
     ).toContainText("Total: $8.50", { ignoreCase: true, useInnerText: true });
   });
 });
