@@ -15,6 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -43,10 +44,10 @@ type Options struct {
 	// Protocol (http://host:9222) instead of launching one.
 	CDPEndpoint string
 	// ActionTimeout bounds each action, wait and verification; default
-	// mcpclient.DefaultActionTimeout.
+	// defaults.Step.
 	ActionTimeout time.Duration
 	// NavigationTimeout bounds a page load; default
-	// mcpclient.DefaultNavTimeout.
+	// defaults.Navigation.
 	NavigationTimeout time.Duration
 	Viewport          string // "WIDTHxHEIGHT", default mcpclient.DefaultViewport
 	// NoActionSnapshots leaves the snapshot out of action results (replay
@@ -146,10 +147,10 @@ func New(opts *Options) (*Server, error) {
 		o.Logger = slog.New(slog.DiscardHandler)
 	}
 	if o.ActionTimeout <= 0 {
-		o.ActionTimeout = mcpclient.DefaultActionTimeout
+		o.ActionTimeout = defaults.Step
 	}
 	if o.NavigationTimeout <= 0 {
-		o.NavigationTimeout = mcpclient.DefaultNavTimeout
+		o.NavigationTimeout = defaults.Navigation
 	}
 	if o.Viewport == "" {
 		o.Viewport = mcpclient.DefaultViewport

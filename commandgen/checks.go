@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/translator"
@@ -14,7 +15,7 @@ import (
 
 // Checks run in the page, as browser_evaluate, so that every player of the
 // scenario runs them the same way. Each is an async function that asks one
-// question every 100 ms until the answer is right or the check's timeout
+// question every defaults.Poll (100 ms) until the answer is right or the check's timeout
 // has passed, and then fails with what it found ("the Active filter shows
 // 3 items, expected 2"). A check of an element gets it from the call's
 // target; an element that is not there yet fails the call with "does not
@@ -26,9 +27,6 @@ import (
 // not text in hidden elements, case and runs of space ignored. A hidden
 // panel that repeats a visible text neither satisfies a check nor fails
 // one.
-
-// DefaultCheckTimeout is how long a check waits for what it checks to hold.
-const DefaultCheckTimeout = 5 * time.Second
 
 // jsHelpers are the functions the checks share, in the order they may
 // need each other; a check's function holds only those it uses.
@@ -46,7 +44,7 @@ var jsHelpers = []struct{ name, def string }{
 // line, with the helpers why uses.
 func poll(why string, withElement bool, timeout time.Duration) string {
 	if timeout <= 0 {
-		timeout = DefaultCheckTimeout
+		timeout = defaults.Check
 	}
 	var b strings.Builder
 	b.WriteString("async () => { ")
@@ -67,8 +65,8 @@ func poll(why string, withElement bool, timeout time.Duration) string {
 			b.WriteString(h.def + " ")
 		}
 	}
-	fmt.Fprintf(&b, "const why = () => %s; for (const until = Date.now() + %d; ;) { const w = why(); if (!w) return 'ok'; if (Date.now() > until) throw new Error(w + ' (waited %s)'); await new Promise(r => setTimeout(r, 100)); } }",
-		why, timeout.Milliseconds(), timeout)
+	fmt.Fprintf(&b, "const why = () => %s; for (const until = Date.now() + %d; ;) { const w = why(); if (!w) return 'ok'; if (Date.now() > until) throw new Error(w + ' (waited %s)'); await new Promise(r => setTimeout(r, %d)); } }",
+		why, timeout.Milliseconds(), timeout, defaults.Poll.Milliseconds())
 	return b.String()
 }
 

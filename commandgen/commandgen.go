@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -26,7 +27,7 @@ type Call struct {
 // Options tune the calls For builds. Nil means the defaults.
 type Options struct {
 	// CheckTimeout is how long a check waits, in the page, for what it
-	// checks to hold. Default DefaultCheckTimeout.
+	// checks to hold. Default defaults.Check.
 	CheckTimeout time.Duration
 }
 
@@ -123,7 +124,7 @@ func (o *Options) For(s translator.Step, target string) (Call, error) {
 	if NeedsTarget(s.Kind) && target == "" {
 		return Call{}, fmt.Errorf("commandgen: %s step %q has no target", s.Kind, s.Action)
 	}
-	timeout := DefaultCheckTimeout
+	timeout := defaults.Check
 	if o != nil && o.CheckTimeout > 0 {
 		timeout = o.CheckTimeout
 	}
@@ -171,13 +172,13 @@ func TextShown(text string) Call {
 }
 
 // busyWaitJS is the function of BusyWait, with its timeout in
-// milliseconds to fill in. It returns "settled" when nothing said it was
+// milliseconds and the poll interval to fill in. It returns "settled" when nothing said it was
 // loading and "waited" when something did and then stopped; it throws when
 // something still says so after the timeout.
-const busyWaitJS = `async () => { let waited = false; for (const until = Date.now() + %d; ; waited = true, await new Promise(r => setTimeout(r, 100))) { if (!document.querySelector('[aria-busy="true"]')) return waited ? 'waited' : 'settled'; if (Date.now() > until) throw new Error('the page still says it is loading (aria-busy="true")'); } }`
+const busyWaitJS = `async () => { let waited = false; for (const until = Date.now() + %d; ; waited = true, await new Promise(r => setTimeout(r, %d))) { if (!document.querySelector('[aria-busy="true"]')) return waited ? 'waited' : 'settled'; if (Date.now() > until) throw new Error('the page still says it is loading (aria-busy="true")'); } }`
 
 // busyWaitRe reads BusyWait's timeout back from its function.
-var busyWaitRe = regexp.MustCompile("^" + strings.Replace(regexp.QuoteMeta(busyWaitJS), "%d", `(\d+)`, 1) + "$")
+var busyWaitRe = regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(busyWaitJS), "%d", `(\d+)`) + "$")
 
 // BusyWait is the call that waits, up to timeout, until no part of the
 // page says it is still loading (aria-busy="true": a feed rendering its
@@ -185,7 +186,7 @@ var busyWaitRe = regexp.MustCompile("^" + strings.Replace(regexp.QuoteMeta(busyW
 // exports it after one whose page was still loading, so that replay waits
 // as compile did instead of racing the page.
 func BusyWait(timeout time.Duration) Call {
-	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fmt.Sprintf(busyWaitJS, timeout.Milliseconds())}}
+	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fmt.Sprintf(busyWaitJS, timeout.Milliseconds(), defaults.Poll.Milliseconds())}}
 }
 
 // BusyWaitTimeout reports whether fn is BusyWait's function, and its timeout.

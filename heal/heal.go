@@ -52,7 +52,7 @@ type Rereader struct {
 	// "rules or MODEL" with a Model.
 	By string
 	// Timeout bounds how long the element may take to appear (compile's
-	// --timeout). Default parser.DefaultTimeout.
+	// --timeout). Default defaults.Step.
 	Timeout time.Duration
 
 	mu   sync.Mutex

@@ -2,21 +2,14 @@ package mcpclient
 
 import (
 	"time"
-)
 
-// Timeouts BundledOptions gives the bundled @playwright/mcp when told 0.
-const (
-	// DefaultActionTimeout is how long the server's actions wait: a step's
-	// timeout.
-	DefaultActionTimeout = 5 * time.Second
-	// DefaultNavTimeout is how long a page may take to load.
-	DefaultNavTimeout = 30 * time.Second
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // BundledOptions are the options plaintest gives the bundled
 // @playwright/mcp, for replay and compile alike (so that what compiles also
 // replays), for a step timeout of timeout and a navigation timeout of nav
-// (0 for DefaultActionTimeout and DefaultNavTimeout):
+// (0 for defaults.Step and defaults.Navigation):
 //
 //   - --timeout-settle 100: after each action the server waits 100 ms (not
 //     500) for work the action triggered; a navigation seen in that window is
@@ -29,13 +22,13 @@ const (
 //     fails its step with the server's own timeout error, in bounded time.
 func BundledOptions(timeout, nav time.Duration) *PlaywrightOptions {
 	if timeout <= 0 {
-		timeout = DefaultActionTimeout
+		timeout = defaults.Step
 	}
 	if nav <= 0 {
-		nav = DefaultNavTimeout
+		nav = defaults.Navigation
 	}
 	return &PlaywrightOptions{
-		SettleTimeout:     100 * time.Millisecond,
+		SettleTimeout:     defaults.Settle,
 		ActionTimeout:     timeout,
 		NavigationTimeout: nav,
 		ExtraArgs:         []string{"--snapshot-mode", "none"},

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/navrule"
 )
 
@@ -162,10 +163,10 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 func (o *PlaywrightOptions) callTimeout() time.Duration {
 	nav, action := o.NavigationTimeout, o.ActionTimeout
 	if nav <= 0 {
-		nav = 60 * time.Second
+		nav = defaults.PlaywrightMCPNavigation
 	}
 	if action <= 0 {
-		action = 5 * time.Second
+		action = defaults.Step
 	}
 	return nav + action + 15*time.Second
 }

@@ -14,12 +14,14 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // Defaults for Options.
 const (
-	DefaultStartTimeout = 30 * time.Second
-	DefaultCallTimeout  = 60 * time.Second
+	DefaultStartTimeout = defaults.ServerStart
+	DefaultCallTimeout  = defaults.Call
 )
 
 // Options tune Connect. The zero value (or nil) means the defaults.

@@ -14,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -57,9 +58,6 @@ type Options struct {
 	Tokens *tokens.Counter
 }
 
-// DefaultTimeout is how long compile waits for an element to appear.
-const DefaultTimeout = 5 * time.Second
-
 // Event reports one finished action to Options.Progress.
 type Event struct {
 	Index, Total int // Index 0 is opening the URL
@@ -85,13 +83,13 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 		c.opts.TranslatorName = "rules"
 	}
 	if c.opts.Timeout <= 0 {
-		c.opts.Timeout = DefaultTimeout
+		c.opts.Timeout = defaults.Step
 	}
 	if c.opts.Tokens == nil {
 		c.opts.Tokens = tokens.Default()
 	}
 	if c.opts.Poll <= 0 {
-		c.opts.Poll = 200 * time.Millisecond
+		c.opts.Poll = defaults.Poll
 	}
 	if c.opts.Logger == nil {
 		c.opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))

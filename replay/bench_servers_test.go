@@ -11,6 +11,7 @@ import (
 
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 )
@@ -42,7 +43,7 @@ func BenchmarkServers(b *testing.B) {
 			b.Fatalf("compile: %v %+v", err, res.Errors)
 		}
 	}
-	bundled := mcpclient.BundledOptions(DefaultTimeout, 0)
+	bundled := mcpclient.BundledOptions(defaults.Step, 0)
 	compileOpts := *bundled
 	compileOpts.Caps = []string{"testing"}
 	pwConfig, err := mcpclient.Playwright(&compileOpts)

@@ -14,6 +14,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
@@ -138,7 +139,7 @@ func benchShop(b *testing.B) (*httptest.Server, *sandy.Scenario) {
 
 func BenchmarkReplayVsDirect(b *testing.B) {
 	srv, sc := benchShop(b)
-	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(DefaultTimeout, 0)},
+	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(defaults.Step, 0)},
 		&Options{Vars: demoVars(srv.URL)})
 	var replayRuns, directRuns []time.Duration
 	b.ResetTimer()
@@ -174,7 +175,7 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 // warmSession starts the bundled @playwright/mcp for the life of b.
 func warmSession(b *testing.B) *mcpclient.Session {
 	b.Helper()
-	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(DefaultTimeout, 0))
+	cfg, err := mcpclient.Playwright(mcpclient.BundledOptions(defaults.Step, 0))
 	if err != nil {
 		b.Fatal(err)
 	}

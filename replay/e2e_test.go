@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
@@ -57,7 +58,7 @@ func TestDemoScenariosReplayGreen(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(DefaultTimeout, 0)},
+			p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(defaults.Step, 0)},
 				&Options{Vars: demoVars(srv.URL)})
 			for i := 1; i <= *runs; i++ {
 				ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -57,12 +58,8 @@ func (f ServersFunc) Open(ctx context.Context, server string, needs Needs) (Tool
 
 // Defaults of Options.
 const (
-	// DefaultTimeout is how long a step waits for its target to appear.
-	DefaultTimeout = 5 * time.Second
 	// DefaultFiles is the folder a scenario's file arguments are confined to.
 	DefaultFiles = ".sandy/files"
-	// DefaultPoll is how often a missing target is looked for again.
-	DefaultPoll = 100 * time.Millisecond
 	// DefaultBrowser is the server used for failure evidence and by the
 	// sandy__wait_for_element and sandy__wait_until built-ins.
 	DefaultBrowser = mcpclient.PlaywrightServer
@@ -76,14 +73,14 @@ type Options struct {
 	// precedence first: the --env file, then --var values.
 	Vars []map[string]string
 	// Timeout bounds how long a step waits for a target that does not
-	// match any element yet. Default DefaultTimeout.
+	// match any element yet. Default defaults.Step.
 	Timeout time.Duration
 	// NavTimeout is the navigation timeout the browser server was given,
 	// named in the failure of a page that never finishes loading; 0 when
 	// unknown (a server from the config, with its own).
 	NavTimeout time.Duration
 	// Poll is the interval between attempts while waiting for a target.
-	// Default DefaultPoll.
+	// Default defaults.Poll.
 	Poll time.Duration
 	// Start and End select the steps numbered Start to End (inclusive, by
 	// step number, not position; 0 means no bound). Step numbers increase
@@ -156,10 +153,10 @@ func (o *Options) withDefaults() Options {
 		v.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
 	if v.Timeout <= 0 {
-		v.Timeout = DefaultTimeout
+		v.Timeout = defaults.Step
 	}
 	if v.Poll <= 0 {
-		v.Poll = DefaultPoll
+		v.Poll = defaults.Poll
 	}
 	if v.Files == "" {
 		v.Files = DefaultFiles

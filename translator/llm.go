@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/prompt"
@@ -76,7 +77,7 @@ const DefaultModel = "gpt-4o-mini"
 const (
 	DefaultMaxSteps      = 8
 	DefaultMinConfidence = 0.5
-	DefaultModelTimeout  = 60 * time.Second
+	DefaultModelTimeout  = defaults.Model
 )
 
 // LLM translates an action by asking a language model, one step at a

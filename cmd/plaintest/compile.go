@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
 	rpt "github.com/plaintest/plaintest/report"
@@ -116,8 +116,8 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
-	fs.DurationVar(&f.timeout, "timeout", parser.DefaultTimeout, "how long an element may take to appear")
-	fs.DurationVar(&f.nav, "nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

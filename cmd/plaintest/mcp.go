@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/browserserver"
-	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 const mcpHelp = `
@@ -61,8 +61,8 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	ws := fs.String("ws-endpoint", "", "use the Playwright browser server at `URL` instead of a local Chromium")
 	cdp := fs.String("cdp-endpoint", "", "use the Chromium at `URL` (its DevTools endpoint) instead of a local one")
 	headed := fs.Bool("headed", false, "show the browser window")
-	timeout := fs.Duration("timeout", mcpclient.DefaultActionTimeout, "how long actions, waits and verifications wait")
-	nav := fs.Duration("nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load")
+	timeout := fs.Duration("timeout", defaults.Step, "how long actions, waits and verifications wait")
+	nav := fs.Duration("nav-timeout", defaults.Navigation, "how long a page may take to load")
 	var fileURLs fileURLsFlag
 	fileURLs.add(fs, "those below the working directory")
 	var origins listFlag

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/heal"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/secret"
@@ -170,8 +171,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all (slower), failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
-	fs.DurationVar(&f.timeout, "timeout", replay.DefaultTimeout, "how long a step waits for its target")
-	fs.DurationVar(&f.nav, "nav-timeout", mcpclient.DefaultNavTimeout, "how long a page may take to load (bundled browser server)")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -50,7 +51,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if err := browser.check(fs); err != nil {
 		return err
 	}
-	session, _, done, err := openBrowser(ctx, browser, *config, false, mcpclient.DefaultActionTimeout, mcpclient.DefaultNavTimeout, pos[0])
+	session, _, done, err := openBrowser(ctx, browser, *config, false, defaults.Step, defaults.Navigation, pos[0])
 	if err != nil {
 		return err
 	}
