@@ -29,7 +29,6 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -94,7 +93,7 @@ func FromScenario(sc *sandy.Scenario) *Flow {
 		}
 		f.Stages = append(f.Stages, stage)
 	}
-	slug := parser.Slug(sc.Metadata.Name)
+	slug := sandy.Slug(sc.Metadata.Name)
 	f.Stages = append(f.Stages, Stage{Name: ReportFailure, AgentID: AgentID("mcp__playwright__browser_take_screenshot"),
 		Inputs: map[string]any{"filename": slug + "-failure.png"},
 		Extra:  map[string]any{"purpose": "a stage failed: keep a screenshot of the page it left, and end the flow"}})
@@ -250,7 +249,7 @@ func words(s string) string {
 	if strings.Trim(nonWord.ReplaceAllString(strings.ToLower(s), " "), " ") == "" {
 		return ""
 	}
-	return strings.ReplaceAll(parser.Slug(s), "-", "_")
+	return strings.ReplaceAll(sandy.Slug(s), "-", "_")
 }
 
 // unique returns name, or name_2, name_3... when it is taken, and marks it

@@ -9,7 +9,6 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -244,7 +243,11 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 			return Call{}, fmt.Errorf("commandgen: count %q is not a number", s.Value)
 		}
 		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(items(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), rolesJS(s.Values))
-		element = fmt.Sprintf("%s shows %d %s", what, n, report.Plural(n, "item", "items"))
+		items := "items"
+		if n == 1 {
+			items = "item"
+		}
+		element = fmt.Sprintf("%s shows %d %s", what, n, items)
 	case translator.AssertURL:
 		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, compare("norm(location.href)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
 		element = fmt.Sprintf("the URL %s %q", verb(s.Match), s.Value)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
+	"github.com/plaintest/plaintest/sandy"
 )
 
 func compile(t *testing.T, f *fakeBrowser, sc Scenario, opts *Options) (*ParserResult, error) {
@@ -177,7 +178,7 @@ func TestCompileEvidenceReplacesOldFiles(t *testing.T) {
 	dir := t.TempDir()
 	sc := loginScenario
 	sc.Actions = []string{"click Checkout now"}
-	base := filepath.Join(dir, Slug(sc.Name)+"-step1")
+	base := filepath.Join(dir, sandy.Slug(sc.Name)+"-step1")
 	for _, ext := range []string{".png", ".snapshot.txt"} {
 		if err := os.WriteFile(base+ext, []byte("old"), 0o644); err != nil {
 			t.Fatal(err)

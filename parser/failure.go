@@ -9,6 +9,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -40,7 +41,7 @@ func (r *run) evidence(ctx context.Context, info *ErrorInfo) {
 		r.c.opts.Logger.Warn("evidence dir", "err", err)
 		return
 	}
-	base := filepath.Join(dir, fmt.Sprintf("%s-step%d", Slug(r.res.Name), info.Index))
+	base := filepath.Join(dir, fmt.Sprintf("%s-step%d", sandy.Slug(r.res.Name), info.Index))
 	if info.Snapshot != "" {
 		if err := safefile.Write(base+".snapshot.txt", []byte(info.Snapshot), 0o644); err == nil {
 			info.SnapshotFile = base + ".snapshot.txt"

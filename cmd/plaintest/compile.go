@@ -14,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
 	rpt "github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
 )
 
@@ -154,7 +155,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintln(progress, tr.note)
 	out := f.out
 	if out == "" {
-		out = filepath.Join(".sandy", "scenarios", parser.Slug(sc.Name)+".json")
+		out = filepath.Join(".sandy", "scenarios", sandy.Slug(sc.Name)+".json")
 	}
 
 	session, server, done, err := openBrowser(ctx, f.browser, f.config, f.headed, f.timeout, f.nav, sc.URL)
@@ -271,7 +272,7 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 		sc.Name = strings.TrimSuffix(filepath.Base(f.out), filepath.Ext(f.out))
 	}
 	if sc.Name == "" && len(sc.Actions) > 0 {
-		sc.Name = parser.Slug(parser.MaskSecrets(sc.Actions[0], sc.Secrets))
+		sc.Name = sandy.Slug(parser.MaskSecrets(sc.Actions[0], sc.Secrets))
 	}
 	if err := sc.Validate(); err != nil {
 		return nil, "", err
