@@ -169,3 +169,29 @@ func describeShown(n *dom.Node) string {
 func anchored(s translator.Step) bool {
 	return s.Kind == translator.AssertText && s.Ref == "" && !commandgen.NeedsTarget(s.Kind)
 }
+
+// vacuousGone says why a check that a text is gone could never fail, or "":
+// the text reads as a description of an element ("the Saved widget",
+// starting with an article) and no page of the compile showed it, before
+// the test acted, before the action or now. Such a check passes whatever
+// the page does; the user meant an element, and is told to name it by its
+// kind or to quote the text.
+func (r *run) vacuousGone(s translator.Step) string {
+	if s.Kind != translator.AssertGone || s.Ref != "" {
+		return ""
+	}
+	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s.Value)), " ")
+	switch first {
+	case "the", "a", "an", "your", "my", "this", "that":
+	default:
+		return ""
+	}
+	want := dom.Normalize(s.Value)
+	for _, p := range []*dom.Node{r.start, r.before, r.page} {
+		if p != nil && strings.Contains(dom.Normalize(p.TextContent()), want) {
+			return ""
+		}
+	}
+	return fmt.Sprintf("%q is not a text the page showed, and names no element the rules know: a check that it is gone could never fail; "+
+		"name the element by its kind (the Saved status, the Details dialog, the Delete button) or quote the text that must go", s.Value)
+}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/translator"
 )
 
 func aria(t *testing.T, s string) *dom.Node {
@@ -58,5 +59,31 @@ func TestAnchor(t *testing.T) {
 				t.Errorf("got %q held=%v why=%q, want %q held=%v why %q", ref, held, why, tt.ref, tt.held, tt.why)
 			}
 		})
+	}
+}
+
+// A check that a described element is gone ("the Saved widget"), whose
+// words no page of the compile showed, is refused: it could never fail. A
+// text that was there, or one not led by an article, is a real check.
+func TestVacuousGone(t *testing.T) {
+	start := aria(t, "- status [ref=e1]: Saved\n- button \"Dismiss\" [ref=e2]\n- paragraph [ref=e3]: the order is pending\n")
+	r := &run{start: start, before: start, page: start}
+	for _, tt := range []struct {
+		text    string
+		refused bool
+	}{
+		{"the Saved widget", true},
+		{"a Saved toast thing", true},
+		{"the order is pending", false}, // shown: it can fail
+		{"Saved", false},
+		{"Error", false}, // an error that must not show: fails when it does
+	} {
+		why := r.vacuousGone(translator.Step{Kind: translator.AssertGone, Value: tt.text})
+		if (why != "") != tt.refused {
+			t.Errorf("vacuousGone(%q) = %q, want refused %v", tt.text, why, tt.refused)
+		}
+	}
+	if why := r.vacuousGone(translator.Step{Kind: translator.AssertText, Value: "the Saved widget"}); why != "" {
+		t.Errorf("a text that must show is not this rule's: %q", why)
 	}
 }

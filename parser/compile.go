@@ -347,6 +347,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 	if anchored(s) {
 		return r.anchoredText(ctx, ts, s)
 	}
+	if why := r.vacuousGone(s); why != "" {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, why, nil)
+	}
 	if s.Ref == "" && !commandgen.NeedsTarget(s.Kind) {
 		return r.untargeted(ctx, ts, s)
 	}

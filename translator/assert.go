@@ -266,6 +266,13 @@ func soleOfKind(page *dom.Node, phrase string, want roleSet) (n *dom.Node, ok bo
 // and name is. ok is false for a subject with no kind noun, which is text.
 func (r *Rules) elementShown(req Request, subject string, gone bool) ([]Step, bool, error) {
 	words, set, ok := kindNoun(stripArticle(unquote(strings.TrimSpace(subject))), false)
+	if !ok {
+		// A part of the page named by a noun the text checks scope by
+		// ("the Saved status", "the Photos carousel"): read as text, the
+		// words would be a text no page shows, and "is gone" could never
+		// fail.
+		words, set, ok = assertNoun(stripArticle(unquote(strings.TrimSpace(subject))))
+	}
 	if !ok || set == nil || quoted(subject) != "" {
 		return nil, false, nil
 	}
@@ -363,4 +370,28 @@ func quoted(s string) string {
 		}
 	}
 	return ""
+}
+
+// assertNoun splits a noun of assertNouns or soleNouns off the end of s:
+// "Saved status" gives ("Saved", status roles, true). A noun alone is not
+// split: "the status" is the one status, which the text forms read.
+func assertNoun(s string) (string, roleSet, bool) {
+	cut := func(word string) (string, bool) {
+		suffix := " " + word
+		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+			return strings.TrimSpace(s[:len(s)-len(suffix)]), true
+		}
+		return "", false
+	}
+	for _, an := range assertNouns {
+		if words, ok := cut(an.word); ok {
+			return words, an.roles, true
+		}
+	}
+	for _, sn := range soleNouns {
+		if words, ok := cut(sn.word); ok {
+			return words, sn.roles, true
+		}
+	}
+	return "", nil, false
 }

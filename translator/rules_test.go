@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -365,4 +366,31 @@ func FuzzRulesTranslate(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A part of the page named by a noun the text checks scope by ("the Saved
+// status", "the Photos carousel") is that element, shown or gone: read as
+// text, its words are on no page, and "is gone" could never fail.
+func TestShownByPartNoun(t *testing.T) {
+	page, err := dom.ParseARIA("- status \"Saved\" [ref=e1]: Saved\n- button \"Dismiss\" [ref=e2]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action string
+		want   Step
+	}{
+		{"verify the Saved status is gone", Step{Kind: AssertVisible, Value: "Saved", Values: []string{"status"}, Negated: true}},
+		{"verify the Saved status is shown", Step{Kind: AssertVisible, Value: "Saved", Values: []string{"status"}}},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
+		if err != nil || len(steps) != 1 {
+			t.Errorf("%s: %v, %v", tt.action, steps, err)
+			continue
+		}
+		got := steps[0]
+		if got.Kind != tt.want.Kind || got.Ref != tt.want.Ref || got.Negated != tt.want.Negated || got.Value != tt.want.Value || (tt.want.Values != nil && !slices.Equal(got.Values, tt.want.Values)) {
+			t.Errorf("%s: got %+v, want %+v", tt.action, got, tt.want)
+		}
+	}
 }
