@@ -91,11 +91,11 @@ Example:
 
 type compileFlags struct {
 	url, file, out, name, translator, config, format, evidence, report, files string
-	browser                                                            browserFlags
-	steps                                                              listFlag
-	vars, secrets                                                      kvFlag
-	headed, json                                                       bool
-	timeout, nav                                                       time.Duration
+	browser                                                                   browserFlags
+	steps                                                                     listFlag
+	vars, secrets                                                             kvFlag
+	headed, json                                                              bool
+	timeout, nav                                                              time.Duration
 	modelFlags
 }
 
