@@ -27,7 +27,7 @@ func buildDialog(accept, needOpen bool) func(*Rules, []string, Request) ([]Step,
 			if !needOpen {
 				return nil, errNoMatch
 			}
-			return nil, noDialog()
+			return nil, final(noDialog())
 		}
 		if accept {
 			return []Step{{Kind: AcceptDialog, Element: req.Dialog}}, nil
@@ -40,7 +40,7 @@ func buildDialog(accept, needOpen bool) func(*Rules, []string, Request) ([]Step,
 // accepted with that text. "… and click Cancel" dismisses it.
 func buildPrompt(_ *Rules, m []string, req Request) ([]Step, error) {
 	if req.Dialog == "" {
-		return nil, noDialog()
+		return nil, final(noDialog())
 	}
 	if !strings.Contains(req.Dialog, `"prompt"`) {
 		return nil, final(fmt.Errorf("%q types into a prompt, but the dialog open is a %s", m[0], req.Dialog))
@@ -155,16 +155,32 @@ func buildMultiSelect(r *Rules, m []string, req Request) ([]Step, error) {
 	if o, err := optionIn(req.Page, list, whole); err == nil && score(o.Name, whole) >= scoreExact {
 		return nil, errNoMatch
 	}
-	var values []string
+	var pieces []string
 	for _, v := range listSplit.Split(whole, -1) {
-		v = unquote(v)
-		if v == "" {
-			continue
+		if v = unquote(v); v != "" {
+			pieces = append(pieces, v)
+		}
+	}
+	var values []string
+	seen := map[*dom.Node]bool{}
+	for i := 0; i < len(pieces); i++ {
+		v := pieces[i]
+		// "Salt and pepper": pieces an "and" split that name one option.
+		for j := len(pieces); j > i+1; j-- {
+			joined := strings.Join(pieces[i:j], " and ")
+			if o, err := optionIn(req.Page, list, joined); err == nil && score(o.Name, joined) >= scoreExact {
+				v, i = joined, j-1
+				break
+			}
 		}
 		o, err := optionIn(req.Page, list, v)
 		if err != nil {
 			return nil, final(err)
 		}
+		if seen[o] {
+			return nil, final(fmt.Errorf("%q names %s twice", m[0], describe(req.Page, o)))
+		}
+		seen[o] = true
 		values = append(values, o.Name)
 	}
 	if len(values) < 2 {
