@@ -74,6 +74,12 @@ self-contained HTML report of the compile (each action's tool calls, the
 failure with its error, screenshot and page snapshot), and puts the
 evidence in DIR unless --evidence is given.
 
+Uploads ("upload notes.txt into Attachment") read only files in --files DIR
+(default .sandy/files, as replay's): the scenario names the file relative
+to it. The browser's dialogs ("accept the dialog", "type X into the prompt
+and click OK"), tabs ("switch to the new tab", "switch to tab 2"), drags
+("drag X to Y") and several options ("select A and B in LIST") are read too.
+
 --format also writes, beside FILE: nanoclaw, a NanoClaw replay bundle of
 the run (FILE.replay.json: every MCP call the compile made, snapshots and
 probes included, with its result or error and real times, model calls,
