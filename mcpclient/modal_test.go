@@ -32,3 +32,25 @@ func TestTabList(t *testing.T) {
 		t.Errorf("got %+v, want %+v", got, want)
 	}
 }
+
+// FuzzModalStates: any result text gives modal states that name a tool,
+// and tabs with indexes, never a panic.
+func FuzzModalStates(f *testing.F) {
+	f.Add("### Modal state\n- [\"alert\" dialog with message \"x\"]: can be handled by browser_handle_dialog\n", false)
+	f.Add("### Error\n- [File chooser]: can be handled by browser_file_upload\n", true)
+	f.Add("### Result\n- 0: (current) [A](http://a/)\n- 1: [B [c]](http://b/(x))\n", false)
+	f.Fuzz(func(t *testing.T, text string, isError bool) {
+		r := ParseText(text)
+		r.IsError = isError
+		for _, m := range r.ModalStates() {
+			if len(m.Tool) < len("browser_") || m.Tool[:len("browser_")] != "browser_" {
+				t.Fatalf("tool %q", m.Tool)
+			}
+		}
+		for _, tab := range r.TabList() {
+			if tab.Index < 0 {
+				t.Fatalf("index %d", tab.Index)
+			}
+		}
+	})
+}
