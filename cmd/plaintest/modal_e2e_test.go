@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,7 +11,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -63,6 +67,18 @@ document.getElementById("top").onchange = (e) => say("Toppings: " + [...e.target
 </script>`,
 }
 
+// runLong runs plaintest as runCLI does, with a deadline long enough for a
+// folder of scenarios whose checks each wait out their timeout.
+func runLong(t *testing.T, args ...string) (exitCode, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: testGetenv(nil)}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	code := run(ctx, e, args)
+	return code, stdout.String(), stderr.String()
+}
+
 // serveModalPages serves modalPages.
 func serveModalPages(t *testing.T) string {
 	t.Helper()
@@ -89,16 +105,17 @@ var modalCases = []struct {
 	name, page string
 	actions    []string
 	tools      []string // tools the export must call
+	fails      string   // what the replay on the broken page says
 }{
-	{"confirm-accept", "/dialogs", []string{"click Delete", "accept the dialog", "verify Draft deleted is shown"}, []string{"browser_handle_dialog"}},
-	{"confirm-dismiss", "/dialogs", []string{"click Delete", "dismiss the confirm", "verify the status shows Draft kept"}, []string{"browser_handle_dialog"}},
-	{"alert-ok", "/dialogs", []string{"click Save", "click OK in the alert", "verify Alert closed is shown"}, []string{"browser_handle_dialog"}},
-	{"prompt", "/dialogs", []string{"click Rename", "type Holiday plans into the prompt and click OK", "verify Renamed to Holiday plans is shown"}, []string{"browser_handle_dialog"}},
-	{"upload-field", "/upload", []string{"upload notes.txt into Attachment", "verify Attached notes.txt: hello notes is shown"}, []string{"browser_file_upload"}},
-	{"upload-button", "/upload", []string{"upload notes.txt using Choose file", "verify Attached notes.txt: hello notes is shown"}, []string{"browser_file_upload"}},
-	{"tabs", "/tabs", []string{"click Open help", "switch to the new tab", "verify How to use the shop is shown", "switch to the first tab", "verify Start page is shown"}, []string{"browser_tabs"}},
-	{"drag", "/drag", []string{"drag Write report to Done", "verify Write report is done is shown"}, []string{"browser_drag"}},
-	{"multi-select", "/multi", []string{"select Cheese and Basil in Toppings", "verify Toppings: Cheese, Basil is shown"}, []string{"browser_select_option"}},
+	{"confirm-accept", "/dialogs", []string{"click Delete", "accept the dialog", "verify Draft deleted is shown"}, []string{"browser_handle_dialog"}, "Draft deleted"},
+	{"confirm-dismiss", "/dialogs", []string{"click Delete", "dismiss the confirm", "verify the status shows Draft kept"}, []string{"browser_handle_dialog"}, "Draft kept"},
+	{"alert-ok", "/dialogs", []string{"click Save", "click OK in the alert", "verify Alert closed is shown"}, []string{"browser_handle_dialog"}, "Alert closed"},
+	{"prompt", "/dialogs", []string{"click Rename", "type Holiday plans into the prompt and click OK", "verify Renamed to Holiday plans is shown"}, []string{"browser_handle_dialog"}, "Renamed to Holiday plans"},
+	{"upload-field", "/upload", []string{"upload notes.txt into Attachment", "verify Attached notes.txt: hello notes is shown"}, []string{"browser_file_upload"}, "Attached notes.txt: hello notes"},
+	{"upload-button", "/upload", []string{"upload notes.txt using Choose file", "verify Attached notes.txt: hello notes is shown"}, []string{"browser_file_upload"}, "Attached notes.txt: hello notes"},
+	{"tabs", "/tabs", []string{"click Open help", "switch to the new tab", "verify How to use the shop is shown", "switch to the first tab", "verify Start page is shown"}, []string{"browser_tabs"}, "Tab 1 not found"},
+	{"drag", "/drag", []string{"drag Write report to Done", "verify Write report is done is shown"}, []string{"browser_drag"}, "Write report is done"},
+	{"multi-select", "/multi", []string{"select Cheese and Basil in Toppings", "verify Toppings: Cheese, Basil is shown"}, []string{"browser_select_option"}, "Toppings: Cheese, Basil"},
 }
 
 // TestModalSentencesBothServers: every sentence compiles through both
@@ -114,6 +131,7 @@ func TestModalSentencesBothServers(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
+	specs := map[string]string{"builtin": t.TempDir(), "playwright-mcp": t.TempDir()}
 	for _, server := range []string{"builtin", "playwright-mcp"} {
 		dir := t.TempDir()
 		for _, tc := range modalCases {
@@ -147,7 +165,7 @@ func TestModalSentencesBothServers(t *testing.T) {
 				if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
 					t.Errorf("the spec lacks %q:\n%s", want, spec)
 				}
-				if err := os.Remove(strings.TrimSuffix(out, ".json") + ".spec.ts"); err != nil {
+				if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
 					t.Fatal(err)
 				}
 			}) {
@@ -155,12 +173,12 @@ func TestModalSentencesBothServers(t *testing.T) {
 			}
 		}
 		t.Run("replay/"+server+"-compiled/"+other[server], func(t *testing.T) {
-			code, stdout, stderr := runCLI(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2")
+			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "3")
 			if code != 0 {
 				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
 			}
-			code, stdout, stderr = runCLI(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2",
-				"--var", "BASE_URL="+base+"/broken", "--timeout", "2s", "--json")
+			code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2",
+				"--var", "BASE_URL="+base+"/broken", "--timeout", "2s", "--json", "--parallel", "3")
 			if code != 1 {
 				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
 			}
@@ -174,16 +192,34 @@ func TestModalSentencesBothServers(t *testing.T) {
 			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
 				t.Fatalf("replay --json: %v\n%s", err, stdout)
 			}
+			fails := map[string]string{}
+			for _, tc := range modalCases {
+				fails[tc.name] = tc.fails
+			}
 			for _, r := range got.Scenarios {
-				if r.Success {
-					t.Errorf("%s passed on its broken page", r.Scenario)
+				if r.Success || !strings.Contains(r.Error, fails[r.Scenario]) {
+					t.Errorf("%s on its broken page: success %v, error %q; want a failure saying %q", r.Scenario, r.Success, r.Error, fails[r.Scenario])
 				}
-				t.Logf("%s on its broken page: %s", r.Scenario, r.Error)
 			}
 			if len(got.Scenarios) != len(modalCases) {
 				t.Errorf("%d results, want %d:\n%s", len(got.Scenarios), len(modalCases), stdout)
 			}
 		})
+	}
+	t.Run("specs/builtin", func(t *testing.T) { runModalSpecs(t, specs["builtin"], base, files) })
+}
+
+// runModalSpecs: the specs of the built-in server's compiles pass npx playwright test.
+func runModalSpecs(t *testing.T, dir, base, files string) {
+	t.Helper()
+	modules := nodeModules(t)
+	t.Setenv(pwspec.FilesEnv, files)
+	out, ok := runSpecs(t, modules, dir, base)
+	if !ok {
+		t.Fatalf("npx playwright test of the exported specs failed:\n%s", out)
+	}
+	if want := fmt.Sprintf("%d passed", len(modalCases)); !strings.Contains(out, want) {
+		t.Errorf("npx playwright test: want %q:\n%s", want, out)
 	}
 }
 
@@ -198,4 +234,40 @@ var specForm = map[string]string{
 	"tabs":            `page = page.context().pages()[1]`,
 	"drag":            `.dragTo(`,
 	"multi-select":    `.selectOption(["Cheese", "Basil"])`,
+}
+
+// TestModalCompileErrors: an upload from outside the files folder or of a
+// missing file, a dialog that never opens and a tab that is not open each
+// fail the compile with a message saying so, through the built-in server.
+func TestModalCompileErrors(t *testing.T) {
+	requireBrowser(t)
+	base := serveModalPages(t)
+	files := t.TempDir()
+	secret := filepath.Join(t.TempDir(), "secret.txt")
+	if err := os.WriteFile(secret, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name, page string
+		actions    []string
+		want       string
+	}{
+		{"outside", "/upload", []string{"upload " + secret + " into Attachment"}, "is outside the files folder " + files},
+		{"dotdot", "/upload", []string{"upload ../secret.txt into Attachment"}, "leaves the files folder " + files},
+		{"missing", "/upload", []string{"upload notes.txt into Attachment"}, "there is no file notes.txt in the files folder " + files},
+		{"no-dialog", "/dialogs", []string{"click Delete", "accept the dialog", "click Save", "accept the dialog", "accept the dialog"}, "no alert, confirm or prompt is open"},
+		{"dialog-open", "/dialogs", []string{"click Delete", "click Save"}, `the "confirm" dialog with message "Delete the draft?" the last action opened is still open`},
+		{"unknown-tab", "/tabs", []string{"click Open help", "switch to tab 5"}, `there is no tab 5 (waited 2s): 2 tabs are open (1 "Start", 2 "Help")`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"compile", "--url", base + tt.page, "--files", files, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "2s"}
+			for _, a := range tt.actions {
+				args = append(args, "--step", a)
+			}
+			code, stdout, stderr := runCLI(t, args...)
+			if code != 1 || !strings.Contains(stdout+stderr, tt.want) {
+				t.Errorf("exit %d, want 1 saying %q\n%s\n%s", code, tt.want, stdout, stderr)
+			}
+		})
+	}
 }
