@@ -173,12 +173,12 @@ func TestModalSentencesBothServers(t *testing.T) {
 			}
 		}
 		t.Run("replay/"+server+"-compiled/"+other[server], func(t *testing.T) {
-			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "3")
+			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2")
 			if code != 0 {
 				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
 			}
 			code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2",
-				"--var", "BASE_URL="+base+"/broken", "--timeout", "2s", "--json", "--parallel", "3")
+				"--var", "BASE_URL="+base+"/broken", "--json", "--parallel", "2")
 			if code != 1 {
 				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
 			}
