@@ -51,7 +51,44 @@ var builders = map[translator.Kind]build{
 		return Call{mcpclient.ToolType, args}
 	},
 	translator.Select: func(s translator.Step, t string) Call {
-		return Call{mcpclient.ToolSelectOption, withElement(s, map[string]any{"target": t, "values": []any{s.Value}})}
+		values := []any{s.Value}
+		if len(s.Values) > 0 { // several options of a list box
+			values = make([]any, len(s.Values))
+			for i, v := range s.Values {
+				values[i] = v
+			}
+		}
+		return Call{mcpclient.ToolSelectOption, withElement(s, map[string]any{"target": t, "values": values})}
+	},
+	translator.AcceptDialog: func(s translator.Step, _ string) Call {
+		args := map[string]any{"accept": true}
+		if s.Value != "" {
+			args["promptText"] = s.Value
+		}
+		return Call{mcpclient.ToolHandleDialog, args}
+	},
+	translator.DismissDialog: func(translator.Step, string) Call {
+		return Call{mcpclient.ToolHandleDialog, map[string]any{"accept": false}}
+	},
+	// An Upload is two calls: a click on its target, which opens the file
+	// chooser (UploadFiles sets its files).
+	translator.Upload: func(s translator.Step, t string) Call {
+		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
+	},
+	// A SwitchTab's call needs the tab's index, known only from the
+	// server's list: see SelectTab.
+	translator.Drag: func(s translator.Step, t string) Call {
+		args := map[string]any{"startTarget": t}
+		if s.Element != "" {
+			args["startElement"] = s.Element
+		}
+		if s.Drop != nil {
+			args["endTarget"] = s.Drop.Ref
+			if s.Drop.Element != "" {
+				args["endElement"] = s.Drop.Element
+			}
+		}
+		return Call{mcpclient.ToolDrag, args}
 	},
 	translator.Check:   toggleCall,
 	translator.Uncheck: toggleCall,
@@ -105,7 +142,7 @@ func Scoped(s translator.Step) bool {
 func NeedsTarget(k translator.Kind) bool {
 	switch k {
 	case translator.Click, translator.DoubleClick, translator.Type, translator.Clear, translator.Select,
-		translator.Check, translator.Uncheck, translator.Hover, translator.AssertState, translator.AssertValue:
+		translator.Upload, translator.Drag, translator.Check, translator.Uncheck, translator.Hover, translator.AssertState, translator.AssertValue:
 		return true
 	}
 	return false
@@ -147,6 +184,28 @@ func Focus(target, element string) Call {
 		args["element"] = element
 	}
 	return Call{mcpclient.ToolEvaluate, args}
+}
+
+// UploadFiles is the call that sets the files of the file chooser an
+// action opened: paths as the scenario names them (relative to its files
+// folder, which replay turns into absolute paths inside it).
+func UploadFiles(paths ...string) Call {
+	list := make([]any, len(paths))
+	for i, p := range paths {
+		list[i] = p
+	}
+	return Call{mcpclient.ToolFileUpload, map[string]any{"paths": list}}
+}
+
+// ListTabs is the call that lists the browser's tabs.
+func ListTabs() Call {
+	return Call{mcpclient.ToolTabs, map[string]any{"action": "list"}}
+}
+
+// SelectTab is the call that makes the tab at index (counted from 0, as
+// browser_tabs counts) the one the next calls act on.
+func SelectTab(index int) Call {
+	return Call{mcpclient.ToolTabs, map[string]any{"action": "select", "index": index}}
 }
 
 // PressKey is the call that presses key on the focused element.

@@ -30,6 +30,13 @@ func TestFor(t *testing.T) {
 		{translator.Step{Kind: translator.Reload}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => location.reload(), 0); }"}}},
 		{translator.Step{Kind: translator.Forward}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => history.forward(), 0); }"}}},
 		{translator.Step{Kind: translator.Wait, Value: "1.5"}, "", Call{"browser_wait_for", map[string]any{"time": 1.5}}},
+		{translator.Step{Kind: translator.Select, Values: []string{"Cheese", "Basil"}}, "e3", Call{"browser_select_option", map[string]any{"target": "e3", "values": []any{"Cheese", "Basil"}}}},
+		{translator.Step{Kind: translator.AcceptDialog}, "", Call{"browser_handle_dialog", map[string]any{"accept": true}}},
+		{translator.Step{Kind: translator.AcceptDialog, Value: "Drafts"}, "", Call{"browser_handle_dialog", map[string]any{"accept": true, "promptText": "Drafts"}}},
+		{translator.Step{Kind: translator.DismissDialog}, "", Call{"browser_handle_dialog", map[string]any{"accept": false}}},
+		{translator.Step{Kind: translator.Upload, Value: "notes.txt"}, "e5", Call{"browser_click", map[string]any{"target": "e5"}}},
+		{translator.Step{Kind: translator.Drag, Element: `listitem "A"`, Drop: &translator.Step{Ref: "e8", Element: `region "Done"`}}, "e7",
+			Call{"browser_drag", map[string]any{"startTarget": "e7", "startElement": `listitem "A"`, "endTarget": "e8", "endElement": `region "Done"`}}},
 	}
 	for _, tt := range tests {
 		got, err := For(tt.step, tt.target)
@@ -40,6 +47,18 @@ func TestFor(t *testing.T) {
 		if !reflect.DeepEqual(got, tt.want) {
 			t.Errorf("%s: got %#v, want %#v", tt.step.Kind, got, tt.want)
 		}
+	}
+}
+
+func TestModalCalls(t *testing.T) {
+	if got, want := UploadFiles("notes.txt"), (Call{"browser_file_upload", map[string]any{"paths": []any{"notes.txt"}}}); !reflect.DeepEqual(got, want) {
+		t.Errorf("UploadFiles = %#v", got)
+	}
+	if got, want := SelectTab(1), (Call{"browser_tabs", map[string]any{"action": "select", "index": 1}}); !reflect.DeepEqual(got, want) {
+		t.Errorf("SelectTab = %#v", got)
+	}
+	if got, want := ListTabs(), (Call{"browser_tabs", map[string]any{"action": "list"}}); !reflect.DeepEqual(got, want) {
+		t.Errorf("ListTabs = %#v", got)
 	}
 }
 

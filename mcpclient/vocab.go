@@ -3,6 +3,7 @@ package mcpclient
 import (
 	"errors"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -185,3 +186,59 @@ func (e *SiteError) Error() string { return "cannot reach " + e.URL + ": " + e.R
 
 // Unwrap makes errors.Is(err, ErrSiteUnreachable) hold.
 func (e *SiteError) Unwrap() error { return ErrSiteUnreachable }
+
+// ModalState is one dialog or file chooser an action opened, waiting for
+// the tool that handles it.
+type ModalState struct {
+	// Description is the server's: `"confirm" dialog with message "Delete
+	// it?"`, or "File chooser".
+	Description string
+	// Tool is the tool that handles it: ToolHandleDialog or ToolFileUpload.
+	Tool string
+}
+
+// Dialog reports whether m is a browser dialog (alert, confirm, prompt).
+func (m ModalState) Dialog() bool { return m.Tool == ToolHandleDialog }
+
+// modalLineRe is a line of the modal states @playwright/mcp lists:
+// `- ["alert" dialog with message "Saved"]: can be handled by browser_handle_dialog`.
+var modalLineRe = regexp.MustCompile(`(?m)^- \[(.*)\]: can be handled by (browser_\w+)\s*$`)
+
+// ModalStates returns the dialogs and file choosers waiting after the
+// call, oldest first: those of its "### Modal state" section, or, for a
+// call that failed because one waits, those its error lists.
+func (r *Result) ModalStates() []ModalState {
+	text := r.Modal
+	if text == "" && r.IsError {
+		text = r.Error
+	}
+	var out []ModalState
+	for _, m := range modalLineRe.FindAllStringSubmatch(text, -1) {
+		out = append(out, ModalState{Description: m[1], Tool: m[2]})
+	}
+	return out
+}
+
+// tabLineRe is a line of browser_tabs' list: "- 1: (current) [Title](url)".
+var tabLineRe = regexp.MustCompile(`(?m)^- (\d+):( \(current\))? \[(.*)\]\((.*)\)`)
+
+// Tab is one browser tab as browser_tabs lists it.
+type Tab struct {
+	Index      int
+	Current    bool
+	Title, URL string
+}
+
+// TabList returns the tabs browser_tabs listed in its result.
+func (r *Result) TabList() []Tab {
+	text := r.Value
+	if text == "" {
+		text = r.Text
+	}
+	var out []Tab
+	for _, m := range tabLineRe.FindAllStringSubmatch(text, -1) {
+		i, _ := strconv.Atoi(m[1])
+		out = append(out, Tab{Index: i, Current: m[2] != "", Title: m[3], URL: m[4]})
+	}
+	return out
+}

@@ -52,6 +52,10 @@ type Options struct {
 	Progress func(Event)
 	// Logger receives debug logs; nil discards them.
 	Logger *slog.Logger
+	// Files is the folder an upload's file must be in (absolute); the
+	// export names the file relative to it, as replay's --files reads it.
+	// "" refuses uploads.
+	Files string
 	// Tokens counts the tokens of Usage: the tokenizer of the model asked,
 	// when one is (tokens.ForModel). Nil counts in tokens.Default's
 	// encoding.
@@ -130,6 +134,9 @@ type run struct {
 	previous string              // what the last action acted on, for "its"
 	start    *dom.Node           // the page before the test acted (the first action's snapshot)
 	before   *dom.Node           // the page before the last action that acted; nil before any
+	// modals are the dialogs and file choosers the latest call left
+	// waiting (modal.go).
+	modals []mcpclient.ModalState
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -313,8 +320,11 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		// page; the model translator masks the secret values itself.
 		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
 			Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
-			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts),
+			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts), Dialog: r.dialog(),
 		})
+		if err == nil {
+			err = r.modalBlocks(steps)
+		}
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
 			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
@@ -342,6 +352,12 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
 	if !s.Kind.IsCheck() && s.Kind != translator.Wait {
+		r.before = r.page
+	}
+	switch s.Kind {
+	case translator.SwitchTab:
+		return r.switchTab(ctx, ts, s)
+	case translator.AcceptDialog, translator.DismissDialog:
 		r.before = r.page
 	}
 	if anchored(s) {
@@ -383,6 +399,12 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 		return r.setValue(ctx, ts, s, target)
 	case s.Kind == translator.Press:
 		return r.pressIn(ctx, ts, s, target)
+	case s.Kind == translator.Upload:
+		return r.upload(ctx, ts, s, target)
+	case s.Kind == translator.Drag:
+		return r.drag(ctx, ts, s, target)
+	case s.Kind == translator.Select && len(s.Values) > 0:
+		return r.selectMany(ctx, ts, s, node, target)
 	}
 	return r.act(ctx, ts, s, target)
 }

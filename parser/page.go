@@ -15,12 +15,22 @@ import (
 // latest call returned inline (the built-in server's actions do), else
 // browser_snapshot's.
 func (r *run) snapshot(ctx context.Context) error {
+	if len(r.modals) > 0 {
+		// A dialog or file chooser waits: the page cannot be read until it
+		// is handled, and the next action is read against it (its words
+		// in Request.Dialog) and the page as it was.
+		return nil
+	}
 	out := r.inline
 	r.inline = nil
 	if out == nil {
 		var err error
 		if out, err = r.c.browser.CallTool(ctx, mcpclient.ToolSnapshot, map[string]any{}); err != nil {
 			return err
+		}
+		if ms := out.ModalStates(); len(ms) > 0 {
+			r.modals = ms // one opened since (a timer's dialog)
+			return nil
 		}
 	}
 	if out.IsError {
@@ -80,6 +90,11 @@ func (r *run) exec(ctx context.Context, call commandgen.Call) (*mcpclient.Result
 	r.c.opts.Logger.Debug("call", "tool", call.Tool)
 	out, err := r.c.browser.CallTool(ctx, call.Tool, args)
 	r.inline = nil
+	if err == nil {
+		if ms := out.ModalStates(); len(ms) > 0 || !out.IsError {
+			r.modals = ms
+		}
+	}
 	if err == nil && !out.IsError && out.Snapshot != "" {
 		r.inline = out // the page as the call left it; any later call may change it
 	}

@@ -205,6 +205,8 @@ func actionOf(st sandy.Step) string {
 type gen struct {
 	vars map[string]bool
 	used map[string]bool
+	// choosers counts the file choosers waited for, each its own const.
+	choosers int
 }
 
 // secretsUsed lists the required (empty) variables the spec reads, which
@@ -363,6 +365,10 @@ func (g *gen) step(st sandy.Step, in *translator.Step, next *sandy.Step) ([]doc,
 	if err != nil || builtin || server != "playwright" {
 		return nil, 0, fmt.Errorf("%s has no Playwright Test form", st.Tool)
 	}
+	if then := nextTool(next); tool != "browser_handle_dialog" && tool != "browser_file_upload" &&
+		(then == "browser_handle_dialog" || then == "browser_file_upload") {
+		return g.opener(st, in, next, then)
+	}
 	p := st.Params
 	sp := func(k string) string { s, _ := p[k].(string); return s }
 	loc := func() (expr, error) {
@@ -480,6 +486,20 @@ func (g *gen) step(st sandy.Step, in *translator.Step, next *sandy.Step) ([]doc,
 		return nil, 0, errors.New("params: a wait for nothing (no text, textGone or time)")
 	case "browser_evaluate":
 		return g.evaluate(st, in, next)
+	case "browser_handle_dialog", "browser_file_upload":
+		return nil, 0, fmt.Errorf("%s with no action before it that opens the dialog or file chooser", st.Tool)
+	case "browser_tabs":
+		return g.tabs(p)
+	case "browser_drag":
+		from, err := g.locator(sp("startTarget"))
+		if err != nil {
+			return nil, 0, fmt.Errorf("params.startTarget: %w", err)
+		}
+		to, err := g.locator(sp("endTarget"))
+		if err != nil {
+			return nil, 0, fmt.Errorf("params.endTarget: %w", err)
+		}
+		return []doc{await(mc(from, "dragTo", to))}, 0, nil
 	}
 	return nil, 0, fmt.Errorf("%s has no Playwright Test form", st.Tool)
 }
@@ -674,4 +694,86 @@ func (g *gen) pattern(v, match string) (expr, error) {
 		e = "^" + dom.JSRegexEscape(strings.TrimRight(v, " .!?;:,")) + "[.!?;:,]*$"
 	}
 	return raw("/" + e + "/i"), nil
+}
+
+// nextTool is the Playwright tool next calls, or "".
+func nextTool(next *sandy.Step) string {
+	if next == nil {
+		return ""
+	}
+	_, tool, _, _ := sandy.SplitTool(next.Tool)
+	return tool
+}
+
+// FilesEnv names the environment variable of the folder a spec's uploads
+// come from; the default is replay's, .sandy/files.
+const FilesEnv = "PLAINTEST_FILES"
+
+// opener writes st, an action that opens a browser dialog or a file
+// chooser, with next, the call that handles it: Playwright handles a
+// dialog only with a listener set before the action, and a file chooser
+// is waited for as the action opens it.
+func (g *gen) opener(st sandy.Step, in *translator.Step, next *sandy.Step, then string) ([]doc, int, error) {
+	stmts, used, err := g.step(st, in, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	p := next.Params
+	if then == "browser_handle_dialog" {
+		how := "dialog.dismiss()"
+		if p["accept"] == true {
+			how = "dialog.accept()"
+			if t, ok := p["promptText"].(string); ok {
+				x, err := g.text(t)
+				if err != nil {
+					return nil, 0, fmt.Errorf("steps[%d].params.promptText: %w", next.Step-1, err)
+				}
+				how = "dialog.accept(" + printDoc(printExpr(x)) + ")"
+			}
+		}
+		once := []doc{printExpr(mc(ident("page"), "once", str("dialog"), raw("(dialog) => "+how))), ";"}
+		return append([]doc{once}, stmts...), used + 1, nil
+	}
+	paths, _ := p["paths"].([]any)
+	var files []string
+	for _, v := range paths {
+		f, ok := v.(string)
+		if !ok || strings.Contains(f, "{{") {
+			return nil, 0, fmt.Errorf("params.paths: %v is not a file name the spec can read", v)
+		}
+		files = append(files, "`${process.env."+FilesEnv+" ?? \".sandy/files\"}/"+strings.NewReplacer("`", "\\`", "${", "\\${", "\\", "\\\\").Replace(f)+"`")
+	}
+	g.choosers++
+	name := "fileChooser"
+	if g.choosers > 1 {
+		name += strconv.Itoa(g.choosers)
+	}
+	wait := []doc{"const " + name + " = ", printExpr(mc(ident("page"), "waitForEvent", str("filechooser"))), ";"}
+	set := await(mc(raw("(await "+name+")"), "setFiles", raw("["+strings.Join(files, ", ")+"]")))
+	if len(files) == 1 {
+		set = await(mc(raw("(await "+name+")"), "setFiles", raw(files[0])))
+	}
+	out := append([]doc{wait}, stmts...)
+	return append(out, set), used + 1, nil
+}
+
+// tabs writes browser_tabs' select: the page the next statements act on
+// becomes the tab at index, once the browser has it (a tab the last
+// action opened comes a moment later).
+func (g *gen) tabs(p map[string]any) ([]doc, int, error) {
+	if p["action"] != "select" {
+		return nil, 0, fmt.Errorf("browser_tabs %v has no Playwright Test form", p["action"])
+	}
+	idx, err := strconv.Atoi(fmt.Sprint(p["index"]))
+	if err != nil || idx < 0 {
+		return nil, 0, fmt.Errorf("params.index: %v is not a tab's index", p["index"])
+	}
+	n := strconv.Itoa(idx)
+	pages := mc(mc(ident("page"), "context"), "pages")
+	return []doc{
+		await(mc(c(m(ident("expect"), "poll"), raw("() => page.context().pages().length")), "toBeGreaterThan", raw(n))),
+		[]doc{"page = ", printExpr(pages), "[" + n + "];"},
+		await(mc(ident("page"), "bringToFront")),
+		await(mc(ident("page"), "waitForLoadState")),
+	}, 0, nil
 }

@@ -22,6 +22,8 @@ type NotFoundError struct {
 func (e *NotFoundError) Error() string {
 	msg := fmt.Sprintf("no %s matching %q on the page", e.Want, e.What)
 	switch {
+	case e.What == "" && e.Want == wantDialog:
+		msg = "no alert, confirm or prompt is open: the action before it opened none (a dialog the page draws itself is clicked: \"click OK in the Save dialog\")"
 	case e.What == "" && e.Want == "dialog":
 		msg = "no dialog is open"
 	case e.What == "":

@@ -44,6 +44,14 @@ const (
 	Back        Kind = "back"         // go back in the browser's history
 	Forward     Kind = "forward"      // go forward in the browser's history
 	Wait        Kind = "wait"         // Value: seconds
+	// The browser's own dialogs (alert, confirm, prompt), which an action
+	// opens: the next step accepts or dismisses the one open
+	// (Request.Dialog).
+	AcceptDialog  Kind = "accept_dialog"  // Value: the prompt's text ("" for none)
+	DismissDialog Kind = "dismiss_dialog" // no element, no value
+	Upload        Kind = "upload"         // Ref: the file field or the button that opens the file chooser; Value: the file, relative to the files folder
+	SwitchTab     Kind = "switch_tab"     // Value: TabNew, or the tab's number counted from 1
+	Drag          Kind = "drag"           // Ref: what is dragged; Drop: where it is dropped
 	// Then is not a step of its own: Value is an action to read against the
 	// page the steps before it leave (a row's delete button shows only
 	// once the row is hovered).
@@ -59,6 +67,9 @@ const (
 	AssertOrder   Kind = "assert_order"   // Ref: the list ("" = the page's main list); Values; Match: "first", "last", "sequence"
 	AssertVisible Kind = "assert_visible" // Ref: an element that must be visible
 )
+
+// TabNew is a SwitchTab step's Value for the tab opened last.
+const TabNew = "new"
 
 // IsCheck reports whether k is an assertion: it looks at the page and
 // changes nothing.
@@ -123,6 +134,9 @@ type Step struct {
 	// a part of its name ("My orders" for the link "My orders (3)"): a
 	// locator built from them survives the rest of the name changing.
 	Words string
+	// Drop is where a Drag step drops its element (its Ref, Role,
+	// Element and Words); nil for other kinds.
+	Drop *Step
 	// Action is the plain-English action the step came from.
 	Action string
 	// Model names the language model that answered the step; "" when the
@@ -150,6 +164,11 @@ type Request struct {
 	// Taken are the steps already run for this action, in order, when it is
 	// Continued.
 	Taken []Step
+	// Dialog describes the browser dialog (alert, confirm, prompt) the
+	// previous action opened and nobody has handled yet, as the server
+	// says it (`"confirm" dialog with message "Delete it?"`); "" when none
+	// is open. While one is, the page cannot be read or acted on.
+	Dialog string
 	// Record, when set, is told what every answer of a language model cost,
 	// whatever Translate returns.
 	Record func(ModelCall)

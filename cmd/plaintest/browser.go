@@ -37,6 +37,9 @@ type browserFlags struct {
 	// entry serves the browser, as Sandy's players do.
 	explicit bool
 	files    fileURLsFlag // --allow-file-urls
+	// workDir, when set, is the browser server's workspace: compile's
+	// files folder, the only place uploads come from.
+	workDir string
 }
 
 const mcpUsage = "browser server: " + mcpBuiltin + " (in process), " + mcpPlaywright +
@@ -203,6 +206,7 @@ func openBrowser(ctx context.Context, b browserFlags, configPath string, headed 
 	if b.useBuiltin(cfg) {
 		o := b.builtinOptions(headed, timeout, nav)
 		o.FileRoots = roots
+		o.WorkDir = b.workDir
 		s, err := browserserver.New(o)
 		if err != nil {
 			return nil, "", nil, err
@@ -227,6 +231,7 @@ func openBrowser(ctx context.Context, b browserFlags, configPath string, headed 
 	opts := mcpclient.BundledOptions(timeout, nav)
 	opts.Headed = headed
 	opts.FileRoots = roots
+	opts.WorkDir = b.workDir
 	opts.Caps = []string{"testing"} // browser_generate_locator
 	sc, err := cfg.Browser(name, opts)
 	switch {

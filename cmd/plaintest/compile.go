@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
@@ -73,6 +75,12 @@ self-contained HTML report of the compile (each action's tool calls, the
 failure with its error, screenshot and page snapshot), and puts the
 evidence in DIR unless --evidence is given.
 
+Uploads ("upload notes.txt into Attachment") read only files in --files DIR
+(default .sandy/files, as replay's): the scenario names the file relative
+to it. The browser's dialogs ("accept the dialog", "type X into the prompt
+and click OK"), tabs ("switch to the new tab", "switch to tab 2"), drags
+("drag X to Y") and several options ("select A and B in LIST") are read too.
+
 --format also writes, beside FILE: nanoclaw, a NanoClaw replay bundle of
 the run (FILE.replay.json: every MCP call the compile made, snapshots and
 probes included, with its result or error and real times, model calls,
@@ -89,12 +97,12 @@ Example:
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
 
 type compileFlags struct {
-	url, file, out, name, translator, config, format, evidence, report string
-	browser                                                            browserFlags
-	steps                                                              listFlag
-	vars, secrets                                                      kvFlag
-	headed, json                                                       bool
-	timeout, nav                                                       time.Duration
+	url, file, out, name, translator, config, format, evidence, report, files string
+	browser                                                                   browserFlags
+	steps                                                                     listFlag
+	vars, secrets                                                             kvFlag
+	headed, json                                                              bool
+	timeout, nav                                                              time.Duration
 	modelFlags
 }
 
@@ -115,6 +123,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
 	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from (\"upload FILE into FIELD\" names FILE in it, as replay --files reads it)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear")
@@ -158,6 +167,15 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		out = filepath.Join(".sandy", "scenarios", sandy.Slug(sc.Name)+".json")
 	}
 
+	files, err := filepath.Abs(f.files)
+	if err != nil {
+		return usageError("--files: %v", err)
+	}
+	if fi, err := os.Stat(files); err == nil && fi.IsDir() {
+		f.browser.workDir = files // the server reads uploads there only
+	} else if fs.Changed("files") {
+		return usageError("--files %s: not a folder", f.files)
+	}
 	session, server, done, err := openBrowser(ctx, f.browser, f.config, f.headed, f.timeout, f.nav, sc.URL)
 	if err != nil {
 		return err
@@ -179,6 +197,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		Timeout:        f.timeout,
 		NavTimeout:     f.nav,
 		EvidenceDir:    f.evidence,
+		Files:          files,
 		Progress:       func(ev parser.Event) { printEvent(progress, ev) },
 		Tokens:         tr.tokens,
 	})

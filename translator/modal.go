@@ -1,0 +1,196 @@
+package translator
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// The sentences of what is not a page element: the browser's dialogs
+// (alert, confirm, prompt), a file to upload, the browser's tabs, a drag
+// from one element to another, and several options of a list box picked
+// at once.
+
+// dialogNouns are the words that name a browser dialog.
+const dialogNouns = `(?:(?:alert|confirm|confirmation|prompt|js|javascript|browser|pop-?up) )?(?:dialog(?: box)?|alert|confirm|confirmation|prompt|pop-?up|message box)`
+
+// buildDialog reads "accept the dialog", "dismiss the confirm", "click OK
+// in the alert" (accept is true) or "click Cancel in the confirm": the
+// dialog the previous action opened. A click in a dialog that the page
+// draws itself (an ARIA alertdialog) is a click, read by the next forms.
+func buildDialog(accept, needOpen bool) func(*Rules, []string, Request) ([]Step, error) {
+	return func(_ *Rules, m []string, req Request) ([]Step, error) {
+		if req.Dialog == "" {
+			if !needOpen {
+				return nil, errNoMatch
+			}
+			return nil, final(noDialog())
+		}
+		if accept {
+			return []Step{{Kind: AcceptDialog, Element: req.Dialog}}, nil
+		}
+		return []Step{{Kind: DismissDialog, Element: req.Dialog}}, nil
+	}
+}
+
+// buildPrompt reads "type Drafts into the prompt and click OK": the prompt
+// accepted with that text. "… and click Cancel" dismisses it.
+func buildPrompt(_ *Rules, m []string, req Request) ([]Step, error) {
+	if req.Dialog == "" {
+		return nil, final(noDialog())
+	}
+	if !strings.Contains(req.Dialog, `"prompt"`) {
+		return nil, final(fmt.Errorf("%q types into a prompt, but the dialog open is a %s", m[0], req.Dialog))
+	}
+	if c := strings.ToLower(m[2]); c == "cancel" || c == "dismiss" {
+		return []Step{{Kind: DismissDialog, Element: req.Dialog}}, nil
+	}
+	return []Step{{Kind: AcceptDialog, Element: req.Dialog, Value: unquote(m[1])}}, nil
+}
+
+// noDialog is the error of a sentence that handles a browser dialog when
+// none is open. It is a NotFoundError: the compiler waits for a dialog a
+// timer opens.
+func noDialog() error {
+	return &NotFoundError{Want: wantDialog}
+}
+
+// buildUpload reads "upload notes.txt into Attachment" (a file field) and
+// "upload notes.txt using Choose file" (a button that opens the file
+// chooser): the file, named relative to the files folder, set as the
+// chooser's file. The compiler checks that the file is there.
+func buildUpload(r *Rules, m []string, req Request) ([]Step, error) {
+	file := unquote(m[1])
+	if file == "" {
+		return nil, errNoMatch
+	}
+	n, err := r.element(req, m[2], roles("button", "textbox", "link"), "file field or button")
+	if err != nil {
+		var nf *NotFoundError
+		if !asNotFound(err, &nf) {
+			return nil, final(err)
+		}
+		if n, err = r.element(req, m[2], nil, "file field or button"); err != nil {
+			return nil, final(err)
+		}
+	}
+	return []Step{{Kind: Upload, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: file, Words: words(m[2], n)}}, nil
+}
+
+// wantDialog is what a NotFoundError of a browser dialog looks for.
+const wantDialog = "browser dialog"
+
+// tabOrdinals are the words for a tab's place, counted from 1.
+var tabOrdinals = map[string]string{
+	"first": "1", "original": "1", "main": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5",
+	"new": TabNew, "newly opened": TabNew, "last": TabNew, "latest": TabNew, "newest": TabNew, "other": TabNew, "popup": TabNew, "pop-up": TabNew,
+}
+
+var ordinalRe = regexp.MustCompile(`^(\d+)(?:st|nd|rd|th)?$`)
+
+// buildSwitchTab reads "switch to the new tab", "switch to tab 2", "go back
+// to the first tab": the browser tab, counted from 1 in the order they
+// opened. A tab of the page (an ARIA tab) by that name is not this.
+func buildSwitchTab(_ *Rules, m []string, req Request) ([]Step, error) {
+	which := strings.ToLower(strings.TrimSpace(m[1] + m[2]))
+	v, ok := tabOrdinals[which]
+	if !ok {
+		sm := ordinalRe.FindStringSubmatch(which)
+		if sm == nil {
+			return nil, errNoMatch
+		}
+		if n, err := strconv.Atoi(sm[1]); err != nil || n < 1 {
+			return nil, final(fmt.Errorf("%q: tabs are counted from 1", m[0]))
+		}
+		v = sm[1]
+	}
+	if req.Page != nil && m[1] != "" {
+		// "switch to the first tab" on a page with a tab list: the page's tab
+		// named so wins; its ordinal reading is the tab list's (buildTab).
+		for _, c := range candidates(req.Page, roles("tab")) {
+			if score(c.Name, m[1]) >= scoreMatch {
+				return nil, errNoMatch
+			}
+		}
+	}
+	return []Step{{Kind: SwitchTab, Value: v}}, nil
+}
+
+// buildDrag reads "drag Task A to Done": the element dragged onto the
+// other. "drag the slider to 30" is a slider's value (buildSet).
+func buildDrag(r *Rules, m []string, req Request) ([]Step, error) {
+	if _, err := r.element(req, m[1], roles("slider", "spinbutton"), "slider"); err == nil {
+		return nil, errNoMatch
+	}
+	from, err := r.element(req, m[1], nil, "element to drag")
+	if err != nil {
+		return hoverOr(req, err)
+	}
+	to, err := r.element(req, m[2], nil, "element to drop on")
+	if err != nil {
+		return nil, final(err)
+	}
+	if from == to {
+		return nil, final(fmt.Errorf("%q drags %s onto itself", m[0], describe(req.Page, from)))
+	}
+	return []Step{{Kind: Drag, Role: from.Role, Ref: from.Ref, Element: describe(req.Page, from), Words: words(m[1], from),
+		Drop: &Step{Role: to.Role, Ref: to.Ref, Element: describe(req.Page, to), Words: words(m[2], to)}}}, nil
+}
+
+var listSplit = regexp.MustCompile(`(?i)\s*,\s*(?:and\s+)?|\s+and\s+`)
+
+// buildMultiSelect reads "select Cheese and Olives in Toppings": several
+// options of one list box (a <select multiple>, or an ARIA list box that
+// takes several). An option whose own name holds "and" ("Salt and
+// pepper") is read as one option, by buildSelect.
+func buildMultiSelect(r *Rules, m []string, req Request) ([]Step, error) {
+	list, err := r.element(req, m[2], roles("listbox"), "list box")
+	if err != nil {
+		return nil, errNoMatch
+	}
+	whole := unquote(m[1])
+	if o, err := optionIn(req.Page, list, whole); err == nil && score(o.Name, whole) >= scoreExact {
+		return nil, errNoMatch
+	}
+	var pieces []string
+	for _, v := range listSplit.Split(whole, -1) {
+		if v = unquote(v); v != "" {
+			pieces = append(pieces, v)
+		}
+	}
+	var values []string
+	seen := map[*dom.Node]bool{}
+	for i := 0; i < len(pieces); i++ {
+		v := pieces[i]
+		// "Salt and pepper": pieces an "and" split that name one option.
+		for j := len(pieces); j > i+1; j-- {
+			joined := strings.Join(pieces[i:j], " and ")
+			if o, err := optionIn(req.Page, list, joined); err == nil && score(o.Name, joined) >= scoreExact {
+				v, i = joined, j-1
+				break
+			}
+		}
+		o, err := optionIn(req.Page, list, v)
+		if err != nil {
+			return nil, final(err)
+		}
+		if seen[o] {
+			return nil, final(fmt.Errorf("%q names %s twice", m[0], describe(req.Page, o)))
+		}
+		seen[o] = true
+		values = append(values, o.Name)
+	}
+	if len(values) < 2 {
+		return nil, errNoMatch
+	}
+	return []Step{{Kind: Select, Role: list.Role, Ref: list.Ref, Element: describe(req.Page, list), Values: values, Words: words(m[2], list)}}, nil
+}
+
+// OptionIn finds the option called value inside list (a list box): what
+// a multiple choice in a list box that is not a <select> clicks.
+func OptionIn(page, list *dom.Node, value string) (*dom.Node, error) {
+	return optionIn(page, list, value)
+}
