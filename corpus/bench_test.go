@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -36,7 +37,8 @@ import (
 //   - Playwright Test: npx playwright test --workers N runs the Playwright
 //     Test specs pwspec exports from the same exports, with Debian's
 //     Chromium (launchOptions.executablePath in a generated
-//     playwright.config.js; nothing downloaded).
+//     playwright.config.js, in place of each spec's own test.use, which
+//     would start a worker per file; nothing downloaded).
 //
 // Each side is timed from its command's start to its exit, against sites
 // of its own, and must pass every scenario: a run that fails proves no
@@ -193,6 +195,15 @@ func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec
 		if err != nil {
 			b.Fatalf("%s: %v", src, err)
 		}
+		// The spec's own test.use of launchOptions, a worker option, makes
+		// Playwright Test start a worker (node and Chromium) for each
+		// file: about twice as slow over 7 demo specs. The config sets the
+		// same Chromium, as a Playwright user would, so the workers last.
+		use := perFileChromium.FindIndex(spec)
+		if use == nil {
+			b.Fatalf("%s: the spec sets no launchOptions to move to the config:\n%s", src, spec)
+		}
+		spec = append(spec[:use[0]:use[0]], spec[use[1]:]...)
 		data, err := os.ReadFile(src)
 		if err != nil {
 			b.Fatal(err)
@@ -211,6 +222,9 @@ func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec
 	}
 	return files, noSpec
 }
+
+// perFileChromium is the block of a spec that sets its Chromium.
+var perFileChromium = regexp.MustCompile(`(?m)^test\.use\(\{\n  launchOptions: \{\n    executablePath: [^\n]*\n  \},\n\}\);\n\n`)
 
 // serveSites serves a fresh build of the demo apps and, at the same
 // origin, the APG examples (their paths, /patterns/ and /shared/, are not
