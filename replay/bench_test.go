@@ -113,11 +113,11 @@ func printRatios(b *testing.B, label string, steps int, builtin, playwrightMCP, 
 	for _, server := range []struct {
 		name, metric string
 		runs         []time.Duration
-	}{{"built-in server", "builtin", builtin}, {"@playwright/mcp", "playwright-mcp", playwrightMCP}} {
+	}{{"the built-in server", "builtin", builtin}, {"@playwright/mcp", "playwright-mcp", playwrightMCP}} {
 		r := median(server.runs).Seconds()
 		b.ReportMetric(r*1000, server.metric+"-ms/op")
 		b.ReportMetric(r/d, server.metric+"/playwright-go")
-		fmt.Printf("  replay through the %s %.0f ms (%.0f ms a step): %.2fx playwright-go\n", server.name, r*1000, r*1000/float64(steps), r/d)
+		fmt.Printf("  replay through %s %.0f ms (%.0f ms a step): %.2fx playwright-go\n", server.name, r*1000, r*1000/float64(steps), r/d)
 	}
 }
 
