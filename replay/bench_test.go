@@ -232,7 +232,18 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer bs.Close()
-	builtin := New(ServersFunc(func(ctx context.Context, _ string, _ Needs) (ToolCaller, error) { return bs.Connect(ctx, nil) }), vars)
+	// The built-in server's runs open and close a session (a browser
+	// context) as every replay does; how long that takes is printed too.
+	var opens, closes []time.Duration
+	builtin := New(ServersFunc(func(ctx context.Context, _ string, _ Needs) (ToolCaller, error) {
+		start := time.Now()
+		s, err := bs.Connect(ctx, nil)
+		opens = append(opens, time.Since(start))
+		if err != nil {
+			return nil, err
+		}
+		return timedClose{s, &closes}, nil
+	}), vars)
 	emptyCart := func() {
 		if _, err := session.CallTool(ctx, "browser_navigate", map[string]any{"url": srv.URL + "/cart"}); err != nil {
 			b.Fatal(err)
@@ -280,6 +291,7 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	direct()
 
 	var builtinRuns, mcpRuns, directRuns []time.Duration
+	opens, closes = nil, nil
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		builtinRuns = append(builtinRuns, replay(builtin))
@@ -290,6 +302,21 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 		directRuns = append(directRuns, direct())
 	}
 	printRatios(b, "warm (browser already running, run 6 steps)", len(sc.Steps), builtinRuns, mcpRuns, directRuns)
+	fmt.Printf("  of the built-in server's runs: opening the session %.0f ms, closing it %.0f ms (medians)\n",
+		float64(median(opens).Microseconds())/1000, float64(median(closes).Microseconds())/1000)
+}
+
+// timedClose is a session whose Close is timed.
+type timedClose struct {
+	*mcpclient.Session
+	closes *[]time.Duration
+}
+
+func (c timedClose) Close() error {
+	start := time.Now()
+	err := c.Session.Close()
+	*c.closes = append(*c.closes, time.Since(start))
+	return err
 }
 
 // countCalls counts the calls made through a session.
