@@ -97,7 +97,7 @@ func flaky(known map[string]string, name string) bool {
 // apgDir finds the W3C ARIA Authoring Practices corpus: $PLAINTEST_APG_CORPUS,
 // else ../shared/corpus/apg beside the checkout (the project's workspace),
 // else /work/shared/corpus/apg. Missing, the test skips, or fails in CI.
-func apgDir(t *testing.T) string {
+func apgDir(t testing.TB) string {
 	t.Helper()
 	var tried []string
 	for _, d := range []string{os.Getenv("PLAINTEST_APG_CORPUS"), "../../shared/corpus/apg", "/work/shared/corpus/apg"} {
@@ -259,7 +259,7 @@ func replayOnce(ctx context.Context, base string, export *sandy.Scenario) (*repo
 // why: the README's limits list them. A scenario that starts to pass must
 // leave this list, and one that starts to fail must join it, or the test
 // fails.
-func knownFailures(t *testing.T) map[string]string {
+func knownFailures(t testing.TB) map[string]string {
 	t.Helper()
 	data, err := os.ReadFile("known-failures.txt")
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/testenv"
@@ -21,19 +22,22 @@ import (
 )
 
 // The replay benchmarks compare replaying testdata/login-add-mug.json with
-// plaintest against doing the same six actions directly with playwright-go,
-// in one run, and print the ratio replay / direct:
+// plaintest, through each browser server, against doing the same six
+// actions directly with playwright-go, in one run, and print the ratios
+// replay / direct:
 //
-//	go test ./replay -run '^$' -bench ReplayVsDirect -benchtime 5x
+//	CI=true go test ./replay -run '^$' -bench 'ReplayVsDirect' -benchtime 5x
 //
 // BenchmarkReplayVsDirect is what CI pays per scenario: the replay starts
-// @playwright/mcp and its Chromium and runs the steps; the direct side starts
-// the playwright-go driver and Chromium and runs the same actions.
+// its server and Chromium (the built-in server in process, or
+// @playwright/mcp) and runs the steps; the direct side starts the
+// playwright-go driver and Chromium and runs the same actions.
 // BenchmarkReplayVsDirectWarm times the steps alone, on a browser already
-// running on both sides.
+// running on every side: the per-step cost of replay.
 
 // startDirect starts playwright-go without a download (REFERENCE.md §3): a
-// driver directory with node and the repository's playwright-core 1.52.0.
+// driver directory with node and the repository's playwright-core (1.64.1,
+// the version github.com/mxschmitt/playwright-go drives).
 func startDirect(b *testing.B) *playwright.Playwright {
 	b.Helper()
 	node, err := exec.LookPath("node")
@@ -65,7 +69,7 @@ func launch(b *testing.B, pw *playwright.Playwright) playwright.Browser {
 	b.Helper()
 	chromium, err := mcpclient.Chromium()
 	if err != nil {
-		b.Skip(err)
+		testenv.Missing(b, "%v", err)
 	}
 	browser, err := pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
 		ExecutablePath:  playwright.String(chromium),
@@ -100,15 +104,22 @@ func directSteps(page playwright.Page, base string) error {
 	return nil
 }
 
-// printRatio reports the medians of the runs, which a busy machine's
-// outliers do not move, and their ratio.
-func printRatio(b *testing.B, label string, replayRuns, directRuns []time.Duration) {
-	r, d := median(replayRuns).Seconds(), median(directRuns).Seconds()
-	b.ReportMetric(r*1000, "replay-ms/op")
-	b.ReportMetric(d*1000, "direct-ms/op")
-	b.ReportMetric(r/d, "replay/direct")
-	fmt.Printf("%s: median replay %.0f ms, direct playwright-go %.0f ms, ratio replay/direct %.2f (%d runs)\n",
-		label, r*1000, d*1000, r/d, len(replayRuns))
+// printRatios reports the medians of the runs of each replay server and
+// of playwright-go, which a busy machine's outliers do not move, and the
+// ratio of each server's to playwright-go's.
+func printRatios(b *testing.B, label string, steps int, builtin, playwrightMCP, direct []time.Duration) {
+	d := median(direct).Seconds()
+	b.ReportMetric(d*1000, "playwright-go-ms/op")
+	fmt.Printf("%s, median of %d runs: playwright-go %.0f ms (%.0f ms a step)\n", label, len(direct), d*1000, d*1000/float64(steps))
+	for _, server := range []struct {
+		name, metric string
+		runs         []time.Duration
+	}{{"the built-in server", "builtin", builtin}, {"@playwright/mcp", "playwright-mcp", playwrightMCP}} {
+		r := median(server.runs).Seconds()
+		b.ReportMetric(r*1000, server.metric+"-ms/op")
+		b.ReportMetric(r/d, server.metric+"/playwright-go")
+		fmt.Printf("  replay through %s %.0f ms (%.0f ms a step): %.2fx playwright-go\n", server.name, r*1000, r*1000/float64(steps), r/d)
+	}
 }
 
 func median(ds []time.Duration) time.Duration {
@@ -139,17 +150,33 @@ func benchShop(b *testing.B) (*httptest.Server, *sandy.Scenario) {
 
 func BenchmarkReplayVsDirect(b *testing.B) {
 	srv, sc := benchShop(b)
-	p := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(defaults.Step, 0)},
-		&Options{Vars: demoVars(srv.URL)})
-	var replayRuns, directRuns []time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	vars := &Options{Vars: demoVars(srv.URL)}
+	pwMCP := New(&ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(defaults.Step, 0)}, vars)
+	replay := func(p *Player) time.Duration {
 		start := time.Now()
 		res, err := p.Run(context.Background(), "login-add-mug.json", sc)
 		if err != nil || !res.Success {
 			b.Fatalf("replay: %v %s", err, res.Error)
 		}
-		replayRuns = append(replayRuns, time.Since(start))
+		return time.Since(start)
+	}
+	var builtinRuns, mcpRuns, directRuns []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		// The built-in server as plaintest replay starts it: in process,
+		// for the run, without snapshots in action results.
+		start := time.Now()
+		bs, err := browserserver.New(&browserserver.Options{NoActionSnapshots: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		replay(New(ServersFunc(func(ctx context.Context, _ string, _ Needs) (ToolCaller, error) { return bs.Connect(ctx, nil) }), vars))
+		if err := bs.Close(); err != nil {
+			b.Fatal(err)
+		}
+		builtinRuns = append(builtinRuns, time.Since(start))
+
+		mcpRuns = append(mcpRuns, replay(pwMCP))
 
 		start = time.Now()
 		pw := startDirect(b)
@@ -169,7 +196,7 @@ func BenchmarkReplayVsDirect(b *testing.B) {
 		}
 		directRuns = append(directRuns, time.Since(start))
 	}
-	printRatio(b, "cold (start the browser stack, run 6 steps, stop)", replayRuns, directRuns)
+	printRatios(b, "cold (start the browser stack, run 6 steps, stop)", len(sc.Steps), builtinRuns, mcpRuns, directRuns)
 }
 
 // warmSession starts the bundled @playwright/mcp for the life of b.
@@ -190,12 +217,34 @@ func warmSession(b *testing.B) *mcpclient.Session {
 // keepOpen is a ToolCaller whose Close does nothing, to reuse one session.
 type keepOpen struct{ ToolCaller }
 
+// BenchmarkReplayVsDirectWarm: each run of the built-in server is a
+// session of one server kept running (a fresh browser context, as every
+// replay has; the server makes it ahead, while the previous run ends), of
+// @playwright/mcp one session kept open (its cart emptied between runs),
+// and of playwright-go a fresh context made before the run is timed.
 func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	srv, sc := benchShop(b)
 	ctx := context.Background()
+	vars := &Options{Vars: demoVars(srv.URL)}
 	session := warmSession(b)
-	p := New(ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) { return keepOpen{session}, nil }),
-		&Options{Vars: demoVars(srv.URL)})
+	pwMCP := New(ServersFunc(func(context.Context, string, Needs) (ToolCaller, error) { return keepOpen{session}, nil }), vars)
+	bs, err := browserserver.New(&browserserver.Options{NoActionSnapshots: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bs.Close()
+	// The built-in server's runs open and close a session (a browser
+	// context) as every replay does; how long that takes is printed too.
+	var opens, closes []time.Duration
+	builtin := New(ServersFunc(func(ctx context.Context, _ string, _ Needs) (ToolCaller, error) {
+		start := time.Now()
+		s, err := bs.Connect(ctx, nil)
+		opens = append(opens, time.Since(start))
+		if err != nil {
+			return nil, err
+		}
+		return timedClose{s, &closes}, nil
+	}), vars)
 	emptyCart := func() {
 		if _, err := session.CallTool(ctx, "browser_navigate", map[string]any{"url": srv.URL + "/cart"}); err != nil {
 			b.Fatal(err)
@@ -208,53 +257,67 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	defer pw.Stop()
 	browser := launch(b, pw)
 	defer browser.Close()
-	page, err := browser.NewPage()
-	if err != nil {
-		b.Fatal(err)
+	newPage := func() (playwright.BrowserContext, playwright.Page) {
+		bctx, err := browser.NewContext()
+		if err != nil {
+			b.Fatal(err)
+		}
+		page, err := bctx.NewPage()
+		if err != nil {
+			b.Fatal(err)
+		}
+		return bctx, page
 	}
-	// Warm both browsers up with one untimed run.
-	if res, err := p.Run(ctx, "warm-up", sc); err != nil || !res.Success {
-		b.Fatalf("replay warm-up: %v %s", err, res.Error)
-	}
-	emptyCart()
-	if err := directSteps(page, srv.URL); err != nil {
-		b.Fatal(err)
-	}
-	if _, err := page.Goto(srv.URL + "/cart"); err != nil {
-		b.Fatal(err)
-	}
-	if err := page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Remove"}).Click(); err != nil {
-		b.Fatal(err)
-	}
-
-	var replayRuns, directRuns []time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
+	replay := func(p *Player) time.Duration {
 		start := time.Now()
 		res, err := p.Run(ctx, "login-add-mug.json", sc)
 		if err != nil || !res.Success {
 			b.Fatalf("replay: %v %s", err, res.Error)
 		}
-		replayRuns = append(replayRuns, time.Since(start))
-		b.StopTimer()
-		emptyCart()
-		b.StartTimer()
-
-		start = time.Now()
+		return time.Since(start)
+	}
+	direct := func() time.Duration {
+		bctx, page := newPage()
+		defer bctx.Close()
+		start := time.Now()
 		if err := directSteps(page, srv.URL); err != nil {
 			b.Fatal(err)
 		}
-		directRuns = append(directRuns, time.Since(start))
-		b.StopTimer()
-		if _, err := page.Goto(srv.URL + "/cart"); err != nil {
-			b.Fatal(err)
-		}
-		if err := page.GetByRole("button", playwright.PageGetByRoleOptions{Name: "Remove"}).Click(); err != nil {
-			b.Fatal(err)
-		}
-		b.StartTimer()
+		return time.Since(start)
 	}
-	printRatio(b, "warm (browser already running, run 6 steps)", replayRuns, directRuns)
+	// Warm every side up with one untimed run.
+	replay(pwMCP)
+	emptyCart()
+	replay(builtin)
+	direct()
+
+	var builtinRuns, mcpRuns, directRuns []time.Duration
+	opens, closes = nil, nil
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		builtinRuns = append(builtinRuns, replay(builtin))
+		mcpRuns = append(mcpRuns, replay(pwMCP))
+		b.StopTimer()
+		emptyCart()
+		b.StartTimer()
+		directRuns = append(directRuns, direct())
+	}
+	printRatios(b, "warm (browser already running, run 6 steps)", len(sc.Steps), builtinRuns, mcpRuns, directRuns)
+	fmt.Printf("  of the built-in server's runs: opening the session %.0f ms, closing it %.0f ms (medians)\n",
+		float64(median(opens).Microseconds())/1000, float64(median(closes).Microseconds())/1000)
+}
+
+// timedClose is a session whose Close is timed.
+type timedClose struct {
+	*mcpclient.Session
+	closes *[]time.Duration
+}
+
+func (c timedClose) Close() error {
+	start := time.Now()
+	err := c.Session.Close()
+	*c.closes = append(*c.closes, time.Since(start))
+	return err
 }
 
 // countCalls counts the calls made through a session.

@@ -1,0 +1,329 @@
+package corpus
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"maps"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/pwspec"
+	"github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// BenchmarkSuiteVsPlaywrightTest times, in one run, the two ways a user
+// could run the corpus's scenarios in CI (those that replay green and have
+// a Playwright Test form: the demo shop's, the to-do list's and the APG
+// examples'):
+//
+//   - plaintest: the plaintest binary replays the scenarios' golden exports
+//     through the built-in server (the default) with --parallel N;
+//   - Playwright Test: npx playwright test --workers N runs the Playwright
+//     Test specs pwspec exports from the same exports, with Debian's
+//     Chromium (launchOptions.executablePath in a generated
+//     playwright.config.js, in place of each spec's own test.use, which
+//     would start a worker per file; nothing downloaded).
+//
+// Each side is timed from its command's start to its exit, against sites
+// of its own, and must pass every scenario: a run that fails proves no
+// speed. One untimed run of each comes first (files read from disk, caches
+// filled); a scenario that fails in either is left out of both sides, and
+// logged with why. Then the sides alternate which goes first. It prints both wall
+// times (medians over -benchtime runs) and the ratio plaintest /
+// Playwright Test:
+//
+//	CI=true go test ./corpus -run '^$' -bench SuiteVsPlaywrightTest -benchtime 1x
+//
+// -suite.workers sets N (2, the machine's cores, by default).
+func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
+	if _, err := mcpclient.Chromium(); err != nil {
+		testenv.Missing(b, "%v", err)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		testenv.Missing(b, "node: %v", err)
+	}
+	modules, err := filepath.Abs(filepath.Join("..", "node_modules"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	cli := filepath.Join(modules, "@playwright", "test", "cli.js")
+	if _, err := os.Stat(cli); err != nil {
+		testenv.Missing(b, "@playwright/test (run npm ci): %v", err)
+	}
+	chromium, err := mcpclient.Chromium()
+	if err != nil {
+		b.Fatal(err)
+	}
+
+	dir := b.TempDir()
+	apg := apgDir(b)
+	specs := filepath.Join(dir, "specs")
+	scenarios, noSpec := suiteExports(b, filepath.Join(dir, "scenarios"), specs)
+	bin := filepath.Join(dir, "plaintest")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/plaintest").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	config := filepath.Join(specs, "playwright.config.js")
+	if err := os.WriteFile(config, fmt.Appendf(nil, `module.exports = {
+  testDir: ".",
+  testMatch: "*.spec.ts",
+  workers: %d,
+  retries: 0,
+  reporter: [["dot"], ["json", { outputFile: "results.json" }]],
+  use: { launchOptions: { executablePath: %q } },
+};
+`, *suiteWorkers, chromium), 0o644); err != nil {
+		b.Fatal(err)
+	}
+
+	plaintest := func(args ...string) (time.Duration, string) {
+		base := serveSites(b, apg)
+		cmd := exec.Command(bin, append([]string{"replay", "--parallel", fmt.Sprint(*suiteWorkers),
+			"--var", "BASE_URL=" + base, "--report", b.TempDir()}, append(args, scenarios...)...)...)
+		cmd.Env = append(os.Environ(), mcpclient.EnvChromium+"="+chromium)
+		return runCommand(b, cmd)
+	}
+	playwrightTest := func() (time.Duration, string) {
+		base := serveSites(b, apg)
+		cmd := exec.Command(node, cli, "test", "-c", config, "--workers", fmt.Sprint(*suiteWorkers))
+		cmd.Dir = specs
+		cmd.Env = append(os.Environ(), "BASE_URL="+base, "NODE_PATH="+modules, "PLAINTEST_CHROMIUM="+chromium,
+			"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
+		return runCommand(b, cmd)
+	}
+
+	// The untimed first runs decide the suite: a scenario that fails on
+	// either side (a spec form that reads the page otherwise than the
+	// Sandy check does) leaves both, named.
+	_, out := plaintest("--json")
+	failed := replayFailures(b, out)
+	playwrightTest()
+	for name := range specFailures(b, filepath.Join(specs, "results.json")) {
+		failed[name] = "npx playwright test"
+	}
+	for _, name := range slices.Sorted(maps.Keys(failed)) {
+		b.Logf("left out: %s (failed in %s)", name, failed[name])
+		if err := os.Remove(filepath.Join(specs, name+".spec.ts")); err != nil {
+			b.Fatal(err)
+		}
+		scenarios = slices.DeleteFunc(scenarios, func(f string) bool { return filepath.Base(f) == name+".json" })
+	}
+	n := len(scenarios)
+	if n < 30 {
+		b.Fatalf("%d scenarios pass on both sides, want at least 30", n)
+	}
+	passed := fmt.Sprintf("%d passed", n)
+	timed := func(d time.Duration, out string) time.Duration {
+		if !strings.Contains(out, passed) {
+			b.Fatalf("want %q:\n%s", passed, out)
+		}
+		return d
+	}
+
+	var ours, theirs []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%2 == 0 {
+			ours = append(ours, timed(plaintest()))
+			theirs = append(theirs, timed(playwrightTest()))
+		} else {
+			theirs = append(theirs, timed(playwrightTest()))
+			ours = append(ours, timed(plaintest()))
+		}
+	}
+	b.StopTimer()
+	o, t := median(ours).Seconds(), median(theirs).Seconds()
+	b.ReportMetric(o, "plaintest-s/op")
+	b.ReportMetric(t, "playwright-test-s/op")
+	b.ReportMetric(o/t, "plaintest/playwright-test")
+	fmt.Printf("%d corpus scenarios (%d more have no Playwright Test form, %d failed on a side), %d at once: plaintest replay (built-in server) %.1f s, npx playwright test %.1f s, ratio %.2f (median of %d)\n",
+		n, noSpec, len(failed), *suiteWorkers, o, t, o/t, len(ours))
+}
+
+var suiteWorkers = flag.Int("suite.workers", 2, "BenchmarkSuiteVsPlaywrightTest: `N` scenarios at once on each side")
+
+// suiteExports writes the golden export of every corpus scenario that
+// replays green (known-failures.txt lists the others) and has a Playwright
+// Test form to scenarios, and its spec to specs. It returns the scenario
+// files and how many scenarios were left out for want of a spec form.
+func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec int) {
+	b.Helper()
+	all, err := Load("scenarios")
+	if err != nil {
+		b.Fatal(err)
+	}
+	known := knownFailures(b)
+	for _, d := range []string{scenarios, specs} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for _, s := range all {
+		if s.ExpectError != "" || known[s.Name] != "" {
+			continue
+		}
+		src := filepath.Join("testdata", "golden", s.Name+".json")
+		sc, err := sandy.Load(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		spec, err := pwspec.Generate(sc, &pwspec.Options{CreatedBy: "plaintest corpus"})
+		if errors.Is(err, pwspec.ErrNoSpec) {
+			noSpec++
+			continue
+		}
+		if err != nil {
+			b.Fatalf("%s: %v", src, err)
+		}
+		// The spec's own test.use of launchOptions, a worker option, makes
+		// Playwright Test start a worker (node and Chromium) for each
+		// file: about twice as slow over 7 demo specs. The config sets the
+		// same Chromium, as a Playwright user would, so the workers last.
+		use := perFileChromium.FindIndex(spec)
+		if use == nil {
+			b.Fatalf("%s: the spec sets no launchOptions to move to the config:\n%s", src, spec)
+		}
+		spec = append(spec[:use[0]:use[0]], spec[use[1]:]...)
+		data, err := os.ReadFile(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		file := filepath.Join(scenarios, s.Name+".json")
+		if err := os.WriteFile(file, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(specs, s.Name+".spec.ts"), spec, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		files = append(files, file)
+	}
+	if len(files) < 30 {
+		b.Fatalf("%d corpus scenarios with a golden export and a spec, want at least 30", len(files))
+	}
+	return files, noSpec
+}
+
+// perFileChromium is the block of a spec that sets its Chromium.
+var perFileChromium = regexp.MustCompile(`(?m)^test\.use\(\{\n  launchOptions: \{\n    executablePath: [^\n]*\n  \},\n\}\);\n\n`)
+
+// serveSites serves a fresh build of the demo apps and, at the same
+// origin, the APG examples (their paths, /patterns/ and /shared/, are not
+// the apps'), for the rest of b: one BASE_URL for every scenario.
+func serveSites(b *testing.B, apg string) string {
+	files := http.FileServer(http.Dir(apg))
+	mux := http.NewServeMux()
+	mux.Handle("/patterns/", files)
+	mux.Handle("/shared/", files)
+	mux.Handle("/", demoshop.Handler(nil))
+	srv := httptest.NewServer(mux)
+	b.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// runCommand runs cmd and returns how long it took and its output (stdout
+// then stderr). A command that cannot start fails b; one that exits with
+// an error (a failed scenario) does not.
+func runCommand(b *testing.B, cmd *exec.Cmd) (time.Duration, string) {
+	b.Helper()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	err := cmd.Run()
+	d := time.Since(start)
+	if _, exit := err.(*exec.ExitError); err != nil && !exit {
+		b.Fatalf("%s: %v\n%s%s", filepath.Base(cmd.Path), err, stdout.String(), stderr.String())
+	}
+	return d, stdout.String() + stderr.String()
+}
+
+// replayFailures reads plaintest replay --json's summary at the start of
+// out and returns the scenarios that failed, by file name without .json.
+func replayFailures(b *testing.B, out string) map[string]string {
+	b.Helper()
+	var sum report.Summary
+	if err := json.NewDecoder(strings.NewReader(out)).Decode(&sum); err != nil {
+		b.Fatalf("plaintest replay --json: %v\n%s", err, out)
+	}
+	failed := map[string]string{}
+	for _, r := range sum.Scenarios {
+		if !r.Success {
+			failed[strings.TrimSuffix(filepath.Base(r.File), ".json")] = "plaintest replay: " + r.Error
+		}
+	}
+	return failed
+}
+
+// specFailures reads Playwright Test's JSON report and returns the spec
+// files (without .spec.ts) with a test that did not pass.
+func specFailures(b *testing.B, file string) map[string]bool {
+	b.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	type suite struct {
+		File  string `json:"file"`
+		Specs []struct {
+			OK bool `json:"ok"`
+		} `json:"specs"`
+		Suites []json.RawMessage `json:"suites"`
+	}
+	var top struct {
+		Suites []suite `json:"suites"`
+	}
+	if err := json.Unmarshal(data, &top); err != nil {
+		b.Fatalf("%s: %v", file, err)
+	}
+	failed := map[string]bool{}
+	var walk func(s suite)
+	walk = func(s suite) {
+		for _, sp := range s.Specs {
+			if !sp.OK {
+				failed[strings.TrimSuffix(filepath.Base(s.File), ".spec.ts")] = true
+			}
+		}
+		for _, raw := range s.Suites {
+			var sub suite
+			if err := json.Unmarshal(raw, &sub); err != nil {
+				b.Fatalf("%s: %v", file, err)
+			}
+			walk(sub)
+		}
+	}
+	for _, s := range top.Suites {
+		walk(s)
+	}
+	return failed
+}
+
+func median(ds []time.Duration) time.Duration {
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	if len(s) == 0 {
+		return 0
+	}
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
