@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 
 	"github.com/mxschmitt/playwright-go"
 
@@ -150,4 +151,91 @@ func startDriver(core string, log *slog.Logger) (*playwright.Playwright, string,
 		return nil, "", &mcpclient.UnavailableError{Server: Name, Op: "start driver", Err: err, Hint: installHint}
 	}
 	return pw, dir, nil
+}
+
+// drivers is the process's Playwright driver (a node process: seconds to
+// start on a loaded machine), shared by every Server of the process, each
+// with its own browser on it. It stops when the last server closes,
+// unless HoldDriver holds it.
+var drivers struct {
+	sync.Mutex
+	core string
+	pw   *playwright.Playwright
+	dir  string
+	refs int // servers using it
+	held int // HoldDriver calls not released
+}
+
+// acquireDriver returns the shared driver for core, started on first use
+// (log gets the driver's messages), and what to call when the server is
+// done with it. A server asking for another core while the shared one is
+// in use gets a driver of its own.
+func acquireDriver(core string, log *slog.Logger) (*playwright.Playwright, func(), error) {
+	drivers.Lock()
+	defer drivers.Unlock()
+	if drivers.pw != nil && drivers.core != core {
+		if drivers.refs > 0 {
+			pw, dir, err := startDriver(core, log)
+			if err != nil {
+				return nil, nil, err
+			}
+			return pw, func() { stopDriver(pw, dir, log) }, nil
+		}
+		stopDriver(drivers.pw, drivers.dir, log)
+		drivers.pw = nil
+	}
+	if drivers.pw == nil {
+		pw, dir, err := startDriver(core, log)
+		if err != nil {
+			return nil, nil, err
+		}
+		drivers.core, drivers.pw, drivers.dir = core, pw, dir
+	}
+	drivers.refs++
+	var once sync.Once
+	return drivers.pw, func() { once.Do(func() { releaseDriver(log) }) }, nil
+}
+
+// releaseDriver ends one server's use of the shared driver.
+func releaseDriver(log *slog.Logger) {
+	drivers.Lock()
+	defer drivers.Unlock()
+	drivers.refs--
+	stopIdleDriver(log)
+}
+
+// stopIdleDriver stops the shared driver when no server uses it and
+// nothing holds it. drivers must be locked.
+func stopIdleDriver(log *slog.Logger) {
+	if drivers.refs == 0 && drivers.held == 0 && drivers.pw != nil {
+		stopDriver(drivers.pw, drivers.dir, log)
+		drivers.pw, drivers.dir = nil, ""
+	}
+}
+
+// HoldDriver keeps the shared driver running between servers until the
+// returned function is called: a test binary whose tests each start a
+// server (each with its own browser) starts one node process for all of
+// them rather than one per test.
+func HoldDriver() (release func()) {
+	drivers.Lock()
+	defer drivers.Unlock()
+	drivers.held++
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			drivers.Lock()
+			defer drivers.Unlock()
+			drivers.held--
+			stopIdleDriver(slog.New(slog.DiscardHandler))
+		})
+	}
+}
+
+// stopDriver stops a driver and removes its folder.
+func stopDriver(pw *playwright.Playwright, dir string, log *slog.Logger) {
+	if err := pw.Stop(); err != nil {
+		log.Debug("stopping the playwright driver", "err", err)
+	}
+	_ = os.RemoveAll(dir)
 }

@@ -73,14 +73,14 @@ type Options struct {
 // result sections (mcpclient.ParseText reads them). It is safe for
 // concurrent use; the calls of one session run one at a time.
 type Server struct {
-	opts      Options
-	log       *slog.Logger
-	pw        *playwright.Playwright
-	browser   playwright.Browser
-	driverDir string
-	tempDir   string // WorkDir when the server made it
-	srv       *server.MCPServer
-	rule      navrule.Rule // what the browser may open and show
+	opts    Options
+	log     *slog.Logger
+	pw      *playwright.Playwright // the process's shared driver (acquireDriver)
+	release func()                 // ends this server's use of pw
+	browser playwright.Browser
+	tempDir string // WorkDir when the server made it
+	srv     *server.MCPServer
+	rule    navrule.Rule // what the browser may open and show
 
 	// spares holds the next session's context and page, made ahead while
 	// the browser is idle (one at a time, in flight or ready).
@@ -135,8 +135,10 @@ func (s *Server) newPage() (playwright.BrowserContext, playwright.Page, error) {
 	return bctx, page, nil
 }
 
-// New starts the driver and the browser (or connects to a remote one) and
-// returns the server. A missing driver, node or browser is an
+// New starts the browser (or connects to a remote one) on the process's
+// Playwright driver, started by the first server and shared by those
+// running at once (HoldDriver keeps it between them), and returns the
+// server. A missing driver, node or browser is an
 // *mcpclient.UnavailableError saying what to install.
 func New(opts *Options) (*Server, error) {
 	var o Options
@@ -183,7 +185,7 @@ func New(opts *Options) (*Server, error) {
 		s.cleanup()
 		return nil, err
 	}
-	if s.pw, s.driverDir, err = startDriver(core, o.Logger); err != nil {
+	if s.pw, s.release, err = acquireDriver(core, o.Logger); err != nil {
 		s.cleanup()
 		return nil, err
 	}
@@ -275,18 +277,15 @@ func (s *Server) Close() error {
 	return errors.Join(errs...)
 }
 
-// cleanup stops the driver and removes the temporary folders.
+// cleanup releases the driver (stopped when no other server uses it) and
+// removes the temporary folder.
 func (s *Server) cleanup() {
-	if s.pw != nil {
-		if err := s.pw.Stop(); err != nil {
-			s.log.Debug("stopping the playwright driver", "err", err)
-		}
-		s.pw = nil
+	if s.release != nil {
+		s.release()
+		s.pw, s.release = nil, nil
 	}
-	for _, d := range []string{s.driverDir, s.tempDir} {
-		if d != "" {
-			_ = os.RemoveAll(d)
-		}
+	if s.tempDir != "" {
+		_ = os.RemoveAll(s.tempDir)
 	}
 }
 

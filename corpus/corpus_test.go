@@ -74,7 +74,8 @@ func builtinServer(forReplay bool) (*browserserver.Server, error) {
 	return *s, nil
 }
 
-// closeBuiltins stops the built-in servers started.
+// closeBuiltins stops the built-in servers started (TestMain, when every
+// test is done).
 func closeBuiltins() {
 	builtins.Lock()
 	defer builtins.Unlock()
@@ -301,12 +302,12 @@ func TestCorpus(t *testing.T) {
 	}
 	_, err := mcpclient.Playwright(nil)
 	testenv.Need(t, err)
+	t.Parallel() // beside TestMustFail, whose time is mostly checks waiting to fail
 	for _, v := range []string{*compileServer, *replayServer} {
 		if v != "builtin" && v != "playwright-mcp" {
 			t.Fatalf("-corpus.compile and -corpus.replay take builtin or playwright-mcp, not %q", v)
 		}
 	}
-	t.Cleanup(closeBuiltins)
 	scenarios, err := Load("scenarios")
 	if err != nil {
 		t.Fatal(err)

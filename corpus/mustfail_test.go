@@ -134,7 +134,7 @@ func TestMustFail(t *testing.T) {
 	}
 	_, err := mcpclient.Playwright(nil)
 	testenv.Need(t, err)
-	t.Cleanup(closeBuiltins)
+	t.Parallel() // beside TestCorpus, on the same built-in servers
 	pairs := loadPairs(t, "mustfail")
 	if *only != "" {
 		re, err := regexp.Compile(*only)

@@ -26,6 +26,7 @@ func requireBuiltin(t *testing.T) {
 // (tools, arguments, stable targets) and replay unchanged.
 func TestBuiltinCrossServer(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	requireBuiltin(t)
 	base := serveShop(t, nil)
 	dir := t.TempDir()
@@ -114,11 +115,20 @@ func TestDemoScenariosCrossServer(t *testing.T) {
 	// Compiled through the built-in server, replayed through @playwright/mcp.
 	_, base := compiledDemo(t, demoScenarios[0].name)
 	dir := t.TempDir()
-	for _, s := range demoScenarios {
-		args := append([]string{"compile", s.text, "--url", base + s.path, "-o", filepath.Join(dir, s.name+".json"), "--evidence", t.TempDir(), "--mcp", "builtin"}, s.args...)
-		if code, stdout, stderr := runCLI(t, args...); code != 0 {
-			t.Fatalf("compile %s --mcp builtin: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+	// Two at a time (each its own browser, on the binary's one driver).
+	compiled := t.Run("compile --mcp builtin", func(t *testing.T) {
+		for _, s := range demoScenarios {
+			t.Run(s.name, func(t *testing.T) {
+				t.Parallel()
+				args := append([]string{"compile", s.text, "--url", base + s.path, "-o", filepath.Join(dir, s.name+".json"), "--evidence", t.TempDir(), "--mcp", "builtin"}, s.args...)
+				if code, stdout, stderr := runCLI(t, args...); code != 0 {
+					t.Fatalf("compile %s --mcp builtin: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+				}
+			})
 		}
+	})
+	if !compiled {
+		t.FailNow()
 	}
 	code, stdout, stderr = runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "playwright-mcp", "--report", t.TempDir())
 	if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); code != 0 || !strings.Contains(stdout, want) {

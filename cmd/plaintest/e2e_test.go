@@ -24,6 +24,27 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 )
 
+// parallelNote: how a browser test of this package runs, for a new
+// *_e2e_test.go file to follow.
+//
+//   - Start with requireBrowser(t) (Chromium and @playwright/mcp) or
+//     requireBuiltin(t) (the built-in server's driver): skipped under
+//     -short, failed when missing with CI set (make test sets it).
+//   - runCLI(t, args...) runs plaintest in this process. Each built-in
+//     server a command starts (the default --mcp) launches its own
+//     browser, with a fresh context per session, on the one Playwright
+//     driver TestMain holds: a command costs a browser launch, not a node
+//     start as well. --mcp playwright-mcp and connectPlaywright start the
+//     bundled @playwright/mcp, a node process and a browser each: use
+//     them where the test is about that server.
+//   - serveShop(t, opts) serves a demo shop for the test alone;
+//     compiledDemo(t, name) the demo scenarios compiled once per binary.
+//   - Call t.Parallel() after the require line unless the test uses
+//     t.Setenv or t.Chdir, kills or counts processes, or races a timer
+//     against the machine's load (a compile that must read the page before
+//     a late element shows): parallel tests run once the serial ones are
+//     done, two cores' worth at a time.
+//
 // requireBrowser skips a test that needs Chromium and @playwright/mcp when
 // they are missing or under -short, except that in CI a missing browser stack
 // is a failure.
@@ -73,6 +94,7 @@ var reRef = regexp.MustCompile(`^(?:[fs]\d+)?e\d+$`)
 
 func TestCompileMugEndToEnd(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveShop(t, nil)
 	out := filepath.Join(t.TempDir(), "mug.json")
 	code, stdout, stderr := runCLI(t, "compile", mugText, "--url", base, "--secret", "PASSWORD=demo123", "-o", out, "--evidence", t.TempDir())
@@ -164,6 +186,7 @@ func TestCompileDelayedElementReplays10Times(t *testing.T) {
 // whatever its case and spacing; an aria-label is not.
 func TestTextShownInChromium(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveShop(t, &demoshop.Options{OfferDelay: 10 * time.Millisecond})
 	s := connectPlaywright(t)
 	call(t, s, mcpclient.ToolNavigate, map[string]any{"url": base + "/products"})
@@ -430,6 +453,7 @@ func TestCompileJSONOutput(t *testing.T) {
 
 func TestSnapshotCommand(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveShop(t, nil)
 	code, stdout, stderr := runCLI(t, "snapshot", base+"/products", "--for", "click Add to cart for Blue Mug")
 	if code != 0 {

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 )
@@ -42,8 +43,13 @@ func TestMain(m *testing.M) {
 			os.Setenv(mcpclient.EnvPlaywrightMCP, root)
 		}
 	}
+	// One Playwright driver (a node process) for every built-in server
+	// the commands under test start: each command still launches its own
+	// browser, with its own options, as a user's run does.
+	release := browserserver.HoldDriver()
 	code := m.Run()
 	closeDemos()
+	release()
 	os.Exit(code)
 }
 

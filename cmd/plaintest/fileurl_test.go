@@ -174,6 +174,7 @@ func TestFileURLVarProbe(t *testing.T) {
 // it is may be read and sent: the leak server would have seen a leak.
 func TestFileURLGuard(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	s := newSecretSetup(t)
 	secretURL := "file://" + s.secret
 	files := map[string]string{

@@ -39,6 +39,7 @@ func copyDemo(t *testing.T, name string) string {
 // replay green with no heal; --heal=accept replaces the scenario.
 func TestHealRelistedShop(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	file := copyDemo(t, "mug")
 	before, _ := os.ReadFile(file)
 	relisted := serveShop(t, &demoshop.Options{Relist: true})
@@ -126,6 +127,7 @@ func jsonString(t *testing.T, s string) string {
 // byte; the diff shows the two healed lines only.
 func TestHealKeepsTheFile(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	file := copyDemo(t, "mug")
 	b, _ := os.ReadFile(file)
 	before := oddLayout(t, b)
@@ -194,6 +196,7 @@ func oldElementOf(t *testing.T, data []byte, step int) string {
 // with or without --heal.
 func TestHealRefuses(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	tests := []struct {
 		name, scenario string
 		opts           demoshop.Options
@@ -205,6 +208,7 @@ func TestHealRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			file := copyDemo(t, tt.scenario)
 			site := serveShop(t, &tt.opts)
 			for _, heal := range []bool{false, true} {
@@ -229,6 +233,7 @@ func TestHealRefuses(t *testing.T) {
 // clicks: the page shows nothing added.
 func TestIdentityCheckSwappedTestIDs(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	sc := `{"version": "2.1", "metadata": {"name": "add by test id"}, "variables": {"BASE_URL": ""},
 	  "steps": [
 	    {"step": 1, "tool": "mcp__playwright__browser_navigate", "params": {"url": "{{BASE_URL}}/products"}},
@@ -299,6 +304,7 @@ func withModelStep(t *testing.T, file string) {
 // nothing.
 func TestHealWithModel(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	relisted := serveShop(t, &demoshop.Options{Relist: true})
 	pick := "Blue Mug"
 	m := newModelServer(t, 2000, []string{"demo123"}, func(r *openaitest.Request) openaitest.Reply {

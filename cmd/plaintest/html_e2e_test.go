@@ -44,6 +44,7 @@ function typed(i) { document.getElementById('typed').textContent = i.name + ' is
 // on the right elements after the rows and fields moved.
 func TestCompileHTMLLocatorsBuiltin(t *testing.T) {
 	requireBuiltin(t)
+	t.Parallel() // see parallelNote
 	var moved atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")

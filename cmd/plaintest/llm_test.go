@@ -151,6 +151,7 @@ const hybridText = "log in as demo then add the cheapest mug to the cart then ve
 // --json figures say.
 func TestLLMHybridCompile(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveShop(t, &demoshop.Options{OfferDelay: time.Hour})
 	m := newModelServer(t, prompt.DefaultBudget, []string{demoshop.Password}, shopScript())
 	dir := t.TempDir()
@@ -269,6 +270,7 @@ func TestLLMHybridCompile(t *testing.T) {
 // partial scenario.
 func TestLLMServerFailures(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveShop(t, nil)
 	for _, c := range []struct {
 		name  string
@@ -306,6 +308,7 @@ func TestLLMServerFailures(t *testing.T) {
 // after two re-asks, with its last answer in the error.
 func TestLLMRefusesPageInstructions(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	var visits atomic.Int32
 	evil := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { visits.Add(1) }))
 	t.Cleanup(evil.Close)
@@ -427,6 +430,7 @@ func TestLLMNoModel(t *testing.T) {
 // an object), and the scenario replays with no model.
 func TestLLMQuirksCompileAndReplay(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveShop(t, nil)
 	m := newModelServer(t, prompt.DefaultBudget, []string{demoshop.Password}, func(r *openaitest.Request) openaitest.Reply {
 		switch r.Taken() {
