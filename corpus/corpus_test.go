@@ -65,7 +65,7 @@ func builtinServer(forReplay bool) (*browserserver.Server, error) {
 		s = &builtins.replay
 	}
 	if *s == nil {
-		bs, err := browserserver.New(&browserserver.Options{ActionTimeout: timeout, NoActionSnapshots: forReplay})
+		bs, err := browserserver.New(&browserserver.Options{ActionTimeout: actionTimeout, NoActionSnapshots: forReplay})
 		if err != nil {
 			return nil, err
 		}
@@ -148,6 +148,13 @@ type compiled struct {
 
 // timeout is how long compile and replay wait for elements and checks.
 const timeout = 5 * time.Second
+
+// actionTimeout is how long the built-in servers the tests share let one
+// action wait to be actionable: longer than a user's default, because
+// every package's browsers share 2 cores under make test, and a click on a
+// plain tab once took over 5 s there (must-fail pair selected-tab). An
+// action that succeeds takes no longer for it; checks still wait timeout.
+const actionTimeout = 15 * time.Second
 
 // workers is how many scenarios compile or replay at once (2 cores).
 const workers = 2

@@ -391,7 +391,9 @@ func checkExitErr(t *testing.T, what string, err error) {
 }
 
 func TestCallTimeouts(t *testing.T) {
-	s, err := Connect(t.Context(), helperServer(t, "stdio"), &Options{CallTimeout: 200 * time.Millisecond})
+	// CallTimeout is long enough for the echo below on a loaded machine
+	// (200 ms was not, at load 30), and far shorter than the sleeps.
+	s, err := Connect(t.Context(), helperServer(t, "stdio"), &Options{CallTimeout: 3 * time.Second})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -400,13 +402,13 @@ func TestCallTimeouts(t *testing.T) {
 	// The caller's own deadline: its error, not the server's fault.
 	ctx, cancel := context.WithTimeout(t.Context(), 50*time.Millisecond)
 	defer cancel()
-	_, err = s.CallTool(ctx, "sleep", map[string]any{"ms": 5000})
+	_, err = s.CallTool(ctx, "sleep", map[string]any{"ms": 60000})
 	if !errors.Is(err, context.DeadlineExceeded) || errors.Is(err, ErrUnavailable) {
 		t.Errorf("caller deadline: got %v, want DeadlineExceeded without ErrUnavailable", err)
 	}
 
 	// CallTimeout: the server hangs.
-	_, err = s.CallTool(t.Context(), "sleep", map[string]any{"ms": 5000})
+	_, err = s.CallTool(t.Context(), "sleep", map[string]any{"ms": 60000})
 	if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrUnavailable) {
 		t.Errorf("call timeout: got %v, want DeadlineExceeded and ErrUnavailable", err)
 	}
