@@ -264,7 +264,7 @@ func replayOnce(ctx context.Context, base string, export *sandy.Scenario) (*repo
 }
 
 // knownFailures are the scenarios the rules reader cannot compile yet, with
-// why: the README's limits list them. A scenario that starts to pass must
+// why: docs/limits.md lists them. A scenario that starts to pass must
 // leave this list, and one that starts to fail must join it, or the test
 // fails.
 func knownFailures(t testing.TB) map[string]string {
@@ -302,7 +302,7 @@ func knownAt(known map[string]string, server string) map[string]string {
 }
 
 // TestCorpus compiles and replays every scenario of the suite: see the
-// package documentation. It prints the figures the README quotes.
+// package documentation. It prints the figures docs/figures.md quotes.
 func TestCorpus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the corpus suite drives a real browser for minutes")
@@ -357,14 +357,14 @@ func TestCorpus(t *testing.T) {
 				return
 			case flaky(known, c.sc.Name):
 				// The page's own timing decides (listed, with why, in
-				// known-failures.txt and the README): either outcome is
+				// known-failures.txt and docs/limits.md): either outcome is
 				// reported, neither fails the suite, and a failure counts
 				// against the rate.
 				t.Logf("flaky scenario, %s", map[bool]string{true: "compiled this time", false: "failed this time: " + why}[why == ""])
 			case why != "" && known[c.sc.Name] == "":
-				t.Errorf("%s (a new failure: fix it, or list it in known-failures.txt and the README's limits)", why)
+				t.Errorf("%s (a new failure: fix it, or list it in known-failures.txt and docs/limits.md)", why)
 			case why == "" && known[c.sc.Name] != "":
-				t.Errorf("compiles now: remove it from known-failures.txt and the README's limits")
+				t.Errorf("compiles now: remove it from known-failures.txt and docs/limits.md")
 			}
 			if why != "" {
 				failed++

@@ -92,6 +92,9 @@ file.
 
 %s
 
+Reference: docs/compile.md (sentences, checks, secrets, output, timeouts),
+docs/models.md (a language model), docs/exports.md (--format).
+
 Example:
   plaintest compile "go to the login page then type demo into Username then type demo123 into Password then click Log in" \
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`

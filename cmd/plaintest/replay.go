@@ -29,11 +29,11 @@ const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
 model (--heal aside): each step's MCP tool call is made as written, with
 {{variables}} filled in. A file over 10 MB, or a value inside over its
-limit (see the README's Security section), is refused before anything runs;
+limit (see docs/security.md), is refused before anything runs;
 so is a directory's scenario that is a symbolic link out of the directory.
 Every scenario runs in its own isolated browser. It is a drop-in
 for Sandy's player (play.py): its flags, its --json fields and its verdicts;
-the README lists where plaintest differs on purpose, and why.
+docs/replay.md lists where plaintest differs on purpose, and why.
 
 Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
 else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
@@ -77,7 +77,7 @@ never open. A URL written in a file is refused before anything runs; one
 from a variable at its step; a page that gets there by itself (a script, a
 redirect, a popup) is closed by the browser server and ends the run.
 browser_run_code_unsafe (and browser_run_code, its older name) needs
---allow-unsafe-code. The README's Security section says each rule.
+--allow-unsafe-code. docs/security.md says each rule.
 
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
@@ -117,6 +117,9 @@ FILE.healed.json with FILE.healed.diff, and FILE is replaced only with
 every other byte of FILE (unknown keys, order, indentation, line endings)
 is kept, and a value there that came from a {{VARIABLE}} the step names,
 or from a secret, is written as its placeholder.
+
+Reference: docs/replay.md (replay, healing, reports, the differences from
+Sandy's player), docs/security.md (what a scenario may do).
 
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
