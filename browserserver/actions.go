@@ -1,6 +1,6 @@
-// The tools that act on the page, and how an action's response ends.
-
 package browserserver
+
+// The tools that act on the page, and how an action's response ends.
 
 import (
 	"fmt"

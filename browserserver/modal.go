@@ -1,6 +1,6 @@
-// Dialogs and file choosers as modal states, and the tools that clear them.
-
 package browserserver
+
+// Dialogs and file choosers as modal states, and the tools that clear them.
 
 import (
 	"encoding/json"

@@ -1,6 +1,6 @@
-// The tools that read the page: snapshot, evaluate, screenshot, locator.
-
 package browserserver
+
+// The tools that read the page: snapshot, evaluate, screenshot, locator.
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
-// browser_tabs: the context's pages, listed, opened, closed, selected.
-
 package browserserver
+
+// browser_tabs: the context's pages, listed, opened, closed, selected.
 
 import (
 	"fmt"

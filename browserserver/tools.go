@@ -1,6 +1,6 @@
-// The tool table, and the handler every call goes through.
-
 package browserserver
+
+// The tool table, and the handler every call goes through.
 
 import (
 	"context"

@@ -1,6 +1,6 @@
-// The tools that wait for and verify what the page shows.
-
 package browserserver
+
+// The tools that wait for and verify what the page shows.
 
 import (
 	"fmt"

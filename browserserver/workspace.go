@@ -1,6 +1,6 @@
-// The server's workspace, which every file a tool reads or writes is in.
-
 package browserserver
+
+// The server's workspace, which every file a tool reads or writes is in.
 
 import (
 	"errors"

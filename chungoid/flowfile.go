@@ -1,6 +1,6 @@
-// A flow file, YAML or JSON, read into values with their lines and columns.
-
 package chungoid
+
+// A flow file, YAML or JSON, read into values with their lines and columns.
 
 import (
 	"bytes"

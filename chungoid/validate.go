@@ -1,6 +1,6 @@
-// Validate: the flow schema's rules, each broken one a Problem where it is.
-
 package chungoid
+
+// Validate: the flow schema's rules, each broken one a Problem where it is.
 
 import (
 	"fmt"

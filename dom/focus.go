@@ -1,6 +1,6 @@
-// The words of an action that can point at an element, and their roles.
-
 package dom
+
+// The words of an action that can point at an element, and their roles.
 
 import (
 	"slices"

@@ -1,6 +1,6 @@
-// How well each node of a tree fits an action's words: its score and unit.
-
 package dom
+
+// How well each node of a tree fits an action's words: its score and unit.
 
 import (
 	"math"

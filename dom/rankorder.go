@@ -1,6 +1,6 @@
-// The order in which a budget keeps a ranking's nodes.
-
 package dom
+
+// The order in which a budget keeps a ranking's nodes.
 
 import (
 	"cmp"

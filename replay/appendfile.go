@@ -1,6 +1,6 @@
-// sandy__append_file: items appended to a text, CSV or JSON file.
-
 package replay
+
+// sandy__append_file: items appended to a text, CSV or JSON file.
 
 import (
 	"bytes"

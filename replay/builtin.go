@@ -1,6 +1,6 @@
-// The built-ins sandy__wait, sandy__log and the browser waits.
-
 package replay
+
+// The built-ins sandy__wait, sandy__log and the browser waits.
 
 import (
 	"context"

@@ -1,6 +1,6 @@
-// A step that calls an MCP tool, and its wait for a late target.
-
 package replay
+
+// A step that calls an MCP tool, and its wait for a late target.
 
 import (
 	"context"

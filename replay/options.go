@@ -1,6 +1,6 @@
-// A Player's Options and their defaults.
-
 package replay
+
+// A Player's Options and their defaults.
 
 import (
 	"fmt"

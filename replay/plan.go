@@ -1,6 +1,6 @@
-// A step ready to run: its kind, the handler of each kind, its plan.
-
 package replay
+
+// A step ready to run: its kind, the handler of each kind, its plan.
 
 import (
 	"context"

@@ -1,6 +1,6 @@
-// The Player, and Run: one scenario's run from its variables to its result.
-
 package replay
+
+// The Player, and Run: one scenario's run from its variables to its result.
 
 import (
 	"context"

@@ -1,6 +1,6 @@
-// A run's server sessions: opened before step 1, closed when it ends.
-
 package replay
+
+// A run's server sessions: opened before step 1, closed when it ends.
 
 import (
 	"context"

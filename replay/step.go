@@ -1,6 +1,6 @@
-// One step's run: its plan, params, condition, attempts and record.
-
 package replay
+
+// One step's run: its plan, params, condition, attempts and record.
 
 import (
 	"context"

@@ -1,6 +1,6 @@
-// Problems: what is wrong with a scenario, collected, capped and ordered.
-
 package sandy
+
+// Problems: what is wrong with a scenario, collected, capped and ordered.
 
 import (
 	"fmt"

@@ -1,6 +1,6 @@
-// Placeholders that name no earlier step's output, or no variable.
-
 package sandy
+
+// Placeholders that name no earlier step's output, or no variable.
 
 import (
 	"strings"

@@ -1,6 +1,6 @@
-// Which variables are secret, and their values masked.
-
 package sandy
+
+// Which variables are secret, and their values masked.
 
 import (
 	"slices"

@@ -1,6 +1,6 @@
-// Substitution: placeholders replaced in params and text, values rendered.
-
 package sandy
+
+// Substitution: placeholders replaced in params and text, values rendered.
 
 import (
 	"bytes"

@@ -1,6 +1,6 @@
-// Validate: the rules of a scenario, each broken one a Problem at its path.
-
 package sandy
+
+// Validate: the rules of a scenario, each broken one a Problem at its path.
 
 import (
 	"fmt"
