@@ -4,7 +4,6 @@ package browserserver
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -37,11 +36,8 @@ func (t *tab) snapshotTool(a args, r *response) error {
 		return err
 	}
 	if f := a.str("filename"); f != "" {
-		path, err := t.s.workPath(f)
+		path, err := t.s.writeWork(f, []byte(yaml))
 		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(path, []byte(yaml), 0o644); err != nil {
 			return err
 		}
 		r.result = "- [Snapshot](" + path + ")"
@@ -95,11 +91,8 @@ func (t *tab) evaluate(a args, r *response) error {
 	t.settle(before)
 	s, _ := v.(string)
 	if f := a.str("filename"); f != "" {
-		path, err := t.s.workPath(f)
+		path, err := t.s.writeWork(f, []byte(s))
 		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(path, []byte(s), 0o644); err != nil {
 			return err
 		}
 		r.result = "- [Result](" + path + ")"
@@ -143,11 +136,8 @@ func (t *tab) screenshot(a args, r *response) error {
 	}
 	r.result = "Took the screenshot"
 	if f != "" {
-		path, err := t.s.workPath(f)
+		path, err := t.s.writeWork(f, img)
 		if err != nil {
-			return err
-		}
-		if err := os.WriteFile(path, img, 0o644); err != nil {
 			return err
 		}
 		r.result = "- [Screenshot of viewport](" + path + ")"

@@ -67,33 +67,25 @@ func (t *tab) verifyElement(a args, r *response) error {
 	role, name := a.str("role"), a.str("accessibleName")
 	sel := "internal:role=" + role + "[name=" + quoteJSON(name) + "i] >> visible=true"
 	r.addCode("await expect(page.getByRole(" + quoteJS(role) + ", { name: " + quoteJS(name) + " })).toBeVisible();")
+	return t.verifyShown(sel, "Element not found", r)
+}
+
+func (t *tab) verifyText(a args, r *response) error {
+	text := a.str("text")
+	r.addCode("await expect(page.getByText(" + quoteJSON(text) + ").first()).toBeVisible();")
+	return t.verifyShown(textSelector(text), "Text not found", r)
+}
+
+// verifyShown polls until sel matches an element, failing with missing
+// after the action timeout.
+func (t *tab) verifyShown(sel, missing string, r *response) error {
 	err := t.poll(func() (string, error) {
 		n, err := t.page.Locator(sel).Count()
 		if err != nil {
 			return "", err
 		}
 		if n == 0 {
-			return "Element not found", nil
-		}
-		return "", nil
-	})
-	if err != nil {
-		return err
-	}
-	r.result = "Done"
-	return nil
-}
-
-func (t *tab) verifyText(a args, r *response) error {
-	text := a.str("text")
-	r.addCode("await expect(page.getByText(" + quoteJSON(text) + ").first()).toBeVisible();")
-	err := t.poll(func() (string, error) {
-		n, err := t.page.Locator(textSelector(text)).Count()
-		if err != nil {
-			return "", err
-		}
-		if n == 0 {
-			return "Text not found", nil
+			return missing, nil
 		}
 		return "", nil
 	})

@@ -48,3 +48,16 @@ func (s *Server) workFile(name string) (string, error) {
 	}
 	return p, nil
 }
+
+// writeWork writes data to the file name in the workspace (workPath) and
+// returns its path.
+func (s *Server) writeWork(name string, data []byte) (string, error) {
+	path, err := s.workPath(name)
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		return "", err
+	}
+	return path, nil
+}
