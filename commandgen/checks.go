@@ -9,7 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Checks run in the page, as browser_evaluate, so that every player of the
@@ -89,11 +89,11 @@ func normText(s string) string {
 // expression) matches want as how says.
 func compare(got, want, how string) string {
 	switch how {
-	case translator.MatchContains:
+	case step.MatchContains:
 		return fmt.Sprintf("%s.includes(%s)", got, normJS(want))
-	case translator.MatchStarts:
+	case step.MatchStarts:
 		return fmt.Sprintf("%s.startsWith(%s)", got, normJS(want))
-	case translator.MatchEnds:
+	case step.MatchEnds:
 		return fmt.Sprintf("%s.endsWith(%s)", got, normJS(want))
 	}
 	// A sentence's full stop is not part of the value: "shows Airplane
@@ -107,11 +107,11 @@ const trailingStops = " .!?;:,"
 // matchWords says how, for messages.
 func matchWords(how string) string {
 	switch how {
-	case translator.MatchContains:
+	case step.MatchContains:
 		return "contain"
-	case translator.MatchStarts:
+	case step.MatchStarts:
 		return "start with"
-	case translator.MatchEnds:
+	case step.MatchEnds:
 		return "end with"
 	}
 	return "be"
@@ -120,11 +120,11 @@ func matchWords(how string) string {
 // verb says how, in a step's description.
 func verb(how string) string {
 	switch how {
-	case translator.MatchContains:
+	case step.MatchContains:
 		return "contains"
-	case translator.MatchStarts:
+	case step.MatchStarts:
 		return "starts with"
-	case translator.MatchEnds:
+	case step.MatchEnds:
 		return "ends with"
 	}
 	return "is"
@@ -132,20 +132,20 @@ func verb(how string) string {
 
 // stateJS is the condition that el is in a state.
 var stateJS = map[string]string{
-	translator.StateChecked:          `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
-	translator.StateMixed:            `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
-	translator.StateDisabled:         `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
-	translator.StateExpanded:         `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
-	translator.StateSelected:         `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
-	translator.StatePressed:          `(el.getAttribute('aria-pressed') === 'true')`,
-	translator.StateCurrent:          `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
-	translator.StateFocused:          `(document.activeElement === el || el.contains(document.activeElement))`,
-	translator.StateRequired:         `(el.required === true || el.getAttribute('aria-required') === 'true')`,
-	translator.StateReadOnly:         `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
-	translator.StateInvalid:          `(el.getAttribute('aria-invalid') === 'true' || (el.validity !== undefined && el.validity.valid === false))`,
-	translator.StateSorted:           `((el.getAttribute('aria-sort') || 'none') !== 'none')`,
-	translator.StateSortedAscending:  `(el.getAttribute('aria-sort') === 'ascending')`,
-	translator.StateSortedDescending: `(el.getAttribute('aria-sort') === 'descending')`,
+	step.StateChecked:          `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
+	step.StateMixed:            `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
+	step.StateDisabled:         `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
+	step.StateExpanded:         `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
+	step.StateSelected:         `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
+	step.StatePressed:          `(el.getAttribute('aria-pressed') === 'true')`,
+	step.StateCurrent:          `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
+	step.StateFocused:          `(document.activeElement === el || el.contains(document.activeElement))`,
+	step.StateRequired:         `(el.required === true || el.getAttribute('aria-required') === 'true')`,
+	step.StateReadOnly:         `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
+	step.StateInvalid:          `(el.getAttribute('aria-invalid') === 'true' || (el.validity !== undefined && el.validity.valid === false))`,
+	step.StateSorted:           `((el.getAttribute('aria-sort') || 'none') !== 'none')`,
+	step.StateSortedAscending:  `(el.getAttribute('aria-sort') === 'ascending')`,
+	step.StateSortedDescending: `(el.getAttribute('aria-sort') === 'descending')`,
 }
 
 // valuesJS lists the values a person sees in el, the first the one a
@@ -181,21 +181,21 @@ func rolesJS(roles []string) string {
 
 // assertCall builds the browser_evaluate call of a check. target is the
 // element's selector ("" for a check of the page).
-func assertCall(s translator.Step, target string, timeout time.Duration) (Call, error) {
+func assertCall(s step.Step, target string, timeout time.Duration) (Call, error) {
 	what := s.Element
 	if what == "" {
 		what = "the page"
 	}
 	var why, element string
 	switch s.Kind {
-	case translator.AssertText, translator.AssertGone:
+	case step.AssertText, step.AssertGone:
 		// The rendered text: of the element at target, else of the page.
 		root, in := "document.body", ""
 		if target != "" {
 			root, in = "el", " in "+what
 		}
 		shown := fmt.Sprintf(`norm(%s.innerText ?? %s.textContent).includes(%s)`, root, root, normJS(s.Value))
-		if s.Kind == translator.AssertText {
+		if s.Kind == step.AssertText {
 			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
 			if target == "" {
@@ -208,7 +208,7 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 				element = fmt.Sprintf("text %q is not shown", s.Value)
 			}
 		}
-	case translator.AssertState:
+	case step.AssertState:
 		cond, ok := stateJS[s.Value]
 		if !ok {
 			return Call{}, fmt.Errorf("commandgen: unknown state %q", s.Value)
@@ -219,13 +219,13 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		}
 		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
 		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
-	case translator.AssertValue:
+	case step.AssertValue:
 		// What a person sees as the element's value (valuesJS): for a
 		// slider its number and its texts too (aria-valuetext "30.0
 		// degrees Celsius", text "30.0°C"), any of which may match.
 		read := valuesJS
-		if s.Match == translator.MatchNow {
-			read, s.Match = `[el.getAttribute('aria-valuenow') ?? el.value]`, translator.MatchEquals
+		if s.Match == step.MatchNow {
+			read, s.Match = `[el.getAttribute('aria-valuenow') ?? el.value]`, step.MatchEquals
 		}
 		cond := "vs.some(v => " + compare("norm(v)", s.Value, s.Match) + ")"
 		if s.Negated {
@@ -237,7 +237,7 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		}
 		why = fmt.Sprintf(`(vs => %s ? '' : %s + JSON.stringify(String(vs[0] ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), read)
 		element = fmt.Sprintf("%s shows %q", what, s.Value)
-	case translator.AssertCount:
+	case step.AssertCount:
 		n, err := strconv.Atoi(s.Value)
 		if err != nil {
 			return Call{}, fmt.Errorf("commandgen: count %q is not a number", s.Value)
@@ -248,16 +248,16 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 			items = "item"
 		}
 		element = fmt.Sprintf("%s shows %d %s", what, n, items)
-	case translator.AssertURL:
+	case step.AssertURL:
 		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, compare("norm(location.href)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
 		element = fmt.Sprintf("the URL %s %q", verb(s.Match), s.Value)
-	case translator.AssertTitle:
+	case step.AssertTitle:
 		why = fmt.Sprintf(`%s ? '' : 'the title is ' + JSON.stringify(document.title) + %s`, compare("norm(document.title)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
 		element = fmt.Sprintf("the title %s %q", verb(s.Match), s.Value)
-	case translator.AssertOrder:
+	case step.AssertOrder:
 		why = orderJS(s, what)
 		element = fmt.Sprintf("%s shows %s", what, orderWords(s))
-	case translator.AssertVisible:
+	case step.AssertVisible:
 		switch {
 		case target != "":
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
@@ -281,16 +281,16 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 	return Call{mcpclient.ToolEvaluate, args}, nil
 }
 
-func orderJS(s translator.Step, what string) string {
+func orderJS(s step.Step, what string) string {
 	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
 	pick, which := "", s.Match
 	switch {
-	case s.Match == translator.MatchFirst:
+	case s.Match == step.MatchFirst:
 		pick = "t[0]"
-	case s.Match == translator.MatchLast:
+	case s.Match == step.MatchLast:
 		pick = "t[t.length - 1]"
-	case strings.HasPrefix(s.Match, translator.MatchNth):
-		n, _ := strconv.Atoi(strings.TrimPrefix(s.Match, translator.MatchNth))
+	case strings.HasPrefix(s.Match, step.MatchNth):
+		n, _ := strconv.Atoi(strings.TrimPrefix(s.Match, step.MatchNth))
 		pick, which = fmt.Sprintf("t[%d]", n-1), fmt.Sprintf("#%d", n)
 	}
 	if pick != "" {
@@ -310,15 +310,15 @@ func normAll(ss []string) []string {
 	return out
 }
 
-func orderWords(s translator.Step) string {
+func orderWords(s step.Step) string {
 	switch s.Match {
-	case translator.MatchFirst:
+	case step.MatchFirst:
 		return fmt.Sprintf("%q first", s.Values[0])
-	case translator.MatchLast:
+	case step.MatchLast:
 		return fmt.Sprintf("%q last", s.Values[0])
 	}
-	if strings.HasPrefix(s.Match, translator.MatchNth) {
-		return fmt.Sprintf("%q at #%s", s.Values[0], strings.TrimPrefix(s.Match, translator.MatchNth))
+	if strings.HasPrefix(s.Match, step.MatchNth) {
+		return fmt.Sprintf("%q at #%s", s.Values[0], strings.TrimPrefix(s.Match, step.MatchNth))
 	}
 	return strings.Join(s.Values, ", ") + " in that order"
 }

@@ -15,7 +15,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Call is one tool call: the bare tool name ("browser_click") and its arguments.
@@ -32,16 +32,16 @@ type Options struct {
 }
 
 // build makes the call for one kind of step; target is "" for kinds without one.
-type build func(s translator.Step, target string) Call
+type build func(s step.Step, target string) Call
 
-var builders = map[translator.Kind]build{
-	translator.Navigate: func(s translator.Step, _ string) Call {
+var builders = map[step.Kind]build{
+	step.Navigate: func(s step.Step, _ string) Call {
 		return Call{mcpclient.ToolNavigate, map[string]any{"url": s.Value}}
 	},
-	translator.Click: func(s translator.Step, t string) Call {
+	step.Click: func(s step.Step, t string) Call {
 		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
 	},
-	translator.Type: func(s translator.Step, t string) Call {
+	step.Type: func(s step.Step, t string) Call {
 		args := withElement(s, map[string]any{"target": t, "text": s.Value})
 		if s.Role == "combobox" {
 			// A combo box reads keys as they come to filter and open its
@@ -50,7 +50,7 @@ var builders = map[translator.Kind]build{
 		}
 		return Call{mcpclient.ToolType, args}
 	},
-	translator.Select: func(s translator.Step, t string) Call {
+	step.Select: func(s step.Step, t string) Call {
 		values := []any{s.Value}
 		if len(s.Values) > 0 { // several options of a list box
 			values = make([]any, len(s.Values))
@@ -60,24 +60,24 @@ var builders = map[translator.Kind]build{
 		}
 		return Call{mcpclient.ToolSelectOption, withElement(s, map[string]any{"target": t, "values": values})}
 	},
-	translator.AcceptDialog: func(s translator.Step, _ string) Call {
+	step.AcceptDialog: func(s step.Step, _ string) Call {
 		args := map[string]any{"accept": true}
 		if s.Value != "" {
 			args["promptText"] = s.Value
 		}
 		return Call{mcpclient.ToolHandleDialog, args}
 	},
-	translator.DismissDialog: func(translator.Step, string) Call {
+	step.DismissDialog: func(step.Step, string) Call {
 		return Call{mcpclient.ToolHandleDialog, map[string]any{"accept": false}}
 	},
 	// An Upload is two calls: a click on its target, which opens the file
 	// chooser (UploadFiles sets its files).
-	translator.Upload: func(s translator.Step, t string) Call {
+	step.Upload: func(s step.Step, t string) Call {
 		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
 	},
 	// A SwitchTab's call needs the tab's index, known only from the
 	// server's list: see SelectTab.
-	translator.Drag: func(s translator.Step, t string) Call {
+	step.Drag: func(s step.Step, t string) Call {
 		args := map[string]any{"startTarget": t}
 		if s.Element != "" {
 			args["startElement"] = s.Element
@@ -90,33 +90,33 @@ var builders = map[translator.Kind]build{
 		}
 		return Call{mcpclient.ToolDrag, args}
 	},
-	translator.Check:   toggleCall,
-	translator.Uncheck: toggleCall,
-	translator.Press: func(s translator.Step, _ string) Call {
+	step.Check:   toggleCall,
+	step.Uncheck: toggleCall,
+	step.Press: func(s step.Step, _ string) Call {
 		return Call{mcpclient.ToolPressKey, map[string]any{"key": s.Value}}
 	},
-	translator.Hover: func(s translator.Step, t string) Call {
+	step.Hover: func(s step.Step, t string) Call {
 		return Call{mcpclient.ToolHover, withElement(s, map[string]any{"target": t})}
 	},
-	translator.DoubleClick: func(s translator.Step, t string) Call {
+	step.DoubleClick: func(s step.Step, t string) Call {
 		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t, "doubleClick": true})}
 	},
-	translator.Clear: func(s translator.Step, t string) Call {
+	step.Clear: func(s step.Step, t string) Call {
 		return Call{mcpclient.ToolType, withElement(s, map[string]any{"target": t, "text": ""})}
 	},
-	translator.Reload: func(translator.Step, string) Call {
+	step.Reload: func(step.Step, string) Call {
 		// browser_navigate to the same URL does not reload a page whose URL
 		// has a #fragment; the server waits for the load location.reload
 		// starts.
 		return Call{mcpclient.ToolEvaluate, map[string]any{"function": navigateSoon("location.reload()")}}
 	},
-	translator.Back: func(translator.Step, string) Call {
+	step.Back: func(step.Step, string) Call {
 		return Call{mcpclient.ToolNavigateBack, map[string]any{}}
 	},
-	translator.Forward: func(translator.Step, string) Call {
+	step.Forward: func(step.Step, string) Call {
 		return Call{mcpclient.ToolEvaluate, map[string]any{"function": navigateSoon("history.forward()")}}
 	},
-	translator.Wait: func(s translator.Step, _ string) Call {
+	step.Wait: func(s step.Step, _ string) Call {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
 		return Call{mcpclient.ToolWaitFor, map[string]any{"time": secs}}
 	},
@@ -134,15 +134,15 @@ func navigateSoon(js string) string {
 // Scoped reports whether s is a check of one element (an assertion whose
 // translator named an element or a container); such a step needs a target
 // too.
-func Scoped(s translator.Step) bool {
+func Scoped(s step.Step) bool {
 	return s.Kind.IsCheck() && s.Ref != ""
 }
 
 // NeedsTarget reports whether steps of kind k act on an element.
-func NeedsTarget(k translator.Kind) bool {
+func NeedsTarget(k step.Kind) bool {
 	switch k {
-	case translator.Click, translator.DoubleClick, translator.Type, translator.Clear, translator.Select,
-		translator.Upload, translator.Drag, translator.Check, translator.Uncheck, translator.Hover, translator.AssertState, translator.AssertValue:
+	case step.Click, step.DoubleClick, step.Type, step.Clear, step.Select,
+		step.Upload, step.Drag, step.Check, step.Uncheck, step.Hover, step.AssertState, step.AssertValue:
 		return true
 	}
 	return false
@@ -151,13 +151,13 @@ func NeedsTarget(k translator.Kind) bool {
 // For returns the call that performs s on target, with the default
 // options. Target is ignored by kinds that act on no element; it is
 // required by the others.
-func For(s translator.Step, target string) (Call, error) {
+func For(s step.Step, target string) (Call, error) {
 	var o *Options
 	return o.For(s, target)
 }
 
 // For returns the call that performs s on target.
-func (o *Options) For(s translator.Step, target string) (Call, error) {
+func (o *Options) For(s step.Step, target string) (Call, error) {
 	if NeedsTarget(s.Kind) && target == "" {
 		return Call{}, fmt.Errorf("commandgen: %s step %q has no target", s.Kind, s.Action)
 	}
@@ -267,11 +267,11 @@ func BusyWaitTimeout(fn string) (time.Duration, bool) {
 // not browser_fill_form: Playwright's setChecked waits for the box to show
 // its new state, and times out when the change removes the box from the
 // page (a to-do ticked under the Active filter).
-func toggleCall(s translator.Step, t string) Call {
+func toggleCall(s step.Step, t string) Call {
 	return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
 }
 
-func withElement(s translator.Step, args map[string]any) map[string]any {
+func withElement(s step.Step, args map[string]any) map[string]any {
 	if s.Element != "" {
 		args["element"] = s.Element
 	}

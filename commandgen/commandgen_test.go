@@ -6,36 +6,36 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 func TestFor(t *testing.T) {
 	const sel = `internal:role=button[name="Log in"s]`
 	tests := []struct {
-		step   translator.Step
+		step   step.Step
 		target string
 		want   Call
 	}{
-		{translator.Step{Kind: translator.Navigate, Value: "http://x/login"}, "", Call{"browser_navigate", map[string]any{"url": "http://x/login"}}},
-		{translator.Step{Kind: translator.Click, Element: `button "Log in"`}, sel, Call{"browser_click", map[string]any{"target": sel, "element": `button "Log in"`}}},
-		{translator.Step{Kind: translator.Type, Value: "demo"}, "e7", Call{"browser_type", map[string]any{"target": "e7", "text": "demo"}}},
-		{translator.Step{Kind: translator.Select, Value: "Japan", Element: `combobox "Country"`}, "e3", Call{"browser_select_option", map[string]any{"target": "e3", "values": []any{"Japan"}, "element": `combobox "Country"`}}},
-		{translator.Step{Kind: translator.Check, Role: "checkbox", Element: `checkbox "Terms"`}, "e4", Call{"browser_click", map[string]any{"target": "e4", "element": `checkbox "Terms"`}}},
-		{translator.Step{Kind: translator.Uncheck, Role: "radio"}, "e4", Call{"browser_click", map[string]any{"target": "e4"}}},
-		{translator.Step{Kind: translator.Press, Value: "Enter"}, "", Call{"browser_press_key", map[string]any{"key": "Enter"}}},
-		{translator.Step{Kind: translator.Hover}, "e9", Call{"browser_hover", map[string]any{"target": "e9"}}},
-		{translator.Step{Kind: translator.DoubleClick}, "e9", Call{"browser_click", map[string]any{"target": "e9", "doubleClick": true}}},
-		{translator.Step{Kind: translator.Clear}, "e7", Call{"browser_type", map[string]any{"target": "e7", "text": ""}}},
-		{translator.Step{Kind: translator.Back}, "", Call{"browser_navigate_back", map[string]any{}}},
-		{translator.Step{Kind: translator.Reload}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => location.reload(), 0); }"}}},
-		{translator.Step{Kind: translator.Forward}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => history.forward(), 0); }"}}},
-		{translator.Step{Kind: translator.Wait, Value: "1.5"}, "", Call{"browser_wait_for", map[string]any{"time": 1.5}}},
-		{translator.Step{Kind: translator.Select, Values: []string{"Cheese", "Basil"}}, "e3", Call{"browser_select_option", map[string]any{"target": "e3", "values": []any{"Cheese", "Basil"}}}},
-		{translator.Step{Kind: translator.AcceptDialog}, "", Call{"browser_handle_dialog", map[string]any{"accept": true}}},
-		{translator.Step{Kind: translator.AcceptDialog, Value: "Drafts"}, "", Call{"browser_handle_dialog", map[string]any{"accept": true, "promptText": "Drafts"}}},
-		{translator.Step{Kind: translator.DismissDialog}, "", Call{"browser_handle_dialog", map[string]any{"accept": false}}},
-		{translator.Step{Kind: translator.Upload, Value: "notes.txt"}, "e5", Call{"browser_click", map[string]any{"target": "e5"}}},
-		{translator.Step{Kind: translator.Drag, Element: `listitem "A"`, Drop: &translator.Step{Ref: "e8", Element: `region "Done"`}}, "e7",
+		{step.Step{Kind: step.Navigate, Value: "http://x/login"}, "", Call{"browser_navigate", map[string]any{"url": "http://x/login"}}},
+		{step.Step{Kind: step.Click, Element: `button "Log in"`}, sel, Call{"browser_click", map[string]any{"target": sel, "element": `button "Log in"`}}},
+		{step.Step{Kind: step.Type, Value: "demo"}, "e7", Call{"browser_type", map[string]any{"target": "e7", "text": "demo"}}},
+		{step.Step{Kind: step.Select, Value: "Japan", Element: `combobox "Country"`}, "e3", Call{"browser_select_option", map[string]any{"target": "e3", "values": []any{"Japan"}, "element": `combobox "Country"`}}},
+		{step.Step{Kind: step.Check, Role: "checkbox", Element: `checkbox "Terms"`}, "e4", Call{"browser_click", map[string]any{"target": "e4", "element": `checkbox "Terms"`}}},
+		{step.Step{Kind: step.Uncheck, Role: "radio"}, "e4", Call{"browser_click", map[string]any{"target": "e4"}}},
+		{step.Step{Kind: step.Press, Value: "Enter"}, "", Call{"browser_press_key", map[string]any{"key": "Enter"}}},
+		{step.Step{Kind: step.Hover}, "e9", Call{"browser_hover", map[string]any{"target": "e9"}}},
+		{step.Step{Kind: step.DoubleClick}, "e9", Call{"browser_click", map[string]any{"target": "e9", "doubleClick": true}}},
+		{step.Step{Kind: step.Clear}, "e7", Call{"browser_type", map[string]any{"target": "e7", "text": ""}}},
+		{step.Step{Kind: step.Back}, "", Call{"browser_navigate_back", map[string]any{}}},
+		{step.Step{Kind: step.Reload}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => location.reload(), 0); }"}}},
+		{step.Step{Kind: step.Forward}, "", Call{"browser_evaluate", map[string]any{"function": "() => { setTimeout(() => history.forward(), 0); }"}}},
+		{step.Step{Kind: step.Wait, Value: "1.5"}, "", Call{"browser_wait_for", map[string]any{"time": 1.5}}},
+		{step.Step{Kind: step.Select, Values: []string{"Cheese", "Basil"}}, "e3", Call{"browser_select_option", map[string]any{"target": "e3", "values": []any{"Cheese", "Basil"}}}},
+		{step.Step{Kind: step.AcceptDialog}, "", Call{"browser_handle_dialog", map[string]any{"accept": true}}},
+		{step.Step{Kind: step.AcceptDialog, Value: "Drafts"}, "", Call{"browser_handle_dialog", map[string]any{"accept": true, "promptText": "Drafts"}}},
+		{step.Step{Kind: step.DismissDialog}, "", Call{"browser_handle_dialog", map[string]any{"accept": false}}},
+		{step.Step{Kind: step.Upload, Value: "notes.txt"}, "e5", Call{"browser_click", map[string]any{"target": "e5"}}},
+		{step.Step{Kind: step.Drag, Element: `listitem "A"`, Drop: &step.Step{Ref: "e8", Element: `region "Done"`}}, "e7",
 			Call{"browser_drag", map[string]any{"startTarget": "e7", "startElement": `listitem "A"`, "endTarget": "e8", "endElement": `region "Done"`}}},
 	}
 	for _, tt := range tests {
@@ -67,23 +67,23 @@ func TestModalCalls(t *testing.T) {
 func TestForChecks(t *testing.T) {
 	o := &Options{CheckTimeout: 1500 * time.Millisecond}
 	for _, tt := range []struct {
-		step    translator.Step
+		step    step.Step
 		target  string
 		element string
 		has     []string
 	}{
-		{translator.Step{Kind: translator.AssertText, Value: "1 Item"}, "", `text "1 Item" is shown`, []string{`includes("1 item")`, "+ 1500;", "(waited 1.5s)"}},
-		{translator.Step{Kind: translator.AssertGone, Value: "Loading"}, "", `text "Loading" is not shown`, []string{`includes("loading") ? "text \"Loading\" is still shown"`}},
-		{translator.Step{Kind: translator.AssertState, Value: translator.StateChecked, Element: `checkbox in listitem "Buy milk"`}, "e4", `checkbox in listitem "Buy milk" is checked`, []string{"async (el) =>", "el.checked", "=== true ?"}},
-		{translator.Step{Kind: translator.AssertState, Value: translator.StateExpanded, Negated: true, Element: `button "FAQ"`}, "e4", `button "FAQ" is not expanded`, []string{"=== false ?", `"button \"FAQ\" is expanded"`}},
-		{translator.Step{Kind: translator.AssertValue, Value: "", Match: translator.MatchEquals, Element: `textbox "Email"`}, "e5", `textbox "Email" shows ""`, []string{`bare(norm(v)) === ""`}},
-		{translator.Step{Kind: translator.AssertCount, Value: "3", Values: []string{"listitem"}, Element: "list"}, "e8", "list shows 3 items", []string{`n === 3`, `items(el, ["listitem"])`, "const role =", "const vis ="}},
-		{translator.Step{Kind: translator.AssertCount, Value: "2", Values: []string{"row"}}, "", "the page shows 2 items", []string{"const el = document.body;", `items(el, ["row"])`}},
-		{translator.Step{Kind: translator.AssertURL, Value: "/active", Match: translator.MatchEnds}, "", `the URL ends with "/active"`, []string{`norm(location.href).endsWith("/active")`}},
-		{translator.Step{Kind: translator.AssertTitle, Value: "Todos", Match: translator.MatchEquals}, "", `the title is "Todos"`, []string{`bare(norm(document.title)) === "todos"`}},
-		{translator.Step{Kind: translator.AssertOrder, Values: []string{"Walk the dog"}, Match: translator.MatchLast, Element: "list"}, "e8", `list shows "Walk the dog" last`, []string{"t[t.length - 1]"}},
-		{translator.Step{Kind: translator.AssertOrder, Values: []string{"A", "B"}, Match: translator.MatchSequence}, "", "the page shows A, B in that order", []string{`for (const w of ["a","b"])`}},
-		{translator.Step{Kind: translator.AssertVisible, Element: `button "Clear completed"`}, "e9", `button "Clear completed" is visible`, []string{"vis(el)"}},
+		{step.Step{Kind: step.AssertText, Value: "1 Item"}, "", `text "1 Item" is shown`, []string{`includes("1 item")`, "+ 1500;", "(waited 1.5s)"}},
+		{step.Step{Kind: step.AssertGone, Value: "Loading"}, "", `text "Loading" is not shown`, []string{`includes("loading") ? "text \"Loading\" is still shown"`}},
+		{step.Step{Kind: step.AssertState, Value: step.StateChecked, Element: `checkbox in listitem "Buy milk"`}, "e4", `checkbox in listitem "Buy milk" is checked`, []string{"async (el) =>", "el.checked", "=== true ?"}},
+		{step.Step{Kind: step.AssertState, Value: step.StateExpanded, Negated: true, Element: `button "FAQ"`}, "e4", `button "FAQ" is not expanded`, []string{"=== false ?", `"button \"FAQ\" is expanded"`}},
+		{step.Step{Kind: step.AssertValue, Value: "", Match: step.MatchEquals, Element: `textbox "Email"`}, "e5", `textbox "Email" shows ""`, []string{`bare(norm(v)) === ""`}},
+		{step.Step{Kind: step.AssertCount, Value: "3", Values: []string{"listitem"}, Element: "list"}, "e8", "list shows 3 items", []string{`n === 3`, `items(el, ["listitem"])`, "const role =", "const vis ="}},
+		{step.Step{Kind: step.AssertCount, Value: "2", Values: []string{"row"}}, "", "the page shows 2 items", []string{"const el = document.body;", `items(el, ["row"])`}},
+		{step.Step{Kind: step.AssertURL, Value: "/active", Match: step.MatchEnds}, "", `the URL ends with "/active"`, []string{`norm(location.href).endsWith("/active")`}},
+		{step.Step{Kind: step.AssertTitle, Value: "Todos", Match: step.MatchEquals}, "", `the title is "Todos"`, []string{`bare(norm(document.title)) === "todos"`}},
+		{step.Step{Kind: step.AssertOrder, Values: []string{"Walk the dog"}, Match: step.MatchLast, Element: "list"}, "e8", `list shows "Walk the dog" last`, []string{"t[t.length - 1]"}},
+		{step.Step{Kind: step.AssertOrder, Values: []string{"A", "B"}, Match: step.MatchSequence}, "", "the page shows A, B in that order", []string{`for (const w of ["a","b"])`}},
+		{step.Step{Kind: step.AssertVisible, Element: `button "Clear completed"`}, "e9", `button "Clear completed" is visible`, []string{"vis(el)"}},
 	} {
 		got, err := o.For(tt.step, tt.target)
 		if err != nil {
@@ -106,10 +106,10 @@ func TestForChecks(t *testing.T) {
 }
 
 func TestForErrors(t *testing.T) {
-	if _, err := For(translator.Step{Kind: translator.Click, Action: "click x"}, ""); err == nil {
+	if _, err := For(step.Step{Kind: step.Click, Action: "click x"}, ""); err == nil {
 		t.Error("a click without a target was accepted")
 	}
-	if _, err := For(translator.Step{Kind: "teleport"}, "e1"); err == nil {
+	if _, err := For(step.Step{Kind: "teleport"}, "e1"); err == nil {
 		t.Error("an unknown kind was accepted")
 	}
 }

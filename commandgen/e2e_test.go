@@ -11,7 +11,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // checkPage has what the checks must read right: a hidden panel that
@@ -74,82 +74,82 @@ func TestChecksInChromium(t *testing.T) {
 
 	const timeout = time.Second
 	o := &Options{CheckTimeout: timeout}
-	step := func(k translator.Kind, value string, f func(*translator.Step)) translator.Step {
-		s := translator.Step{Kind: k, Value: value, Match: translator.MatchEquals, Element: "it"}
+	st := func(k step.Kind, value string, f func(*step.Step)) step.Step {
+		s := step.Step{Kind: k, Value: value, Match: step.MatchEquals, Element: "it"}
 		if f != nil {
 			f(&s)
 		}
 		return s
 	}
-	not := func(s *translator.Step) { s.Negated = true }
-	match := func(m string) func(*translator.Step) { return func(s *translator.Step) { s.Match = m } }
-	items := func(roles ...string) func(*translator.Step) { return func(s *translator.Step) { s.Values = roles } }
-	order := func(m string, v ...string) func(*translator.Step) {
-		return func(s *translator.Step) { s.Match, s.Values = m, v }
+	not := func(s *step.Step) { s.Negated = true }
+	match := func(m string) func(*step.Step) { return func(s *step.Step) { s.Match = m } }
+	items := func(roles ...string) func(*step.Step) { return func(s *step.Step) { s.Values = roles } }
+	order := func(m string, v ...string) func(*step.Step) {
+		return func(s *step.Step) { s.Match, s.Values = m, v }
 	}
 	for _, tt := range []struct {
 		name   string
-		step   translator.Step
+		step   step.Step
 		target string
 		fails  string // "" when the check must pass; else words of its message
 	}{
-		{"visible text with a hidden copy first", step(translator.AssertText, "invoice  42", nil), "", ""},
-		{"text only in a hidden panel", step(translator.AssertText, "Only hidden", nil), "", `expected text "Only hidden" is not shown`},
-		{"text that comes late", step(translator.AssertText, "Saved", nil), "", ""},
-		{"hidden text is gone", step(translator.AssertGone, "Ghost", nil), "", ""},
-		{"visible text is not gone", step(translator.AssertGone, "Buy milk", nil), "", `text "Buy milk" is still shown`},
-		{"checked", step(translator.AssertState, translator.StateChecked, nil), "#c", ""},
-		{"not checked", step(translator.AssertState, translator.StateChecked, not), "#c", "it is checked"},
-		{"collapsed", step(translator.AssertState, translator.StateExpanded, not), "#b", ""},
-		{"expanded", step(translator.AssertState, translator.StateExpanded, nil), "#b", "it is not expanded"},
-		{"current link", step(translator.AssertState, translator.StateCurrent, nil), "#a", ""},
-		{"empty field", step(translator.AssertValue, "", nil), "#e", ""},
-		{"field value", step(translator.AssertValue, "x@y", nil), "#e", `it shows "", expected it to be "x@y"`},
-		{"select value", step(translator.AssertValue, "japan", nil), "#s", ""},
-		{"slider value", step(translator.AssertValue, "20", nil), "#r", ""},
+		{"visible text with a hidden copy first", st(step.AssertText, "invoice  42", nil), "", ""},
+		{"text only in a hidden panel", st(step.AssertText, "Only hidden", nil), "", `expected text "Only hidden" is not shown`},
+		{"text that comes late", st(step.AssertText, "Saved", nil), "", ""},
+		{"hidden text is gone", st(step.AssertGone, "Ghost", nil), "", ""},
+		{"visible text is not gone", st(step.AssertGone, "Buy milk", nil), "", `text "Buy milk" is still shown`},
+		{"checked", st(step.AssertState, step.StateChecked, nil), "#c", ""},
+		{"not checked", st(step.AssertState, step.StateChecked, not), "#c", "it is checked"},
+		{"collapsed", st(step.AssertState, step.StateExpanded, not), "#b", ""},
+		{"expanded", st(step.AssertState, step.StateExpanded, nil), "#b", "it is not expanded"},
+		{"current link", st(step.AssertState, step.StateCurrent, nil), "#a", ""},
+		{"empty field", st(step.AssertValue, "", nil), "#e", ""},
+		{"field value", st(step.AssertValue, "x@y", nil), "#e", `it shows "", expected it to be "x@y"`},
+		{"select value", st(step.AssertValue, "japan", nil), "#s", ""},
+		{"slider value", st(step.AssertValue, "20", nil), "#r", ""},
 		// Each value check fails where its fact is broken: the value a
 		// person sees, never an input's empty text content nor the labels
 		// of options not chosen.
-		{"a field that holds text is not empty", step(translator.AssertValue, "", nil), "#full", `it shows "Ada", expected it to be ""`},
-		{"a text area that holds text is not empty", step(translator.AssertValue, "", nil), "#kept", `it shows "kept text", expected it to be ""`},
-		{"a field's other value", step(translator.AssertValue, "Grace", nil), "#full", `it shows "Ada", expected it to be "Grace"`},
-		{"an option not chosen is not the select's value", step(translator.AssertValue, "Germany", nil), "#s", `it shows "Japan", expected it to be "Germany"`},
-		{"a select is not empty", step(translator.AssertValue, "", nil), "#s", `it shows "Japan"`},
-		{"a multiple select's choices", step(translator.AssertValue, "Red, Blue", nil), "#ms", ""},
-		{"one of a multiple select's choices", step(translator.AssertValue, "Blue", nil), "#ms", ""},
-		{"a multiple select's option not chosen", step(translator.AssertValue, "Green", nil), "#ms", `it shows "Red, Blue", expected it to be "Green"`},
-		{"a checked checkbox's value", step(translator.AssertValue, "checked", nil), "#c", ""},
-		{"an unchecked checkbox is not checked", step(translator.AssertValue, "checked", nil), "#off", `it shows "unchecked", expected it to be "checked"`},
-		{"a switch's state", step(translator.AssertValue, "off", nil), "#sw", `it shows "checked", expected it to be "off"`},
-		{"a range input's value", step(translator.AssertValue, "30", nil), "#rg", ""},
-		{"a range input's other value", step(translator.AssertValue, "40", nil), "#rg", `it shows "30", expected it to be "40"`},
-		{"a slider's other value", step(translator.AssertValue, "21", nil), "#r", `it shows "20", expected it to be "21"`},
-		{"a slider's other number", step(translator.AssertValue, "31", match(translator.MatchNow)), "#temp", `it shows "30", expected it to be "31"`},
-		{"count of visible items", step(translator.AssertCount, "2", items("listitem")), "#l", ""},
-		{"wrong count", step(translator.AssertCount, "3", items("listitem")), "#l", "it shows 2 items, expected 3"},
-		{"rows without the header", step(translator.AssertCount, "2", items("row")), "#t", ""},
-		{"last item", step(translator.AssertOrder, "", order(translator.MatchLast, "walk the dog")), "#l", ""},
-		{"wrong first item", step(translator.AssertOrder, "", order(translator.MatchFirst, "Walk the dog")), "#l", `the first item of it is "buy milk"`},
-		{"sequence", step(translator.AssertOrder, "", order(translator.MatchSequence, "Buy milk", "Walk the dog")), "#l", ""},
-		{"wrong sequence", step(translator.AssertOrder, "", order(translator.MatchSequence, "Walk the dog", "Buy milk")), "#l", "in that order"},
-		{"URL", step(translator.AssertURL, "/todo", match(translator.MatchEnds)), "", ""},
-		{"wrong URL", step(translator.AssertURL, "/active", match(translator.MatchEnds)), "", `expected it to end with "/active"`},
-		{"title", step(translator.AssertTitle, "todos", nil), "", ""},
-		{"visible element", step(translator.AssertVisible, "", nil), "#b", ""},
-		{"straight quote for a curly one", step(translator.AssertText, "Foyle's War Revisited", nil), "", ""},
-		{"text in an element", step(translator.AssertText, "shown here", nil), "#card", ""},
-		{"hidden text in an element", step(translator.AssertText, "Hidden here", nil), "#card", `expected text "Hidden here" is not shown in it`},
-		{"hidden text is gone from an element", step(translator.AssertGone, "Hidden here", nil), "#card", ""},
-		{"slider text", step(translator.AssertValue, "30.0°C", nil), "#temp", ""},
-		{"slider value text", step(translator.AssertValue, "30.0 degrees Celsius", nil), "#temp", ""},
-		{"slider number", step(translator.AssertValue, "30", match(translator.MatchNow)), "#temp", ""},
-		{"a full stop is not part of the value", step(translator.AssertValue, "Airplane content goes here", nil), "#d", ""},
-		{"the words are", step(translator.AssertValue, "Airplane content", nil), "#d", `expected it to be "Airplane content"`},
-		{"an SVG slider's text", step(translator.AssertValue, "25°C", nil), "#svgs", ""},
-		{"an empty part does not make a combo box empty", step(translator.AssertValue, "", nil), "#cb", `it shows "Apple", expected it to be ""`},
-		{"a hidden dialog is gone", step(translator.AssertVisible, "Address Added", func(s *translator.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
-		{"a button is not gone", step(translator.AssertVisible, "FAQ", func(s *translator.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
-		{"a labelled field is shown", step(translator.AssertVisible, "Email", func(s *translator.Step) { s.Values = []string{"textbox"} }), "", ""},
+		{"a field that holds text is not empty", st(step.AssertValue, "", nil), "#full", `it shows "Ada", expected it to be ""`},
+		{"a text area that holds text is not empty", st(step.AssertValue, "", nil), "#kept", `it shows "kept text", expected it to be ""`},
+		{"a field's other value", st(step.AssertValue, "Grace", nil), "#full", `it shows "Ada", expected it to be "Grace"`},
+		{"an option not chosen is not the select's value", st(step.AssertValue, "Germany", nil), "#s", `it shows "Japan", expected it to be "Germany"`},
+		{"a select is not empty", st(step.AssertValue, "", nil), "#s", `it shows "Japan"`},
+		{"a multiple select's choices", st(step.AssertValue, "Red, Blue", nil), "#ms", ""},
+		{"one of a multiple select's choices", st(step.AssertValue, "Blue", nil), "#ms", ""},
+		{"a multiple select's option not chosen", st(step.AssertValue, "Green", nil), "#ms", `it shows "Red, Blue", expected it to be "Green"`},
+		{"a checked checkbox's value", st(step.AssertValue, "checked", nil), "#c", ""},
+		{"an unchecked checkbox is not checked", st(step.AssertValue, "checked", nil), "#off", `it shows "unchecked", expected it to be "checked"`},
+		{"a switch's state", st(step.AssertValue, "off", nil), "#sw", `it shows "checked", expected it to be "off"`},
+		{"a range input's value", st(step.AssertValue, "30", nil), "#rg", ""},
+		{"a range input's other value", st(step.AssertValue, "40", nil), "#rg", `it shows "30", expected it to be "40"`},
+		{"a slider's other value", st(step.AssertValue, "21", nil), "#r", `it shows "20", expected it to be "21"`},
+		{"a slider's other number", st(step.AssertValue, "31", match(step.MatchNow)), "#temp", `it shows "30", expected it to be "31"`},
+		{"count of visible items", st(step.AssertCount, "2", items("listitem")), "#l", ""},
+		{"wrong count", st(step.AssertCount, "3", items("listitem")), "#l", "it shows 2 items, expected 3"},
+		{"rows without the header", st(step.AssertCount, "2", items("row")), "#t", ""},
+		{"last item", st(step.AssertOrder, "", order(step.MatchLast, "walk the dog")), "#l", ""},
+		{"wrong first item", st(step.AssertOrder, "", order(step.MatchFirst, "Walk the dog")), "#l", `the first item of it is "buy milk"`},
+		{"sequence", st(step.AssertOrder, "", order(step.MatchSequence, "Buy milk", "Walk the dog")), "#l", ""},
+		{"wrong sequence", st(step.AssertOrder, "", order(step.MatchSequence, "Walk the dog", "Buy milk")), "#l", "in that order"},
+		{"URL", st(step.AssertURL, "/todo", match(step.MatchEnds)), "", ""},
+		{"wrong URL", st(step.AssertURL, "/active", match(step.MatchEnds)), "", `expected it to end with "/active"`},
+		{"title", st(step.AssertTitle, "todos", nil), "", ""},
+		{"visible element", st(step.AssertVisible, "", nil), "#b", ""},
+		{"straight quote for a curly one", st(step.AssertText, "Foyle's War Revisited", nil), "", ""},
+		{"text in an element", st(step.AssertText, "shown here", nil), "#card", ""},
+		{"hidden text in an element", st(step.AssertText, "Hidden here", nil), "#card", `expected text "Hidden here" is not shown in it`},
+		{"hidden text is gone from an element", st(step.AssertGone, "Hidden here", nil), "#card", ""},
+		{"slider text", st(step.AssertValue, "30.0°C", nil), "#temp", ""},
+		{"slider value text", st(step.AssertValue, "30.0 degrees Celsius", nil), "#temp", ""},
+		{"slider number", st(step.AssertValue, "30", match(step.MatchNow)), "#temp", ""},
+		{"a full stop is not part of the value", st(step.AssertValue, "Airplane content goes here", nil), "#d", ""},
+		{"the words are", st(step.AssertValue, "Airplane content", nil), "#d", `expected it to be "Airplane content"`},
+		{"an SVG slider's text", st(step.AssertValue, "25°C", nil), "#svgs", ""},
+		{"an empty part does not make a combo box empty", st(step.AssertValue, "", nil), "#cb", `it shows "Apple", expected it to be ""`},
+		{"a hidden dialog is gone", st(step.AssertVisible, "Address Added", func(s *step.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
+		{"a button is not gone", st(step.AssertVisible, "FAQ", func(s *step.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
+		{"a labelled field is shown", st(step.AssertVisible, "Email", func(s *step.Step) { s.Values = []string{"textbox"} }), "", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			call, err := o.For(tt.step, tt.target)
@@ -189,15 +189,15 @@ func BenchmarkCheckTimings(b *testing.B) {
 	o := &Options{CheckTimeout: timeout}
 	for _, bc := range []struct {
 		name  string
-		step  translator.Step
+		step  step.Step
 		fails bool
 	}{
 		// baseline: an evaluate that checks nothing, the cost of any call
 		// through the MCP server (its settling and its page report).
-		{"baseline", translator.Step{Kind: translator.AssertText, Value: "x"}, false},
-		{"holds", translator.Step{Kind: translator.AssertText, Value: "Invoice 42"}, false},
-		{"late-300ms", translator.Step{Kind: translator.AssertText, Value: "Saved"}, false},
-		{"fails-timeout-1s", translator.Step{Kind: translator.AssertText, Value: "Only hidden"}, true},
+		{"baseline", step.Step{Kind: step.AssertText, Value: "x"}, false},
+		{"holds", step.Step{Kind: step.AssertText, Value: "Invoice 42"}, false},
+		{"late-300ms", step.Step{Kind: step.AssertText, Value: "Saved"}, false},
+		{"fails-timeout-1s", step.Step{Kind: step.AssertText, Value: "Only hidden"}, true},
 	} {
 		call, err := o.For(bc.step, "")
 		if err != nil {

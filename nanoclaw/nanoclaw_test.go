@@ -11,6 +11,7 @@ import (
 
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -35,7 +36,7 @@ func clock() func() time.Time {
 // scriptedModel answers through Record as a model translator would.
 type scriptedModel struct{ calls []translator.ModelCall }
 
-func (m scriptedModel) Translate(_ context.Context, req translator.Request) ([]translator.Step, error) {
+func (m scriptedModel) Translate(_ context.Context, req translator.Request) ([]step.Step, error) {
 	for _, c := range m.calls {
 		req.Record(c)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -86,7 +87,7 @@ type recordingTranslator struct {
 	rec *Recorder
 }
 
-func (t *recordingTranslator) Translate(ctx context.Context, req translator.Request) ([]translator.Step, error) {
+func (t *recordingTranslator) Translate(ctx context.Context, req translator.Request) ([]step.Step, error) {
 	record, start := req.Record, t.rec.now()
 	req.Record = func(mc translator.ModelCall) {
 		end := t.rec.now()

@@ -18,6 +18,7 @@ import (
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -218,7 +219,7 @@ func (r *run) all(ctx context.Context) error {
 // open navigates to the scenario's URL: the implicit first step.
 func (r *run) open(ctx context.Context) error {
 	start := time.Now()
-	s := translator.Step{Kind: translator.Navigate, Value: r.url, Action: "open " + r.res.URL}
+	s := step.Step{Kind: step.Navigate, Value: r.url, Action: "open " + r.res.URL}
 	call, _ := r.gen.For(s, "")
 	exported := r.export(call, s)
 	out, err := r.exec(ctx, call)
@@ -241,7 +242,7 @@ func (r *run) open(ctx context.Context) error {
 		return err
 	}
 	wait := r.settle(ctx)
-	ts := &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate}
+	ts := &TestStep{Index: 0, Action: s.Action, Kind: step.Navigate}
 	r.keep(ts, exported, s)
 	if wait != nil {
 		r.keep(ts, *wait, s)
@@ -264,7 +265,7 @@ func (r *run) action(ctx context.Context, index int) error {
 	ts := &TestStep{Index: index, Action: action}
 	text, continued := r.actions[index-1], false
 	rounds := r.maxRounds()
-	var taken []translator.Step
+	var taken []step.Step
 	for round := 0; ; round++ {
 		steps, waited, ok, err := r.translate(ctx, ts, text, continued, taken)
 		if !ok {
@@ -275,7 +276,7 @@ func (r *run) action(ctx context.Context, index int) error {
 		}
 		then := ""
 		for _, s := range steps {
-			if s.Kind == translator.Then {
+			if s.Kind == step.Then {
 				then = s.Value
 				break
 			}
@@ -305,7 +306,7 @@ func (r *run) action(ctx context.Context, index int) error {
 // answers cost is added to ts and the run's usage. ok is false when the
 // action failed; the failure is recorded and err is its cause (a model
 // server that failed is one).
-func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []translator.Step) (steps []translator.Step, waited time.Duration, ok bool, err error) {
+func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []step.Step) (steps []step.Step, waited time.Duration, ok bool, err error) {
 	index, action := ts.Index, ts.Action
 	start := time.Now()
 	deadline := start.Add(r.c.opts.Timeout)
@@ -349,15 +350,15 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 
 // step runs one translated step and appends its calls to ts; false means it
 // failed and the failure is recorded.
-func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
+func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
-	if !s.Kind.IsCheck() && s.Kind != translator.Wait {
+	if !s.Kind.IsCheck() && s.Kind != step.Wait {
 		r.before = r.page
 	}
 	switch s.Kind {
-	case translator.SwitchTab:
+	case step.SwitchTab:
 		return r.switchTab(ctx, ts, s)
-	case translator.AcceptDialog, translator.DismissDialog:
+	case step.AcceptDialog, step.DismissDialog:
 		r.before = r.page
 	}
 	if anchored(s) {
@@ -393,17 +394,17 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 	switch {
 	case commandgen.Scoped(s):
 		return r.check(ctx, ts, s, target)
-	case s.Kind == translator.Choose:
+	case s.Kind == step.Choose:
 		return r.choose(ctx, ts, s, target)
-	case s.Kind == translator.SetValue:
+	case s.Kind == step.SetValue:
 		return r.setValue(ctx, ts, s, target)
-	case s.Kind == translator.Press:
+	case s.Kind == step.Press:
 		return r.pressIn(ctx, ts, s, target)
-	case s.Kind == translator.Upload:
+	case s.Kind == step.Upload:
 		return r.upload(ctx, ts, s, target)
-	case s.Kind == translator.Drag:
+	case s.Kind == step.Drag:
 		return r.drag(ctx, ts, s, target)
-	case s.Kind == translator.Select && len(s.Values) > 0:
+	case s.Kind == step.Select && len(s.Values) > 0:
 		return r.selectMany(ctx, ts, s, node, target)
 	}
 	return r.act(ctx, ts, s, target)
@@ -412,12 +413,12 @@ func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, 
 // untargeted runs a step that acts on no element (a navigation, a key, a
 // wait) and appends its call to ts; false means it failed and the failure
 // is recorded.
-func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
+func (r *run) untargeted(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
 	call, err := r.gen.For(s, "")
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
-	if s.Kind == translator.Navigate {
+	if s.Kind == step.Navigate {
 		call.Args["url"] = r.absolute(s.Value)
 	}
 	exported := r.export(call, s)
@@ -425,7 +426,7 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 	}
-	if out.IsError && s.Kind == translator.Navigate {
+	if out.IsError && s.Kind == step.Navigate {
 		if reason := out.NetError(); reason != "" {
 			err := &mcpclient.SiteError{URL: call.Args["url"].(string), Reason: reason}
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
@@ -438,7 +439,7 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
 	var wait *commandgen.Call
-	if s.Kind == translator.Navigate {
+	if s.Kind == step.Navigate {
 		wait = r.settle(ctx)
 	}
 	r.keep(ts, exported, s)

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -23,7 +24,7 @@ type TestStep struct {
 	Index int
 	// Action is the plain-English action (secret values masked as {{NAME}}).
 	Action string
-	Kind   translator.Kind
+	Kind   step.Kind
 	// Element describes the element acted on, e.g. `button "Log in"`
 	// (secret values masked as {{NAME}}).
 	Element string
@@ -41,7 +42,7 @@ type TestStep struct {
 	// (a wait's or a focus's is the step it serves), their texts written as
 	// the calls are (secret values as {{NAME}}): what a format that states
 	// intent rather than tool calls (a Playwright Test spec) is built from.
-	Steps []translator.Step
+	Steps []step.Step
 	// Waited is how long the element took to appear; 0 when it was there.
 	Waited time.Duration
 	// Translator is who read the action: "llm" when a language model

@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // What compile writes as the element of a check (commandgen's assertCall):
@@ -32,7 +32,7 @@ var (
 // function, and whether it has a target. It returns an error saying why
 // when the step is not one of compile's checks, or its description does
 // not say enough (an order check).
-func Recover(element, fn string, targeted bool) (*translator.Step, error) {
+func Recover(element, fn string, targeted bool) (*step.Step, error) {
 	if element == "" || !strings.Contains(fn, "const why = ") {
 		return nil, fmt.Errorf("a browser_evaluate that is not one of plaintest's checks (element %q): its intent cannot be read", element)
 	}
@@ -54,38 +54,38 @@ func Recover(element, fn string, targeted bool) (*translator.Step, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := translator.AssertText
+		k := step.AssertText
 		if m[2] != "" {
-			k = translator.AssertGone
+			k = step.AssertGone
 		}
-		return &translator.Step{Kind: k, Value: v}, nil
+		return &step.Step{Kind: k, Value: v}, nil
 	case targeted && reTextIn.MatchString(element):
 		m := reTextIn.FindStringSubmatch(element)
 		v, err := unq(m[3])
 		if err != nil {
 			return nil, err
 		}
-		k := translator.AssertText
+		k := step.AssertText
 		if m[2] != "" {
-			k = translator.AssertGone
+			k = step.AssertGone
 		}
-		return &translator.Step{Kind: k, Value: v, Role: role}, nil
+		return &step.Step{Kind: k, Value: v, Role: role}, nil
 	case rePageCheck.MatchString(element):
 		m := rePageCheck.FindStringSubmatch(element)
 		v, err := unq(m[3])
 		if err != nil {
 			return nil, err
 		}
-		k := translator.AssertURL
+		k := step.AssertURL
 		if m[1] == "title" {
-			k = translator.AssertTitle
+			k = step.AssertTitle
 		}
-		match := map[string]string{"is": translator.MatchEquals, "contains": translator.MatchContains,
-			"starts with": translator.MatchStarts, "ends with": translator.MatchEnds}[m[2]]
-		return &translator.Step{Kind: k, Value: v, Match: match}, nil
+		match := map[string]string{"is": step.MatchEquals, "contains": step.MatchContains,
+			"starts with": step.MatchStarts, "ends with": step.MatchEnds}[m[2]]
+		return &step.Step{Kind: k, Value: v, Match: match}, nil
 	case targeted && reState.MatchString(element):
 		m := reState.FindStringSubmatch(element)
-		return &translator.Step{Kind: translator.AssertState, Value: m[3], Negated: m[2] != "", Role: role}, nil
+		return &step.Step{Kind: step.AssertState, Value: m[3], Negated: m[2] != "", Role: role}, nil
 	case reCount.MatchString(element):
 		m := reCount.FindStringSubmatch(element)
 		var roles []string
@@ -95,28 +95,28 @@ func Recover(element, fn string, targeted bool) (*translator.Step, error) {
 		if len(roles) == 0 {
 			return nil, fmt.Errorf("a count check whose function does not say what it counts")
 		}
-		return &translator.Step{Kind: translator.AssertCount, Value: m[2], Values: roles, Role: role}, nil
+		return &step.Step{Kind: step.AssertCount, Value: m[2], Values: roles, Role: role}, nil
 	case targeted && reValue.MatchString(element):
 		m := reValue.FindStringSubmatch(element)
 		v, err := unq(m[2])
 		if err != nil {
 			return nil, err
 		}
-		s := &translator.Step{Kind: translator.AssertValue, Value: v, Role: role, Match: translator.MatchEquals}
+		s := &step.Step{Kind: step.AssertValue, Value: v, Role: role, Match: step.MatchEquals}
 		switch {
 		case strings.Contains(fn, "[el.getAttribute('aria-valuenow') ?? el.value]"):
-			s.Match = translator.MatchNow
+			s.Match = step.MatchNow
 		case strings.Contains(fn, "vs.some(v => norm(v).includes("):
-			s.Match = translator.MatchContains
+			s.Match = step.MatchContains
 		case strings.Contains(fn, "vs.some(v => norm(v).startsWith("):
-			s.Match = translator.MatchStarts
+			s.Match = step.MatchStarts
 		case strings.Contains(fn, "vs.some(v => norm(v).endsWith("):
-			s.Match = translator.MatchEnds
+			s.Match = step.MatchEnds
 		}
 		s.Negated = strings.Contains(fn, "!vs.some(")
 		return s, nil
 	case targeted && reVisible.MatchString(element):
-		return &translator.Step{Kind: translator.AssertVisible, Role: role}, nil
+		return &step.Step{Kind: step.AssertVisible, Role: role}, nil
 	case !targeted && reShownByName.MatchString(element):
 		m := reShownByName.FindStringSubmatch(element)
 		var roles []string
@@ -131,7 +131,7 @@ func Recover(element, fn string, targeted bool) (*translator.Step, error) {
 		if err != nil {
 			return nil, err
 		}
-		return &translator.Step{Kind: translator.AssertVisible, Value: name, Values: roles, Negated: m[2] != ""}, nil
+		return &step.Step{Kind: step.AssertVisible, Value: name, Values: roles, Negated: m[2] != ""}, nil
 	}
 	return nil, fmt.Errorf("the check %q (an order check, or one plaintest does not write) has no web-first assertion yet", element)
 }

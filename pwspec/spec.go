@@ -30,7 +30,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // ErrNoSpec is wrapped by the error of a scenario that has no spec.
@@ -64,7 +64,7 @@ func (e *Error) Unwrap() error { return ErrNoSpec }
 type Options struct {
 	// Intents are the translator steps behind the scenario's steps, one per
 	// step; nil recovers them from the scenario.
-	Intents []translator.Step
+	Intents []step.Step
 	// CreatedBy names the tool in the header ("plaintest 0.1.0").
 	CreatedBy string
 }
@@ -95,7 +95,7 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 	steps := sc.Steps
 	for i := 0; i < len(steps); i++ {
 		st := steps[i]
-		var in *translator.Step
+		var in *step.Step
 		if o.Intents != nil {
 			in = &o.Intents[i]
 		}
@@ -360,7 +360,7 @@ func await(x expr) doc { return []doc{"await ", printExpr(x), ";"} }
 // step returns the statements of st (with in, its intent, when known),
 // and how many of the steps after it they stand for too (a focus and the
 // key pressed in the element).
-func (g *gen) step(st sandy.Step, in *translator.Step, next *sandy.Step) ([]doc, int, error) {
+func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, error) {
 	server, tool, builtin, err := sandy.SplitTool(st.Tool)
 	if err != nil || builtin || server != "playwright" {
 		return nil, 0, fmt.Errorf("%s has no Playwright Test form", st.Tool)
@@ -378,7 +378,7 @@ func (g *gen) step(st sandy.Step, in *translator.Step, next *sandy.Step) ([]doc,
 		}
 		return g.locator(t)
 	}
-	kind := translator.Kind("")
+	kind := step.Kind("")
 	if in != nil {
 		kind = in.Kind
 	}
@@ -402,9 +402,9 @@ func (g *gen) step(st sandy.Step, in *translator.Step, next *sandy.Step) ([]doc,
 			method = "hover"
 		case p["doubleClick"] == true:
 			method = "dblclick"
-		case kind == translator.Check:
+		case kind == step.Check:
 			method = "check"
-		case kind == translator.Uncheck:
+		case kind == step.Uncheck:
 			method = "uncheck"
 		}
 		return []doc{await(mc(l, method))}, 0, nil
@@ -511,7 +511,7 @@ const (
 	forwardFn = "() => { setTimeout(() => history.forward(), 0); }"
 )
 
-func (g *gen) evaluate(st sandy.Step, in *translator.Step, next *sandy.Step) ([]doc, int, error) {
+func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, error) {
 	fn, _ := st.Params["function"].(string)
 	target, _ := st.Params["target"].(string)
 	if d, ok := commandgen.BusyWaitTimeout(fn); ok {
@@ -531,7 +531,7 @@ func (g *gen) evaluate(st sandy.Step, in *translator.Step, next *sandy.Step) ([]
 		}
 		// A focus, then a key pressed: the key pressed in the element.
 		if next != nil && next.Tool == st.Tool[:len(st.Tool)-len("browser_evaluate")]+"browser_press_key" &&
-			(in == nil || in.Kind == translator.Press) {
+			(in == nil || in.Kind == step.Press) {
 			if k, ok := next.Params["key"].(string); ok {
 				kx, err := g.text(k)
 				if err != nil {
@@ -556,7 +556,7 @@ func (g *gen) evaluate(st sandy.Step, in *translator.Step, next *sandy.Step) ([]
 
 // check is the web-first assertion of a check step on target ("" for the
 // page).
-func (g *gen) check(s translator.Step, target string) ([]doc, int, error) {
+func (g *gen) check(s step.Step, target string) ([]doc, int, error) {
 	var l expr
 	if target != "" {
 		var err error
@@ -577,12 +577,12 @@ func (g *gen) check(s translator.Step, target string) ([]doc, int, error) {
 	}
 	textOpts := obj{{"ignoreCase", raw("true")}, {"useInnerText", raw("true")}}
 	switch s.Kind {
-	case translator.AssertText, translator.AssertGone:
+	case step.AssertText, step.AssertGone:
 		if l == nil {
 			l = mc(page, "locator", str("body"))
 		}
-		return expect(l, "toContainText", s.Kind == translator.AssertGone, v, textOpts), 0, nil
-	case translator.AssertVisible:
+		return expect(l, "toContainText", s.Kind == step.AssertGone, v, textOpts), 0, nil
+	case step.AssertVisible:
 		if l != nil {
 			return expect(l, "toBeVisible", s.Negated), 0, nil
 		}
@@ -602,30 +602,30 @@ func (g *gen) check(s translator.Step, target string) ([]doc, int, error) {
 			return expect(mc(x, "filter", obj{{"visible", raw("true")}}), "toHaveCount", false, raw("0")), 0, nil
 		}
 		return expect(mc(x, "first"), "toBeVisible", false), 0, nil
-	case translator.AssertState:
+	case step.AssertState:
 		if l == nil {
 			return nil, 0, errors.New("a state check names no element")
 		}
 		switch s.Value {
-		case translator.StateChecked:
+		case step.StateChecked:
 			return expect(l, "toBeChecked", s.Negated), 0, nil
-		case translator.StateMixed:
+		case step.StateMixed:
 			return expect(l, "toBeChecked", s.Negated, obj{{"indeterminate", raw("true")}}), 0, nil
-		case translator.StateDisabled:
+		case step.StateDisabled:
 			return expect(l, "toBeDisabled", s.Negated), 0, nil
-		case translator.StateFocused:
+		case step.StateFocused:
 			return expect(l, "toBeFocused", s.Negated), 0, nil
-		case translator.StateExpanded, translator.StatePressed, translator.StateSelected:
+		case step.StateExpanded, step.StatePressed, step.StateSelected:
 			return expect(l, "toHaveAttribute", s.Negated, str("aria-"+s.Value), str("true")), 0, nil
-		case translator.StateSortedAscending, translator.StateSortedDescending:
+		case step.StateSortedAscending, step.StateSortedDescending:
 			return expect(l, "toHaveAttribute", s.Negated, str("aria-sort"), str(strings.TrimPrefix(s.Value, "sorted "))), 0, nil
 		}
 		return nil, 0, fmt.Errorf("the state %q has no web-first assertion", s.Value)
-	case translator.AssertValue:
+	case step.AssertValue:
 		if l == nil {
 			return nil, 0, errors.New("a value check names no element")
 		}
-		if s.Match == translator.MatchNow || !slices.Contains([]string{"textbox", "searchbox", "spinbutton"}, s.Role) {
+		if s.Match == step.MatchNow || !slices.Contains([]string{"textbox", "searchbox", "spinbutton"}, s.Role) {
 			return nil, 0, fmt.Errorf("a value check of a %s has no web-first assertion that reads what the check reads", orWhat(s.Role))
 		}
 		re, err := g.pattern(s.Value, s.Match)
@@ -633,7 +633,7 @@ func (g *gen) check(s translator.Step, target string) ([]doc, int, error) {
 			return nil, 0, err
 		}
 		return expect(l, "toHaveValue", s.Negated, re), 0, nil
-	case translator.AssertCount:
+	case step.AssertCount:
 		n, err := strconv.Atoi(s.Value)
 		if err != nil || len(s.Values) == 0 {
 			return nil, 0, fmt.Errorf("a count check of %q items with no roles", s.Value)
@@ -656,13 +656,13 @@ func (g *gen) check(s translator.Step, target string) ([]doc, int, error) {
 			}
 		}
 		return expect(x, "toHaveCount", false, raw(strconv.Itoa(n))), 0, nil
-	case translator.AssertURL, translator.AssertTitle:
+	case step.AssertURL, step.AssertTitle:
 		re, err := g.pattern(s.Value, s.Match)
 		if err != nil {
 			return nil, 0, err
 		}
 		matcher := "toHaveURL"
-		if s.Kind == translator.AssertTitle {
+		if s.Kind == step.AssertTitle {
 			matcher = "toHaveTitle"
 		}
 		return expect(page, matcher, false, re), 0, nil
@@ -685,10 +685,10 @@ func (g *gen) pattern(v, match string) (expr, error) {
 	}
 	e := dom.JSRegexEscape(strings.TrimRight(v, " "))
 	switch match {
-	case translator.MatchContains:
-	case translator.MatchStarts:
+	case step.MatchContains:
+	case step.MatchStarts:
 		e = "^" + e
-	case translator.MatchEnds:
+	case step.MatchEnds:
 		e = e + "$"
 	default:
 		e = "^" + dom.JSRegexEscape(strings.TrimRight(v, " .!?;:,")) + "[.!?;:,]*$"
@@ -713,7 +713,7 @@ const FilesEnv = "PLAINTEST_FILES"
 // chooser, with next, the call that handles it: Playwright handles a
 // dialog only with a listener set before the action, and a file chooser
 // is waited for as the action opens it.
-func (g *gen) opener(st sandy.Step, in *translator.Step, next *sandy.Step, then string) ([]doc, int, error) {
+func (g *gen) opener(st sandy.Step, in *step.Step, next *sandy.Step, then string) ([]doc, int, error) {
 	stmts, used, err := g.step(st, in, nil)
 	if err != nil {
 		return nil, 0, err

@@ -9,7 +9,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // TestShapes pins the spec of a scenario holding every kind of step the
@@ -18,7 +18,7 @@ import (
 // golden file passes prettier --check (checked when it was written, and in
 // cmd/plaintest's TestExportedSpecsRun for the demo specs).
 func TestShapes(t *testing.T) {
-	chk := func(s translator.Step, target string) sandy.Step {
+	chk := func(s step.Step, target string) sandy.Step {
 		c, err := commandgen.For(s, target)
 		if err != nil {
 			t.Fatal(err)
@@ -36,13 +36,13 @@ func TestShapes(t *testing.T) {
 			{Tool: "mcp__playwright__browser_wait_for", Params: map[string]any{"text": "Claim this extraordinarily long discount text that goes on"}, Description: "wait"},
 			{Tool: "mcp__playwright__browser_evaluate", Params: map[string]any{"target": "internal:role=textbox[name=\"Email\"i]", "function": "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"}, Description: "press"},
 			{Tool: "mcp__playwright__browser_press_key", Params: map[string]any{"key": "Enter"}, Description: "press"},
-			chk(translator.Step{Kind: translator.AssertValue, Role: "textbox", Element: "textbox \"Email\"", Value: "ada@example.com", Match: "equals", Action: "value"}, "internal:role=textbox[name=\"Email\"i]"),
-			chk(translator.Step{Kind: translator.AssertCount, Element: "list \"Todos and other very long things\"", Value: "3", Values: []string{"listitem"}, Action: "count"}, "internal:role=list[name=\"Todos and other very long things to do today\"i]"),
-			chk(translator.Step{Kind: translator.AssertState, Role: "checkbox", Element: "checkbox \"I agree\"", Value: "checked", Negated: true, Action: "state"}, "internal:role=checkbox[name=\"I agree to the terms and conditions of the shop\"i]"),
-			chk(translator.Step{Kind: translator.AssertURL, Value: "/active", Match: "ends", Action: "url"}, ""),
-			chk(translator.Step{Kind: translator.AssertText, Element: "row \"Blue Mug\"", Value: "$24.00 and a long text to wrap the line", Action: "scoped"}, "internal:testid=[data-testid=\"line-blue-mug\"s] >> internal:has-text=\"Blue\"i"),
-			chk(translator.Step{Kind: translator.AssertVisible, Element: "button \"Save\"", Value: "save", Values: []string{"button"}, Negated: true, Action: "gone"}, ""),
-			chk(translator.Step{Kind: translator.AssertCount, Element: "table \"T\"", Value: "2", Values: []string{"row"}, Action: "rows"}, "internal:role=table[name=\"T\"i]"),
+			chk(step.Step{Kind: step.AssertValue, Role: "textbox", Element: "textbox \"Email\"", Value: "ada@example.com", Match: "equals", Action: "value"}, "internal:role=textbox[name=\"Email\"i]"),
+			chk(step.Step{Kind: step.AssertCount, Element: "list \"Todos and other very long things\"", Value: "3", Values: []string{"listitem"}, Action: "count"}, "internal:role=list[name=\"Todos and other very long things to do today\"i]"),
+			chk(step.Step{Kind: step.AssertState, Role: "checkbox", Element: "checkbox \"I agree\"", Value: "checked", Negated: true, Action: "state"}, "internal:role=checkbox[name=\"I agree to the terms and conditions of the shop\"i]"),
+			chk(step.Step{Kind: step.AssertURL, Value: "/active", Match: "ends", Action: "url"}, ""),
+			chk(step.Step{Kind: step.AssertText, Element: "row \"Blue Mug\"", Value: "$24.00 and a long text to wrap the line", Action: "scoped"}, "internal:testid=[data-testid=\"line-blue-mug\"s] >> internal:has-text=\"Blue\"i"),
+			chk(step.Step{Kind: step.AssertVisible, Element: "button \"Save\"", Value: "save", Values: []string{"button"}, Negated: true, Action: "gone"}, ""),
+			chk(step.Step{Kind: step.AssertCount, Element: "table \"T\"", Value: "2", Values: []string{"row"}, Action: "rows"}, "internal:role=table[name=\"T\"i]"),
 		}}
 	b, err := Generate(sc, nil)
 	if err != nil {
@@ -78,19 +78,19 @@ func TestRefusals(t *testing.T) {
 // description and function is the intent compile had, for every form
 // commandgen writes.
 func TestRecoverMatchesCompile(t *testing.T) {
-	for _, s := range []translator.Step{
-		{Kind: translator.AssertText, Value: "1 item"},
-		{Kind: translator.AssertGone, Value: "Red Mug"},
-		{Kind: translator.AssertText, Value: "$24.00", Element: `row "Blue Mug"`, Role: "row", Ref: "e1"},
-		{Kind: translator.AssertGone, Value: "$24.00", Element: `row "Green Tea"`, Role: "row", Ref: "e1"},
-		{Kind: translator.AssertState, Value: "checked", Negated: true, Element: `checkbox "Buy milk"`, Role: "checkbox", Ref: "e1"},
-		{Kind: translator.AssertValue, Value: "x", Match: translator.MatchContains, Element: `textbox "Email"`, Role: "textbox", Ref: "e1"},
-		{Kind: translator.AssertValue, Value: "", Match: translator.MatchEquals, Element: `textbox "Email"`, Role: "textbox", Ref: "e1"},
-		{Kind: translator.AssertCount, Value: "3", Values: []string{"listitem"}, Element: `list "Todos"`, Role: "list", Ref: "e1"},
-		{Kind: translator.AssertURL, Value: "/active", Match: translator.MatchEnds},
-		{Kind: translator.AssertTitle, Value: "Todos", Match: translator.MatchEquals},
-		{Kind: translator.AssertVisible, Element: `button "Save"`, Role: "button", Ref: "e1"},
-		{Kind: translator.AssertVisible, Value: "Save", Values: []string{"button"}, Negated: true, Element: `button "Save"`},
+	for _, s := range []step.Step{
+		{Kind: step.AssertText, Value: "1 item"},
+		{Kind: step.AssertGone, Value: "Red Mug"},
+		{Kind: step.AssertText, Value: "$24.00", Element: `row "Blue Mug"`, Role: "row", Ref: "e1"},
+		{Kind: step.AssertGone, Value: "$24.00", Element: `row "Green Tea"`, Role: "row", Ref: "e1"},
+		{Kind: step.AssertState, Value: "checked", Negated: true, Element: `checkbox "Buy milk"`, Role: "checkbox", Ref: "e1"},
+		{Kind: step.AssertValue, Value: "x", Match: step.MatchContains, Element: `textbox "Email"`, Role: "textbox", Ref: "e1"},
+		{Kind: step.AssertValue, Value: "", Match: step.MatchEquals, Element: `textbox "Email"`, Role: "textbox", Ref: "e1"},
+		{Kind: step.AssertCount, Value: "3", Values: []string{"listitem"}, Element: `list "Todos"`, Role: "list", Ref: "e1"},
+		{Kind: step.AssertURL, Value: "/active", Match: step.MatchEnds},
+		{Kind: step.AssertTitle, Value: "Todos", Match: step.MatchEquals},
+		{Kind: step.AssertVisible, Element: `button "Save"`, Role: "button", Ref: "e1"},
+		{Kind: step.AssertVisible, Value: "Save", Values: []string{"button"}, Negated: true, Element: `button "Save"`},
 	} {
 		target := ""
 		if s.Ref != "" {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The specific assertion forms: the page's URL and title, the order and
@@ -40,29 +41,29 @@ func match(verb string) string {
 	v := strings.ToLower(verb)
 	switch {
 	case strings.HasPrefix(v, "end"):
-		return MatchEnds
+		return step.MatchEnds
 	case strings.HasPrefix(v, "start"), strings.HasPrefix(v, "begin"):
-		return MatchStarts
+		return step.MatchStarts
 	case strings.HasPrefix(v, "contain"), strings.HasPrefix(v, "include"), v == "has":
-		return MatchContains
+		return step.MatchContains
 	}
-	return MatchEquals
+	return step.MatchEquals
 }
 
-func readURL(_ *Rules, _ Request, body string) ([]Step, error) {
+func readURL(_ *Rules, _ Request, body string) ([]step.Step, error) {
 	m := submatchOutsideQuotes(reURL, body)
 	if m == nil {
 		return nil, errNoMatch
 	}
-	return []Step{{Kind: AssertURL, Value: unquote(m[2]), Match: match(m[1])}}, nil
+	return []step.Step{{Kind: step.AssertURL, Value: unquote(m[2]), Match: match(m[1])}}, nil
 }
 
-func readTitle(_ *Rules, _ Request, body string) ([]Step, error) {
+func readTitle(_ *Rules, _ Request, body string) ([]step.Step, error) {
 	m := submatchOutsideQuotes(reTitle, body)
 	if m == nil {
 		return nil, errNoMatch
 	}
-	return []Step{{Kind: AssertTitle, Value: unquote(m[2]), Match: match(m[1])}}, nil
+	return []step.Step{{Kind: step.AssertTitle, Value: unquote(m[2]), Match: match(m[1])}}, nil
 }
 
 // listRoles are the containers whose items an order or count check reads,
@@ -120,7 +121,7 @@ func itemRoles(noun string) ([]string, bool) {
 // table has 2 rows". The subject must name a list, table, tree or menu on
 // the page ("the list", "the Transuranium elements list"); a count said of
 // anything else ("the cart shows 1 item") is text.
-func readCount(r *Rules, req Request, body string) ([]Step, error) {
+func readCount(r *Rules, req Request, body string) ([]step.Step, error) {
 	var subject, num, noun string
 	if m := submatchOutsideQuotes(reCount, body); m != nil {
 		subject, num, noun = m[1], m[3], m[4]
@@ -151,11 +152,11 @@ func readCount(r *Rules, req Request, body string) ([]Step, error) {
 		}
 		return nil, err
 	}
-	step := Step{Kind: AssertCount, Value: strconv.Itoa(n), Values: itemsOf(list, items)}
+	stp := step.Step{Kind: step.AssertCount, Value: strconv.Itoa(n), Values: itemsOf(list, items)}
 	if list.Ref != "" {
-		step.Role, step.Ref, step.Element = list.Role, list.Ref, describeContainer(req.Page, list)
+		stp.Role, stp.Ref, stp.Element = list.Role, list.Ref, describeContainer(req.Page, list)
 	}
-	return []Step{step}, nil
+	return []step.Step{stp}, nil
 }
 
 // itemsOf narrows the item roles a noun allows to those list holds.
@@ -331,13 +332,13 @@ func shortAll(nodes []*dom.Node) []string {
 
 // readOrder reads "Buy milk is the last item in the list" and "the list
 // shows A, B and C in that order".
-func readOrder(r *Rules, req Request, body string) ([]Step, error) {
+func readOrder(r *Rules, req Request, body string) ([]step.Step, error) {
 	if m := submatchOutsideQuotes(reSequence, body); m != nil {
 		items := splitList(m[2])
 		if len(items) < 2 {
 			return nil, errNoMatch
 		}
-		return r.orderStep(req, m[1], items, MatchSequence)
+		return r.orderStep(req, m[1], items, step.MatchSequence)
 	}
 	if m := submatchOutsideQuotes(reNthShows, body); m != nil {
 		return r.orderStep(req, m[2], []string{expectedText(stripArticle(m[3]))}, position(m[1]))
@@ -353,14 +354,14 @@ func readOrder(r *Rules, req Request, body string) ([]Step, error) {
 func position(w string) string {
 	switch w = strings.ToLower(w); w {
 	case "first", "top":
-		return MatchFirst
+		return step.MatchFirst
 	case "last", "bottom":
-		return MatchLast
+		return step.MatchLast
 	}
-	return MatchNth + strconv.Itoa(ordinal(w))
+	return step.MatchNth + strconv.Itoa(ordinal(w))
 }
 
-func (r *Rules) orderStep(req Request, place string, items []string, how string) ([]Step, error) {
+func (r *Rules) orderStep(req Request, place string, items []string, how string) ([]step.Step, error) {
 	var all []string
 	for _, rs := range listRoles {
 		all = append(all, rs...)
@@ -386,11 +387,11 @@ func (r *Rules) orderStep(req Request, place string, items []string, how string)
 	if list == nil {
 		return nil, errNoMatch
 	}
-	step := Step{Kind: AssertOrder, Values: items, Match: how}
+	stp := step.Step{Kind: step.AssertOrder, Values: items, Match: how}
 	if list.Ref != "" {
-		step.Role, step.Ref, step.Element = list.Role, list.Ref, describeContainer(req.Page, list)
+		stp.Role, stp.Ref, stp.Element = list.Role, list.Ref, describeContainer(req.Page, list)
 	}
-	return []Step{step}, nil
+	return []step.Step{stp}, nil
 }
 
 // ordinal reads "second", "3rd".
@@ -469,36 +470,36 @@ var states = map[string]struct {
 	state string
 	not   bool
 }{
-	"checked": {StateChecked, false}, "ticked": {StateChecked, false}, "on": {StateChecked, false},
-	"unchecked": {StateChecked, true}, "unticked": {StateChecked, true}, "off": {StateChecked, true},
-	"mixed": {StateMixed, false}, "partially checked": {StateMixed, false}, "indeterminate": {StateMixed, false},
-	"selected": {StateSelected, false}, "unselected": {StateSelected, true}, "deselected": {StateSelected, true}, "not selected": {StateSelected, true},
-	"enabled": {StateDisabled, true}, "disabled": {StateDisabled, false}, "editable": {StateReadOnly, true},
-	"expanded": {StateExpanded, false}, "open": {StateExpanded, false}, "opened": {StateExpanded, false},
-	"collapsed": {StateExpanded, true}, "closed": {StateExpanded, true},
-	"pressed": {StatePressed, false}, "unpressed": {StatePressed, true},
-	"highlighted": {StateCurrent, false}, "current": {StateCurrent, false}, "active": {StateCurrent, false},
-	"focused": {StateFocused, false}, "required": {StateRequired, false}, "optional": {StateRequired, true},
-	"readonly": {StateReadOnly, false}, "read-only": {StateReadOnly, false},
-	"invalid": {StateInvalid, false}, "valid": {StateInvalid, true},
-	"sorted": {StateSorted, false}, "unsorted": {StateSorted, true},
-	"sorted ascending": {StateSortedAscending, false}, "sorted descending": {StateSortedDescending, false},
+	"checked": {step.StateChecked, false}, "ticked": {step.StateChecked, false}, "on": {step.StateChecked, false},
+	"unchecked": {step.StateChecked, true}, "unticked": {step.StateChecked, true}, "off": {step.StateChecked, true},
+	"mixed": {step.StateMixed, false}, "partially checked": {step.StateMixed, false}, "indeterminate": {step.StateMixed, false},
+	"selected": {step.StateSelected, false}, "unselected": {step.StateSelected, true}, "deselected": {step.StateSelected, true}, "not selected": {step.StateSelected, true},
+	"enabled": {step.StateDisabled, true}, "disabled": {step.StateDisabled, false}, "editable": {step.StateReadOnly, true},
+	"expanded": {step.StateExpanded, false}, "open": {step.StateExpanded, false}, "opened": {step.StateExpanded, false},
+	"collapsed": {step.StateExpanded, true}, "closed": {step.StateExpanded, true},
+	"pressed": {step.StatePressed, false}, "unpressed": {step.StatePressed, true},
+	"highlighted": {step.StateCurrent, false}, "current": {step.StateCurrent, false}, "active": {step.StateCurrent, false},
+	"focused": {step.StateFocused, false}, "required": {step.StateRequired, false}, "optional": {step.StateRequired, true},
+	"readonly": {step.StateReadOnly, false}, "read-only": {step.StateReadOnly, false},
+	"invalid": {step.StateInvalid, false}, "valid": {step.StateInvalid, true},
+	"sorted": {step.StateSorted, false}, "unsorted": {step.StateSorted, true},
+	"sorted ascending": {step.StateSortedAscending, false}, "sorted descending": {step.StateSortedDescending, false},
 }
 
 // stateRoles are the elements each state is said of, for finding the
 // subject.
 var stateRoles = map[string]roleSet{
-	StateChecked: checkRoles, StateMixed: checkRoles,
-	StateSelected: roles("option", "tab", "row", "gridcell", "treeitem", "radio", "checkbox", "link", "button", "cell", "columnheader"),
-	StatePressed:  roles("button", "switch"), StateExpanded: nil, StateCurrent: nil, StateDisabled: nil,
-	StateFocused: nil, StateRequired: nil, StateReadOnly: nil, StateInvalid: nil,
-	StateSorted: roles("columnheader", "rowheader", "button"), StateSortedAscending: roles("columnheader", "rowheader", "button"),
-	StateSortedDescending: roles("columnheader", "rowheader", "button"),
+	step.StateChecked: checkRoles, step.StateMixed: checkRoles,
+	step.StateSelected: roles("option", "tab", "row", "gridcell", "treeitem", "radio", "checkbox", "link", "button", "cell", "columnheader"),
+	step.StatePressed:  roles("button", "switch"), step.StateExpanded: nil, step.StateCurrent: nil, step.StateDisabled: nil,
+	step.StateFocused: nil, step.StateRequired: nil, step.StateReadOnly: nil, step.StateInvalid: nil,
+	step.StateSorted: roles("columnheader", "rowheader", "button"), step.StateSortedAscending: roles("columnheader", "rowheader", "button"),
+	step.StateSortedDescending: roles("columnheader", "rowheader", "button"),
 }
 
 // readState reads "the checkbox for Buy milk is checked", "the Sugar field
 // is empty", "All is highlighted", "the Fruits tree item is expanded".
-func readState(r *Rules, req Request, body string) ([]Step, error) {
+func readState(r *Rules, req Request, body string) ([]step.Step, error) {
 	m := submatchOutsideQuotes(reState, body)
 	if m == nil {
 		return nil, errNoMatch
@@ -511,7 +512,7 @@ func readState(r *Rules, req Request, body string) ([]Step, error) {
 		if err != nil {
 			return nil, err
 		}
-		return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: "", Match: MatchEquals, Negated: negated}}, nil
+		return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: "", Match: step.MatchEquals, Negated: negated}}, nil
 	}
 	st, ok := states[word]
 	if !ok {
@@ -521,10 +522,10 @@ func readState(r *Rules, req Request, body string) ([]Step, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, kind, named := kindNoun(stripArticle(unquote(strings.TrimSpace(m[1]))), false); st.state == StateCurrent && !(named && kind != nil) {
+	if _, kind, named := kindNoun(stripArticle(unquote(strings.TrimSpace(m[1]))), false); st.state == step.StateCurrent && !(named && kind != nil) {
 		n = navigationItem(req.Page, n) // "Overview is the current page", no kind named
 	}
-	return []Step{{Kind: AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: st.state, Negated: negated != st.not}}, nil
+	return []step.Step{{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: st.state, Negated: negated != st.not}}, nil
 }
 
 // navRoles hold the items "the current page" is said of.
@@ -540,7 +541,7 @@ func navigationItem(page *dom.Node, n *dom.Node) *dom.Node {
 		return n
 	}
 	var found []*dom.Node
-	for _, c := range candidates(page, stateRoles[StateCurrent]) {
+	for _, c := range candidates(page, stateRoles[step.StateCurrent]) {
 		if withinNav(c) && dom.Normalize(label(c)) == dom.Normalize(label(n)) {
 			found = append(found, c)
 		}
@@ -565,14 +566,14 @@ var valueRoles = roles("textbox", "searchbox", "combobox", "spinbutton", "slider
 
 // readValue reads "the Sugar field shows 0", "the email field contains
 // x@y", "the value of Quantity is 2": only when the subject is a field.
-func readValue(r *Rules, req Request, body string) ([]Step, error) {
+func readValue(r *Rules, req Request, body string) ([]step.Step, error) {
 	if m := submatchOutsideQuotes(reValueAt, body); m != nil && req.Page != nil {
 		if n, err := r.element(req, m[1], forChecks(valueRoles), "field"); err == nil {
-			value, how := unquote(m[2]), MatchNow
+			value, how := unquote(m[2]), step.MatchNow
 			if _, err := strconv.ParseFloat(value, 64); err != nil {
-				how = MatchEquals // "is at 30.0 degrees Celsius": its value text
+				how = step.MatchEquals // "is at 30.0 degrees Celsius": its value text
 			}
-			return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value, Match: how}}, nil
+			return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value, Match: how}}, nil
 		}
 	}
 	for _, re := range []*regexp.Regexp{reGone, reVisible, reNotShows} {
@@ -607,11 +608,11 @@ func readValue(r *Rules, req Request, body string) ([]Step, error) {
 		if serr != nil {
 			return nil, serr
 		}
-		return []Step{{Kind: AssertValue, Role: sole.Role, Ref: sole.Ref, Element: describe(req.Page, sole), Value: unquote(m[2]), Match: MatchContains}}, nil
+		return []step.Step{{Kind: step.AssertValue, Role: sole.Role, Ref: sole.Ref, Element: describe(req.Page, sole), Value: unquote(m[2]), Match: step.MatchContains}}, nil
 	}
-	how := MatchEquals
+	how := step.MatchEquals
 	if v := strings.ToLower(body); strings.Contains(v, " contains ") || strings.Contains(v, " includes ") || !overlaps(set, valueRoles) {
-		how = MatchContains // "the cart link says 1 item": part of its text
+		how = step.MatchContains // "the cart link says 1 item": part of its text
 	}
-	return []Step{{Kind: AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2]), Match: how}}, nil
+	return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: unquote(m[2]), Match: how}}, nil
 }

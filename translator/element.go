@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // How an action names an element that has no name of its own, or a name
@@ -427,13 +428,13 @@ func cutWord(s string, words ...string) (string, bool) {
 // hoverFirst turns a *hiddenError into the steps that show the element: a
 // hover over its place, then the action again, read against the page the
 // hover leaves. Continued actions are not continued again.
-func hoverFirst(req Request, err error) ([]Step, error) {
+func hoverFirst(req Request, err error) ([]step.Step, error) {
 	var he *hiddenError
 	if !errors.As(err, &he) || req.Continued || he.place.Ref == "" {
 		return nil, err
 	}
-	return []Step{
-		{Kind: Hover, Role: he.place.Role, Ref: he.place.Ref, Element: describeContainer(req.Page, he.place)},
-		{Kind: Then, Value: req.Action},
+	return []step.Step{
+		{Kind: step.Hover, Role: he.place.Role, Ref: he.place.Ref, Element: describeContainer(req.Page, he.place)},
+		{Kind: step.Then, Value: req.Action},
 	}, nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/prompt"
+	"github.com/plaintest/plaintest/step"
 )
 
 // invalidAnswer is an answer that does not fit the page or the contract:
@@ -41,7 +42,7 @@ var rePlaceholder = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
 // Those failures are *invalidAnswer (sent back). An answer that is
 // ambiguous or not sure enough gives an *UnsureError, and unknown an
 // error wrapping ErrUnparsable with the model's reason.
-func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]Step, error) {
+func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]step.Step, error) {
 	action := l.mask.Replace(req.Action)
 	switch a.ActionType {
 	case "unknown":
@@ -51,7 +52,7 @@ func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]
 		if len(req.Taken) == 0 {
 			return nil, invalid("no step has been taken for this action yet: answer its first step, or unknown if it cannot be done")
 		}
-		return []Step{}, nil
+		return []step.Step{}, nil
 	}
 	switch intent := IntentOf(req.Action); {
 	case intent == IntentCheck && a.ActionType != "assert":
@@ -94,9 +95,9 @@ func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]
 		}
 		return nil
 	}
-	step := Step{Model: l.opts.Model, Action: req.Action}
+	st := step.Step{Model: l.opts.Model, Action: req.Action}
 	if node != nil {
-		step.Role, step.Ref, step.Element = node.Role, node.Ref, describe(req.Page, node)
+		st.Role, st.Ref, st.Element = node.Role, node.Ref, describe(req.Page, node)
 	}
 	var err error
 	switch a.ActionType {
@@ -108,74 +109,74 @@ func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]
 		if !ok {
 			return nil, invalid("navigation to %s is refused: only pages of %s may be opened", u, strings.Join(l.origins, ", "))
 		}
-		step = Step{Kind: Navigate, Value: u, Model: l.opts.Model, Action: req.Action}
+		st = step.Step{Kind: step.Navigate, Value: u, Model: l.opts.Model, Action: req.Action}
 	case "click":
 		if err = needRef("the element to click"); err != nil {
 			return nil, err
 		}
 		if node.URL != "" {
 			if u, ok := l.allowed(req.URL, node.URL); !ok && opensPage(u) {
-				return nil, invalid("%s leads to %s: only pages of %s may be opened", step.Element, u, strings.Join(l.origins, ", "))
+				return nil, invalid("%s leads to %s: only pages of %s may be opened", st.Element, u, strings.Join(l.origins, ", "))
 			}
 		}
-		step.Kind = Click
+		st.Kind = step.Click
 	case "input":
 		if err = needRef("a text field"); err != nil {
 			return nil, err
 		}
 		if !fieldRoles[node.Role] || isNativeSelect(node) {
-			return nil, invalid("%s is not a text field: input types into a textbox, searchbox or editable combobox; use select for a select", step.Element)
+			return nil, invalid("%s is not a text field: input types into a textbox, searchbox or editable combobox; use select for a select", st.Element)
 		}
 		if err = needValue("the text to type"); err != nil {
 			return nil, err
 		}
-		step.Kind, step.Value = Type, value
+		st.Kind, st.Value = step.Type, value
 	case "select":
 		if err = needRef("a select, combo box or list box"); err != nil {
 			return nil, err
 		}
 		if !selectRoles[node.Role] {
-			return nil, invalid("%s is not a select, combo box or list box: click a radio button or an option instead", step.Element)
+			return nil, invalid("%s is not a select, combo box or list box: click a radio button or an option instead", st.Element)
 		}
 		if err = needValue("the option to pick"); err != nil {
 			return nil, err
 		}
 		picked, err := pick(req, node, value)
 		if err != nil {
-			return nil, invalid("%s: %v", step.Element, err)
+			return nil, invalid("%s: %v", st.Element, err)
 		}
-		step = picked[0]
-		step.Model, step.Action = l.opts.Model, req.Action
+		st = picked[0]
+		st.Model, st.Action = l.opts.Model, req.Action
 	case "check", "uncheck":
 		if err = needRef("a checkbox, radio button or switch"); err != nil {
 			return nil, err
 		}
 		if !checkRoles[node.Role] {
-			return nil, invalid("%s is not a checkbox, radio button or switch: click it instead", step.Element)
+			return nil, invalid("%s is not a checkbox, radio button or switch: click it instead", st.Element)
 		}
-		step.Kind = Check
+		st.Kind = step.Check
 		if a.ActionType == "uncheck" {
-			step.Kind = Uncheck
+			st.Kind = step.Uncheck
 		}
-		step = toggle(step, node)
+		st = toggle(st, node)
 	case "press":
 		key := keyName(strings.TrimSpace(value))
 		if key == "" {
 			return nil, invalid("input_value %q is not a key: press needs a key name such as Enter, Escape, Tab or Control+A", value)
 		}
-		step.Kind, step.Value = Press, key
+		st.Kind, st.Value = step.Press, key
 	case "hover":
 		if err = needRef("the element to hover"); err != nil {
 			return nil, err
 		}
-		step.Kind = Hover
+		st.Kind = step.Hover
 	case "assert":
 		if err = needValue("the text that must be visible"); err != nil {
 			return nil, err
 		}
-		step.Kind, step.Value = AssertText, value
+		st.Kind, st.Value = step.AssertText, value
 	}
-	return []Step{step, {Kind: Then, Value: req.Action, Model: l.opts.Model}}, nil
+	return []step.Step{st, {Kind: step.Then, Value: req.Action, Model: l.opts.Model}}, nil
 }
 
 // allowed resolves ref against the page's URL and reports whether it
