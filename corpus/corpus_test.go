@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/browserserver"
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/internal/testenv"
@@ -28,6 +27,7 @@ import (
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The browser servers the suite compiles and replays through: playwright-mcp
@@ -552,7 +552,7 @@ var reChecking = regexp.MustCompile(`(?i)^(?:verify|assert|expect|ensure|confirm
 // action done by script (reload, forward).
 const checkTool = "browser_evaluate (check)"
 
-func toolOf(call commandgen.Call) string {
+func toolOf(call step.ToolCall) string {
 	if fn, _ := call.Args["function"].(string); call.Tool == "browser_evaluate" && strings.Contains(fn, "const why = ") {
 		return checkTool
 	}

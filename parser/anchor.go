@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 )
@@ -24,7 +23,7 @@ import (
 // shows it, which is what the export keeps. false means it failed and the
 // failure is recorded.
 func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
-	call, err := r.gen.For(s, "")
+	call, err := r.gen.Call(s, "")
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
@@ -167,7 +166,7 @@ func describeShown(n *dom.Node) string {
 
 // anchored reports whether s is a text check the parser anchors.
 func anchored(s step.Step) bool {
-	return s.Kind == step.AssertText && s.Ref == "" && !commandgen.NeedsTarget(s.Kind)
+	return s.Kind == step.AssertText && s.Ref == "" && !step.NeedsTarget(s.Kind)
 }
 
 // vacuousGone says why a check that a text is gone could never fail, or "":

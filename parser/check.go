@@ -16,7 +16,7 @@ func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target strin
 	if target == "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("no stable selector was found for %s", s.Element), nil)
 	}
-	call, err := r.gen.For(s, target)
+	call, err := r.gen.Call(s, target)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}

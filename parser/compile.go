@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/defaults"
@@ -131,10 +130,10 @@ type run struct {
 	noHTML   bool      // the server gives no HTML snapshots
 	html     *dom.Node // the page's HTML (pageHTML), for the snapshot htmlOf
 	htmlOf   *dom.Node
-	gen      *commandgen.Options // how calls are built: checks wait up to the timeout
-	previous string              // what the last action acted on, for "its"
-	start    *dom.Node           // the page before the test acted (the first action's snapshot)
-	before   *dom.Node           // the page before the last action that acted; nil before any
+	gen      *step.CallOptions // how calls are built: checks wait up to the timeout
+	previous string            // what the last action acted on, for "its"
+	start    *dom.Node         // the page before the test acted (the first action's snapshot)
+	before   *dom.Node         // the page before the last action that acted; nil before any
 	// modals are the dialogs and file choosers the latest call left
 	// waiting (modal.go).
 	modals []mcpclient.ModalState
@@ -151,7 +150,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	}
 	start := time.Now()
 	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets),
-		gen: &commandgen.Options{CheckTimeout: c.opts.Timeout}}
+		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout}}
 	res := &ParserResult{
 		Name:       sc.Name,
 		URL:        r.masker.Replace(sc.URL),
@@ -220,7 +219,7 @@ func (r *run) all(ctx context.Context) error {
 func (r *run) open(ctx context.Context) error {
 	start := time.Now()
 	s := step.Step{Kind: step.Navigate, Value: r.url, Action: "open " + r.res.URL}
-	call, _ := r.gen.For(s, "")
+	call, _ := r.gen.Call(s, "")
 	exported := r.export(call, s)
 	out, err := r.exec(ctx, call)
 	if err != nil {
@@ -367,7 +366,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if why := r.vacuousGone(s); why != "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, why, nil)
 	}
-	if s.Ref == "" && !commandgen.NeedsTarget(s.Kind) {
+	if s.Ref == "" && !step.NeedsTarget(s.Kind) {
 		return r.untargeted(ctx, ts, s)
 	}
 
@@ -380,7 +379,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	}
 	if ts.Waited > 0 && node.Name != "" && r.textShown(ctx, node.Name) {
 		// The element came late: the export waits for it as compile did.
-		wait := commandgen.WaitForText(node.Name)
+		wait := step.WaitForText(node.Name)
 		if out, err := r.exec(ctx, wait); err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)
 		} else if !out.IsError {
@@ -392,7 +391,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
 	switch {
-	case commandgen.Scoped(s):
+	case step.Scoped(s):
 		return r.check(ctx, ts, s, target)
 	case s.Kind == step.Choose:
 		return r.choose(ctx, ts, s, target)
@@ -414,7 +413,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 // wait) and appends its call to ts; false means it failed and the failure
 // is recorded.
 func (r *run) untargeted(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
-	call, err := r.gen.For(s, "")
+	call, err := r.gen.Call(s, "")
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
@@ -438,7 +437,7 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s step.Step) (bool, 
 	if out.IsError {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
-	var wait *commandgen.Call
+	var wait *step.ToolCall
 	if s.Kind == step.Navigate {
 		wait = r.settle(ctx)
 	}

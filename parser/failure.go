@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
@@ -15,7 +14,7 @@ import (
 
 // fail records the failure of action index with evidence; it returns cause
 // (nil for a failure that is the scenario's, not the environment's).
-func (r *run) fail(ctx context.Context, index int, action string, call *commandgen.Call, msg string, cause error) error {
+func (r *run) fail(ctx context.Context, index int, action string, call *step.ToolCall, msg string, cause error) error {
 	info := ErrorInfo{Index: index, Action: action, Call: call, Message: r.masker.Replace(msg)}
 	if r.page != nil {
 		info.Snapshot = r.minimized()

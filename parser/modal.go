@@ -10,7 +10,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/fspath"
@@ -66,8 +65,8 @@ func (r *run) upload(ctx context.Context, ts *TestStep, s step.Step, target stri
 		return false, r.fail(ctx, ts.Index, ts.Action, nil,
 			fmt.Sprintf("clicking %s opened no file chooser: name the file field, or the button that opens the chooser", s.Element), nil)
 	}
-	call := commandgen.UploadFiles(abs)
-	exported := commandgen.UploadFiles(rel)
+	call := step.UploadFiles(abs)
+	exported := step.UploadFiles(rel)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
@@ -162,7 +161,7 @@ func (r *run) switchTab(ctx context.Context, ts *TestStep, s step.Step) (bool, e
 	deadline := time.Now().Add(r.c.opts.Timeout)
 	var tabs []mcpclient.Tab
 	for {
-		out, err := r.exec(ctx, commandgen.ListTabs())
+		out, err := r.exec(ctx, step.ListTabs())
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 		}
@@ -186,7 +185,7 @@ func (r *run) switchTab(ctx context.Context, ts *TestStep, s step.Step) (bool, e
 	case want > len(tabs):
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("there is no tab %d (waited %s): %s", want, r.c.opts.Timeout, tabsOpen(tabs)), nil)
 	}
-	call := commandgen.SelectTab(index)
+	call := step.SelectTab(index)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &call, err.Error(), err)
@@ -234,10 +233,10 @@ func (r *run) drag(ctx context.Context, ts *TestStep, s step.Step, target string
 	if end == "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, "no stable selector was found for "+s.Drop.Element+", where the drag drops", nil)
 	}
-	return r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call {
+	return r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall {
 		d := s
 		d.Drop = &step.Step{Ref: end, Element: s.Drop.Element}
-		call, _ := r.gen.For(d, t)
+		call, _ := r.gen.Call(d, t)
 		return call
 	})
 }

@@ -3,7 +3,6 @@ package parser
 import (
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -37,7 +36,7 @@ type TestStep struct {
 	// browser_wait_for first when the element appeared late (and its name is
 	// visible text, else replay's late-target retry covers it), then the
 	// action.
-	Calls []commandgen.Call
+	Calls []step.ToolCall
 	// Steps are the translator steps the Calls came from, one per call
 	// (a wait's or a focus's is the step it serves), their texts written as
 	// the calls are (secret values as {{NAME}}): what a format that states
@@ -64,7 +63,7 @@ type ErrorInfo struct {
 	Index  int
 	Action string
 	// Call is the tool call that failed, when one did (variables as {{NAME}}).
-	Call    *commandgen.Call
+	Call    *step.ToolCall
 	Message string
 	// Screenshot is the file holding a screenshot of the page at the failure.
 	Screenshot string

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -297,8 +296,8 @@ func nameOf(n *dom.Node) string {
 // act runs s on target, its stable selector, and appends the exported call
 // to ts (see targetedCall).
 func (r *run) act(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
-	return r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call {
-		call, _ := r.gen.For(s, t)
+	return r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall {
+		call, _ := r.gen.Call(s, t)
 		return call
 	})
 }
@@ -309,10 +308,10 @@ func (r *run) act(ctx context.Context, ts *TestStep, s step.Step, target string)
 // the call runs on the element's ref instead and the export keeps the
 // locator Playwright reports in the code it ran. False means the step
 // failed and the failure is recorded.
-func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, target string, build func(target string) commandgen.Call) (bool, error) {
+func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, target string, build func(target string) step.ToolCall) (bool, error) {
 	var err error
 	var out *mcpclient.Result
-	var call commandgen.Call
+	var call step.ToolCall
 	if target != "" {
 		call = build(target)
 		if out, err = r.exec(ctx, call); err != nil {

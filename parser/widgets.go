@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -24,15 +23,15 @@ import (
 
 // pressIn puts the focus in the element at target and presses the key.
 func (r *run) pressIn(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
-	ok, err := r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call { return commandgen.Focus(t, s.Element) })
+	ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return step.Focus(t, s.Element) })
 	if !ok {
 		return ok, err
 	}
-	return r.plainCall(ctx, ts, s, commandgen.PressKey(s.Value))
+	return r.plainCall(ctx, ts, s, step.PressKey(s.Value))
 }
 
 // plainCall runs a call that names no element and appends it to ts.
-func (r *run) plainCall(ctx context.Context, ts *TestStep, s step.Step, call commandgen.Call) (bool, error) {
+func (r *run) plainCall(ctx context.Context, ts *TestStep, s step.Step, call step.ToolCall) (bool, error) {
 	exported := r.export(call, s)
 	out, err := r.exec(ctx, call)
 	if err != nil {
@@ -107,7 +106,7 @@ func (r *run) option(ctx context.Context, value string, wait time.Duration) (*do
 // probe asks the element at target a question (fn, a JavaScript function
 // of the element) without keeping the call: compile's own look at the page.
 func (r *run) probe(ctx context.Context, target, fn string) (string, bool) {
-	out, err := r.exec(ctx, commandgen.Call{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": target, "function": fn}})
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": target, "function": fn}})
 	if err != nil || out.IsError {
 		return "", false
 	}
@@ -153,7 +152,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s step.Step, target st
 		typed.Kind = step.Type
 		return r.act(ctx, ts, typed, target)
 	}
-	if ok, err := r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call { return commandgen.Focus(t, s.Element) }); !ok {
+	if ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return step.Focus(t, s.Element) }); !ok {
 		return ok, err
 	}
 	up, down := "ArrowRight", "ArrowLeft"
@@ -166,7 +165,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s step.Step, target st
 			if presses++; presses > maxPresses {
 				return 0, false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s did not reach %s in %d key presses", s.Element, s.Value, maxPresses), nil)
 			}
-			if ok, err := r.plainCall(ctx, ts, s, commandgen.PressKey(key)); !ok {
+			if ok, err := r.plainCall(ctx, ts, s, step.PressKey(key)); !ok {
 				return 0, false, err
 			}
 		}

@@ -27,7 +27,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
@@ -514,7 +513,7 @@ const (
 func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, error) {
 	fn, _ := st.Params["function"].(string)
 	target, _ := st.Params["target"].(string)
-	if d, ok := commandgen.BusyWaitTimeout(fn); ok {
+	if d, ok := step.BusyWaitTimeout(fn); ok {
 		// The wait for a page that was still loading when compiled.
 		busy := mc(ident("page"), "locator", str(`[aria-busy="true"]`))
 		return []doc{await(mc(c(ident("expect"), busy), "toHaveCount", raw("0"), obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil

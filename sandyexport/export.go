@@ -10,10 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Options describe the export. The zero value (or nil) is usable.
@@ -136,7 +136,7 @@ func countActions(res *parser.ParserResult) int {
 }
 
 // params copies a call's arguments into plain JSON values.
-func params(c commandgen.Call) map[string]any {
+func params(c step.ToolCall) map[string]any {
 	out := make(map[string]any, len(c.Args))
 	for k, v := range c.Args {
 		out[k] = v

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandy"
@@ -22,11 +21,11 @@ func result(status parser.Status) *parser.ParserResult {
 		Status:      status,
 		Steps: []parser.TestStep{
 			{Index: 0, Action: "open http://127.0.0.1:8080", Kind: step.Navigate,
-				Calls: []commandgen.Call{{Tool: "browser_navigate", Args: map[string]any{"url": "{{BASE_URL}}"}}}},
+				Calls: []step.ToolCall{{Tool: "browser_navigate", Args: map[string]any{"url": "{{BASE_URL}}"}}}},
 			{Index: 1, Action: "type {{PASSWORD}} into Password", Kind: step.Type, Element: `textbox "Password"`,
-				Calls: []commandgen.Call{{Tool: "browser_type", Args: map[string]any{"target": `internal:label="Password"i`, "text": "{{PASSWORD}}", "element": `textbox "Password"`}}}},
+				Calls: []step.ToolCall{{Tool: "browser_type", Args: map[string]any{"target": `internal:label="Password"i`, "text": "{{PASSWORD}}", "element": `textbox "Password"`}}}},
 			{Index: 2, Action: "click Claim discount", Kind: step.Click, Element: `button "Claim discount"`, Waited: time.Second,
-				Calls: []commandgen.Call{
+				Calls: []step.ToolCall{
 					{Tool: "browser_wait_for", Args: map[string]any{"text": "Claim discount"}},
 					{Tool: "browser_click", Args: map[string]any{"target": `internal:role=button[name="Claim discount"i]`}},
 				}},

@@ -12,8 +12,8 @@
 // function calling (llm.go), one step at a time; and Auto, which asks the
 // rules first and the model for what they cannot read (auto.go). All read
 // the page as a dom.Node tree and answer with refs of that tree; turning
-// refs into tool calls and stable selectors is the commandgen and parser
-// packages' job.
+// refs into tool calls and stable selectors is the job of package step
+// and the parser.
 package translator
 
 import (

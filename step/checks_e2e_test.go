@@ -1,4 +1,4 @@
-package commandgen
+package step_test
 
 import (
 	"context"
@@ -73,7 +73,7 @@ func TestChecksInChromium(t *testing.T) {
 	}
 
 	const timeout = time.Second
-	o := &Options{CheckTimeout: timeout}
+	o := &step.CallOptions{CheckTimeout: timeout}
 	st := func(k step.Kind, value string, f func(*step.Step)) step.Step {
 		s := step.Step{Kind: k, Value: value, Match: step.MatchEquals, Element: "it"}
 		if f != nil {
@@ -152,7 +152,7 @@ func TestChecksInChromium(t *testing.T) {
 		{"a labelled field is shown", st(step.AssertVisible, "Email", func(s *step.Step) { s.Values = []string{"textbox"} }), "", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			call, err := o.For(tt.step, tt.target)
+			call, err := o.Call(tt.step, tt.target)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -186,7 +186,7 @@ func BenchmarkCheckTimings(b *testing.B) {
 	ctx := context.Background()
 	s, base := checkBrowser(ctx, b)
 	const timeout = time.Second
-	o := &Options{CheckTimeout: timeout}
+	o := &step.CallOptions{CheckTimeout: timeout}
 	for _, bc := range []struct {
 		name  string
 		step  step.Step
@@ -199,12 +199,12 @@ func BenchmarkCheckTimings(b *testing.B) {
 		{"late-300ms", step.Step{Kind: step.AssertText, Value: "Saved"}, false},
 		{"fails-timeout-1s", step.Step{Kind: step.AssertText, Value: "Only hidden"}, true},
 	} {
-		call, err := o.For(bc.step, "")
+		call, err := o.Call(bc.step, "")
 		if err != nil {
 			b.Fatal(err)
 		}
 		if bc.name == "baseline" {
-			call = Call{mcpclient.ToolEvaluate, map[string]any{"function": "() => 'ok'"}}
+			call = step.ToolCall{mcpclient.ToolEvaluate, map[string]any{"function": "() => 'ok'"}}
 		}
 		b.Run(bc.name, func(b *testing.B) {
 			var total time.Duration
