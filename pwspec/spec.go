@@ -503,13 +503,10 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 	return nil, 0, fmt.Errorf("%s has no Playwright Test form", st.Tool)
 }
 
-// The functions of the evaluate calls that are not checks (commandgen).
-const (
-	focusFn   = "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"
-	reloadFn  = "() => { setTimeout(() => location.reload(), 0); }"
-	forwardFn = "() => { setTimeout(() => history.forward(), 0); }"
-)
-
+// evaluate is a browser_evaluate: a wait for a page still loading, a
+// focus (with the key pressed after it, a key pressed in an element), or
+// a step that step.Read reads from the call (a reload, a step forward, a
+// check) unless the compile's intent says it.
 func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, error) {
 	fn, _ := st.Params["function"].(string)
 	target, _ := st.Params["target"].(string)
@@ -518,18 +515,14 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		busy := mc(ident("page"), "locator", str(`[aria-busy="true"]`))
 		return []doc{await(mc(c(ident("expect"), busy), "toHaveCount", raw("0"), obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
 	}
-	switch fn {
-	case reloadFn:
-		return []doc{await(mc(ident("page"), "reload"))}, 0, nil
-	case forwardFn:
-		return []doc{await(mc(ident("page"), "goForward"))}, 0, nil
-	case focusFn:
+	call := step.ToolCall{Tool: step.ToolEvaluate, Args: st.Params}
+	if step.IsFocus(call) {
 		l, err := g.locator(target)
 		if err != nil {
 			return nil, 0, err
 		}
 		// A focus, then a key pressed: the key pressed in the element.
-		if next != nil && next.Tool == st.Tool[:len(st.Tool)-len("browser_evaluate")]+"browser_press_key" &&
+		if next != nil && next.Tool == st.Tool[:len(st.Tool)-len(step.ToolEvaluate)]+step.ToolPressKey &&
 			(in == nil || in.Kind == step.Press) {
 			if k, ok := next.Params["key"].(string); ok {
 				kx, err := g.text(k)
@@ -541,14 +534,21 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		}
 		return []doc{await(mc(l, "focus"))}, 0, nil
 	}
+	read, err := step.Read(call)
+	if err == nil {
+		switch read.Kind {
+		case step.Reload:
+			return []doc{await(mc(ident("page"), "reload"))}, 0, nil
+		case step.Forward:
+			return []doc{await(mc(ident("page"), "goForward"))}, 0, nil
+		}
+	}
 	check := in
 	if check == nil || !check.Kind.IsCheck() {
-		el, _ := st.Params["element"].(string)
-		c, err := Recover(el, fn, target != "")
 		if err != nil {
 			return nil, 0, err
 		}
-		check = c
+		check = &read
 	}
 	return g.check(*check, target)
 }

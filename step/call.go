@@ -107,13 +107,13 @@ var builders = map[Kind]build{
 		// browser_navigate to the same URL does not reload a page whose URL
 		// has a #fragment; the server waits for the load location.reload
 		// starts.
-		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon("location.reload()")}}
+		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon(reloadJS)}}
 	},
 	Back: func(Step, string) ToolCall {
 		return ToolCall{ToolNavigateBack, map[string]any{}}
 	},
 	Forward: func(Step, string) ToolCall {
-		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon("history.forward()")}}
+		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon(forwardJS)}}
 	},
 	Wait: func(s Step, _ string) ToolCall {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
@@ -129,6 +129,16 @@ var builders = map[Kind]build{
 func navigateSoon(js string) string {
 	return "() => { setTimeout(() => " + js + ", 0); }"
 }
+
+// The scripts of a reload and of a step forward in history, run by
+// navigateSoon.
+const (
+	reloadJS  = "location.reload()"
+	forwardJS = "history.forward()"
+)
+
+// focusJS is Focus's function.
+const focusJS = "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"
 
 // Scoped reports whether s is a check of one element (an assertion whose
 // translator named an element or a container); such a step needs a target
@@ -167,6 +177,15 @@ func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)
 	}
+	if s.Kind == SwitchTab {
+		// A tab by its number; the tab opened last has an index only the
+		// server's list knows (the compiler asks it, ListTabs).
+		n, err := strconv.Atoi(s.Value)
+		if err != nil || n < 1 {
+			return ToolCall{}, fmt.Errorf("step: switch_tab step %q: the tab %q is known only from the server's list of tabs", s.Action, s.Value)
+		}
+		return SelectTab(n - 1), nil
+	}
 	b, ok := builders[s.Kind]
 	if !ok {
 		return ToolCall{}, fmt.Errorf("step: no call for a %q step", s.Kind)
@@ -178,7 +197,7 @@ func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 // nothing else happening (a click could open, toggle or submit): what a
 // key pressed "in" an element needs first.
 func Focus(target, element string) ToolCall {
-	args := map[string]any{"target": target, "function": "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"}
+	args := map[string]any{"target": target, "function": focusJS}
 	if element != "" {
 		args["element"] = element
 	}

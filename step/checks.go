@@ -169,6 +169,10 @@ const valuesJS = `((el, r) => { const shown = e => e.innerText ?? e.textContent 
 	`if (r === 'listbox') { const ls = [...el.querySelectorAll('[aria-selected=true]')].map(o => o.innerText); return ls.length > 1 ? [ls.join(', '), ...ls] : [ls.join(', ')]; } ` +
 	`return [shown(el)]; })(el, role(el))`
 
+// valueNowJS reads the number of a slider or spin button, for a value
+// check that compares that and nothing else (MatchNow).
+const valueNowJS = `[el.getAttribute('aria-valuenow') ?? el.value]`
+
 // orderRoles are the items an order check reads.
 var orderRoles = []string{"listitem", "option", "row", "treeitem", "menuitem", "tab", "article"}
 
@@ -223,7 +227,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		// degrees Celsius", text "30.0°C"), any of which may match.
 		read := valuesJS
 		if s.Match == MatchNow {
-			read, s.Match = `[el.getAttribute('aria-valuenow') ?? el.value]`, MatchEquals
+			read, s.Match = valueNowJS, MatchEquals
 		}
 		cond := "vs.some(v => " + compare("norm(v)", s.Value, s.Match) + ")"
 		if s.Negated {
