@@ -219,7 +219,7 @@ func compileOnce(ctx context.Context, t *testing.T, s sites, sc Scenario) compil
 	res, err := c.Run(ctx, parser.Scenario{Name: sc.Name, URL: s.base(sc.Site) + sc.Page, Actions: actions})
 	out := compiled{sc: sc, res: res, err: err}
 	if res != nil {
-		out.export = sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest corpus", Instruction: strings.Join(sc.Actions, "; "),
+		out.export = sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest corpus", Instruction: strings.Join(sc.Actions, "; "),
 			Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }})
 	}
 	return out

@@ -56,6 +56,9 @@ type Options struct {
 	// export names the file relative to it, as replay's --files reads it.
 	// "" refuses uploads.
 	Files string
+	// Observer, when set, is told of every call the compile makes
+	// (observe.go).
+	Observer Observer
 	// Tokens counts the tokens of Usage: the tokenizer of the model asked,
 	// when one is (tokens.ForModel). Nil counts in tokens.Default's
 	// encoding.
@@ -97,6 +100,9 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 	}
 	if c.opts.Logger == nil {
 		c.opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	if c.opts.Observer != nil {
+		c.observe(c.opts.Observer)
 	}
 	return c
 }

@@ -124,3 +124,23 @@ type ParserResult struct {
 	// Translator names the translator used ("rules", "llm", "auto").
 	Translator string
 }
+
+// Compiled is the result as the writers of exports read it
+// (sandyexport.Export, nanoclaw.Build): plain values, no compiler types.
+func (r *ParserResult) Compiled() *step.Compiled {
+	c := &step.Compiled{
+		Name: r.Name, URL: r.URL, BaseURL: r.BaseURL, Actions: r.Actions,
+		Variables: r.Variables, SecretNames: r.SecretNames, Translator: r.Translator,
+		Complete: r.Status == Success, Status: string(r.Status), Interrupted: r.Interrupted, Duration: r.Duration,
+		Model: step.Usage{PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens,
+			Requests: r.Usage.ModelRequests, Cached: r.Usage.CachedAnswers},
+	}
+	if len(r.Errors) > 0 {
+		c.Stop = &step.Stop{Index: r.Errors[0].Index, Message: r.Errors[0].Message}
+	}
+	for _, ts := range r.Steps {
+		c.Steps = append(c.Steps, step.Action{Index: ts.Index, Action: ts.Action, Element: ts.Element, Target: ts.Target,
+			Calls: ts.Calls, Steps: ts.Steps})
+	}
+	return c
+}

@@ -41,7 +41,7 @@ func TestExportGolden(t *testing.T) {
 			if status == parser.Partial {
 				res.Errors = []parser.ErrorInfo{{Index: 3, Action: "click Checkout", Message: `no button or link matching "Checkout" (waited 5s)`}}
 			}
-			sc := Export(res, &Options{CreatedBy: "plaintest test", Now: now})
+			sc := Export(res.Compiled(), &Options{CreatedBy: "plaintest test", Now: now})
 			got, err := sc.Marshal()
 			if err != nil {
 				t.Fatal(err)
@@ -98,13 +98,13 @@ func TestExportStatusDetail(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res := result(parser.Partial)
 			tt.edit(res)
-			sc := Export(res, nil)
+			sc := Export(res.Compiled(), nil)
 			if sc.Metadata.Status != sandy.StatusPartial || sc.Metadata.StatusDetail != tt.want {
 				t.Errorf("status %q, detail %q; want partial, %q", sc.Metadata.Status, sc.Metadata.StatusDetail, tt.want)
 			}
 		})
 	}
-	if sc := Export(result(parser.Success), nil); sc.Metadata.Status != "" || sc.Metadata.StatusDetail != "" {
+	if sc := Export(result(parser.Success).Compiled(), nil); sc.Metadata.Status != "" || sc.Metadata.StatusDetail != "" {
 		t.Errorf("complete compile: status %q, detail %q; want none", sc.Metadata.Status, sc.Metadata.StatusDetail)
 	}
 }

@@ -17,3 +17,7 @@ const (
 	ToolTabs         = "browser_tabs"          // list, open, close or select a tab
 	ToolDrag         = "browser_drag"          // drag one element onto another
 )
+
+// Server is the name scenarios give the browser's MCP server: a step's
+// call is the tool mcp__playwright__<tool>.
+const Server = "playwright"

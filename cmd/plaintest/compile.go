@@ -183,16 +183,16 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	defer done()
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
-	var browser parser.ToolCaller = session
-	translate := tr.tr
 	var rec *nanoclaw.Recorder
+	var observer parser.Observer
 	if slices.Contains(formats, formatNanoClaw) {
 		// The bundle records every call the compile makes, as it makes it.
-		rec = nanoclaw.NewRecorder(session, nil)
-		browser, translate = rec, rec.Translator(tr.tr)
+		rec = &nanoclaw.Recorder{}
+		observer = rec
 	}
-	c := parser.New(browser, &parser.Options{
-		Translator:     translate,
+	c := parser.New(session, &parser.Options{
+		Observer:       observer,
+		Translator:     tr.tr,
 		TranslatorName: tr.name,
 		Timeout:        f.timeout,
 		NavTimeout:     f.nav,
@@ -205,7 +205,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if res == nil {
 		return runErr
 	}
-	scenario := sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
+	scenario := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
 	pinScenario(ctx, session, scenario)
 	var w saved
 	if len(res.Steps) > 0 {

@@ -114,7 +114,7 @@ func compileExports(formats []string, out string, res *parser.ParserResult, sc *
 		path := exportPath(out, f)
 		switch f {
 		case formatNanoClaw:
-			b := nanoclaw.Build(res, rec.Calls(), &nanoclaw.Options{Instruction: instruction, Secrets: secrets, Steps: len(sc.Steps), File: w.path})
+			b := nanoclaw.Build(res.Compiled(), rec.Calls(), &nanoclaw.Options{Instruction: instruction, Secrets: secrets, Steps: len(sc.Steps), File: w.path})
 			data, err = b.Marshal()
 		case formatChungoid, formatPlaywright:
 			if res.Status != parser.Success {
