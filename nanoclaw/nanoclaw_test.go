@@ -38,9 +38,9 @@ func TestRecorderAndBuild(t *testing.T) {
 		Failure: step.FailNoMatch, Retryable: true, Message: noMatch})
 	add(step.Record{Tool: "browser_snapshot", Args: map[string]any{},
 		Result: &step.Result{Sections: map[string]string{"snapshot": strings.Repeat("- button \"Go\"\n", 200), "page_url": "http://shop.test/"}}})
-	add(step.Record{Tool: ModelTool, Args: map[string]any{"model": "m"}, Action: "press Go",
+	add(step.Record{Tool: step.ModelTool, Args: map[string]any{"model": "m"}, Action: "press Go",
 		Model: &step.ModelAnswer{Model: "m", Answer: "click", Element: `button "Go"`, PromptTokens: 100, CompletionTokens: 5, Requests: 2}})
-	add(step.Record{Tool: ModelTool, Args: map[string]any{"model": "m"}, Action: "press Go", Model: &step.ModelAnswer{Model: "m"}})
+	add(step.Record{Tool: step.ModelTool, Args: map[string]any{"model": "m"}, Action: "press Go", Model: &step.ModelAnswer{Model: "m"}})
 	add(step.Record{Tool: "browser_close", Args: map[string]any{}, Failure: step.FailUnavailable, Retryable: true, Message: "server unavailable: server gone"})
 
 	res := &step.Compiled{Name: "pw", Actions: []string{"type {{PW}} into Password"}, Status: "partial",

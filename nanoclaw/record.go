@@ -6,10 +6,6 @@ import (
 	"github.com/plaintest/plaintest/step"
 )
 
-// ModelTool is the tool name a model's answer is recorded under: the
-// function the model is made to call (package prompt).
-const ModelTool = "intermediate_step"
-
 // Recorder keeps the calls of a compile, in order, for Build: it is the
 // compile's observer (parser.Options.Observer), told of every MCP call
 // the compiler makes, with its arguments, result or failure and times,

@@ -110,7 +110,7 @@ func (t *observedTranslator) Translate(ctx context.Context, req translator.Reque
 	record, start := req.Record, t.now()
 	req.Record = func(mc translator.ModelCall) {
 		end := t.now()
-		t.obs.Observe(step.Record{Tool: ModelTool, Args: map[string]any{"model": mc.Model}, Start: start, End: end, Action: req.Action,
+		t.obs.Observe(step.Record{Tool: step.ModelTool, Args: map[string]any{"model": mc.Model}, Start: start, End: end, Action: req.Action,
 			Model: &step.ModelAnswer{Model: mc.Model, Answer: mc.Answer, Element: mc.Element, PromptTokens: mc.PromptTokens,
 				CompletionTokens: mc.CompletionTokens, Requests: mc.Requests, Cached: mc.Cached}})
 		start = end
@@ -128,7 +128,3 @@ func (t *observedTranslator) MaxRounds() int {
 	}
 	return 0
 }
-
-// ModelTool is the tool name a model's answer is observed under: the
-// function the model is made to call (package prompt).
-const ModelTool = "intermediate_step"

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/prompt"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -107,5 +108,13 @@ func TestObserver(t *testing.T) {
 	}
 	if m := r[4].Model; m == nil || m.Answer != "click" || m.Requests != 2 || r[4].Action != "press Go" || r[4].Args["model"] != "m" {
 		t.Errorf("model record = %+v %+v", r[4], m)
+	}
+}
+
+// TestModelTool: a model's answer is recorded under the function the
+// model is made to call.
+func TestModelTool(t *testing.T) {
+	if step.ModelTool != prompt.FunctionName {
+		t.Errorf("step.ModelTool = %q, want prompt.FunctionName %q", step.ModelTool, prompt.FunctionName)
 	}
 }

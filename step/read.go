@@ -29,7 +29,7 @@ func (e notStep) Is(target error) bool { return target == ErrNotStep }
 // counted roles come from the description and the function Call wrote.
 // What a call does not keep (Words, Action, Model) is left empty, and
 // kinds whose calls are the same read as one: Check, Uncheck and Upload
-// as the Click they are, Clear as a Type of nothing. Read never fails on
+// as the Click they are, a Type of nothing as the Clear it is. Read never fails on
 // a call Call made (the round-trip test holds it to that); any other call
 // gives an error saying why, wrapping ErrNotStep when it is not a step's.
 func Read(c ToolCall) (Step, error) {
@@ -65,7 +65,7 @@ func Read(c ToolCall) (Step, error) {
 		return s, err
 	case ToolSelectOption:
 		s, err := acting(Select)
-		vals := strings_(c.Args["values"])
+		vals := stringList(c.Args["values"])
 		if len(vals) == 1 {
 			s.Value = vals[0]
 		} else {
@@ -79,7 +79,7 @@ func Read(c ToolCall) (Step, error) {
 		return Step{Kind: DismissDialog}, nil
 	case ToolFileUpload:
 		s := Step{Kind: Upload}
-		paths := strings_(c.Args["paths"])
+		paths := stringList(c.Args["paths"])
 		if len(paths) == 1 {
 			s.Value = paths[0]
 		} else {
@@ -150,9 +150,9 @@ func roleOf(element string) string {
 	return ""
 }
 
-// strings_ reads a list of strings from a call's arguments, as Call
+// stringList reads a list of strings from a call's arguments, as Call
 // writes it ([]any) or as a file decodes it.
-func strings_(v any) []string {
+func stringList(v any) []string {
 	switch l := v.(type) {
 	case []string:
 		return l

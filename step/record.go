@@ -26,6 +26,11 @@ type Record struct {
 	Action string
 }
 
+// ModelTool is the tool name a model's answer is recorded under: the
+// function the model is made to call (package prompt, which a test holds
+// to it).
+const ModelTool = "intermediate_step"
+
 // Result is what a record keeps of a tool's result: the sections the
 // server's answer has, by name ("code", "snapshot", "snapshot_file",
 // "page_url", "page_title", "value", "events"), its whole text, and its
