@@ -136,8 +136,12 @@ func startDriver(core string, log *slog.Logger) (*playwright.Playwright, string,
 		// playwright-go asks the driver its version (cli.js --version, a
 		// Node start of half a second) before every start; coreVersion has
 		// read it already, so the node of the driver folder answers that
-		// itself and runs everything else with the real node.
-		script := "#!/bin/sh\nif [ \"$2\" = --version ]; then echo 'Version " + DriverVersion + "'; exit 0; fi\nexec " + shellQuote(node) + " \"$@\"\n"
+		// itself and runs everything else with the real node, in the
+		// driver folder: the browsers it launches inherit its working
+		// directory, which must outlive the one the process had when the
+		// driver started (a test's temporary one; Debian's chromium is a
+		// shell script, and sh fails on a removed working directory).
+		script := "#!/bin/sh\nif [ \"$2\" = --version ]; then echo 'Version " + DriverVersion + "'; exit 0; fi\ncd " + shellQuote(dir) + " || exit 1\nexec " + shellQuote(node) + " \"$@\"\n"
 		nodeErr = os.WriteFile(filepath.Join(dir, "node"), []byte(script), 0o755)
 	}
 	if err := errors.Join(nodeErr, os.Symlink(core, filepath.Join(dir, "package"))); err != nil {

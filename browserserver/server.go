@@ -34,7 +34,7 @@ const Version = "1.1.0 (playwright-core " + DriverVersion + ")"
 // headless with the default timeouts.
 type Options struct {
 	// ExecutablePath is the local browser to launch; default
-	// mcpclient.Chromium().
+	// mcpclient.ChromiumFor(Headed): the headless shell when installed.
 	ExecutablePath string
 	Headed         bool
 	// WSEndpoint connects to a Playwright browser server elsewhere (npx
@@ -222,7 +222,7 @@ func (s *Server) openBrowser() (playwright.Browser, error) {
 	exe := o.ExecutablePath
 	if exe == "" {
 		var err error
-		if exe, err = mcpclient.Chromium(); err != nil {
+		if exe, err = mcpclient.ChromiumFor(o.Headed); err != nil {
 			return nil, err
 		}
 	} else if _, err := os.Stat(exe); err != nil {

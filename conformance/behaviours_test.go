@@ -11,7 +11,7 @@ import (
 // Each behaviour that Sandy's player and its tests pin down, in one small
 // scenario replayed by the plaintest binary. The comment on each case says
 // what Sandy's code does; where plaintest differs on purpose, the case pins
-// plaintest's behaviour and the README's "Differences from Sandy's player"
+// plaintest's behaviour and the "Differences from Sandy's player" of docs/replay.md
 // gives the reason.
 func TestBehaviours(t *testing.T) {
 	tests := []struct {

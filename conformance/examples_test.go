@@ -38,7 +38,7 @@ var sandyVerdicts = map[string]struct {
 
 // Every example Sandy ships is here, validates as Sandy's loader decides,
 // and replays against the stubs to Sandy's verdict. File paths outside the
-// working folder need --files (see the README's differences): the suite
+// working folder need --files (see the differences in docs/replay.md): the suite
 // gives --files / as a user who trusts these scenarios would.
 func TestSandyExamples(t *testing.T) {
 	files, err := filepath.Glob(scenario(t, "sandy-examples", "*.json"))

@@ -1,5 +1,5 @@
 // Package demoshop serves the bundled demo apps, the fixtures of every
-// end-to-end test and of the README demo: a small, deterministic web shop
+// end-to-end test and of the README's quick start: a small, deterministic web shop
 // (login, product list, cart, checkout, confirmation, an account page with
 // a hidden tab panel, and one element that appears only after a delay), and
 // at /todo/ a TodoMVC-like to-do list with the hard cases of real apps (see

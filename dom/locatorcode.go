@@ -147,87 +147,21 @@ func (c *chainParser) skipParens() bool {
 // locatorCall parses the arguments of a locator method (c.pos is just past
 // "(") up to and including ")".
 func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
-	args, err := c.args()
+	raw, err := c.args()
 	if err != nil {
 		return nil, err
 	}
-	str := func(i int) (string, error) {
-		if i >= len(args) {
-			return "", fmt.Errorf("%w: missing argument", ErrLocatorSyntax)
-		}
-		switch v := args[i].(type) {
-		case string:
-			return v, nil
-		case jsRegex:
-			return "", fmt.Errorf("%w: regular expression %s", ErrUnsupportedLocator, v)
-		}
-		return "", fmt.Errorf("%w: argument %d is not a string", ErrLocatorSyntax, i+1)
-	}
-	opts := func(i int) (map[string]any, error) {
-		if i >= len(args) {
-			return nil, nil
-		}
-		o, ok := args[i].(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("%w: argument %d is not an options object", ErrLocatorSyntax, i+1)
-		}
-		return o, nil
-	}
-	// textAndOptions reads the usual (text, options?) arguments.
-	textAndOptions := func() (string, map[string]any, error) {
-		text, err := str(0)
-		if err != nil {
-			return "", nil, err
-		}
-		o, err := opts(1)
-		return text, o, err
-	}
+	args := callArgs(raw)
 	if len(args) > 2 {
 		return nil, fmt.Errorf("%w: too many arguments", ErrLocatorSyntax)
 	}
 	switch method {
 	case "getByRole":
-		role, o, err := textAndOptions()
-		if err != nil {
-			return nil, err
-		}
-		if !validRole(role) {
-			return nil, fmt.Errorf("%w: bad role %q", ErrLocatorSyntax, role)
-		}
-		p := LocatorPart{Kind: PartRole, Role: role}
-		for _, k := range slices.Sorted(maps.Keys(o)) {
-			if err := setRoleOption(&p, k, o[k]); err != nil {
-				return nil, err
-			}
-		}
-		if p.Name == "" {
-			p.Exact = false
-		}
-		return []LocatorPart{p}, nil
+		return args.role()
 	case "getByText", "getByLabel", "getByPlaceholder", "getByAltText", "getByTitle", "getByTestId":
-		text, o, err := textAndOptions()
-		if err != nil {
-			return nil, err
-		}
-		kind := map[string]PartKind{
-			"getByText": PartText, "getByLabel": PartLabel, "getByPlaceholder": PartPlaceholder,
-			"getByAltText": PartAltText, "getByTitle": PartTitle, "getByTestId": PartTestID,
-		}[method]
-		p := LocatorPart{Kind: kind, Text: text}
-		for _, k := range slices.Sorted(maps.Keys(o)) {
-			v := o[k]
-			if k != "exact" || kind == PartTestID {
-				return nil, fmt.Errorf("%w: option %s", ErrUnsupportedLocator, k)
-			}
-			b, ok := v.(bool)
-			if !ok {
-				return nil, fmt.Errorf("%w: exact must be true or false", ErrLocatorSyntax)
-			}
-			p.Exact = b
-		}
-		return []LocatorPart{p}, nil
+		return args.text(method)
 	case "locator":
-		sel, o, err := textAndOptions()
+		sel, o, err := args.textAndOptions()
 		if err != nil {
 			return nil, err
 		}
@@ -238,7 +172,7 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		filters, err := textFilters(o, "option", false)
 		return append(l.Parts, filters...), err
 	case "filter":
-		o, err := opts(0)
+		o, err := args.opts(0)
 		if err != nil || len(args) != 1 {
 			return nil, fmt.Errorf("%w: filter wants one options object", ErrLocatorSyntax)
 		}
@@ -270,6 +204,93 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 		return nil, fmt.Errorf("%w: %s()", ErrUnsupportedLocator, method)
 	}
 	return nil, fmt.Errorf("%w: %s is not a locator method", ErrUnsupportedLocator, method)
+}
+
+// callArgs are the arguments of a locator method call.
+type callArgs []any
+
+// str is argument i, which must be a string.
+func (args callArgs) str(i int) (string, error) {
+	if i >= len(args) {
+		return "", fmt.Errorf("%w: missing argument", ErrLocatorSyntax)
+	}
+	switch v := args[i].(type) {
+	case string:
+		return v, nil
+	case jsRegex:
+		return "", fmt.Errorf("%w: regular expression %s", ErrUnsupportedLocator, v)
+	}
+	return "", fmt.Errorf("%w: argument %d is not a string", ErrLocatorSyntax, i+1)
+}
+
+// opts is argument i, an options object, or nil when there is none.
+func (args callArgs) opts(i int) (map[string]any, error) {
+	if i >= len(args) {
+		return nil, nil
+	}
+	o, ok := args[i].(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("%w: argument %d is not an options object", ErrLocatorSyntax, i+1)
+	}
+	return o, nil
+}
+
+// textAndOptions reads the usual (text, options?) arguments.
+func (args callArgs) textAndOptions() (string, map[string]any, error) {
+	text, err := args.str(0)
+	if err != nil {
+		return "", nil, err
+	}
+	o, err := args.opts(1)
+	return text, o, err
+}
+
+// role reads getByRole(role, options?).
+func (args callArgs) role() ([]LocatorPart, error) {
+	role, o, err := args.textAndOptions()
+	if err != nil {
+		return nil, err
+	}
+	if !validRole(role) {
+		return nil, fmt.Errorf("%w: bad role %q", ErrLocatorSyntax, role)
+	}
+	p := LocatorPart{Kind: PartRole, Role: role}
+	for _, k := range slices.Sorted(maps.Keys(o)) {
+		if err := setRoleOption(&p, k, o[k]); err != nil {
+			return nil, err
+		}
+	}
+	if p.Name == "" {
+		p.Exact = false
+	}
+	return []LocatorPart{p}, nil
+}
+
+// text reads method(text, { exact }?), one of getByText, getByLabel,
+// getByPlaceholder, getByAltText, getByTitle and getByTestId (which takes
+// no option).
+func (args callArgs) text(method string) ([]LocatorPart, error) {
+	text, o, err := args.textAndOptions()
+	if err != nil {
+		return nil, err
+	}
+	kind := map[string]PartKind{
+		"getByText": PartText, "getByLabel": PartLabel, "getByPlaceholder": PartPlaceholder,
+		"getByAltText": PartAltText, "getByTitle": PartTitle, "getByTestId": PartTestID,
+	}[method]
+	p := LocatorPart{Kind: kind, Text: text}
+	for _, k := range slices.Sorted(maps.Keys(o)) {
+		v := o[k]
+		if k != "exact" || kind == PartTestID {
+			return nil, fmt.Errorf("%w: option %s", ErrUnsupportedLocator, k)
+		}
+		b, ok := v.(bool)
+		if !ok {
+			return nil, fmt.Errorf("%w: exact must be true or false", ErrLocatorSyntax)
+		}
+		p.Exact = b
+	}
+	return []LocatorPart{p}, nil
 }
 
 // textFilters turns the hasText options of o (and hasNotText, when

@@ -1,10 +1,10 @@
 package dom
 
+// How well each node of a tree fits an action's words: its score and unit.
+
 import (
-	"cmp"
 	"math"
 	"math/bits"
-	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -58,66 +58,6 @@ var itemRoles = roleSet(
 	"option", "menuitem", "tabpanel", "dialog", "alertdialog",
 )
 
-// maxFocusWords is how many distinct words of the focus count.
-const maxFocusWords = 64
-
-// stopWords are words of an action that say nothing about which element it
-// means.
-var stopWords = roleSet(
-	"a", "an", "the", "to", "into", "in", "on", "onto", "of", "for", "and",
-	"or", "with", "at", "by", "from", "is", "are", "be", "it", "its", "that",
-	"this", "then", "as",
-)
-
-// roleWords are the words an action names a kind of element by, and the
-// roles they fit ("the Email field", "the Submit button").
-var roleWords = map[string][]string{
-	"button": {"button"}, "link": {"link"}, "checkbox": {"checkbox"},
-	"radio": {"radio"}, "switch": {"switch"}, "slider": {"slider"},
-	"tab": {"tab"}, "option": {"option"}, "heading": {"heading"},
-	"title": {"heading"}, "row": {"row"}, "cell": {"cell", "gridcell"},
-	"column": {"columnheader"}, "dialog": {"dialog", "alertdialog"},
-	"field":   {"textbox", "searchbox", "combobox", "spinbutton"},
-	"input":   {"textbox", "searchbox", "combobox", "spinbutton"},
-	"textbox": {"textbox"}, "box": {"textbox", "searchbox", "combobox", "checkbox"},
-	"search": {"searchbox", "search"}, "combobox": {"combobox"},
-	"dropdown": {"combobox", "listbox"}, "spinbutton": {"spinbutton"},
-	"menu": {"menu", "menubar"}, "list": {"list", "listbox"},
-	"item":  {"listitem", "menuitem", "treeitem", "option"},
-	"table": {"table", "grid", "treegrid"}, "grid": {"grid"},
-	"tree": {"tree", "treegrid"}, "image": {"img"}, "picture": {"img"},
-	"panel": {"tabpanel", "region"}, "card": {"article"},
-	"article": {"article"}, "form": {"form"}, "toolbar": {"toolbar"},
-	"alert": {"alert", "alertdialog"}, "navigation": {"navigation"},
-}
-
-// focusWord folds a word for matching: a plural "s" is dropped ("mugs" is
-// "mug").
-func focusWord(w string) string {
-	if len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
-		return w[:len(w)-1]
-	}
-	return w
-}
-
-// focusWords returns the distinct words of s that can point at an element:
-// normalized (Normalize), folded (focusWord), stop words left out, at most
-// maxFocusWords.
-func focusWords(s string) []string {
-	var out []string
-	for _, w := range strings.Fields(Normalize(s)) {
-		w = focusWord(w)
-		if stopWords[w] || slices.Contains(out, w) {
-			continue
-		}
-		out = append(out, w)
-		if len(out) == maxFocusWords {
-			break
-		}
-	}
-	return out
-}
-
 // rankNodes scores every node of root for focus and orders them for a
 // budget. A node scores by the focus words in its own name, text and
 // placeholder (each weighted by how rare it is on the page, and the whole by
@@ -127,6 +67,27 @@ func focusWords(s string) []string {
 // role.
 func rankNodes(root *Node, focus string) *ranking {
 	r := &ranking{}
+	depth := r.index(root)
+	words := focusWords(focus)
+	bit := make(map[string]uint64, len(words))
+	roleBits := map[string]uint64{}
+	for i, w := range words {
+		bit[w] = 1 << i
+		for _, role := range roleWords[w] {
+			roleBits[role] |= 1 << i
+		}
+	}
+	nw := r.words(bit)
+	weight := r.weigher(len(words), nw.own, roleBits)
+	r.scoreAll(nw, roleBits, weight)
+	r.markHeadings()
+	r.sort(depth)
+	return r
+}
+
+// index lists root's nodes in pre-order with their parents and children,
+// and returns each one's depth.
+func (r *ranking) index(root *Node) []int {
 	var depth []int
 	index := map[*Node]int{}
 	root.Walk(func(n *Node) bool {
@@ -141,23 +102,24 @@ func rankNodes(root *Node, focus string) *ranking {
 		depth = append(depth, d)
 		return true
 	})
-	n := len(r.nodes)
-	r.children = make([][]int, n)
-	for i := 1; i < n; i++ {
+	r.children = make([][]int, len(r.nodes))
+	for i := 1; i < len(r.nodes); i++ {
 		r.children[r.parent[i]] = append(r.children[r.parent[i]], i)
 	}
-	words := focusWords(focus)
-	bit := make(map[string]uint64, len(words))
-	roleBits := map[string]uint64{}
-	for i, w := range words {
-		bit[w] = 1 << i
-		for _, role := range roleWords[w] {
-			roleBits[role] |= 1 << i
-		}
-	}
+	return depth
+}
 
-	// The focus words of each node's own text, how many distinct words
-	// that text has, and the focus words and runes of its subtree.
+// nodeWords are, for each node, the focus words of its own text (a bit
+// each), how many distinct words that text has, and the focus words and
+// runes of its subtree.
+type nodeWords struct {
+	own, sub     []uint64
+	count, runes []int
+}
+
+// words reads each node's text for the focus words (bit), and fills holds.
+func (r *ranking) words(bit map[string]uint64) nodeWords {
+	n := len(r.nodes)
 	own := make([]uint64, n)
 	count := make([]int, n)
 	sub := make([]uint64, n)
@@ -188,10 +150,16 @@ func rankNodes(root *Node, focus string) *ranking {
 			r.holds[p] = r.holds[p] || r.holds[i]
 		}
 	}
+	return nodeWords{own: own, sub: sub, count: count, runes: runes}
+}
 
-	// How rare each word is: the nodes holding it, by their text or role.
-	idf := make([]float64, len(words))
-	for b := range words {
+// weigher returns the weight of a set of the focus words (of nwords): the
+// sum of how rare each is, by the nodes holding it by their text (own) or
+// role.
+func (r *ranking) weigher(nwords int, own []uint64, roleBits map[string]uint64) func(uint64) float64 {
+	n := len(r.nodes)
+	idf := make([]float64, nwords)
+	for b := range nwords {
 		df := 0
 		for i, nd := range r.nodes {
 			if (own[i]|roleBits[nd.Role])&(1<<b) != 0 {
@@ -202,39 +170,47 @@ func rankNodes(root *Node, focus string) *ranking {
 			idf[b] = math.Log(1 + float64(n)/float64(df))
 		}
 	}
-	weight := func(m uint64) float64 {
+	return func(m uint64) float64 {
 		w := 0.0
 		for ; m != 0; m &= m - 1 {
 			w += idf[bits.TrailingZeros64(m)]
 		}
 		return w
 	}
+}
 
-	// Context: the words of every container above a node, and all the
-	// words of the small items.
+// scoreAll fills score and unit. Context: the words of every container
+// above a node, and all the words of the small items.
+func (r *ranking) scoreAll(nw nodeWords, roleBits map[string]uint64, weight func(uint64) float64) {
+	n := len(r.nodes)
 	ctx := make([]uint64, n)
 	r.score = make([]float64, n)
 	r.unit = make([]int, n)
-	r.heading = make([]int, n)
-	small := func(i int) bool { return i > 0 && itemRoles[r.nodes[i].Role] && runes[i] <= smallContainer }
+	small := func(i int) bool { return i > 0 && itemRoles[r.nodes[i].Role] && nw.runes[i] <= smallContainer }
 	for i, nd := range r.nodes {
-		r.unit[i], r.heading[i] = -1, -1
+		r.unit[i] = -1
 		if p := r.parent[i]; p >= 0 {
-			ctx[i] = ctx[p] | own[p]
+			ctx[i] = ctx[p] | nw.own[p]
 			if small(p) {
-				ctx[i] |= sub[p]
+				ctx[i] |= nw.sub[p]
 			}
 			r.unit[i] = r.unit[p]
 		}
 		if r.unit[i] < 0 && small(i) {
 			r.unit[i] = i
 		}
-		o := own[i]
+		o := nw.own[i]
 		c := ctx[i] &^ o
 		role := roleBits[nd.Role] &^ o &^ c
-		precision := float64(bits.OnesCount64(o)) / float64(count[i])
+		precision := float64(bits.OnesCount64(o)) / float64(nw.count[i])
 		r.score[i] = weight(o)*(0.5+0.5*precision) + 0.5*weight(c) + 0.5*weight(role)
 	}
+}
+
+// markHeadings fills heading.
+func (r *ranking) markHeadings() {
+	r.heading = make([]int, len(r.nodes))
+	r.heading[0] = -1
 	for _, kids := range r.children {
 		h := -1
 		for _, k := range kids {
@@ -244,158 +220,6 @@ func rankNodes(root *Node, focus string) *ranking {
 			}
 		}
 	}
-	r.sort(depth)
-	return r
-}
-
-// sort fills order, targets, target and relevant. The targets are the best
-// fits, and the controls that fit best when they are relevant ("remove the
-// Green Tea" fits the cell "Green Tea" best, and of the controls the Remove
-// button in its row), the controls first. Then come the targets' units, then
-// the relevant nodes, best first; then the rest, by how deep the container they share with the first
-// target is (its form before its section before the page), headings before
-// controls before text, the top of each list before its bottom (the first
-// story of every section before the second), and in document order.
-func (r *ranking) sort(depth []int) {
-	n := len(r.nodes)
-	best, control := 0.0, 0.0 // the best score, and the best of a control
-	for i := 1; i < n; i++ {
-		best = max(best, r.score[i])
-		if r.nodes[i].Interactive() {
-			control = max(control, r.score[i])
-		}
-	}
-	if control < best*relevantShare {
-		control = math.Inf(1)
-	}
-	tied := func(s, best float64) bool { return best > 0 && s >= best*(1-1e-9) }
-	r.target, r.relevant = make([]bool, n), make([]bool, n)
-	var ranked, rest []int
-	for i := 1; i < n; i++ {
-		s := r.score[i]
-		r.target[i] = tied(s, best) || r.nodes[i].Interactive() && tied(s, control)
-		r.relevant[i] = best > 0 && s >= best*relevantShare
-		if r.relevant[i] {
-			ranked = append(ranked, i)
-		} else {
-			rest = append(rest, i)
-		}
-		if r.target[i] {
-			r.targets++
-		}
-	}
-	notControl := func(i int) int {
-		if r.nodes[i].Interactive() {
-			return 0
-		}
-		return 1
-	}
-	slices.SortStableFunc(ranked, func(a, b int) int {
-		if r.target[a] != r.target[b] {
-			return cmp.Compare(boolInt(!r.target[a]), boolInt(!r.target[b]))
-		}
-		if r.target[a] {
-			if c := cmp.Compare(notControl(a), notControl(b)); c != 0 {
-				return c
-			}
-		}
-		if c := cmp.Compare(r.score[b], r.score[a]); c != 0 {
-			return c
-		}
-		return notControl(a) - notControl(b)
-	})
-
-	// near: the depth of the deepest container shared with the first
-	// target; pos: the furthest place down a list on the way to the node;
-	// kind: 0 for a heading, 1 for (a unit holding) a control, 2 else.
-	near, pos, kind := make([]int, n), make([]int, n), make([]int, n)
-	onPath := make([]bool, n)
-	if r.targets > 0 {
-		for i := ranked[0]; i >= 0; i = r.parent[i] {
-			onPath[i] = true
-		}
-	}
-	for _, kids := range r.children {
-		for j, k := range kids {
-			pos[k] = j
-		}
-	}
-	for i := 1; i < n; i++ {
-		p := r.parent[i]
-		near[i] = near[p]
-		if onPath[i] {
-			near[i] = depth[i]
-		}
-		pos[i] = max(pos[i], pos[p])
-	}
-	for i := n - 1; i >= 0; i-- {
-		switch nd := r.nodes[i]; {
-		case nd.Role == "heading":
-			kind[i] = 0
-		case nd.Interactive() || nd.Ref != "":
-			kind[i] = 1
-		default:
-			kind[i] = 2
-		}
-		for _, k := range r.children[i] {
-			if r.unit[k] == r.unit[i] && r.unit[i] >= 0 {
-				kind[i] = min(kind[i], max(kind[k], 1))
-			}
-		}
-	}
-	key := func(i int) int { // a node in a unit goes by the unit
-		if u := r.unit[i]; u >= 0 {
-			return u
-		}
-		return i
-	}
-	slices.SortStableFunc(rest, func(a, b int) int {
-		a, b = key(a), key(b)
-		if c := cmp.Compare(near[b], near[a]); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(kind[a], kind[b]); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(pos[a], pos[b]); c != 0 {
-			return c
-		}
-		return a - b
-	})
-	// An unnamed wrapper is kept for what it holds, not for itself.
-	rest = slices.DeleteFunc(rest, func(i int) bool {
-		nd := r.nodes[i]
-		return len(r.children[i]) > 0 && nd.Name == "" && nd.Value == "" && nd.Ref == "" && !nd.Interactive()
-	})
-	// Right after the targets, their units whole: one node of each that
-	// is not a target brings its unit (the card of the button).
-	var units []int
-	seen := map[int]bool{}
-	for _, t := range ranked[:r.targets] {
-		u := r.unit[t]
-		if u < 0 || seen[u] {
-			continue
-		}
-		seen[u] = true
-		stack := []int{u}
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			if !r.target[j] {
-				units = append(units, j)
-				break
-			}
-			stack = append(stack, r.children[j]...)
-		}
-	}
-	r.order = slices.Concat(ranked[:r.targets], units, ranked[r.targets:], rest)
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // tally counts by role the controls and headings of node i's subtree or,

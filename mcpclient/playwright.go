@@ -29,7 +29,7 @@ var cliPath = filepath.Join("node_modules", "@playwright", "mcp", "cli.js")
 // PlaywrightOptions tune the Playwright MCP server Playwright launches.
 type PlaywrightOptions struct {
 	Headed         bool          // show the browser window
-	ExecutablePath string        // browser; default Chromium()
+	ExecutablePath string        // browser; default ChromiumFor(Headed)
 	OutputDir      string        // where the server puts files it names itself; default a temp dir removed on Close
 	Caps           []string      // extra capabilities, e.g. "testing"
 	SettleTimeout  time.Duration // --timeout-settle; 0 = server default (500ms)
@@ -90,7 +90,7 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	}
 	browser := o.ExecutablePath
 	if browser == "" {
-		if browser, err = Chromium(); err != nil {
+		if browser, err = ChromiumFor(o.Headed); err != nil {
 			return ServerConfig{}, err
 		}
 	} else if _, err := os.Stat(browser); err != nil {
@@ -225,11 +225,24 @@ func isFile(p string) bool {
 	return err == nil && !fi.IsDir()
 }
 
-// Chromium returns the browser executable: $PLAINTEST_CHROMIUM when set
-// (it must exist), else the first of chromium, chromium-browser and
-// google-chrome on PATH, else /usr/bin/chromium. None found is an error
-// wrapping ErrUnavailable.
-func Chromium() (string, error) {
+// Chromium returns the browser executable for a headed browser:
+// $PLAINTEST_CHROMIUM when set (it must exist), else the first of chromium,
+// chromium-browser and google-chrome on PATH, else /usr/bin/chromium. None
+// found is an error wrapping ErrUnavailable.
+func Chromium() (string, error) { return ChromiumFor(true) }
+
+// HeadlessShell is Chromium's headless shell (Debian's
+// chromium-headless-shell), the build Playwright itself runs headless: no
+// browser window's user interface behind the page, so it launches in half
+// the time and uses a third of the processor time of the full browser in
+// headless mode.
+const HeadlessShell = "chromium-headless-shell"
+
+// ChromiumFor returns the browser executable for a headed or a headless
+// browser: $PLAINTEST_CHROMIUM when set (it must exist); for a headless one
+// the headless shell (HeadlessShell) on PATH or in /usr/bin when installed;
+// else as Chromium.
+func ChromiumFor(headed bool) (string, error) {
 	if env := os.Getenv(EnvChromium); env != "" {
 		if !isFile(env) {
 			return "", &UnavailableError{Server: PlaywrightServer, Op: "locate browser",
@@ -237,9 +250,16 @@ func Chromium() (string, error) {
 		}
 		return env, nil
 	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+	names := []string{"chromium", "chromium-browser", "google-chrome"}
+	if !headed {
+		names = append([]string{HeadlessShell}, names...)
+	}
+	for _, name := range names {
 		if p, err := exec.LookPath(name); err == nil {
 			return p, nil
+		}
+		if !headed && name == HeadlessShell && isFile("/usr/bin/"+HeadlessShell) {
+			return "/usr/bin/" + HeadlessShell, nil
 		}
 	}
 	if isFile("/usr/bin/chromium") {

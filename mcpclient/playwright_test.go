@@ -221,6 +221,19 @@ func TestChromium(t *testing.T) {
 			t.Errorf("got %q, %v; want %q", got, err, want)
 		}
 	})
+	t.Run("headless shell first, headless only", func(t *testing.T) {
+		dir := t.TempDir()
+		full := fakeExe(t, filepath.Join(dir, "chromium"))
+		shell := fakeExe(t, filepath.Join(dir, HeadlessShell))
+		t.Setenv(EnvChromium, "")
+		t.Setenv("PATH", dir)
+		if got, err := ChromiumFor(false); err != nil || got != shell {
+			t.Errorf("headless: got %q, %v; want %q", got, err, shell)
+		}
+		if got, err := ChromiumFor(true); err != nil || got != full {
+			t.Errorf("headed: got %q, %v; want %q", got, err, full)
+		}
+	})
 	t.Run("none", func(t *testing.T) {
 		if isFile("/usr/bin/chromium") {
 			t.Skip("/usr/bin/chromium exists")

@@ -131,11 +131,8 @@ type run struct {
 	// call of its own. Any later call clears it.
 	inline   *mcpclient.Result
 	pageURL  string
-	title    string    // the current page's title
-	noGen    bool      // the server has no browser_generate_locator
-	noHTML   bool      // the server gives no HTML snapshots
-	html     *dom.Node // the page's HTML (pageHTML), for the snapshot htmlOf
-	htmlOf   *dom.Node
+	title    string            // the current page's title
+	noGen    bool              // the server has no browser_generate_locator
 	gen      *step.CallOptions // how calls are built: checks wait up to the timeout
 	previous string            // what the last action acted on, for "its"
 	start    *dom.Node         // the page before the test acted (the first action's snapshot)

@@ -51,13 +51,11 @@ type fakeBrowser struct {
 	// own holds the snapshots of a test's own pages, by the name pages
 	// gives them; other names are files of dom/testdata.
 	own map[string]string
-	// html holds what browser_snapshot {"format": "html"} answers, by
-	// path, as the built-in server does; without it the format is
-	// ignored and the answer is the ARIA snapshot, as @playwright/mcp
-	// does. rejectHTML makes it a failure (an argument the server does
-	// not take).
-	html       map[string]string
-	rejectHTML bool
+	// html holds the page's HTML, by path, where the fake reads the
+	// attributes of an element (locatorattrs.js) from the element of the
+	// same role and name at the same place; without it an element has
+	// none.
+	html map[string]string
 	// elements maps a selector to the ref of the element it matches alone,
 	// for the element path probe (elementPathFn): a selector not listed
 	// matches nothing.
@@ -145,14 +143,6 @@ func (f *fakeBrowser) pageText() (string, error) {
 }
 
 func (f *fakeBrowser) snapshot(c mcptest.Call) mcptest.Result {
-	if c.Args["format"] == "html" {
-		switch html, ok := f.html[f.path]; {
-		case f.rejectHTML:
-			return mcptest.Failure(`Invalid arguments: unrecognized key "format"`)
-		case ok:
-			return mcptest.Text("### Page\n- Page URL: http://shop.test" + f.path + "\n### Snapshot\n```html\n" + html + "\n```")
-		}
-	}
 	f.snaps[f.path]++
 	snap, err := f.pageText()
 	if err != nil {
@@ -181,6 +171,9 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 	if target, ok := c.Args["target"].(string); ok {
 		if bad, ok := f.badTargets[target]; ok {
 			return bad
+		}
+		if c.Args["function"] == locatorAttrsFn {
+			return f.attrs(target)
 		}
 		if c.Args["function"] == elementPathFn {
 			if isRef(target) {
@@ -297,4 +290,79 @@ func (f *fakeBrowser) act(c mcptest.Call) mcptest.Result {
 
 func isRef(s string) bool {
 	return len(s) > 1 && (s[0] == 'e' || s[0] == 'f') && strings.Trim(s[1:], "0123456789e") == ""
+}
+
+// attrs answers locatorattrs.js for the element ref: the attributes of its
+// twin in the page's HTML (htmlTwin), none when there is no HTML or no
+// twin.
+func (f *fakeBrowser) attrs(ref string) mcptest.Result {
+	var a elementAttrs
+	if src, ok := f.html[f.path]; ok {
+		page, err := f.pageText()
+		if err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		root, err := dom.ParseARIA(page)
+		if err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		tree, err := dom.ParseHTML(strings.NewReader(src))
+		if err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		if el := htmlTwin(root, tree, root.FindRef(ref)); el != nil {
+			a = attrsOf(el)
+		}
+	}
+	b, err := json.Marshal(a)
+	if err != nil {
+		return mcptest.Failure(err.Error())
+	}
+	return mcptest.Playwright{Value: string(b)}.Result()
+}
+
+// attrsOf is what locatorattrs.js answers for el, an element of dom's
+// HTML tree.
+func attrsOf(el *dom.Node) elementAttrs {
+	a := elementAttrs{Tag: el.Tag, ID: el.ID, Name: el.FieldName}
+	if el.TestIDAttr != "" {
+		a.TestID = []string{el.TestIDAttr, el.TestID}
+	}
+	for p := el.Parent; p != nil; p = p.Parent {
+		if p.TestIDAttr != "" {
+			a.Scope = []string{p.TestIDAttr, p.TestID}
+			break
+		}
+	}
+	return a
+}
+
+// htmlTwin returns node's element in tree, the page's HTML: the node of
+// node's role and name that is at node's place among the nodes of that role
+// and name in page, in document order. nil when the two trees hold
+// different numbers of them, or node is not in page.
+func htmlTwin(page, tree, node *dom.Node) *dom.Node {
+	if node == nil {
+		return nil
+	}
+	alike := func(root *dom.Node) []*dom.Node {
+		var out []*dom.Node
+		root.Walk(func(n *dom.Node) bool {
+			if n.Role == node.Role && n.Name == node.Name {
+				out = append(out, n)
+			}
+			return true
+		})
+		return out
+	}
+	inPage, inHTML := alike(page), alike(tree)
+	if len(inPage) != len(inHTML) {
+		return nil
+	}
+	for i, n := range inPage {
+		if n == node {
+			return inHTML[i]
+		}
+	}
+	return nil
 }

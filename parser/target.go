@@ -15,8 +15,8 @@ import (
 // locator generator when the server has it (test ids, role and name), else
 // one synthesized from the tree and checked to be unique in it. When that
 // picks the element by position, or there is none, a locator from the
-// page's HTML (its test ids, id or name attribute: htmlTarget) replaces
-// it, when the server gives HTML. "" means none worked; the caller falls
+// element's attributes (its test ids, id or name attribute: attrTarget)
+// replaces it. "" means none worked; the caller falls
 // back to the ref and the code it ran.
 //
 // Two locators Playwright writes are replaced, because the page's next
@@ -39,7 +39,7 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (st
 		// A check of an element's text that finds it by that same text
 		// fails on a wrong value as "not on the page": its id or test id,
 		// when it has one, lets the check say what it found.
-		h, err := r.htmlTarget(ctx, node)
+		h, err := r.attrTarget(ctx, node)
 		if err != nil {
 			return "", err
 		}

@@ -26,8 +26,8 @@ import (
 )
 
 // DefaultBudget is how many tokens (of Input.Tokens) the page may take in
-// a prompt when Input.Budget is 0. Measured on the corpus pages (README,
-// Figures), 1,000 keeps the element an action names on 255 of 256 pages
+// a prompt when Input.Budget is 0. Measured on the corpus pages
+// (docs/figures.md), 1,000 keeps the element an action names on 255 of 256 pages
 // that show it, as 2,000 keeps 256, for a median page of 994 tokens
 // instead of 1,398; a whole request then takes about 2,000 tokens, which a
 // local server's small default context (Ollama's 2,048 or 4,096) holds.

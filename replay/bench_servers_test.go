@@ -18,7 +18,7 @@ import (
 
 // BenchmarkServers times, in one run, the README scenario (log in, add the
 // Blue Mug, check the cart) through each browser server and through
-// playwright-go directly, and prints the ratios the README states:
+// playwright-go directly, and prints the ratios docs/figures.md states:
 //
 //		go test ./replay -run '^$' -bench Servers -benchtime 5x
 //

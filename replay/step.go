@@ -1,5 +1,7 @@
 package replay
 
+// One step's run: its plan, params, condition, attempts and record.
+
 import (
 	"context"
 	"errors"
@@ -9,104 +11,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/plaintest/plaintest/internal/clock"
-	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
-
-// kind is what runs a step: an MCP tool call or one of the built-ins.
-type kind uint8
-
-const (
-	kindCall kind = iota // mcp__<server>__<tool>
-	kindWait
-	kindLog
-	kindAppendFile
-	kindWaitForElement
-	kindWaitUntil
-)
-
-// builtinKinds maps sandy__<name> to its kind.
-var builtinKinds = map[string]kind{
-	"wait":             kindWait,
-	"log":              kindLog,
-	"append_file":      kindAppendFile,
-	"wait_for_element": kindWaitForElement,
-	"wait_until":       kindWaitUntil,
-}
-
-// handler runs one attempt of a step with its substituted params. A failed
-// step is outcome.fail; a Go error means the run cannot go on (a server was
-// lost, the context ended).
-type handler func(r *run, ctx context.Context, pl *plan, params map[string]any) (outcome, error)
-
-// handlers is the dispatch table of step kinds.
-var handlers = [...]handler{
-	kindCall:           (*run).call,
-	kindWait:           (*run).wait,
-	kindLog:            (*run).logMessage,
-	kindAppendFile:     (*run).appendFile,
-	kindWaitForElement: (*run).waitForElement,
-	kindWaitUntil:      (*run).waitUntil,
-}
-
-// outcome is what one attempt of a step produced.
-type outcome struct {
-	text    string         // the result text, read by output extraction
-	fail    string         // why the step failed; "" when it passed
-	retries int            // calls repeated (late target, on_error: retry)
-	output  map[string]any // the values extracted by the step's output paths
-	message string         // what sandy__log logged (masked)
-	// excluded: the failure's text does not contain retry.condition, so
-	// the author did not want it retried or tolerated: it ends the run.
-	excluded bool
-	heal     *report.Heal // set when the step ran on a healed target
-}
-
-// plan is a scenario step ready to run.
-type plan struct {
-	step   *sandy.Step
-	index  int // 1-based position in the scenario
-	total  int
-	kind   kind
-	server string // kindCall: the server; browser built-ins: an explicit mcp_server
-	tool   string // kindCall: the tool name on the server
-}
-
-func newPlan(st *sandy.Step, i, total int) (*plan, error) {
-	server, name, builtin, err := sandy.SplitTool(st.Tool)
-	if err != nil {
-		return nil, err
-	}
-	pl := &plan{step: st, index: i + 1, total: total, kind: kindCall, server: server, tool: name}
-	if builtin {
-		k, ok := builtinKinds[name]
-		if !ok {
-			return nil, fmt.Errorf("%w: tool %q: no such built-in", sandy.ErrInvalid, st.Tool)
-		}
-		pl.kind, pl.server, pl.tool = k, "", ""
-		if k == kindWaitForElement || k == kindWaitUntil {
-			if s, ok := st.Params["mcp_server"].(string); ok && !strings.Contains(s, "{{") {
-				pl.server = s
-			}
-		}
-	}
-	return pl, nil
-}
-
-// serverFor is the server the step needs open, "" for none.
-func (pl *plan) serverFor(browser string) string {
-	switch pl.kind {
-	case kindCall:
-		return pl.server
-	case kindWaitForElement, kindWaitUntil:
-		if pl.server != "" {
-			return pl.server
-		}
-		return browser
-	}
-	return ""
-}
 
 // step runs one planned step and records it. stop is true when the step
 // failed and ends the run.
@@ -123,21 +30,7 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 	}
 
 	if r.opts.DryRun {
-		// Variables resolve; step outputs do not exist without a server, so
-		// params that read one are shown as written.
-		sr.Status = report.StatusDryRun
-		params, err := r.params(st)
-		switch {
-		case unknownVariable(err):
-			sr.Params = r.mask.params(st.Params)
-			return r.abort(&sr, finish, "params", err)
-		case err != nil:
-			sr.Params = r.mask.params(st.Params)
-		default:
-			sr.Params = r.mask.params(params)
-		}
-		finish()
-		return false, nil
+		return r.dryRun(pl, &sr, finish)
 	}
 
 	if st.Condition != "" {
@@ -164,16 +57,10 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 		return r.fail(ctx, pl, &sr, finish, "params: "+err.Error())
 	}
 	if pl.kind == kindCall {
-		// The files a call names, with their values, must be the run's.
-		confined, err := confine(r.opts.Files, params)
-		if err != nil {
+		var what string
+		if params, what, err = r.guardArgs(params); err != nil {
 			sr.Params = r.mask.params(params)
-			return r.abort(&sr, finish, "file argument", err)
-		}
-		params = confined
-		if k, err := checkURLs(r.rule, params, false); err != nil {
-			sr.Params = r.mask.params(params)
-			return r.abort(&sr, finish, "URL argument "+k, err)
+			return r.abort(&sr, finish, what, err)
 		}
 	}
 	sr.Params = r.mask.params(params)
@@ -186,37 +73,70 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 			if st.OnError == sandy.Skip || st.OnError == sandy.RetryStep {
 				return r.fail(ctx, pl, &sr, finish, err.Error())
 			}
-			sr.Status = report.StatusFailed
-			sr.Error = r.mask.text(err.Error())
-			r.res.FailedStep = st.Step
-			r.res.Error = r.mask.text(fmt.Sprintf("step %d (%s): %v", st.Step, sr.Label(), err))
-			finish()
-			return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), st.Step, st.Tool, err)
+			return r.broken(pl, &sr, finish, fmt.Sprintf("step %d (%s): %v", st.Step, sr.Label(), err), err)
 		}
 	}
 
 	o, err := r.attempts(ctx, pl, params)
+	return r.record(ctx, pl, &sr, finish, o, err)
+}
+
+// dryRun records a step of a dry run: variables resolve; step outputs do
+// not exist without a server, so params that read one are shown as
+// written.
+func (r *run) dryRun(pl *plan, sr *report.StepResult, finish func()) (bool, error) {
+	st := pl.step
+	sr.Status = report.StatusDryRun
+	params, err := r.params(st)
+	switch {
+	case unknownVariable(err):
+		sr.Params = r.mask.params(st.Params)
+		return r.abort(sr, finish, "params", err)
+	case err != nil:
+		sr.Params = r.mask.params(st.Params)
+	default:
+		sr.Params = r.mask.params(params)
+	}
+	finish()
+	return false, nil
+}
+
+// guardArgs holds a call's arguments to the run's rights: the files it
+// names, with their values, must be the run's, and the URLs it opens
+// allowed. On a refusal it returns the arguments as far as they were
+// read, what was refused, and why.
+func (r *run) guardArgs(params map[string]any) (map[string]any, string, error) {
+	confined, err := confine(r.opts.Files, params)
+	if err != nil {
+		return params, "file argument", err
+	}
+	if k, err := checkURLs(r.rule, confined, false); err != nil {
+		return confined, "URL argument " + k, err
+	}
+	return confined, "", nil
+}
+
+// record records what a step's attempts gave: a Go error ends the run, a
+// failure fails the step (under its on_error), else it passed (or ran on
+// a healed target), and its wait_after follows.
+func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finish func(), o outcome, err error) (bool, error) {
+	st := pl.step
 	sr.Retries = o.retries
 	if r.opts.Debug {
 		r.log.Debug("step", "step", st.Step, "tool", st.Tool, "params", sr.Params,
 			"result", trimmed(r.mask.text(o.text), 500), "error", r.mask.text(o.fail))
 	}
 	if err != nil {
-		sr.Status = report.StatusFailed
-		sr.Error = r.mask.text(err.Error())
-		r.res.FailedStep = st.Step
-		r.res.Error = r.mask.text(fmt.Sprintf("step %d (%s) failed: %v", st.Step, sr.Label(), err))
-		finish()
-		return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), st.Step, st.Tool, err)
+		return r.broken(pl, sr, finish, fmt.Sprintf("step %d (%s) failed: %v", st.Step, sr.Label(), err), err)
 	}
 	if o.fail != "" {
 		if r.opts.IncludeResults != IncludeNone && o.text != "" {
 			sr.Result = r.result(o.text)
 		}
 		if o.excluded {
-			return r.stop(ctx, pl, &sr, finish, o.fail+fmt.Sprintf(" (not retried: the error does not contain retry.condition %q)", st.Retry.Condition))
+			return r.stop(ctx, pl, sr, finish, o.fail+fmt.Sprintf(" (not retried: the error does not contain retry.condition %q)", st.Retry.Condition))
 		}
-		return r.fail(ctx, pl, &sr, finish, o.fail)
+		return r.fail(ctx, pl, sr, finish, o.fail)
 	}
 	sr.Status = report.StatusPassed
 	if o.heal != nil {
@@ -233,6 +153,18 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 	}
 	finish()
 	return false, r.waitAfter(ctx, st)
+}
+
+// broken records a step that ends the run with err, a Go error (a server
+// not opened or lost, the context ended): runErr is the run's message.
+func (r *run) broken(pl *plan, sr *report.StepResult, finish func(), runErr string, err error) (bool, error) {
+	st := pl.step
+	sr.Status = report.StatusFailed
+	sr.Error = r.mask.text(err.Error())
+	r.res.FailedStep = st.Step
+	r.res.Error = r.mask.text(runErr)
+	finish()
+	return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), st.Step, st.Tool, err)
 }
 
 // fail records a failed step: it ends the run unless on_error says skip or
@@ -368,114 +300,6 @@ func (r *run) waitAfter(ctx context.Context, st *sandy.Step) error {
 	return clock.Sleep(ctx, time.Duration(st.WaitAfter*float64(time.Second)))
 }
 
-// call calls an MCP tool. A call with a "target" that fails because the
-// target matches nothing is repeated every Poll until Timeout has passed.
-// An action on an element with a compiled identity is sent narrowed to it
-// (see identity.go): when its target now names another element, it fails
-// at once, saying which; with a Healer, such a step (or one whose target
-// names nothing) is re-read and may run on a healed target.
-func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
-	s, err := r.session(pl.server)
-	if err != nil {
-		return outcome{}, err
-	}
-	_, hasTarget := params["target"].(string)
-	chk, isChecked := r.identityOf(pl, params)
-	sent := params
-	if isChecked {
-		sent = chk.narrowed(params, chk.target)
-	}
-	deadline := time.Now().Add(r.opts.Timeout)
-	probed := false
-	var o outcome
-	for {
-		res, err := s.CallTool(ctx, pl.tool, sent)
-		if errors.Is(err, mcpclient.ErrRejected) && ctx.Err() == nil {
-			// The server is up and refused the request (an unknown tool,
-			// params its schema rejects): the step failed.
-			o.fail = err.Error()
-			return o, nil
-		}
-		if err != nil {
-			return o, err
-		}
-		if res == nil {
-			return o, fmt.Errorf("%s: no result", pl.tool)
-		}
-		if err := refusedByServer(res); err != nil {
-			return o, err // the page's text, if any, goes unread
-		}
-		o.text = res.Text
-		if !res.IsError {
-			return o, nil
-		}
-		msg := errorText(res)
-		if pl.tool == mcpclient.ToolNavigate {
-			return r.navigationFailed(o, params, res, msg)
-		}
-		if isChecked {
-			// Say what the scenario says, not the narrowed selector.
-			msg = strings.ReplaceAll(msg, sent["target"].(string), chk.target)
-		}
-		if !hasTarget || !res.NoMatch() {
-			o.fail = msg
-			return o, nil
-		}
-		left := time.Until(deadline)
-		if isChecked && (!probed || left <= 0) {
-			// Is it late, or does the target name another element now?
-			probed = true
-			if why := chk.why(r.resolve(ctx, s, chk.target)); why != "" {
-				return r.missed(ctx, pl, s, params, chk, o, why)
-			}
-		}
-		if left <= 0 {
-			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, r.opts.Timeout)
-			if isChecked {
-				return r.missed(ctx, pl, s, params, chk, o, o.fail)
-			}
-			return o, nil
-		}
-		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {
-			return o, err
-		}
-		o.retries++
-	}
-}
-
-// missed ends an action whose target no longer names its compiled element
-// (why): healed when a Healer finds it again, else failed with why.
-func (r *run) missed(ctx context.Context, pl *plan, s ToolCaller, params map[string]any, chk checked, o outcome, why string) (outcome, error) {
-	if r.opts.Healer == nil {
-		o.fail = why
-		return o, nil
-	}
-	h, err := r.heal(ctx, pl, s, params, chk, why)
-	h.retries = o.retries
-	return h, err
-}
-
-// navigationFailed classifies a failed browser_navigate: a site that cannot
-// be reached at all ends the run as the environment's fault (the scenario
-// was never tested), a page that did not load in time is the step's
-// failure, named as such.
-func (r *run) navigationFailed(o outcome, params map[string]any, res *mcpclient.Result, msg string) (outcome, error) {
-	url, _ := params["url"].(string)
-	if reason := res.NetError(); reason != "" {
-		return o, &mcpclient.SiteError{URL: url, Reason: reason}
-	}
-	if res.TimedOut() {
-		limit := "in time"
-		if r.opts.NavTimeout > 0 {
-			limit = fmt.Sprintf("within %s (--nav-timeout)", r.opts.NavTimeout)
-		}
-		o.fail = fmt.Sprintf("the page %s did not finish loading %s", url, limit)
-		return o, nil
-	}
-	o.fail = msg
-	return o, nil
-}
-
 // trimmed cuts s to n bytes (on a rune boundary), marking the cut.
 func trimmed(s string, n int) string {
 	if len(s) <= n {
@@ -492,22 +316,3 @@ func trimmed(s string, n int) string {
 func (r *run) result(text string) any {
 	return r.mask.value(Document(text))
 }
-
-// errorText is the message of a failed tool result.
-func errorText(res *mcpclient.Result) string {
-	msg := res.Error
-	if msg == "" {
-		msg = mcpclient.ParseText(res.Text).Error
-	}
-	if msg == "" {
-		msg = res.Text
-	}
-	msg = strings.TrimSpace(msg)
-	if msg == "" {
-		return "the tool reported an error with no message"
-	}
-	return msg
-}
-
-// errNoSession is returned when a browser built-in has no server to use.
-var errNoSession = errors.New("no browser session")

@@ -168,3 +168,40 @@ func unquote(s string) (lit, after string, ok bool) {
 	}
 	return "", "", false
 }
+
+// EvalCondition evaluates a step condition template: it parses expr (see
+// the package-level EvalCondition) and then substitutes each operand, so a
+// value holding quotes or == cannot change the expression. Bare operands are
+// trimmed after substitution, quoted ones are not. A step output that was
+// not recorded (its step failed and was tolerated, was skipped, or did not
+// run) reads as empty, as in Sandy's player, so the documented guard
+// `{{id.field}} != ""` skips the step instead of failing it. Errors wrap
+// ErrCondition or are an *UnresolvedError naming an unknown variable.
+func (v *Vars) EvalCondition(expr string) (bool, error) {
+	c, msg := parseCondition(expr)
+	if msg != "" {
+		return false, fmt.Errorf("%w %q: %s", ErrCondition, expr, msg)
+	}
+	if c.op == "" {
+		return true, nil
+	}
+	var err error
+	if c.left, err = v.operand(c.left, c.leftQuoted); err != nil {
+		return false, err
+	}
+	if c.right, err = v.operand(c.right, c.rightQuoted); err != nil {
+		return false, err
+	}
+	return c.eval(), nil
+}
+
+func (v *Vars) operand(s string, quoted bool) (string, error) {
+	out, err := v.render(s, true) // an output not recorded is empty
+	if err != nil {
+		return "", err
+	}
+	if !quoted {
+		out = strings.TrimSpace(out)
+	}
+	return out, nil
+}

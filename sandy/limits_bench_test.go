@@ -111,7 +111,7 @@ func TestLoadAtLimit(t *testing.T) {
 }
 
 // BenchmarkLoadAtLimit reports, for each shape of atLimit, the MB a load
-// allocates in all (alloc-MB/load), the README's figure.
+// allocates in all (alloc-MB/load), the figure of docs/figures.md.
 func BenchmarkLoadAtLimit(b *testing.B) {
 	shapes := atLimit()
 	for _, name := range []string{"steps", "v1.1 steps", "values", "placeholders", "references", "undefined", "escapes", "keys"} {

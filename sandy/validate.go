@@ -1,74 +1,17 @@
 package sandy
 
+// Validate: the rules of a scenario, each broken one a Problem at its path.
+
 import (
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/ohler55/ojg/jp"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
-
-// Problem is one thing wrong with a scenario: where (a JSON path such as
-// "steps[3].on_error", "metadata.name" or "variables.X"; "" for the whole
-// file) and what.
-type Problem struct {
-	Path string
-	Msg  string
-}
-
-func (p Problem) String() string {
-	if p.Path == "" {
-		return p.Msg
-	}
-	return p.Path + ": " + p.Msg
-}
-
-// ValidationError lists every problem found in a scenario. It wraps ErrInvalid.
-type ValidationError struct {
-	File     string
-	Problems []Problem
-	// Truncated says there were more problems than the maxProblems
-	// (1000) listed.
-	Truncated bool
-}
-
-// Error gives one "file: path: msg" line per problem.
-func (e *ValidationError) Error() string {
-	var b strings.Builder
-	for i, p := range e.Problems {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if e.File != "" {
-			b.WriteString(e.File + ": ")
-		}
-		b.WriteString(p.String())
-	}
-	if e.Truncated {
-		b.WriteByte('\n')
-		if e.File != "" {
-			b.WriteString(e.File + ": ")
-		}
-		b.WriteString(e.MoreLine())
-	}
-	return b.String()
-}
-
-// Unwrap returns ErrInvalid.
-func (e *ValidationError) Unwrap() error { return ErrInvalid }
-
-// MoreLine says that problems past the listed ones were not listed, ""
-// when there were none.
-func (e *ValidationError) MoreLine() string {
-	if !e.Truncated {
-		return ""
-	}
-	return fmt.Sprintf("and more problems, not listed (the first %d are)", maxProblems)
-}
 
 // Validate checks the scenario and reports every problem at once as a
 // *ValidationError (nil when there is none). The rules:
@@ -104,41 +47,6 @@ func (s *Scenario) Validate() error {
 		return nil
 	}
 	return &ValidationError{Problems: v.ps.ps, Truncated: v.ps.truncated}
-}
-
-// problems collects problems, each once, up to maxProblems, and notes
-// whether there were more.
-type problems struct {
-	ps        []Problem
-	seen      map[Problem]bool
-	truncated bool
-}
-
-// full reports whether the list is full: a caller with a problem to add
-// may skip writing it.
-func (c *problems) full() bool {
-	if len(c.ps) >= maxProblems {
-		c.truncated = true
-		return true
-	}
-	return false
-}
-
-// add adds the problem at path that format and args say. Past the cap it
-// only notes there was one, unwritten: a file can hold a million.
-func (c *problems) add(path, format string, args ...any) {
-	if c.full() {
-		return
-	}
-	p := Problem{Path: path, Msg: fmt.Sprintf(format, args...)}
-	if c.seen[p] {
-		return
-	}
-	if c.seen == nil {
-		c.seen = map[Problem]bool{}
-	}
-	c.seen[p] = true
-	c.ps = append(c.ps, p)
 }
 
 type validator struct {
@@ -198,27 +106,13 @@ func (v *validator) run() {
 	}
 }
 
+// step checks steps[i] by the rules Validate lists, in their order; ids
+// maps each id to the first step that has it.
 func (v *validator) step(i int, ids map[string]int) {
 	st := &v.s.Steps[i]
 	p := textpos.JSONIndex("steps", i)
 
-	switch {
-	case st.Step == 0:
-		v.add(p+".step", "required: a positive integer")
-	case st.Step < 0:
-		v.add(p+".step", "must be a positive integer, got %d", st.Step)
-	default:
-		if j, dup := v.numbers[st.Step]; dup {
-			v.add(p+".step", "duplicate step number %d (also steps[%d])", st.Step, j)
-			break
-		}
-		v.numbers[st.Step] = i
-		if st.Step < v.top {
-			v.add(p+".step", "%d comes after %d (steps[%d]); step numbers must increase in the order steps run", st.Step, v.top, v.topAt)
-			break
-		}
-		v.top, v.topAt = st.Step, i
-	}
+	v.number(i, p)
 
 	switch {
 	case st.Tool != "": // with an action too, the tool wins, as in Sandy's player
@@ -266,23 +160,8 @@ func (v *validator) step(i int, ids map[string]int) {
 		v.add(p+".on_error", "unknown value %q (want stop, skip or retry)", st.OnError)
 	}
 
-	if r := st.Retry; r != nil {
-		if st.OnError != RetryStep {
-			got := "not set"
-			if st.OnError != "" {
-				got = strconv.Quote(string(st.OnError))
-			}
-			v.add(p+".retry", `only used with on_error "retry" (on_error is %s)`, got)
-		}
-		if r.Count < 0 {
-			v.add(p+".retry.count", "must be at least 1")
-		}
-		if r.Delay < 0 {
-			v.add(p+".retry.delay", "must be at least 0, got %d", r.Delay)
-		}
-		if !(r.Backoff >= 0) {
-			v.add(p+".retry.backoff", "must be at least 0, got %v", r.Backoff)
-		}
+	if st.Retry != nil {
+		v.retry(p, st)
 	}
 
 	if !(st.WaitAfter >= 0) {
@@ -295,87 +174,49 @@ func (v *validator) step(i int, ids map[string]int) {
 	v.refs(i, p+".condition", st.Condition, ids)
 }
 
-// refs checks the {{id.field}} placeholders in x (params or a condition) of
-// step i.
-func (v *validator) refs(i int, path string, x any, ids map[string]int) {
-	placeholders(path, x, func(path, name string) {
-		id, rest, dotted := strings.Cut(name, ".")
-		if !dotted || v.ps.full() || v.refSeen[[2]string{path, name}] {
-			return
+// number checks step i's number (at p): positive, unique, and above the
+// numbers of the steps before it.
+func (v *validator) number(i int, p string) {
+	st := &v.s.Steps[i]
+	switch {
+	case st.Step == 0:
+		v.add(p+".step", "required: a positive integer")
+	case st.Step < 0:
+		v.add(p+".step", "must be a positive integer, got %d", st.Step)
+	default:
+		if j, dup := v.numbers[st.Step]; dup {
+			v.add(p+".step", "duplicate step number %d (also steps[%d])", st.Step, j)
+			break
 		}
-		field, _, _ := strings.Cut(rest, ".")
-		j, ok := ids[id]
-		if ok && j < i {
-			if _, ok := v.s.Steps[j].Output[field]; ok {
-				return // the common case, with nothing to write
-			}
+		v.numbers[st.Step] = i
+		if st.Step < v.top {
+			v.add(p+".step", "%d comes after %d (steps[%d]); step numbers must increase in the order steps run", st.Step, v.top, v.topAt)
+			break
 		}
-		if v.refSeen == nil {
-			v.refSeen = map[[2]string]bool{}
-		}
-		v.refSeen[[2]string{path, name}] = true // a problem each: as many as the cap
-		ref := "{{" + name + "}}"
-		switch {
-		case !ok:
-			v.add(path, "%s refers to unknown step %q", ref, id)
-		case j == i:
-			v.add(path, "%s refers to its own step %q", ref, id)
-		case j > i:
-			v.add(path, "%s refers to step %q, which runs later (steps[%d])", ref, id, j)
-		default:
-			if _, ok := v.s.Steps[j].Output[field]; !ok {
-				v.add(path, "%s refers to output %q, which step %q does not declare", ref, field, id)
-			}
-		}
-	})
+		v.top, v.topAt = st.Step, i
+	}
 }
 
-// UndefinedVars returns a problem for each plain {{NAME}} placeholder in the
-// params or condition of any step that neither the scenario's variables nor
-// any of layers (the variables a run is given: an env file, --var values)
-// define, with its JSON path:
-//
-//	steps[2].params.url: {{HOST}} is not defined: declare it in "variables" ("" makes it required) or pass --var HOST=... / --env FILE
-//
-// Every step is checked, whichever steps a run selects. {{id.field}} step
-// outputs are Validate's to check. The result is nil when every name is
-// defined.
-func (s *Scenario) UndefinedVars(layers ...map[string]string) []Problem {
-	ps, _ := s.undefinedVars(layers)
-	return ps
-}
-
-// undefinedVars is UndefinedVars, at most maxProblems of them, and
-// whether there were more.
-func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, bool) {
-	defined := func(name string) bool {
-		if _, ok := s.Variables[name]; ok {
-			return true
+// retry checks the retry settings of st (at p): only with on_error
+// "retry", and no negative count, delay or backoff.
+func (v *validator) retry(p string, st *Step) {
+	r := st.Retry
+	if st.OnError != RetryStep {
+		got := "not set"
+		if st.OnError != "" {
+			got = strconv.Quote(string(st.OnError))
 		}
-		for _, l := range layers {
-			if _, ok := l[name]; ok {
-				return true
-			}
-		}
-		return false
+		v.add(p+".retry", `only used with on_error "retry" (on_error is %s)`, got)
 	}
-	var ps problems
-	seen := map[[2]string]bool{} // {path, name} found undefined: a problem each
-	check := func(path, name string) {
-		if !strings.Contains(name, ".") && !defined(name) && !ps.full() && !seen[[2]string{path, name}] {
-			seen[[2]string{path, name}] = true
-			ps.add(path, `{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)
-		}
+	if r.Count < 0 {
+		v.add(p+".retry.count", "must be at least 1")
 	}
-	for i := range s.Steps {
-		p := textpos.JSONIndex("steps", i)
-		placeholders(p+".params", s.Steps[i].Params, check)
-		placeholders(p+".condition", s.Steps[i].Condition, check)
+	if r.Delay < 0 {
+		v.add(p+".retry.delay", "must be at least 0, got %d", r.Delay)
 	}
-	if len(ps.ps) == 0 {
-		return nil, false
+	if !(r.Backoff >= 0) {
+		v.add(p+".retry.backoff", "must be at least 0, got %v", r.Backoff)
 	}
-	return sortProblems(ps.ps), ps.truncated
 }
 
 // checkJSONPath says what is wrong with an output path ("" when nothing is).
@@ -406,36 +247,4 @@ func parseJSONPath(path string) (expr jp.Expr, err error) {
 		}
 	}()
 	return jp.ParseString(path)
-}
-
-// sortProblems orders problems by the step they are about (file-level
-// problems first), keeping the order within a step, and drops duplicates.
-func sortProblems(ps []Problem) []Problem {
-	seen := map[Problem]bool{}
-	out := ps[:0]
-	for _, p := range ps {
-		if !seen[p] {
-			seen[p] = true
-			out = append(out, p)
-		}
-	}
-	sort.SliceStable(out, func(a, b int) bool { return stepIndex(out[a].Path) < stepIndex(out[b].Path) })
-	return out
-}
-
-// stepIndex is N for a path starting "steps[N]", -1 otherwise.
-func stepIndex(path string) int {
-	rest, ok := strings.CutPrefix(path, "steps[")
-	if !ok {
-		return -1
-	}
-	end := strings.IndexByte(rest, ']')
-	if end < 0 {
-		return -1
-	}
-	n, err := strconv.Atoi(rest[:end])
-	if err != nil {
-		return -1
-	}
-	return n
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // goldenActions are the actions TestRulesGolden asks on each page: every
-// phrasing the README lists, scoped checks, and refusals (ambiguous,
+// phrasing docs/compile.md lists, scoped checks, and refusals (ambiguous,
 // unknown, unreadable). Pages are dom/testdata/<page>.yaml, the inline
 // pages of rules_test.go, and "team" (cmd/plaintest/testdata/team.html).
 var goldenActions = []struct {

@@ -18,6 +18,7 @@ import (
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
+	"github.com/spf13/pflag"
 )
 
 const compileHelp = `
@@ -92,6 +93,9 @@ file.
 
 %s
 
+Reference: docs/compile.md (sentences, checks, secrets, output, timeouts),
+docs/models.md (a language model), docs/exports.md (--format).
+
 Example:
   plaintest compile "go to the login page then type demo into Username then type demo123 into Password then click Log in" \
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
@@ -108,26 +112,7 @@ type compileFlags struct {
 
 func runCompile(ctx context.Context, e *env, args []string) error {
 	var f compileFlags
-	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", fmt.Sprintf(compileHelp, modelHelp))
-	fs.StringVar(&f.url, "url", "", "page to open first (http, https or file URL)")
-	fs.Var(&f.steps, "step", "one action (repeatable; added after TEXT)")
-	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
-	fs.StringVarP(&f.out, "output", "o", "", "output `file` (default .sandy/scenarios/<name>.json)")
-	fs.StringVar(&f.name, "name", "", "scenario name (default: the -o file's name, else the first words)")
-	fs.Var(&f.vars, "var", "variable `NAME=VALUE`; a typed value equal to it is exported as {{NAME}} (repeatable)")
-	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
-	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model for what they cannot read), rules or llm")
-	f.modelFlags.add(fs, "--url's")
-	f.browser.add(fs, "those beside the --url page (they always open when --url is a local file)")
-	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
-	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
-	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
-	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
-	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from (\"upload FILE into FIELD\" names FILE in it, as replay --files reads it)")
-	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
-	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
-	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear")
-	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
+	fs := f.flagSet(e)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -167,14 +152,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		out = filepath.Join(".sandy", "scenarios", sandy.Slug(sc.Name)+".json")
 	}
 
-	files, err := filepath.Abs(f.files)
+	files, err := f.filesDir(fs)
 	if err != nil {
-		return usageError("--files: %v", err)
-	}
-	if fi, err := os.Stat(files); err == nil && fi.IsDir() {
-		f.browser.workDir = files // the server reads uploads there only
-	} else if fs.Changed("files") {
-		return usageError("--files %s: not a folder", f.files)
+		return err
 	}
 	session, server, done, err := openBrowser(ctx, f.browser, f.config, f.headed, f.timeout, f.nav, sc.URL)
 	if err != nil {
@@ -183,25 +163,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	defer done()
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
-	var rec *nanoclaw.Recorder
-	var observer parser.Observer
-	if slices.Contains(formats, formatNanoClaw) {
-		// The bundle records every call the compile makes, as it makes it.
-		rec = &nanoclaw.Recorder{}
-		observer = rec
-	}
-	c := parser.New(session, &parser.Options{
-		Observer:       observer,
-		Translator:     tr.tr,
-		TranslatorName: tr.name,
-		Timeout:        f.timeout,
-		NavTimeout:     f.nav,
-		EvidenceDir:    f.evidence,
-		Files:          files,
-		Progress:       func(ev parser.Event) { printEvent(progress, ev) },
-		Tokens:         tr.tokens,
-	})
-	res, runErr := c.Run(ctx, *sc)
+	res, rec, runErr := f.compile(ctx, session, tr, formats, files, progress, sc)
 	if res == nil {
 		return runErr
 	}
@@ -224,14 +186,96 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		printWritten(progress, exported)
 	}
 	if f.report != "" {
-		run := compileRun(res, w.path, f.report)
-		path, err := rpt.WriteHTMLFile(f.report, rpt.NewSummary([]*rpt.RunResult{run}, res.Duration),
-			&rpt.HTMLOptions{Title: "plaintest compile", Generated: time.Now()})
-		if err != nil {
-			return fmt.Errorf("--report: %w", err)
+		if err := writeCompileReport(progress, f.report, res, w.path); err != nil {
+			return err
 		}
-		fmt.Fprintf(progress, "report: %s\n", printable.String(path))
 	}
+	return compileOutcome(res, runErr, exportErr)
+}
+
+// flagSet declares compile's flags into f.
+func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
+	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", fmt.Sprintf(compileHelp, modelHelp))
+	fs.StringVar(&f.url, "url", "", "page to open first (http, https or file URL)")
+	fs.Var(&f.steps, "step", "one action (repeatable; added after TEXT)")
+	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
+	fs.StringVarP(&f.out, "output", "o", "", "output `file` (default .sandy/scenarios/<name>.json)")
+	fs.StringVar(&f.name, "name", "", "scenario name (default: the -o file's name, else the first words)")
+	fs.Var(&f.vars, "var", "variable `NAME=VALUE`; a typed value equal to it is exported as {{NAME}} (repeatable)")
+	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
+	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model for what they cannot read), rules or llm")
+	f.modelFlags.add(fs, "--url's")
+	f.browser.add(fs, "those beside the --url page (they always open when --url is a local file)")
+	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
+	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
+	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
+	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from (\"upload FILE into FIELD\" names FILE in it, as replay --files reads it)")
+	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
+	return fs
+}
+
+// filesDir is --files made absolute: the folder uploads come from, which
+// the built-in server is given as its workspace when it is one. A --files
+// given that is not a folder is refused.
+func (f *compileFlags) filesDir(fs *pflag.FlagSet) (string, error) {
+	files, err := filepath.Abs(f.files)
+	if err != nil {
+		return "", usageError("--files: %v", err)
+	}
+	if fi, err := os.Stat(files); err == nil && fi.IsDir() {
+		f.browser.workDir = files // the server reads uploads there only
+	} else if fs.Changed("files") {
+		return "", usageError("--files %s: not a folder", f.files)
+	}
+	return files, nil
+}
+
+// compile runs sc's actions through session with the translator chosen,
+// printing progress; with the NanoClaw format, observed by a Recorder
+// that keeps every call for the bundle.
+func (f *compileFlags) compile(ctx context.Context, session parser.ToolCaller, tr chosen, formats []string, files string, progress io.Writer, sc *parser.Scenario) (*parser.ParserResult, *nanoclaw.Recorder, error) {
+	var rec *nanoclaw.Recorder
+	var observer parser.Observer
+	if slices.Contains(formats, formatNanoClaw) {
+		// The bundle records every call the compile makes, as it makes it.
+		rec = &nanoclaw.Recorder{}
+		observer = rec
+	}
+	c := parser.New(session, &parser.Options{
+		Observer:       observer,
+		Translator:     tr.tr,
+		TranslatorName: tr.name,
+		Timeout:        f.timeout,
+		NavTimeout:     f.nav,
+		EvidenceDir:    f.evidence,
+		Files:          files,
+		Progress:       func(ev parser.Event) { printEvent(progress, ev) },
+		Tokens:         tr.tokens,
+	})
+	res, err := c.Run(ctx, *sc)
+	return res, rec, err
+}
+
+// writeCompileReport writes --report's HTML report of the compile in dir
+// and names it on progress.
+func writeCompileReport(progress io.Writer, dir string, res *parser.ParserResult, scenarioPath string) error {
+	run := compileRun(res, scenarioPath, dir)
+	path, err := rpt.WriteHTMLFile(dir, rpt.NewSummary([]*rpt.RunResult{run}, res.Duration),
+		&rpt.HTMLOptions{Title: "plaintest compile", Generated: time.Now()})
+	if err != nil {
+		return fmt.Errorf("--report: %w", err)
+	}
+	fmt.Fprintf(progress, "report: %s\n", printable.String(path))
+	return nil
+}
+
+// compileOutcome chooses the exit: the compile's own error, then an export
+// that failed, then the first step that did not compile.
+func compileOutcome(res *parser.ParserResult, runErr, exportErr error) error {
 	if runErr != nil {
 		return runErr
 	}

@@ -13,10 +13,12 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/plaintest/plaintest/heal"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/prompt"
+	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -282,3 +284,23 @@ honoured); a model server that stays down exits 3. Answers are kept under
 action and the tokens of each model step, as the server reports them and
 as plaintest counts them (the prompts sent, the pages in them); the
 scenario replays with no model.`)
+
+// healer is what re-reads steps for --heal: the rules translator, and the
+// language model too when one is set up (OPENAI_API_KEY or
+// OPENAI_BASE_URL), as compile's --translator auto, for each scenario
+// within its BASE_URL's, target_url's and --allow-origin's origins.
+func (m *modelFlags) healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
+	o, set, err := m.options(getenv)
+	if err != nil {
+		return nil, err
+	}
+	if !set {
+		return &heal.Rereader{Timeout: timeout}, nil
+	}
+	o.Origins = m.origins
+	h, err := heal.NewModelRereader(o, timeout)
+	if err != nil {
+		return nil, usageError("--heal: %v (see --allow-origin and %s)", err, envBaseURL)
+	}
+	return h, nil
+}

@@ -255,7 +255,10 @@ func TestCompileBadInput(t *testing.T) {
 		{name: "driver missing", env: map[string]string{"PLAINTEST_PLAYWRIGHT_MCP": "/nonexistent"}, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", b, "-o", o, "--mcp", "builtin"}
 		}, code: 3, message: "playwright-core 1.64.1 not found", keptStep: -1},
-		{name: "chromium missing", env: map[string]string{"PLAINTEST_CHROMIUM": "/nonexistent/chromium"}, args: func(b, o string) []string {
+		// The built-in server looks for its driver before Chromium: the
+		// case needs the driver installed (as browser cases do), not a
+		// browser.
+		{name: "chromium missing", browser: true, env: map[string]string{"PLAINTEST_CHROMIUM": "/nonexistent/chromium"}, args: func(b, o string) []string {
 			return []string{"compile", "click x", "--url", b, "-o", o}
 		}, code: 3, message: "chromium", keptStep: -1},
 		{name: "chromium broken", browser: true, env: map[string]string{"PLAINTEST_CHROMIUM": broken}, args: func(b, o string) []string {

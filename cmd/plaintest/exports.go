@@ -175,6 +175,8 @@ of the run, which a scenario file cannot give: it has no results or times.
 Output: -o FILE for one format; else beside the scenario, mug.json giving
 mug.flow.yaml and mug.spec.ts.
 
+Reference: docs/exports.md.
+
 Example:
   plaintest export --format playwright mug.json`
 

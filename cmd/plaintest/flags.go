@@ -4,8 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/textpos"
+	"github.com/plaintest/plaintest/sandy"
 	"github.com/spf13/pflag"
 )
 
@@ -104,3 +107,49 @@ type listFlag []string
 func (f *listFlag) String() string     { return strings.Join(*f, "; ") }
 func (f *listFlag) Type() string       { return "TEXT" }
 func (f *listFlag) Set(s string) error { *f = append(*f, s); return nil }
+
+// joinOptional writes "flag VALUE" as "flag=VALUE" when VALUE is one of
+// values: a flag whose value is optional (pflag's NoOptDefVal) then reads
+// the next word as Sandy's argparse does (--include-results on_failure),
+// while "--include-results scenario.json" still leaves the file alone.
+func joinOptional(args []string, flag string, values ...string) []string {
+	out := make([]string, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		if args[i] == "--" {
+			return append(out, args[i:]...)
+		}
+		if args[i] == flag && i+1 < len(args) && slices.Contains(values, args[i+1]) {
+			out = append(out, flag+"="+args[i+1])
+			i++
+			continue
+		}
+		out = append(out, args[i])
+	}
+	return out
+}
+
+// varLayers returns the variables of the --env file envFile (none when ""),
+// then those of --var, lowest precedence first. A --var value that is not
+// UTF-8 is refused with its byte offset (and not shown: it may be a secret).
+func varLayers(envFile string, vars kvFlag) ([]map[string]string, error) {
+	for _, k := range vars.keys {
+		if bad := textpos.InvalidUTF8([]byte(vars.values[k])); bad >= 0 {
+			return nil, usageError("--var %s: invalid UTF-8 at byte %d of the value", k, bad)
+		}
+	}
+	var layers []map[string]string
+	if envFile != "" {
+		env, err := sandy.LoadDotenv(envFile)
+		if err != nil {
+			if errors.Is(err, sandy.ErrInvalid) {
+				return nil, err
+			}
+			return nil, usageError("--env: %v", err)
+		}
+		layers = append(layers, env)
+	}
+	if len(vars.values) > 0 {
+		layers = append(layers, vars.values)
+	}
+	return layers, nil
+}

@@ -89,10 +89,13 @@ func usage(w io.Writer) {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
-Run "plaintest <command> --help" for a command's flags.
+Run "plaintest <command> --help" for a command's flags; the reference is
+in docs/ (compile.md, replay.md, models.md, exports.md, browser-servers.md,
+security.md, limits.md).
 
 Exit codes: 0 passed, 1 the scenario failed, 2 bad input, 3 environment
-(browser, MCP server or model unreachable).
+(browser, MCP server or model unreachable), 4 healed (replay --heal: some
+steps ran only on healed targets, not a pass), 130 interrupted.
 `)
 }
 

@@ -51,6 +51,8 @@ local Chromium: a Playwright browser server (npx playwright run-server,
 from playwright-core ` + browserserver.DriverVersion + `) or a Chromium started with
 --remote-debugging-port.
 
+Reference: docs/browser-servers.md, docs/security.md (plaintest mcp --http).
+
 Exit codes: 0 the client closed the session (or the server was
 interrupted), 2 bad flags, 3 the driver, the browser or the address is not
 available.`

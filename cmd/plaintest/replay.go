@@ -3,37 +3,30 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/heal"
 	"github.com/plaintest/plaintest/internal/defaults"
-	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/secret"
-	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
-	"github.com/plaintest/plaintest/sandy"
+	"github.com/spf13/pflag"
 )
 
 const replayHelp = `
 Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
 model (--heal aside): each step's MCP tool call is made as written, with
 {{variables}} filled in. A file over 10 MB, or a value inside over its
-limit (see the README's Security section), is refused before anything runs;
+limit (see docs/security.md), is refused before anything runs;
 so is a directory's scenario that is a symbolic link out of the directory.
 Every scenario runs in its own isolated browser. It is a drop-in
 for Sandy's player (play.py): its flags, its --json fields and its verdicts;
-the README lists where plaintest differs on purpose, and why.
+docs/replay.md lists where plaintest differs on purpose, and why.
 
 Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
 else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
@@ -77,7 +70,7 @@ never open. A URL written in a file is refused before anything runs; one
 from a variable at its step; a page that gets there by itself (a script, a
 redirect, a popup) is closed by the browser server and ends the run.
 browser_run_code_unsafe (and browser_run_code, its older name) needs
---allow-unsafe-code. The README's Security section says each rule.
+--allow-unsafe-code. docs/security.md says each rule.
 
 A step whose target is not on the page yet is retried until --timeout before
 it fails. On a failure, a screenshot and the page snapshot are saved in the
@@ -118,6 +111,9 @@ every other byte of FILE (unknown keys, order, indentation, line endings)
 is kept, and a value there that came from a {{VARIABLE}} the step names,
 or from a secret, is written as its placeholder.
 
+Reference: docs/replay.md (replay, healing, reports, the differences from
+Sandy's player), docs/security.md (what a scenario may do).
+
 Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
 scenario file, a missing variable, an unknown server), 3 an MCP server or
 the browser could not be started or was lost, 4 every scenario ran but some
@@ -156,37 +152,7 @@ type replayFlags struct {
 
 func runReplay(ctx context.Context, e *env, args []string) error {
 	var f replayFlags
-	fs := newFlags(e, "replay", "FILE|DIR... [flags]", replayHelp)
-	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
-	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
-	fs.StringVar(&f.config, "config", "", "MCP config `FILE` (default: discovered)")
-	f.browser.add(fs, "those in the folder of each scenario's own file")
-	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
-	fs.IntVar(&f.start, "resume-from", 0, "the same as --start `N` (Sandy's name)")
-	fs.IntVar(&f.end, "end", 0, "last step `N` to run (by step number)")
-	fs.BoolVar(&f.dryRun, "dry-run", false, "resolve variables and print the calls; start no server")
-	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
-	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
-	fs.StringVar(&f.report, "report", "", "`DIR` for screenshots and failure snapshots, and the HTML report DIR/index.html (default, without the HTML report: beside --junit, else .sandy/reports)")
-	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all (slower), failure or off")
-	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
-	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
-	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
-	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
-	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
-	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
-	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
-	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
-	fs.BoolVar(&f.debug, "debug", false, "--verbose, and log each step's params and result")
-	fs.StringVar(&f.include, "include-results", "false", "keep tools' results in --json's step_results: `MODE` true, false or on_failure (alone: true)")
-	fs.Lookup("include-results").NoOptDefVal = "true"
-	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
-	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
-	fs.StringVar(&f.heal, "heal", "", "re-read a step whose target no longer names its element, and run it on the one that fits; write FILE.healed.json and FILE.healed.diff (`accept`: replace FILE)")
-	fs.Lookup("heal").NoOptDefVal = "propose"
-	f.model.add(fs, "each scenario's BASE_URL and metadata.target_url (--heal)")
-	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
-	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
+	fs := f.flagSet(e)
 	args = joinOptional(args, "--include-results", "true", "false", "on_failure")
 	args = joinOptional(args, "--heal", "propose", "accept")
 	pos, err := parseArgs(fs, args)
@@ -202,25 +168,10 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err := f.browser.check(fs); err != nil {
 		return err
 	}
-	var shard replay.Shard
-	if f.shard != "" {
-		if shard, err = replay.ParseShard(f.shard); err != nil {
-			return usageError("--%v", err)
-		}
+	files, err := f.scenarioFiles(e, pos)
+	if err != nil || len(files) == 0 {
+		return err
 	}
-	files, skipped, err := replay.Scan(pos)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	sayPassedOver(e, skipped)
-	if f.shard != "" {
-		files = shard.Select(files)
-		if len(files) == 0 {
-			fmt.Fprintf(e.stderr, "shard %s has no scenarios\n", f.shard)
-			return nil
-		}
-	}
-
 	layers, err := varLayers(f.envFile, f.vars)
 	if err != nil {
 		return err
@@ -237,43 +188,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		f.verbose = true
 	}
 
-	out := e.stdout
-	if f.json {
-		out = e.stderr
-	}
-	// -o FILE: the console log (or, with --json, the document) is also
-	// written to FILE, whole, when the run ends.
-	var saved bytes.Buffer
-	if f.output != "" && !f.json {
-		out = io.MultiWriter(out, &saved)
-	}
-	onTTY := e.tty && !f.json
-	console := rpt.NewConsole(out, &rpt.ConsoleOptions{
-		Color:  onTTY,
-		Live:   onTTY && (f.parallel == 1 || len(files) == 1),
-		Prefix: f.parallel > 1 && len(files) > 1,
-	})
-
-	opts := &replay.Options{
-		Vars:            layers,
-		Timeout:         f.timeout,
-		NavTimeout:      f.nav,
-		Files:           f.files,
-		AllowUnsafeCode: f.unsafe,
-		AllowFileURLs:   f.browser.files.on,
-		FileURLRoot:     f.browser.files.dir,
-		Start:           f.start,
-		End:             f.end,
-		DryRun:          f.dryRun,
-		Progress:        console.Step,
-		EvidenceDir:     f.evidenceDir(),
-		Screenshots:     shotMode,
-		AllowPartial:    f.partial,
-		Parallel:        f.parallel,
-		Finished:        console.Run,
-		IncludeResults:  include,
-		Debug:           f.debug,
-	}
+	out, saved, console := f.console(e, len(files))
+	opts := f.options(layers, include, shotMode, console)
 	if f.heal != "" {
 		h, err := f.model.healer(f.timeout, e.getenv)
 		if err != nil {
@@ -310,31 +226,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if len(files) > 1 {
 		console.Summary(summary)
 	}
-	if f.json {
-		w := io.Writer(e.stdout)
-		if f.output != "" {
-			w = io.MultiWriter(e.stdout, &saved)
-		}
-		if err := rpt.WriteJSON(w, summary); err != nil {
-			return err
-		}
-	}
-	if f.output != "" {
-		if err := writeOutput(f.output, saved.Bytes()); err != nil {
-			return err
-		}
-	}
-	if f.junit != "" {
-		if err := writeJUnit(f.junit, summary, started, f.evidenceDir()); err != nil {
-			return err
-		}
-	}
-	if f.report != "" {
-		path, err := rpt.WriteHTMLFile(f.report, summary, &rpt.HTMLOptions{Title: "plaintest replay", Generated: started})
-		if err != nil {
-			return fmt.Errorf("--report: %w", err)
-		}
-		fmt.Fprintf(out, "report: %s\n", printable.String(path))
+	if err := f.writeResults(e, out, saved, summary, started); err != nil {
+		return err
 	}
 	if err := writeHeals(e, suite, results, f.heal == "accept"); err != nil {
 		return err
@@ -342,24 +235,112 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	return replayOutcome(ctx, summary, errs)
 }
 
-// joinOptional writes "flag VALUE" as "flag=VALUE" when VALUE is one of
-// values: a flag whose value is optional (pflag's NoOptDefVal) then reads
-// the next word as Sandy's argparse does (--include-results on_failure),
-// while "--include-results scenario.json" still leaves the file alone.
-func joinOptional(args []string, flag string, values ...string) []string {
-	out := make([]string, 0, len(args))
-	for i := 0; i < len(args); i++ {
-		if args[i] == "--" {
-			return append(out, args[i:]...)
-		}
-		if args[i] == flag && i+1 < len(args) && slices.Contains(values, args[i+1]) {
-			out = append(out, flag+"="+args[i+1])
-			i++
-			continue
-		}
-		out = append(out, args[i])
+// flagSet declares replay's flags into f.
+func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
+	fs := newFlags(e, "replay", "FILE|DIR... [flags]", replayHelp)
+	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
+	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
+	fs.StringVar(&f.config, "config", "", "MCP config `FILE` (default: discovered)")
+	f.browser.add(fs, "those in the folder of each scenario's own file")
+	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
+	fs.IntVar(&f.start, "resume-from", 0, "the same as --start `N` (Sandy's name)")
+	fs.IntVar(&f.end, "end", 0, "last step `N` to run (by step number)")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "resolve variables and print the calls; start no server")
+	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
+	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
+	fs.StringVar(&f.report, "report", "", "`DIR` for screenshots and failure snapshots, and the HTML report DIR/index.html (default, without the HTML report: beside --junit, else .sandy/reports)")
+	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all (slower), failure or off")
+	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
+	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
+	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
+	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
+	fs.BoolVar(&f.debug, "debug", false, "--verbose, and log each step's params and result")
+	fs.StringVar(&f.include, "include-results", "false", "keep tools' results in --json's step_results: `MODE` true, false or on_failure (alone: true)")
+	fs.Lookup("include-results").NoOptDefVal = "true"
+	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
+	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
+	fs.StringVar(&f.heal, "heal", "", "re-read a step whose target no longer names its element, and run it on the one that fits; write FILE.healed.json and FILE.healed.diff (`accept`: replace FILE)")
+	fs.Lookup("heal").NoOptDefVal = "propose"
+	f.model.add(fs, "each scenario's BASE_URL and metadata.target_url (--heal)")
+	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
+	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
+	return fs
+}
+
+// console is where replay's progress goes, out: stdout, or stderr with
+// --json. With -o FILE the console log (or, with --json, the document) is
+// also kept in saved, to be written to FILE, whole, when the run ends.
+func (f *replayFlags) console(e *env, nfiles int) (out io.Writer, saved *bytes.Buffer, console *rpt.Console) {
+	out = e.stdout
+	if f.json {
+		out = e.stderr
 	}
-	return out
+	saved = &bytes.Buffer{}
+	if f.output != "" && !f.json {
+		out = io.MultiWriter(out, saved)
+	}
+	onTTY := e.tty && !f.json
+	console = rpt.NewConsole(out, &rpt.ConsoleOptions{
+		Color:  onTTY,
+		Live:   onTTY && (f.parallel == 1 || nfiles == 1),
+		Prefix: f.parallel > 1 && nfiles > 1,
+	})
+	return out, saved, console
+}
+
+// scenarioFiles are the scenario files that pos (files and directories)
+// give, those of --shard's shard; what a directory passed over is said on
+// stderr. None, with a nil error, when the shard has none (said too).
+func (f *replayFlags) scenarioFiles(e *env, pos []string) ([]string, error) {
+	var shard replay.Shard
+	if f.shard != "" {
+		var err error
+		if shard, err = replay.ParseShard(f.shard); err != nil {
+			return nil, usageError("--%v", err)
+		}
+	}
+	files, skipped, err := replay.Scan(pos)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	sayPassedOver(e, skipped)
+	if f.shard != "" {
+		files = shard.Select(files)
+		if len(files) == 0 {
+			fmt.Fprintf(e.stderr, "shard %s has no scenarios\n", f.shard)
+			return nil, nil
+		}
+	}
+	return files, nil
+}
+
+// options are the player's options from the flags; Healer and Logger are
+// set by the caller.
+func (f *replayFlags) options(layers []map[string]string, include replay.Include, shotMode replay.Screenshots, console *rpt.Console) *replay.Options {
+	return &replay.Options{
+		Vars:            layers,
+		Timeout:         f.timeout,
+		NavTimeout:      f.nav,
+		Files:           f.files,
+		AllowUnsafeCode: f.unsafe,
+		AllowFileURLs:   f.browser.files.on,
+		FileURLRoot:     f.browser.files.dir,
+		Start:           f.start,
+		End:             f.end,
+		DryRun:          f.dryRun,
+		Progress:        console.Step,
+		EvidenceDir:     f.evidenceDir(),
+		Screenshots:     shotMode,
+		AllowPartial:    f.partial,
+		Parallel:        f.parallel,
+		Finished:        console.Run,
+		IncludeResults:  include,
+		Debug:           f.debug,
+	}
 }
 
 func (f *replayFlags) check() error {
@@ -384,76 +365,6 @@ func (f *replayFlags) check() error {
 	return nil
 }
 
-// healer is what re-reads steps for --heal: the rules translator, and the
-// language model too when one is set up (OPENAI_API_KEY or
-// OPENAI_BASE_URL), as compile's --translator auto, for each scenario
-// within its BASE_URL's, target_url's and --allow-origin's origins.
-func (m *modelFlags) healer(timeout time.Duration, getenv func(string) string) (replay.Healer, error) {
-	o, set, err := m.options(getenv)
-	if err != nil {
-		return nil, err
-	}
-	if !set {
-		return &heal.Rereader{Timeout: timeout}, nil
-	}
-	o.Origins = m.origins
-	h, err := heal.NewModelRereader(o, timeout)
-	if err != nil {
-		return nil, usageError("--heal: %v (see --allow-origin and %s)", err, envBaseURL)
-	}
-	return h, nil
-}
-
-// writeHeals writes the proposal of every HEALED run beside its scenario
-// (FILE.healed.json and FILE.healed.diff; with accept, FILE itself is
-// replaced) and says where on stderr.
-func writeHeals(e *env, suite *replay.Suite, results []*rpt.RunResult, accept bool) error {
-	for _, r := range results {
-		if r == nil || !r.Healed() {
-			continue
-		}
-		if !slices.Contains(suite.Files, r.File) {
-			continue
-		}
-		p, err := heal.Write(r.File, r.Heals, accept)
-		if err != nil {
-			return fmt.Errorf("--heal: %w", err)
-		}
-		if accept {
-			fmt.Fprintf(e.stderr, "healed %s in place (diff: %s)\n", p.File, p.Diff)
-		} else {
-			fmt.Fprintf(e.stderr, "proposed %s (diff: %s); nothing else changed: --heal=accept replaces the scenario\n", p.Healed, p.Diff)
-		}
-	}
-	return nil
-}
-
-// varLayers returns the variables of the --env file envFile (none when ""),
-// then those of --var, lowest precedence first. A --var value that is not
-// UTF-8 is refused with its byte offset (and not shown: it may be a secret).
-func varLayers(envFile string, vars kvFlag) ([]map[string]string, error) {
-	for _, k := range vars.keys {
-		if bad := textpos.InvalidUTF8([]byte(vars.values[k])); bad >= 0 {
-			return nil, usageError("--var %s: invalid UTF-8 at byte %d of the value", k, bad)
-		}
-	}
-	var layers []map[string]string
-	if envFile != "" {
-		env, err := sandy.LoadDotenv(envFile)
-		if err != nil {
-			if errors.Is(err, sandy.ErrInvalid) {
-				return nil, err
-			}
-			return nil, usageError("--env: %v", err)
-		}
-		layers = append(layers, env)
-	}
-	if len(vars.values) > 0 {
-		layers = append(layers, vars.values)
-	}
-	return layers, nil
-}
-
 // evidenceDir is --report (or Sandy's --screenshot-dir), else the
 // directory of --junit, else .sandy/reports.
 func (f *replayFlags) evidenceDir() string {
@@ -466,80 +377,4 @@ func (f *replayFlags) evidenceDir() string {
 		return filepath.Dir(f.junit)
 	}
 	return filepath.Join(".sandy", "reports")
-}
-
-// replayOutcome chooses the exit: interrupted, then bad input (2), then an
-// unreachable server (3), then a failed scenario (1).
-func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
-	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %w", context.Canceled)
-	}
-	var input, environment []error
-	for _, err := range errs {
-		switch {
-		case err == nil:
-		case errors.Is(err, sandy.ErrInvalid), errors.Is(err, mcpclient.ErrNoServer):
-			input = append(input, err)
-		case errors.Is(err, mcpclient.ErrUnavailable):
-			environment = append(environment, err)
-		case errors.Is(err, context.Canceled):
-		default:
-			environment = append(environment, err)
-		}
-	}
-	switch {
-	case len(input) > 0:
-		return inputError(errors.Join(input...))
-	case len(environment) > 0:
-		return environmentError(errors.Join(environment...))
-	case !s.Success && s.Failed == 0 && s.Healed > 0:
-		return healedError(fmt.Errorf("%d of %d %s HEALED: every step ran, %s on a new target; the proposed scenarios are beside them",
-			s.Healed, s.Total, rpt.Plural(s.Total, "scenario", "scenarios"), rpt.Plural(s.Healed, "one", "some")))
-	case !s.Success:
-		var names []string
-		for _, r := range s.Scenarios {
-			if !r.Success {
-				names = append(names, r.File+": "+rpt.FirstLine(r.Error))
-			}
-		}
-		return failed(fmt.Errorf("%d of %d %s failed: %s", s.Failed, s.Total,
-			rpt.Plural(s.Total, "scenario", "scenarios"), strings.Join(names, "; ")))
-	}
-	return nil
-}
-
-// writeOutput replaces the file at path (-o) with b, atomically.
-func writeOutput(path string, b []byte) error {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("-o: %w", err)
-		}
-	}
-	if err := safefile.Write(path, b, 0o644); err != nil {
-		return fmt.Errorf("-o %s: %w", path, err)
-	}
-	return nil
-}
-
-// writeJUnit replaces the file at path with the JUnit XML of s, atomically:
-// a failed write leaves the previous report as it was.
-// Screenshots are attached from reportDir.
-func writeJUnit(path string, s *rpt.Summary, started time.Time, reportDir string) error {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("--junit: %w", err)
-		}
-	}
-	f, err := safefile.Create(path, 0o644)
-	if err != nil {
-		return fmt.Errorf("--junit: %w", err)
-	}
-	defer f.Close()
-	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started, ReportDir: reportDir}); err != nil {
-		return fmt.Errorf("--junit %s: %w", path, err)
-	}
-	if err := f.Commit(); err != nil {
-		return fmt.Errorf("--junit: %w", err)
-	}
-	return nil
 }

@@ -100,7 +100,7 @@ func closeDemos() {
 }
 
 // TestCompiledScenariosReplayGreen compiles every demo scenario and replays
-// them all, -roundtrip.runs times in a row (20 for the figure in the README).
+// them all, -roundtrip.runs times in a row (20 for the figure in docs/figures.md).
 func TestCompiledScenariosReplayGreen(t *testing.T) {
 	requireBrowser(t)
 	var dir string

@@ -30,7 +30,9 @@ over it (the line says so).
 characters in the page's text are printed escaped (\x1b), never raw.
 --for TEXT also reads TEXT with the rules translator and prints what each of
 its steps would act on, with the stable selector that would be exported,
-without running it.`
+without running it.
+
+Reference: docs/compile.md (Snapshot), docs/browser-servers.md (--mcp).`
 
 func runSnapshot(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "snapshot", "URL [--for TEXT] [--budget TOKENS] [--model M] [--raw]", snapshotHelp)

@@ -63,6 +63,9 @@ reachable. Directories give their *.json scenarios, passing over (and
 listing) replay bundles (*.replay.json), heal proposals (*.healed.json) and
 partial scenarios (*.partial.json); name bundles and flows as files.
 
+Reference: docs/replay.md (scenarios), docs/exports.md (bundles and flows),
+docs/security.md (what replay refuses).
+
 Exit 0 when every file is valid, 2 when one is not.`
 
 func runValidate(ctx context.Context, e *env, args []string) error {

@@ -1,8 +1,8 @@
 // Package defaults is plaintest's one table of timings: how long compile,
 // replay and the browser servers wait, and how often they ask again. Every
 // package and every flag takes its default from here, so that what
-// compiles under the defaults also replays under them. README's
-// "Timeouts" table lists them for users.
+// compiles under the defaults also replays under them. The "Timeouts"
+// table of docs/compile.md lists them for users.
 package defaults
 
 import "time"

@@ -1,12 +1,10 @@
 package parser
 
 import (
-	"context"
 	"strings"
 	"testing"
 
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 )
 
@@ -69,22 +67,11 @@ func rowsFake(html string) *fakeBrowser {
 var rowsScenario = Scenario{Name: "rows", URL: "http://shop.test/todo", Actions: []string{
 	"click the button in Walk the dog", "type a@b.c into the text field next to Email"}}
 
-// htmlAsks counts the calls for the page's HTML.
-func htmlAsks(f *fakeBrowser) int {
-	n := 0
-	for _, c := range f.toolCalls(mcpclient.ToolSnapshot) {
-		if c.Args["format"] == "html" {
-			n++
-		}
-	}
-	return n
-}
-
 // TestCompileHTMLLocators: where the accessibility tree tells an element
-// apart only by its position, compile names it by the page's HTML, when
-// the server gives it: an icon-only button by its row's test id and its
-// role, an unlabelled field by its name attribute. Each is confirmed on
-// the page to match that element alone.
+// apart only by its position, compile names it by its element's
+// attributes, read in the page: an icon-only button by its row's test id
+// and its role, an unlabelled field by its name attribute. Each is
+// confirmed on the page to match that element alone.
 func TestCompileHTMLLocators(t *testing.T) {
 	f := rowsFake(rowsHTML)
 	f.elements = map[string]string{
@@ -99,9 +86,6 @@ func TestCompileHTMLLocators(t *testing.T) {
 		if got := res.Steps[i+1].Target; got != want {
 			t.Errorf("step %d: target %s, want %s", i+1, got, want)
 		}
-	}
-	if n := htmlAsks(f); n != 2 {
-		t.Errorf("the HTML was asked %d times, want once for each page state", n)
 	}
 }
 
@@ -133,65 +117,32 @@ func TestCompileHTMLLocatorConfirmed(t *testing.T) {
 	if got, want := res.Steps[1].Target, `#delete-walk`; got != want {
 		t.Errorf("target %s, want %s", got, want)
 	}
+}
 
-	// An HTML page with another number of such buttons than the tree is
-	// not matched up with it.
-	f = rowsFake(strings.Replace(rowsHTML, `</ul><ul>`, `<li data-testid="row-4"><button>`+icon+`</button></li></ul><ul>`, 1))
-	f.elements = map[string]string{`internal:testid=[data-testid="row-2"s] >> internal:role=button`: "e10"}
-	if res, err = compile(t, f, sc, nil); err != nil || res.Status != Success {
+// TestCompileWithoutAttributes: an element with no test id, id or name
+// keeps the locators of the accessibility tree.
+func TestCompileWithoutAttributes(t *testing.T) {
+	f := rowsFake("")
+	res, err := compile(t, f, rowsScenario, nil)
+	if err != nil || res.Status != Success {
 		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
 	}
-	if got, want := res.Steps[1].Target, `internal:role=button >> nth=1`; got != want {
-		t.Errorf("target %s, want %s", got, want)
-	}
-}
-
-// TestCompileWithoutHTML: a server that answers the HTML format with an
-// ARIA snapshot (as @playwright/mcp does) or refuses it keeps the
-// locators of the accessibility tree, and is asked once per compile.
-func TestCompileWithoutHTML(t *testing.T) {
-	for _, reject := range []bool{false, true} {
-		f := rowsFake("")
-		f.rejectHTML = reject
-		res, err := compile(t, f, rowsScenario, nil)
-		if err != nil || res.Status != Success {
-			t.Fatalf("reject %v: status %v, err %v, errors %+v", reject, res.Status, err, res.Errors)
-		}
-		for i, want := range []string{`internal:role=button >> nth=1`, `internal:role=textbox >> nth=0`} {
-			if got := res.Steps[i+1].Target; got != want {
-				t.Errorf("reject %v: step %d: target %s, want %s", reject, i+1, got, want)
-			}
-		}
-		if n := htmlAsks(f); n != 1 {
-			t.Errorf("reject %v: the HTML was asked %d times, want once", reject, n)
+	for i, want := range []string{`internal:role=button >> nth=1`, `internal:role=textbox >> nth=0`} {
+		if got := res.Steps[i+1].Target; got != want {
+			t.Errorf("step %d: target %s, want %s", i+1, got, want)
 		}
 	}
 }
 
-// TestPageHTMLKeptWithItsSnapshot: the HTML is asked once for a page
-// state, and again once the page is snapshotted anew.
-func TestPageHTMLKeptWithItsSnapshot(t *testing.T) {
-	f := rowsFake(rowsHTML)
-	f.path = "/todo"
-	r := &run{c: New(f.session(t), nil), res: &ParserResult{}}
-	ctx := context.Background()
-	for i := range 2 {
-		if err := r.snapshot(ctx); err != nil {
-			t.Fatal(err)
-		}
-		for range 2 {
-			tree, err := r.pageHTML(ctx)
-			if err != nil || tree == nil {
-				t.Fatalf("pageHTML: %v, %v", tree, err)
-			}
-		}
-		if n := htmlAsks(f); n != i+1 {
-			t.Errorf("after %d snapshots the HTML was asked %d times", i+1, n)
-		}
+// TestLocatorAttrsFunction: the page function is the .js file's function
+// without its comment, and one browser_evaluate takes as it is.
+func TestLocatorAttrsFunction(t *testing.T) {
+	if !strings.HasPrefix(locatorAttrsFn, "(el) => {") || !strings.HasSuffix(locatorAttrsFn, "}") {
+		t.Errorf("locatorAttrsFn = %.40q...", locatorAttrsFn)
 	}
 }
 
-// TestHTMLCandidates: the locators an element's HTML offers, best first:
+// TestHTMLCandidates: the locators an element's attributes offer, best first:
 // its test id, its role in its nearest ancestor with a test id (named
 // case-insensitively, then exactly), its id when it does not look
 // generated, a form control's tag and name.
@@ -207,7 +158,7 @@ func TestHTMLCandidates(t *testing.T) {
 	got := map[string][]string{}
 	tree.Walk(func(n *dom.Node) bool {
 		if n.Interactive() {
-			for _, l := range htmlCandidates(n, n) {
+			for _, l := range attrsOf(n).candidates(n) {
 				got[n.Name] = append(got[n.Name], l.Selector())
 			}
 		}

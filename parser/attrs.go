@@ -1,0 +1,144 @@
+package parser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
+)
+
+// attrTarget finds a locator for node from its element's attributes, for
+// when the accessibility tree gives only a position or nothing: the
+// element's own test id; its role (and name, when it has one) inside its
+// nearest ancestor with a test id; its id, when dom.StableID; a form
+// control's tag and name attribute (input[name="email"]). The first that
+// the page confirms to match node's element alone wins; none gives an
+// empty locator. The attributes are read in the page through node's ref
+// (locatorattrs.js), so every browser server gives the same answer. Only a
+// broken session is an error.
+func (r *run) attrTarget(ctx context.Context, node *dom.Node) (dom.Locator, error) {
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": node.Ref, "function": locatorAttrsFn}})
+	if err != nil {
+		return dom.Locator{}, err
+	}
+	if out.IsError {
+		return dom.Locator{}, nil
+	}
+	var a elementAttrs
+	if json.Unmarshal([]byte(strings.TrimSpace(out.Value)), &a) != nil {
+		r.c.opts.Logger.Debug("the page's answer for an element's attributes is not understood", "ref", node.Ref)
+		return dom.Locator{}, nil
+	}
+	cands := a.candidates(node)
+	if len(cands) == 0 {
+		return dom.Locator{}, nil
+	}
+	want, ok := r.probe(ctx, node.Ref, elementPathFn)
+	if !ok || want == "" {
+		return dom.Locator{}, nil
+	}
+	for _, c := range cands {
+		if got, ok := r.probe(ctx, c.Selector(), elementPathFn); ok && got == want {
+			return c, nil
+		}
+	}
+	return dom.Locator{}, nil
+}
+
+// locatorAttrsFn reads what a locator can use of an element
+// (elementAttrs).
+var locatorAttrsFn = pageFunction(locatorAttrsJS)
+
+//go:embed locatorattrs.js
+var locatorAttrsJS string
+
+// pageFunction is the function a .js file of this package holds, without
+// the comment lines it opens with.
+func pageFunction(src string) string {
+	lines := strings.Split(src, "\n")
+	for len(lines) > 0 && strings.HasPrefix(lines[0], "//") {
+		lines = lines[1:]
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// elementAttrs is locatorattrs.js's answer.
+type elementAttrs struct {
+	Tag    string   `json:"tag"`
+	ID     string   `json:"id"`
+	Name   string   `json:"name"`   // a form control's name attribute
+	TestID []string `json:"testID"` // [attribute, value], or none
+	Scope  []string `json:"scope"`  // the nearest ancestor's test id
+}
+
+// candidates are the locators of node's element from its attributes a, in
+// order of preference (see attrTarget).
+func (a elementAttrs) candidates(node *dom.Node) []dom.Locator {
+	var out []dom.Locator
+	add := func(parts ...dom.LocatorPart) { out = append(out, dom.Locator{Parts: parts}) }
+	if p, ok := testIDPart(a.TestID); ok {
+		add(p)
+	}
+	if scope, ok := testIDPart(a.Scope); ok && node.Role != "text" {
+		own := dom.LocatorPart{Kind: dom.PartRole, Role: node.Role, Name: node.Name}
+		add(scope, own)
+		if node.Name != "" {
+			own.Exact = true
+			add(scope, own)
+		}
+	}
+	if dom.StableID(a.ID) {
+		add(dom.LocatorPart{Kind: dom.PartCSS, Text: "#" + a.ID})
+	}
+	if a.Name != "" && a.Tag != "" {
+		add(dom.LocatorPart{Kind: dom.PartCSS, Text: a.Tag + "[name=" + cssString(a.Name) + "]"})
+	}
+	return out
+}
+
+// testIDPart is the locator part of a test id, [attribute, value]:
+// getByTestId's for data-testid, Playwright's default test id attribute; a
+// CSS attribute selector for the others ([data-test="x"]), as Playwright's
+// generator writes them.
+func testIDPart(id []string) (dom.LocatorPart, bool) {
+	switch {
+	case len(id) != 2 || id[0] == "" || id[1] == "":
+		return dom.LocatorPart{}, false
+	case id[0] == "data-testid":
+		return dom.LocatorPart{Kind: dom.PartTestID, Text: id[1]}, true
+	}
+	return dom.LocatorPart{Kind: dom.PartCSS, Text: "[" + id[0] + "=" + cssString(id[1]) + "]"}, true
+}
+
+// cssString quotes s as a CSS string, as Playwright's
+// quoteCSSAttributeValue does.
+func cssString(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// elementPathFn answers, for the element it is given, where it sits in the
+// page: its index in its parent's child nodes, and its parent's, up to the
+// top document, through shadow roots ("s") and same-origin frames; a
+// cross-origin frame's document ends the path ("x"). Two targets give the
+// same path only for the same element.
+const elementPathFn = `(el) => {
+  const path = [];
+  for (let n = el; n; ) {
+    if (n.nodeType === 9) {
+      const w = n.defaultView, f = w && w.frameElement;
+      if (!f && w && w !== w.top) path.push('x');
+      n = f;
+      continue;
+    }
+    const up = n.parentNode;
+    if (!up) break;
+    const shadow = up.nodeType === 11 && up.host;
+    path.push((shadow ? 's' : '') + Array.prototype.indexOf.call(up.childNodes, n));
+    n = shadow ? up.host : up;
+  }
+  return path.join('/');
+}`

@@ -1,0 +1,138 @@
+package replay
+
+// A step that calls an MCP tool, and its wait for a late target.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/mcpclient"
+)
+
+// call calls an MCP tool. A call with a "target" that fails because the
+// target matches nothing is repeated every Poll until Timeout has passed.
+// An action on an element with a compiled identity is sent narrowed to it
+// (see identity.go): when its target now names another element, it fails
+// at once, saying which; with a Healer, such a step (or one whose target
+// names nothing) is re-read and may run on a healed target.
+func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
+	s, err := r.session(pl.server)
+	if err != nil {
+		return outcome{}, err
+	}
+	_, hasTarget := params["target"].(string)
+	chk, isChecked := r.identityOf(pl, params)
+	sent := params
+	if isChecked {
+		sent = chk.narrowed(params, chk.target)
+	}
+	deadline := time.Now().Add(r.opts.Timeout)
+	probed := false
+	var o outcome
+	for {
+		res, err := s.CallTool(ctx, pl.tool, sent)
+		if errors.Is(err, mcpclient.ErrRejected) && ctx.Err() == nil {
+			// The server is up and refused the request (an unknown tool,
+			// params its schema rejects): the step failed.
+			o.fail = err.Error()
+			return o, nil
+		}
+		if err != nil {
+			return o, err
+		}
+		if res == nil {
+			return o, fmt.Errorf("%s: no result", pl.tool)
+		}
+		if err := refusedByServer(res); err != nil {
+			return o, err // the page's text, if any, goes unread
+		}
+		o.text = res.Text
+		if !res.IsError {
+			return o, nil
+		}
+		msg := errorText(res)
+		if pl.tool == mcpclient.ToolNavigate {
+			return r.navigationFailed(o, params, res, msg)
+		}
+		if isChecked {
+			// Say what the scenario says, not the narrowed selector.
+			msg = strings.ReplaceAll(msg, sent["target"].(string), chk.target)
+		}
+		if !hasTarget || !res.NoMatch() {
+			o.fail = msg
+			return o, nil
+		}
+		left := time.Until(deadline)
+		if isChecked && (!probed || left <= 0) {
+			// Is it late, or does the target name another element now?
+			probed = true
+			if why := chk.why(r.resolve(ctx, s, chk.target)); why != "" {
+				return r.missed(ctx, pl, s, params, chk, o, why)
+			}
+		}
+		if left <= 0 {
+			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, r.opts.Timeout)
+			if isChecked {
+				return r.missed(ctx, pl, s, params, chk, o, o.fail)
+			}
+			return o, nil
+		}
+		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {
+			return o, err
+		}
+		o.retries++
+	}
+}
+
+// missed ends an action whose target no longer names its compiled element
+// (why): healed when a Healer finds it again, else failed with why.
+func (r *run) missed(ctx context.Context, pl *plan, s ToolCaller, params map[string]any, chk checked, o outcome, why string) (outcome, error) {
+	if r.opts.Healer == nil {
+		o.fail = why
+		return o, nil
+	}
+	h, err := r.heal(ctx, pl, s, params, chk, why)
+	h.retries = o.retries
+	return h, err
+}
+
+// navigationFailed classifies a failed browser_navigate: a site that cannot
+// be reached at all ends the run as the environment's fault (the scenario
+// was never tested), a page that did not load in time is the step's
+// failure, named as such.
+func (r *run) navigationFailed(o outcome, params map[string]any, res *mcpclient.Result, msg string) (outcome, error) {
+	url, _ := params["url"].(string)
+	if reason := res.NetError(); reason != "" {
+		return o, &mcpclient.SiteError{URL: url, Reason: reason}
+	}
+	if res.TimedOut() {
+		limit := "in time"
+		if r.opts.NavTimeout > 0 {
+			limit = fmt.Sprintf("within %s (--nav-timeout)", r.opts.NavTimeout)
+		}
+		o.fail = fmt.Sprintf("the page %s did not finish loading %s", url, limit)
+		return o, nil
+	}
+	o.fail = msg
+	return o, nil
+}
+
+// errorText is the message of a failed tool result.
+func errorText(res *mcpclient.Result) string {
+	msg := res.Error
+	if msg == "" {
+		msg = mcpclient.ParseText(res.Text).Error
+	}
+	if msg == "" {
+		msg = res.Text
+	}
+	msg = strings.TrimSpace(msg)
+	if msg == "" {
+		return "the tool reported an error with no message"
+	}
+	return msg
+}
