@@ -18,7 +18,6 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/browserserver"
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/internal/testenv"
@@ -28,6 +27,7 @@ import (
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The browser servers the suite compiles and replays through: builtin (one
@@ -221,7 +221,7 @@ func compileOnce(ctx context.Context, t *testing.T, s sites, sc Scenario) compil
 	res, err := c.Run(ctx, parser.Scenario{Name: sc.Name, URL: s.base(sc.Site) + sc.Page, Actions: actions})
 	out := compiled{sc: sc, res: res, err: err}
 	if res != nil {
-		out.export = sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest corpus", Instruction: strings.Join(sc.Actions, "; "),
+		out.export = sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest corpus", Instruction: strings.Join(sc.Actions, "; "),
 			Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }})
 	}
 	return out
@@ -548,7 +548,7 @@ var reChecking = regexp.MustCompile(`(?i)^(?:verify|assert|expect|ensure|confirm
 // action done by script (reload, forward).
 const checkTool = "browser_evaluate (check)"
 
-func toolOf(call commandgen.Call) string {
+func toolOf(call step.ToolCall) string {
 	if fn, _ := call.Args["function"].(string); call.Tool == "browser_evaluate" && strings.Contains(fn, "const why = ") {
 		return checkTool
 	}

@@ -89,7 +89,7 @@ func compilePair(ctx context.Context, base string, p Pair) (*parser.ParserResult
 	if err != nil || res == nil {
 		return res, nil, err
 	}
-	return res, sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest corpus", Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }}), nil
+	return res, sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest corpus", Now: func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }}), nil
 }
 
 // pairWorkers is how many pairs run at once: one browser serves them all,

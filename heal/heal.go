@@ -30,6 +30,7 @@ import (
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -138,9 +139,9 @@ func (h *Rereader) translator(req replay.HealRequest) (tr translator.Translator,
 // step.
 type firstStep struct{ translator.Translator }
 
-func (f firstStep) Translate(ctx context.Context, req translator.Request) ([]translator.Step, error) {
+func (f firstStep) Translate(ctx context.Context, req translator.Request) ([]step.Step, error) {
 	steps, err := f.Translator.Translate(ctx, req)
-	if err == nil && len(steps) == 2 && steps[0].Model != "" && steps[1].Kind == translator.Then && steps[1].Model != "" {
+	if err == nil && len(steps) == 2 && steps[0].Model != "" && steps[1].Kind == step.Then && steps[1].Model != "" {
 		steps = steps[:1]
 	}
 	return steps, err

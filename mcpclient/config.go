@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Transport names, as ServerConfig.Transport holds them.
@@ -146,7 +147,7 @@ func (c *Config) Server(name string) (ServerConfig, error) {
 }
 
 // PlaywrightServer is the server name scenarios use for the browser.
-const PlaywrightServer = "playwright"
+const PlaywrightServer = step.Server
 
 // Browser returns the server called name like Server, except that
 // "playwright", when the config does not name it, is the project's own

@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/plaintest/plaintest/step"
 )
 
 // What @playwright/mcp says, read in one place: compile and replay ask a
@@ -13,15 +15,15 @@ import (
 
 // Tool names of @playwright/mcp that plaintest calls or reasons about.
 const (
-	ToolNavigate     = "browser_navigate"
-	ToolNavigateBack = "browser_navigate_back"
-	ToolClick        = "browser_click"
-	ToolType         = "browser_type"
-	ToolSelectOption = "browser_select_option"
+	ToolNavigate     = step.ToolNavigate
+	ToolNavigateBack = step.ToolNavigateBack
+	ToolClick        = step.ToolClick
+	ToolType         = step.ToolType
+	ToolSelectOption = step.ToolSelectOption
 	ToolFillForm     = "browser_fill_form"
-	ToolPressKey     = "browser_press_key"
-	ToolHover        = "browser_hover"
-	ToolWaitFor      = "browser_wait_for"
+	ToolPressKey     = step.ToolPressKey
+	ToolHover        = step.ToolHover
+	ToolWaitFor      = step.ToolWaitFor
 	ToolSnapshot     = "browser_snapshot"
 	ToolScreenshot   = "browser_take_screenshot"
 	ToolGenLocator   = "browser_generate_locator" // with --caps testing
@@ -29,13 +31,13 @@ const (
 	ToolVerifyElementVisible = "browser_verify_element_visible"
 	ToolVerifyTextVisible    = "browser_verify_text_visible"
 	ToolVerifyValue          = "browser_verify_value"
-	ToolEvaluate             = "browser_evaluate"
+	ToolEvaluate             = step.ToolEvaluate
 	ToolClose                = "browser_close"
 	ToolRunCodeUnsafe        = "browser_run_code_unsafe" // runs any code in the server's process
-	ToolHandleDialog         = "browser_handle_dialog"   // accept or dismiss the dialog an action opened
-	ToolFileUpload           = "browser_file_upload"     // set the files of the file chooser an action opened
-	ToolTabs                 = "browser_tabs"            // list, open, close or select a tab
-	ToolDrag                 = "browser_drag"            // drag one element onto another
+	ToolHandleDialog         = step.ToolHandleDialog     // accept or dismiss the dialog an action opened
+	ToolFileUpload           = step.ToolFileUpload       // set the files of the file chooser an action opened
+	ToolTabs                 = step.ToolTabs             // list, open, close or select a tab
+	ToolDrag                 = step.ToolDrag             // drag one element onto another
 )
 
 // Error texts of @playwright/mcp (0.0.83) that callers react to.

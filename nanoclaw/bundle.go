@@ -2,8 +2,8 @@
 // adapter "nanoclaw-replay", schema 0.1): the record of an agent run that
 // NanoClaw's assertion engine reads.
 //
-// A compile is such a run. Build takes its ParserResult and the calls a
-// Recorder kept while it ran (every MCP call the compiler made, snapshots,
+// A compile is such a run. Build takes its result (step.Compiled) and the
+// calls a Recorder, the compile's observer, kept while it ran (every MCP call the compiler made, snapshots,
 // waits and probes included, with their real times, and a language model's
 // answers) and gives a Bundle: the scenario's text as the input message,
 // each call a tool_call followed by its tool_result (its result trimmed) or,
@@ -17,9 +17,7 @@ package nanoclaw
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -27,9 +25,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plaintest/plaintest/internal/secret"
-	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/parser"
-	"github.com/plaintest/plaintest/sandyexport"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The fixed values of a bundle.
@@ -42,15 +38,15 @@ const (
 
 // Bundle is a replay bundle (replay.json).
 type Bundle struct {
-	SchemaVersion string        `json:"schema_version"`
-	Adapter       string        `json:"adapter"`
-	Scenario      Scenario      `json:"scenario"`
-	Capabilities  Capabilities  `json:"capabilities"`
-	InputMessages []Message     `json:"input_messages"`
-	Script        []Step        `json:"script"`
-	FinalOutput   *Message      `json:"final_output"`
-	Status        parser.Status `json:"status"`
-	Metrics       Metrics       `json:"metrics"`
+	SchemaVersion string       `json:"schema_version"`
+	Adapter       string       `json:"adapter"`
+	Scenario      Scenario     `json:"scenario"`
+	Capabilities  Capabilities `json:"capabilities"`
+	InputMessages []Message    `json:"input_messages"`
+	Script        []Step       `json:"script"`
+	FinalOutput   *Message     `json:"final_output"`
+	Status        string       `json:"status"`
+	Metrics       Metrics      `json:"metrics"`
 }
 
 // Scenario is the bundle's context.
@@ -131,7 +127,7 @@ type Options struct {
 const ResultLimit = 1000
 
 // Build returns the bundle of the compile run res, whose calls rec kept.
-func Build(res *parser.ParserResult, calls []Call, opts *Options) *Bundle {
+func Build(res *step.Compiled, calls []step.Record, opts *Options) *Bundle {
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -162,9 +158,10 @@ func Build(res *parser.ParserResult, calls []Call, opts *Options) *Bundle {
 			b.Script = append(b.Script, modelResult(c, id))
 			continue
 		}
-		if typ, retryable, msg := failure(c); typ != "" {
-			b.Script = append(b.Script, Step{Type: "error", Scope: "tool", Tool: c.Tool, CallID: id, ErrorType: typ,
-				Message: mask.Replace(msg), Retryable: &retryable, TS: stamp(c.End)})
+		if c.Failure != "" {
+			retryable := c.Retryable
+			b.Script = append(b.Script, Step{Type: "error", Scope: "tool", Tool: c.Tool, CallID: id, ErrorType: string(c.Failure),
+				Message: mask.Replace(c.Message), Retryable: &retryable, TS: stamp(c.End)})
 			continue
 		}
 		b.Script = append(b.Script, Step{Type: "tool_result", Tool: c.Tool, CallID: id, Success: ptr(true),
@@ -178,9 +175,9 @@ func Build(res *parser.ParserResult, calls []Call, opts *Options) *Bundle {
 	b.Script = append(b.Script, final)
 	b.FinalOutput = &Message{Role: "assistant", Content: summary}
 	b.Metrics.RetryCount = Retries(calls)
-	u := res.Usage
-	if u.ModelRequests > 0 || u.CachedAnswers > 0 || u.PromptTokens > 0 {
-		b.Metrics.TokenUsage = &TokenUsage{u.PromptTokens, u.CompletionTokens, u.PromptTokens + u.CompletionTokens, u.ModelRequests}
+	u := res.Model
+	if u.Requests > 0 || u.Cached > 0 || u.PromptTokens > 0 {
+		b.Metrics.TokenUsage = &TokenUsage{u.PromptTokens, u.CompletionTokens, u.PromptTokens + u.CompletionTokens, u.Requests}
 	}
 	return b
 }
@@ -199,7 +196,7 @@ func (b *Bundle) Marshal() ([]byte, error) {
 
 // Summary is the final output of a compile: what it compiled (or where it
 // stopped), then one line per action that ran.
-func Summary(res *parser.ParserResult, steps int, file string) string {
+func Summary(res *step.Compiled, steps int, file string) string {
 	var b strings.Builder
 	actions := 0
 	for _, s := range res.Steps {
@@ -207,10 +204,10 @@ func Summary(res *parser.ParserResult, steps int, file string) string {
 			actions++
 		}
 	}
-	if res.Status == parser.Success {
+	if res.Complete {
 		fmt.Fprintf(&b, "compiled %q: %d steps from %d actions", res.Name, steps, len(res.Actions))
 	} else {
-		fmt.Fprintf(&b, "compiled %q in part: %d steps from %d of %d actions; %s", res.Name, steps, actions, len(res.Actions), sandyexport.StatusDetail(res))
+		fmt.Fprintf(&b, "compiled %q in part: %d steps from %d of %d actions; %s", res.Name, steps, actions, len(res.Actions), res.StatusDetail())
 	}
 	if file != "" {
 		fmt.Fprintf(&b, ", written to %s", file)
@@ -232,7 +229,7 @@ func Summary(res *parser.ParserResult, steps int, file string) string {
 // tool, with the same arguments) had just failed, as compile does while
 // it waits for a check or an element, and the model requests repeated
 // because an answer was refused.
-func Retries(calls []Call) int {
+func Retries(calls []step.Record) int {
 	n := 0
 	for i, c := range calls {
 		if c.Model != nil && c.Model.Requests > 1 {
@@ -242,7 +239,7 @@ func Retries(calls []Call) int {
 			continue
 		}
 		prev := calls[i-1]
-		if t, _, _ := failure(prev); t != "" && prev.Tool == c.Tool && reflect.DeepEqual(prev.Args, c.Args) {
+		if prev.Failure != "" && prev.Tool == c.Tool && reflect.DeepEqual(prev.Args, c.Args) {
 			n++
 		}
 	}
@@ -251,57 +248,20 @@ func Retries(calls []Call) int {
 
 // The error types of a failed call.
 const (
-	ErrNoMatch     = "no_match"     // the target matched no element yet (retried while waiting)
-	ErrTimeout     = "timeout"      // the action or the page load timed out
-	ErrNetwork     = "network"      // the site could not be reached
-	ErrBrowserLost = "browser_lost" // the browser died or closed
-	ErrUnavailable = "unavailable"  // the server is gone or did not answer
-	ErrRejected    = "rejected"     // the server refused the request (an unknown tool)
-	ErrInterrupted = "interrupted"  // the run was stopped (Ctrl-C, a deadline)
-	ErrTool        = "tool_error"   // any other failure the tool reported
-	ErrModel       = "model_error"  // a language model gave no usable answer
+	ErrNoMatch     = string(step.FailNoMatch)     // the target matched no element yet (retried while waiting)
+	ErrTimeout     = string(step.FailTimeout)     // the action or the page load timed out
+	ErrNetwork     = string(step.FailNetwork)     // the site could not be reached
+	ErrBrowserLost = string(step.FailBrowserLost) // the browser died or closed
+	ErrUnavailable = string(step.FailUnavailable) // the server is gone or did not answer
+	ErrRejected    = string(step.FailRejected)    // the server refused the request (an unknown tool)
+	ErrInterrupted = string(step.FailInterrupted) // the run was stopped (Ctrl-C, a deadline)
+	ErrTool        = string(step.FailTool)        // any other failure the tool reported
+	ErrModel       = "model_error"                // a language model gave no usable answer
 )
-
-// failure says how call c failed: its error type, whether trying it again
-// may help, and the message; typ is "" when it did not fail.
-func failure(c Call) (typ string, retryable bool, msg string) {
-	switch {
-	case c.Err != nil:
-		msg = c.Err.Error()
-		switch {
-		case errors.Is(c.Err, context.Canceled), errors.Is(c.Err, context.DeadlineExceeded):
-			return ErrInterrupted, false, msg
-		case errors.Is(c.Err, mcpclient.ErrBrowserLost):
-			return ErrBrowserLost, false, msg
-		case errors.Is(c.Err, mcpclient.ErrRejected):
-			return ErrRejected, false, msg
-		}
-		return ErrUnavailable, true, msg
-	case c.Result == nil:
-		return "", false, ""
-	case !c.Result.IsError:
-		return "", false, ""
-	}
-	r := c.Result
-	msg = r.ErrorLine()
-	switch {
-	case r.PageLost() != "":
-		return ErrBrowserLost, false, msg
-	case r.NetError() != "":
-		return ErrNetwork, false, msg
-	case r.UnknownTool():
-		return ErrRejected, false, msg
-	case r.NoMatch():
-		return ErrNoMatch, true, msg
-	case r.TimedOut():
-		return ErrTimeout, true, msg
-	}
-	return ErrTool, false, msg
-}
 
 // modelResult is the step after a model's answer: its result, or an error
 // when no usable answer came.
-func modelResult(c Call, id string) Step {
+func modelResult(c step.Record, id string) Step {
 	m := c.Model
 	if m.Answer == "" {
 		return Step{Type: "error", Scope: "tool", Tool: c.Tool, CallID: id, ErrorType: ErrModel,
@@ -318,13 +278,12 @@ func modelResult(c Call, id string) Step {
 // result is what a bundle keeps of a tool's result: its sections, each
 // trimmed to ResultLimit characters, or its text when it has none; images
 // by type and size only.
-func result(r *mcpclient.Result) map[string]any {
+func result(r *step.Result) map[string]any {
 	out := map[string]any{}
 	if r == nil {
 		return out
 	}
-	for k, v := range map[string]string{"code": r.Code, "snapshot": r.Snapshot, "snapshot_file": r.SnapshotFile,
-		"page_url": r.PageURL, "page_title": r.PageTitle, "value": r.Value, "events": r.Events} {
+	for k, v := range r.Sections {
 		if v != "" {
 			out[k] = trim(v)
 		}
@@ -333,7 +292,7 @@ func result(r *mcpclient.Result) map[string]any {
 		out["text"] = trim(r.Text)
 	}
 	for _, img := range r.Images {
-		out["images"] = append(asList(out["images"]), map[string]any{"mime_type": img.MIMEType, "bytes": len(img.Data)})
+		out["images"] = append(asList(out["images"]), map[string]any{"mime_type": img.MIMEType, "bytes": img.Bytes})
 	}
 	return out
 }

@@ -1,30 +1,14 @@
 package nanoclaw
 
 import (
-	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/parser"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
-
-// fakeBrowser answers every call from a table keyed by tool; a tool not in
-// it is a transport failure.
-type fakeBrowser map[string]func(args map[string]any) *mcpclient.Result
-
-func (f fakeBrowser) CallTool(_ context.Context, name string, args map[string]any) (*mcpclient.Result, error) {
-	h, ok := f[name]
-	if !ok {
-		return nil, fmt.Errorf("%w: server gone", mcpclient.ErrUnavailable)
-	}
-	return h(args), nil
-}
 
 // clock is a fake time that moves 10 ms at every reading.
 func clock() func() time.Time {
@@ -32,56 +16,37 @@ func clock() func() time.Time {
 	return func() time.Time { t = t.Add(10 * time.Millisecond); return t }
 }
 
-// scriptedModel answers through Record as a model translator would.
-type scriptedModel struct{ calls []translator.ModelCall }
-
-func (m scriptedModel) Translate(_ context.Context, req translator.Request) ([]translator.Step, error) {
-	for _, c := range m.calls {
-		req.Record(c)
-	}
-	return nil, nil
-}
-
-func (scriptedModel) MaxRounds() int { return 9 }
-
-// TestRecorderAndBuild: every call made through the recorder is in the
+// TestRecorderAndBuild: every call the compile's observer kept is in the
 // bundle in order, as a tool_call then its tool_result, or an error step
-// when it failed (a tool failure and a transport failure), with the real
-// (here fake) times; a model's answers are recorded through the wrapped
-// translator; the secret's value is nowhere; a check repeated after it
-// failed counts as a retry; and the bundle validates.
+// when it failed (a tool failure and a transport failure), with its
+// times; a model's answers too; the secret's value is nowhere; a check
+// repeated after it failed counts as a retry; and the bundle validates.
+// (parser's observer test holds the records to what the compiler sees.)
 func TestRecorderAndBuild(t *testing.T) {
-	browser := fakeBrowser{
-		"browser_type": func(map[string]any) *mcpclient.Result {
-			return &mcpclient.Result{Text: "### Ran Playwright code\nawait page.fill('s3cret')", Code: "await page.fill('s3cret')"}
-		},
-		"browser_evaluate": func(map[string]any) *mcpclient.Result {
-			return &mcpclient.Result{IsError: true, Error: `Error: locator.evaluate: Timeout 5000ms exceeded. waiting for locator("x") does not match any elements`}
-		},
-		"browser_snapshot": func(map[string]any) *mcpclient.Result {
-			return &mcpclient.Result{Snapshot: strings.Repeat("- button \"Go\"\n", 200), PageURL: "http://shop.test/"}
-		},
+	now := clock()
+	rec := &Recorder{}
+	add := func(r step.Record) {
+		r.Start, r.End = now(), now()
+		rec.Observe(r)
 	}
-	rec := NewRecorder(browser, clock())
-	ctx := context.Background()
-	rec.CallTool(ctx, "browser_type", map[string]any{"target": "#pw", "text": "s3cret"})
-	rec.CallTool(ctx, "browser_evaluate", map[string]any{"function": "() => 1"})
-	rec.CallTool(ctx, "browser_evaluate", map[string]any{"function": "() => 1"})
-	rec.CallTool(ctx, "browser_snapshot", map[string]any{})
-	tr := rec.Translator(scriptedModel{[]translator.ModelCall{
-		{Model: "m", Answer: "click", Element: `button "Go"`, PromptTokens: 100, CompletionTokens: 5, Requests: 2},
-		{Model: "m", Answer: ""},
-	}})
-	if m, ok := tr.(translator.MultiRound); !ok || m.MaxRounds() != 9 {
-		t.Errorf("the wrapped translator lost MaxRounds")
-	}
-	tr.Translate(ctx, translator.Request{Action: "press Go"})
-	rec.CallTool(ctx, "browser_close", map[string]any{})
+	noMatch := `locator.evaluate: Timeout 5000ms exceeded. waiting for locator("x") does not match any elements`
+	add(step.Record{Tool: "browser_type", Args: map[string]any{"target": "#pw", "text": "s3cret"},
+		Result: &step.Result{Text: "### Ran Playwright code\nawait page.fill('s3cret')", Sections: map[string]string{"code": "await page.fill('s3cret')"}}})
+	add(step.Record{Tool: "browser_evaluate", Args: map[string]any{"function": "() => 1"}, Result: &step.Result{Sections: map[string]string{}},
+		Failure: step.FailNoMatch, Retryable: true, Message: noMatch})
+	add(step.Record{Tool: "browser_evaluate", Args: map[string]any{"function": "() => 1"}, Result: &step.Result{Sections: map[string]string{}},
+		Failure: step.FailNoMatch, Retryable: true, Message: noMatch})
+	add(step.Record{Tool: "browser_snapshot", Args: map[string]any{},
+		Result: &step.Result{Sections: map[string]string{"snapshot": strings.Repeat("- button \"Go\"\n", 200), "page_url": "http://shop.test/"}}})
+	add(step.Record{Tool: step.ModelTool, Args: map[string]any{"model": "m"}, Action: "press Go",
+		Model: &step.ModelAnswer{Model: "m", Answer: "click", Element: `button "Go"`, PromptTokens: 100, CompletionTokens: 5, Requests: 2}})
+	add(step.Record{Tool: step.ModelTool, Args: map[string]any{"model": "m"}, Action: "press Go", Model: &step.ModelAnswer{Model: "m"}})
+	add(step.Record{Tool: "browser_close", Args: map[string]any{}, Failure: step.FailUnavailable, Retryable: true, Message: "server unavailable: server gone"})
 
-	res := &parser.ParserResult{Name: "pw", Actions: []string{"type {{PW}} into Password"}, Status: parser.Partial,
-		Steps:    []parser.TestStep{{Index: 0, Action: "open http://shop.test"}, {Index: 1, Action: "type {{PW}} into Password", Element: `textbox "Password"`}},
-		Errors:   []parser.ErrorInfo{{Index: 1, Action: "type {{PW}} into Password", Message: "boom"}},
-		Duration: 1234567 * time.Microsecond, Usage: parser.Usage{PromptTokens: 100, CompletionTokens: 5, ModelRequests: 3}}
+	res := &step.Compiled{Name: "pw", Actions: []string{"type {{PW}} into Password"}, Status: "partial",
+		Steps:    []step.Action{{Index: 0, Action: "open http://shop.test"}, {Index: 1, Action: "type {{PW}} into Password", Element: `textbox "Password"`}},
+		Stop:     &step.Stop{Index: 1, Message: "boom"},
+		Duration: 1234567 * time.Microsecond, Model: step.Usage{PromptTokens: 100, CompletionTokens: 5, Requests: 3}}
 	b := Build(res, rec.Calls(), &Options{Secrets: map[string]string{"PW": "s3cret"}, Steps: 2})
 	data, err := b.Marshal()
 	if err != nil {
@@ -111,7 +76,7 @@ func TestRecorderAndBuild(t *testing.T) {
 		t.Errorf("script =\n%s\nwant\n%s", strings.Join(kinds, "\n"), strings.Join(want, "\n"))
 	}
 	if got := b.Script[0].TS; got != "2026-02-24T17:00:00.010Z" {
-		t.Errorf("first call at %s, want the recorder's clock", got)
+		t.Errorf("first call at %s, want the record's start", got)
 	}
 	if got := b.Script[1].TS; got != "2026-02-24T17:00:00.020Z" {
 		t.Errorf("first result at %s", got)
@@ -123,7 +88,7 @@ func TestRecorderAndBuild(t *testing.T) {
 	if !strings.HasSuffix(snap, "[trimmed: 1000 of 2800 characters kept]") {
 		t.Errorf("the snapshot is not trimmed: ...%s", snap[len(snap)-60:])
 	}
-	if b.Status != parser.Partial || !strings.Contains(b.FinalOutput.Content, `compile stopped at action 1 of 1 ("type {{PW}} into Password"): boom`) {
+	if b.Status != "partial" || !strings.Contains(b.FinalOutput.Content, `compile stopped at action 1 of 1 ("type {{PW}} into Password"): boom`) {
 		t.Errorf("status %s, final output %q", b.Status, b.FinalOutput.Content)
 	}
 	if b.Script[0].Args.(map[string]any)["text"] != "{{PW}}" {
@@ -134,9 +99,10 @@ func TestRecorderAndBuild(t *testing.T) {
 // TestBuildNoModel: without a model, token_usage is null, and a run with
 // no retries says 0.
 func TestBuildNoModel(t *testing.T) {
-	rec := NewRecorder(fakeBrowser{"browser_navigate": func(map[string]any) *mcpclient.Result { return &mcpclient.Result{PageURL: "http://x/"} }}, clock())
-	rec.CallTool(context.Background(), "browser_navigate", map[string]any{"url": "http://x/"})
-	b := Build(&parser.ParserResult{Name: "x", Status: parser.Success, Steps: []parser.TestStep{{Action: "open http://x/"}}}, rec.Calls(), nil)
+	now := clock()
+	calls := []step.Record{{Tool: "browser_navigate", Args: map[string]any{"url": "http://x/"}, Start: now(), End: now(),
+		Result: &step.Result{Sections: map[string]string{"page_url": "http://x/"}}}}
+	b := Build(&step.Compiled{Name: "x", Complete: true, Status: "success", Steps: []step.Action{{Action: "open http://x/"}}}, calls, nil)
 	data, _ := b.Marshal()
 	if !strings.Contains(string(data), `"token_usage": null`) || !strings.Contains(string(data), `"retry_count": 0`) {
 		t.Errorf("metrics:\n%s", data)

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // A text check whose sentence names no element ("verify Saved is shown")
@@ -23,8 +22,8 @@ import (
 // waiting for the text as the check does; then scoped to the element that
 // shows it, which is what the export keeps. false means it failed and the
 // failure is recorded.
-func (r *run) anchoredText(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
-	call, err := r.gen.For(s, "")
+func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
+	call, err := r.gen.Call(s, "")
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
@@ -166,8 +165,8 @@ func describeShown(n *dom.Node) string {
 }
 
 // anchored reports whether s is a text check the parser anchors.
-func anchored(s translator.Step) bool {
-	return s.Kind == translator.AssertText && s.Ref == "" && !commandgen.NeedsTarget(s.Kind)
+func anchored(s step.Step) bool {
+	return s.Kind == step.AssertText && s.Ref == "" && !step.NeedsTarget(s.Kind)
 }
 
 // vacuousGone says why a check that a text is gone could never fail, or "":
@@ -176,8 +175,8 @@ func anchored(s translator.Step) bool {
 // the test acted, before the action or now. Such a check passes whatever
 // the page does; the user meant an element, and is told to name it by its
 // kind or to quote the text.
-func (r *run) vacuousGone(s translator.Step) string {
-	if s.Kind != translator.AssertGone || s.Ref != "" {
+func (r *run) vacuousGone(s step.Step) string {
+	if s.Kind != step.AssertGone || s.Ref != "" {
 		return ""
 	}
 	first, _, _ := strings.Cut(strings.ToLower(strings.TrimSpace(s.Value)), " ")

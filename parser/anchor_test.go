@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 func aria(t *testing.T, s string) *dom.Node {
@@ -78,12 +78,12 @@ func TestVacuousGone(t *testing.T) {
 		{"Saved", false},
 		{"Error", false}, // an error that must not show: fails when it does
 	} {
-		why := r.vacuousGone(translator.Step{Kind: translator.AssertGone, Value: tt.text})
+		why := r.vacuousGone(step.Step{Kind: step.AssertGone, Value: tt.text})
 		if (why != "") != tt.refused {
 			t.Errorf("vacuousGone(%q) = %q, want refused %v", tt.text, why, tt.refused)
 		}
 	}
-	if why := r.vacuousGone(translator.Step{Kind: translator.AssertText, Value: "the Saved widget"}); why != "" {
+	if why := r.vacuousGone(step.Step{Kind: step.AssertText, Value: "the Saved widget"}); why != "" {
 		t.Errorf("a text that must show is not this rule's: %q", why)
 	}
 }

@@ -6,9 +6,9 @@ import (
 	"encoding/json"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 )
 
 // attrTarget finds a locator for node from its element's attributes, for
@@ -21,7 +21,7 @@ import (
 // (locatorattrs.js), so every browser server gives the same answer. Only a
 // broken session is an error.
 func (r *run) attrTarget(ctx context.Context, node *dom.Node) (dom.Locator, error) {
-	out, err := r.exec(ctx, commandgen.Call{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": node.Ref, "function": locatorAttrsFn}})
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": node.Ref, "function": locatorAttrsFn}})
 	if err != nil {
 		return dom.Locator{}, err
 	}

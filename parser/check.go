@@ -6,17 +6,17 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/clock"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // check runs an assertion scoped to one element (target), repeating it
 // while its text filter matches nothing, up to the action timeout: it waits
 // for the page as browser_wait_for does, and as replay will.
-func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
 	if target == "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("no stable selector was found for %s", s.Element), nil)
 	}
-	call, err := r.gen.For(s, target)
+	call, err := r.gen.Call(s, target)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
@@ -37,7 +37,7 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 			switch {
 			case out.NoMatch():
 				msg = scopedFailure(s, time.Since(start))
-			case out.TimedOut() && s.Kind == translator.AssertText:
+			case out.TimedOut() && s.Kind == step.AssertText:
 				// The server could not reach the element: an empty status
 				// takes no room, and counts as hidden.
 				msg = fmt.Sprintf("expected text %q is not shown in %s, which is empty or hidden (%s)", s.Value, s.Element, out.ErrorLine())
@@ -52,6 +52,6 @@ func (r *run) check(ctx context.Context, ts *TestStep, s translator.Step, target
 
 // scopedFailure says why a check of one element failed when the element
 // never came.
-func scopedFailure(s translator.Step, waited time.Duration) string {
+func scopedFailure(s step.Step, waited time.Duration) string {
 	return fmt.Sprintf("%s is not on the page (waited %s)", s.Element, waited.Round(time.Millisecond))
 }

@@ -11,13 +11,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -56,6 +56,9 @@ type Options struct {
 	// export names the file relative to it, as replay's --files reads it.
 	// "" refuses uploads.
 	Files string
+	// Observer, when set, is told of every call the compile makes
+	// (observe.go).
+	Observer Observer
 	// Tokens counts the tokens of Usage: the tokenizer of the model asked,
 	// when one is (tokens.ForModel). Nil counts in tokens.Default's
 	// encoding.
@@ -98,6 +101,9 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 	if c.opts.Logger == nil {
 		c.opts.Logger = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
+	if c.opts.Observer != nil {
+		c.observe(c.opts.Observer)
+	}
 	return c
 }
 
@@ -125,12 +131,12 @@ type run struct {
 	// call of its own. Any later call clears it.
 	inline   *mcpclient.Result
 	pageURL  string
-	title    string              // the current page's title
-	noGen    bool                // the server has no browser_generate_locator
-	gen      *commandgen.Options // how calls are built: checks wait up to the timeout
-	previous string              // what the last action acted on, for "its"
-	start    *dom.Node           // the page before the test acted (the first action's snapshot)
-	before   *dom.Node           // the page before the last action that acted; nil before any
+	title    string            // the current page's title
+	noGen    bool              // the server has no browser_generate_locator
+	gen      *step.CallOptions // how calls are built: checks wait up to the timeout
+	previous string            // what the last action acted on, for "its"
+	start    *dom.Node         // the page before the test acted (the first action's snapshot)
+	before   *dom.Node         // the page before the last action that acted; nil before any
 	// modals are the dialogs and file choosers the latest call left
 	// waiting (modal.go).
 	modals []mcpclient.ModalState
@@ -147,7 +153,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	}
 	start := time.Now()
 	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets),
-		gen: &commandgen.Options{CheckTimeout: c.opts.Timeout}}
+		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout}}
 	res := &ParserResult{
 		Name:       sc.Name,
 		URL:        r.masker.Replace(sc.URL),
@@ -215,8 +221,8 @@ func (r *run) all(ctx context.Context) error {
 // open navigates to the scenario's URL: the implicit first step.
 func (r *run) open(ctx context.Context) error {
 	start := time.Now()
-	s := translator.Step{Kind: translator.Navigate, Value: r.url, Action: "open " + r.res.URL}
-	call, _ := r.gen.For(s, "")
+	s := step.Step{Kind: step.Navigate, Value: r.url, Action: "open " + r.res.URL}
+	call, _ := r.gen.Call(s, "")
 	exported := r.export(call, s)
 	out, err := r.exec(ctx, call)
 	if err != nil {
@@ -238,7 +244,7 @@ func (r *run) open(ctx context.Context) error {
 		return err
 	}
 	wait := r.settle(ctx)
-	ts := &TestStep{Index: 0, Action: s.Action, Kind: translator.Navigate}
+	ts := &TestStep{Index: 0, Action: s.Action, Kind: step.Navigate}
 	r.keep(ts, exported, s)
 	if wait != nil {
 		r.keep(ts, *wait, s)
@@ -261,7 +267,7 @@ func (r *run) action(ctx context.Context, index int) error {
 	ts := &TestStep{Index: index, Action: action}
 	text, continued := r.actions[index-1], false
 	rounds := r.maxRounds()
-	var taken []translator.Step
+	var taken []step.Step
 	for round := 0; ; round++ {
 		steps, waited, ok, err := r.translate(ctx, ts, text, continued, taken)
 		if !ok {
@@ -272,7 +278,7 @@ func (r *run) action(ctx context.Context, index int) error {
 		}
 		then := ""
 		for _, s := range steps {
-			if s.Kind == translator.Then {
+			if s.Kind == step.Then {
 				then = s.Value
 				break
 			}
@@ -302,7 +308,7 @@ func (r *run) action(ctx context.Context, index int) error {
 // answers cost is added to ts and the run's usage. ok is false when the
 // action failed; the failure is recorded and err is its cause (a model
 // server that failed is one).
-func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []translator.Step) (steps []translator.Step, waited time.Duration, ok bool, err error) {
+func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []step.Step) (steps []step.Step, waited time.Duration, ok bool, err error) {
 	index, action := ts.Index, ts.Action
 	start := time.Now()
 	deadline := start.Add(r.c.opts.Timeout)
@@ -342,107 +348,6 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		}
 		return steps, waited, true, nil
 	}
-}
-
-// step runs one translated step and appends its calls to ts; false means it
-// failed and the failure is recorded.
-func (r *run) step(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
-	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
-	if !s.Kind.IsCheck() && s.Kind != translator.Wait {
-		r.before = r.page
-	}
-	switch s.Kind {
-	case translator.SwitchTab:
-		return r.switchTab(ctx, ts, s)
-	case translator.AcceptDialog, translator.DismissDialog:
-		r.before = r.page
-	}
-	if anchored(s) {
-		return r.anchoredText(ctx, ts, s)
-	}
-	if why := r.vacuousGone(s); why != "" {
-		return false, r.fail(ctx, ts.Index, ts.Action, nil, why, nil)
-	}
-	if s.Ref == "" && !commandgen.NeedsTarget(s.Kind) {
-		return r.untargeted(ctx, ts, s)
-	}
-
-	node := r.page.FindRef(s.Ref)
-	if node == nil {
-		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Ref), nil)
-	}
-	if !s.Kind.IsCheck() {
-		r.previous = nameOf(node)
-	}
-	if ts.Waited > 0 && node.Name != "" && r.textShown(ctx, node.Name) {
-		// The element came late: the export waits for it as compile did.
-		wait := commandgen.WaitForText(node.Name)
-		if out, err := r.exec(ctx, wait); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)
-		} else if !out.IsError {
-			r.keep(ts, r.export(wait, s), s)
-		}
-	}
-	target, err := r.stableTarget(ctx, node, s)
-	if err != nil {
-		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
-	}
-	switch {
-	case commandgen.Scoped(s):
-		return r.check(ctx, ts, s, target)
-	case s.Kind == translator.Choose:
-		return r.choose(ctx, ts, s, target)
-	case s.Kind == translator.SetValue:
-		return r.setValue(ctx, ts, s, target)
-	case s.Kind == translator.Press:
-		return r.pressIn(ctx, ts, s, target)
-	case s.Kind == translator.Upload:
-		return r.upload(ctx, ts, s, target)
-	case s.Kind == translator.Drag:
-		return r.drag(ctx, ts, s, target)
-	case s.Kind == translator.Select && len(s.Values) > 0:
-		return r.selectMany(ctx, ts, s, node, target)
-	}
-	return r.act(ctx, ts, s, target)
-}
-
-// untargeted runs a step that acts on no element (a navigation, a key, a
-// wait) and appends its call to ts; false means it failed and the failure
-// is recorded.
-func (r *run) untargeted(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
-	call, err := r.gen.For(s, "")
-	if err != nil {
-		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
-	}
-	if s.Kind == translator.Navigate {
-		call.Args["url"] = r.absolute(s.Value)
-	}
-	exported := r.export(call, s)
-	out, err := r.exec(ctx, call)
-	if err != nil {
-		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
-	}
-	if out.IsError && s.Kind == translator.Navigate {
-		if reason := out.NetError(); reason != "" {
-			err := &mcpclient.SiteError{URL: call.Args["url"].(string), Reason: reason}
-			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
-		}
-		if out.TimedOut() {
-			return false, r.fail(ctx, ts.Index, ts.Action, &exported, r.slowLoad(call.Args["url"].(string)), nil)
-		}
-	}
-	if out.IsError {
-		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
-	}
-	var wait *commandgen.Call
-	if s.Kind == translator.Navigate {
-		wait = r.settle(ctx)
-	}
-	r.keep(ts, exported, s)
-	if wait != nil {
-		r.keep(ts, *wait, s)
-	}
-	return true, nil
 }
 
 func (r *run) done(index int, ts *TestStep) {

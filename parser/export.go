@@ -5,10 +5,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // export returns call as the scenario keeps it: a navigation to the
@@ -17,13 +16,13 @@ import (
 // written in an argument (a typed text that equals or holds it, a selector
 // or text that names it) as {{NAME}}. Replay expands {{NAME}} back to the
 // value, so the scenario does what compile did without holding the value.
-func (r *run) export(call commandgen.Call, s translator.Step) commandgen.Call {
+func (r *run) export(call step.ToolCall, s step.Step) step.ToolCall {
 	c := r.exportURL(call)
-	out := commandgen.Call{Tool: c.Tool, Args: map[string]any{}}
+	out := step.ToolCall{Tool: c.Tool, Args: map[string]any{}}
 	for k, v := range c.Args {
 		out.Args[k] = r.exportValue(v)
 	}
-	if t, ok := c.Args["text"].(string); ok && (s.Kind == translator.Type) {
+	if t, ok := c.Args["text"].(string); ok && (s.Kind == step.Type) {
 		if name := r.variable(t); name != "" {
 			out.Args["text"] = name
 		}
@@ -42,7 +41,7 @@ func (r *run) export(call commandgen.Call, s translator.Step) commandgen.Call {
 
 // keep appends a call that ran, as exported, to ts, with the step it came
 // from written as the call is: secret values as {{NAME}}.
-func (r *run) keep(ts *TestStep, exported commandgen.Call, s translator.Step) {
+func (r *run) keep(ts *TestStep, exported step.ToolCall, s step.Step) {
 	w := func(v string) string { return sandy.MapText(v, r.masker.ReplaceWritten) }
 	s.Ref = ""
 	s.Element, s.Value, s.Words, s.Action = r.masker.Replace(s.Element), w(s.Value), w(s.Words), r.masker.Replace(s.Action)
@@ -73,13 +72,13 @@ func (r *run) variable(v string) string {
 }
 
 // exportURL writes a navigation to the scenario's site as {{BASE_URL}}/path.
-func (r *run) exportURL(c commandgen.Call) commandgen.Call {
+func (r *run) exportURL(c step.ToolCall) step.ToolCall {
 	u, ok := c.Args["url"].(string)
 	if !ok || r.res.BaseURL == "" {
 		return c
 	}
 	if rest, ok := strings.CutPrefix(u, r.res.BaseURL); ok && (rest == "" || strings.HasPrefix(rest, "/") || strings.HasPrefix(rest, "?")) {
-		return commandgen.Call{Tool: c.Tool, Args: map[string]any{"url": "{{BASE_URL}}" + rest}}
+		return step.ToolCall{Tool: c.Tool, Args: map[string]any{"url": "{{BASE_URL}}" + rest}}
 	}
 	return c
 }

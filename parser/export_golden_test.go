@@ -33,7 +33,7 @@ func TestExportGolden(t *testing.T) {
 			if err != nil || res.Status != parser.Success {
 				t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
 			}
-			got, err := sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest test", Now: now}).Marshal()
+			got, err := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest test", Now: now}).Marshal()
 			if err != nil {
 				t.Fatal(err)
 			}

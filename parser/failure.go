@@ -6,16 +6,15 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // fail records the failure of action index with evidence; it returns cause
 // (nil for a failure that is the scenario's, not the environment's).
-func (r *run) fail(ctx context.Context, index int, action string, call *commandgen.Call, msg string, cause error) error {
+func (r *run) fail(ctx context.Context, index int, action string, call *step.ToolCall, msg string, cause error) error {
 	info := ErrorInfo{Index: index, Action: action, Call: call, Message: r.masker.Replace(msg)}
 	if r.page != nil {
 		info.Snapshot = r.minimized()
@@ -65,12 +64,12 @@ func (r *run) slowLoad(url string) string {
 }
 
 // failureText turns a failed call's result into one sentence.
-func failureText(s translator.Step, out *mcpclient.Result) string {
+func failureText(s step.Step, out *mcpclient.Result) string {
 	msg := out.ErrorLine()
 	if s.Kind.IsCheck() {
 		return msg // a check says what it found ("expected text "7 items" is not shown (waited 5s)")
 	}
-	if s.Kind == translator.Select && s.Element != "" {
+	if s.Kind == step.Select && s.Element != "" {
 		// The option is what is most often missing: name it.
 		return fmt.Sprintf("select %q on %s failed: %s", s.Value, s.Element, msg)
 	}

@@ -199,7 +199,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		if dom.Count(root, loc) == 0 {
 			return mcptest.NoMatch(target)
 		}
-		// A check of the element's text (commandgen): its description
+		// A check of the element's text (step.Call): its description
 		// says which text; the fake reads the page's.
 		el, _ := c.Args["element"].(string)
 		if m := regexp.MustCompile(`^(.*) (not )?showing "(.*)"$`).FindStringSubmatch(el); m != nil {
@@ -214,7 +214,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		return mcptest.Playwright{Value: "true"}.Result()
 	}
 	fn, _ := c.Args["function"].(string)
-	if strings.HasPrefix(fn, "async") { // a check of the page (commandgen): its description says which
+	if strings.HasPrefix(fn, "async") { // a check of the page (step.Call): its description says which
 		el, _ := c.Args["element"].(string)
 		if m := regexp.MustCompile(`^text "(.*)" is (not )?shown$`).FindStringSubmatch(el); m != nil {
 			switch shown := strings.Contains(f.shownText(), m[1]); {

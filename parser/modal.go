@@ -10,11 +10,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -36,13 +36,13 @@ func (r *run) dialog() string {
 
 // modalBlocks is the error of steps that cannot run while a dialog or file
 // chooser waits: every step but the one that handles it.
-func (r *run) modalBlocks(steps []translator.Step) error {
+func (r *run) modalBlocks(steps []step.Step) error {
 	if len(r.modals) == 0 || len(steps) == 0 {
 		return nil
 	}
 	m := r.modals[0]
 	switch k := steps[0].Kind; {
-	case m.Dialog() && (k == translator.AcceptDialog || k == translator.DismissDialog):
+	case m.Dialog() && (k == step.AcceptDialog || k == step.DismissDialog):
 		return nil
 	case m.Dialog():
 		return fmt.Errorf("the %s the last action opened is still open: accept or dismiss it first (\"accept the dialog\", \"dismiss the dialog\", \"type TEXT into the prompt and click OK\")", m.Description)
@@ -53,7 +53,7 @@ func (r *run) modalBlocks(steps []translator.Step) error {
 // upload clicks target (a file field or the button that opens the file
 // chooser) and sets the chooser's file: the one s names, which must be a
 // file in the files folder. The export names it relative to that folder.
-func (r *run) upload(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+func (r *run) upload(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
 	abs, rel, err := r.uploadPath(s.Value)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
@@ -65,8 +65,8 @@ func (r *run) upload(ctx context.Context, ts *TestStep, s translator.Step, targe
 		return false, r.fail(ctx, ts.Index, ts.Action, nil,
 			fmt.Sprintf("clicking %s opened no file chooser: name the file field, or the button that opens the chooser", s.Element), nil)
 	}
-	call := commandgen.UploadFiles(abs)
-	exported := commandgen.UploadFiles(rel)
+	call := step.UploadFiles(abs)
+	exported := step.UploadFiles(rel)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
@@ -147,11 +147,11 @@ func (r *run) uploadPath(name string) (abs, rel string, err error) {
 // up to the timeout, for a tab the last action opens), or its number
 // counted from 1. The export selects it by its index, as browser_tabs
 // counts.
-func (r *run) switchTab(ctx context.Context, ts *TestStep, s translator.Step) (bool, error) {
+func (r *run) switchTab(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
 	ts.Kind = s.Kind
 	r.before = r.page
 	want := 0
-	if s.Value != translator.TabNew {
+	if s.Value != step.TabNew {
 		n, err := strconv.Atoi(s.Value)
 		if err != nil || n < 1 {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("tab %q: tabs are counted from 1", s.Value), nil)
@@ -161,7 +161,7 @@ func (r *run) switchTab(ctx context.Context, ts *TestStep, s translator.Step) (b
 	deadline := time.Now().Add(r.c.opts.Timeout)
 	var tabs []mcpclient.Tab
 	for {
-		out, err := r.exec(ctx, commandgen.ListTabs())
+		out, err := r.exec(ctx, step.ListTabs())
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 		}
@@ -185,7 +185,7 @@ func (r *run) switchTab(ctx context.Context, ts *TestStep, s translator.Step) (b
 	case want > len(tabs):
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("there is no tab %d (waited %s): %s", want, r.c.opts.Timeout, tabsOpen(tabs)), nil)
 	}
-	call := commandgen.SelectTab(index)
+	call := step.SelectTab(index)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &call, err.Error(), err)
@@ -216,7 +216,7 @@ func tabsOpen(tabs []mcpclient.Tab) string {
 
 // drag drags the element at target onto s.Drop's element, both by stable
 // selectors.
-func (r *run) drag(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+func (r *run) drag(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
 	if s.Drop == nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, "the drag names no element to drop on", nil)
 	}
@@ -225,7 +225,7 @@ func (r *run) drag(ctx context.Context, ts *TestStep, s translator.Step, target 
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Drop.Ref), nil)
 	}
 	drop := *s.Drop
-	drop.Kind = translator.Click
+	drop.Kind = step.Click
 	end, err := r.stableTarget(ctx, node, drop)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
@@ -233,10 +233,10 @@ func (r *run) drag(ctx context.Context, ts *TestStep, s translator.Step, target 
 	if end == "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, "no stable selector was found for "+s.Drop.Element+", where the drag drops", nil)
 	}
-	return r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call {
+	return r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall {
 		d := s
-		d.Drop = &translator.Step{Ref: end, Element: s.Drop.Element}
-		call, _ := r.gen.For(d, t)
+		d.Drop = &step.Step{Ref: end, Element: s.Drop.Element}
+		call, _ := r.gen.Call(d, t)
 		return call
 	})
 }
@@ -244,7 +244,7 @@ func (r *run) drag(ctx context.Context, ts *TestStep, s translator.Step, target 
 // selectMany picks several options of the list box list (at target): a
 // <select multiple> takes them in one browser_select_option; an ARIA list
 // box that takes several (aria-multiselectable) gets a click on each.
-func (r *run) selectMany(ctx context.Context, ts *TestStep, s translator.Step, list *dom.Node, target string) (bool, error) {
+func (r *run) selectMany(ctx context.Context, ts *TestStep, s step.Step, list *dom.Node, target string) (bool, error) {
 	if v, ok := r.probe(ctx, target, "(el) => el.tagName === 'SELECT' && el.multiple"); ok && v == "true" {
 		return r.act(ctx, ts, s, target)
 	}
@@ -256,7 +256,7 @@ func (r *run) selectMany(ctx context.Context, ts *TestStep, s translator.Step, l
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 		}
-		click := translator.Step{Kind: translator.Click, Role: o.Role, Ref: o.Ref, Element: fmt.Sprintf("option %q in %s", o.Name, s.Element), Action: s.Action, Model: s.Model}
+		click := step.Step{Kind: step.Click, Role: o.Role, Ref: o.Ref, Element: fmt.Sprintf("option %q in %s", o.Name, s.Element), Action: s.Action, Model: s.Model}
 		if ok, err := r.step(ctx, ts, click); !ok || err != nil {
 			return ok, err
 		}

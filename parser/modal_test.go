@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // TestUploadPath: an upload's file must be a regular file inside the files
@@ -65,10 +65,10 @@ func TestUploadPath(t *testing.T) {
 // runs; the error says what is open and how to handle it.
 func TestModalBlocks(t *testing.T) {
 	r := &run{modals: []mcpclient.ModalState{{Description: `"confirm" dialog with message "Delete?"`, Tool: mcpclient.ToolHandleDialog}}}
-	if err := r.modalBlocks([]translator.Step{{Kind: translator.AcceptDialog}}); err != nil {
+	if err := r.modalBlocks([]step.Step{{Kind: step.AcceptDialog}}); err != nil {
 		t.Errorf("accept: %v", err)
 	}
-	err := r.modalBlocks([]translator.Step{{Kind: translator.Click}})
+	err := r.modalBlocks([]step.Step{{Kind: step.Click}})
 	if err == nil || !strings.Contains(err.Error(), `"confirm" dialog with message "Delete?" the last action opened is still open: accept or dismiss it first`) {
 		t.Errorf("click: %v", err)
 	}

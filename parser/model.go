@@ -8,6 +8,7 @@ import (
 	"errors"
 	"slices"
 
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -22,8 +23,8 @@ func (r *run) maxRounds() int {
 
 // readBy names who read an action that ran taken: "llm" when a model
 // answered any of its steps, else "rules".
-func readBy(taken []translator.Step) string {
-	if slices.ContainsFunc(taken, func(s translator.Step) bool { return s.Model != "" }) {
+func readBy(taken []step.Step) string {
+	if slices.ContainsFunc(taken, func(s step.Step) bool { return s.Model != "" }) {
 		return "llm"
 	}
 	return "rules"

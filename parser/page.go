@@ -6,9 +6,9 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 )
 
 // snapshot replaces the page state with a fresh snapshot: the one the
@@ -64,8 +64,8 @@ func (r *run) snapshot(ctx context.Context) error {
 // as compile did rather than racing the page; else nil (a page that was
 // not loading, one that still is after the timeout, a server that cannot
 // evaluate).
-func (r *run) settle(ctx context.Context) *commandgen.Call {
-	call := commandgen.BusyWait(r.c.opts.Timeout)
+func (r *run) settle(ctx context.Context) *step.ToolCall {
+	call := step.BusyWait(r.c.opts.Timeout)
 	out, err := r.exec(ctx, call)
 	switch {
 	case err != nil:
@@ -85,7 +85,7 @@ func (r *run) minimized() string {
 }
 
 // exec runs call with the placeholders replaced by their values.
-func (r *run) exec(ctx context.Context, call commandgen.Call) (*mcpclient.Result, error) {
+func (r *run) exec(ctx context.Context, call step.ToolCall) (*mcpclient.Result, error) {
 	args := mapStrings(call.Args, r.replacer.Replace).(map[string]any)
 	r.c.opts.Logger.Debug("call", "tool", call.Tool)
 	out, err := r.c.browser.CallTool(ctx, call.Tool, args)
@@ -146,7 +146,7 @@ func (r *run) absolute(ref string) string {
 // retries a late target anyway. When the page cannot be asked, it answers
 // true and the wait itself decides.
 func (r *run) textShown(ctx context.Context, name string) bool {
-	out, err := r.exec(ctx, commandgen.TextShown(name))
+	out, err := r.exec(ctx, step.TextShown(name))
 	if err != nil || out.IsError {
 		return true
 	}

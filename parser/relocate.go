@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -43,7 +44,7 @@ func (c *Compiler) Relocate(ctx context.Context, action string) (*Relocation, er
 		}
 		return nil, fmt.Errorf("%w: %w", ErrNotRelocated, err)
 	}
-	if len(steps) != 1 || steps[0].Ref == "" || steps[0].Kind.IsCheck() || steps[0].Kind == translator.Then {
+	if len(steps) != 1 || steps[0].Ref == "" || steps[0].Kind.IsCheck() || steps[0].Kind == step.Then {
 		return nil, fmt.Errorf("%w: %q reads as %s", ErrNotRelocated, action, kinds(steps))
 	}
 	s := steps[0]
@@ -62,7 +63,7 @@ func (c *Compiler) Relocate(ctx context.Context, action string) (*Relocation, er
 }
 
 // kinds names the kinds of steps, for messages.
-func kinds(steps []translator.Step) string {
+func kinds(steps []step.Step) string {
 	if len(steps) == 0 {
 		return "nothing to do"
 	}

@@ -3,7 +3,7 @@ package parser
 import (
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -23,7 +23,7 @@ type TestStep struct {
 	Index int
 	// Action is the plain-English action (secret values masked as {{NAME}}).
 	Action string
-	Kind   translator.Kind
+	Kind   step.Kind
 	// Element describes the element acted on, e.g. `button "Log in"`
 	// (secret values masked as {{NAME}}).
 	Element string
@@ -36,12 +36,12 @@ type TestStep struct {
 	// browser_wait_for first when the element appeared late (and its name is
 	// visible text, else replay's late-target retry covers it), then the
 	// action.
-	Calls []commandgen.Call
+	Calls []step.ToolCall
 	// Steps are the translator steps the Calls came from, one per call
 	// (a wait's or a focus's is the step it serves), their texts written as
 	// the calls are (secret values as {{NAME}}): what a format that states
 	// intent rather than tool calls (a Playwright Test spec) is built from.
-	Steps []translator.Step
+	Steps []step.Step
 	// Waited is how long the element took to appear; 0 when it was there.
 	Waited time.Duration
 	// Translator is who read the action: "llm" when a language model
@@ -63,7 +63,7 @@ type ErrorInfo struct {
 	Index  int
 	Action string
 	// Call is the tool call that failed, when one did (variables as {{NAME}}).
-	Call    *commandgen.Call
+	Call    *step.ToolCall
 	Message string
 	// Screenshot is the file holding a screenshot of the page at the failure.
 	Screenshot string
@@ -123,4 +123,24 @@ type ParserResult struct {
 	Duration    time.Duration
 	// Translator names the translator used ("rules", "llm", "auto").
 	Translator string
+}
+
+// Compiled is the result as the writers of exports read it
+// (sandyexport.Export, nanoclaw.Build): plain values, no compiler types.
+func (r *ParserResult) Compiled() *step.Compiled {
+	c := &step.Compiled{
+		Name: r.Name, URL: r.URL, BaseURL: r.BaseURL, Actions: r.Actions,
+		Variables: r.Variables, SecretNames: r.SecretNames, Translator: r.Translator,
+		Complete: r.Status == Success, Status: string(r.Status), Interrupted: r.Interrupted, Duration: r.Duration,
+		Model: step.Usage{PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens,
+			Requests: r.Usage.ModelRequests, Cached: r.Usage.CachedAnswers},
+	}
+	if len(r.Errors) > 0 {
+		c.Stop = &step.Stop{Index: r.Errors[0].Index, Message: r.Errors[0].Message}
+	}
+	for _, ts := range r.Steps {
+		c.Steps = append(c.Steps, step.Action{Index: ts.Index, Action: ts.Action, Element: ts.Element, Target: ts.Target,
+			Calls: ts.Calls, Steps: ts.Steps})
+	}
+	return c
 }

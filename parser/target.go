@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // stableTarget finds a selector for node that is not a ref: Playwright's own
@@ -25,7 +24,7 @@ import (
 // words the action used ("My orders") when those single the element out;
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
-func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Step) (string, error) {
+func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
 	if contentNamed(node, s) || liveRoles[node.Role] && textCheck(s) && (node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent())) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: neither its name nor its text
@@ -53,11 +52,11 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s translator.Ste
 
 // treeTarget is stableTarget's locator from the accessibility tree and
 // Playwright's generator; none has no parts.
-func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step) (dom.Locator, error) {
+func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.Locator, error) {
 	if loc, ok := r.byWords(node, s.Words); ok {
 		return loc, nil
 	}
-	if s.Kind == translator.AssertText && node.Role != "generic" && node.Role != "text" && node.Name != "" && dom.Normalize(node.Name) == dom.Normalize(s.Value) {
+	if s.Kind == step.AssertText && node.Role != "generic" && node.Role != "text" && node.Name != "" && dom.Normalize(node.Name) == dom.Normalize(s.Value) {
 		// A check of the text an element is named by: that whole name,
 		// which a shorter one Playwright may write ("Invoice" for
 		// "Invoice 42") does not single out on the next page.
@@ -66,7 +65,7 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step)
 			return loc, nil
 		}
 	}
-	if (s.Kind == translator.AssertCount || s.Kind == translator.AssertOrder) && node.Name == "" {
+	if (s.Kind == step.AssertCount || s.Kind == step.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a
 		// locator from its items' text would break as they change.
 		return byPlace(r.page, node), nil
@@ -113,8 +112,8 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s translator.Step)
 var liveRoles = map[string]bool{"status": true, "alert": true, "log": true, "timer": true, "marquee": true, "progressbar": true, "meter": true}
 
 // textCheck reports whether s checks an element's text or value.
-func textCheck(s translator.Step) bool {
-	return s.Kind == translator.AssertText || s.Kind == translator.AssertGone || s.Kind == translator.AssertValue
+func textCheck(s step.Step) bool {
+	return s.Kind == step.AssertText || s.Kind == step.AssertGone || s.Kind == step.AssertValue
 }
 
 // byText reports whether loc finds its element by a text engine.
@@ -130,7 +129,7 @@ func byText(loc dom.Locator) bool {
 // contentNamed reports whether s checks the text or value of node, whose
 // name is its own text and does not hold the text s expects: a locator by
 // that name finds nothing once the text changes as s waits for it.
-func contentNamed(node *dom.Node, s translator.Step) bool {
+func contentNamed(node *dom.Node, s step.Step) bool {
 	if !textCheck(s) {
 		return false
 	}
@@ -296,9 +295,9 @@ func nameOf(n *dom.Node) string {
 
 // act runs s on target, its stable selector, and appends the exported call
 // to ts (see targetedCall).
-func (r *run) act(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
-	return r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call {
-		call, _ := r.gen.For(s, t)
+func (r *run) act(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
+	return r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall {
+		call, _ := r.gen.Call(s, t)
 		return call
 	})
 }
@@ -309,10 +308,10 @@ func (r *run) act(ctx context.Context, ts *TestStep, s translator.Step, target s
 // the call runs on the element's ref instead and the export keeps the
 // locator Playwright reports in the code it ran. False means the step
 // failed and the failure is recorded.
-func (r *run) targetedCall(ctx context.Context, ts *TestStep, s translator.Step, target string, build func(target string) commandgen.Call) (bool, error) {
+func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, target string, build func(target string) step.ToolCall) (bool, error) {
 	var err error
 	var out *mcpclient.Result
-	var call commandgen.Call
+	var call step.ToolCall
 	if target != "" {
 		call = build(target)
 		if out, err = r.exec(ctx, call); err != nil {

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
@@ -22,16 +22,16 @@ import (
 // ran are what the scenario keeps.
 
 // pressIn puts the focus in the element at target and presses the key.
-func (r *run) pressIn(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
-	ok, err := r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call { return commandgen.Focus(t, s.Element) })
+func (r *run) pressIn(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
+	ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return step.Focus(t, s.Element) })
 	if !ok {
 		return ok, err
 	}
-	return r.plainCall(ctx, ts, s, commandgen.PressKey(s.Value))
+	return r.plainCall(ctx, ts, s, step.PressKey(s.Value))
 }
 
 // plainCall runs a call that names no element and appends it to ts.
-func (r *run) plainCall(ctx context.Context, ts *TestStep, s translator.Step, call commandgen.Call) (bool, error) {
+func (r *run) plainCall(ctx context.Context, ts *TestStep, s step.Step, call step.ToolCall) (bool, error) {
 	exported := r.export(call, s)
 	out, err := r.exec(ctx, call)
 	if err != nil {
@@ -52,16 +52,16 @@ const optionWait = 1500 * time.Millisecond
 // clicks the option the page then shows; when none shows and the combo box
 // takes text, it types the value (which filters the options) and clicks the
 // option then.
-func (r *run) choose(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+func (r *run) choose(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
 	open := s
-	open.Kind = translator.Click
+	open.Kind = step.Click
 	if ok, err := r.act(ctx, ts, open, target); !ok {
 		return ok, err
 	}
 	opt, err := r.option(ctx, s.Value, optionWait)
 	if opt == nil && r.editable(ctx, target) {
 		typed := s
-		typed.Kind = translator.Type
+		typed.Kind = step.Type
 		if ok, err := r.act(ctx, ts, typed, target); !ok {
 			return ok, err
 		}
@@ -70,7 +70,7 @@ func (r *run) choose(ctx context.Context, ts *TestStep, s translator.Step, targe
 	if opt == nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s shows no option %q: %v", s.Element, s.Value, err), nil)
 	}
-	pick := translator.Step{Kind: translator.Click, Role: opt.Role, Ref: opt.Ref, Element: fmt.Sprintf("%s %q", opt.Role, label(opt)), Action: s.Action}
+	pick := step.Step{Kind: step.Click, Role: opt.Role, Ref: opt.Ref, Element: fmt.Sprintf("%s %q", opt.Role, label(opt)), Action: s.Action}
 	t, err := r.stableTarget(ctx, opt, pick)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
@@ -106,7 +106,7 @@ func (r *run) option(ctx context.Context, value string, wait time.Duration) (*do
 // probe asks the element at target a question (fn, a JavaScript function
 // of the element) without keeping the call: compile's own look at the page.
 func (r *run) probe(ctx context.Context, target, fn string) (string, bool) {
-	out, err := r.exec(ctx, commandgen.Call{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": target, "function": fn}})
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": target, "function": fn}})
 	if err != nil || out.IsError {
 		return "", false
 	}
@@ -142,17 +142,17 @@ const maxPresses = 400
 // overshoot, then arrow keys, reading the value after each run of presses.
 // The keys pressed are what the scenario keeps, so it sets the same value
 // whatever the widget showed before.
-func (r *run) setValue(ctx context.Context, ts *TestStep, s translator.Step, target string) (bool, error) {
+func (r *run) setValue(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
 	want, err := strconv.ParseFloat(strings.TrimSuffix(strings.TrimSpace(s.Value), "%"), 64)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s takes a number, not %q", s.Element, s.Value), nil)
 	}
 	if v, ok := r.probe(ctx, target, "(el) => el.tagName === 'INPUT' && el.type !== 'range'"); ok && v == "true" {
 		typed := s
-		typed.Kind = translator.Type
+		typed.Kind = step.Type
 		return r.act(ctx, ts, typed, target)
 	}
-	if ok, err := r.targetedCall(ctx, ts, s, target, func(t string) commandgen.Call { return commandgen.Focus(t, s.Element) }); !ok {
+	if ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return step.Focus(t, s.Element) }); !ok {
 		return ok, err
 	}
 	up, down := "ArrowRight", "ArrowLeft"
@@ -165,7 +165,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s translator.Step, tar
 			if presses++; presses > maxPresses {
 				return 0, false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s did not reach %s in %d key presses", s.Element, s.Value, maxPresses), nil)
 			}
-			if ok, err := r.plainCall(ctx, ts, s, commandgen.PressKey(key)); !ok {
+			if ok, err := r.plainCall(ctx, ts, s, step.PressKey(key)); !ok {
 				return 0, false, err
 			}
 		}
@@ -192,13 +192,13 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s translator.Step, tar
 	if !ok {
 		return false, err
 	}
-	step := math.Abs(v2 - v)
-	if step == 0 {
+	st := math.Abs(v2 - v)
+	if st == 0 {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s did not move on %s", s.Element, key), nil)
 	}
 	v = v2
 	// Page Up (or Down) for the long way, while a press does not overshoot.
-	if math.Abs(want-v)/step > 15 {
+	if math.Abs(want-v)/st > 15 {
 		big, bigBack := "PageUp", "PageDown"
 		if key == down {
 			big, bigBack = bigBack, big
@@ -208,7 +208,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s translator.Step, tar
 			return false, err
 		}
 		jump := math.Abs(v3 - v)
-		if jump > step && (want-v3)*(want-v) >= 0 {
+		if jump > st && (want-v3)*(want-v) >= 0 {
 			v = v3
 			if n := int(math.Floor(math.Abs(want-v)/jump + 1e-9)); n > 0 {
 				if v, ok, err = press(big, n); !ok {
@@ -226,7 +226,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s translator.Step, tar
 		if want < v {
 			k = down
 		}
-		n := int(math.Round(math.Abs(want-v) / step))
+		n := int(math.Round(math.Abs(want-v) / st))
 		if n == 0 {
 			break
 		}

@@ -6,10 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // TestShapes pins the spec of a scenario holding every kind of step the
@@ -18,8 +17,8 @@ import (
 // golden file passes prettier --check (checked when it was written, and in
 // cmd/plaintest's TestExportedSpecsRun for the demo specs).
 func TestShapes(t *testing.T) {
-	chk := func(s translator.Step, target string) sandy.Step {
-		c, err := commandgen.For(s, target)
+	chk := func(s step.Step, target string) sandy.Step {
+		c, err := step.Call(s, target)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,20 +28,20 @@ func TestShapes(t *testing.T) {
 	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "a \"quoted\" name with 'both'"}, Variables: map[string]any{"BASE_URL": "http://127.0.0.1:8080/some/very/long/base/path/that/goes/on/and/on/and/on", "TOKEN": ""},
 		Steps: []sandy.Step{
 			{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "{{BASE_URL}}/a/very/long/path/that/will/not/fit/on/a/line/of/eighty/columns/at/all"}, Description: "open"},
-			{Tool: "mcp__playwright__browser_evaluate", Params: commandgen.BusyWait(30 * time.Second).Args, Description: "open"},
+			{Tool: "mcp__playwright__browser_evaluate", Params: step.BusyWait(30 * time.Second).Args, Description: "open"},
 			{Tool: "mcp__playwright__browser_click", Params: map[string]any{"target": long}, Description: "click"},
 			{Tool: "mcp__playwright__browser_type", Params: map[string]any{"target": "internal:label=\"Search the whole catalogue for anything\"i", "text": "x{{TOKEN}}y", "slowly": true}, Description: "type"},
 			{Tool: "mcp__playwright__browser_select_option", Params: map[string]any{"target": "internal:label=\"Country\"i >> visible=true", "values": []any{"Japan", "United Kingdom of Great Britain"}}, Description: "select"},
 			{Tool: "mcp__playwright__browser_wait_for", Params: map[string]any{"text": "Claim this extraordinarily long discount text that goes on"}, Description: "wait"},
 			{Tool: "mcp__playwright__browser_evaluate", Params: map[string]any{"target": "internal:role=textbox[name=\"Email\"i]", "function": "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"}, Description: "press"},
 			{Tool: "mcp__playwright__browser_press_key", Params: map[string]any{"key": "Enter"}, Description: "press"},
-			chk(translator.Step{Kind: translator.AssertValue, Role: "textbox", Element: "textbox \"Email\"", Value: "ada@example.com", Match: "equals", Action: "value"}, "internal:role=textbox[name=\"Email\"i]"),
-			chk(translator.Step{Kind: translator.AssertCount, Element: "list \"Todos and other very long things\"", Value: "3", Values: []string{"listitem"}, Action: "count"}, "internal:role=list[name=\"Todos and other very long things to do today\"i]"),
-			chk(translator.Step{Kind: translator.AssertState, Role: "checkbox", Element: "checkbox \"I agree\"", Value: "checked", Negated: true, Action: "state"}, "internal:role=checkbox[name=\"I agree to the terms and conditions of the shop\"i]"),
-			chk(translator.Step{Kind: translator.AssertURL, Value: "/active", Match: "ends", Action: "url"}, ""),
-			chk(translator.Step{Kind: translator.AssertText, Element: "row \"Blue Mug\"", Value: "$24.00 and a long text to wrap the line", Action: "scoped"}, "internal:testid=[data-testid=\"line-blue-mug\"s] >> internal:has-text=\"Blue\"i"),
-			chk(translator.Step{Kind: translator.AssertVisible, Element: "button \"Save\"", Value: "save", Values: []string{"button"}, Negated: true, Action: "gone"}, ""),
-			chk(translator.Step{Kind: translator.AssertCount, Element: "table \"T\"", Value: "2", Values: []string{"row"}, Action: "rows"}, "internal:role=table[name=\"T\"i]"),
+			chk(step.Step{Kind: step.AssertValue, Role: "textbox", Element: "textbox \"Email\"", Value: "ada@example.com", Match: "equals", Action: "value"}, "internal:role=textbox[name=\"Email\"i]"),
+			chk(step.Step{Kind: step.AssertCount, Element: "list \"Todos and other very long things\"", Value: "3", Values: []string{"listitem"}, Action: "count"}, "internal:role=list[name=\"Todos and other very long things to do today\"i]"),
+			chk(step.Step{Kind: step.AssertState, Role: "checkbox", Element: "checkbox \"I agree\"", Value: "checked", Negated: true, Action: "state"}, "internal:role=checkbox[name=\"I agree to the terms and conditions of the shop\"i]"),
+			chk(step.Step{Kind: step.AssertURL, Value: "/active", Match: "ends", Action: "url"}, ""),
+			chk(step.Step{Kind: step.AssertText, Element: "row \"Blue Mug\"", Value: "$24.00 and a long text to wrap the line", Action: "scoped"}, "internal:testid=[data-testid=\"line-blue-mug\"s] >> internal:has-text=\"Blue\"i"),
+			chk(step.Step{Kind: step.AssertVisible, Element: "button \"Save\"", Value: "save", Values: []string{"button"}, Negated: true, Action: "gone"}, ""),
+			chk(step.Step{Kind: step.AssertCount, Element: "table \"T\"", Value: "2", Values: []string{"row"}, Action: "rows"}, "internal:role=table[name=\"T\"i]"),
 		}}
 	b, err := Generate(sc, nil)
 	if err != nil {
@@ -72,59 +71,4 @@ func TestRefusals(t *testing.T) {
 	if !errors.Is(err, ErrNoSpec) || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("error =\n%v\nwant\n%s", err, strings.Join(want, "\n"))
 	}
-}
-
-// TestRecoverMatchesCompile: the intent recovered from each check's
-// description and function is the intent compile had, for every form
-// commandgen writes.
-func TestRecoverMatchesCompile(t *testing.T) {
-	for _, s := range []translator.Step{
-		{Kind: translator.AssertText, Value: "1 item"},
-		{Kind: translator.AssertGone, Value: "Red Mug"},
-		{Kind: translator.AssertText, Value: "$24.00", Element: `row "Blue Mug"`, Role: "row", Ref: "e1"},
-		{Kind: translator.AssertGone, Value: "$24.00", Element: `row "Green Tea"`, Role: "row", Ref: "e1"},
-		{Kind: translator.AssertState, Value: "checked", Negated: true, Element: `checkbox "Buy milk"`, Role: "checkbox", Ref: "e1"},
-		{Kind: translator.AssertValue, Value: "x", Match: translator.MatchContains, Element: `textbox "Email"`, Role: "textbox", Ref: "e1"},
-		{Kind: translator.AssertValue, Value: "", Match: translator.MatchEquals, Element: `textbox "Email"`, Role: "textbox", Ref: "e1"},
-		{Kind: translator.AssertCount, Value: "3", Values: []string{"listitem"}, Element: `list "Todos"`, Role: "list", Ref: "e1"},
-		{Kind: translator.AssertURL, Value: "/active", Match: translator.MatchEnds},
-		{Kind: translator.AssertTitle, Value: "Todos", Match: translator.MatchEquals},
-		{Kind: translator.AssertVisible, Element: `button "Save"`, Role: "button", Ref: "e1"},
-		{Kind: translator.AssertVisible, Value: "Save", Values: []string{"button"}, Negated: true, Element: `button "Save"`},
-	} {
-		target := ""
-		if s.Ref != "" {
-			target = "#x"
-		}
-		call, err := commandgen.For(s, target)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := Recover(call.Args["element"].(string), call.Args["function"].(string), target != "")
-		if err != nil {
-			t.Errorf("%+v: %v", s, err)
-			continue
-		}
-		want := s
-		want.Element, want.Ref = "", ""
-		if got.Kind != want.Kind || got.Value != want.Value || got.Negated != want.Negated || got.Match != want.Match && want.Match != "" ||
-			strings.Join(got.Values, ",") != strings.Join(want.Values, ",") || got.Role != want.Role {
-			t.Errorf("recovered %+v, want %+v", *got, want)
-		}
-	}
-}
-
-// FuzzRecover: any element and function from a scenario file gives an
-// intent or an error, never a panic.
-func FuzzRecover(f *testing.F) {
-	f.Add(`text "1 item" is shown`, "const why = () => ''", false)
-	f.Add(`textbox "Email" shows "x\"y"`, "const why = vs.some(v => norm(v).includes(", true)
-	f.Add(`list "T" shows 3 items`, `const why = items(el, ["listitem"])`, true)
-	f.Add(`button "Save" is not shown`, `const why = some(e => ["button"].includes(role(e))`, false)
-	f.Fuzz(func(t *testing.T, element, fn string, targeted bool) {
-		s, err := Recover(element, fn, targeted)
-		if (s == nil) == (err == nil) {
-			t.Errorf("Recover(%q) = %v, %v", element, s, err)
-		}
-	})
 }

@@ -1,5 +1,5 @@
-// Package sandyexport turns a compile run's ParserResult into a Sandy v2.1
-// scenario: one step per tool call that really ran, tools named
+// Package sandyexport turns a compile run (step.Compiled, which the
+// compiler fills) into a Sandy v2.1 scenario: one step per tool call that really ran, tools named
 // mcp__playwright__<tool> as Microsoft's @playwright/mcp names them, targets
 // as stable selectors, the site's origin as {{BASE_URL}} and secrets as
 // required, empty variables.
@@ -10,10 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Options describe the export. The zero value (or nil) is usable.
@@ -33,7 +31,7 @@ type Options struct {
 // metadata.status is "partial" and metadata.status_detail says at which
 // action the compile stopped and why (the compile's error, whose secrets
 // the compiler has masked, or "interrupted").
-func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
+func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 	var o Options
 	if opts != nil {
 		o = *opts
@@ -60,11 +58,11 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 			Instruction: instruction,
 		},
 		Variables:   map[string]any{},
-		Environment: &sandy.Environment{MCP: mcpclient.PlaywrightServer, Viewport: o.Viewport, RecordedAt: now},
+		Environment: &sandy.Environment{MCP: step.Server, Viewport: o.Viewport, RecordedAt: now},
 	}
-	if res.Status != parser.Success {
+	if !res.Complete {
 		sc.Metadata.Status = sandy.StatusPartial
-		sc.Metadata.StatusDetail = StatusDetail(res)
+		sc.Metadata.StatusDetail = res.StatusDetail()
 	}
 	if res.BaseURL != "" {
 		sc.Variables["BASE_URL"] = res.BaseURL
@@ -81,14 +79,14 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 			n++
 			st := sandy.Step{
 				Step:        n,
-				Tool:        "mcp__" + mcpclient.PlaywrightServer + "__" + c.Tool,
+				Tool:        "mcp__" + step.Server + "__" + c.Tool,
 				Params:      params(c),
 				Description: ts.Action,
 			}
 			if ts.Index == 0 && i == 0 {
 				st.ID = "open"
 			}
-			if c.Tool == mcpclient.ToolWaitFor && i < len(ts.Calls)-1 {
+			if c.Tool == step.ToolWaitFor && i < len(ts.Calls)-1 {
 				st.Description = sandy.Described(ts.Action, "wait", ts.Element)
 			}
 			if _, scoped := c.Args["target"]; scoped && i < len(ts.Steps) && ts.Steps[i].Kind.IsCheck() {
@@ -101,42 +99,16 @@ func Export(res *parser.ParserResult, opts *Options) *sandy.Scenario {
 	return sc
 }
 
-func describe(res *parser.ParserResult) string {
+func describe(res *step.Compiled) string {
 	d := fmt.Sprintf("Compiled by plaintest from %d plain-English action(s) with the %s translator.", len(res.Actions), res.Translator)
-	if res.Status != parser.Success {
-		d += fmt.Sprintf(" Partial: %d of %d action(s) compiled; the compile stopped before the rest (see status_detail).", countActions(res), len(res.Actions))
+	if !res.Complete {
+		d += fmt.Sprintf(" Partial: %d of %d action(s) compiled; the compile stopped before the rest (see status_detail).", res.ActionsRun(), len(res.Actions))
 	}
 	return d
 }
 
-// StatusDetail says where and why an unsuccessful compile stopped:
-// `compile stopped at action 4 of 6 ("click Pay"): <why>`.
-func StatusDetail(res *parser.ParserResult) string {
-	index, why := countActions(res)+1, "it did not finish"
-	if len(res.Errors) > 0 {
-		index, why = res.Errors[0].Index, res.Errors[0].Message
-	}
-	if res.Interrupted {
-		why = "interrupted"
-	}
-	if index < 1 || index > len(res.Actions) {
-		return fmt.Sprintf("compile stopped opening %s: %s", res.URL, why)
-	}
-	return fmt.Sprintf("compile stopped at action %d of %d (%q): %s", index, len(res.Actions), res.Actions[index-1], why)
-}
-
-func countActions(res *parser.ParserResult) int {
-	n := 0
-	for _, s := range res.Steps {
-		if s.Index > 0 {
-			n++
-		}
-	}
-	return n
-}
-
 // params copies a call's arguments into plain JSON values.
-func params(c commandgen.Call) map[string]any {
+func params(c step.ToolCall) map[string]any {
 	out := make(map[string]any, len(c.Args))
 	for k, v := range c.Args {
 		out[k] = v

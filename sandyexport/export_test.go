@@ -5,11 +5,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 func result(status parser.Status) *parser.ParserResult {
@@ -21,12 +20,12 @@ func result(status parser.Status) *parser.ParserResult {
 		Translator:  "rules",
 		Status:      status,
 		Steps: []parser.TestStep{
-			{Index: 0, Action: "open http://127.0.0.1:8080", Kind: translator.Navigate,
-				Calls: []commandgen.Call{{Tool: "browser_navigate", Args: map[string]any{"url": "{{BASE_URL}}"}}}},
-			{Index: 1, Action: "type {{PASSWORD}} into Password", Kind: translator.Type, Element: `textbox "Password"`,
-				Calls: []commandgen.Call{{Tool: "browser_type", Args: map[string]any{"target": `internal:label="Password"i`, "text": "{{PASSWORD}}", "element": `textbox "Password"`}}}},
-			{Index: 2, Action: "click Claim discount", Kind: translator.Click, Element: `button "Claim discount"`, Waited: time.Second,
-				Calls: []commandgen.Call{
+			{Index: 0, Action: "open http://127.0.0.1:8080", Kind: step.Navigate,
+				Calls: []step.ToolCall{{Tool: "browser_navigate", Args: map[string]any{"url": "{{BASE_URL}}"}}}},
+			{Index: 1, Action: "type {{PASSWORD}} into Password", Kind: step.Type, Element: `textbox "Password"`,
+				Calls: []step.ToolCall{{Tool: "browser_type", Args: map[string]any{"target": `internal:label="Password"i`, "text": "{{PASSWORD}}", "element": `textbox "Password"`}}}},
+			{Index: 2, Action: "click Claim discount", Kind: step.Click, Element: `button "Claim discount"`, Waited: time.Second,
+				Calls: []step.ToolCall{
 					{Tool: "browser_wait_for", Args: map[string]any{"text": "Claim discount"}},
 					{Tool: "browser_click", Args: map[string]any{"target": `internal:role=button[name="Claim discount"i]`}},
 				}},
@@ -42,7 +41,7 @@ func TestExportGolden(t *testing.T) {
 			if status == parser.Partial {
 				res.Errors = []parser.ErrorInfo{{Index: 3, Action: "click Checkout", Message: `no button or link matching "Checkout" (waited 5s)`}}
 			}
-			sc := Export(res, &Options{CreatedBy: "plaintest test", Now: now})
+			sc := Export(res.Compiled(), &Options{CreatedBy: "plaintest test", Now: now})
 			got, err := sc.Marshal()
 			if err != nil {
 				t.Fatal(err)
@@ -99,13 +98,13 @@ func TestExportStatusDetail(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res := result(parser.Partial)
 			tt.edit(res)
-			sc := Export(res, nil)
+			sc := Export(res.Compiled(), nil)
 			if sc.Metadata.Status != sandy.StatusPartial || sc.Metadata.StatusDetail != tt.want {
 				t.Errorf("status %q, detail %q; want partial, %q", sc.Metadata.Status, sc.Metadata.StatusDetail, tt.want)
 			}
 		})
 	}
-	if sc := Export(result(parser.Success), nil); sc.Metadata.Status != "" || sc.Metadata.StatusDetail != "" {
+	if sc := Export(result(parser.Success).Compiled(), nil); sc.Metadata.Status != "" || sc.Metadata.StatusDetail != "" {
 		t.Errorf("complete compile: status %q, detail %q; want none", sc.Metadata.Status, sc.Metadata.StatusDetail)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The actions beyond click and type: double-click, clear, a key pressed in
@@ -31,17 +32,17 @@ func words(phrase string, n *dom.Node) string {
 	return w
 }
 
-func buildDoubleClick(r *Rules, m []string, req Request) ([]Step, error) {
+func buildDoubleClick(r *Rules, m []string, req Request) ([]step.Step, error) {
 	n, steps, err := r.clickable(req, m[1])
 	if n == nil {
 		return steps, err
 	}
-	return []Step{{Kind: DoubleClick, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+	return []step.Step{{Kind: step.DoubleClick, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
 }
 
 // buildPressIn reads "press Escape in the edit box": the key, pressed with
 // the focus in that element.
-func buildPressIn(r *Rules, m []string, req Request) ([]Step, error) {
+func buildPressIn(r *Rules, m []string, req Request) ([]step.Step, error) {
 	k := keyName(m[1])
 	if k == "" {
 		return nil, errNoMatch // "type hello in X": typing
@@ -50,10 +51,10 @@ func buildPressIn(r *Rules, m []string, req Request) ([]Step, error) {
 	if err != nil {
 		return hoverOr(req, err)
 	}
-	return []Step{{Kind: Press, Value: k, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+	return []step.Step{{Kind: step.Press, Value: k, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
 }
 
-func buildClear(r *Rules, m []string, req Request) ([]Step, error) {
+func buildClear(r *Rules, m []string, req Request) ([]step.Step, error) {
 	if steps, err := r.parseCheck(req, m[0], true); err != errNoMatch {
 		return steps, err // "Clear completed is gone": a sentence about the page
 	}
@@ -61,12 +62,12 @@ func buildClear(r *Rules, m []string, req Request) ([]Step, error) {
 	if err != nil {
 		return nil, final(err)
 	}
-	return []Step{{Kind: Clear, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+	return []step.Step{{Kind: step.Clear, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
 }
 
 // buildOpen reads "open X": a page (a URL, a path, a link), else a menu,
 // a disclosure or a tab to open.
-func buildOpen(r *Rules, m []string, req Request) ([]Step, error) {
+func buildOpen(r *Rules, m []string, req Request) ([]step.Step, error) {
 	steps, err := buildNavigate(r, m, req)
 	if err == nil {
 		return steps, nil
@@ -85,23 +86,23 @@ var expandable = roles("button", "treeitem", "combobox", "link", "menuitem", "ro
 // when it already is as asked. An element that does not say (Playwright
 // leaves a tree item's state out of its snapshot) is clicked. A tab is
 // opened by a click; a menu button opens its menu.
-func buildExpand(collapse bool) func(*Rules, []string, Request) ([]Step, error) {
-	return func(r *Rules, m []string, req Request) ([]Step, error) {
+func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, error) {
+	return func(r *Rules, m []string, req Request) ([]step.Step, error) {
 		phrase := m[1]
 		n, err := r.element(req, phrase, expandable, "element that expands")
 		if err != nil {
 			return hoverOr(req, err)
 		}
 		if n.Role == "tab" || n.Role == "link" && n.Expanded == "" {
-			return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
+			return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
 		}
 		open := n.Expanded == "true"
 		if open != collapse && n.Expanded != "" {
 			// Already as asked: check it, so that a replay on a page that
 			// starts otherwise fails instead of passing untouched.
-			return []Step{{Kind: AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: StateExpanded, Negated: collapse}}, nil
+			return []step.Step{{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: step.StateExpanded, Negated: collapse}}, nil
 		}
-		return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
+		return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
 	}
 }
 
@@ -109,21 +110,21 @@ func buildExpand(collapse bool) func(*Rules, []string, Request) ([]Step, error) 
 // (a button that says delete, remove, ×, trash) in the row, card or item
 // of that name; when that control shows only on hover, a hover on the row
 // first.
-func buildDeleteItem(r *Rules, m []string, req Request) ([]Step, error) {
+func buildDeleteItem(r *Rules, m []string, req Request) ([]step.Step, error) {
 	item := stripArticle(unquote(m[1]))
 	n, err := r.element(req, "delete button for "+item, roles("button", "link"), "delete button")
 	if err != nil {
 		return hoverOr(req, err)
 	}
-	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+	return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
 }
 
-func buildTab(r *Rules, m []string, req Request) ([]Step, error) {
+func buildTab(r *Rules, m []string, req Request) ([]step.Step, error) {
 	n, err := r.element(req, m[1], roles("tab"), "tab")
 	if err != nil {
 		return nil, errNoMatch // "go to the checkout tab" may be a page
 	}
-	return []Step{{Kind: Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+	return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
 }
 
 // isNativeSelect reports whether a combo box is an HTML select: Playwright
@@ -145,18 +146,18 @@ func isNativeSelect(n *dom.Node) bool {
 // pick is the step that picks value in the combo box or list box n: the
 // option of a select, the option of a list box (a click on it), or a
 // choice in an ARIA combo box, which the compiler opens and reads.
-func pick(req Request, n *dom.Node, value string) ([]Step, error) {
+func pick(req Request, n *dom.Node, value string) ([]step.Step, error) {
 	switch {
 	case isNativeSelect(n):
-		return []Step{{Kind: Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+		return []step.Step{{Kind: step.Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
 	case n.Role == "listbox":
 		o, err := optionIn(req.Page, n, value)
 		if err != nil {
 			return nil, final(err)
 		}
-		return []Step{{Kind: Click, Role: o.Role, Ref: o.Ref, Element: describe(req.Page, o)}}, nil
+		return []step.Step{{Kind: step.Click, Role: o.Role, Ref: o.Ref, Element: describe(req.Page, o)}}, nil
 	}
-	return []Step{{Kind: Choose, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+	return []step.Step{{Kind: step.Choose, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
 }
 
 // optionIn finds the option called value inside list.

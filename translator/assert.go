@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Assertions. An assertion body ("the cart shows 1 item", "the checkbox for
@@ -20,7 +21,7 @@ import (
 // is an assertion: "check Buy milk" is an action, never "Buy milk is
 // shown".
 
-func buildWaitText(r *Rules, m []string, req Request) ([]Step, error) {
+func buildWaitText(r *Rules, m []string, req Request) ([]step.Step, error) {
 	if steps, err := r.parseCheck(req, m[1], true); err != errNoMatch {
 		return steps, err
 	}
@@ -28,26 +29,26 @@ func buildWaitText(r *Rules, m []string, req Request) ([]Step, error) {
 	if t == "" {
 		return nil, errNoMatch
 	}
-	return []Step{{Kind: AssertText, Value: t}}, nil
+	return []step.Step{{Kind: step.AssertText, Value: t}}, nil
 }
 
-func buildAssertGone(_ *Rules, m []string, _ Request) ([]Step, error) {
+func buildAssertGone(_ *Rules, m []string, _ Request) ([]step.Step, error) {
 	t := expectedText(m[1])
 	if t == "" {
 		return nil, errNoMatch
 	}
-	return []Step{{Kind: AssertGone, Value: t}}, nil
+	return []step.Step{{Kind: step.AssertGone, Value: t}}, nil
 }
 
 // buildAssert reads the body of "verify …", "I should see …": any text.
-func buildAssert(r *Rules, m []string, req Request) ([]Step, error) {
+func buildAssert(r *Rules, m []string, req Request) ([]step.Step, error) {
 	return r.parseCheck(req, m[1], false)
 }
 
 // buildCheckThat reads "check …" as an assertion only when its body is a
 // sentence about the page ("check that …", "check the cart shows 1 item"),
 // and a bare sentence likewise ("Clear completed is gone").
-func buildCheckThat(r *Rules, m []string, req Request) ([]Step, error) {
+func buildCheckThat(r *Rules, m []string, req Request) ([]step.Step, error) {
 	body := m[len(m)-1]
 	if rest, ok := cutWord(strings.TrimSpace(body), "that", "whether", "if"); ok {
 		return r.parseCheck(req, rest, false)
@@ -61,13 +62,13 @@ func buildCheckThat(r *Rules, m []string, req Request) ([]Step, error) {
 // sentence that starts with a verb the grammar does not know ("flip Show
 // captions") is not read as "… Show captions" being shown: that would pass
 // without doing anything.
-func buildBare(r *Rules, m []string, req Request) ([]Step, error) {
+func buildBare(r *Rules, m []string, req Request) ([]step.Step, error) {
 	steps, err := r.parseCheck(req, m[1], true)
 	if err != nil || len(steps) != 1 || steps[0].Ref != "" {
 		return steps, err
 	}
 	s := steps[0]
-	if s.Kind != AssertText && s.Kind != AssertGone {
+	if s.Kind != step.AssertText && s.Kind != step.AssertGone {
 		return steps, nil // URL, title, count, order: their own forms
 	}
 	if subject := bareSubject(m[1]); subject != "" && !subjectNamed(req, subject) {
@@ -128,9 +129,9 @@ var (
 // parseCheck reads an assertion body. strict: only a sentence about the
 // page is one (errNoMatch otherwise); else plain words are text that must
 // be shown.
-func (r *Rules) parseCheck(req Request, body string, strict bool) ([]Step, error) {
+func (r *Rules) parseCheck(req Request, body string, strict bool) ([]step.Step, error) {
 	body = strings.TrimSpace(body)
-	for _, read := range []func(*Rules, Request, string) ([]Step, error){
+	for _, read := range []func(*Rules, Request, string) ([]step.Step, error){
 		readURL, readTitle, readOrder, readCount, readState, readValue,
 	} {
 		if steps, err := read(r, req, body); err != errNoMatch {
@@ -143,8 +144,8 @@ func (r *Rules) parseCheck(req Request, body string, strict bool) ([]Step, error
 // readText reads the text forms: gone, no longer shows, shows (in a part
 // of the page when the subject names one), is in, quoted, is shown, and,
 // unless strict, plain words.
-func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) {
-	kind, text, place := AssertText, "", ""
+func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, error) {
+	kind, text, place := step.AssertText, "", ""
 	// Words inside quotes are the expected text, never the sentence's verb.
 	switch g := []string(nil); {
 	case quotedWhole(body) != "":
@@ -154,7 +155,7 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 		if steps, ok, err := r.elementShown(req, g[1], true); ok {
 			return steps, err
 		}
-		kind, text = AssertGone, expectedText(g[1])
+		kind, text = step.AssertGone, expectedText(g[1])
 	case submatchOutsideQuotes(reVisible, body) != nil:
 		g = submatchOutsideQuotes(reVisible, body)
 		if steps, ok, err := r.elementShown(req, g[1], false); ok {
@@ -166,7 +167,7 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 		}
 	case submatchOutsideQuotes(reNotShows, body) != nil:
 		g = submatchOutsideQuotes(reNotShows, body)
-		kind, text, place = AssertGone, expectedText(g[2]), g[1]
+		kind, text, place = step.AssertGone, expectedText(g[2]), g[1]
 	case submatchOutsideQuotes(reShows, body) != nil:
 		g = submatchOutsideQuotes(reShows, body)
 		text, place = expectedText(g[2]), g[1]
@@ -183,7 +184,7 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 	if text == "" {
 		return nil, fmt.Errorf("%w: no expected text in %q", ErrUnparsable, body)
 	}
-	step := Step{Kind: kind, Value: text}
+	st := step.Step{Kind: kind, Value: text}
 	if place != "" {
 		n, ok, err := namedContainer(req.Page, place)
 		sole := false
@@ -195,13 +196,13 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]Step, error) 
 			return nil, err
 		}
 		if ok {
-			step.Role, step.Ref, step.Element = n.Role, n.Ref, describeContainer(req.Page, n)
+			st.Role, st.Ref, st.Element = n.Role, n.Ref, describeContainer(req.Page, n)
 			if sole && dom.Normalize(n.Name) == dom.Normalize(n.TextContent()) {
-				step.Element = n.Role // "the alert", named by the text it shows now
+				st.Element = n.Role // "the alert", named by the text it shows now
 			}
 		}
 	}
-	return []Step{step}, nil
+	return []step.Step{st}, nil
 }
 
 // soleNouns name, alone ("the status", "the progress bar", "the
@@ -264,7 +265,7 @@ func soleOfKind(page *dom.Node, phrase string, want roleSet) (n *dom.Node, ok bo
 // Save button", "the Address Added dialog", "the Kowno River cell"): a
 // check that that element is shown, or, gone, that no element of that kind
 // and name is. ok is false for a subject with no kind noun, which is text.
-func (r *Rules) elementShown(req Request, subject string, gone bool) ([]Step, bool, error) {
+func (r *Rules) elementShown(req Request, subject string, gone bool) ([]step.Step, bool, error) {
 	words, set, ok := kindNoun(stripArticle(unquote(strings.TrimSpace(subject))), false)
 	if !ok {
 		// A part of the page named by a noun the text checks scope by
@@ -292,7 +293,7 @@ func (r *Rules) elementShown(req Request, subject string, gone bool) ([]Step, bo
 		var nf *NotFoundError
 		switch {
 		case err == nil:
-			return []Step{{Kind: AssertVisible, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, true, nil
+			return []step.Step{{Kind: step.AssertVisible, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, true, nil
 		case !errors.As(err, &nf):
 			return nil, true, err
 		}
@@ -300,7 +301,7 @@ func (r *Rules) elementShown(req Request, subject string, gone bool) ([]Step, bo
 		// a dialog's from aria-labelledby): the page is asked by role
 		// and name.
 	}
-	return []Step{{Kind: AssertVisible, Value: words, Values: kinds, Negated: gone, Element: what}}, true, nil
+	return []step.Step{{Kind: step.AssertVisible, Value: words, Values: kinds, Negated: gone, Element: what}}, true, nil
 }
 
 // submatchIn splits "TEXT in the PLACE" where PLACE ends in a noun naming

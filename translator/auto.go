@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+
+	"github.com/plaintest/plaintest/step"
 )
 
 // Auto reads each action with the rules first and asks the model only for
@@ -43,7 +45,7 @@ func (a *Auto) MaxRounds() int {
 }
 
 // Translate reads req as Auto's documentation says.
-func (a *Auto) Translate(ctx context.Context, req Request) ([]Step, error) {
+func (a *Auto) Translate(ctx context.Context, req Request) ([]step.Step, error) {
 	if a.Model != nil && req.Continued && byModel(req.Taken) {
 		return a.Model.Translate(ctx, req)
 	}
@@ -81,7 +83,7 @@ func (a *Auto) Translate(ctx context.Context, req Request) ([]Step, error) {
 }
 
 // byModel reports whether a model answered any of steps.
-func byModel(steps []Step) bool {
+func byModel(steps []step.Step) bool {
 	for _, s := range steps {
 		if s.Model != "" {
 			return true

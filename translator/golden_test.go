@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/internal/golden"
+	"github.com/plaintest/plaintest/step"
 )
 
 // goldenActions are the actions TestRulesGolden asks on each page: every
@@ -205,7 +206,7 @@ func TestRulesGolden(t *testing.T) {
 
 // answer writes what Translate returned: each step as its kind and then
 // its fields, one a line, or the refusal with its kind.
-func answer(steps []Step, err error) string {
+func answer(steps []step.Step, err error) string {
 	if err != nil {
 		var (
 			ae *AmbiguousError

@@ -5,6 +5,7 @@ import (
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/prompt"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Intent is what a sentence asks of the page: to do something on it, or
@@ -80,7 +81,7 @@ func IntentOf(action string) Intent {
 }
 
 // stepsIntent is IntentCheck when every step is a check, else IntentAct.
-func stepsIntent(steps []Step) Intent {
+func stepsIntent(steps []step.Step) Intent {
 	for _, s := range steps {
 		if !s.Kind.IsCheck() {
 			return IntentAct

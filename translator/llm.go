@@ -16,6 +16,7 @@ import (
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/prompt"
+	"github.com/plaintest/plaintest/step"
 )
 
 // LLMOptions configure an LLM translator. Zero fields take the defaults.
@@ -197,7 +198,7 @@ func (l *LLM) MaxRounds() int { return l.opts.MaxSteps + 1 }
 // the server failed, an *UnsureError when the model is unsure or finds
 // the action ambiguous, an *AnswerError when its answers did not fit even
 // once sent back, or one wrapping ErrUnparsable when it says it cannot.
-func (l *LLM) Translate(ctx context.Context, req Request) ([]Step, error) {
+func (l *LLM) Translate(ctx context.Context, req Request) ([]step.Step, error) {
 	if len(req.Taken) >= l.opts.MaxSteps {
 		return nil, fmt.Errorf("the model did not finish %q in %d steps, the most an action may take (%s)",
 			l.mask.Replace(req.Action), l.opts.MaxSteps, l.mask.Replace(takenList(req.Taken)))
@@ -322,7 +323,7 @@ func (l *LLM) maskAnswer(a prompt.IntermediateStep) prompt.IntermediateStep {
 	return a
 }
 
-func element(steps []Step) string {
+func element(steps []step.Step) string {
 	if len(steps) > 0 {
 		return steps[0].Element
 	}
@@ -330,12 +331,12 @@ func element(steps []Step) string {
 }
 
 // actionTypes names each kind of step as the function contract does.
-var actionTypes = map[Kind]string{Navigate: "navigate", Click: "click", Type: "input", Select: "select", Choose: "select",
-	Check: "check", Uncheck: "uncheck", Press: "press", Hover: "hover", AssertText: "assert"}
+var actionTypes = map[step.Kind]string{step.Navigate: "navigate", step.Click: "click", step.Type: "input", step.Select: "select", step.Choose: "select",
+	step.Check: "check", step.Uncheck: "uncheck", step.Press: "press", step.Hover: "hover", step.AssertText: "assert"}
 
 // taken describes a step already run for the model:
 // `input textbox "Username" "demo"`.
-func taken(s Step) string {
+func taken(s step.Step) string {
 	t := actionTypes[s.Kind]
 	if t == "" {
 		t = string(s.Kind)
@@ -349,7 +350,7 @@ func taken(s Step) string {
 	return t
 }
 
-func takenList(steps []Step) string {
+func takenList(steps []step.Step) string {
 	var out []string
 	for _, s := range steps {
 		out = append(out, taken(s))

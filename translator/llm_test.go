@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator/openaitest"
 )
 
@@ -58,28 +59,28 @@ func loginRequest(t *testing.T, action string) Request {
 // TestLLMSteps: each kind of answer becomes its step, followed by a Then
 // of the action, which carries on after the step runs; done ends it.
 func TestLLMSteps(t *testing.T) {
-	taken := []Step{{Kind: Type, Element: `textbox "Username"`, Value: "demo", Model: "test-model"}}
+	taken := []step.Step{{Kind: step.Type, Element: `textbox "Username"`, Value: "demo", Model: "test-model"}}
 	cases := []struct {
 		page, action string
 		reply        openaitest.Reply
-		taken        []Step
-		want         Step // the first step; Kind "" for none
+		taken        []step.Step
+		want         step.Step // the first step; Kind "" for none
 	}{
 		{"login", "log in as demo", call("input", "f1e14", "{{PASSWORD}}"), nil,
-			Step{Kind: Type, Role: "textbox", Ref: "f1e14", Element: `textbox "Password"`, Value: "{{PASSWORD}}"}},
+			step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e14", Element: `textbox "Password"`, Value: "{{PASSWORD}}"}},
 		{"login", "log in as demo", call("click", "[f1e16]", ""), taken,
-			Step{Kind: Click, Role: "button", Ref: "f1e16", Element: `button "Log in"`}},
+			step.Step{Kind: step.Click, Role: "button", Ref: "f1e16", Element: `button "Log in"`}},
 		{"login", "open the products", call("navigate", "", "/products"), nil,
-			Step{Kind: Navigate, Value: shopURL + "/products"}},
+			step.Step{Kind: step.Navigate, Value: shopURL + "/products"}},
 		{"login", "submit the form", call("press", "f1e14", "enter"), nil,
-			Step{Kind: Press, Role: "textbox", Ref: "f1e14", Element: `textbox "Password"`, Value: "Enter"}},
+			step.Step{Kind: step.Press, Role: "textbox", Ref: "f1e14", Element: `textbox "Password"`, Value: "Enter"}},
 		{"login", "make sure the page says Log in", call("assert", "", "Log in"), nil,
-			Step{Kind: AssertText, Value: "Log in"}},
+			step.Step{Kind: step.AssertText, Value: "Log in"}},
 		{"checkout", "ship to Japan", call("select", "f6e17", "Japan"), nil,
-			Step{Kind: Select, Role: "combobox", Ref: "f6e17", Element: `combobox "Country"`, Value: "Japan"}},
+			step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Element: `combobox "Country"`, Value: "Japan"}},
 		{"checkout", "accept the terms", call("check", "f6e27", ""), nil,
-			Step{Kind: Check, Role: "checkbox", Ref: "f6e27", Element: `checkbox "I agree to the terms"`}},
-		{"login", "log in as demo", call("done", "", ""), taken, Step{}},
+			step.Step{Kind: step.Check, Role: "checkbox", Ref: "f6e27", Element: `checkbox "I agree to the terms"`}},
+		{"login", "log in as demo", call("done", "", ""), taken, step.Step{}},
 	}
 	for _, c := range cases {
 		t.Run(c.action+"/"+c.want.Element, func(t *testing.T) {
@@ -97,7 +98,7 @@ func TestLLMSteps(t *testing.T) {
 				return
 			}
 			c.want.Model, c.want.Action = "test-model", c.action
-			if len(steps) != 2 || !reflect.DeepEqual(steps[0], c.want) || steps[1].Kind != Then || steps[1].Value != c.action {
+			if len(steps) != 2 || !reflect.DeepEqual(steps[0], c.want) || steps[1].Kind != step.Then || steps[1].Value != c.action {
 				t.Fatalf("steps %+v\nwant %+v and a Then", steps, c.want)
 			}
 		})
@@ -135,7 +136,7 @@ func TestLLMRefusesInvalidAnswers(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if steps[0].Kind != Type || steps[0].Ref != "f1e12" || steps[0].Value != "{{USER}}" {
+			if steps[0].Kind != step.Type || steps[0].Ref != "f1e12" || steps[0].Value != "{{USER}}" {
 				t.Errorf("steps %+v", steps)
 			}
 			reqs := srv.Requests()
@@ -235,7 +236,7 @@ func TestLLMStepCap(t *testing.T) {
 	srv := openaitest.New(t, script(call("done", "", "")))
 	l := newLLM(t, srv, func(o *LLMOptions) { o.MaxSteps = 2 })
 	req := loginRequest(t, "log in as demo")
-	req.Taken = []Step{{Kind: Click, Element: `button "A"`}, {Kind: Click, Element: `button "B"`}}
+	req.Taken = []step.Step{{Kind: step.Click, Element: `button "A"`}, {Kind: step.Click, Element: `button "B"`}}
 	_, err := l.Translate(t.Context(), req)
 	if err == nil || !strings.Contains(err.Error(), `the model did not finish "log in as demo" in 2 steps, the most an action may take (click button "A"; click button "B")`) {
 		t.Errorf("err = %v", err)
@@ -276,7 +277,7 @@ func TestLLMSecretNeverSent(t *testing.T) {
 	req := loginRequest(t, "type demo123 into Password")
 	req.URL += "?pw=demo123"
 	req.History = []string{"note demo123"}
-	req.Taken = []Step{{Kind: Type, Element: `textbox "Password"`, Value: "demo123"}}
+	req.Taken = []step.Step{{Kind: step.Type, Element: `textbox "Password"`, Value: "demo123"}}
 	steps, err := newLLM(t, srv, nil).Translate(t.Context(), req)
 	if err != nil {
 		t.Fatal(err)
@@ -449,20 +450,23 @@ func TestLLMCache(t *testing.T) {
 
 // canned is a translator that always answers the same.
 type canned struct {
-	steps []Step
+	steps []step.Step
 	err   error
 	n     int
 }
 
-func (f *canned) Translate(context.Context, Request) ([]Step, error) { f.n++; return f.steps, f.err }
+func (f *canned) Translate(context.Context, Request) ([]step.Step, error) {
+	f.n++
+	return f.steps, f.err
+}
 
 // TestAuto: the rules first; the model for what they cannot read or find
 // ambiguous, once for an element they do not find, and alone for the rest
 // of an action it began; without a model, an unreadable action says a
 // model is needed.
 func TestAuto(t *testing.T) {
-	ruleStep := []Step{{Kind: Click, Ref: "e1"}}
-	modelStep := []Step{{Kind: Click, Ref: "e2", Model: "m"}, {Kind: Then, Value: "x", Model: "m"}}
+	ruleStep := []step.Step{{Kind: step.Click, Ref: "e1"}}
+	modelStep := []step.Step{{Kind: step.Click, Ref: "e2", Model: "m"}, {Kind: step.Then, Value: "x", Model: "m"}}
 	unparsable := fmt.Errorf("%w \"x\"", ErrUnparsable)
 	nf := &NotFoundError{What: "cheapest mug", Want: "button"}
 	for _, c := range []struct {

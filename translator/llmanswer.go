@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/prompt"
+	"github.com/plaintest/plaintest/step"
 )
 
 // invalidAnswer is an answer that does not fit the page or the contract:
@@ -41,24 +42,68 @@ var rePlaceholder = regexp.MustCompile(`\{\{\s*([^{}]*?)\s*\}\}`)
 // Those failures are *invalidAnswer (sent back). An answer that is
 // ambiguous or not sure enough gives an *UnsureError, and unknown an
 // error wrapping ErrUnparsable with the model's reason.
-func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]Step, error) {
-	action := l.mask.Replace(req.Action)
+func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]step.Step, error) {
+	if steps, ended, err := l.ending(a, req); ended {
+		return steps, err
+	}
+	if err := keepsIntent(a, req.Action, l.mask.Replace(req.Action)); err != nil {
+		return nil, err
+	}
+	node, err := l.target(a, shown, req)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range rePlaceholder.FindAllStringSubmatch(a.InputValue, -1) {
+		if !l.names[m[1]] {
+			return nil, invalid("%s is not a placeholder you may type; %s", m[0], l.known())
+		}
+	}
+	ans := &reading{a: a, node: node, value: a.InputValue, st: step.Step{Model: l.opts.Model, Action: req.Action}}
+	if node != nil {
+		ans.st.Role, ans.st.Ref, ans.st.Element = node.Role, node.Ref, describe(req.Page, node)
+	}
+	if read, ok := answerSteps[a.ActionType]; ok {
+		if err := read(l, ans, req); err != nil {
+			return nil, err
+		}
+	}
+	return []step.Step{ans.st, {Kind: step.Then, Value: req.Action, Model: l.opts.Model}}, nil
+}
+
+// ending reads the answers that end an action: unknown (an error) and
+// done (no steps, once a step has been taken); ended is false for the
+// others.
+func (l *LLM) ending(a prompt.IntermediateStep, req Request) (steps []step.Step, ended bool, err error) {
 	switch a.ActionType {
 	case "unknown":
 		why := firstOf(a.Error, a.Description, "it gave no reason")
-		return nil, fmt.Errorf("%w: the model cannot do %q: %s", ErrUnparsable, action, why)
+		return nil, true, fmt.Errorf("%w: the model cannot do %q: %s", ErrUnparsable, l.mask.Replace(req.Action), why)
 	case "done":
 		if len(req.Taken) == 0 {
-			return nil, invalid("no step has been taken for this action yet: answer its first step, or unknown if it cannot be done")
+			return nil, true, invalid("no step has been taken for this action yet: answer its first step, or unknown if it cannot be done")
 		}
-		return []Step{}, nil
+		return []step.Step{}, true, nil
 	}
-	switch intent := IntentOf(req.Action); {
+	return nil, false, nil
+}
+
+// keepsIntent refuses an answer that does not keep the intent of the
+// action (as written; masked, the sentence as the model saw it): a
+// sentence that checks gets only an assert, one that acts no assert.
+func keepsIntent(a prompt.IntermediateStep, written, action string) error {
+	switch intent := IntentOf(written); {
 	case intent == IntentCheck && a.ActionType != "assert":
-		return nil, invalid("%q checks the page, and a check never acts: %s is refused; answer assert with the text that must be visible, or unknown if the page cannot show it", action, a.ActionType)
+		return invalid("%q checks the page, and a check never acts: %s is refused; answer assert with the text that must be visible, or unknown if the page cannot show it", action, a.ActionType)
 	case intent == IntentAct && a.ActionType == "assert":
-		return nil, invalid("%q does something on the page: an assert cannot stand in for it; answer the step that does it", action)
+		return invalid("%q does something on the page: an assert cannot stand in for it; answer the step that does it", action)
 	}
+	return nil
+}
+
+// target is the element the answer names (nil when it names none), which
+// must be on the page shown; an answer that is ambiguous or not sure
+// enough is an *UnsureError.
+func (l *LLM) target(a prompt.IntermediateStep, shown *dom.Node, req Request) (*dom.Node, error) {
 	var node *dom.Node
 	if a.TargetRef != "" {
 		if shown.FindRef(a.TargetRef) == nil {
@@ -74,108 +119,133 @@ func (l *LLM) steps(a prompt.IntermediateStep, shown *dom.Node, req Request) ([]
 		if !a.IsAmbiguous {
 			why = fmt.Sprintf("is not sure of its answer (confidence %.2f, below %.2f)", a.ConfidenceScore, l.opts.MinConfidence)
 		}
-		return nil, &UnsureError{Action: action, Why: why, Said: a.Description, Candidates: lookalikes(req.Page, node)}
+		return nil, &UnsureError{Action: l.mask.Replace(req.Action), Why: why, Said: a.Description, Candidates: lookalikes(req.Page, node)}
 	}
-	for _, m := range rePlaceholder.FindAllStringSubmatch(a.InputValue, -1) {
-		if !l.names[m[1]] {
-			return nil, invalid("%s is not a placeholder you may type; %s", m[0], l.known())
+	return node, nil
+}
+
+// reading is a model's answer being read into its step, st.
+type reading struct {
+	a     prompt.IntermediateStep
+	node  *dom.Node // the element it names; nil for none
+	value string
+	st    step.Step
+}
+
+// needRef refuses an answer whose type needs an element (what) and names
+// none.
+func (ans *reading) needRef(what string) error {
+	if ans.node == nil {
+		return invalid("target_ref is empty: %s needs the ref of %s", ans.a.ActionType, what)
+	}
+	return nil
+}
+
+// needValue refuses an answer whose type needs a value (what) and gives
+// none.
+func (ans *reading) needValue(what string) error {
+	if strings.TrimSpace(ans.value) == "" {
+		return invalid("input_value is empty: %s needs %s", ans.a.ActionType, what)
+	}
+	return nil
+}
+
+// answerSteps reads each action type of an answer into its step.
+var answerSteps = map[string]func(l *LLM, ans *reading, req Request) error{
+	"navigate": func(l *LLM, ans *reading, req Request) error {
+		if err := ans.needValue("the URL to open"); err != nil {
+			return err
 		}
-	}
-	value := a.InputValue
-	needRef := func(what string) error {
-		if node == nil {
-			return invalid("target_ref is empty: %s needs the ref of %s", a.ActionType, what)
-		}
-		return nil
-	}
-	needValue := func(what string) error {
-		if strings.TrimSpace(value) == "" {
-			return invalid("input_value is empty: %s needs %s", a.ActionType, what)
-		}
-		return nil
-	}
-	step := Step{Model: l.opts.Model, Action: req.Action}
-	if node != nil {
-		step.Role, step.Ref, step.Element = node.Role, node.Ref, describe(req.Page, node)
-	}
-	var err error
-	switch a.ActionType {
-	case "navigate":
-		if err = needValue("the URL to open"); err != nil {
-			return nil, err
-		}
-		u, ok := l.allowed(req.URL, value)
+		u, ok := l.allowed(req.URL, ans.value)
 		if !ok {
-			return nil, invalid("navigation to %s is refused: only pages of %s may be opened", u, strings.Join(l.origins, ", "))
+			return invalid("navigation to %s is refused: only pages of %s may be opened", u, strings.Join(l.origins, ", "))
 		}
-		step = Step{Kind: Navigate, Value: u, Model: l.opts.Model, Action: req.Action}
-	case "click":
-		if err = needRef("the element to click"); err != nil {
-			return nil, err
+		ans.st = step.Step{Kind: step.Navigate, Value: u, Model: l.opts.Model, Action: req.Action}
+		return nil
+	},
+	"click": func(l *LLM, ans *reading, req Request) error {
+		if err := ans.needRef("the element to click"); err != nil {
+			return err
 		}
-		if node.URL != "" {
-			if u, ok := l.allowed(req.URL, node.URL); !ok && opensPage(u) {
-				return nil, invalid("%s leads to %s: only pages of %s may be opened", step.Element, u, strings.Join(l.origins, ", "))
+		if ans.node.URL != "" {
+			if u, ok := l.allowed(req.URL, ans.node.URL); !ok && opensPage(u) {
+				return invalid("%s leads to %s: only pages of %s may be opened", ans.st.Element, u, strings.Join(l.origins, ", "))
 			}
 		}
-		step.Kind = Click
-	case "input":
-		if err = needRef("a text field"); err != nil {
-			return nil, err
+		ans.st.Kind = step.Click
+		return nil
+	},
+	"input": func(_ *LLM, ans *reading, _ Request) error {
+		if err := ans.needRef("a text field"); err != nil {
+			return err
 		}
-		if !fieldRoles[node.Role] || isNativeSelect(node) {
-			return nil, invalid("%s is not a text field: input types into a textbox, searchbox or editable combobox; use select for a select", step.Element)
+		if !fieldRoles[ans.node.Role] || isNativeSelect(ans.node) {
+			return invalid("%s is not a text field: input types into a textbox, searchbox or editable combobox; use select for a select", ans.st.Element)
 		}
-		if err = needValue("the text to type"); err != nil {
-			return nil, err
+		if err := ans.needValue("the text to type"); err != nil {
+			return err
 		}
-		step.Kind, step.Value = Type, value
-	case "select":
-		if err = needRef("a select, combo box or list box"); err != nil {
-			return nil, err
+		ans.st.Kind, ans.st.Value = step.Type, ans.value
+		return nil
+	},
+	"select": func(l *LLM, ans *reading, req Request) error {
+		if err := ans.needRef("a select, combo box or list box"); err != nil {
+			return err
 		}
-		if !selectRoles[node.Role] {
-			return nil, invalid("%s is not a select, combo box or list box: click a radio button or an option instead", step.Element)
+		if !selectRoles[ans.node.Role] {
+			return invalid("%s is not a select, combo box or list box: click a radio button or an option instead", ans.st.Element)
 		}
-		if err = needValue("the option to pick"); err != nil {
-			return nil, err
+		if err := ans.needValue("the option to pick"); err != nil {
+			return err
 		}
-		picked, err := pick(req, node, value)
+		picked, err := pick(req, ans.node, ans.value)
 		if err != nil {
-			return nil, invalid("%s: %v", step.Element, err)
+			return invalid("%s: %v", ans.st.Element, err)
 		}
-		step = picked[0]
-		step.Model, step.Action = l.opts.Model, req.Action
-	case "check", "uncheck":
-		if err = needRef("a checkbox, radio button or switch"); err != nil {
-			return nil, err
-		}
-		if !checkRoles[node.Role] {
-			return nil, invalid("%s is not a checkbox, radio button or switch: click it instead", step.Element)
-		}
-		step.Kind = Check
-		if a.ActionType == "uncheck" {
-			step.Kind = Uncheck
-		}
-		step = toggle(step, node)
-	case "press":
-		key := keyName(strings.TrimSpace(value))
+		ans.st = picked[0]
+		ans.st.Model, ans.st.Action = l.opts.Model, req.Action
+		return nil
+	},
+	"check":   readToggle,
+	"uncheck": readToggle,
+	"press": func(_ *LLM, ans *reading, _ Request) error {
+		key := keyName(strings.TrimSpace(ans.value))
 		if key == "" {
-			return nil, invalid("input_value %q is not a key: press needs a key name such as Enter, Escape, Tab or Control+A", value)
+			return invalid("input_value %q is not a key: press needs a key name such as Enter, Escape, Tab or Control+A", ans.value)
 		}
-		step.Kind, step.Value = Press, key
-	case "hover":
-		if err = needRef("the element to hover"); err != nil {
-			return nil, err
+		ans.st.Kind, ans.st.Value = step.Press, key
+		return nil
+	},
+	"hover": func(_ *LLM, ans *reading, _ Request) error {
+		if err := ans.needRef("the element to hover"); err != nil {
+			return err
 		}
-		step.Kind = Hover
-	case "assert":
-		if err = needValue("the text that must be visible"); err != nil {
-			return nil, err
+		ans.st.Kind = step.Hover
+		return nil
+	},
+	"assert": func(_ *LLM, ans *reading, _ Request) error {
+		if err := ans.needValue("the text that must be visible"); err != nil {
+			return err
 		}
-		step.Kind, step.Value = AssertText, value
+		ans.st.Kind, ans.st.Value = step.AssertText, ans.value
+		return nil
+	},
+}
+
+// readToggle reads a check or uncheck answer.
+func readToggle(_ *LLM, ans *reading, _ Request) error {
+	if err := ans.needRef("a checkbox, radio button or switch"); err != nil {
+		return err
 	}
-	return []Step{step, {Kind: Then, Value: req.Action, Model: l.opts.Model}}, nil
+	if !checkRoles[ans.node.Role] {
+		return invalid("%s is not a checkbox, radio button or switch: click it instead", ans.st.Element)
+	}
+	ans.st.Kind = step.Check
+	if ans.a.ActionType == "uncheck" {
+		ans.st.Kind = step.Uncheck
+	}
+	ans.st = toggle(ans.st, ans.node)
+	return nil
 }
 
 // allowed resolves ref against the page's URL and reports whether it

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator/openaitest"
 )
 
@@ -18,12 +19,12 @@ import (
 const usernameArgs = `{"action_type":"input","target_ref":"f1e12","input_value":"demo","description":"type the user name","is_ambiguous":false,"confidence_score":0.9}`
 
 // wantUsername checks that steps type demo into Username.
-func wantUsername(t *testing.T, steps []Step, err error) {
+func wantUsername(t *testing.T, steps []step.Step, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(steps) != 2 || steps[0].Kind != Type || steps[0].Ref != "f1e12" || steps[0].Value != "demo" || steps[1].Kind != Then {
+	if len(steps) != 2 || steps[0].Kind != step.Type || steps[0].Ref != "f1e12" || steps[0].Value != "demo" || steps[1].Kind != step.Then {
 		t.Fatalf("steps %+v", steps)
 	}
 }
@@ -292,13 +293,13 @@ func TestLLMIntentKept(t *testing.T) {
 
 	srv = openaitest.New(t, script(call("assert", "", "Log in")))
 	steps, err = newLLM(t, srv, nil).Translate(t.Context(), loginRequest(t, action))
-	if err != nil || steps[0].Kind != AssertText || steps[0].Value != "Log in" {
+	if err != nil || steps[0].Kind != step.AssertText || steps[0].Value != "Log in" {
 		t.Errorf("an assert for a check: %+v, %v", steps, err)
 	}
 
 	srv = openaitest.New(t, script(call("assert", "", "Log in"), call("click", "f1e16", "")))
 	steps, err = newLLM(t, srv, nil).Translate(t.Context(), loginRequest(t, "click the Log in button"))
-	if err != nil || steps[0].Kind != Click {
+	if err != nil || steps[0].Kind != step.Click {
 		t.Fatalf("%+v, %v", steps, err)
 	}
 	if r := srv.Requests(); !strings.Contains(r[1].Retry(), `"click the Log in button" does something on the page: an assert cannot stand in for it`) {

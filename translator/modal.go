@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The sentences of what is not a page element: the browser's dialogs
@@ -21,8 +22,8 @@ const dialogNouns = `(?:(?:alert|confirm|confirmation|prompt|js|javascript|brows
 // in the alert" (accept is true) or "click Cancel in the confirm": the
 // dialog the previous action opened. A click in a dialog that the page
 // draws itself (an ARIA alertdialog) is a click, read by the next forms.
-func buildDialog(accept, needOpen bool) func(*Rules, []string, Request) ([]Step, error) {
-	return func(_ *Rules, m []string, req Request) ([]Step, error) {
+func buildDialog(accept, needOpen bool) func(*Rules, []string, Request) ([]step.Step, error) {
+	return func(_ *Rules, m []string, req Request) ([]step.Step, error) {
 		if req.Dialog == "" {
 			if !needOpen {
 				return nil, errNoMatch
@@ -30,15 +31,15 @@ func buildDialog(accept, needOpen bool) func(*Rules, []string, Request) ([]Step,
 			return nil, final(noDialog())
 		}
 		if accept {
-			return []Step{{Kind: AcceptDialog, Element: req.Dialog}}, nil
+			return []step.Step{{Kind: step.AcceptDialog, Element: req.Dialog}}, nil
 		}
-		return []Step{{Kind: DismissDialog, Element: req.Dialog}}, nil
+		return []step.Step{{Kind: step.DismissDialog, Element: req.Dialog}}, nil
 	}
 }
 
 // buildPrompt reads "type Drafts into the prompt and click OK": the prompt
 // accepted with that text. "… and click Cancel" dismisses it.
-func buildPrompt(_ *Rules, m []string, req Request) ([]Step, error) {
+func buildPrompt(_ *Rules, m []string, req Request) ([]step.Step, error) {
 	if req.Dialog == "" {
 		return nil, final(noDialog())
 	}
@@ -46,9 +47,9 @@ func buildPrompt(_ *Rules, m []string, req Request) ([]Step, error) {
 		return nil, final(fmt.Errorf("%q types into a prompt, but the dialog open is a %s", m[0], req.Dialog))
 	}
 	if c := strings.ToLower(m[2]); c == "cancel" || c == "dismiss" {
-		return []Step{{Kind: DismissDialog, Element: req.Dialog}}, nil
+		return []step.Step{{Kind: step.DismissDialog, Element: req.Dialog}}, nil
 	}
-	return []Step{{Kind: AcceptDialog, Element: req.Dialog, Value: unquote(m[1])}}, nil
+	return []step.Step{{Kind: step.AcceptDialog, Element: req.Dialog, Value: unquote(m[1])}}, nil
 }
 
 // noDialog is the error of a sentence that handles a browser dialog when
@@ -62,7 +63,7 @@ func noDialog() error {
 // "upload notes.txt using Choose file" (a button that opens the file
 // chooser): the file, named relative to the files folder, set as the
 // chooser's file. The compiler checks that the file is there.
-func buildUpload(r *Rules, m []string, req Request) ([]Step, error) {
+func buildUpload(r *Rules, m []string, req Request) ([]step.Step, error) {
 	file := unquote(m[1])
 	if file == "" {
 		return nil, errNoMatch
@@ -77,7 +78,7 @@ func buildUpload(r *Rules, m []string, req Request) ([]Step, error) {
 			return nil, final(err)
 		}
 	}
-	return []Step{{Kind: Upload, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: file, Words: words(m[2], n)}}, nil
+	return []step.Step{{Kind: step.Upload, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: file, Words: words(m[2], n)}}, nil
 }
 
 // wantDialog is what a NotFoundError of a browser dialog looks for.
@@ -86,7 +87,7 @@ const wantDialog = "browser dialog"
 // tabOrdinals are the words for a tab's place, counted from 1.
 var tabOrdinals = map[string]string{
 	"first": "1", "original": "1", "main": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5",
-	"new": TabNew, "newly opened": TabNew, "last": TabNew, "latest": TabNew, "newest": TabNew, "other": TabNew, "popup": TabNew, "pop-up": TabNew,
+	"new": step.TabNew, "newly opened": step.TabNew, "last": step.TabNew, "latest": step.TabNew, "newest": step.TabNew, "other": step.TabNew, "popup": step.TabNew, "pop-up": step.TabNew,
 }
 
 var ordinalRe = regexp.MustCompile(`^(\d+)(?:st|nd|rd|th)?$`)
@@ -94,7 +95,7 @@ var ordinalRe = regexp.MustCompile(`^(\d+)(?:st|nd|rd|th)?$`)
 // buildSwitchTab reads "switch to the new tab", "switch to tab 2", "go back
 // to the first tab": the browser tab, counted from 1 in the order they
 // opened. A tab of the page (an ARIA tab) by that name is not this.
-func buildSwitchTab(_ *Rules, m []string, req Request) ([]Step, error) {
+func buildSwitchTab(_ *Rules, m []string, req Request) ([]step.Step, error) {
 	which := strings.ToLower(strings.TrimSpace(m[1] + m[2]))
 	v, ok := tabOrdinals[which]
 	if !ok {
@@ -116,12 +117,12 @@ func buildSwitchTab(_ *Rules, m []string, req Request) ([]Step, error) {
 			}
 		}
 	}
-	return []Step{{Kind: SwitchTab, Value: v}}, nil
+	return []step.Step{{Kind: step.SwitchTab, Value: v}}, nil
 }
 
 // buildDrag reads "drag Task A to Done": the element dragged onto the
 // other. "drag the slider to 30" is a slider's value (buildSet).
-func buildDrag(r *Rules, m []string, req Request) ([]Step, error) {
+func buildDrag(r *Rules, m []string, req Request) ([]step.Step, error) {
 	if _, err := r.element(req, m[1], roles("slider", "spinbutton"), "slider"); err == nil {
 		return nil, errNoMatch
 	}
@@ -136,8 +137,8 @@ func buildDrag(r *Rules, m []string, req Request) ([]Step, error) {
 	if from == to {
 		return nil, final(fmt.Errorf("%q drags %s onto itself", m[0], describe(req.Page, from)))
 	}
-	return []Step{{Kind: Drag, Role: from.Role, Ref: from.Ref, Element: describe(req.Page, from), Words: words(m[1], from),
-		Drop: &Step{Role: to.Role, Ref: to.Ref, Element: describe(req.Page, to), Words: words(m[2], to)}}}, nil
+	return []step.Step{{Kind: step.Drag, Role: from.Role, Ref: from.Ref, Element: describe(req.Page, from), Words: words(m[1], from),
+		Drop: &step.Step{Role: to.Role, Ref: to.Ref, Element: describe(req.Page, to), Words: words(m[2], to)}}}, nil
 }
 
 var listSplit = regexp.MustCompile(`(?i)\s*,\s*(?:and\s+)?|\s+and\s+`)
@@ -146,7 +147,7 @@ var listSplit = regexp.MustCompile(`(?i)\s*,\s*(?:and\s+)?|\s+and\s+`)
 // options of one list box (a <select multiple>, or an ARIA list box that
 // takes several). An option whose own name holds "and" ("Salt and
 // pepper") is read as one option, by buildSelect.
-func buildMultiSelect(r *Rules, m []string, req Request) ([]Step, error) {
+func buildMultiSelect(r *Rules, m []string, req Request) ([]step.Step, error) {
 	list, err := r.element(req, m[2], roles("listbox"), "list box")
 	if err != nil {
 		return nil, errNoMatch
@@ -186,7 +187,7 @@ func buildMultiSelect(r *Rules, m []string, req Request) ([]Step, error) {
 	if len(values) < 2 {
 		return nil, errNoMatch
 	}
-	return []Step{{Kind: Select, Role: list.Role, Ref: list.Ref, Element: describe(req.Page, list), Values: values, Words: words(m[2], list)}}, nil
+	return []step.Step{{Kind: step.Select, Role: list.Role, Ref: list.Ref, Element: describe(req.Page, list), Values: values, Words: words(m[2], list)}}, nil
 }
 
 // OptionIn finds the option called value inside list (a list box): what

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/plaintest/plaintest/step"
 )
 
 func init() {
@@ -39,38 +41,38 @@ func TestRulesModalSentences(t *testing.T) {
 	prompt := `"prompt" dialog with message "New name?"`
 	tests := []struct {
 		page, action, dialog string
-		want                 Step
+		want                 step.Step
 	}{
-		{"modal", "accept the dialog", confirmOpen, Step{Kind: AcceptDialog, Element: confirmOpen}},
-		{"modal", "Then accept the confirm dialog.", confirmOpen, Step{Kind: AcceptDialog, Element: confirmOpen}},
-		{"modal", "confirm the dialog", confirmOpen, Step{Kind: AcceptDialog, Element: confirmOpen}},
-		{"modal", "dismiss the dialog", confirmOpen, Step{Kind: DismissDialog, Element: confirmOpen}},
-		{"modal", "cancel the confirmation", confirmOpen, Step{Kind: DismissDialog, Element: confirmOpen}},
-		{"modal", "close the alert", confirmOpen, Step{Kind: DismissDialog, Element: confirmOpen}},
-		{"modal", "click OK in the alert", confirmOpen, Step{Kind: AcceptDialog, Element: confirmOpen}},
-		{"modal", "click Cancel in the confirm", confirmOpen, Step{Kind: DismissDialog, Element: confirmOpen}},
-		{"modal", "type Holiday plans into the prompt and click OK", prompt, Step{Kind: AcceptDialog, Element: prompt, Value: "Holiday plans"}},
-		{"modal", `enter "Drafts" in the prompt`, prompt, Step{Kind: AcceptDialog, Element: prompt, Value: "Drafts"}},
-		{"modal", "type x into the prompt and click Cancel", prompt, Step{Kind: DismissDialog, Element: prompt}},
-		{"modal", "answer the prompt with Drafts", prompt, Step{Kind: AcceptDialog, Element: prompt, Value: "Drafts"}},
+		{"modal", "accept the dialog", confirmOpen, step.Step{Kind: step.AcceptDialog, Element: confirmOpen}},
+		{"modal", "Then accept the confirm dialog.", confirmOpen, step.Step{Kind: step.AcceptDialog, Element: confirmOpen}},
+		{"modal", "confirm the dialog", confirmOpen, step.Step{Kind: step.AcceptDialog, Element: confirmOpen}},
+		{"modal", "dismiss the dialog", confirmOpen, step.Step{Kind: step.DismissDialog, Element: confirmOpen}},
+		{"modal", "cancel the confirmation", confirmOpen, step.Step{Kind: step.DismissDialog, Element: confirmOpen}},
+		{"modal", "close the alert", confirmOpen, step.Step{Kind: step.DismissDialog, Element: confirmOpen}},
+		{"modal", "click OK in the alert", confirmOpen, step.Step{Kind: step.AcceptDialog, Element: confirmOpen}},
+		{"modal", "click Cancel in the confirm", confirmOpen, step.Step{Kind: step.DismissDialog, Element: confirmOpen}},
+		{"modal", "type Holiday plans into the prompt and click OK", prompt, step.Step{Kind: step.AcceptDialog, Element: prompt, Value: "Holiday plans"}},
+		{"modal", `enter "Drafts" in the prompt`, prompt, step.Step{Kind: step.AcceptDialog, Element: prompt, Value: "Drafts"}},
+		{"modal", "type x into the prompt and click Cancel", prompt, step.Step{Kind: step.DismissDialog, Element: prompt}},
+		{"modal", "answer the prompt with Drafts", prompt, step.Step{Kind: step.AcceptDialog, Element: prompt, Value: "Drafts"}},
 		// With no browser dialog open, "OK in the alert" is the page's own
 		// alert dialog's button.
-		{"modal", "click OK in the alert", "", Step{Kind: Click, Role: "button", Ref: "e14"}},
-		{"modal", "upload notes.txt into Attachment", "", Step{Kind: Upload, Role: "button", Ref: "e4", Value: "notes.txt"}},
-		{"modal", `upload "reports/q1 notes.txt" using Choose file`, "", Step{Kind: Upload, Role: "button", Ref: "e5", Value: "reports/q1 notes.txt"}},
-		{"modal", "switch to the new tab", "", Step{Kind: SwitchTab, Value: TabNew}},
-		{"modal", "switch to tab 2", "", Step{Kind: SwitchTab, Value: "2"}},
-		{"modal", "go back to the first tab", "", Step{Kind: SwitchTab, Value: "1"}},
-		{"modal", "switch to the 3rd tab", "", Step{Kind: SwitchTab, Value: "3"}},
-		{"modal", "switch to the new window", "", Step{Kind: SwitchTab, Value: TabNew}},
+		{"modal", "click OK in the alert", "", step.Step{Kind: step.Click, Role: "button", Ref: "e14"}},
+		{"modal", "upload notes.txt into Attachment", "", step.Step{Kind: step.Upload, Role: "button", Ref: "e4", Value: "notes.txt"}},
+		{"modal", `upload "reports/q1 notes.txt" using Choose file`, "", step.Step{Kind: step.Upload, Role: "button", Ref: "e5", Value: "reports/q1 notes.txt"}},
+		{"modal", "switch to the new tab", "", step.Step{Kind: step.SwitchTab, Value: step.TabNew}},
+		{"modal", "switch to tab 2", "", step.Step{Kind: step.SwitchTab, Value: "2"}},
+		{"modal", "go back to the first tab", "", step.Step{Kind: step.SwitchTab, Value: "1"}},
+		{"modal", "switch to the 3rd tab", "", step.Step{Kind: step.SwitchTab, Value: "3"}},
+		{"modal", "switch to the new window", "", step.Step{Kind: step.SwitchTab, Value: step.TabNew}},
 		// The page's own tab named so is the page's.
-		{"page-tabs", "switch to the first tab", "", Step{Kind: Click, Role: "tab", Ref: "e2"}},
-		{"modal", "drag Write report to Done", "", Step{Kind: Drag, Role: "listitem", Ref: "e6", Drop: &Step{Role: "region", Ref: "e7"}}},
-		{"modal", "drag the Volume slider to 30", "", Step{Kind: SetValue, Role: "slider", Ref: "e12", Value: "30"}},
-		{"modal", "select Cheese and Olives in Toppings", "", Step{Kind: Select, Role: "listbox", Ref: "e8", Values: []string{"Cheese", "Olives"}}},
-		{"modal", "select Cheese, Olives and Salt and pepper in Toppings", "", Step{Kind: Select, Role: "listbox", Ref: "e8", Values: []string{"Cheese", "Olives", "Salt and pepper"}}},
+		{"page-tabs", "switch to the first tab", "", step.Step{Kind: step.Click, Role: "tab", Ref: "e2"}},
+		{"modal", "drag Write report to Done", "", step.Step{Kind: step.Drag, Role: "listitem", Ref: "e6", Drop: &step.Step{Role: "region", Ref: "e7"}}},
+		{"modal", "drag the Volume slider to 30", "", step.Step{Kind: step.SetValue, Role: "slider", Ref: "e12", Value: "30"}},
+		{"modal", "select Cheese and Olives in Toppings", "", step.Step{Kind: step.Select, Role: "listbox", Ref: "e8", Values: []string{"Cheese", "Olives"}}},
+		{"modal", "select Cheese, Olives and Salt and pepper in Toppings", "", step.Step{Kind: step.Select, Role: "listbox", Ref: "e8", Values: []string{"Cheese", "Olives", "Salt and pepper"}}},
 		// An option whose name holds "and" is one option.
-		{"modal", "select Salt and pepper in Toppings", "", Step{Kind: Click, Role: "option", Ref: "e11"}},
+		{"modal", "select Salt and pepper in Toppings", "", step.Step{Kind: step.Click, Role: "option", Ref: "e11"}},
 	}
 	r := NewRules()
 	for _, tt := range tests {
@@ -85,7 +87,7 @@ func TestRulesModalSentences(t *testing.T) {
 			got := steps[0]
 			got.Action, got.Element, got.Words = "", strip(got.Element, tt.want.Element), ""
 			if got.Drop != nil {
-				got.Drop = &Step{Role: got.Drop.Role, Ref: got.Drop.Ref}
+				got.Drop = &step.Step{Role: got.Drop.Role, Ref: got.Drop.Ref}
 			}
 			if !reflect.DeepEqual(got, tt.want) {
 				t.Errorf("got %+v, want %+v", got, tt.want)

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // inlinePages are small pages for cases the demo shop does not have.
@@ -118,80 +119,80 @@ func page(t testing.TB, name string) *dom.Node {
 func TestRulesTranslate(t *testing.T) {
 	tests := []struct {
 		page, action string
-		want         Step // Action is not compared
+		want         step.Step // Action is not compared
 	}{
-		{"home", "go to the login page", Step{Kind: Navigate, Value: "/login"}},
-		{"menubar-current", "verify Overview is the current page", Step{Kind: AssertState, Role: "menuitem", Ref: "e3", Value: StateCurrent}},
-		{"menubar-current", "verify the Overview link is not the current page", Step{Kind: AssertState, Role: "link", Ref: "e5", Value: StateCurrent, Negated: true}},
+		{"home", "go to the login page", step.Step{Kind: step.Navigate, Value: "/login"}},
+		{"menubar-current", "verify Overview is the current page", step.Step{Kind: step.AssertState, Role: "menuitem", Ref: "e3", Value: step.StateCurrent}},
+		{"menubar-current", "verify the Overview link is not the current page", step.Step{Kind: step.AssertState, Role: "link", Ref: "e5", Value: step.StateCurrent, Negated: true}},
 		// The text in the page's own source listing is not meant, the page
 		// having the focus picks nothing, and a bare text is acted on
 		// through the element that holds it.
-		{"source-listing", "hover over Learn archery", Step{Kind: Hover, Role: "option", Ref: "e3"}},
-		{"tab-menu", "verify the Sharks tab list shows 2 tabs", Step{Kind: AssertCount, Role: "tablist", Ref: "e0", Value: "2", Values: []string{"tab"}}},
-		{"slider", "verify the Temperature slider is at 30", Step{Kind: AssertValue, Role: "slider", Ref: "e1", Value: "30", Match: MatchNow}},
-		{"slider", "verify the Temperature slider is at 30.0 degrees Celsius", Step{Kind: AssertValue, Role: "slider", Ref: "e1", Value: "30.0 degrees Celsius", Match: MatchEquals}},
-		{"tab-menu", "choose Close tab", Step{Kind: Click, Role: "menuitem", Ref: "e4"}},      // "tab" is part of the name
-		{"tab-menu", "click the Goblin shark tab", Step{Kind: Click, Role: "tab", Ref: "e2"}}, // "tab" is the kind
-		{"home", "open the products page", Step{Kind: Navigate, Value: "/products"}},
-		{"home", "Then go to /cart.", Step{Kind: Navigate, Value: "/cart"}},
-		{"home", "visit https://example.com/x", Step{Kind: Navigate, Value: "https://example.com/x"}},
-		{"home", "go to the home page", Step{Kind: Navigate, Value: "/"}},
-		{"login", "type demo into Username", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
-		{"login", "type {{PASSWORD}} into the password field", Step{Kind: Type, Role: "textbox", Ref: "f1e14", Value: "{{PASSWORD}}"}},
-		{"login", `enter "two words" in username`, Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "two words"}},
-		{"login", "fill Username with demo", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
-		{"login", "type demo into your user name", Step{Kind: Type, Role: "textbox", Ref: "f1e12", Value: "demo"}}, // placeholder
-		{"home", "click on the Log in link", Step{Kind: Click, Role: "link", Ref: "e7"}},                           // two links to /login: the first
-		{"login", "click Log in", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
-		{"login", "press the Log in button", Step{Kind: Click, Role: "button", Ref: "f1e16"}},
-		{"login", "press Enter", Step{Kind: Press, Value: "Enter"}},
-		{"login", "press ctrl+a", Step{Kind: Press, Value: "Control+A"}},
-		{"products", "click Add to cart for Blue Mug", Step{Kind: Click, Role: "button", Ref: "f2e16"}},
-		{"products", "click the Add to cart button in the Red Mug card", Step{Kind: Click, Role: "button", Ref: "f2e22"}},
-		{"products", "tap add to cart next to Water Bottle", Step{Kind: Click, Role: "button", Ref: "f2e52"}},
-		{"products", "add the Blue Mug to the cart", Step{Kind: Click, Role: "button", Ref: "f2e16"}},
-		{"products", "Add Red Mug to my basket", Step{Kind: Click, Role: "button", Ref: "f2e22"}},
-		{"cart", "remove Green Tea from the cart", Step{Kind: Click, Role: "button", Ref: "f5e31"}},
-		{"products", "hover over Notebook", Step{Kind: Hover, Role: "heading", Ref: "f2e36"}},
-		{"cart", "click Remove for Green Tea", Step{Kind: Click, Role: "button", Ref: "f5e31"}},
-		{"checkout", "select Japan from Country", Step{Kind: Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
-		{"checkout", "choose Express from the Shipping group", Step{Kind: Click, Role: "radio", Ref: "f6e23"}},
-		{"checkout", "set Country to France", Step{Kind: Select, Role: "combobox", Ref: "f6e17", Value: "France"}},
-		{"checkout", "check I agree to the terms", Step{Kind: Check, Role: "checkbox", Ref: "f6e27"}},
-		{"checkout", "check the terms checkbox", Step{Kind: Check, Role: "checkbox", Ref: "f6e27"}},
-		{"checkout", "uncheck terms", Step{Kind: Uncheck, Role: "checkbox", Ref: "f6e27"}},
-		{"checkout", "click Express", Step{Kind: Click, Role: "radio", Ref: "f6e23"}},
-		{"checkout", "type leave it at the door into Delivery notes", Step{Kind: Type, Role: "textbox", Ref: "f6e25", Value: "leave it at the door"}},
-		{"cart", "verify the cart shows 1 item", Step{Kind: AssertText, Value: "1 item"}},
-		{"cart", "check the cart shows 2 items", Step{Kind: AssertText, Value: "2 items"}},
-		{"cart", `expect "Total"`, Step{Kind: AssertText, Value: "Total"}},
-		{"cart", "I should see Your cart", Step{Kind: AssertText, Value: "Your cart"}},
-		{"cart", "Proceed to checkout should be visible", Step{Kind: AssertText, Value: "Proceed to checkout"}},
-		{"cart", "verify Your cart is empty is not visible", Step{Kind: AssertGone, Value: "Your cart is empty"}},
-		{"cart", "I should not see Red Mug", Step{Kind: AssertGone, Value: "Red Mug"}},
-		{"cart", "verify Blue Mug is in the cart", Step{Kind: AssertText, Value: "Blue Mug"}},
-		{"cart", "check that the mugs are listed in your cart", Step{Kind: AssertText, Value: "mugs"}},
-		{"cart", "verify Blue Mug is in stock", Step{Kind: AssertText, Value: "Blue Mug is in stock"}},
-		{"cart", "verify Blue Mug is gone", Step{Kind: AssertGone, Value: "Blue Mug"}},
-		{"cart", "check that Blue Mug has been removed", Step{Kind: AssertGone, Value: "Blue Mug"}},
-		{"cart", "make sure Blue Mug disappears", Step{Kind: AssertGone, Value: "Blue Mug"}},
-		{"cart", "verify Blue Mug is no longer listed", Step{Kind: AssertGone, Value: "Blue Mug"}},
-		{"cart", "verify the cart no longer shows 1 item", Step{Kind: AssertGone, Value: "1 item"}},
-		{"cart", "verify the cart doesn't show Red Mug", Step{Kind: AssertGone, Value: "Red Mug"}},
-		{"cart", `verify "Blue Mug" row does not show "Remove"`, Step{Kind: AssertGone, Role: "row", Ref: "f5e18", Value: "Remove"}},
-		{"products", "verify the Blue Mug card shows $12.00", Step{Kind: AssertText, Role: "article", Ref: "f2e11", Value: "$12.00"}},
-		{"products", `verify "$8.50" is shown in the Green Tea card`, Step{Kind: AssertText, Role: "article", Ref: "f2e23", Value: "$8.50"}},
-		{"cart", "verify the Green Tea row shows $8.50", Step{Kind: AssertText, Role: "row", Ref: "f5e25", Value: "$8.50"}},
-		{"cart", "check the Blue Mug row no longer shows 2", Step{Kind: AssertGone, Role: "row", Ref: "f5e18", Value: "2"}},
-		{"cart", `verify "I don't have 2 items" is visible`, Step{Kind: AssertText, Value: "I don't have 2 items"}},
-		{"cart", `verify "Is gone" is shown`, Step{Kind: AssertText, Value: "Is gone"}},
-		{"cart", "wait 2 seconds", Step{Kind: Wait, Value: "2"}},
-		{"cart", "wait for 500ms", Step{Kind: Wait, Value: "0.5"}},
-		{"products", "wait for Claim discount to appear", Step{Kind: AssertText, Value: "Claim discount"}},
+		{"source-listing", "hover over Learn archery", step.Step{Kind: step.Hover, Role: "option", Ref: "e3"}},
+		{"tab-menu", "verify the Sharks tab list shows 2 tabs", step.Step{Kind: step.AssertCount, Role: "tablist", Ref: "e0", Value: "2", Values: []string{"tab"}}},
+		{"slider", "verify the Temperature slider is at 30", step.Step{Kind: step.AssertValue, Role: "slider", Ref: "e1", Value: "30", Match: step.MatchNow}},
+		{"slider", "verify the Temperature slider is at 30.0 degrees Celsius", step.Step{Kind: step.AssertValue, Role: "slider", Ref: "e1", Value: "30.0 degrees Celsius", Match: step.MatchEquals}},
+		{"tab-menu", "choose Close tab", step.Step{Kind: step.Click, Role: "menuitem", Ref: "e4"}},      // "tab" is part of the name
+		{"tab-menu", "click the Goblin shark tab", step.Step{Kind: step.Click, Role: "tab", Ref: "e2"}}, // "tab" is the kind
+		{"home", "open the products page", step.Step{Kind: step.Navigate, Value: "/products"}},
+		{"home", "Then go to /cart.", step.Step{Kind: step.Navigate, Value: "/cart"}},
+		{"home", "visit https://example.com/x", step.Step{Kind: step.Navigate, Value: "https://example.com/x"}},
+		{"home", "go to the home page", step.Step{Kind: step.Navigate, Value: "/"}},
+		{"login", "type demo into Username", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
+		{"login", "type {{PASSWORD}} into the password field", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e14", Value: "{{PASSWORD}}"}},
+		{"login", `enter "two words" in username`, step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "two words"}},
+		{"login", "fill Username with demo", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
+		{"login", "type demo into your user name", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "demo"}}, // placeholder
+		{"home", "click on the Log in link", step.Step{Kind: step.Click, Role: "link", Ref: "e7"}},                           // two links to /login: the first
+		{"login", "click Log in", step.Step{Kind: step.Click, Role: "button", Ref: "f1e16"}},
+		{"login", "press the Log in button", step.Step{Kind: step.Click, Role: "button", Ref: "f1e16"}},
+		{"login", "press Enter", step.Step{Kind: step.Press, Value: "Enter"}},
+		{"login", "press ctrl+a", step.Step{Kind: step.Press, Value: "Control+A"}},
+		{"products", "click Add to cart for Blue Mug", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
+		{"products", "click the Add to cart button in the Red Mug card", step.Step{Kind: step.Click, Role: "button", Ref: "f2e22"}},
+		{"products", "tap add to cart next to Water Bottle", step.Step{Kind: step.Click, Role: "button", Ref: "f2e52"}},
+		{"products", "add the Blue Mug to the cart", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
+		{"products", "Add Red Mug to my basket", step.Step{Kind: step.Click, Role: "button", Ref: "f2e22"}},
+		{"cart", "remove Green Tea from the cart", step.Step{Kind: step.Click, Role: "button", Ref: "f5e31"}},
+		{"products", "hover over Notebook", step.Step{Kind: step.Hover, Role: "heading", Ref: "f2e36"}},
+		{"cart", "click Remove for Green Tea", step.Step{Kind: step.Click, Role: "button", Ref: "f5e31"}},
+		{"checkout", "select Japan from Country", step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
+		{"checkout", "choose Express from the Shipping group", step.Step{Kind: step.Click, Role: "radio", Ref: "f6e23"}},
+		{"checkout", "set Country to France", step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Value: "France"}},
+		{"checkout", "check I agree to the terms", step.Step{Kind: step.Check, Role: "checkbox", Ref: "f6e27"}},
+		{"checkout", "check the terms checkbox", step.Step{Kind: step.Check, Role: "checkbox", Ref: "f6e27"}},
+		{"checkout", "uncheck terms", step.Step{Kind: step.Uncheck, Role: "checkbox", Ref: "f6e27"}},
+		{"checkout", "click Express", step.Step{Kind: step.Click, Role: "radio", Ref: "f6e23"}},
+		{"checkout", "type leave it at the door into Delivery notes", step.Step{Kind: step.Type, Role: "textbox", Ref: "f6e25", Value: "leave it at the door"}},
+		{"cart", "verify the cart shows 1 item", step.Step{Kind: step.AssertText, Value: "1 item"}},
+		{"cart", "check the cart shows 2 items", step.Step{Kind: step.AssertText, Value: "2 items"}},
+		{"cart", `expect "Total"`, step.Step{Kind: step.AssertText, Value: "Total"}},
+		{"cart", "I should see Your cart", step.Step{Kind: step.AssertText, Value: "Your cart"}},
+		{"cart", "Proceed to checkout should be visible", step.Step{Kind: step.AssertText, Value: "Proceed to checkout"}},
+		{"cart", "verify Your cart is empty is not visible", step.Step{Kind: step.AssertGone, Value: "Your cart is empty"}},
+		{"cart", "I should not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
+		{"cart", "verify Blue Mug is in the cart", step.Step{Kind: step.AssertText, Value: "Blue Mug"}},
+		{"cart", "check that the mugs are listed in your cart", step.Step{Kind: step.AssertText, Value: "mugs"}},
+		{"cart", "verify Blue Mug is in stock", step.Step{Kind: step.AssertText, Value: "Blue Mug is in stock"}},
+		{"cart", "verify Blue Mug is gone", step.Step{Kind: step.AssertGone, Value: "Blue Mug"}},
+		{"cart", "check that Blue Mug has been removed", step.Step{Kind: step.AssertGone, Value: "Blue Mug"}},
+		{"cart", "make sure Blue Mug disappears", step.Step{Kind: step.AssertGone, Value: "Blue Mug"}},
+		{"cart", "verify Blue Mug is no longer listed", step.Step{Kind: step.AssertGone, Value: "Blue Mug"}},
+		{"cart", "verify the cart no longer shows 1 item", step.Step{Kind: step.AssertGone, Value: "1 item"}},
+		{"cart", "verify the cart doesn't show Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
+		{"cart", `verify "Blue Mug" row does not show "Remove"`, step.Step{Kind: step.AssertGone, Role: "row", Ref: "f5e18", Value: "Remove"}},
+		{"products", "verify the Blue Mug card shows $12.00", step.Step{Kind: step.AssertText, Role: "article", Ref: "f2e11", Value: "$12.00"}},
+		{"products", `verify "$8.50" is shown in the Green Tea card`, step.Step{Kind: step.AssertText, Role: "article", Ref: "f2e23", Value: "$8.50"}},
+		{"cart", "verify the Green Tea row shows $8.50", step.Step{Kind: step.AssertText, Role: "row", Ref: "f5e25", Value: "$8.50"}},
+		{"cart", "check the Blue Mug row no longer shows 2", step.Step{Kind: step.AssertGone, Role: "row", Ref: "f5e18", Value: "2"}},
+		{"cart", `verify "I don't have 2 items" is visible`, step.Step{Kind: step.AssertText, Value: "I don't have 2 items"}},
+		{"cart", `verify "Is gone" is shown`, step.Step{Kind: step.AssertText, Value: "Is gone"}},
+		{"cart", "wait 2 seconds", step.Step{Kind: step.Wait, Value: "2"}},
+		{"cart", "wait for 500ms", step.Step{Kind: step.Wait, Value: "0.5"}},
+		{"products", "wait for Claim discount to appear", step.Step{Kind: step.AssertText, Value: "Claim discount"}},
 		// A role noun alone scopes the check to the one element of that
 		// role, never the help text that says the same words.
-		{"status-help", "verify the status shows Saved", Step{Kind: AssertText, Role: "status", Ref: "e3", Value: "Saved"}},
-		{"status-help", "verify the progress bar shows 75%", Step{Kind: AssertValue, Role: "progressbar", Ref: "e4", Value: "75%", Match: MatchContains}},
+		{"status-help", "verify the status shows Saved", step.Step{Kind: step.AssertText, Role: "status", Ref: "e3", Value: "Saved"}},
+		{"status-help", "verify the progress bar shows 75%", step.Step{Kind: step.AssertValue, Role: "progressbar", Ref: "e4", Value: "75%", Match: step.MatchContains}},
 	}
 	r := NewRules()
 	for _, tt := range tests {
@@ -378,10 +379,10 @@ func TestShownByPartNoun(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		action string
-		want   Step
+		want   step.Step
 	}{
-		{"verify the Saved status is gone", Step{Kind: AssertVisible, Value: "Saved", Values: []string{"status"}, Negated: true}},
-		{"verify the Saved status is shown", Step{Kind: AssertVisible, Value: "Saved", Values: []string{"status"}}},
+		{"verify the Saved status is gone", step.Step{Kind: step.AssertVisible, Value: "Saved", Values: []string{"status"}, Negated: true}},
+		{"verify the Saved status is shown", step.Step{Kind: step.AssertVisible, Value: "Saved", Values: []string{"status"}}},
 	} {
 		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
 		if err != nil || len(steps) != 1 {

@@ -167,7 +167,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if res == nil {
 		return runErr
 	}
-	scenario := sandyexport.Export(res, &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
+	scenario := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
 	pinScenario(ctx, session, scenario)
 	var w saved
 	if len(res.Steps) > 0 {
@@ -235,19 +235,19 @@ func (f *compileFlags) filesDir(fs *pflag.FlagSet) (string, error) {
 }
 
 // compile runs sc's actions through session with the translator chosen,
-// printing progress; with the NanoClaw format, through a Recorder that
-// keeps every call for the bundle.
+// printing progress; with the NanoClaw format, observed by a Recorder
+// that keeps every call for the bundle.
 func (f *compileFlags) compile(ctx context.Context, session parser.ToolCaller, tr chosen, formats []string, files string, progress io.Writer, sc *parser.Scenario) (*parser.ParserResult, *nanoclaw.Recorder, error) {
-	browser := session
-	translate := tr.tr
 	var rec *nanoclaw.Recorder
+	var observer parser.Observer
 	if slices.Contains(formats, formatNanoClaw) {
 		// The bundle records every call the compile makes, as it makes it.
-		rec = nanoclaw.NewRecorder(session, nil)
-		browser, translate = rec, rec.Translator(tr.tr)
+		rec = &nanoclaw.Recorder{}
+		observer = rec
 	}
-	c := parser.New(browser, &parser.Options{
-		Translator:     translate,
+	c := parser.New(session, &parser.Options{
+		Observer:       observer,
+		Translator:     tr.tr,
 		TranslatorName: tr.name,
 		Timeout:        f.timeout,
 		NavTimeout:     f.nav,

@@ -15,13 +15,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 )
 
 // parallelNote: how a browser test of this package runs, for a new
@@ -199,7 +199,7 @@ func TestTextShownInChromium(t *testing.T) {
 		"Special offer":    "false", // the section's aria-label only
 		`say "hi" </p>`:    "false",
 	} {
-		c := commandgen.TextShown(text)
+		c := step.TextShown(text)
 		res := call(t, s, c.Tool, c.Args)
 		if res.IsError || res.Value != want {
 			t.Errorf("TextShown(%q) = %q (error %q), want %s", text, res.Value, res.Error, want)

@@ -20,7 +20,7 @@ import (
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The output formats.
@@ -98,7 +98,7 @@ func exportFlow(sc *sandy.Scenario, path string) ([]byte, error) {
 
 // exportSpec is the spec of sc; intents are the compile's steps behind
 // sc's steps, nil for a scenario read from a file.
-func exportSpec(sc *sandy.Scenario, intents []translator.Step) ([]byte, error) {
+func exportSpec(sc *sandy.Scenario, intents []step.Step) ([]byte, error) {
 	return pwspec.Generate(sc, &pwspec.Options{Intents: intents, CreatedBy: "plaintest " + version})
 }
 
@@ -114,7 +114,7 @@ func compileExports(formats []string, out string, res *parser.ParserResult, sc *
 		path := exportPath(out, f)
 		switch f {
 		case formatNanoClaw:
-			b := nanoclaw.Build(res, rec.Calls(), &nanoclaw.Options{Instruction: instruction, Secrets: secrets, Steps: len(sc.Steps), File: w.path})
+			b := nanoclaw.Build(res.Compiled(), rec.Calls(), &nanoclaw.Options{Instruction: instruction, Secrets: secrets, Steps: len(sc.Steps), File: w.path})
 			data, err = b.Marshal()
 		case formatChungoid, formatPlaywright:
 			if res.Status != parser.Success {
@@ -123,7 +123,7 @@ func compileExports(formats []string, out string, res *parser.ParserResult, sc *
 			if f == formatChungoid {
 				data, err = exportFlow(sc, path)
 			} else {
-				var intents []translator.Step
+				var intents []step.Step
 				for _, s := range res.Steps {
 					intents = append(intents, s.Steps...)
 				}

@@ -1,4 +1,4 @@
-package commandgen
+package step
 
 import (
 	"encoding/json"
@@ -8,8 +8,6 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
-	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/translator"
 )
 
 // Checks run in the page, as browser_evaluate, so that every player of the
@@ -89,11 +87,11 @@ func normText(s string) string {
 // expression) matches want as how says.
 func compare(got, want, how string) string {
 	switch how {
-	case translator.MatchContains:
+	case MatchContains:
 		return fmt.Sprintf("%s.includes(%s)", got, normJS(want))
-	case translator.MatchStarts:
+	case MatchStarts:
 		return fmt.Sprintf("%s.startsWith(%s)", got, normJS(want))
-	case translator.MatchEnds:
+	case MatchEnds:
 		return fmt.Sprintf("%s.endsWith(%s)", got, normJS(want))
 	}
 	// A sentence's full stop is not part of the value: "shows Airplane
@@ -107,11 +105,11 @@ const trailingStops = " .!?;:,"
 // matchWords says how, for messages.
 func matchWords(how string) string {
 	switch how {
-	case translator.MatchContains:
+	case MatchContains:
 		return "contain"
-	case translator.MatchStarts:
+	case MatchStarts:
 		return "start with"
-	case translator.MatchEnds:
+	case MatchEnds:
 		return "end with"
 	}
 	return "be"
@@ -120,11 +118,11 @@ func matchWords(how string) string {
 // verb says how, in a step's description.
 func verb(how string) string {
 	switch how {
-	case translator.MatchContains:
+	case MatchContains:
 		return "contains"
-	case translator.MatchStarts:
+	case MatchStarts:
 		return "starts with"
-	case translator.MatchEnds:
+	case MatchEnds:
 		return "ends with"
 	}
 	return "is"
@@ -132,20 +130,20 @@ func verb(how string) string {
 
 // stateJS is the condition that el is in a state.
 var stateJS = map[string]string{
-	translator.StateChecked:          `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
-	translator.StateMixed:            `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
-	translator.StateDisabled:         `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
-	translator.StateExpanded:         `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
-	translator.StateSelected:         `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
-	translator.StatePressed:          `(el.getAttribute('aria-pressed') === 'true')`,
-	translator.StateCurrent:          `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
-	translator.StateFocused:          `(document.activeElement === el || el.contains(document.activeElement))`,
-	translator.StateRequired:         `(el.required === true || el.getAttribute('aria-required') === 'true')`,
-	translator.StateReadOnly:         `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
-	translator.StateInvalid:          `(el.getAttribute('aria-invalid') === 'true' || (el.validity !== undefined && el.validity.valid === false))`,
-	translator.StateSorted:           `((el.getAttribute('aria-sort') || 'none') !== 'none')`,
-	translator.StateSortedAscending:  `(el.getAttribute('aria-sort') === 'ascending')`,
-	translator.StateSortedDescending: `(el.getAttribute('aria-sort') === 'descending')`,
+	StateChecked:          `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
+	StateMixed:            `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
+	StateDisabled:         `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
+	StateExpanded:         `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
+	StateSelected:         `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
+	StatePressed:          `(el.getAttribute('aria-pressed') === 'true')`,
+	StateCurrent:          `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
+	StateFocused:          `(document.activeElement === el || el.contains(document.activeElement))`,
+	StateRequired:         `(el.required === true || el.getAttribute('aria-required') === 'true')`,
+	StateReadOnly:         `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
+	StateInvalid:          `(el.getAttribute('aria-invalid') === 'true' || (el.validity !== undefined && el.validity.valid === false))`,
+	StateSorted:           `((el.getAttribute('aria-sort') || 'none') !== 'none')`,
+	StateSortedAscending:  `(el.getAttribute('aria-sort') === 'ascending')`,
+	StateSortedDescending: `(el.getAttribute('aria-sort') === 'descending')`,
 }
 
 // valuesJS lists the values a person sees in el, the first the one a
@@ -171,6 +169,10 @@ const valuesJS = `((el, r) => { const shown = e => e.innerText ?? e.textContent 
 	`if (r === 'listbox') { const ls = [...el.querySelectorAll('[aria-selected=true]')].map(o => o.innerText); return ls.length > 1 ? [ls.join(', '), ...ls] : [ls.join(', ')]; } ` +
 	`return [shown(el)]; })(el, role(el))`
 
+// valueNowJS reads the number of a slider or spin button, for a value
+// check that compares that and nothing else (MatchNow).
+const valueNowJS = `[el.getAttribute('aria-valuenow') ?? el.value]`
+
 // orderRoles are the items an order check reads.
 var orderRoles = []string{"listitem", "option", "row", "treeitem", "menuitem", "tab", "article"}
 
@@ -181,21 +183,21 @@ func rolesJS(roles []string) string {
 
 // assertCall builds the browser_evaluate call of a check. target is the
 // element's selector ("" for a check of the page).
-func assertCall(s translator.Step, target string, timeout time.Duration) (Call, error) {
+func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) {
 	what := s.Element
 	if what == "" {
 		what = "the page"
 	}
 	var why, element string
 	switch s.Kind {
-	case translator.AssertText, translator.AssertGone:
+	case AssertText, AssertGone:
 		// The rendered text: of the element at target, else of the page.
 		root, in := "document.body", ""
 		if target != "" {
 			root, in = "el", " in "+what
 		}
 		shown := fmt.Sprintf(`norm(%s.innerText ?? %s.textContent).includes(%s)`, root, root, normJS(s.Value))
-		if s.Kind == translator.AssertText {
+		if s.Kind == AssertText {
 			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
 			if target == "" {
@@ -208,10 +210,10 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 				element = fmt.Sprintf("text %q is not shown", s.Value)
 			}
 		}
-	case translator.AssertState:
+	case AssertState:
 		cond, ok := stateJS[s.Value]
 		if !ok {
-			return Call{}, fmt.Errorf("commandgen: unknown state %q", s.Value)
+			return ToolCall{}, fmt.Errorf("step: unknown state %q", s.Value)
 		}
 		want, fail, not := "true", fmt.Sprintf("%s is not %s", what, s.Value), ""
 		if s.Negated {
@@ -219,13 +221,13 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		}
 		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
 		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
-	case translator.AssertValue:
+	case AssertValue:
 		// What a person sees as the element's value (valuesJS): for a
 		// slider its number and its texts too (aria-valuetext "30.0
 		// degrees Celsius", text "30.0°C"), any of which may match.
 		read := valuesJS
-		if s.Match == translator.MatchNow {
-			read, s.Match = `[el.getAttribute('aria-valuenow') ?? el.value]`, translator.MatchEquals
+		if s.Match == MatchNow {
+			read, s.Match = valueNowJS, MatchEquals
 		}
 		cond := "vs.some(v => " + compare("norm(v)", s.Value, s.Match) + ")"
 		if s.Negated {
@@ -237,10 +239,10 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 		}
 		why = fmt.Sprintf(`(vs => %s ? '' : %s + JSON.stringify(String(vs[0] ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), read)
 		element = fmt.Sprintf("%s shows %q", what, s.Value)
-	case translator.AssertCount:
+	case AssertCount:
 		n, err := strconv.Atoi(s.Value)
 		if err != nil {
-			return Call{}, fmt.Errorf("commandgen: count %q is not a number", s.Value)
+			return ToolCall{}, fmt.Errorf("step: count %q is not a number", s.Value)
 		}
 		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(items(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), rolesJS(s.Values))
 		items := "items"
@@ -248,16 +250,16 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 			items = "item"
 		}
 		element = fmt.Sprintf("%s shows %d %s", what, n, items)
-	case translator.AssertURL:
+	case AssertURL:
 		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, compare("norm(location.href)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
 		element = fmt.Sprintf("the URL %s %q", verb(s.Match), s.Value)
-	case translator.AssertTitle:
+	case AssertTitle:
 		why = fmt.Sprintf(`%s ? '' : 'the title is ' + JSON.stringify(document.title) + %s`, compare("norm(document.title)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
 		element = fmt.Sprintf("the title %s %q", verb(s.Match), s.Value)
-	case translator.AssertOrder:
+	case AssertOrder:
 		why = orderJS(s, what)
 		element = fmt.Sprintf("%s shows %s", what, orderWords(s))
-	case translator.AssertVisible:
+	case AssertVisible:
 		switch {
 		case target != "":
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
@@ -272,25 +274,25 @@ func assertCall(s translator.Step, target string, timeout time.Duration) (Call, 
 			element = what + " is shown"
 		}
 	default:
-		return Call{}, fmt.Errorf("commandgen: %s is not a check", s.Kind)
+		return ToolCall{}, fmt.Errorf("step: %s is not a check", s.Kind)
 	}
 	args := map[string]any{"element": element, "function": poll(why, target != "", timeout)}
 	if target != "" {
 		args["target"] = target
 	}
-	return Call{mcpclient.ToolEvaluate, args}, nil
+	return ToolCall{ToolEvaluate, args}, nil
 }
 
-func orderJS(s translator.Step, what string) string {
+func orderJS(s Step, what string) string {
 	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
 	pick, which := "", s.Match
 	switch {
-	case s.Match == translator.MatchFirst:
+	case s.Match == MatchFirst:
 		pick = "t[0]"
-	case s.Match == translator.MatchLast:
+	case s.Match == MatchLast:
 		pick = "t[t.length - 1]"
-	case strings.HasPrefix(s.Match, translator.MatchNth):
-		n, _ := strconv.Atoi(strings.TrimPrefix(s.Match, translator.MatchNth))
+	case strings.HasPrefix(s.Match, MatchNth):
+		n, _ := strconv.Atoi(strings.TrimPrefix(s.Match, MatchNth))
 		pick, which = fmt.Sprintf("t[%d]", n-1), fmt.Sprintf("#%d", n)
 	}
 	if pick != "" {
@@ -310,15 +312,15 @@ func normAll(ss []string) []string {
 	return out
 }
 
-func orderWords(s translator.Step) string {
+func orderWords(s Step) string {
 	switch s.Match {
-	case translator.MatchFirst:
+	case MatchFirst:
 		return fmt.Sprintf("%q first", s.Values[0])
-	case translator.MatchLast:
+	case MatchLast:
 		return fmt.Sprintf("%q last", s.Values[0])
 	}
-	if strings.HasPrefix(s.Match, translator.MatchNth) {
-		return fmt.Sprintf("%q at #%s", s.Values[0], strings.TrimPrefix(s.Match, translator.MatchNth))
+	if strings.HasPrefix(s.Match, MatchNth) {
+		return fmt.Sprintf("%q at #%s", s.Values[0], strings.TrimPrefix(s.Match, MatchNth))
 	}
 	return strings.Join(s.Values, ", ") + " in that order"
 }

@@ -1,9 +1,10 @@
-// Package commandgen turns intermediate steps into MCP tool calls of
-// Microsoft's Playwright MCP server (REFERENCE.md §2): the same call serves
-// compile-time execution and the exported scenario, the only difference
-// being the target (a snapshot ref while compiling when nothing better is
-// known, a stable Playwright selector in what is exported).
-package commandgen
+// A step's call is a tool call of Microsoft's Playwright MCP server
+// (REFERENCE.md §2): the same call serves compile-time execution and the
+// exported scenario, the only difference being the target (a snapshot ref
+// while compiling when nothing better is known, a stable Playwright
+// selector in what is exported). Read (read.go) is its inverse.
+
+package step
 
 import (
 	"encoding/json"
@@ -14,43 +15,41 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
-	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/translator"
 )
 
-// Call is one tool call: the bare tool name ("browser_click") and its arguments.
-type Call struct {
+// ToolCall is one tool call: the bare tool name ("browser_click") and its arguments.
+type ToolCall struct {
 	Tool string
 	Args map[string]any
 }
 
-// Options tune the calls For builds. Nil means the defaults.
-type Options struct {
+// CallOptions tune the calls Call builds. Nil means the defaults.
+type CallOptions struct {
 	// CheckTimeout is how long a check waits, in the page, for what it
 	// checks to hold. Default defaults.Check.
 	CheckTimeout time.Duration
 }
 
 // build makes the call for one kind of step; target is "" for kinds without one.
-type build func(s translator.Step, target string) Call
+type build func(s Step, target string) ToolCall
 
-var builders = map[translator.Kind]build{
-	translator.Navigate: func(s translator.Step, _ string) Call {
-		return Call{mcpclient.ToolNavigate, map[string]any{"url": s.Value}}
+var builders = map[Kind]build{
+	Navigate: func(s Step, _ string) ToolCall {
+		return ToolCall{ToolNavigate, map[string]any{"url": s.Value}}
 	},
-	translator.Click: func(s translator.Step, t string) Call {
-		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
+	Click: func(s Step, t string) ToolCall {
+		return ToolCall{ToolClick, withElement(s, map[string]any{"target": t})}
 	},
-	translator.Type: func(s translator.Step, t string) Call {
+	Type: func(s Step, t string) ToolCall {
 		args := withElement(s, map[string]any{"target": t, "text": s.Value})
 		if s.Role == "combobox" {
 			// A combo box reads keys as they come to filter and open its
 			// list; filled at once, many never react.
 			args["slowly"] = true
 		}
-		return Call{mcpclient.ToolType, args}
+		return ToolCall{ToolType, args}
 	},
-	translator.Select: func(s translator.Step, t string) Call {
+	Select: func(s Step, t string) ToolCall {
 		values := []any{s.Value}
 		if len(s.Values) > 0 { // several options of a list box
 			values = make([]any, len(s.Values))
@@ -58,26 +57,26 @@ var builders = map[translator.Kind]build{
 				values[i] = v
 			}
 		}
-		return Call{mcpclient.ToolSelectOption, withElement(s, map[string]any{"target": t, "values": values})}
+		return ToolCall{ToolSelectOption, withElement(s, map[string]any{"target": t, "values": values})}
 	},
-	translator.AcceptDialog: func(s translator.Step, _ string) Call {
+	AcceptDialog: func(s Step, _ string) ToolCall {
 		args := map[string]any{"accept": true}
 		if s.Value != "" {
 			args["promptText"] = s.Value
 		}
-		return Call{mcpclient.ToolHandleDialog, args}
+		return ToolCall{ToolHandleDialog, args}
 	},
-	translator.DismissDialog: func(translator.Step, string) Call {
-		return Call{mcpclient.ToolHandleDialog, map[string]any{"accept": false}}
+	DismissDialog: func(Step, string) ToolCall {
+		return ToolCall{ToolHandleDialog, map[string]any{"accept": false}}
 	},
 	// An Upload is two calls: a click on its target, which opens the file
 	// chooser (UploadFiles sets its files).
-	translator.Upload: func(s translator.Step, t string) Call {
-		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
+	Upload: func(s Step, t string) ToolCall {
+		return ToolCall{ToolClick, withElement(s, map[string]any{"target": t})}
 	},
 	// A SwitchTab's call needs the tab's index, known only from the
 	// server's list: see SelectTab.
-	translator.Drag: func(s translator.Step, t string) Call {
+	Drag: func(s Step, t string) ToolCall {
 		args := map[string]any{"startTarget": t}
 		if s.Element != "" {
 			args["startElement"] = s.Element
@@ -88,37 +87,37 @@ var builders = map[translator.Kind]build{
 				args["endElement"] = s.Drop.Element
 			}
 		}
-		return Call{mcpclient.ToolDrag, args}
+		return ToolCall{ToolDrag, args}
 	},
-	translator.Check:   toggleCall,
-	translator.Uncheck: toggleCall,
-	translator.Press: func(s translator.Step, _ string) Call {
-		return Call{mcpclient.ToolPressKey, map[string]any{"key": s.Value}}
+	Check:   toggleCall,
+	Uncheck: toggleCall,
+	Press: func(s Step, _ string) ToolCall {
+		return ToolCall{ToolPressKey, map[string]any{"key": s.Value}}
 	},
-	translator.Hover: func(s translator.Step, t string) Call {
-		return Call{mcpclient.ToolHover, withElement(s, map[string]any{"target": t})}
+	Hover: func(s Step, t string) ToolCall {
+		return ToolCall{ToolHover, withElement(s, map[string]any{"target": t})}
 	},
-	translator.DoubleClick: func(s translator.Step, t string) Call {
-		return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t, "doubleClick": true})}
+	DoubleClick: func(s Step, t string) ToolCall {
+		return ToolCall{ToolClick, withElement(s, map[string]any{"target": t, "doubleClick": true})}
 	},
-	translator.Clear: func(s translator.Step, t string) Call {
-		return Call{mcpclient.ToolType, withElement(s, map[string]any{"target": t, "text": ""})}
+	Clear: func(s Step, t string) ToolCall {
+		return ToolCall{ToolType, withElement(s, map[string]any{"target": t, "text": ""})}
 	},
-	translator.Reload: func(translator.Step, string) Call {
+	Reload: func(Step, string) ToolCall {
 		// browser_navigate to the same URL does not reload a page whose URL
 		// has a #fragment; the server waits for the load location.reload
 		// starts.
-		return Call{mcpclient.ToolEvaluate, map[string]any{"function": navigateSoon("location.reload()")}}
+		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon(reloadJS)}}
 	},
-	translator.Back: func(translator.Step, string) Call {
-		return Call{mcpclient.ToolNavigateBack, map[string]any{}}
+	Back: func(Step, string) ToolCall {
+		return ToolCall{ToolNavigateBack, map[string]any{}}
 	},
-	translator.Forward: func(translator.Step, string) Call {
-		return Call{mcpclient.ToolEvaluate, map[string]any{"function": navigateSoon("history.forward()")}}
+	Forward: func(Step, string) ToolCall {
+		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon(forwardJS)}}
 	},
-	translator.Wait: func(s translator.Step, _ string) Call {
+	Wait: func(s Step, _ string) ToolCall {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
-		return Call{mcpclient.ToolWaitFor, map[string]any{"time": secs}}
+		return ToolCall{ToolWaitFor, map[string]any{"time": secs}}
 	},
 }
 
@@ -131,35 +130,45 @@ func navigateSoon(js string) string {
 	return "() => { setTimeout(() => " + js + ", 0); }"
 }
 
+// The scripts of a reload and of a step forward in history, run by
+// navigateSoon.
+const (
+	reloadJS  = "location.reload()"
+	forwardJS = "history.forward()"
+)
+
+// focusJS is Focus's function.
+const focusJS = "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"
+
 // Scoped reports whether s is a check of one element (an assertion whose
 // translator named an element or a container); such a step needs a target
 // too.
-func Scoped(s translator.Step) bool {
+func Scoped(s Step) bool {
 	return s.Kind.IsCheck() && s.Ref != ""
 }
 
 // NeedsTarget reports whether steps of kind k act on an element.
-func NeedsTarget(k translator.Kind) bool {
+func NeedsTarget(k Kind) bool {
 	switch k {
-	case translator.Click, translator.DoubleClick, translator.Type, translator.Clear, translator.Select,
-		translator.Upload, translator.Drag, translator.Check, translator.Uncheck, translator.Hover, translator.AssertState, translator.AssertValue:
+	case Click, DoubleClick, Type, Clear, Select,
+		Upload, Drag, Check, Uncheck, Hover, AssertState, AssertValue:
 		return true
 	}
 	return false
 }
 
-// For returns the call that performs s on target, with the default
+// Call returns the call that performs s on target, with the default
 // options. Target is ignored by kinds that act on no element; it is
 // required by the others.
-func For(s translator.Step, target string) (Call, error) {
-	var o *Options
-	return o.For(s, target)
+func Call(s Step, target string) (ToolCall, error) {
+	var o *CallOptions
+	return o.Call(s, target)
 }
 
-// For returns the call that performs s on target.
-func (o *Options) For(s translator.Step, target string) (Call, error) {
+// Call returns the call that performs s on target.
+func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 	if NeedsTarget(s.Kind) && target == "" {
-		return Call{}, fmt.Errorf("commandgen: %s step %q has no target", s.Kind, s.Action)
+		return ToolCall{}, fmt.Errorf("step: %s step %q has no target", s.Kind, s.Action)
 	}
 	timeout := defaults.Check
 	if o != nil && o.CheckTimeout > 0 {
@@ -168,9 +177,18 @@ func (o *Options) For(s translator.Step, target string) (Call, error) {
 	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)
 	}
+	if s.Kind == SwitchTab {
+		// A tab by its number; the tab opened last has an index only the
+		// server's list knows (the compiler asks it, ListTabs).
+		n, err := strconv.Atoi(s.Value)
+		if err != nil || n < 1 {
+			return ToolCall{}, fmt.Errorf("step: switch_tab step %q: the tab %q is known only from the server's list of tabs", s.Action, s.Value)
+		}
+		return SelectTab(n - 1), nil
+	}
 	b, ok := builders[s.Kind]
 	if !ok {
-		return Call{}, fmt.Errorf("commandgen: no call for a %q step", s.Kind)
+		return ToolCall{}, fmt.Errorf("step: no call for a %q step", s.Kind)
 	}
 	return b(s, target), nil
 }
@@ -178,45 +196,45 @@ func (o *Options) For(s translator.Step, target string) (Call, error) {
 // Focus is the call that puts the focus in the element at target, with
 // nothing else happening (a click could open, toggle or submit): what a
 // key pressed "in" an element needs first.
-func Focus(target, element string) Call {
-	args := map[string]any{"target": target, "function": "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"}
+func Focus(target, element string) ToolCall {
+	args := map[string]any{"target": target, "function": focusJS}
 	if element != "" {
 		args["element"] = element
 	}
-	return Call{mcpclient.ToolEvaluate, args}
+	return ToolCall{ToolEvaluate, args}
 }
 
 // UploadFiles is the call that sets the files of the file chooser an
 // action opened: paths as the scenario names them (relative to its files
 // folder, which replay turns into absolute paths inside it).
-func UploadFiles(paths ...string) Call {
+func UploadFiles(paths ...string) ToolCall {
 	list := make([]any, len(paths))
 	for i, p := range paths {
 		list[i] = p
 	}
-	return Call{mcpclient.ToolFileUpload, map[string]any{"paths": list}}
+	return ToolCall{ToolFileUpload, map[string]any{"paths": list}}
 }
 
 // ListTabs is the call that lists the browser's tabs.
-func ListTabs() Call {
-	return Call{mcpclient.ToolTabs, map[string]any{"action": "list"}}
+func ListTabs() ToolCall {
+	return ToolCall{ToolTabs, map[string]any{"action": "list"}}
 }
 
 // SelectTab is the call that makes the tab at index (counted from 0, as
 // browser_tabs counts) the one the next calls act on.
-func SelectTab(index int) Call {
-	return Call{mcpclient.ToolTabs, map[string]any{"action": "select", "index": index}}
+func SelectTab(index int) ToolCall {
+	return ToolCall{ToolTabs, map[string]any{"action": "select", "index": index}}
 }
 
 // PressKey is the call that presses key on the focused element.
-func PressKey(key string) Call {
-	return Call{mcpclient.ToolPressKey, map[string]any{"key": key}}
+func PressKey(key string) ToolCall {
+	return ToolCall{ToolPressKey, map[string]any{"key": key}}
 }
 
 // WaitForText is the call that waits (up to the server's action timeout) for
 // text to be visible; it fails when the text never shows.
-func WaitForText(text string) Call {
-	return Call{mcpclient.ToolWaitFor, map[string]any{"text": text}}
+func WaitForText(text string) ToolCall {
+	return ToolCall{ToolWaitFor, map[string]any{"text": text}}
 }
 
 // TextShown is the call that reports, at once, whether text is on the page
@@ -224,10 +242,10 @@ func WaitForText(text string) Call {
 // whitespace collapsed, part of an element's visible text). Its result is
 // "true" or "false". It tells a name that is visible text from one that
 // comes from aria-label or a label, for which WaitForText would only time out.
-func TextShown(text string) Call {
+func TextShown(text string) ToolCall {
 	want, _ := json.Marshal(strings.ToLower(strings.Join(strings.Fields(text), " ")))
 	fn := "() => (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
-	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fn}}
+	return ToolCall{ToolEvaluate, map[string]any{"function": fn}}
 }
 
 // busyWaitJS is the function of BusyWait, with its timeout in
@@ -244,8 +262,8 @@ var busyWaitRe = regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(bu
 // articles one by one). Compile runs it after every page load, and
 // exports it after one whose page was still loading, so that replay waits
 // as compile did instead of racing the page.
-func BusyWait(timeout time.Duration) Call {
-	return Call{mcpclient.ToolEvaluate, map[string]any{"function": fmt.Sprintf(busyWaitJS, timeout.Milliseconds(), defaults.Poll.Milliseconds())}}
+func BusyWait(timeout time.Duration) ToolCall {
+	return ToolCall{ToolEvaluate, map[string]any{"function": fmt.Sprintf(busyWaitJS, timeout.Milliseconds(), defaults.Poll.Milliseconds())}}
 }
 
 // BusyWaitTimeout reports whether fn is BusyWait's function, and its timeout.
@@ -267,11 +285,11 @@ func BusyWaitTimeout(fn string) (time.Duration, bool) {
 // not browser_fill_form: Playwright's setChecked waits for the box to show
 // its new state, and times out when the change removes the box from the
 // page (a to-do ticked under the Active filter).
-func toggleCall(s translator.Step, t string) Call {
-	return Call{mcpclient.ToolClick, withElement(s, map[string]any{"target": t})}
+func toggleCall(s Step, t string) ToolCall {
+	return ToolCall{ToolClick, withElement(s, map[string]any{"target": t})}
 }
 
-func withElement(s translator.Step, args map[string]any) map[string]any {
+func withElement(s Step, args map[string]any) map[string]any {
 	if s.Element != "" {
 		args["element"] = s.Element
 	}

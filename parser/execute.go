@@ -1,0 +1,113 @@
+package parser
+
+// One step run: its call made against its target, or the steps that act
+// on no element.
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
+)
+
+// step runs one translated step and appends its calls to ts; false means it
+// failed and the failure is recorded.
+func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
+	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
+	if !s.Kind.IsCheck() && s.Kind != step.Wait {
+		r.before = r.page
+	}
+	switch s.Kind {
+	case step.SwitchTab:
+		return r.switchTab(ctx, ts, s)
+	case step.AcceptDialog, step.DismissDialog:
+		r.before = r.page
+	}
+	if anchored(s) {
+		return r.anchoredText(ctx, ts, s)
+	}
+	if why := r.vacuousGone(s); why != "" {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, why, nil)
+	}
+	if s.Ref == "" && !step.NeedsTarget(s.Kind) {
+		return r.untargeted(ctx, ts, s)
+	}
+
+	node := r.page.FindRef(s.Ref)
+	if node == nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Ref), nil)
+	}
+	if !s.Kind.IsCheck() {
+		r.previous = nameOf(node)
+	}
+	if ts.Waited > 0 && node.Name != "" && r.textShown(ctx, node.Name) {
+		// The element came late: the export waits for it as compile did.
+		wait := step.WaitForText(node.Name)
+		if out, err := r.exec(ctx, wait); err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)
+		} else if !out.IsError {
+			r.keep(ts, r.export(wait, s), s)
+		}
+	}
+	target, err := r.stableTarget(ctx, node, s)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
+	}
+	switch {
+	case step.Scoped(s):
+		return r.check(ctx, ts, s, target)
+	case s.Kind == step.Choose:
+		return r.choose(ctx, ts, s, target)
+	case s.Kind == step.SetValue:
+		return r.setValue(ctx, ts, s, target)
+	case s.Kind == step.Press:
+		return r.pressIn(ctx, ts, s, target)
+	case s.Kind == step.Upload:
+		return r.upload(ctx, ts, s, target)
+	case s.Kind == step.Drag:
+		return r.drag(ctx, ts, s, target)
+	case s.Kind == step.Select && len(s.Values) > 0:
+		return r.selectMany(ctx, ts, s, node, target)
+	}
+	return r.act(ctx, ts, s, target)
+}
+
+// untargeted runs a step that acts on no element (a navigation, a key, a
+// wait) and appends its call to ts; false means it failed and the failure
+// is recorded.
+func (r *run) untargeted(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
+	call, err := r.gen.Call(s, "")
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
+	}
+	if s.Kind == step.Navigate {
+		call.Args["url"] = r.absolute(s.Value)
+	}
+	exported := r.export(call, s)
+	out, err := r.exec(ctx, call)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+	}
+	if out.IsError && s.Kind == step.Navigate {
+		if reason := out.NetError(); reason != "" {
+			err := &mcpclient.SiteError{URL: call.Args["url"].(string), Reason: reason}
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+		}
+		if out.TimedOut() {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, r.slowLoad(call.Args["url"].(string)), nil)
+		}
+	}
+	if out.IsError {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+	}
+	var wait *step.ToolCall
+	if s.Kind == step.Navigate {
+		wait = r.settle(ctx)
+	}
+	r.keep(ts, exported, s)
+	if wait != nil {
+		r.keep(ts, *wait, s)
+	}
+	return true, nil
+}

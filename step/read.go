@@ -1,0 +1,343 @@
+package step
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// ErrNotStep is wrapped by Read's error for a call that no step writes:
+// a call of a tool steps do not use, or one of the calls the compiler adds
+// around a step (Focus, BusyWait, ListTabs, WaitForText, TextShown), or a
+// browser_evaluate that is not one of plaintest's checks.
+var ErrNotStep = errors.New("not a call of a plaintest step")
+
+// notStep is an error that says in its own words why a call is no
+// step's, and is ErrNotStep.
+type notStep string
+
+func (e notStep) Error() string        { return string(e) }
+func (e notStep) Is(target error) bool { return target == ErrNotStep }
+
+// Read is Call's inverse: the step that c performs, as far as the call
+// keeps it. The call's target is the step's Ref; its element description
+// is the step's Element, and its role the word that description starts
+// with (`button "Save"`); a check's kind, value, match, negation and
+// counted roles come from the description and the function Call wrote.
+// What a call does not keep (Words, Action, Model) is left empty, and
+// kinds whose calls are the same read as one: Check, Uncheck and Upload
+// as the Click they are, a Type of nothing as the Clear it is. Read never fails on
+// a call Call made (the round-trip test holds it to that); any other call
+// gives an error saying why, wrapping ErrNotStep when it is not a step's.
+func Read(c ToolCall) (Step, error) {
+	str := func(k string) string { s, _ := c.Args[k].(string); return s }
+	target, element := str("target"), str("element")
+	acting := func(k Kind) (Step, error) {
+		if target == "" {
+			return Step{}, fmt.Errorf("%s: params.target: missing: the step names no element", c.Tool)
+		}
+		return Step{Kind: k, Ref: target, Element: element, Role: roleOf(element)}, nil
+	}
+	switch c.Tool {
+	case ToolNavigate:
+		return Step{Kind: Navigate, Value: str("url")}, nil
+	case ToolNavigateBack:
+		return Step{Kind: Back}, nil
+	case ToolClick:
+		if c.Args["doubleClick"] == true {
+			return acting(DoubleClick)
+		}
+		return acting(Click)
+	case ToolHover:
+		return acting(Hover)
+	case ToolType:
+		s, err := acting(Type)
+		s.Value = str("text")
+		if s.Value == "" {
+			s.Kind = Clear
+		}
+		if c.Args["slowly"] == true {
+			s.Role = "combobox"
+		}
+		return s, err
+	case ToolSelectOption:
+		s, err := acting(Select)
+		vals := stringList(c.Args["values"])
+		if len(vals) == 1 {
+			s.Value = vals[0]
+		} else {
+			s.Values = vals
+		}
+		return s, err
+	case ToolHandleDialog:
+		if c.Args["accept"] == true {
+			return Step{Kind: AcceptDialog, Value: str("promptText")}, nil
+		}
+		return Step{Kind: DismissDialog}, nil
+	case ToolFileUpload:
+		s := Step{Kind: Upload}
+		paths := stringList(c.Args["paths"])
+		if len(paths) == 1 {
+			s.Value = paths[0]
+		} else {
+			s.Values = paths
+		}
+		return s, nil
+	case ToolPressKey:
+		return Step{Kind: Press, Value: str("key")}, nil
+	case ToolWaitFor:
+		secs, ok := c.Args["time"].(float64)
+		if !ok {
+			return Step{}, fmt.Errorf("%s without a time (a wait for a text the compiler adds): %w", c.Tool, ErrNotStep)
+		}
+		return Step{Kind: Wait, Value: strconv.FormatFloat(secs, 'f', -1, 64)}, nil
+	case ToolTabs:
+		index, ok := number(c.Args["index"])
+		if str("action") != "select" || !ok {
+			return Step{}, fmt.Errorf("%s %s: %w", c.Tool, str("action"), ErrNotStep)
+		}
+		return Step{Kind: SwitchTab, Value: strconv.Itoa(index + 1)}, nil
+	case ToolDrag:
+		from, to := str("startTarget"), str("endTarget")
+		if from == "" || to == "" {
+			return Step{}, fmt.Errorf("%s: params.startTarget and params.endTarget: want both ends", c.Tool)
+		}
+		el, drop := str("startElement"), str("endElement")
+		return Step{Kind: Drag, Ref: from, Element: el, Role: roleOf(el),
+			Drop: &Step{Ref: to, Element: drop, Role: roleOf(drop)}}, nil
+	case ToolEvaluate:
+		return readEvaluate(str("function"), element, target)
+	}
+	return Step{}, fmt.Errorf("%s: %w", c.Tool, ErrNotStep)
+}
+
+// IsFocus reports whether c is Focus's call: the first half of a key
+// pressed in an element, PressKey's call the second.
+func IsFocus(c ToolCall) bool {
+	fn, _ := c.Args["function"].(string)
+	return c.Tool == ToolEvaluate && fn == focusJS
+}
+
+func readEvaluate(fn, element, target string) (Step, error) {
+	switch fn {
+	case navigateSoon(reloadJS):
+		return Step{Kind: Reload}, nil
+	case navigateSoon(forwardJS):
+		return Step{Kind: Forward}, nil
+	case focusJS:
+		return Step{}, fmt.Errorf("the focus before a key pressed in %s: %w", target, ErrNotStep)
+	}
+	if _, ok := BusyWaitTimeout(fn); ok {
+		return Step{}, fmt.Errorf("the wait for a page still loading: %w", ErrNotStep)
+	}
+	s, err := readCheck(element, fn, target)
+	if err != nil {
+		return Step{}, err
+	}
+	s.Ref = target
+	return *s, nil
+}
+
+// roleOf is the role an element description starts with: `button "Save"
+// in row "Ada"` is a button's.
+func roleOf(element string) string {
+	if m := reRole.FindStringSubmatch(element); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// stringList reads a list of strings from a call's arguments, as Call
+// writes it ([]any) or as a file decodes it.
+func stringList(v any) []string {
+	switch l := v.(type) {
+	case []string:
+		return l
+	case []any:
+		out := make([]string, 0, len(l))
+		for _, x := range l {
+			out = append(out, fmt.Sprint(x))
+		}
+		return out
+	}
+	return nil
+}
+
+// number reads an integer argument: an int as Call writes it, a float64
+// as a file decodes it.
+func number(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case float64:
+		if n == float64(int(n)) {
+			return int(n), true
+		}
+	}
+	return 0, false
+}
+
+// What assertCall writes as the element of a check: the description the
+// check is read from, with what the function adds (the match of a value
+// check, the roles a count counts).
+var (
+	reTextPage    = regexp.MustCompile(`^text ("(?:[^"\\]|\\.)*") is (not )?shown$`)
+	reTextIn      = regexp.MustCompile(`^(.+?) (not )?showing ("(?:[^"\\]|\\.)*")$`)
+	reState       = regexp.MustCompile(`^(.+?) is (not )?(checked|mixed|disabled|expanded|selected|pressed|current|focused|required|readonly|invalid|sorted|sorted ascending|sorted descending)$`)
+	reCount       = regexp.MustCompile(`^(.+?) shows (\d+) items?$`)
+	reValue       = regexp.MustCompile(`^(.+?) shows ("(?:[^"\\]|\\.)*")$`)
+	rePageCheck   = regexp.MustCompile(`^the (URL|title) (is|contains|starts with|ends with) ("(?:[^"\\]|\\.)*")$`)
+	reVisible     = regexp.MustCompile(`^(.+?) is visible$`)
+	reShownByName = regexp.MustCompile(`^(.+?) is (not )?shown$`)
+	reOrderOne    = regexp.MustCompile(`^(.+?) shows ("(?:[^"\\]|\\.)*") (first|last|at #(\d+))$`)
+	reOrderAll    = regexp.MustCompile(`^(.+?) shows (.+) in that order$`)
+	reItemsRoles  = regexp.MustCompile(`items\(el, (\[[^\]]*\])\)`)
+	reNameRoles   = regexp.MustCompile(`some\(e => (\[[^\]]*\])\.includes\(role\(e\)\)`)
+	reRole        = regexp.MustCompile(`^([a-z]+) "`)
+	reFirstQuoted = regexp.MustCompile(`^[a-z]+ ("(?:[^"\\]|\\.)*")`)
+)
+
+// page is what a check's description calls the page (assertCall's what
+// when the step has no element).
+const page = "the page"
+
+// subject is the step's Element from what a description names: "" for
+// the page.
+func subject(what string) string {
+	if what == page {
+		return ""
+	}
+	return what
+}
+
+// readCheck reads the step of a check from its description (element),
+// its function (fn) and its target.
+func readCheck(element, fn, target string) (*Step, error) {
+	targeted := target != ""
+	if element == "" || !strings.Contains(fn, "const why = ") {
+		return nil, notStep(fmt.Sprintf("a browser_evaluate that is not one of plaintest's checks (element %q): its intent cannot be read", element))
+	}
+	role := roleOf(element)
+	unq := func(q string) (string, error) {
+		s, err := strconv.Unquote(q)
+		if err != nil {
+			return "", fmt.Errorf("params.element: cannot read %s: %v", q, err)
+		}
+		return s, nil
+	}
+	switch {
+	case !targeted && reTextPage.MatchString(element):
+		m := reTextPage.FindStringSubmatch(element)
+		v, err := unq(m[1])
+		if err != nil {
+			return nil, err
+		}
+		k := AssertText
+		if m[2] != "" {
+			k = AssertGone
+		}
+		return &Step{Kind: k, Value: v}, nil
+	case targeted && reTextIn.MatchString(element):
+		m := reTextIn.FindStringSubmatch(element)
+		v, err := unq(m[3])
+		if err != nil {
+			return nil, err
+		}
+		k := AssertText
+		if m[2] != "" {
+			k = AssertGone
+		}
+		return &Step{Kind: k, Value: v, Role: role, Element: subject(m[1])}, nil
+	case rePageCheck.MatchString(element):
+		m := rePageCheck.FindStringSubmatch(element)
+		v, err := unq(m[3])
+		if err != nil {
+			return nil, err
+		}
+		k := AssertURL
+		if m[1] == "title" {
+			k = AssertTitle
+		}
+		match := map[string]string{"is": MatchEquals, "contains": MatchContains,
+			"starts with": MatchStarts, "ends with": MatchEnds}[m[2]]
+		return &Step{Kind: k, Value: v, Match: match}, nil
+	case targeted && reState.MatchString(element):
+		m := reState.FindStringSubmatch(element)
+		return &Step{Kind: AssertState, Value: m[3], Negated: m[2] != "", Role: role, Element: subject(m[1])}, nil
+	case reCount.MatchString(element):
+		m := reCount.FindStringSubmatch(element)
+		var roles []string
+		if r := reItemsRoles.FindStringSubmatch(fn); r != nil {
+			json.Unmarshal([]byte(r[1]), &roles)
+		}
+		if len(roles) == 0 {
+			return nil, fmt.Errorf("a count check whose function does not say what it counts")
+		}
+		return &Step{Kind: AssertCount, Value: m[2], Values: roles, Role: role, Element: subject(m[1])}, nil
+	case reOrderOne.MatchString(element):
+		return readOrderOne(element, role)
+	case targeted && reValue.MatchString(element):
+		m := reValue.FindStringSubmatch(element)
+		v, err := unq(m[2])
+		if err != nil {
+			return nil, err
+		}
+		s := &Step{Kind: AssertValue, Value: v, Role: role, Match: MatchEquals, Element: subject(m[1])}
+		switch {
+		case strings.Contains(fn, valueNowJS):
+			s.Match = MatchNow
+		case strings.Contains(fn, "vs.some(v => norm(v).includes("):
+			s.Match = MatchContains
+		case strings.Contains(fn, "vs.some(v => norm(v).startsWith("):
+			s.Match = MatchStarts
+		case strings.Contains(fn, "vs.some(v => norm(v).endsWith("):
+			s.Match = MatchEnds
+		}
+		s.Negated = strings.Contains(fn, "!vs.some(")
+		return s, nil
+	case reOrderAll.MatchString(element):
+		m := reOrderAll.FindStringSubmatch(element)
+		return &Step{Kind: AssertOrder, Values: strings.Split(m[2], ", "), Match: MatchSequence, Role: role, Element: subject(m[1])}, nil
+	case targeted && reVisible.MatchString(element):
+		m := reVisible.FindStringSubmatch(element)
+		return &Step{Kind: AssertVisible, Role: role, Element: subject(m[1])}, nil
+	case !targeted && reShownByName.MatchString(element):
+		m := reShownByName.FindStringSubmatch(element)
+		var roles []string
+		if r := reNameRoles.FindStringSubmatch(fn); r != nil {
+			json.Unmarshal([]byte(r[1]), &roles)
+		}
+		q := reFirstQuoted.FindStringSubmatch(m[1])
+		if len(roles) == 0 || q == nil {
+			return nil, fmt.Errorf("a check that %s is shown, whose function does not say what it looks for", m[1])
+		}
+		name, err := unq(q[1])
+		if err != nil {
+			return nil, err
+		}
+		return &Step{Kind: AssertVisible, Value: name, Values: roles, Negated: m[2] != "", Element: subject(m[1])}, nil
+	}
+	return nil, notStep(fmt.Sprintf("the check %q is not one plaintest writes, so it has no web-first assertion", element))
+}
+
+// readOrderOne reads an order check of one item: first, last or at #n.
+func readOrderOne(element, role string) (*Step, error) {
+	m := reOrderOne.FindStringSubmatch(element)
+	v, err := strconv.Unquote(m[2])
+	if err != nil {
+		return nil, fmt.Errorf("params.element: cannot read %s: %v", m[2], err)
+	}
+	s := &Step{Kind: AssertOrder, Values: []string{v}, Role: role, Element: subject(m[1])}
+	switch m[3] {
+	case "first":
+		s.Match = MatchFirst
+	case "last":
+		s.Match = MatchLast
+	default:
+		s.Match = MatchNth + m[4]
+	}
+	return s, nil
+}

@@ -1,0 +1,206 @@
+package step
+
+import (
+	"encoding/json"
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"reflect"
+	"testing"
+	"time"
+)
+
+// kindsDeclared lists the Kind constants step.go declares, read from its
+// source, so that a kind added there without a round trip fails the test.
+func kindsDeclared(t *testing.T) []Kind {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "step.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []Kind
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, sp := range g.Specs {
+			vs := sp.(*ast.ValueSpec)
+			if id, ok := vs.Type.(*ast.Ident); !ok || id.Name != "Kind" {
+				continue
+			}
+			for _, n := range vs.Names {
+				lit := vs.Values[0].(*ast.BasicLit)
+				kinds = append(kinds, Kind(lit.Value[1:len(lit.Value)-1]))
+				_ = n
+			}
+		}
+	}
+	if len(kinds) < 30 {
+		t.Fatalf("read %d kinds from step.go", len(kinds))
+	}
+	return kinds
+}
+
+// roundTrips holds one step of every kind in the form Call writes and
+// Read gives back. A kind whose call is another kind's names what it
+// reads as (reads); a kind with no call of its own says why (noCall).
+var roundTrips = []struct {
+	step   Step
+	reads  Kind   // the kind Read gives when it is not the step's
+	noCall string // why Call refuses the kind
+}{
+	{step: Step{Kind: Navigate, Value: "http://x/login"}},
+	{step: Step{Kind: Click, Ref: "#b", Role: "button", Element: `button "Log in"`}},
+	{step: Step{Kind: DoubleClick, Ref: "#c", Role: "cell", Element: `cell "Ada" in row "1"`}},
+	{step: Step{Kind: Type, Ref: "#e", Role: "textbox", Element: `textbox "Email"`, Value: "ada@example.com"}},
+	{step: Step{Kind: Type, Ref: "#f", Role: "combobox", Element: `combobox "Fruit"`, Value: "App"}},
+	{step: Step{Kind: Clear, Ref: "#e", Role: "textbox", Element: `textbox "Email"`}},
+	{step: Step{Kind: Select, Ref: "#s", Role: "combobox", Element: `combobox "Country"`, Value: "Japan"}},
+	{step: Step{Kind: Select, Ref: "#m", Role: "listbox", Element: `listbox "Colours"`, Values: []string{"Red", "Blue"}}},
+	{step: Step{Kind: Choose, Ref: "#f", Role: "combobox", Value: "Apple"}, noCall: "a combo box's option is picked in several calls the compiler makes (open, type, click the option)"},
+	{step: Step{Kind: SetValue, Ref: "#r", Role: "slider", Value: "30"}, noCall: "a slider is set by keys the compiler presses after reading where it stands"},
+	{step: Step{Kind: Check, Ref: "#t", Role: "checkbox", Element: `checkbox "Terms"`}, reads: Click},
+	{step: Step{Kind: Uncheck, Ref: "#t", Role: "checkbox", Element: `checkbox "Terms"`}, reads: Click},
+	{step: Step{Kind: Press, Value: "Enter"}},
+	{step: Step{Kind: Hover, Ref: "#r", Role: "row", Element: `row "Buy milk"`}},
+	{step: Step{Kind: Reload}},
+	{step: Step{Kind: Back}},
+	{step: Step{Kind: Forward}},
+	{step: Step{Kind: Wait, Value: "1.5"}},
+	{step: Step{Kind: AcceptDialog, Value: "Ada"}},
+	{step: Step{Kind: AcceptDialog}},
+	{step: Step{Kind: DismissDialog}},
+	{step: Step{Kind: Upload, Ref: "#u", Role: "button", Element: `button "Choose file"`}, reads: Click},
+	{step: Step{Kind: SwitchTab, Value: "2"}},
+	{step: Step{Kind: SwitchTab, Value: TabNew}, noCall: "the tab opened last has an index only the server's list of tabs knows"},
+	{step: Step{Kind: Drag, Ref: "#a", Role: "listitem", Element: `listitem "A"`, Drop: &Step{Ref: "#b", Role: "listitem", Element: `listitem "B"`}}},
+	{step: Step{Kind: Then, Value: "click its delete button"}, noCall: "a Then is an action still to read, not a step"},
+
+	{step: Step{Kind: AssertText, Value: "1 item"}},
+	{step: Step{Kind: AssertText, Ref: "#r", Role: "row", Element: `row "Blue Mug"`, Value: "$24.00"}},
+	{step: Step{Kind: AssertGone, Value: "Red Mug"}},
+	{step: Step{Kind: AssertGone, Ref: "#r", Role: "row", Element: `row "Green Tea"`, Value: "$24.00"}},
+	{step: Step{Kind: AssertState, Ref: "#c", Role: "checkbox", Element: `checkbox "Buy milk"`, Value: StateChecked, Negated: true}},
+	{step: Step{Kind: AssertState, Ref: "#h", Role: "columnheader", Element: `columnheader "Name"`, Value: StateSortedAscending}},
+	{step: Step{Kind: AssertValue, Ref: "#e", Role: "textbox", Element: `textbox "Email"`, Value: "x", Match: MatchContains}},
+	{step: Step{Kind: AssertValue, Ref: "#e", Role: "textbox", Element: `textbox "Email"`, Value: "", Match: MatchEquals}},
+	{step: Step{Kind: AssertValue, Ref: "#e", Role: "textbox", Element: `textbox "Email"`, Value: "ada", Match: MatchStarts, Negated: true}},
+	{step: Step{Kind: AssertValue, Ref: "#r", Role: "slider", Element: `slider "Temp"`, Value: "20", Match: MatchNow}},
+	{step: Step{Kind: AssertCount, Ref: "#l", Role: "list", Element: `list "Todos"`, Value: "3", Values: []string{"listitem"}}},
+	{step: Step{Kind: AssertCount, Value: "1", Values: []string{"row", "article"}}},
+	{step: Step{Kind: AssertURL, Value: "/active", Match: MatchEnds}},
+	{step: Step{Kind: AssertTitle, Value: "Todos", Match: MatchEquals}},
+	{step: Step{Kind: AssertOrder, Ref: "#l", Role: "list", Element: `list "Todos"`, Values: []string{"Walk the dog"}, Match: MatchFirst}},
+	{step: Step{Kind: AssertOrder, Values: []string{"Ada"}, Match: MatchNth + "2"}},
+	{step: Step{Kind: AssertOrder, Ref: "#l", Role: "list", Element: `list "Todos"`, Values: []string{"Buy milk", "Walk the dog"}, Match: MatchSequence}},
+	{step: Step{Kind: AssertVisible, Ref: "#b", Role: "button", Element: `button "Save"`}},
+	{step: Step{Kind: AssertVisible, Value: "Save", Values: []string{"button"}, Negated: true, Element: `button "Save"`}},
+	{step: Step{Kind: AssertVisible, Value: "Saved", Values: []string{"dialog", "alert"}, Element: `dialog "Saved"`}},
+}
+
+// TestRoundTrip: for every kind, step → call → step is the identity (or
+// the kind its call is, or Call refuses it and says why), and the step
+// read back makes the same call again.
+func TestRoundTrip(t *testing.T) {
+	covered := map[Kind]bool{}
+	for _, tt := range roundTrips {
+		covered[tt.step.Kind] = true
+		c, err := (&CallOptions{CheckTimeout: 3 * time.Second}).Call(tt.step, tt.step.Ref)
+		if tt.noCall != "" {
+			if err == nil {
+				t.Errorf("%s: Call gave %+v, want a refusal (%s)", tt.step.Kind, c, tt.noCall)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: Call: %v", tt.step.Kind, err)
+			continue
+		}
+		// As a scenario file keeps it: decoded JSON.
+		data, _ := json.Marshal(c.Args)
+		var args map[string]any
+		if err := json.Unmarshal(data, &args); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Read(ToolCall{c.Tool, args})
+		if err != nil {
+			t.Errorf("%s: Read(%s %s): %v", tt.step.Kind, c.Tool, data, err)
+			continue
+		}
+		want := tt.step
+		if tt.reads != "" {
+			want.Kind = tt.reads
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: Read(Call(s)) =\n%+v, want\n%+v", tt.step.Kind, got, want)
+		}
+		again, err := (&CallOptions{CheckTimeout: 3 * time.Second}).Call(got, got.Ref)
+		if err != nil {
+			t.Errorf("%s: Call(Read(Call(s))): %v", tt.step.Kind, err)
+			continue
+		}
+		if a, b := mustJSON(t, again), mustJSON(t, c); again.Tool != c.Tool || a != b {
+			t.Errorf("%s: the step read back calls\n%s %s, want\n%s %s", tt.step.Kind, again.Tool, a, c.Tool, b)
+		}
+	}
+	for _, k := range kindsDeclared(t) {
+		if !covered[k] {
+			t.Errorf("kind %q has no round trip in roundTrips", k)
+		}
+	}
+}
+
+func mustJSON(t *testing.T, c ToolCall) string {
+	t.Helper()
+	b, err := json.Marshal(c.Args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestReadNotStep: the calls the compiler adds around steps, and calls of
+// other tools, are no step's.
+func TestReadNotStep(t *testing.T) {
+	for _, c := range []ToolCall{
+		Focus("#e", `textbox "Email"`),
+		BusyWait(5 * time.Second),
+		ListTabs(),
+		WaitForText("Saved"),
+		TextShown("Saved"),
+		{Tool: "browser_snapshot", Args: map[string]any{}},
+		{Tool: ToolEvaluate, Args: map[string]any{"function": "() => 1", "element": "x"}},
+	} {
+		if s, err := Read(c); !errors.Is(err, ErrNotStep) {
+			t.Errorf("Read(%s %v) = %+v, %v; want ErrNotStep", c.Tool, c.Args, s, err)
+		}
+	}
+	if !IsFocus(Focus("#e", "")) || IsFocus(PressKey("Enter")) {
+		t.Error("IsFocus does not tell Focus's call")
+	}
+	if s, err := Read(UploadFiles("a.txt")); err != nil || s.Kind != Upload || s.Value != "a.txt" {
+		t.Errorf("Read(UploadFiles) = %+v, %v", s, err)
+	}
+}
+
+// FuzzRead: any call a scenario file holds gives a step or an error, never
+// a panic.
+func FuzzRead(f *testing.F) {
+	f.Add(ToolEvaluate, `text "1 item" is shown`, "const why = () => ''", "")
+	f.Add(ToolEvaluate, `textbox "Email" shows "x\"y"`, "const why = vs.some(v => norm(v).includes(", "#e")
+	f.Add(ToolEvaluate, `list "T" shows 3 items`, `const why = items(el, ["listitem"])`, "#l")
+	f.Add(ToolEvaluate, `button "Save" is not shown`, `const why = some(e => ["button"].includes(role(e))`, "")
+	f.Add(ToolEvaluate, `list "T" shows "a" at #2`, `const why = `, "#l")
+	f.Add(ToolClick, `button "x"`, "", "#b")
+	f.Add(ToolDrag, "", "", "")
+	f.Fuzz(func(t *testing.T, tool, element, fn, target string) {
+		args := map[string]any{"element": element, "function": fn, "target": target, "url": fn, "text": element,
+			"values": []any{element, fn}, "paths": []any{fn}, "index": float64(len(fn)), "action": "select", "time": 1.5}
+		s, err := Read(ToolCall{tool, args})
+		if err != nil && !reflect.DeepEqual(s, Step{}) {
+			t.Errorf("Read(%s) = %+v and %v", tool, s, err)
+		}
+	})
+}

@@ -1,0 +1,287 @@
+package translator
+
+// The steps of the grammar's action forms (rules.go): wait, press, type,
+// set, select, tick, hover, click, navigate.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+func buildWaitTime(_ *Rules, m []string, _ Request) ([]step.Step, error) {
+	n, err := strconv.ParseFloat(m[1], 64)
+	if err != nil {
+		return nil, errNoMatch
+	}
+	if strings.HasPrefix(strings.ToLower(m[2]), "m") {
+		n /= 1000
+	}
+	return []step.Step{{Kind: step.Wait, Value: strconv.FormatFloat(n, 'f', -1, 64)}}, nil
+}
+
+var keyNames = map[string]string{
+	"enter": "Enter", "return": "Enter", "tab": "Tab", "escape": "Escape", "esc": "Escape",
+	"space": "Space", "spacebar": "Space", "backspace": "Backspace", "delete": "Delete", "del": "Delete",
+	"arrowup": "ArrowUp", "arrowdown": "ArrowDown", "arrowleft": "ArrowLeft", "arrowright": "ArrowRight",
+	"up": "ArrowUp", "down": "ArrowDown", "left": "ArrowLeft", "right": "ArrowRight",
+	"home": "Home", "end": "End", "pageup": "PageUp", "pagedown": "PageDown", "insert": "Insert",
+	"rightarrow": "ArrowRight", "leftarrow": "ArrowLeft", "uparrow": "ArrowUp", "downarrow": "ArrowDown",
+	"pgup": "PageUp", "pgdn": "PageDown", "pgdown": "PageDown",
+	"ctrl": "Control", "control": "Control", "shift": "Shift", "alt": "Alt", "meta": "Meta", "cmd": "Meta",
+}
+
+// keyName maps "enter", "ctrl+a" or "F5" to Playwright key names, or "".
+func keyName(s string) string {
+	parts := strings.Split(s, "+")
+	for i, p := range parts {
+		// "Page Down", "right arrow", "arrow-up": one key.
+		l := strings.NewReplacer(" ", "", "-", "").Replace(strings.ToLower(strings.TrimSpace(p)))
+		switch {
+		case keyNames[l] != "":
+			parts[i] = keyNames[l]
+		case len(l) == 1 && i == len(parts)-1 && len(parts) > 1:
+			parts[i] = strings.ToUpper(l)
+		case len(l) >= 2 && len(l) <= 3 && l[0] == 'f' && l[1] >= '1' && l[1] <= '9':
+			parts[i] = strings.ToUpper(l)
+		default:
+			return ""
+		}
+	}
+	return strings.Join(parts, "+")
+}
+
+func buildPress(_ *Rules, m []string, _ Request) ([]step.Step, error) {
+	k := keyName(m[1])
+	if k == "" {
+		return nil, errNoMatch // "press Log in": a click
+	}
+	return []step.Step{{Kind: step.Press, Value: k}}, nil
+}
+
+func buildType(valueGroup, targetGroup int) func(*Rules, []string, Request) ([]step.Step, error) {
+	return func(r *Rules, m []string, req Request) ([]step.Step, error) {
+		value := unquote(m[valueGroup])
+		n, err := r.element(req, m[targetGroup], fieldRoles, "text field")
+		if err != nil {
+			return hoverOr(req, err)
+		}
+		return []step.Step{{Kind: step.Type, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value, Words: words(m[targetGroup], n)}}, nil
+	}
+}
+
+// hoverOr answers an element that could not be found: the hover that may
+// show it, else the error, which ends the reading.
+func hoverOr(req Request, err error) ([]step.Step, error) {
+	steps, err := hoverFirst(req, err)
+	return steps, final(err)
+}
+
+// buildSet reads "set Country to Japan" (a select or combo box), "set the
+// Temperature slider to 25" (a slider or spin button) and "set Email to
+// x@y" (a text field).
+func buildSet(r *Rules, m []string, req Request) ([]step.Step, error) {
+	value := unquote(m[2])
+	if n, err := r.element(req, m[1], roles("slider", "spinbutton"), "slider"); err == nil {
+		return []step.Step{{Kind: step.SetValue, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
+	}
+	if n, err := r.element(req, m[1], selectRoles, "select"); err == nil {
+		return pick(req, n, value)
+	}
+	return buildType(2, 1)(r, m, req)
+}
+
+// buildSelect reads "select X from Y": an option of a select, combo box or
+// list box, a radio button in a group, or an item of a menu Y (which it
+// opens first).
+func buildSelect(r *Rules, m []string, req Request) ([]step.Step, error) {
+	value := unquote(m[1])
+	n, err := r.element(req, m[2], selectRoles, "select")
+	if err == nil {
+		return pick(req, n, value)
+	}
+	// "select Express from Shipping": a radio button inside the named group.
+	if radio, rerr := r.resolve(req.Page, m[1]+" in "+m[2], radioRoles, "radio button"); rerr == nil {
+		return []step.Step{{Kind: step.Click, Role: radio.Role, Ref: radio.Ref, Element: describe(req.Page, radio)}}, nil
+	}
+	// "pick Delete from the Actions menu": the item if the menu is open,
+	// else the button that opens it, then the item.
+	if item, ierr := r.resolve(req.Page, m[1], roles("menuitem", "menuitemcheckbox", "menuitemradio", "option", "treeitem", "gridcell"), "menu item"); ierr == nil {
+		return []step.Step{{Kind: step.Click, Role: item.Role, Ref: item.Ref, Element: describe(req.Page, item)}}, nil
+	}
+	if opener, oerr := r.element(req, m[2], roles("button", "menuitem", "combobox", "link"), "menu button"); oerr == nil && !req.Continued {
+		return []step.Step{
+			{Kind: step.Click, Role: opener.Role, Ref: opener.Ref, Element: describe(req.Page, opener), Words: words(m[2], opener)},
+			{Kind: step.Then, Value: "click " + quote(value)},
+		}, nil
+	}
+	return nil, final(err)
+}
+
+// quote puts s in double quotes for a continued action.
+func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, "") + `"` }
+
+// buildCheck reads "check X" and "uncheck X" as setting a checkbox, switch
+// or radio. When X names none, that is the error, naming the ones on the
+// page: never a check that X is shown ("check that X" is one). A checkbox
+// already as asked is checked to be so, not clicked.
+func buildCheck(kind step.Kind) func(*Rules, []string, Request) ([]step.Step, error) {
+	return func(r *Rules, m []string, req Request) ([]step.Step, error) {
+		n, err := r.element(req, m[1], checkRoles, "checkbox")
+		if err != nil {
+			return hoverOr(req, err)
+		}
+		st := toggle(step.Step{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}, n)
+		return []step.Step{st}, nil
+	}
+}
+
+// toggle turns s, a Check or Uncheck of n, into a check of n's state when
+// n is already as asked: a click would undo it.
+func toggle(s step.Step, n *dom.Node) step.Step {
+	if on := n.Checked == "true" || n.Pressed == "true"; n.Checked != "mixed" && (n.Checked != "" || n.Pressed != "") && on == (s.Kind == step.Check) {
+		s.Kind, s.Value, s.Negated = step.AssertState, step.StateChecked, s.Kind == step.Uncheck
+	}
+	return s
+}
+
+// buildToggle reads "toggle X": a click on the checkbox, switch or toggle
+// button X, whatever its state.
+func buildToggle(r *Rules, m []string, req Request) ([]step.Step, error) {
+	n, err := r.element(req, m[1], roles("checkbox", "switch", "button", "menuitemcheckbox"), "switch or checkbox")
+	if err != nil {
+		return hoverOr(req, err)
+	}
+	return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+}
+
+func buildHover(r *Rules, m []string, req Request) ([]step.Step, error) {
+	n, err := r.element(req, m[1], nil, "element")
+	if err != nil {
+		return nil, final(err)
+	}
+	return []step.Step{{Kind: step.Hover, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+}
+
+// clickable finds what a click names: a control, else anything named
+// ("click Blue Mug"), else the hover that may show it.
+func (r *Rules) clickable(req Request, phrase string) (*dom.Node, []step.Step, error) {
+	n, err := r.element(req, phrase, clickRoles, "button or link")
+	if err == nil && !(n.Role == "option" && inSelect(n)) {
+		return n, nil, nil
+	}
+	if err == nil {
+		// A <select>'s options are listed in the snapshot, open or not: a
+		// click means something else of that name, or nothing.
+		err = notFound(req.Page, phrase, candidates(req.Page, clickRoles), "button or link")
+	}
+	var nf *NotFoundError
+	if !asNotFound(err, &nf) {
+		steps, err := hoverOr(req, err)
+		return nil, steps, err
+	}
+	if n2, err2 := r.element(req, phrase, nil, "element"); err2 == nil && actsAsControl(n2, phrase) {
+		return n2, nil, nil
+	}
+	steps, err := hoverOr(req, err)
+	return nil, steps, err
+}
+
+// staticRoles are text a person reads, never what a click means: a
+// paragraph of instructions that holds the words of a button is not it.
+var staticRoles = roles("paragraph", "text", "blockquote", "caption", "note", "code", "term", "definition",
+	"status", "alert", "log", "tooltip", "strong", "emphasis", "figure", "contentinfo", "banner", "main", "region", "document")
+
+// actsAsControl reports whether n, named by phrase but of no control's
+// role, may take a click all the same: an element that shows a pointer, or
+// whose whole name the phrase is (a to-do's label, a card's heading), and
+// never static text that merely contains the words.
+func actsAsControl(n *dom.Node, phrase string) bool {
+	if n.Role == "option" && inSelect(n) {
+		return false
+	}
+	if n.Cursor == "pointer" {
+		return true
+	}
+	if staticRoles[n.Role] {
+		return false
+	}
+	words := stripArticle(unquote(strings.TrimSpace(phrase)))
+	for _, sw := range scopeWords { // "San Dimas, CA in the Tito's Tacos article": the words before the place
+		if i := indexFold(words, sw); i > 0 {
+			words = strings.TrimSpace(words[:i])
+		}
+	}
+	if w, kind, ok := kindNoun(words, false); ok && kind[n.Role] {
+		return true // "the todos heading": the sentence names its kind
+	} else if ok {
+		words = w
+	}
+	return score(label(n), words) >= scoreExact
+}
+
+func buildClick(r *Rules, m []string, req Request) ([]step.Step, error) {
+	n, steps, err := r.clickable(req, m[1])
+	if n == nil {
+		return steps, err
+	}
+	return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}}, nil
+}
+
+func unquote(s string) string {
+	s = strings.TrimSpace(s)
+	if q := quoted(s); q != "" && len(q)+2 >= len(s)-1 {
+		return q
+	}
+	return s
+}
+
+// buildNavigate reads "go to the login page", "open /cart", "visit https://…".
+func buildNavigate(r *Rules, m []string, req Request) ([]step.Step, error) {
+	target := unquote(m[1])
+	lower := strings.ToLower(target)
+	switch {
+	case strings.Contains(lower, "://"):
+		return []step.Step{{Kind: step.Navigate, Value: target}}, nil
+	case strings.HasPrefix(target, "/"):
+		return []step.Step{{Kind: step.Navigate, Value: target}}, nil
+	}
+	name := strings.TrimPrefix(lower, "the ")
+	for _, suffix := range []string{" page", " screen", " tab", " section", " view"} {
+		name = strings.TrimSuffix(name, suffix)
+	}
+	switch name {
+	case "home", "homepage", "start", "front", "main", "index", "landing":
+		return []step.Step{{Kind: step.Navigate, Value: "/"}}, nil
+	}
+	if req.Page == nil {
+		return nil, &NotFoundError{What: target, Want: "link"}
+	}
+	// Several links to the same place ("Log in" in the header and in the
+	// text) are one destination, not an ambiguity.
+	if best, top := rank(candidates(req.Page, linkRoles), name); top >= scoreMatch && sameURL(best) {
+		return []step.Step{{Kind: step.Navigate, Value: best[0].URL, Element: describe(req.Page, best[0])}}, nil
+	}
+	n, err := r.resolve(req.Page, name, linkRoles, "link")
+	if err != nil {
+		return nil, err
+	}
+	if n.URL == "" {
+		return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, nil
+	}
+	return []step.Step{{Kind: step.Navigate, Value: n.URL, Element: describe(req.Page, n)}}, nil
+}
+
+func sameURL(nodes []*dom.Node) bool {
+	if len(nodes) == 0 || nodes[0].URL == "" {
+		return false
+	}
+	for _, n := range nodes[1:] {
+		if n.URL != nodes[0].URL {
+			return false
+		}
+	}
+	return true
+}

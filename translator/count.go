@@ -1,0 +1,275 @@
+package translator
+
+// Count checks ("the cart shows 3 items") and the lists they count in.
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+// listRoles are the containers whose items an order or count check reads,
+// with the roles of their items.
+var listRoles = map[string][]string{
+	"list": {"listitem"}, "listbox": {"option"}, "table": {"row"}, "grid": {"row"}, "treegrid": {"row"},
+	"tree": {"treeitem"}, "menu": {"menuitem", "menuitemcheckbox", "menuitemradio"}, "menubar": {"menuitem"},
+	"tablist": {"tab"}, "radiogroup": {"radio"}, "feed": {"article"},
+}
+
+// itemNouns are the words a count names items by, with their roles.
+var itemNouns = map[string][]string{
+	"item": {"listitem", "option", "treeitem", "menuitem", "row"}, "entry": {"listitem", "row", "option"},
+	"row": {"row"}, "option": {"option"}, "todo": {"listitem"}, "to-do": {"listitem"}, "task": {"listitem"},
+	"product": {"listitem", "article", "row"}, "result": {"listitem", "row", "option", "article"},
+	"line": {"row", "listitem"}, "tab": {"tab"}, "card": {"article", "listitem"}, "article": {"article"},
+	"node": {"treeitem"}, "choice": {"option", "radio"}, "radio button": {"radio"}, "menu item": {"menuitem"},
+	"element": {"listitem", "option", "row", "treeitem"}, "record": {"row"}, "message": {"listitem", "article"},
+}
+
+var numberWords = map[string]int{"no": 0, "zero": 0, "none": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3,
+	"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
+
+func number(s string) (int, bool) {
+	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
+		return n, true
+	}
+	n, ok := numberWords[strings.ToLower(s)]
+	return n, ok
+}
+
+// itemRoles reads a count's noun ("items", "rows", "open tasks").
+func itemRoles(noun string) ([]string, bool) {
+	w := strings.ToLower(strings.TrimSpace(noun))
+	if i := strings.LastIndexByte(w, ' '); i > 0 {
+		if rs, ok := itemRoles(w[i+1:]); ok { // "open tasks": the last word counts
+			return rs, true
+		}
+	}
+	for _, cut := range []string{"ies", "es", "s", ""} {
+		if strings.HasSuffix(w, cut) {
+			stem := strings.TrimSuffix(w, cut)
+			if cut == "ies" {
+				stem += "y"
+			}
+			if rs, ok := itemNouns[stem]; ok {
+				return rs, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// readCount reads "the list shows 3 items", "3 items are shown", "the
+// table has 2 rows". The subject must name a list, table, tree or menu on
+// the page ("the list", "the Transuranium elements list"); a count said of
+// anything else ("the cart shows 1 item") is text.
+func readCount(r *Rules, req Request, body string) ([]step.Step, error) {
+	var subject, num, noun string
+	if m := submatchOutsideQuotes(reCount, body); m != nil {
+		subject, num, noun = m[1], m[3], m[4]
+	} else if m := submatchOutsideQuotes(reCountShown, body); m != nil && (m[4] != "" || strings.Contains(strings.ToLower(body), " are ") || strings.HasPrefix(strings.ToLower(body), "there ")) {
+		num, noun, subject = m[2], m[3], m[4]
+	} else {
+		return nil, errNoMatch
+	}
+	n, ok := number(num)
+	if !ok {
+		return nil, errNoMatch
+	}
+	items, ok := itemRoles(noun)
+	if !ok {
+		return nil, errNoMatch
+	}
+	list, err := r.list(req, subject, items)
+	if list == nil && err == nil && subject != "" {
+		// "Projects contains 5 items": the items inside that element (a
+		// tree item's group, a region).
+		if n, eerr := r.element(req, subject, forChecks(nil), "element"); eerr == nil && holds(n, items) {
+			list = n
+		}
+	}
+	if list == nil || err != nil {
+		if subject != "" && err == nil {
+			return nil, errNoMatch // "the cart shows 1 item": text
+		}
+		return nil, err
+	}
+	stp := step.Step{Kind: step.AssertCount, Value: strconv.Itoa(n), Values: itemsOf(list, items)}
+	if list.Ref != "" {
+		stp.Role, stp.Ref, stp.Element = list.Role, list.Ref, describeContainer(req.Page, list)
+	}
+	return []step.Step{stp}, nil
+}
+
+// itemsOf narrows the item roles a noun allows to those list holds.
+func itemsOf(list *dom.Node, items []string) []string {
+	own := listRoles[list.Role]
+	var out []string
+	for _, it := range items {
+		for _, o := range own {
+			if it == o {
+				out = append(out, it)
+			}
+		}
+	}
+	if len(out) == 0 {
+		return items
+	}
+	return out
+}
+
+// list finds the list, table, tree or menu a subject names: "the list"
+// (the one list on the page whose items are not all links: a row of filter
+// links is navigation, not the list), "the todo list", "the
+// Transuranium elements list", "the table". An empty subject means the
+// page's main list. (nil, nil) when the subject is not a list at all.
+func (r *Rules) list(req Request, subject string, items []string) (*dom.Node, error) {
+	if req.Page == nil {
+		return nil, nil
+	}
+	words := stripArticle(strings.TrimSpace(subject))
+	var kinds roleSet
+	if rest, set, ok := cutListNoun(words); ok {
+		words, kinds = rest, set
+	} else if rest, set, ok := kindNoun(words, false); ok && set != nil {
+		words, kinds = rest, set
+	}
+	var cands, others []*dom.Node
+	req.Page.Walk(func(n *dom.Node) bool {
+		if _, isList := listRoles[n.Role]; !isList || kinds != nil && !kinds[n.Role] {
+			return true
+		}
+		if !holds(n, items) {
+			return true
+		}
+		if words != "" && score(n.Name, words) < scoreMatch {
+			others = append(others, n)
+			return true
+		}
+		cands = append(cands, n)
+		return true
+	})
+	if words == "" && len(cands) > 1 {
+		cands = notAllLinks(cands)
+	}
+	if words != "" && len(cands) == 0 && kinds != nil && len(others) == 1 {
+		// "the cart table" on a page with one (unnamed) table.
+		cands = others
+	}
+	switch len(cands) {
+	case 1:
+		return cands[0], nil
+	case 0:
+		if words == "" && subject == "" {
+			return &dom.Node{Role: "list"}, nil // items anywhere on the page
+		}
+		if subject != "" && !isListWord(subject) {
+			return nil, nil
+		}
+		return nil, &NotFoundError{What: strings.TrimSpace(subject), Want: "list or table", Candidates: shortAll(listsOn(req.Page))}
+	}
+	return nil, ambiguous(req.Page, strings.TrimSpace(subject), cands)
+}
+
+// listNouns are the words that name a list-like container, with the roles
+// they mean.
+var listNouns = []struct {
+	word  string
+	roles roleSet
+}{
+	{"tab list", roles("tablist")}, {"radio group", roles("radiogroup")}, // before "list"
+	{"listbox", roles("listbox")}, {"list", roles("list", "listbox")}, {"table", roles("table", "grid", "treegrid")},
+	{"grid", roles("grid", "treegrid", "table")}, {"treegrid", roles("treegrid")}, {"tree", roles("tree", "treegrid")},
+	{"menubar", roles("menubar")}, {"menu", roles("menu", "menubar")}, {"feed", roles("feed")},
+	{"tabs", roles("tablist")},
+}
+
+// cutListNoun cuts a trailing noun of listNouns ("the States list", "the
+// feed"), giving the roles it means.
+func cutListNoun(s string) (string, roleSet, bool) {
+	for _, n := range listNouns {
+		if strings.EqualFold(s, n.word) {
+			return "", n.roles, true
+		}
+		if len(s) > len(n.word)+1 && strings.EqualFold(s[len(s)-len(n.word)-1:], " "+n.word) {
+			return strings.TrimSpace(s[:len(s)-len(n.word)-1]), n.roles, true
+		}
+	}
+	return s, nil, false
+}
+
+func isListWord(s string) bool {
+	_, _, ok := cutListNoun(stripArticle(strings.TrimSpace(s)))
+	return ok
+}
+
+// holds reports whether list has items of one of the roles (at any depth).
+func holds(list *dom.Node, items []string) bool {
+	found := false
+	list.Walk(func(n *dom.Node) bool {
+		for _, it := range items {
+			if n != list && n.Role == it {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// notAllLinks drops lists whose items all hold just a link (filters,
+// pagination, menus of pages).
+func notAllLinks(lists []*dom.Node) []*dom.Node {
+	var out []*dom.Node
+	for _, l := range lists {
+		links, items := 0, 0
+		for _, c := range l.Children {
+			items++
+			if hasRoleBelow(c, "link") {
+				links++
+			}
+		}
+		if items == 0 || links < items {
+			out = append(out, l)
+		}
+	}
+	if len(out) == 0 {
+		return lists
+	}
+	return out
+}
+
+func hasRoleBelow(n *dom.Node, role string) bool {
+	found := false
+	n.Walk(func(c *dom.Node) bool {
+		if c.Role == role {
+			found = true
+		}
+		return !found
+	})
+	return found
+}
+
+func listsOn(page *dom.Node) []*dom.Node {
+	var out []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if _, ok := listRoles[n.Role]; ok {
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+func shortAll(nodes []*dom.Node) []string {
+	var out []string
+	for _, n := range nodes {
+		if len(out) == maxListed {
+			break
+		}
+		out = append(out, short(n))
+	}
+	return out
+}

@@ -1,0 +1,143 @@
+package translator
+
+// Elements named by their place: "the delete button in the Buy milk
+// row", the row, list item or article that holds them.
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// placeKinds are the kinds whose element is a place, named by what it
+// holds ("the Treegrids are awesome row" is the row with that cell).
+var placeKinds = roles("row", "listitem", "article", "gridcell", "cell")
+
+// placesAround finds the elements of the roles in set around the text or
+// element called words ("the Treegrids are awesome row": the row around
+// that cell).
+func placesAround(page *dom.Node, words string, set roleSet) []*dom.Node {
+	var out []*dom.Node
+	for _, n := range anchorsOf(page, words) {
+		for a := n; a != nil && a != page; a = a.Parent {
+			if set[a.Role] {
+				if !slices.Contains(out, a) {
+					out = append(out, a)
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+func overlaps(a, b roleSet) bool {
+	for k := range a {
+		if b[k] {
+			return true
+		}
+	}
+	return false
+}
+
+// inPlace finds the element of a kind (set) called words (any, when empty)
+// inside the place scope names.
+func (r *Rules) inPlace(req Request, words string, set roleSet, scope, wantName string) (*dom.Node, error) {
+	place, err := placeOf(req.Page, scope)
+	if place == nil || err != nil {
+		return nil, err
+	}
+	var found []*dom.Node
+	anyKind := set == nil || set[anyRole]
+	place.Walk(func(n *dom.Node) bool {
+		if n != place && (!n.Disabled || set[withDisabled]) && (anyKind && label(n) != "" || !anyKind && set[n.Role]) && fits(n, words) {
+			found = append(found, n)
+		}
+		return true
+	})
+	what := strings.TrimSpace(words + " " + wantName + " for " + scope)
+	switch len(found) {
+	case 1:
+		return found[0], nil
+	case 0:
+		nf := &NotFoundError{What: what, Want: wantName, Candidates: inside(place)}
+		return nil, &hiddenError{place: place, err: nf}
+	}
+	return nil, ambiguous(req.Page, what, found)
+}
+
+// fits reports whether n is called words: by its name, or, for a control
+// showing a symbol, by what the symbol means. Empty words fit anything.
+func fits(n *dom.Node, words string) bool {
+	if words == "" {
+		return true
+	}
+	l := label(n)
+	if score(l, words) >= scoreMatch {
+		return true
+	}
+	names, ok := iconWords[strings.ToLower(strings.TrimSpace(words))]
+	if !ok {
+		return false
+	}
+	have := strings.ToLower(strings.TrimSpace(l))
+	for _, nm := range names {
+		if have == nm {
+			return true
+		}
+	}
+	return false
+}
+
+// inside lists the labelled elements of place, for an error.
+func inside(place *dom.Node) []string {
+	var out []string
+	place.Walk(func(n *dom.Node) bool {
+		if n != place && n.Interactive() && len(out) < maxListed {
+			out = append(out, short(n))
+		}
+		return true
+	})
+	return out
+}
+
+// placeRoles are the elements a place phrase names: a row, card or item
+// that holds what an action acts on.
+var placeRoles = roles("listitem", "row", "article", "group", "region", "option", "treeitem", "gridcell",
+	"cell", "figure", "dialog", "alertdialog", "tabpanel", "form", "menu", "toolbar", "navigation")
+
+// placeOf finds the place a scope phrase names ("Buy milk", "the Buy milk
+// row"): the nearest row, card or item around the text or element of that
+// name. nil without an error means there is no such text.
+func placeOf(page *dom.Node, scope string) (*dom.Node, error) {
+	scope = stripArticle(unquote(scope))
+	for _, noun := range containerNouns {
+		if len(scope) > len(noun) && strings.EqualFold(scope[len(scope)-len(noun):], noun) {
+			scope = strings.TrimSpace(scope[:len(scope)-len(noun)])
+			break
+		}
+	}
+	var places []*dom.Node
+	for _, n := range anchorsOf(page, scope) {
+	outer:
+		for a := n; a != nil && a != page; a = a.Parent {
+			if placeRoles[a.Role] {
+				for _, p := range places {
+					if p == a {
+						break outer
+					}
+				}
+				places = append(places, a)
+				break
+			}
+		}
+	}
+	switch len(places) {
+	case 0:
+		return nil, nil
+	case 1:
+		return places[0], nil
+	}
+	return nil, ambiguous(page, scope, places)
+}
