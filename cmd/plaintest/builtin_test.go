@@ -101,6 +101,7 @@ func TestBrowserFlagsRefused(t *testing.T) {
 func TestDemoScenariosCrossServer(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
+	t.Parallel() // see parallelNote
 	// Compiled through @playwright/mcp (shared with the golden test),
 	// replayed through the built-in server.
 	var pwDir string
@@ -108,7 +109,10 @@ func TestDemoScenariosCrossServer(t *testing.T) {
 		file, _ := compiledDemo(t, s.name)
 		pwDir = filepath.Dir(file)
 	}
-	code, stdout, stderr := runCLI(t, "replay", pwDir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "builtin", "--report", t.TempDir())
+	// A 10 s step timeout: the offer comes 3 s after its page loads, and
+	// this test is about the servers agreeing, not the machine's load (at
+	// load 25 the offer's wait took over 5 s).
+	code, stdout, stderr := runCLI(t, "replay", pwDir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "builtin", "--report", t.TempDir(), "--timeout", "10s")
 	if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("compiled with playwright-mcp, replayed with builtin: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -130,7 +134,7 @@ func TestDemoScenariosCrossServer(t *testing.T) {
 	if !compiled {
 		t.FailNow()
 	}
-	code, stdout, stderr = runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "playwright-mcp", "--report", t.TempDir())
+	code, stdout, stderr = runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "playwright-mcp", "--report", t.TempDir(), "--timeout", "10s")
 	if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("compiled with builtin, replayed with playwright-mcp: exit %d\n%s\n%s", code, stdout, stderr)
 	}

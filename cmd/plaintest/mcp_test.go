@@ -84,6 +84,7 @@ func checkSDKResult(t *testing.T, how string, r sdkResult) {
 // mcp` and drives the demo shop over stdio.
 func TestMCPOtherClientStdio(t *testing.T) {
 	requireBuiltin(t)
+	t.Parallel() // see parallelNote
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)

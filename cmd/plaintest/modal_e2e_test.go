@@ -125,6 +125,7 @@ var modalCases = []struct {
 // handlers are broken, each at its check.
 func TestModalSentencesBothServers(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveModalPages(t)
 	files := t.TempDir()
 	if err := os.WriteFile(filepath.Join(files, "notes.txt"), []byte("hello notes\n"), 0o644); err != nil {
@@ -134,46 +135,50 @@ func TestModalSentencesBothServers(t *testing.T) {
 	specs := map[string]string{"builtin": t.TempDir(), "playwright-mcp": t.TempDir()}
 	for _, server := range []string{"builtin", "playwright-mcp"} {
 		dir := t.TempDir()
-		for _, tc := range modalCases {
-			if !t.Run(tc.name+"/"+server, func(t *testing.T) {
-				out := filepath.Join(dir, tc.name+".json")
-				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "--files", files, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
-				for _, a := range tc.actions {
-					args = append(args, "--step", a)
-				}
-				code, stdout, stderr := runCLI(t, args...)
-				if code != 0 {
-					t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
-				}
-				sc, err := sandy.Load(out)
-				if err != nil {
-					t.Fatal(err)
-				}
-				raw, _ := json.Marshal(sc.Steps)
-				for _, tool := range tc.tools {
-					if !strings.Contains(string(raw), "mcp__playwright__"+tool) {
-						t.Errorf("the export calls no %s:\n%s", tool, raw)
+		// The compiles run two at a time; the replays wait for them all.
+		t.Run("compile/"+server, func(t *testing.T) {
+			for _, tc := range modalCases {
+				t.Run(tc.name, func(t *testing.T) {
+					t.Parallel()
+					out := filepath.Join(dir, tc.name+".json")
+					args := []string{"compile", "--url", base + tc.page, "--mcp", server, "--files", files, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
+					for _, a := range tc.actions {
+						args = append(args, "--step", a)
 					}
-				}
-				if strings.Contains(string(raw), files) {
-					t.Errorf("the export names the files folder's absolute path:\n%s", raw)
-				}
-				spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
-				if err != nil {
-					t.Fatal(err)
-				}
-				if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
-					t.Errorf("the spec lacks %q:\n%s", want, spec)
-				}
-				if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
-					t.Fatal(err)
-				}
-			}) {
-				continue
+					code, stdout, stderr := runCLI(t, args...)
+					if code != 0 {
+						t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+					}
+					sc, err := sandy.Load(out)
+					if err != nil {
+						t.Fatal(err)
+					}
+					raw, _ := json.Marshal(sc.Steps)
+					for _, tool := range tc.tools {
+						if !strings.Contains(string(raw), "mcp__playwright__"+tool) {
+							t.Errorf("the export calls no %s:\n%s", tool, raw)
+						}
+					}
+					if strings.Contains(string(raw), files) {
+						t.Errorf("the export names the files folder's absolute path:\n%s", raw)
+					}
+					spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
+						t.Errorf("the spec lacks %q:\n%s", want, spec)
+					}
+					if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
+						t.Fatal(err)
+					}
+				})
 			}
-		}
+		})
 		t.Run("replay/"+server+"-compiled/"+other[server], func(t *testing.T) {
-			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2")
+			// 10 s a step where every step holds: the load of make test's
+			// other browsers, not the page, once took a drag past 5 s.
+			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2", "--timeout", "10s")
 			if code != 0 {
 				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
 			}
@@ -213,8 +218,7 @@ func TestModalSentencesBothServers(t *testing.T) {
 func runModalSpecs(t *testing.T, dir, base, files string) {
 	t.Helper()
 	modules := nodeModules(t)
-	t.Setenv(pwspec.FilesEnv, files)
-	out, ok := runSpecs(t, modules, dir, base)
+	out, ok := runSpecs(t, modules, dir, base, pwspec.FilesEnv+"="+files)
 	if !ok {
 		t.Fatalf("npx playwright test of the exported specs failed:\n%s", out)
 	}
@@ -241,6 +245,7 @@ var specForm = map[string]string{
 // fail the compile with a message saying so, through the built-in server.
 func TestModalCompileErrors(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveModalPages(t)
 	files := t.TempDir()
 	secret := filepath.Join(t.TempDir(), "secret.txt")

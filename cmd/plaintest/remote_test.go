@@ -99,6 +99,7 @@ func runServer(t *testing.T) (string, func()) {
 // is gone, the same replay is an environment failure (exit 3).
 func TestRemoteBrowser(t *testing.T) {
 	requireBuiltin(t)
+	t.Parallel() // see parallelNote
 	ws, stop := runServer(t)
 	base := serveShop(t, nil)
 	out := filepath.Join(t.TempDir(), "mug.json")

@@ -248,6 +248,7 @@ func TestReplayDryRun(t *testing.T) {
 // evidence saved.
 func TestReplayDemoShop(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	cfg := writeTemp(t, "mcp.json", `{"mcpServers": {}}`)
 
 	t.Run("passes", func(t *testing.T) {

@@ -103,6 +103,7 @@ func closeDemos() {
 // them all, -roundtrip.runs times in a row (20 for the figure in docs/figures.md).
 func TestCompiledScenariosReplayGreen(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	var dir string
 	for _, s := range demoScenarios {
 		file, _ := compiledDemo(t, s.name)
@@ -124,6 +125,7 @@ func TestCompiledScenariosReplayGreen(t *testing.T) {
 // names the step that no longer holds.
 func TestCompiledScenarioFailsOnChangedSite(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	base := serveShop(t, nil)
 	out := filepath.Join(t.TempDir(), "mug.json")
 	if code, stdout, stderr := runCLI(t, "compile", mugText, "--url", base, "--secret", "PASSWORD=demo123", "-o", out); code != 0 {

@@ -32,9 +32,9 @@ func nodeModules(t *testing.T) string {
 }
 
 // runSpecs runs the specs in dir with one npx playwright test (two
-// workers) against the shop at base, and returns its output and whether
-// every test passed.
-func runSpecs(t *testing.T, modules, dir, base string) (string, bool) {
+// workers) against the shop at base, env added to its environment, and
+// returns its output and whether every test passed.
+func runSpecs(t *testing.T, modules, dir, base string, env ...string) (string, bool) {
 	t.Helper()
 	config := filepath.Join(dir, "playwright.config.js")
 	if err := os.WriteFile(config, []byte(`module.exports = { testDir: ".", testMatch: "*.spec.ts", workers: 2, reporter: "line", timeout: 30000 };`+"\n"), 0o644); err != nil {
@@ -44,6 +44,7 @@ func runSpecs(t *testing.T, modules, dir, base string) (string, bool) {
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "BASE_URL="+base, "PASSWORD=demo123", "NODE_PATH="+modules,
 		"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
+	cmd.Env = append(cmd.Env, env...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
@@ -61,6 +62,7 @@ func runSpecs(t *testing.T, modules, dir, base string) (string, bool) {
 // the same compile fails too.
 func TestExportedSpecsRun(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	modules := nodeModules(t)
 	dir := t.TempDir()
 	var base string
