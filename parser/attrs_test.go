@@ -209,3 +209,19 @@ func TestCompileKeepsPositionOverUnconfirmedText(t *testing.T) {
 		t.Errorf("target %s, want %s", got, want)
 	}
 }
+
+// TestUnnamed: a transient element is described by its role alone, its
+// container kept; a description of another role, or with no name, is
+// left as it is.
+func TestUnnamed(t *testing.T) {
+	for _, tt := range []struct{ in, role, want string }{
+		{`alert "Loading"`, "alert", `alert`},
+		{`status "Saved \"draft\"" in region "Cart"`, "status", `status in region "Cart"`},
+		{`alert`, "alert", `alert`},
+		{`status "Saved"`, "alert", `status "Saved"`},
+	} {
+		if got := unnamed(tt.in, tt.role); got != tt.want {
+			t.Errorf("unnamed(%q, %q) = %q, want %q", tt.in, tt.role, got, tt.want)
+		}
+	}
+}

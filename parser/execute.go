@@ -54,6 +54,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
+	if transient(node, s) {
+		s.Element = unnamed(s.Element, node.Role)
+	}
 	switch {
 	case step.Scoped(s):
 		return r.check(ctx, ts, s, target)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -25,7 +26,7 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
-	if contentNamed(node, s) || liveRoles[node.Role] && textCheck(s) && (node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent())) {
+	if transient(node, s) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: neither its name nor its text
 		// would find it then; its place among its kind does.
@@ -107,6 +108,28 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 	}
 	return dom.Locator{}, nil
 }
+
+// transient reports whether s checks the text of node where node's name is
+// what it shows now, which the page is changing: a live region named by
+// its content, or an element named by its own text that the check waits to
+// change. Such an element is found by its place among its kind
+// (stableTarget) and described by its role alone (unnamed), so that
+// neither depends on when compile read the page (an alert read as
+// "Loading" or as "Saved successfully", as the page got there).
+func transient(node *dom.Node, s step.Step) bool {
+	return contentNamed(node, s) || liveRoles[node.Role] && textCheck(s) && (node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent()))
+}
+
+// unnamed is description, an element's (`alert "Loading"`, `status "Saved"
+// in region "Cart"`), without the name that follows its role.
+func unnamed(description, role string) string {
+	if m := reNamed.FindStringSubmatch(description); m != nil && m[1] == role {
+		return role + description[len(m[0]):]
+	}
+	return description
+}
+
+var reNamed = regexp.MustCompile(`^([a-z]+) "(?:[^"\\]|\\.)*"`)
 
 // liveRoles are the elements whose content changes as the page works.
 var liveRoles = map[string]bool{"status": true, "alert": true, "log": true, "timer": true, "marquee": true, "progressbar": true, "meter": true}

@@ -196,7 +196,7 @@ var (
 	reOrderAll    = regexp.MustCompile(`^(.+?) shows (.+) in that order$`)
 	reItemsRoles  = regexp.MustCompile(`items\(el, (\[[^\]]*\])\)`)
 	reNameRoles   = regexp.MustCompile(`some\(e => (\[[^\]]*\])\.includes\(role\(e\)\)`)
-	reRole        = regexp.MustCompile(`^([a-z]+) "`)
+	reRole        = regexp.MustCompile(`^([a-z]+)(?: "|$| (?:not )?showing "| in [a-z]+ ")`)
 	reFirstQuoted = regexp.MustCompile(`^[a-z]+ ("(?:[^"\\]|\\.)*")`)
 )
 

@@ -80,6 +80,9 @@ var roundTrips = []struct {
 
 	{step: Step{Kind: AssertText, Value: "1 item"}},
 	{step: Step{Kind: AssertText, Ref: "#r", Role: "row", Element: `row "Blue Mug"`, Value: "$24.00"}},
+	// A live region described by its role alone (its name is what it
+	// shows, which changes: parser's transient).
+	{step: Step{Kind: AssertText, Ref: "internal:role=alert >> nth=0", Role: "alert", Element: `alert`, Value: "Saved successfully"}},
 	{step: Step{Kind: AssertGone, Value: "Red Mug"}},
 	{step: Step{Kind: AssertGone, Ref: "#r", Role: "row", Element: `row "Green Tea"`, Value: "$24.00"}},
 	{step: Step{Kind: AssertState, Ref: "#c", Role: "checkbox", Element: `checkbox "Buy milk"`, Value: StateChecked, Negated: true}},
