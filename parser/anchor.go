@@ -58,6 +58,11 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
+	if transient(node, scoped) {
+		// As execute's: described as it is found, by its role alone.
+		scoped.Element = unnamed(scoped.Element, node.Role)
+		ts.Element = r.masker.Replace(scoped.Element)
+	}
 	return r.check(ctx, ts, scoped, target)
 }
 

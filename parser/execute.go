@@ -56,6 +56,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	}
 	if transient(node, s) {
 		s.Element = unnamed(s.Element, node.Role)
+		ts.Element = r.masker.Replace(s.Element)
 	}
 	switch {
 	case step.Scoped(s):
