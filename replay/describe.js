@@ -1,21 +1,31 @@
 // Describes the element it is given, for replay's messages when a target
 // no longer names its compiled element ("target is now button "Archive",
 // compiled as button "Delete""): its role (explicit, else the HTML
-// element's usual one), its accessible name (as far as a few lines of
+// element's usual one, as dom reads HTML), its accessible name (as far as a few lines of
 // script can tell, cut to 60 characters) and its nearest named container
 // (a card, row or list item named by its label, heading or first cell).
 (el) => {
+  // As dom's ParseHTML reads a role (TestRolesAgree holds them to one
+  // answer): the first token of the role attribute that is a concrete ARIA
+  // role (ARIA_ROLES, put in by the Go side), else the element's own.
+  const sectioning = 'article, aside, main, nav, section';
   const implicit = (e) => {
-    const t = e.tagName.toLowerCase(), type = (e.getAttribute('type') || '').toLowerCase();
-    if (t === 'button' || (t === 'input' && ['button', 'submit', 'reset', 'image'].includes(type))) return 'button';
-    if (t === 'a' && e.hasAttribute('href')) return 'link';
-    if (t === 'input') return ({checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox'})[type] || 'textbox';
+    const t = e.tagName.toLowerCase(), type = (e.getAttribute('type') || 'text').toLowerCase();
+    const labelledBy = () => !!((e.getAttribute('aria-label') || '').trim() || (e.getAttribute('aria-labelledby') || '').trim());
+    if (t === 'button' || (t === 'input' && ['button', 'submit', 'reset', 'image', 'file'].includes(type))) return 'button';
+    if ((t === 'a' || t === 'area') && e.hasAttribute('href')) return 'link';
+    if (t === 'input') return ({checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton'})[type] || (e.hasAttribute('list') ? 'combobox' : type === 'search' ? 'searchbox' : 'textbox');
     if (t === 'textarea') return 'textbox';
     if (t === 'select') return e.multiple || e.size > 1 ? 'listbox' : 'combobox';
     if (/^h[1-6]$/.test(t)) return 'heading';
-    return ({li: 'listitem', tr: 'row', article: 'article', option: 'option', nav: 'navigation', form: 'form', dialog: 'dialog', table: 'table', ul: 'list', ol: 'list', section: 'region', td: 'cell', th: 'columnheader'})[t] || 'generic';
+    if (t === 'img') return e.getAttribute('alt') === '' && !labelledBy() ? 'presentation' : 'img';
+    if (t === 'th') return (e.getAttribute('scope') || '').toLowerCase() === 'row' ? 'rowheader' : 'columnheader';
+    if (t === 'header' || t === 'footer') return e.parentElement && e.parentElement.closest(sectioning) ? 'generic' : (t === 'header' ? 'banner' : 'contentinfo');
+    if (t === 'form' || t === 'section') return labelledBy() ? (t === 'form' ? 'form' : 'region') : 'generic';
+    return ({li: 'listitem', tr: 'row', article: 'article', option: 'option', nav: 'navigation', dialog: 'dialog', table: 'table', ul: 'list', ol: 'list', menu: 'list', td: 'cell', p: 'paragraph', main: 'main', aside: 'complementary', fieldset: 'group', details: 'group'})[t] || 'generic';
   };
-  const role = (e) => (e.getAttribute('role') || '').trim().split(/\s+/)[0] || implicit(e);
+  const roles = new Set(ARIA_ROLES);
+  const role = (e) => (e.getAttribute('role') || '').toLowerCase().split(/\s+/).find((r) => roles.has(r)) || implicit(e);
   const text = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const labelled = (e) => {
     const by = e.getAttribute('aria-labelledby');
@@ -25,6 +35,7 @@
     if (labelled(e)) return labelled(e);
     if (e.labels && e.labels.length) return text(e.labels[0].textContent);
     if (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName)) return text(e.getAttribute('placeholder') || e.getAttribute('title') || (['submit', 'button', 'reset'].includes(e.type) ? e.value : ''));
+    if (e.tagName === 'IMG') return text(e.getAttribute('alt') || e.getAttribute('title') || '');
     return text(e.innerText || e.textContent || e.getAttribute('title') || '');
   };
   const cut = (s) => (s.length > 60 ? s.slice(0, 59) + '…' : s);

@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"strings"
@@ -76,8 +77,11 @@ func (c checked) narrowed(params map[string]any, target string) map[string]any {
 }
 
 // describeFn describes the element it is given, for messages
-// (describe.js).
-var describeFn = pagejs.Function(describeJS)
+// (describe.js, given dom's ARIA roles).
+var describeFn = func() string {
+	roles, _ := json.Marshal(dom.ARIARoles())
+	return strings.ReplaceAll(pagejs.Function(describeJS), "ARIA_ROLES", string(roles))
+}()
 
 //go:embed describe.js
 var describeJS string
