@@ -92,6 +92,11 @@ func nameIsText(role string) bool {
 // (article, row, form, dialog, navigation, ...), sorted.
 func ContainerRoles() []string { return slices.Sorted(maps.Keys(containerRoles)) }
 
+// ARIARoles returns the concrete ARIA roles an explicit role attribute
+// may name (Playwright's validRoles), sorted, for the page's JavaScript
+// (replay's describe.js) to read a role attribute as ParseHTML does.
+func ARIARoles() []string { return slices.Sorted(maps.Keys(ariaRoles)) }
+
 // TextFieldRoles returns the roles that take typed text (textbox,
 // searchbox, combobox, spinbutton), sorted.
 func TextFieldRoles() []string { return slices.Sorted(maps.Keys(textFieldRoles)) }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -51,20 +52,10 @@ func (r *run) attrTarget(ctx context.Context, node *dom.Node) (dom.Locator, erro
 
 // locatorAttrsFn reads what a locator can use of an element
 // (elementAttrs).
-var locatorAttrsFn = pageFunction(locatorAttrsJS)
+var locatorAttrsFn = pagejs.Function(locatorAttrsJS)
 
 //go:embed locatorattrs.js
 var locatorAttrsJS string
-
-// pageFunction is the function a .js file of this package holds, without
-// the comment lines it opens with.
-func pageFunction(src string) string {
-	lines := strings.Split(src, "\n")
-	for len(lines) > 0 && strings.HasPrefix(lines[0], "//") {
-		lines = lines[1:]
-	}
-	return strings.TrimSpace(strings.Join(lines, "\n"))
-}
 
 // elementAttrs is locatorattrs.js's answer.
 type elementAttrs struct {
@@ -120,25 +111,9 @@ func cssString(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// elementPathFn answers, for the element it is given, where it sits in the
-// page: its index in its parent's child nodes, and its parent's, up to the
-// top document, through shadow roots ("s") and same-origin frames; a
-// cross-origin frame's document ends the path ("x"). Two targets give the
-// same path only for the same element.
-const elementPathFn = `(el) => {
-  const path = [];
-  for (let n = el; n; ) {
-    if (n.nodeType === 9) {
-      const w = n.defaultView, f = w && w.frameElement;
-      if (!f && w && w !== w.top) path.push('x');
-      n = f;
-      continue;
-    }
-    const up = n.parentNode;
-    if (!up) break;
-    const shadow = up.nodeType === 11 && up.host;
-    path.push((shadow ? 's' : '') + Array.prototype.indexOf.call(up.childNodes, n));
-    n = shadow ? up.host : up;
-  }
-  return path.join('/');
-}`
+// elementPathFn answers where the element it is given sits in the page
+// (elementpath.js).
+var elementPathFn = pagejs.Function(elementPathJS)
+
+//go:embed elementpath.js
+var elementPathJS string

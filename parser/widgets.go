@@ -2,6 +2,7 @@ package parser
 
 import (
 	"context"
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
@@ -117,15 +119,36 @@ func (r *run) probe(ctx context.Context, target, fn string) (string, bool) {
 	return fmt.Sprint(v), true
 }
 
+// The probes of widgets (probes.js).
+var (
+	probes         = pagejs.MustConsts(probesJS)
+	probeEditable  = lookupProbe(probes, "editable")
+	probeValueNow  = lookupProbe(probes, "valueNow")
+	probeTextField = lookupProbe(probes, "isTextField")
+)
+
+//go:embed probes.js
+var probesJS string
+
+// lookupProbe is the declaration called name in ds; a probe missing from
+// probes.js is a build mistake the tests catch.
+func lookupProbe(ds []pagejs.Decl, name string) string {
+	v, ok := pagejs.Lookup(ds, name)
+	if !ok {
+		panic("parser: probes.js has no " + name)
+	}
+	return v
+}
+
 // editable reports whether the element at target takes typed text.
 func (r *run) editable(ctx context.Context, target string) bool {
-	v, ok := r.probe(ctx, target, "(el) => el.matches('input, textarea, [contenteditable=\"\"], [contenteditable=true]')")
+	v, ok := r.probe(ctx, target, probeEditable)
 	return ok && v == "true"
 }
 
 // value reads the number a slider or spin button holds.
 func (r *run) value(ctx context.Context, target string) (float64, bool) {
-	v, ok := r.probe(ctx, target, "(el) => String(el.getAttribute('aria-valuenow') ?? el.value ?? '')")
+	v, ok := r.probe(ctx, target, probeValueNow)
 	if !ok {
 		return 0, false
 	}
@@ -147,7 +170,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s step.Step, target st
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s takes a number, not %q", s.Element, s.Value), nil)
 	}
-	if v, ok := r.probe(ctx, target, "(el) => el.tagName === 'INPUT' && el.type !== 'range'"); ok && v == "true" {
+	if v, ok := r.probe(ctx, target, probeTextField); ok && v == "true" {
 		typed := s
 		typed.Kind = step.Type
 		return r.act(ctx, ts, typed, target)

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
@@ -146,7 +147,7 @@ var containersJS string
 
 var containersFn = func() string {
 	roles, _ := json.Marshal(dom.ContainerRoles())
-	return strings.ReplaceAll(containersJS, "CONTAINER_ROLES", string(roles))
+	return strings.ReplaceAll(pagejs.Function(containersJS), "CONTAINER_ROLES", string(roles))
 }()
 
 // container is one container around an element, as containers.js gives it.

@@ -2,11 +2,14 @@ package replay
 
 import (
 	"context"
+	_ "embed"
+	"encoding/json"
 	"fmt"
 	"maps"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -73,50 +76,15 @@ func (c checked) narrowed(params map[string]any, target string) map[string]any {
 	return out
 }
 
-// describeFn describes the element it is given, for messages: its role
-// (explicit, else the HTML element's usual one), its accessible name (as
-// far as a few lines of script can tell) and its nearest named container.
-const describeFn = `(el) => {
-  const implicit = (e) => {
-    const t = e.tagName.toLowerCase(), type = (e.getAttribute('type') || '').toLowerCase();
-    if (t === 'button' || (t === 'input' && ['button', 'submit', 'reset', 'image'].includes(type))) return 'button';
-    if (t === 'a' && e.hasAttribute('href')) return 'link';
-    if (t === 'input') return ({checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox'})[type] || 'textbox';
-    if (t === 'textarea') return 'textbox';
-    if (t === 'select') return e.multiple || e.size > 1 ? 'listbox' : 'combobox';
-    if (/^h[1-6]$/.test(t)) return 'heading';
-    return ({li: 'listitem', tr: 'row', article: 'article', option: 'option', nav: 'navigation', form: 'form', dialog: 'dialog', table: 'table', ul: 'list', ol: 'list', section: 'region', td: 'cell', th: 'columnheader'})[t] || 'generic';
-  };
-  const role = (e) => (e.getAttribute('role') || '').trim().split(/\s+/)[0] || implicit(e);
-  const text = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const labelled = (e) => {
-    const by = e.getAttribute('aria-labelledby');
-    return text(e.getAttribute('aria-label') || (by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ') : ''));
-  };
-  const name = (e) => {
-    if (labelled(e)) return labelled(e);
-    if (e.labels && e.labels.length) return text(e.labels[0].textContent);
-    if (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName)) return text(e.getAttribute('placeholder') || e.getAttribute('title') || (['submit', 'button', 'reset'].includes(e.type) ? e.value : ''));
-    return text(e.innerText || e.textContent || e.getAttribute('title') || '');
-  };
-  const cut = (s) => (s.length > 60 ? s.slice(0, 59) + '…' : s);
-  // A container is named by its label, or (a card, row or list item) by
-  // its heading or first cell, as compile names it.
-  const cname = (e) => {
-    if (labelled(e)) return labelled(e);
-    if (!['row', 'listitem', 'article'].includes(role(e))) return '';
-    const h = e.querySelector('h1, h2, h3, h4, h5, h6, td, th');
-    return text(h ? h.textContent : e.innerText);
-  };
-  const containers = new Set(['article', 'region', 'row', 'listitem', 'group', 'form', 'dialog', 'navigation', 'tabpanel', 'table', 'grid', 'list', 'menu', 'toolbar', 'tree']);
-  let c = el.parentElement;
-  while (c && !(containers.has(role(c)) && cname(c))) c = c.parentElement;
-  let d = role(el);
-  const n = name(el);
-  if (n) d += ' ' + JSON.stringify(cut(n));
-  if (c) d += ' in ' + role(c) + ' ' + JSON.stringify(cut(cname(c)));
-  return d;
-}`
+// describeFn describes the element it is given, for messages
+// (describe.js, given dom's ARIA roles).
+var describeFn = func() string {
+	roles, _ := json.Marshal(dom.ARIARoles())
+	return strings.ReplaceAll(pagejs.Function(describeJS), "ARIA_ROLES", string(roles))
+}()
+
+//go:embed describe.js
+var describeJS string
 
 // resolved is what a target alone names on the page now.
 type resolved struct {

@@ -1,6 +1,7 @@
 package step
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/pagejs"
 )
 
 // Checks run in the page, as browser_evaluate, so that every player of the
@@ -25,16 +27,18 @@ import (
 // panel that repeats a visible text neither satisfies a check nor fails
 // one.
 
-// jsHelpers are the functions the checks share, in the order they may
-// need each other; a check's function holds only those it uses.
-var jsHelpers = []struct{ name, def string }{
-	{"norm", `const norm = s => String(s ?? '').replace(/[\u2018\u2019\u00b4\u0060]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();`},
-	{"bare", `const bare = s => s.replace(/[\s.!?;:,]+$/, '');`},
-	{"vis", `const vis = e => { if (!(e.checkVisibility ? e.checkVisibility({visibilityProperty: true, opacityProperty: true}) : e.getClientRects().length > 0)) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };`},
-	{"role", `const role = e => { const r = (e.getAttribute('role') || '').split(' ')[0]; if (r) return r; const t = e.tagName, ty = (e.getAttribute('type') || '').toLowerCase(); if (t === 'A') return e.hasAttribute('href') ? 'link' : ''; if (t === 'BUTTON' || t === 'SUMMARY' || (t === 'INPUT' && ['button', 'submit', 'reset', 'image'].includes(ty))) return 'button'; if (t === 'INPUT') return ({checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: ''})[ty] ?? 'textbox'; if (t === 'TEXTAREA') return 'textbox'; if (t === 'SELECT') return e.multiple || e.size > 1 ? 'listbox' : 'combobox'; if (/^H[1-6]$/.test(t)) return 'heading'; return ({IMG: 'img', DIALOG: 'dialog', LI: 'listitem', TR: 'row', TD: 'cell', TH: 'columnheader', UL: 'list', OL: 'list', TABLE: 'table', NAV: 'navigation', ARTICLE: 'article', OPTION: 'option', SECTION: 'region', FORM: 'form'})[t] || ''; };`},
-	{"name", `const name = e => e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => (document.getElementById(id) || {}).textContent || '').join(' ').trim() || (e.labels && e.labels.length ? [...e.labels].map(l => l.textContent).join(' ') : '') || e.getAttribute('alt') || e.getAttribute('title') || e.getAttribute('placeholder') || e.textContent || e.value || '';`},
-	{"items", `const items = (root, roles) => [...root.querySelectorAll('*')].filter(e => roles.includes(role(e)) && vis(e) && !(role(e) === 'row' && (e.closest('thead') || (e.querySelector('th') && !e.querySelector('td')))));`},
-}
+//go:embed checks.js
+var checksJS string
+
+// jsHelpers are the functions the checks share (checks.js), in the order
+// they may need each other; a check's function holds only those it uses.
+var jsHelpers = func() []struct{ name, def string } {
+	var out []struct{ name, def string }
+	for _, d := range pagejs.MustConsts(checksJS) {
+		out = append(out, struct{ name, def string }{d.Name, d.Source()})
+	}
+	return out
+}()
 
 // poll wraps why, a JavaScript expression that is ” when the check holds
 // and says what is wrong otherwise, into the function of a check: one
@@ -128,50 +132,35 @@ func verb(how string) string {
 	return "is"
 }
 
-// stateJS is the condition that el is in a state.
-var stateJS = map[string]string{
-	StateChecked:          `(el.matches('input[type=checkbox],input[type=radio]') ? el.checked : el.getAttribute('aria-checked') === 'true')`,
-	StateMixed:            `(el.indeterminate === true || el.getAttribute('aria-checked') === 'mixed')`,
-	StateDisabled:         `(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || !!el.closest('[aria-disabled=true], fieldset:disabled'))`,
-	StateExpanded:         `(el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true)`,
-	StateSelected:         `(el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked))`,
-	StatePressed:          `(el.getAttribute('aria-pressed') === 'true')`,
-	StateCurrent:          `((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true')`,
-	StateFocused:          `(document.activeElement === el || el.contains(document.activeElement))`,
-	StateRequired:         `(el.required === true || el.getAttribute('aria-required') === 'true')`,
-	StateReadOnly:         `(el.readOnly === true || el.getAttribute('aria-readonly') === 'true')`,
-	StateInvalid:          `(el.getAttribute('aria-invalid') === 'true' || (el.validity !== undefined && el.validity.valid === false))`,
-	StateSorted:           `((el.getAttribute('aria-sort') || 'none') !== 'none')`,
-	StateSortedAscending:  `(el.getAttribute('aria-sort') === 'ascending')`,
-	StateSortedDescending: `(el.getAttribute('aria-sort') === 'descending')`,
-}
+//go:embed states.js
+var statesJS string
+
+// stateJS is the condition that el is in a state (states.js).
+var stateJS = func() map[string]string {
+	out := map[string]string{}
+	for _, d := range pagejs.MustConsts(statesJS) {
+		out[strings.ReplaceAll(d.Name, "_", " ")] = d.Value
+	}
+	return out
+}()
 
 // valuesJS lists the values a person sees in el, the first the one a
-// failure names; a value check holds when one of them matches:
-//   - a slider, spin button, progress bar or meter: its value text
-//     (aria-valuetext), its number (aria-valuenow, or an input's value) and
-//     the text it shows (an SVG slider's <text> parts, each once);
-//   - a <select>: its selected options' labels (all of them, then each),
-//     never the labels of the options not chosen;
-//   - a checkbox, radio button or switch: its state ("checked" or
-//     "unchecked", "on" or "off");
-//   - a text field (<input>, <textarea>): its value, never its text
-//     content, which is always empty;
-//   - a list box: its selected options' text;
-//   - anything else (a contenteditable field, a combo box that is not a
-//     field, a button, a status): the text it renders (innerText), never
-//     the text of hidden parts.
-const valuesJS = `((el, r) => { const shown = e => e.innerText ?? e.textContent ?? ''; ` +
-	`if (['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar'].includes(r)) return [el.getAttribute('aria-valuetext'), el.getAttribute('aria-valuenow'), el.tagName === 'INPUT' ? el.value : shown(el), ...(el.innerText === undefined ? [...new Set([...el.children].map(c => c.textContent).filter(t => t.trim()))] : [])].filter(x => x !== null && x !== undefined); ` +
-	`if (el.tagName === 'SELECT') { const ls = [...el.selectedOptions].map(o => o.label); return ls.length > 1 ? [ls.join(', '), ...ls] : [ls.join(', ')]; } ` +
-	`if (['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(r)) { const c = el.matches('input') ? el.checked : el.getAttribute('aria-checked') === 'true'; return c ? ['checked', 'on'] : ['unchecked', 'off']; } ` +
-	`if (/^(INPUT|TEXTAREA)$/.test(el.tagName)) return [el.value]; ` +
-	`if (r === 'listbox') { const ls = [...el.querySelectorAll('[aria-selected=true]')].map(o => o.innerText); return ls.length > 1 ? [ls.join(', '), ...ls] : [ls.join(', ')]; } ` +
-	`return [shown(el)]; })(el, role(el))`
-
+// failure names (a value check holds when one of them matches);
 // valueNowJS reads the number of a slider or spin button, for a value
-// check that compares that and nothing else (MatchNow).
-const valueNowJS = `[el.getAttribute('aria-valuenow') ?? el.value]`
+// check that compares that and nothing else (MatchNow). They are
+// values.js's values and valueNow, documented there.
+var valuesJS, valueNowJS = mustLookup(valuesFile, "values"), mustLookup(valuesFile, "valueNow")
+
+//go:embed values.js
+var valuesFile string
+
+func mustLookup(src, name string) string {
+	v, ok := pagejs.Lookup(pagejs.MustConsts(src), name)
+	if !ok {
+		panic("step: no " + name + " in a .js file")
+	}
+	return v
+}
 
 // orderRoles are the items an order check reads.
 var orderRoles = []string{"listitem", "option", "row", "treeitem", "menuitem", "tab", "article"}

@@ -1,0 +1,109 @@
+// Package pagejs reads the JavaScript plaintest gives the page out of the
+// .js files its packages embed (go:embed), so that the page's code is
+// source that `make check` syntax-checks with node --check, not Go string
+// literals. It knows two shapes of file, each opening with a block of //
+// comment lines that documents it and that is not sent to the page:
+//
+//   - a file holding one bare function expression (Function): sent as
+//     written, comment block left out;
+//   - a file of top-level const declarations (Consts), for the pieces Go
+//     assembles a function from: each declaration starts at the beginning
+//     of a line with "const NAME = " and ends with ";" at the end of its
+//     last line; lines that continue it are indented, and are joined to it
+//     with one space, their indentation dropped, so a piece that is one
+//     line in the page may be several in the file. Blank lines and //
+//     comment lines between declarations are left out.
+//
+// The package imports nothing of plaintest's, so every package may use it.
+package pagejs
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Function is the function src holds, without the comment lines it opens
+// with and without surrounding space.
+func Function(src string) string {
+	lines := strings.Split(src, "\n")
+	for len(lines) > 0 && strings.HasPrefix(lines[0], "//") {
+		lines = lines[1:]
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// Decl is one top-level const declaration of a file of pieces.
+type Decl struct {
+	Name  string // what follows const
+	Value string // the right-hand side, on one line, without the final ;
+}
+
+// Source is the declaration on one line, as the page runs it:
+// "const Name = Value;".
+func (d Decl) Source() string { return "const " + d.Name + " = " + d.Value + ";" }
+
+// Consts returns the const declarations of src, in file order. A file
+// that is not in the shape the package doc describes is an error naming
+// the line.
+func Consts(src string) ([]Decl, error) {
+	var out []Decl
+	var cur []string
+	start := 0
+	flush := func() error {
+		if cur == nil {
+			return nil
+		}
+		text := strings.Join(cur, " ")
+		cur = nil
+		rest, ok := strings.CutPrefix(text, "const ")
+		name, value, ok2 := strings.Cut(rest, " = ")
+		if !ok || !ok2 || name == "" || strings.ContainsAny(name, " \t") || !strings.HasSuffix(value, ";") {
+			return fmt.Errorf("pagejs: line %d: want const NAME = VALUE; got %.40q", start, text)
+		}
+		out = append(out, Decl{Name: name, Value: strings.TrimSuffix(value, ";")})
+		return nil
+	}
+	for i, line := range strings.Split(src, "\n") {
+		line = strings.TrimRight(line, " \t\r")
+		switch {
+		case line == "" || strings.HasPrefix(line, "//"):
+			if err := flush(); err != nil {
+				return nil, err
+			}
+		case line[0] == ' ' || line[0] == '\t':
+			if cur == nil {
+				return nil, fmt.Errorf("pagejs: line %d: an indented line continues no declaration", i+1)
+			}
+			cur = append(cur, strings.TrimSpace(line))
+		default:
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			cur, start = []string{line}, i+1
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// MustConsts is Consts for a file embedded in the binary, whose shape its
+// package's tests pin: it panics on a malformed file.
+func MustConsts(src string) []Decl {
+	ds, err := Consts(src)
+	if err != nil {
+		panic(err)
+	}
+	return ds
+}
+
+// Lookup returns the value of the declaration called name.
+func Lookup(ds []Decl, name string) (string, bool) {
+	for _, d := range ds {
+		if d.Name == name {
+			return d.Value, true
+		}
+	}
+	return "", false
+}

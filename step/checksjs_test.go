@@ -1,0 +1,37 @@
+package step
+
+import (
+	"testing"
+
+	"github.com/plaintest/plaintest/internal/pagejs"
+)
+
+// TestChecksJS pins the shape of the .js files the checks are built from:
+// every piece the Go side looks up is there, and every state a step may
+// name has its condition.
+func TestChecksJS(t *testing.T) {
+	for _, src := range []string{checksJS, statesJS, valuesFile} {
+		if _, err := pagejs.Consts(src); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var names []string
+	for _, h := range jsHelpers {
+		names = append(names, h.name)
+	}
+	if got, want := len(names), 6; got != want {
+		t.Errorf("checks.js declares %v, want norm, bare, vis, role, name, items", names)
+	}
+	for _, s := range []string{StateChecked, StateMixed, StateDisabled, StateExpanded, StateSelected, StatePressed, StateCurrent,
+		StateFocused, StateRequired, StateReadOnly, StateInvalid, StateSorted, StateSortedAscending, StateSortedDescending} {
+		if stateJS[s] == "" {
+			t.Errorf("states.js has no condition for %q", s)
+		}
+	}
+	if len(stateJS) != 14 {
+		t.Errorf("states.js declares %d states, want 14", len(stateJS))
+	}
+	if valuesJS == "" || valueNowJS == "" {
+		t.Error("values.js lacks values or valueNow")
+	}
+}
