@@ -40,7 +40,9 @@ type Options struct {
 	// before the action fails. Default 5s.
 	Timeout time.Duration
 	// NavTimeout is the navigation timeout the browser server was given,
-	// named when a page never finishes loading; 0 when unknown.
+	// named when a page never finishes loading; 0 when unknown. It is also
+	// how long a sentence that waits ("wait for Saved to appear") waits,
+	// at compile and in the export (defaults.Navigation when 0).
 	NavTimeout time.Duration
 	// Poll is how often the page is snapshotted again while waiting.
 	// Default 200ms.
@@ -63,6 +65,15 @@ type Options struct {
 	// when one is (tokens.ForModel). Nil counts in tokens.Default's
 	// encoding.
 	Tokens *tokens.Counter
+}
+
+// waitTimeout is how long a sentence that waits for something to show
+// waits: the navigation timeout.
+func (o Options) waitTimeout() time.Duration {
+	if o.NavTimeout > 0 {
+		return o.NavTimeout
+	}
+	return defaults.Navigation
 }
 
 // Event reports one finished action to Options.Progress.
@@ -153,7 +164,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	}
 	start := time.Now()
 	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets),
-		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout}}
+		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout, WaitTimeout: c.opts.waitTimeout()}}
 	res := &ParserResult{
 		Name:       sc.Name,
 		URL:        r.masker.Replace(sc.URL),
@@ -311,7 +322,12 @@ func (r *run) action(ctx context.Context, index int) error {
 func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []step.Step) (steps []step.Step, waited time.Duration, ok bool, err error) {
 	index, action := ts.Index, ts.Action
 	start := time.Now()
-	deadline := start.Add(r.c.opts.Timeout)
+	limit := r.c.opts.Timeout
+	if translator.Waits(text) {
+		// "wait for the Pay button to appear": as long as a page may take.
+		limit = r.c.opts.waitTimeout()
+	}
+	deadline := start.Add(limit)
 	for {
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
@@ -342,7 +358,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			}
 			msg := err.Error()
 			if nf != nil {
-				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
+				msg += fmt.Sprintf(" (waited %s)", limit)
 			}
 			return nil, 0, false, r.fail(ctx, index, action, nil, msg, modelDown(err))
 		}

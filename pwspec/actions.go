@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
@@ -209,7 +211,15 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		}
 		check = &read
 	}
-	return g.check(*check, target)
+	var wait time.Duration
+	if check.Wait {
+		// "wait for Saved to appear": as long as the compiled wait.
+		wait = defaults.Navigation
+		if d, ok := step.CheckTimeout(fn); ok {
+			wait = d
+		}
+	}
+	return g.check(*check, target, wait)
 }
 
 // nextTool is the Playwright tool next calls, or "".

@@ -28,6 +28,9 @@ type CallOptions struct {
 	// CheckTimeout is how long a check waits, in the page, for what it
 	// checks to hold. Default defaults.Check.
 	CheckTimeout time.Duration
+	// WaitTimeout is how long a check the sentence waits for (Step.Wait)
+	// waits. Default defaults.Navigation.
+	WaitTimeout time.Duration
 }
 
 // build makes the call for one kind of step; target is "" for kinds without one.
@@ -173,6 +176,12 @@ func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 	timeout := defaults.Check
 	if o != nil && o.CheckTimeout > 0 {
 		timeout = o.CheckTimeout
+	}
+	if s.Wait {
+		timeout = defaults.Navigation
+		if o != nil && o.WaitTimeout > 0 {
+			timeout = o.WaitTimeout
+		}
 	}
 	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)

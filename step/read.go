@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ErrNotStep is wrapped by Read's error for a call that no step writes:
@@ -133,11 +134,17 @@ func readEvaluate(fn, element, target string) (Step, error) {
 	if _, ok := BusyWaitTimeout(fn); ok {
 		return Step{}, fmt.Errorf("the wait for a page still loading: %w", ErrNotStep)
 	}
+	wait := false
+	if m := reWaitSuffix.FindStringSubmatch(element); m != nil {
+		if _, err := time.ParseDuration(m[2]); err == nil {
+			element, wait = m[1], true
+		}
+	}
 	s, err := readCheck(element, fn, target)
 	if err != nil {
 		return Step{}, err
 	}
-	s.Ref = target
+	s.Ref, s.Wait = target, wait
 	return *s, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -79,6 +80,8 @@ var roundTrips = []struct {
 	{step: Step{Kind: Then, Value: "click its delete button"}, noCall: "a Then is an action still to read, not a step"},
 
 	{step: Step{Kind: AssertText, Value: "1 item"}},
+	{step: Step{Kind: AssertText, Value: "Upload complete", Wait: true}},
+	{step: Step{Kind: AssertValue, Ref: "#up", Role: "progressbar", Element: `progressbar "Upload"`, Value: "100%", Match: MatchEquals, Wait: true}},
 	{step: Step{Kind: AssertText, Ref: "#r", Role: "row", Element: `row "Blue Mug"`, Value: "$24.00"}},
 	{step: Step{Kind: AssertGone, Value: "Red Mug"}},
 	{step: Step{Kind: AssertGone, Ref: "#r", Role: "row", Element: `row "Green Tea"`, Value: "$24.00"}},
@@ -203,4 +206,33 @@ func FuzzRead(f *testing.F) {
 			t.Errorf("Read(%s) = %+v and %v", tool, s, err)
 		}
 	})
+}
+
+// TestWaitTimeout: a check the sentence waits for waits the wait timeout,
+// says so in its description, and CheckTimeout reads it back; any other
+// check waits the check timeout.
+func TestWaitTimeout(t *testing.T) {
+	o := &CallOptions{CheckTimeout: 3 * time.Second, WaitTimeout: 12 * time.Second}
+	for _, tt := range []struct {
+		s    Step
+		want time.Duration
+	}{
+		{Step{Kind: AssertText, Value: "Saved"}, 3 * time.Second},
+		{Step{Kind: AssertText, Value: "Saved", Wait: true}, 12 * time.Second},
+	} {
+		c, err := o.Call(tt.s, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := CheckTimeout(c.Args["function"].(string))
+		if !ok || got != tt.want {
+			t.Errorf("CheckTimeout(Call(%+v)) = %v, %v, want %v", tt.s, got, ok, tt.want)
+		}
+		if el := c.Args["element"].(string); tt.s.Wait != strings.HasSuffix(el, ", waiting up to 12s") {
+			t.Errorf("element %q for Wait=%v", el, tt.s.Wait)
+		}
+	}
+	if c, _ := Call(Step{Kind: AssertText, Value: "x", Wait: true}, ""); !strings.Contains(c.Args["function"].(string), "+ 30000; ;)") {
+		t.Errorf("a wait with the default options: %s, want the navigation timeout, 30s", c.Args["function"])
+	}
 }

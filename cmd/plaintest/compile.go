@@ -214,7 +214,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear")
-	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server), and how long \"wait for TEXT\" waits, at compile and in the export")
 	return fs
 }
 
