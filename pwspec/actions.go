@@ -176,6 +176,14 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		busy := mc(ident("page"), "locator", str(`[aria-busy="true"]`))
 		return []doc{await(mc(c(ident("expect"), busy), "toHaveCount", raw("0"), obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
 	}
+	if d, ok := step.EnabledWaitTimeout(fn); ok {
+		// The wait for a target compile saw disabled before its action.
+		l, err := g.locator(target)
+		if err != nil {
+			return nil, 0, err
+		}
+		return []doc{await(mc(c(ident("expect"), l), "toBeEnabled", obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
+	}
 	call := step.ToolCall{Tool: step.ToolEvaluate, Args: st.Params}
 	if step.IsFocus(call) {
 		l, err := g.locator(target)

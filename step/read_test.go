@@ -170,6 +170,7 @@ func TestReadNotStep(t *testing.T) {
 	for _, c := range []ToolCall{
 		Focus("#e", `textbox "Email"`),
 		BusyWait(5 * time.Second),
+		EnabledWait("#pay", `button "Pay"`, 5*time.Second),
 		ListTabs(),
 		WaitForText("Saved"),
 		TextShown("Saved"),
@@ -234,5 +235,24 @@ func TestWaitTimeout(t *testing.T) {
 	}
 	if c, _ := Call(Step{Kind: AssertText, Value: "x", Wait: true}, ""); !strings.Contains(c.Args["function"].(string), "+ 30000; ;)") {
 		t.Errorf("a wait with the default options: %s, want the navigation timeout, 30s", c.Args["function"])
+	}
+}
+
+// TestEnabledWait: EnabledWait's timeout reads back, whatever the
+// element's description holds, and no check's function reads as one.
+func TestEnabledWait(t *testing.T) {
+	for _, el := range []string{`button "Pay"`, `textbox "Say \"hi\" (it's 'quoted')"`, ""} {
+		c := EnabledWait("#x", el, 7*time.Second)
+		fn := c.Args["function"].(string)
+		if d, ok := EnabledWaitTimeout(fn); !ok || d != 7*time.Second {
+			t.Errorf("EnabledWaitTimeout(EnabledWait(%q)) = %v, %v, want 7s", el, d, ok)
+		}
+		if !strings.Contains(fn, "' is disabled (waited 7s)'") {
+			t.Errorf("the wait's failure does not say how long it waited: %s", fn)
+		}
+	}
+	c, _ := Call(Step{Kind: AssertState, Ref: "#x", Element: `button "Pay"`, Value: StateDisabled, Negated: true}, "#x")
+	if _, ok := EnabledWaitTimeout(c.Args["function"].(string)); ok {
+		t.Error("the check that a button is not disabled reads as EnabledWait")
 	}
 }
