@@ -92,6 +92,19 @@ func CheckTimeout(fn string) (time.Duration, bool) {
 	return time.Duration(ms) * time.Millisecond, true
 }
 
+// WaitsFor reports whether c is the call of a check a sentence waits for
+// (Step.Wait), and how long it waits: a player waits as long for the
+// check's element to be on the page ("wait for the Pay button to
+// appear").
+func WaitsFor(c ToolCall) (time.Duration, bool) {
+	el, _ := c.Args["element"].(string)
+	fn, _ := c.Args["function"].(string)
+	if c.Tool != ToolEvaluate || !reWaitSuffix.MatchString(el) {
+		return 0, false
+	}
+	return CheckTimeout(fn)
+}
+
 // js quotes s as a JavaScript string.
 func js(s string) string {
 	b, _ := json.Marshal(s)

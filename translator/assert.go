@@ -34,6 +34,16 @@ func buildWaitText(r *Rules, m []string, req Request) ([]step.Step, error) {
 		}
 		steps, err = []step.Step{{Kind: step.AssertText, Value: t}}, nil
 	}
+	if len(steps) == 1 && steps[0].Kind == step.AssertText && steps[0].Ref == "" && reArticle.MatchString(steps[0].Value) {
+		// "wait for the Pay button to appear" waits for the button, which
+		// is not there yet, not for the words "the Pay button": read as
+		// "the Pay button is shown", not found until it comes.
+		el, elErr := r.parseCheck(req, m[1]+" is shown", false)
+		var nf *NotFoundError
+		if errors.As(elErr, &nf) || elErr == nil && len(el) > 0 && el[0].Kind != step.AssertText {
+			steps, err = el, elErr
+		}
+	}
 	for i := range steps {
 		if steps[i].Kind.IsCheck() {
 			steps[i].Wait = true
