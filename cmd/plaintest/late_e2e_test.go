@@ -102,7 +102,8 @@ var lateCases = []struct {
 // browser servers with its wait in the export and the spec; the exports
 // of each replay through the other, and fail on the broken pages saying
 // what never came and how long they waited; the compile on a broken page
-// fails saying the same.
+// fails saying the same. Not parallel (parallelNote): the form's compile
+// must read its field before it is enabled.
 func TestLateElementsBothServers(t *testing.T) {
 	requireBrowser(t)
 	base := serveLatePages(t)
