@@ -85,7 +85,7 @@ func compilePair(ctx context.Context, base string, p Pair) (*parser.ParserResult
 		return nil, nil, err
 	}
 	defer session.Close()
-	res, err := parser.New(session, &parser.Options{Timeout: pairTimeout}).Run(ctx, parser.Scenario{Name: p.Name, URL: base + "/" + p.Name, Actions: p.Actions})
+	res, err := parser.New(session, &parser.Options{Timeout: pairTimeout, NavTimeout: pairWait}).Run(ctx, parser.Scenario{Name: p.Name, URL: base + "/" + p.Name, Actions: p.Actions})
 	if err != nil || res == nil {
 		return res, nil, err
 	}
@@ -99,6 +99,11 @@ const pairWorkers = 4
 // pairTimeout is how long a pair's checks wait: a check that fails waits
 // this long, so it is short.
 const pairTimeout = 1500 * time.Millisecond
+
+// pairWait is how long a sentence that waits ("wait for Saved to
+// appear") waits: the navigation timeout, longer than pairTimeout so that
+// a pair can show a wait outlasting a check.
+const pairWait = 6 * time.Second
 
 // replayPair replays export against base through the built-in server.
 func replayPair(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {

@@ -40,7 +40,9 @@ type Options struct {
 	// before the action fails. Default 5s.
 	Timeout time.Duration
 	// NavTimeout is the navigation timeout the browser server was given,
-	// named when a page never finishes loading; 0 when unknown.
+	// named when a page never finishes loading; 0 when unknown. It is also
+	// how long a sentence that waits ("wait for Saved to appear") waits,
+	// at compile and in the export (defaults.Navigation when 0).
 	NavTimeout time.Duration
 	// Poll is how often the page is snapshotted again while waiting.
 	// Default 200ms.
@@ -63,6 +65,15 @@ type Options struct {
 	// when one is (tokens.ForModel). Nil counts in tokens.Default's
 	// encoding.
 	Tokens *tokens.Counter
+}
+
+// waitTimeout is how long a sentence that waits for something to show
+// waits: the navigation timeout.
+func (o Options) waitTimeout() time.Duration {
+	if o.NavTimeout > 0 {
+		return o.NavTimeout
+	}
+	return defaults.Navigation
 }
 
 // Event reports one finished action to Options.Progress.
@@ -140,6 +151,11 @@ type run struct {
 	// modals are the dialogs and file choosers the latest call left
 	// waiting (modal.go).
 	modals []mcpclient.ModalState
+	// enabled reads an action against the page with every element enabled,
+	// and disabled is what it found disabled while the action waited
+	// (enabled.go).
+	enabled  translator.Translator
+	disabled string
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -153,7 +169,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	}
 	start := time.Now()
 	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets),
-		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout}}
+		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout, WaitTimeout: c.opts.waitTimeout()}, enabled: translator.NewRules()}
 	res := &ParserResult{
 		Name:       sc.Name,
 		URL:        r.masker.Replace(sc.URL),
@@ -311,7 +327,13 @@ func (r *run) action(ctx context.Context, index int) error {
 func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []step.Step) (steps []step.Step, waited time.Duration, ok bool, err error) {
 	index, action := ts.Index, ts.Action
 	start := time.Now()
-	deadline := start.Add(r.c.opts.Timeout)
+	r.disabled = ""
+	limit := r.c.opts.Timeout
+	if translator.Waits(text) {
+		// "wait for the Pay button to appear": as long as a page may take.
+		limit = r.c.opts.waitTimeout()
+	}
+	deadline := start.Add(limit)
 	for {
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
@@ -321,14 +343,19 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		}
 		// The actions go as written, for the rules translator to match the
 		// page; the model translator masks the secret values itself.
-		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
+		req := translator.Request{
 			Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
 			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts), Dialog: r.dialog(),
-		})
+		}
+		steps, err = r.c.opts.Translator.Translate(ctx, req)
 		if err == nil {
 			err = r.modalBlocks(steps)
 		}
 		var nf *translator.NotFoundError
+		if errors.As(err, &nf) {
+			// There but disabled? Waited for the same way, and said so.
+			r.disabled = r.disabledTarget(ctx, req)
+		}
 		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
 			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
 				return nil, 0, false, err
@@ -341,8 +368,11 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 				return nil, 0, false, ctx.Err()
 			}
 			msg := err.Error()
-			if nf != nil {
-				msg += fmt.Sprintf(" (waited %s)", r.c.opts.Timeout)
+			switch {
+			case nf != nil && r.disabled != "":
+				msg = fmt.Sprintf("%s is disabled (waited %s)", r.disabled, limit)
+			case nf != nil:
+				msg += fmt.Sprintf(" (waited %s)", limit)
 			}
 			return nil, 0, false, r.fail(ctx, index, action, nil, msg, modelDown(err))
 		}

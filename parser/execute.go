@@ -41,7 +41,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if !s.Kind.IsCheck() {
 		r.previous = nameOf(node)
 	}
-	if ts.Waited > 0 && node.Name != "" && r.textShown(ctx, node.Name) {
+	disabled := r.disabled != "" && !s.Kind.IsCheck()
+	r.disabled = ""
+	if ts.Waited > 0 && !disabled && node.Name != "" && r.textShown(ctx, node.Name) {
 		// The element came late: the export waits for it as compile did.
 		wait := step.WaitForText(node.Name)
 		if out, err := r.exec(ctx, wait); err != nil {
@@ -57,6 +59,13 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if transient(node, s) {
 		s.Element = unnamed(s.Element, node.Role)
 		ts.Element = r.masker.Replace(s.Element)
+	}
+	if disabled {
+		// Seen disabled while the action waited: the export waits for it
+		// to be enabled as compile did.
+		if ok, err := r.waitEnabled(ctx, ts, s, target); !ok {
+			return false, err
+		}
 	}
 	switch {
 	case step.Scoped(s):

@@ -8,7 +8,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
@@ -174,6 +176,14 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		busy := mc(ident("page"), "locator", str(`[aria-busy="true"]`))
 		return []doc{await(mc(c(ident("expect"), busy), "toHaveCount", raw("0"), obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
 	}
+	if d, ok := step.EnabledWaitTimeout(fn); ok {
+		// The wait for a target compile saw disabled before its action.
+		l, err := g.locator(target)
+		if err != nil {
+			return nil, 0, err
+		}
+		return []doc{await(mc(c(ident("expect"), l), "toBeEnabled", obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
+	}
 	call := step.ToolCall{Tool: step.ToolEvaluate, Args: st.Params}
 	if step.IsFocus(call) {
 		l, err := g.locator(target)
@@ -209,7 +219,15 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		}
 		check = &read
 	}
-	return g.check(*check, target)
+	var wait time.Duration
+	if check.Wait {
+		// "wait for Saved to appear": as long as the compiled wait.
+		wait = defaults.Navigation
+		if d, ok := step.CheckTimeout(fn); ok {
+			wait = d
+		}
+	}
+	return g.check(*check, target, wait)
 }
 
 // nextTool is the Playwright tool next calls, or "".

@@ -8,14 +8,16 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 )
 
 // check is the web-first assertion of a check step on target ("" for the
-// page).
-func (g *gen) check(s step.Step, target string) ([]doc, int, error) {
+// page); wait, when not 0, is its timeout (a check the sentence waits
+// for), else the spec's expect timeout.
+func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int, error) {
 	var l expr
 	if target != "" {
 		var err error
@@ -27,6 +29,17 @@ func (g *gen) check(s step.Step, target string) ([]doc, int, error) {
 	expect := func(x expr, matcher string, negated bool, args ...expr) []doc {
 		if negated {
 			matcher = "not." + matcher
+		}
+		if wait > 0 {
+			timeout := prop{"timeout", raw(strconv.FormatInt(wait.Milliseconds(), 10))}
+			args = slices.Clone(args)
+			if n := len(args); n > 0 {
+				if o, ok := args[n-1].(obj); ok {
+					args[n-1] = append(slices.Clone(o), timeout)
+					return []doc{await(mc(c(ident("expect"), x), matcher, args...))}
+				}
+			}
+			args = append(args, obj{timeout})
 		}
 		return []doc{await(mc(c(ident("expect"), x), matcher, args...))}
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 )
 
 // call calls an MCP tool. A call with a "target" that fails because the
@@ -30,7 +31,13 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 	if isChecked {
 		sent = chk.narrowed(params, chk.target)
 	}
-	deadline := time.Now().Add(r.opts.Timeout)
+	limit := r.opts.Timeout
+	if d, ok := step.WaitsFor(step.ToolCall{Tool: pl.tool, Args: params}); ok && d > limit {
+		// "wait for the Pay button to appear": its element is waited for
+		// as long as its fact.
+		limit = d
+	}
+	deadline := time.Now().Add(limit)
 	probed := false
 	var o outcome
 	for {
@@ -75,7 +82,7 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 			}
 		}
 		if left <= 0 {
-			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, r.opts.Timeout)
+			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, limit)
 			if isChecked {
 				return r.missed(ctx, pl, s, params, chk, o, o.fail)
 			}

@@ -28,6 +28,9 @@ type CallOptions struct {
 	// CheckTimeout is how long a check waits, in the page, for what it
 	// checks to hold. Default defaults.Check.
 	CheckTimeout time.Duration
+	// WaitTimeout is how long a check the sentence waits for (Step.Wait)
+	// waits. Default defaults.Navigation.
+	WaitTimeout time.Duration
 }
 
 // build makes the call for one kind of step; target is "" for kinds without one.
@@ -174,6 +177,12 @@ func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 	if o != nil && o.CheckTimeout > 0 {
 		timeout = o.CheckTimeout
 	}
+	if s.Wait {
+		timeout = defaults.Navigation
+		if o != nil && o.WaitTimeout > 0 {
+			timeout = o.WaitTimeout
+		}
+	}
 	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)
 	}
@@ -273,6 +282,45 @@ func BusyWaitTimeout(fn string) (time.Duration, bool) {
 		return 0, false
 	}
 	ms, err := strconv.Atoi(m[1])
+	if err != nil {
+		return 0, false
+	}
+	return time.Duration(ms) * time.Millisecond, true
+}
+
+// enabledWaitJS is the function of EnabledWait: the element's
+// description, the timeout in milliseconds, the poll interval and the
+// timeout for people to fill in (DISABLED is the disabled state check's
+// condition). It returns "enabled" once the element is, and throws
+// `button "Pay" is disabled (waited 5s)` after the timeout.
+var enabledWaitJS = strings.Replace(`async (el) => { const what = %s; for (const until = Date.now() + %d; ; await new Promise(r => setTimeout(r, %d))) { if (!DISABLED) return 'enabled'; if (Date.now() > until) throw new Error(what + ' is disabled (waited %v)'); } }`,
+	"DISABLED", stateJS[StateDisabled], 1)
+
+// enabledWaitRe reads EnabledWait's description and timeout back.
+var enabledWaitRe = regexp.MustCompile("^" + strings.NewReplacer("%s", `("(?:[^"\\]|\\.)*")`, "%d", `(\d+)`, "%v", `[^']+`).Replace(regexp.QuoteMeta(enabledWaitJS)) + "$")
+
+// EnabledWait is the call that waits, up to timeout, until the element at
+// target (element describes it) is no longer disabled. The compiler runs
+// and exports it before an action whose target it saw disabled (a Pay
+// button enabled once a form is valid, a field enabled when a request
+// ends), so that replay waits as compile did instead of racing the page.
+func EnabledWait(target, element string, timeout time.Duration) ToolCall {
+	fn := fmt.Sprintf(enabledWaitJS, js(element), timeout.Milliseconds(), defaults.Poll.Milliseconds(), timeout)
+	args := map[string]any{"target": target, "function": fn}
+	if element != "" {
+		args["element"] = element
+	}
+	return ToolCall{ToolEvaluate, args}
+}
+
+// EnabledWaitTimeout reports whether fn is EnabledWait's function, and
+// its timeout.
+func EnabledWaitTimeout(fn string) (time.Duration, bool) {
+	m := enabledWaitRe.FindStringSubmatch(fn)
+	if m == nil {
+		return 0, false
+	}
+	ms, err := strconv.Atoi(m[2])
 	if err != nil {
 		return 0, false
 	}

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -69,6 +70,43 @@ func poll(why string, withElement bool, timeout time.Duration) string {
 	fmt.Fprintf(&b, "const why = () => %s; for (const until = Date.now() + %d; ;) { const w = why(); if (!w) return 'ok'; if (Date.now() > until) throw new Error(w + ' (waited %s)'); await new Promise(r => setTimeout(r, %d)); } }",
 		why, timeout.Milliseconds(), timeout, defaults.Poll.Milliseconds())
 	return b.String()
+}
+
+// waitSuffix ends the description of a check the sentence waits for
+// (Step.Wait), with its timeout: `text "Saved" is shown, waiting up to 30s`.
+const waitSuffix = ", waiting up to %s"
+
+// reWaitSuffix reads waitSuffix back.
+var reWaitSuffix = regexp.MustCompile(`^(.+), waiting up to ([0-9][0-9a-zµ.]*)$`)
+
+// rePollTimeout reads a check's timeout back from its function.
+var rePollTimeout = regexp.MustCompile(`for \(const until = Date\.now\(\) \+ (\d+); ;\) \{ const w = why\(\);`)
+
+// CheckTimeout reports whether fn is the function of one of plaintest's
+// checks, and how long it waits for its fact to hold.
+func CheckTimeout(fn string) (time.Duration, bool) {
+	m := rePollTimeout.FindStringSubmatch(fn)
+	if m == nil {
+		return 0, false
+	}
+	ms, err := strconv.Atoi(m[1])
+	if err != nil {
+		return 0, false
+	}
+	return time.Duration(ms) * time.Millisecond, true
+}
+
+// WaitsFor reports whether c is the call of a check a sentence waits for
+// (Step.Wait), and how long it waits: a player waits as long for the
+// check's element to be on the page ("wait for the Pay button to
+// appear").
+func WaitsFor(c ToolCall) (time.Duration, bool) {
+	el, _ := c.Args["element"].(string)
+	fn, _ := c.Args["function"].(string)
+	if c.Tool != ToolEvaluate || !reWaitSuffix.MatchString(el) {
+		return 0, false
+	}
+	return CheckTimeout(fn)
 }
 
 // js quotes s as a JavaScript string.
@@ -264,6 +302,9 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		}
 	default:
 		return ToolCall{}, fmt.Errorf("step: %s is not a check", s.Kind)
+	}
+	if s.Wait {
+		element += fmt.Sprintf(waitSuffix, timeout)
 	}
 	args := map[string]any{"element": element, "function": poll(why, target != "", timeout)}
 	if target != "" {

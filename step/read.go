@@ -7,12 +7,13 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // ErrNotStep is wrapped by Read's error for a call that no step writes:
 // a call of a tool steps do not use, or one of the calls the compiler adds
-// around a step (Focus, BusyWait, ListTabs, WaitForText, TextShown), or a
-// browser_evaluate that is not one of plaintest's checks.
+// around a step (Focus, BusyWait, EnabledWait, ListTabs, WaitForText,
+// TextShown), or a browser_evaluate that is not one of plaintest's checks.
 var ErrNotStep = errors.New("not a call of a plaintest step")
 
 // notStep is an error that says in its own words why a call is no
@@ -133,11 +134,20 @@ func readEvaluate(fn, element, target string) (Step, error) {
 	if _, ok := BusyWaitTimeout(fn); ok {
 		return Step{}, fmt.Errorf("the wait for a page still loading: %w", ErrNotStep)
 	}
+	if _, ok := EnabledWaitTimeout(fn); ok {
+		return Step{}, fmt.Errorf("the wait for %s to be enabled: %w", target, ErrNotStep)
+	}
+	wait := false
+	if m := reWaitSuffix.FindStringSubmatch(element); m != nil {
+		if _, err := time.ParseDuration(m[2]); err == nil {
+			element, wait = m[1], true
+		}
+	}
 	s, err := readCheck(element, fn, target)
 	if err != nil {
 		return Step{}, err
 	}
-	s.Ref = target
+	s.Ref, s.Wait = target, wait
 	return *s, nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"go/parser"
 	"go/token"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -79,6 +80,8 @@ var roundTrips = []struct {
 	{step: Step{Kind: Then, Value: "click its delete button"}, noCall: "a Then is an action still to read, not a step"},
 
 	{step: Step{Kind: AssertText, Value: "1 item"}},
+	{step: Step{Kind: AssertText, Value: "Upload complete", Wait: true}},
+	{step: Step{Kind: AssertValue, Ref: "#up", Role: "progressbar", Element: `progressbar "Upload"`, Value: "100%", Match: MatchEquals, Wait: true}},
 	{step: Step{Kind: AssertText, Ref: "#r", Role: "row", Element: `row "Blue Mug"`, Value: "$24.00"}},
 	// A live region described by its role alone (its name is what it
 	// shows, which changes: parser's transient).
@@ -170,6 +173,7 @@ func TestReadNotStep(t *testing.T) {
 	for _, c := range []ToolCall{
 		Focus("#e", `textbox "Email"`),
 		BusyWait(5 * time.Second),
+		EnabledWait("#pay", `button "Pay"`, 5*time.Second),
 		ListTabs(),
 		WaitForText("Saved"),
 		TextShown("Saved"),
@@ -206,4 +210,52 @@ func FuzzRead(f *testing.F) {
 			t.Errorf("Read(%s) = %+v and %v", tool, s, err)
 		}
 	})
+}
+
+// TestWaitTimeout: a check the sentence waits for waits the wait timeout,
+// says so in its description, and CheckTimeout reads it back; any other
+// check waits the check timeout.
+func TestWaitTimeout(t *testing.T) {
+	o := &CallOptions{CheckTimeout: 3 * time.Second, WaitTimeout: 12 * time.Second}
+	for _, tt := range []struct {
+		s    Step
+		want time.Duration
+	}{
+		{Step{Kind: AssertText, Value: "Saved"}, 3 * time.Second},
+		{Step{Kind: AssertText, Value: "Saved", Wait: true}, 12 * time.Second},
+	} {
+		c, err := o.Call(tt.s, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, ok := CheckTimeout(c.Args["function"].(string))
+		if !ok || got != tt.want {
+			t.Errorf("CheckTimeout(Call(%+v)) = %v, %v, want %v", tt.s, got, ok, tt.want)
+		}
+		if el := c.Args["element"].(string); tt.s.Wait != strings.HasSuffix(el, ", waiting up to 12s") {
+			t.Errorf("element %q for Wait=%v", el, tt.s.Wait)
+		}
+	}
+	if c, _ := Call(Step{Kind: AssertText, Value: "x", Wait: true}, ""); !strings.Contains(c.Args["function"].(string), "+ 30000; ;)") {
+		t.Errorf("a wait with the default options: %s, want the navigation timeout, 30s", c.Args["function"])
+	}
+}
+
+// TestEnabledWait: EnabledWait's timeout reads back, whatever the
+// element's description holds, and no check's function reads as one.
+func TestEnabledWait(t *testing.T) {
+	for _, el := range []string{`button "Pay"`, `textbox "Say \"hi\" (it's 'quoted')"`, ""} {
+		c := EnabledWait("#x", el, 7*time.Second)
+		fn := c.Args["function"].(string)
+		if d, ok := EnabledWaitTimeout(fn); !ok || d != 7*time.Second {
+			t.Errorf("EnabledWaitTimeout(EnabledWait(%q)) = %v, %v, want 7s", el, d, ok)
+		}
+		if !strings.Contains(fn, "' is disabled (waited 7s)'") {
+			t.Errorf("the wait's failure does not say how long it waited: %s", fn)
+		}
+	}
+	c, _ := Call(Step{Kind: AssertState, Ref: "#x", Element: `button "Pay"`, Value: StateDisabled, Negated: true}, "#x")
+	if _, ok := EnabledWaitTimeout(c.Args["function"].(string)); ok {
+		t.Error("the check that a button is not disabled reads as EnabledWait")
+	}
 }

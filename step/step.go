@@ -123,6 +123,11 @@ type Step struct {
 	// Drop is where a Drag step drops its element (its Ref, Role,
 	// Element and Words); nil for other kinds.
 	Drop *Step
+	// Wait marks a check the sentence waits for ("wait for TEXT to
+	// appear", "wait until the upload shows 100%"): it waits up to
+	// CallOptions.WaitTimeout (the navigation timeout), not the check
+	// timeout.
+	Wait bool
 	// Action is the plain-English action the step came from.
 	Action string
 	// Model names the language model that answered the step; "" when the

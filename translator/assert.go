@@ -21,17 +21,6 @@ import (
 // is an assertion: "check Buy milk" is an action, never "Buy milk is
 // shown".
 
-func buildWaitText(r *Rules, m []string, req Request) ([]step.Step, error) {
-	if steps, err := r.parseCheck(req, m[1], true); err != errNoMatch {
-		return steps, err
-	}
-	t := expectedText(m[1])
-	if t == "" {
-		return nil, errNoMatch
-	}
-	return []step.Step{{Kind: step.AssertText, Value: t}}, nil
-}
-
 func buildAssertGone(_ *Rules, m []string, _ Request) ([]step.Step, error) {
 	t := expectedText(m[1])
 	if t == "" {

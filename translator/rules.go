@@ -30,6 +30,11 @@ type pattern struct {
 	intent Intent
 }
 
+// waitTimeExpr is the form of a wait for a time ("wait 2 seconds").
+const waitTimeExpr = `wait(?: for)? (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?)`
+
+var reWaitTime = regexp.MustCompile(`(?i)^` + waitTimeExpr + `$`)
+
 // errNoMatch tells the pattern loop to try the next pattern.
 var errNoMatch = fmt.Errorf("no match")
 
@@ -45,7 +50,7 @@ func init() {
 	// when its body is a sentence about the page, else the next form
 	// reads it.
 	p, c, either := add(IntentAct), add(IntentCheck), add(intentEither)
-	p(`wait(?: for)? (\d+(?:\.\d+)?) ?(ms|milliseconds?|s|secs?|seconds?)`, buildWaitTime)
+	p(waitTimeExpr, buildWaitTime)
 	c(`(?:i )?should not see (.+)`, buildAssertGone)
 	c(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
 	// The browser's dialogs, files, tabs, drags and multiple choices

@@ -188,7 +188,7 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", `verify "Is gone" is shown`, step.Step{Kind: step.AssertText, Value: "Is gone"}},
 		{"cart", "wait 2 seconds", step.Step{Kind: step.Wait, Value: "2"}},
 		{"cart", "wait for 500ms", step.Step{Kind: step.Wait, Value: "0.5"}},
-		{"products", "wait for Claim discount to appear", step.Step{Kind: step.AssertText, Value: "Claim discount"}},
+		{"products", "wait for Claim discount to appear", step.Step{Kind: step.AssertText, Value: "Claim discount", Wait: true}},
 		// A role noun alone scopes the check to the one element of that
 		// role, never the help text that says the same words.
 		{"status-help", "verify the status shows Saved", step.Step{Kind: step.AssertText, Role: "status", Ref: "e3", Value: "Saved"}},

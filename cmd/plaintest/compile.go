@@ -213,8 +213,8 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from (\"upload FILE into FIELD\" names FILE in it, as replay --files reads it)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
-	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear")
-	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear, or to be enabled")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server), and how long \"wait for TEXT\" waits, at compile and in the export")
 	return fs
 }
 

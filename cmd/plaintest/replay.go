@@ -252,7 +252,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all (slower), failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
-	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target (a compiled \"wait for …\" waits as long as it was compiled to)")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")

@@ -1,0 +1,184 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// Pages whose elements come late: a button shown 6.5 s after the page
+// loads, a status a slow request (6.5 s) fills, an upload that reaches
+// 100% in 6.5 s, and a form whose field and button are disabled for a
+// moment. The waits' delays are longer than the check timeout (5 s) and
+// shorter than the wait's (--nav-timeout 12s); the form's are shorter than
+// the action timeout. Under /broken/ nothing comes, and nothing is enabled.
+const latePagesJS = `const broken = location.pathname.startsWith("/broken/");
+const later = (f, ms) => { if (!broken) setTimeout(f, ms); };
+const out = () => document.getElementById("out");`
+
+var latePages = map[string]string{
+	"/late-button": `<h1>Checkout</h1><p id="out" role="status">Not paid</p>
+<script>` + latePagesJS + `
+later(() => { const b = document.createElement("button"); b.textContent = "Pay"; b.onclick = () => out().textContent = "Paid"; document.body.append(b); }, 6500);
+</script>`,
+	"/slow-label": `<h1>Basket</h1><button id="place">Place order</button><p id="out" role="status">Nothing ordered</p>
+<script>` + latePagesJS + `
+document.getElementById("place").onclick = () => { out().textContent = "Placing the order"; if (!broken) fetch("/api/order").then(r => r.text()).then(t => out().textContent = t); };
+</script>`,
+	"/upload-progress": `<h1>Upload</h1><button id="go">Start upload</button>
+<div role="progressbar" id="p" aria-label="Upload" aria-valuemin="0" aria-valuemax="100" aria-valuenow="0">0%</div>
+<script>` + latePagesJS + `
+document.getElementById("go").onclick = () => { let n = 0; const p = document.getElementById("p"); const tick = () => { n = Math.min(n + 10, broken ? 60 : 100); p.setAttribute("aria-valuenow", n); p.textContent = n + "%"; if (n < 100 && !(broken && n >= 60)) setTimeout(tick, 650); }; setTimeout(tick, 650); };
+</script>`,
+	"/enable": `<h1>Card</h1><label>Card number <input id="card" disabled></label> <button id="pay" disabled>Pay</button>
+<p id="out" role="status">Not paid</p>
+<script>` + latePagesJS + `
+later(() => document.getElementById("card").disabled = false, 2500);
+document.getElementById("card").oninput = () => later(() => document.getElementById("pay").disabled = false, 2500);
+document.getElementById("pay").onclick = () => out().textContent = "Paid";
+</script>`,
+}
+
+// serveLatePages serves latePages, and /api/order, which answers after
+// 6.5 s.
+func serveLatePages(t *testing.T) string {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/order" {
+			select {
+			case <-time.After(6500 * time.Millisecond):
+			case <-r.Context().Done():
+				return
+			}
+			fmt.Fprint(w, "Order 42 confirmed")
+			return
+		}
+		page, ok := latePages[strings.TrimPrefix(r.URL.Path, "/broken")]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!doctype html><html><body>"+page+"</body></html>")
+	}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// lateCases are the scenarios, each on its page, with what its export and
+// its spec must hold, and what the compile and the replay on the broken
+// page say.
+var lateCases = []struct {
+	name, page string
+	actions    []string
+	export     []string // in the export's JSON
+	spec       string   // in its Playwright spec
+	fails      string   // the replay on the broken page
+	compile    string   // the compile on the broken page
+}{
+	{"late-button", "/late-button", []string{"wait for the Pay button to appear", "click Pay", "verify Paid is shown"},
+		[]string{`button \"Pay\" is shown, waiting up to 12s`}, `timeout: 12000`, `button "Pay" is not shown (waited 12s)`, `button "Pay" is not shown (waited 12s)`},
+	// Read in the button that shows it (parser/anchor.go): on the broken
+	// page, the button is waited for as long.
+	{"late-text", "/late-button", []string{"wait for Pay to appear", "click Pay", "verify Paid is shown"},
+		[]string{`button \"Pay\" showing \"Pay\", waiting up to 12s`}, `timeout: 12000`, `does not match any elements. (waited 12s for the target)`, `expected text "Pay" is not shown (waited 12s)`},
+	{"slow-label", "/slow-label", []string{"click Place order", "wait until the status shows Order 42 confirmed", "verify the status shows Order 42 confirmed"},
+		[]string{`waiting up to 12s`}, `timeout: 12000`, `Order 42 confirmed`, `Order 42 confirmed`},
+	{"upload-progress", "/upload-progress", []string{"click Start upload", "wait until the upload shows 100%"},
+		[]string{`waiting up to 12s`}, `timeout: 12000`, `100%`, `100%`},
+	{"enable", "/enable", []string{"type 4242 into Card number", "click Pay", "verify Paid is shown"},
+		[]string{`is disabled (waited 5s)`}, `toBeEnabled({`, `textbox \"Card number\" is disabled (waited 5s)`, `textbox "Card number" is disabled (waited 5s)`},
+}
+
+// TestLateElementsBothServers: every late case compiles through both
+// browser servers with its wait in the export and the spec; the exports
+// of each replay through the other, and fail on the broken pages saying
+// what never came and how long they waited; the compile on a broken page
+// fails saying the same. Not parallel (parallelNote): the form's compile
+// must read its field before it is enabled.
+func TestLateElementsBothServers(t *testing.T) {
+	requireBrowser(t)
+	base := serveLatePages(t)
+	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
+	for _, server := range []string{"builtin", "playwright-mcp"} {
+		dir := t.TempDir()
+		for _, tc := range lateCases {
+			t.Run(tc.name+"/"+server, func(t *testing.T) {
+				out := filepath.Join(dir, tc.name+".json")
+				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules", "--nav-timeout", "12s"}
+				for _, a := range tc.actions {
+					args = append(args, "--step", a)
+				}
+				code, stdout, stderr := runCLI(t, args...)
+				if code != 0 {
+					t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+				}
+				sc, err := sandy.Load(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				raw, _ := json.Marshal(sc.Steps)
+				for _, want := range tc.export {
+					if !strings.Contains(string(raw), want) {
+						t.Errorf("the export lacks %s:\n%s", want, raw)
+					}
+				}
+				spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(string(spec), tc.spec) {
+					t.Errorf("the spec lacks %q:\n%s", tc.spec, spec)
+				}
+				os.Remove(strings.TrimSuffix(out, ".json") + ".spec.ts")
+
+				args = append([]string{"compile", "--url", base + "/broken" + tc.page, "--mcp", server, "-o", filepath.Join(t.TempDir(), "b.json"), "--evidence", t.TempDir(), "--translator", "rules", "--nav-timeout", "12s"}, args[len(args)-2*len(tc.actions):]...)
+				code, stdout, stderr = runCLI(t, args...)
+				if code != 1 || !strings.Contains(stdout+stderr, tc.compile) {
+					t.Errorf("compile on the broken page through %s: exit %d, want 1 and %q\n%s\n%s", server, code, tc.compile, stdout, stderr)
+				}
+			})
+		}
+		t.Run("replay/"+server+"-compiled/"+other[server], func(t *testing.T) {
+			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2")
+			if code != 0 {
+				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+			}
+			code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2",
+				"--var", "BASE_URL="+base+"/broken", "--json")
+			if code != 1 {
+				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
+			}
+			var got struct {
+				Scenarios []struct {
+					Scenario string `json:"scenario"`
+					Success  bool   `json:"success"`
+					Error    string `json:"error"`
+				} `json:"scenarios"`
+			}
+			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+				t.Fatalf("replay --json: %v\n%s", err, stdout)
+			}
+			fails := map[string]string{}
+			for _, tc := range lateCases {
+				fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
+			}
+			for _, r := range got.Scenarios {
+				if r.Success || !strings.Contains(r.Error, fails[r.Scenario]) {
+					t.Errorf("%s on its broken page: success %v, error %q; want a failure saying %q", r.Scenario, r.Success, r.Error, fails[r.Scenario])
+				}
+			}
+			if len(got.Scenarios) != len(lateCases) {
+				t.Errorf("%d results, want %d:\n%s", len(got.Scenarios), len(lateCases), stdout)
+			}
+		})
+	}
+}
