@@ -140,6 +140,8 @@ type run struct {
 	// modals are the dialogs and file choosers the latest call left
 	// waiting (modal.go).
 	modals []mcpclient.ModalState
+	// found holds the nodes pageFinds added to the page, by ref.
+	found map[string]foundElement
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -312,6 +314,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 	index, action := ts.Index, ts.Action
 	start := time.Now()
 	deadline := start.Add(r.c.opts.Timeout)
+	looked := false // the page was read for elements the snapshot does not name
 	for {
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
@@ -321,13 +324,17 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		}
 		// The actions go as written, for the rules translator to match the
 		// page; the model translator masks the secret values itself.
-		steps, err = r.c.opts.Translator.Translate(ctx, translator.Request{
-			Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
-			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts), Dialog: r.dialog(),
-		})
-		if err == nil {
-			err = r.modalBlocks(steps)
+		ask := func() ([]step.Step, error) {
+			steps, err := r.c.opts.Translator.Translate(ctx, translator.Request{
+				Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
+				Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts), Dialog: r.dialog(),
+			})
+			if err == nil {
+				err = r.modalBlocks(steps)
+			}
+			return steps, err
 		}
+		steps, err = ask()
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
 			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
@@ -335,6 +342,21 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			}
 			waited = time.Since(start)
 			continue
+		}
+		if nf != nil && !looked && ctx.Err() == nil {
+			// The last try: the elements a person names that the
+			// snapshot lists under another name or none (pagefind.go).
+			looked = true
+			added, ferr := r.pageFinds(ctx)
+			if ferr != nil {
+				return nil, 0, false, r.fail(ctx, index, action, nil, ferr.Error(), ferr)
+			}
+			if added {
+				if steps, err = ask(); !errors.As(err, &nf) {
+					nf = nil
+				}
+				waited = 0 // not late: named in a way the snapshot does not show
+			}
 		}
 		if err != nil {
 			if ctx.Err() != nil {

@@ -25,6 +25,9 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
+	if t, ok, err := r.foundTarget(node); ok {
+		return t, err
+	}
 	if contentNamed(node, s) || liveRoles[node.Role] && textCheck(s) && (node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent())) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: neither its name nor its text
