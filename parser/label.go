@@ -30,7 +30,7 @@ const labelOfFn = `(el) => {
 // label:has(input[name="all"])) is kept only once the page confirms it
 // finds one label alone. ok is false otherwise.
 func (r *run) labelTarget(ctx context.Context, s step.Step, target string, out *mcpclient.Result) (string, bool) {
-	if s.Kind != step.Check && s.Kind != step.Uncheck || !out.TimedOut() {
+	if s.Kind != step.Check && s.Kind != step.Uncheck || target == "" || out == nil || !out.TimedOut() {
 		return "", false
 	}
 	raw, ok := r.rawProbe(ctx, target, labelOfFn)

@@ -342,7 +342,8 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 			call = build(target)
 		}
 	}
-	if lt, ok := r.labelTarget(ctx, s, call.Args["target"].(string), out); ok {
+	at, _ := call.Args["target"].(string)
+	if lt, ok := r.labelTarget(ctx, s, at, out); ok {
 		// The box takes no click: its label does, as a person clicks it.
 		s.Element = labelElement(s)
 		ts.Element = r.masker.Replace(s.Element)
