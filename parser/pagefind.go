@@ -57,14 +57,9 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 	if out.IsError || r.page == nil {
 		return false, nil
 	}
-	var found []pageFound
-	raw := strings.TrimSpace(out.Value)
-	var s string
-	if json.Unmarshal([]byte(raw), &s) == nil {
-		raw = s
-	}
-	if json.Unmarshal([]byte(raw), &found) != nil {
-		r.c.opts.Logger.Debug("the page's answer for elements by their text is not understood")
+	found, err := parseFound(out.Value)
+	if err != nil {
+		r.c.opts.Logger.Debug("the page's answer for elements by their text is not understood", "err", err)
 		return false, nil
 	}
 	if r.found == nil {
@@ -93,6 +88,28 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 		parent.Children = append(parent.Children, node)
 	}
 	return len(found) > 0, nil
+}
+
+// parseFound reads pagefind.js's answer as a server gives it: the JSON
+// text the function returned, itself quoted as JSON or not. Elements of
+// a kind it does not know are left out.
+func parseFound(value string) ([]pageFound, error) {
+	raw := strings.TrimSpace(value)
+	var s string
+	if json.Unmarshal([]byte(raw), &s) == nil {
+		raw = s
+	}
+	var all []pageFound
+	if err := json.Unmarshal([]byte(raw), &all); err != nil {
+		return nil, fmt.Errorf("pagefind.js's answer: %w", err)
+	}
+	found := all[:0]
+	for _, f := range all {
+		if f.node() != nil {
+			found = append(found, f)
+		}
+	}
+	return found, nil
 }
 
 // node is the element f as the translator sees it; nil for none.
