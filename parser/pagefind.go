@@ -7,6 +7,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -48,9 +49,13 @@ const foundRefPrefix = "pf"
 // kept in r.found once the page confirms it finds that element alone;
 // one it does not confirm is kept empty, so that a name it shares is
 // refused as ambiguous and an action on it fails saying why. It reports
-// whether it added any. Only a broken session is an error.
+// whether it added any. Only a broken session is an error: a server
+// with no browser_evaluate finds nothing more.
 func (r *run) pageFinds(ctx context.Context) (bool, error) {
 	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": pageFindFn}})
+	if errors.Is(err, mcpclient.ErrRejected) {
+		return false, nil // a server with no browser_evaluate: nothing more is found
+	}
 	if err != nil {
 		return false, err
 	}
