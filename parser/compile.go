@@ -156,6 +156,8 @@ type run struct {
 	// (enabled.go).
 	enabled  translator.Translator
 	disabled string
+	// found holds the nodes pageFinds added to the page, by ref.
+	found map[string]foundElement
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -334,6 +336,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		limit = r.c.opts.waitTimeout()
 	}
 	deadline := start.Add(limit)
+	looked := false // the page was read for elements the snapshot does not name
 	for {
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
@@ -347,10 +350,15 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
 			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts), Dialog: r.dialog(),
 		}
-		steps, err = r.c.opts.Translator.Translate(ctx, req)
-		if err == nil {
-			err = r.modalBlocks(steps)
+		ask := func() ([]step.Step, error) {
+			req.Page = r.page
+			steps, err := r.c.opts.Translator.Translate(ctx, req)
+			if err == nil {
+				err = r.modalBlocks(steps)
+			}
+			return steps, err
 		}
+		steps, err = ask()
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) {
 			// There but disabled? Waited for the same way, and said so.
@@ -362,6 +370,21 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			}
 			waited = time.Since(start)
 			continue
+		}
+		if nf != nil && r.disabled == "" && !looked && ctx.Err() == nil {
+			// The last try: the elements a person names that the
+			// snapshot lists under another name or none (pagefind.go).
+			looked = true
+			added, ferr := r.pageFinds(ctx)
+			if ferr != nil {
+				return nil, 0, false, r.fail(ctx, index, action, nil, ferr.Error(), ferr)
+			}
+			if added {
+				if steps, err = ask(); !errors.As(err, &nf) {
+					nf = nil
+				}
+				waited = 0 // not late: named in a way the snapshot does not show
+			}
 		}
 		if err != nil {
 			if ctx.Err() != nil {

@@ -5,7 +5,6 @@ package parser
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -36,13 +35,15 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 
 	node := r.page.FindRef(s.Ref)
 	if node == nil {
-		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Ref), nil)
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, missingRef(s, s.Ref), nil)
 	}
 	if !s.Kind.IsCheck() {
 		r.previous = nameOf(node)
 	}
 	disabled := r.disabled != "" && !s.Kind.IsCheck()
 	r.disabled = ""
+	s.Element = r.foundElementText(node, s)
+	ts.Element = r.masker.Replace(s.Element)
 	if ts.Waited > 0 && !disabled && node.Name != "" && r.textShown(ctx, node.Name) {
 		// The element came late: the export waits for it as compile did.
 		wait := step.WaitForText(node.Name)

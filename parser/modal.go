@@ -222,7 +222,7 @@ func (r *run) drag(ctx context.Context, ts *TestStep, s step.Step, target string
 	}
 	node := r.page.FindRef(s.Drop.Ref)
 	if node == nil {
-		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("the translator named ref %s, which is not on the page", s.Drop.Ref), nil)
+		return false, r.fail(ctx, ts.Index, ts.Action, nil, missingRef(*s.Drop, s.Drop.Ref), nil)
 	}
 	drop := *s.Drop
 	drop.Kind = step.Click

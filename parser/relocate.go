@@ -50,7 +50,7 @@ func (c *Compiler) Relocate(ctx context.Context, action string) (*Relocation, er
 	s := steps[0]
 	node := r.page.FindRef(s.Ref)
 	if node == nil {
-		return nil, fmt.Errorf("%w: the translator named ref %s, which is not on the page", ErrNotRelocated, s.Ref)
+		return nil, fmt.Errorf("%w: %s", ErrNotRelocated, missingRef(s, s.Ref))
 	}
 	target, err := r.stableTarget(ctx, node, s)
 	if err != nil {

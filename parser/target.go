@@ -26,6 +26,9 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
+	if t, ok, err := r.foundTarget(node); ok {
+		return t, err
+	}
 	if transient(node, s) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: neither its name nor its text
@@ -361,6 +364,18 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 			target = loc.Selector()
 			call = build(target)
 		}
+	}
+	at, _ := call.Args["target"].(string)
+	if lt, ok := r.labelTarget(ctx, s, at, out); ok {
+		// The box takes no click: its label does, as a person clicks it.
+		s.Element = labelElement(s)
+		ts.Element = r.masker.Replace(s.Element)
+		call = build(lt)
+		call.Args["element"] = s.Element
+		if out, err = r.exec(ctx, call); err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
+		}
+		target = lt
 	}
 	exported := r.export(call, s)
 	if out.IsError {

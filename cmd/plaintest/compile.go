@@ -43,8 +43,10 @@ with or without "verify": TEXT is shown / is gone, the Blue Mug row shows
 $24.00, the Save button is disabled, the Email field is empty, the list
 shows 3 items, X is the last item, A, B and C are in that order, the URL
 ends with /cart, the page title is Todos. Name an element by its label,
-text or placeholder, or an unnamed one by its kind and place ("the
-checkbox for Buy milk"); say which one with "for", "in" or "next to"
+text or placeholder (a link with no href by its text; a box covered by a
+glyph is ticked through its label), a field alone of its kind by its kind
+("the email box", "the search field"), or an unnamed one by its kind and
+place ("the checkbox for Buy milk"); say which one with "for", "in" or "next to"
 ("click Add to cart for Blue Mug"). An action verb never becomes a check:
 what cannot be done fails with the closest elements, and an action never
 lands on static text that merely holds its words ("click OK in the alert"

@@ -1,0 +1,99 @@
+package parser
+
+// A checkbox or radio a person ticks through its label, when the box
+// itself cannot take a click.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
+)
+
+// labelOfFn answers, for a checkbox or radio, how to find the first of its
+// labels that shows: the box's id (a label for it, or around it), else
+// its name attribute (a label around it); null when no label shows.
+const labelOfFn = `(el) => {
+  const l = el.labels && Array.from(el.labels).find((l) => l.getClientRects().length);
+  if (!l) return 'null';
+  return JSON.stringify({ for: !!el.id && l.htmlFor === el.id, id: el.id || '', name: el.getAttribute('name') || '' });
+}`
+
+// labelTarget is the locator of the label of the checkbox or radio at
+// target (a selector or a ref), when s ticks or unticks one whose click
+// failed (it timed out: the box is covered by a styled glyph, or too
+// small to hit). getByLabel(...).check() works so: a click on the label
+// ticks the box. The locator (label[for="all"], label:has(#all),
+// label:has(input[name="all"])) is kept only once the page confirms it
+// finds one label alone. ok is false otherwise.
+func (r *run) labelTarget(ctx context.Context, s step.Step, target string, out *mcpclient.Result) (string, bool) {
+	if s.Kind != step.Check && s.Kind != step.Uncheck || target == "" || out == nil || !out.TimedOut() {
+		return "", false
+	}
+	raw, ok := r.rawProbe(ctx, target, labelOfFn)
+	var l struct {
+		For  bool   `json:"for"`
+		ID   string `json:"id"`
+		Name string `json:"name"`
+	}
+	if !ok || json.Unmarshal([]byte(raw), &l) != nil {
+		return "", false
+	}
+	var sel string
+	switch {
+	case l.For:
+		sel = "label[for=" + cssString(l.ID) + "]"
+	case l.ID != "":
+		sel = "label:has(#" + cssIdent(l.ID) + ")"
+	case l.Name != "":
+		sel = "label:has(input[name=" + cssString(l.Name) + "])"
+	default:
+		return "", false
+	}
+	if tag, ok := r.probe(ctx, sel, "(el) => el.localName"); !ok || tag != "label" {
+		return "", false
+	}
+	return sel, true
+}
+
+// rawProbe is probe's call with the page's answer as the server wrote it.
+func (r *run) rawProbe(ctx context.Context, target, fn string) (string, bool) {
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": target, "function": fn}})
+	if err != nil || out.IsError {
+		return "", false
+	}
+	v := strings.TrimSpace(out.Value)
+	var s string
+	if json.Unmarshal([]byte(v), &s) == nil {
+		return s, true
+	}
+	return v, true
+}
+
+// cssIdent escapes an id for a CSS #id selector: every character that is
+// not a letter, digit, - or _ escaped as its code point.
+func cssIdent(id string) string {
+	var b strings.Builder
+	for i, c := range id {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == '-', c >= 0x80,
+			c >= '0' && c <= '9' && i > 0:
+			b.WriteRune(c)
+		default:
+			fmt.Fprintf(&b, `\%x `, c)
+		}
+	}
+	return b.String()
+}
+
+// labelElement is the description of a click on a box's label: not an
+// identity replay holds the label to (the label has no role of its own).
+func labelElement(s step.Step) string {
+	if s.Element == "" {
+		return "label of the box"
+	}
+	return "label of " + s.Element
+}

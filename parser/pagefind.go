@@ -1,0 +1,202 @@
+package parser
+
+// Elements a person names as they see them, which the accessibility
+// snapshot lists under another name or not at all.
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/pagejs"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
+)
+
+//go:embed pagefind.js
+var pageFindJS string
+
+// pageFindFn lists the page's elements that pagefind.js finds.
+var pageFindFn = pagejs.Function(pageFindJS)
+
+// pageFound is one element of pagefind.js's answer.
+type pageFound struct {
+	Kind string `json:"kind"` // script, placeholder, email, search
+	Text string `json:"text"` // its text, placeholder or kind, white space collapsed
+	Tag  string `json:"tag"`
+	Type string `json:"type"`
+	Hint string `json:"hint"` // an email or search field's name, id or label
+	Path string `json:"path"` // as elementPathFn gives it
+}
+
+// foundRefPrefix starts the refs of the nodes pageFinds adds to the page:
+// no server's snapshot writes refs so.
+const foundRefPrefix = "pf"
+
+// pageFinds adds to r.page, as nodes the translator can name, the
+// elements a person would name that the snapshot does not list so: an
+// element clicked through script with no role (an <a> with no href, as a
+// link; another element with an onclick handler, as a button), by its
+// text; a text field by its placeholder, when its accessible name is
+// another (an aria-label) or the server's snapshot omits placeholders; an
+// email field as a text field named "email" and a search field as a
+// search box named "search", so that "the email box" finds the only one.
+// Each node's locator (getByText, getByPlaceholder, the field's type) is
+// kept in r.found once the page confirms it finds that element alone;
+// one it does not confirm is kept empty, so that a name it shares is
+// refused as ambiguous and an action on it fails saying why. It reports
+// whether it added any. Only a broken session is an error: a server
+// with no browser_evaluate finds nothing more.
+func (r *run) pageFinds(ctx context.Context) (bool, error) {
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": pageFindFn}})
+	if errors.Is(err, mcpclient.ErrRejected) {
+		return false, nil // a server with no browser_evaluate: nothing more is found
+	}
+	if err != nil {
+		return false, err
+	}
+	if out.IsError || r.page == nil {
+		return false, nil
+	}
+	found, err := parseFound(out.Value)
+	if err != nil {
+		r.c.opts.Logger.Debug("the page's answer for elements by their text is not understood", "err", err)
+		return false, nil
+	}
+	if r.found == nil {
+		r.found = map[string]foundElement{}
+	}
+	for _, f := range found {
+		node := f.node()
+		if node == nil {
+			continue
+		}
+		node.Ref = fmt.Sprintf("%s%d", foundRefPrefix, len(r.found)+1)
+		fe := foundElement{script: f.Kind == "script"}
+		loc := f.locator()
+		if got, ok := r.probe(ctx, loc.Selector(), elementPathFn); ok && got == f.Path {
+			fe.target = loc.Selector()
+		}
+		r.found[node.Ref] = fe
+		parent := r.page
+		if f.Hint != "" && (f.Kind == "email" || f.Kind == "search") {
+			// A group says which field it is, when the kind alone is
+			// refused as ambiguous: textbox "email" in group "field name=work".
+			parent = &dom.Node{Role: "group", Name: "field " + f.Hint, Parent: r.page}
+			r.page.Children = append(r.page.Children, parent)
+		}
+		node.Parent = parent
+		parent.Children = append(parent.Children, node)
+	}
+	return len(found) > 0, nil
+}
+
+// parseFound reads pagefind.js's answer as a server gives it: the JSON
+// text the function returned, itself quoted as JSON or not. Elements of
+// a kind it does not know are left out.
+func parseFound(value string) ([]pageFound, error) {
+	raw := strings.TrimSpace(value)
+	var s string
+	if json.Unmarshal([]byte(raw), &s) == nil {
+		raw = s
+	}
+	var all []pageFound
+	if err := json.Unmarshal([]byte(raw), &all); err != nil {
+		return nil, fmt.Errorf("pagefind.js's answer: %w", err)
+	}
+	found := all[:0]
+	for _, f := range all {
+		if f.node() != nil {
+			found = append(found, f)
+		}
+	}
+	return found, nil
+}
+
+// node is the element f as the translator sees it; nil for none.
+func (f pageFound) node() *dom.Node {
+	switch f.Kind {
+	case "script":
+		if f.Tag == "a" {
+			return &dom.Node{Role: "link", Name: f.Text}
+		}
+		return &dom.Node{Role: "button", Name: f.Text}
+	case "placeholder":
+		role := "textbox"
+		if f.Type == "search" {
+			role = "searchbox"
+		}
+		return &dom.Node{Role: role, Name: f.Text, Placeholder: f.Text}
+	case "email":
+		return &dom.Node{Role: "textbox", Name: "email"}
+	case "search":
+		return &dom.Node{Role: "searchbox", Name: "search"}
+	}
+	return nil
+}
+
+// locator is the locator that finds f, as Playwright's getBy… would.
+func (f pageFound) locator() dom.Locator {
+	var p dom.LocatorPart
+	switch f.Kind {
+	case "script":
+		p = dom.LocatorPart{Kind: dom.PartText, Text: f.Text, Exact: true}
+	case "placeholder":
+		p = dom.LocatorPart{Kind: dom.PartPlaceholder, Text: f.Text, Exact: true}
+	case "search":
+		p = dom.LocatorPart{Kind: dom.PartRole, Role: "searchbox"}
+	default:
+		p = dom.LocatorPart{Kind: dom.PartCSS, Text: "input[type=" + cssString(f.Kind) + "]"}
+	}
+	return dom.Locator{Parts: []dom.LocatorPart{p}}
+}
+
+// foundElement is what pageFinds keeps of a node it added.
+type foundElement struct {
+	target string // its confirmed locator, "" when none finds it alone
+	script bool   // an element with no role, clicked through script
+}
+
+// foundTarget is the confirmed locator of a node pageFinds added; ok is
+// false for a node of the snapshot.
+func (r *run) foundTarget(node *dom.Node) (target string, ok bool, err error) {
+	fe, ok := r.found[node.Ref]
+	if !ok {
+		return "", false, nil
+	}
+	if fe.target == "" {
+		return "", true, fmt.Errorf("%s %q is on the page, but no locator finds it alone (another element has the same %s)", node.Role, node.Name, map[bool]string{true: "placeholder", false: "text"}[node.Placeholder != ""])
+	}
+	return fe.target, true, nil
+}
+
+// foundElementText is the description of a step on node when pageFinds
+// added it as an element with no role, clicked through script: text
+// "Details", which replay's identity check passes over (the page gives
+// the element no role to hold it to; its locator holds it to its whole
+// text); else s's own.
+func (r *run) foundElementText(node *dom.Node, s step.Step) string {
+	if fe, ok := r.found[node.Ref]; ok && fe.script {
+		return "text " + strconv.Quote(node.Name)
+	}
+	return s.Element
+}
+
+// missingRef is the message for a step whose element has no ref in the
+// snapshot the translator read: what was looked for, and why it cannot be
+// acted on.
+func missingRef(s step.Step, ref string) string {
+	what := s.Element
+	if what == "" {
+		what = "the element"
+	}
+	if ref == "" {
+		return fmt.Sprintf("%s was found in the page's snapshot without a ref: the browser server lists it as text, not as an element that can be acted on or checked", what)
+	}
+	return fmt.Sprintf("%s was named by ref %s, which is not in the page's latest snapshot (the page changed while the step was read)", what, ref)
+}
