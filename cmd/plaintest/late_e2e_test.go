@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -76,14 +77,16 @@ func serveLatePages(t *testing.T) string {
 // lateCases are the scenarios, each on its page, with what its export and
 // its spec must hold, and what the compile and the replay on the broken
 // page say.
-var lateCases = []struct {
+type lateCase struct {
 	name, page string
 	actions    []string
 	export     []string // in the export's JSON
 	spec       string   // in its Playwright spec
 	fails      string   // the replay on the broken page
 	compile    string   // the compile on the broken page
-}{
+}
+
+var lateCases = []lateCase{
 	{"late-button", "/late-button", []string{"wait for the Pay button to appear", "click Pay", "verify Paid is shown"},
 		[]string{`button \"Pay\" is shown, waiting up to 12s`}, `timeout: 12000`, `button "Pay" is not shown (waited 12s)`, `button "Pay" is not shown (waited 12s)`},
 	// Read in the button that shows it (parser/anchor.go): on the broken
@@ -98,19 +101,35 @@ var lateCases = []struct {
 		[]string{`is disabled (waited 5s)`}, `toBeEnabled({`, `textbox \"Card number\" is disabled (waited 5s)`, `textbox "Card number" is disabled (waited 5s)`},
 }
 
-// TestLateElementsBothServers: every late case compiles through both
-// browser servers with its wait in the export and the spec; the exports
-// of each replay through the other, and fail on the broken pages saying
-// what never came and how long they waited; the compile on a broken page
-// fails saying the same. Not parallel (parallelNote): the form's compile
-// must read its field before it is enabled.
+// TestLateElementsBothServers: every late case but the disabled form's
+// compiles through both browser servers with its wait in the export and
+// the spec; the exports of each replay through the other, and fail on the
+// broken pages saying what never came and how long they waited; the
+// compile on a broken page fails saying the same. Parallel: its pages'
+// delays (6.5 s) sit 1.5 s past the check timeout and 5.5 s short of the
+// wait's.
 func TestLateElementsBothServers(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
+	runLateCases(t, slices.DeleteFunc(slices.Clone(lateCases), func(c lateCase) bool { return c.name == "enable" }))
+}
+
+// TestEnabledLateBothServers: the disabled form's case, as
+// TestLateElementsBothServers. Not parallel (parallelNote): its compile
+// must read the field before a 2.5 s timer enables it.
+func TestEnabledLateBothServers(t *testing.T) {
+	requireBrowser(t)
+	runLateCases(t, slices.DeleteFunc(slices.Clone(lateCases), func(c lateCase) bool { return c.name != "enable" }))
+}
+
+// runLateCases runs cases through both servers (TestLateElementsBothServers).
+func runLateCases(t *testing.T, cases []lateCase) {
+	t.Helper()
 	base := serveLatePages(t)
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
 	for _, server := range []string{"builtin", "playwright-mcp"} {
 		dir := t.TempDir()
-		for _, tc := range lateCases {
+		for _, tc := range cases {
 			t.Run(tc.name+"/"+server, func(t *testing.T) {
 				out := filepath.Join(dir, tc.name+".json")
 				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules", "--nav-timeout", "12s"}
@@ -168,7 +187,7 @@ func TestLateElementsBothServers(t *testing.T) {
 				t.Fatalf("replay --json: %v\n%s", err, stdout)
 			}
 			fails := map[string]string{}
-			for _, tc := range lateCases {
+			for _, tc := range cases {
 				fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
 			}
 			for _, r := range got.Scenarios {
@@ -176,8 +195,8 @@ func TestLateElementsBothServers(t *testing.T) {
 					t.Errorf("%s on its broken page: success %v, error %q; want a failure saying %q", r.Scenario, r.Success, r.Error, fails[r.Scenario])
 				}
 			}
-			if len(got.Scenarios) != len(lateCases) {
-				t.Errorf("%d results, want %d:\n%s", len(got.Scenarios), len(lateCases), stdout)
+			if len(got.Scenarios) != len(cases) {
+				t.Errorf("%d results, want %d:\n%s", len(got.Scenarios), len(cases), stdout)
 			}
 		})
 	}
