@@ -276,17 +276,7 @@ func BusyWait(timeout time.Duration) ToolCall {
 }
 
 // BusyWaitTimeout reports whether fn is BusyWait's function, and its timeout.
-func BusyWaitTimeout(fn string) (time.Duration, bool) {
-	m := busyWaitRe.FindStringSubmatch(fn)
-	if m == nil {
-		return 0, false
-	}
-	ms, err := strconv.Atoi(m[1])
-	if err != nil {
-		return 0, false
-	}
-	return time.Duration(ms) * time.Millisecond, true
-}
+func BusyWaitTimeout(fn string) (time.Duration, bool) { return millis(busyWaitRe, fn) }
 
 // enabledWaitJS is the function of EnabledWait: the element's
 // description, the timeout in milliseconds, the poll interval and the

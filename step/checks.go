@@ -84,8 +84,11 @@ var rePollTimeout = regexp.MustCompile(`for \(const until = Date\.now\(\) \+ (\d
 
 // CheckTimeout reports whether fn is the function of one of plaintest's
 // checks, and how long it waits for its fact to hold.
-func CheckTimeout(fn string) (time.Duration, bool) {
-	m := rePollTimeout.FindStringSubmatch(fn)
+func CheckTimeout(fn string) (time.Duration, bool) { return millis(rePollTimeout, fn) }
+
+// millis reads the milliseconds re's first group finds in fn.
+func millis(re *regexp.Regexp, fn string) (time.Duration, bool) {
+	m := re.FindStringSubmatch(fn)
 	if m == nil {
 		return 0, false
 	}

@@ -176,28 +176,11 @@ func runLateCases(t *testing.T, cases []lateCase) {
 			if code != 1 {
 				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
 			}
-			var got struct {
-				Scenarios []struct {
-					Scenario string `json:"scenario"`
-					Success  bool   `json:"success"`
-					Error    string `json:"error"`
-				} `json:"scenarios"`
-			}
-			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
-				t.Fatalf("replay --json: %v\n%s", err, stdout)
-			}
 			fails := map[string]string{}
 			for _, tc := range cases {
 				fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
 			}
-			for _, r := range got.Scenarios {
-				if r.Success || !strings.Contains(r.Error, fails[r.Scenario]) {
-					t.Errorf("%s on its broken page: success %v, error %q; want a failure saying %q", r.Scenario, r.Success, r.Error, fails[r.Scenario])
-				}
-			}
-			if len(got.Scenarios) != len(cases) {
-				t.Errorf("%d results, want %d:\n%s", len(got.Scenarios), len(cases), stdout)
-			}
+			checkBrokenReplay(t, stdout, fails)
 		})
 	}
 }

@@ -187,28 +187,11 @@ func TestModalSentencesBothServers(t *testing.T) {
 			if code != 1 {
 				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
 			}
-			var got struct {
-				Scenarios []struct {
-					Scenario string `json:"scenario"`
-					Success  bool   `json:"success"`
-					Error    string `json:"error"`
-				} `json:"scenarios"`
-			}
-			if err := json.Unmarshal([]byte(stdout), &got); err != nil {
-				t.Fatalf("replay --json: %v\n%s", err, stdout)
-			}
 			fails := map[string]string{}
 			for _, tc := range modalCases {
 				fails[tc.name] = tc.fails
 			}
-			for _, r := range got.Scenarios {
-				if r.Success || !strings.Contains(r.Error, fails[r.Scenario]) {
-					t.Errorf("%s on its broken page: success %v, error %q; want a failure saying %q", r.Scenario, r.Success, r.Error, fails[r.Scenario])
-				}
-			}
-			if len(got.Scenarios) != len(modalCases) {
-				t.Errorf("%d results, want %d:\n%s", len(got.Scenarios), len(modalCases), stdout)
-			}
+			checkBrokenReplay(t, stdout, fails)
 		})
 	}
 	t.Run("specs/builtin", func(t *testing.T) { runModalSpecs(t, specs["builtin"], base, files) })
@@ -274,5 +257,30 @@ func TestModalCompileErrors(t *testing.T) {
 				t.Errorf("exit %d, want 1 saying %q\n%s\n%s", code, tt.want, stdout, stderr)
 			}
 		})
+	}
+}
+
+// checkBrokenReplay reads a replay --json of a folder of scenarios on
+// their broken pages (stdout) and requires one failed result for each
+// scenario fails names, its error saying what fails gives for it.
+func checkBrokenReplay(t *testing.T, stdout string, fails map[string]string) {
+	t.Helper()
+	var got struct {
+		Scenarios []struct {
+			Scenario string `json:"scenario"`
+			Success  bool   `json:"success"`
+			Error    string `json:"error"`
+		} `json:"scenarios"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+		t.Fatalf("replay --json: %v\n%s", err, stdout)
+	}
+	for _, r := range got.Scenarios {
+		if want, ok := fails[r.Scenario]; !ok || r.Success || !strings.Contains(r.Error, want) {
+			t.Errorf("%s on its broken page: success %v, error %q; want a failure saying %q", r.Scenario, r.Success, r.Error, want)
+		}
+	}
+	if len(got.Scenarios) != len(fails) {
+		t.Errorf("%d results, want %d:\n%s", len(got.Scenarios), len(fails), stdout)
 	}
 }
