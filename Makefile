@@ -84,9 +84,11 @@ check: go-deps
 	$(GO) test -short -count=1 ./...
 
 # CI=true: an end-to-end test whose browser, node or corpus is missing
-# fails rather than skips (internal/testenv), on every machine.
+# fails rather than skips (internal/testenv), on every machine. -parallel
+# 4: most of a browser test is a wait (a late element, a check that must
+# fail), so four run beside each other on two cores.
 test: setup cross
-	CI=true $(GO) test -count=1 -timeout 40m ./...
+	CI=true $(GO) test -count=1 -parallel 4 -timeout 40m ./...
 
 # Every benchmark; dom's BenchmarkBudget also prints the focused-budget
 # figures in real tokens (demo, APG and synthetic news pages, snapshots from

@@ -40,10 +40,10 @@ import (
 //   - serveShop(t, opts) serves a demo shop for the test alone;
 //     compiledDemo(t, name) the demo scenarios compiled once per binary.
 //   - Call t.Parallel() after the require line unless the test uses
-//     t.Setenv or t.Chdir, kills or counts processes, or races a timer
-//     against the machine's load (a compile that must read the page before
-//     a late element shows): parallel tests run once the serial ones are
-//     done, two cores' worth at a time.
+//     t.Setenv or t.Chdir, or kills or counts processes: parallel tests run
+//     once the serial ones are done, make test's -parallel at a time. A
+//     page whose element comes late for a compile to find it missing first
+//     gives it 7 s or more (a loaded machine has taken 7 s to navigate).
 //
 // requireBrowser skips a test that needs Chromium and @playwright/mcp when
 // they are missing or under -short, except that in CI a missing browser stack
@@ -147,14 +147,17 @@ func TestCompileMugEndToEnd(t *testing.T) {
 }
 
 // TestCompileDelayedElementReplays10Times compiles an action on the offer
-// that shows 3 s after the page loads: long enough that compile's first
+// that shows 8 s after the page loads: long enough that compile's first
 // snapshot comes before it even on a loaded machine (a navigation there has
 // taken 7 s, browser start included), so the late path is what is tested.
+// The ten replays run on a shop whose offer comes 3 s after its page loads.
 func TestCompileDelayedElementReplays10Times(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
+	late := serveShop(t, &demoshop.Options{OfferDelay: 8 * time.Second})
 	base := serveShop(t, &demoshop.Options{OfferDelay: 3 * time.Second})
 	out := filepath.Join(t.TempDir(), "offer.json")
-	code, stdout, stderr := runCLI(t, "compile", "click Claim discount then verify Discount claimed", "--url", base+"/products", "-o", out, "--timeout", "10s")
+	code, stdout, stderr := runCLI(t, "compile", "click Claim discount then verify Discount claimed", "--url", late+"/products", "-o", out, "--timeout", "15s")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}

@@ -7,7 +7,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -19,8 +18,12 @@ import (
 // loads, a status a slow request (6.5 s) fills, an upload that reaches
 // 100% in 6.5 s, and a form whose field and button are disabled for a
 // moment. The waits' delays are longer than the check timeout (5 s) and
-// shorter than the wait's (--nav-timeout 12s); the form's are shorter than
-// the action timeout. Under /broken/ nothing comes, and nothing is enabled.
+// shorter than the wait's (--nav-timeout 12s). The form's field is enabled
+// 7 s after the page loads, late enough that a compile on a loaded machine
+// (make test runs the cases beside each other) reads it disabled first,
+// and its button 2.5 s after the field is typed in: both shorter than the
+// form's action timeout (--timeout 12s). Under /broken/ nothing comes, and
+// nothing is enabled.
 const latePagesJS = `const broken = location.pathname.startsWith("/broken/");
 const later = (f, ms) => { if (!broken) setTimeout(f, ms); };
 const out = () => document.getElementById("out");`
@@ -42,7 +45,7 @@ document.getElementById("go").onclick = () => { let n = 0; const p = document.ge
 	"/enable": `<h1>Card</h1><label>Card number <input id="card" disabled></label> <button id="pay" disabled>Pay</button>
 <p id="out" role="status">Not paid</p>
 <script>` + latePagesJS + `
-later(() => document.getElementById("card").disabled = false, 2500);
+later(() => document.getElementById("card").disabled = false, 7000);
 document.getElementById("card").oninput = () => later(() => document.getElementById("pay").disabled = false, 2500);
 document.getElementById("pay").onclick = () => out().textContent = "Paid";
 </script>`,
@@ -84,103 +87,107 @@ type lateCase struct {
 	spec       string   // in its Playwright spec
 	fails      string   // the replay on the broken page
 	compile    string   // the compile on the broken page
+	args       []string // more flags for its compiles
 }
 
 var lateCases = []lateCase{
 	{"late-button", "/late-button", []string{"wait for the Pay button to appear", "click Pay", "verify Paid is shown"},
-		[]string{`button \"Pay\" is shown, waiting up to 12s`}, `timeout: 12000`, `button "Pay" is not shown (waited 12s)`, `button "Pay" is not shown (waited 12s)`},
+		[]string{`button \"Pay\" is shown, waiting up to 12s`}, `timeout: 12000`, `button "Pay" is not shown (waited 12s)`, `button "Pay" is not shown (waited 12s)`, nil},
 	// Read in the button that shows it (parser/anchor.go): on the broken
 	// page, the button is waited for as long.
 	{"late-text", "/late-button", []string{"wait for Pay to appear", "click Pay", "verify Paid is shown"},
-		[]string{`button \"Pay\" showing \"Pay\", waiting up to 12s`}, `timeout: 12000`, `does not match any elements. (waited 12s for the target)`, `expected text "Pay" is not shown (waited 12s)`},
+		[]string{`button \"Pay\" showing \"Pay\", waiting up to 12s`}, `timeout: 12000`, `does not match any elements. (waited 12s for the target)`, `expected text "Pay" is not shown (waited 12s)`, nil},
 	{"slow-label", "/slow-label", []string{"click Place order", "wait until the status shows Order 42 confirmed", "verify the status shows Order 42 confirmed"},
-		[]string{`waiting up to 12s`}, `timeout: 12000`, `Order 42 confirmed`, `Order 42 confirmed`},
+		[]string{`waiting up to 12s`}, `timeout: 12000`, `Order 42 confirmed`, `Order 42 confirmed`, nil},
 	{"upload-progress", "/upload-progress", []string{"click Start upload", "wait until the upload shows 100%"},
-		[]string{`waiting up to 12s`}, `timeout: 12000`, `100%`, `100%`},
+		[]string{`waiting up to 12s`}, `timeout: 12000`, `100%`, `100%`, nil},
 	{"enable", "/enable", []string{"type 4242 into Card number", "click Pay", "verify Paid is shown"},
-		[]string{`is disabled (waited 5s)`}, `toBeEnabled({`, `textbox \"Card number\" is disabled (waited 5s)`, `textbox "Card number" is disabled (waited 5s)`},
+		[]string{`is disabled (waited 12s)`}, `toBeEnabled({`, `textbox \"Card number\" is disabled (waited 12s)`, `textbox "Card number" is disabled (waited 12s)`,
+		[]string{"--timeout", "12s"}},
 }
 
-// TestLateElementsBothServers: every late case but the disabled form's
-// compiles through both browser servers with its wait in the export and
-// the spec; the exports of each replay through the other, and fail on the
-// broken pages saying what never came and how long they waited; the
-// compile on a broken page fails saying the same. Parallel: its pages'
-// delays (6.5 s) sit 1.5 s past the check timeout and 5.5 s short of the
-// wait's.
+// TestLateElementsBothServers: every late case compiles through both
+// browser servers with its wait in the export and the spec; the exports of
+// each replay through the other, and fail on the broken pages saying what
+// never came and how long they waited; the compile on a broken page fails
+// saying the same. The compiles run beside each other (parallelNote): the
+// pages' delays sit 1.5 s past the check timeout and 5.5 s short of the
+// wait's, and the form's field comes 7 s after its page loads.
 func TestLateElementsBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
-	runLateCases(t, slices.DeleteFunc(slices.Clone(lateCases), func(c lateCase) bool { return c.name == "enable" }))
-}
-
-// TestEnabledLateBothServers: the disabled form's case, as
-// TestLateElementsBothServers. Not parallel (parallelNote): its compile
-// must read the field before a 2.5 s timer enables it.
-func TestEnabledLateBothServers(t *testing.T) {
-	requireBrowser(t)
-	runLateCases(t, slices.DeleteFunc(slices.Clone(lateCases), func(c lateCase) bool { return c.name != "enable" }))
-}
-
-// runLateCases runs cases through both servers (TestLateElementsBothServers).
-func runLateCases(t *testing.T, cases []lateCase) {
-	t.Helper()
 	base := serveLatePages(t)
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
 	for _, server := range []string{"builtin", "playwright-mcp"} {
-		dir := t.TempDir()
-		for _, tc := range cases {
-			t.Run(tc.name+"/"+server, func(t *testing.T) {
-				out := filepath.Join(dir, tc.name+".json")
-				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules", "--nav-timeout", "12s"}
-				for _, a := range tc.actions {
-					args = append(args, "--step", a)
-				}
-				code, stdout, stderr := runCLI(t, args...)
-				if code != 0 {
-					t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
-				}
-				sc, err := sandy.Load(out)
-				if err != nil {
-					t.Fatal(err)
-				}
-				raw, _ := json.Marshal(sc.Steps)
-				for _, want := range tc.export {
-					if !strings.Contains(string(raw), want) {
-						t.Errorf("the export lacks %s:\n%s", want, raw)
-					}
-				}
-				spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !strings.Contains(string(spec), tc.spec) {
-					t.Errorf("the spec lacks %q:\n%s", tc.spec, spec)
-				}
-				os.Remove(strings.TrimSuffix(out, ".json") + ".spec.ts")
-
-				args = append([]string{"compile", "--url", base + "/broken" + tc.page, "--mcp", server, "-o", filepath.Join(t.TempDir(), "b.json"), "--evidence", t.TempDir(), "--translator", "rules", "--nav-timeout", "12s"}, args[len(args)-2*len(tc.actions):]...)
-				code, stdout, stderr = runCLI(t, args...)
-				if code != 1 || !strings.Contains(stdout+stderr, tc.compile) {
-					t.Errorf("compile on the broken page through %s: exit %d, want 1 and %q\n%s\n%s", server, code, tc.compile, stdout, stderr)
+		// Each server's compiles, then their replays through the other,
+		// beside the other server's.
+		t.Run(server, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			t.Run("compile", func(t *testing.T) {
+				for _, tc := range lateCases {
+					t.Run(tc.name, func(t *testing.T) {
+						t.Parallel()
+						compileLateCase(t, base, server, dir, tc)
+					})
 				}
 			})
-		}
-		t.Run("replay/"+server+"-compiled/"+other[server], func(t *testing.T) {
-			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2")
-			if code != 0 {
-				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
-			}
-			code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2",
-				"--var", "BASE_URL="+base+"/broken", "--json")
-			if code != 1 {
-				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
-			}
-			fails := map[string]string{}
-			for _, tc := range cases {
-				fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
-			}
-			checkBrokenReplay(t, stdout, fails)
+			t.Run("replay-through-"+other[server], func(t *testing.T) {
+				code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2")
+				if code != 0 {
+					t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+				}
+				code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2",
+					"--var", "BASE_URL="+base+"/broken", "--json")
+				if code != 1 {
+					t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
+				}
+				fails := map[string]string{}
+				for _, tc := range lateCases {
+					fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
+				}
+				checkBrokenReplay(t, stdout, fails)
+			})
 		})
+	}
+}
+
+// compileLateCase compiles tc through server into dir, checks its export
+// and spec, and compiles it on the broken page, which must fail.
+func compileLateCase(t *testing.T, base, server, dir string, tc lateCase) {
+	t.Helper()
+	out := filepath.Join(dir, tc.name+".json")
+	flags := append([]string{"--mcp", server, "--evidence", t.TempDir(), "--translator", "rules", "--nav-timeout", "12s"}, tc.args...)
+	for _, a := range tc.actions {
+		flags = append(flags, "--step", a)
+	}
+	args := append([]string{"compile", "--url", base + tc.page, "-o", out, "--format", "playwright"}, flags...)
+	code, stdout, stderr := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+	}
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(sc.Steps)
+	for _, want := range tc.export {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("the export lacks %s:\n%s", want, raw)
+		}
+	}
+	spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(spec), tc.spec) {
+		t.Errorf("the spec lacks %q:\n%s", tc.spec, spec)
+	}
+	os.Remove(strings.TrimSuffix(out, ".json") + ".spec.ts")
+
+	args = append([]string{"compile", "--url", base + "/broken" + tc.page, "-o", filepath.Join(t.TempDir(), "b.json")}, flags...)
+	code, stdout, stderr = runCLI(t, args...)
+	if code != 1 || !strings.Contains(stdout+stderr, tc.compile) {
+		t.Errorf("compile on the broken page through %s: exit %d, want 1 and %q\n%s\n%s", server, code, tc.compile, stdout, stderr)
 	}
 }

@@ -134,67 +134,75 @@ func TestModalSentencesBothServers(t *testing.T) {
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
 	specs := map[string]string{"builtin": t.TempDir(), "playwright-mcp": t.TempDir()}
 	for _, server := range []string{"builtin", "playwright-mcp"} {
-		dir := t.TempDir()
-		// The compiles run two at a time; the replays wait for them all.
-		t.Run("compile/"+server, func(t *testing.T) {
-			for _, tc := range modalCases {
-				t.Run(tc.name, func(t *testing.T) {
-					t.Parallel()
-					out := filepath.Join(dir, tc.name+".json")
-					args := []string{"compile", "--url", base + tc.page, "--mcp", server, "--files", files, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
-					for _, a := range tc.actions {
-						args = append(args, "--step", a)
-					}
-					code, stdout, stderr := runCLI(t, args...)
-					if code != 0 {
-						t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
-					}
-					sc, err := sandy.Load(out)
-					if err != nil {
-						t.Fatal(err)
-					}
-					raw, _ := json.Marshal(sc.Steps)
-					for _, tool := range tc.tools {
-						if !strings.Contains(string(raw), "mcp__playwright__"+tool) {
-							t.Errorf("the export calls no %s:\n%s", tool, raw)
+		// Each server's compiles, then their replays through the other
+		// (and, for the built-in server, their specs), beside the other
+		// server's.
+		t.Run(server, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			// The replays wait for the compiles.
+			t.Run("compile", func(t *testing.T) {
+				for _, tc := range modalCases {
+					t.Run(tc.name, func(t *testing.T) {
+						t.Parallel()
+						out := filepath.Join(dir, tc.name+".json")
+						args := []string{"compile", "--url", base + tc.page, "--mcp", server, "--files", files, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
+						for _, a := range tc.actions {
+							args = append(args, "--step", a)
 						}
-					}
-					if strings.Contains(string(raw), files) {
-						t.Errorf("the export names the files folder's absolute path:\n%s", raw)
-					}
-					spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
-					if err != nil {
-						t.Fatal(err)
-					}
-					if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
-						t.Errorf("the spec lacks %q:\n%s", want, spec)
-					}
-					if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
-						t.Fatal(err)
-					}
-				})
+						code, stdout, stderr := runCLI(t, args...)
+						if code != 0 {
+							t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+						}
+						sc, err := sandy.Load(out)
+						if err != nil {
+							t.Fatal(err)
+						}
+						raw, _ := json.Marshal(sc.Steps)
+						for _, tool := range tc.tools {
+							if !strings.Contains(string(raw), "mcp__playwright__"+tool) {
+								t.Errorf("the export calls no %s:\n%s", tool, raw)
+							}
+						}
+						if strings.Contains(string(raw), files) {
+							t.Errorf("the export names the files folder's absolute path:\n%s", raw)
+						}
+						spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
+						if err != nil {
+							t.Fatal(err)
+						}
+						if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
+							t.Errorf("the spec lacks %q:\n%s", want, spec)
+						}
+						if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
+							t.Fatal(err)
+						}
+					})
+				}
+			})
+			t.Run("replay-through-"+other[server], func(t *testing.T) {
+				// 10 s a step where every step holds: the load of make test's
+				// other browsers, not the page, once took a drag past 5 s.
+				code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2", "--timeout", "10s")
+				if code != 0 {
+					t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+				}
+				code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2",
+					"--var", "BASE_URL="+base+"/broken", "--json", "--parallel", "2")
+				if code != 1 {
+					t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
+				}
+				fails := map[string]string{}
+				for _, tc := range modalCases {
+					fails[tc.name] = tc.fails
+				}
+				checkBrokenReplay(t, stdout, fails)
+			})
+			if server == "builtin" {
+				t.Run("specs", func(t *testing.T) { runModalSpecs(t, specs[server], base, files) })
 			}
-		})
-		t.Run("replay/"+server+"-compiled/"+other[server], func(t *testing.T) {
-			// 10 s a step where every step holds: the load of make test's
-			// other browsers, not the page, once took a drag past 5 s.
-			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2", "--timeout", "10s")
-			if code != 0 {
-				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
-			}
-			code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2",
-				"--var", "BASE_URL="+base+"/broken", "--json", "--parallel", "2")
-			if code != 1 {
-				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
-			}
-			fails := map[string]string{}
-			for _, tc := range modalCases {
-				fails[tc.name] = tc.fails
-			}
-			checkBrokenReplay(t, stdout, fails)
 		})
 	}
-	t.Run("specs/builtin", func(t *testing.T) { runModalSpecs(t, specs["builtin"], base, files) })
 }
 
 // runModalSpecs: the specs of the built-in server's compiles pass npx playwright test.
