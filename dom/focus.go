@@ -18,28 +18,6 @@ var stopWords = roleSet(
 	"this", "then", "as",
 )
 
-// roleWords are the words an action names a kind of element by, and the
-// roles they fit ("the Email field", "the Submit button").
-var roleWords = map[string][]string{
-	"button": {"button"}, "link": {"link"}, "checkbox": {"checkbox"},
-	"radio": {"radio"}, "switch": {"switch"}, "slider": {"slider"},
-	"tab": {"tab"}, "option": {"option"}, "heading": {"heading"},
-	"title": {"heading"}, "row": {"row"}, "cell": {"cell", "gridcell"},
-	"column": {"columnheader"}, "dialog": {"dialog", "alertdialog"},
-	"field":   {"textbox", "searchbox", "combobox", "spinbutton"},
-	"input":   {"textbox", "searchbox", "combobox", "spinbutton"},
-	"textbox": {"textbox"}, "box": {"textbox", "searchbox", "combobox", "checkbox"},
-	"search": {"searchbox", "search"}, "combobox": {"combobox"},
-	"dropdown": {"combobox", "listbox"}, "spinbutton": {"spinbutton"},
-	"menu": {"menu", "menubar"}, "list": {"list", "listbox"},
-	"item":  {"listitem", "menuitem", "treeitem", "option"},
-	"table": {"table", "grid", "treegrid"}, "grid": {"grid"},
-	"tree": {"tree", "treegrid"}, "image": {"img"}, "picture": {"img"},
-	"panel": {"tabpanel", "region"}, "card": {"article"},
-	"article": {"article"}, "form": {"form"}, "toolbar": {"toolbar"},
-	"alert": {"alert", "alertdialog"}, "navigation": {"navigation"},
-}
-
 // focusWord folds a word for matching: a plural "s" is dropped ("mugs" is
 // "mug").
 func focusWord(w string) string {

@@ -64,7 +64,7 @@ var itemRoles = roleSet(
 // how much of the node's text they make up), plus half for the focus words
 // of its containers (their names, and all the text of a small row, card,
 // list item or group it sits in: itemRoles) and half for a word naming its
-// role.
+// role (Nouns).
 func rankNodes(root *Node, focus string) *ranking {
 	r := &ranking{}
 	depth := r.index(root)
@@ -73,7 +73,7 @@ func rankNodes(root *Node, focus string) *ranking {
 	roleBits := map[string]uint64{}
 	for i, w := range words {
 		bit[w] = 1 << i
-		for _, role := range roleWords[w] {
+		for _, role := range nounRanks[w] {
 			roleBits[role] |= 1 << i
 		}
 	}

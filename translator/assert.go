@@ -194,27 +194,6 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 	return []step.Step{st}, nil
 }
 
-// soleNouns name, alone ("the status", "the progress bar", "the
-// dialog"), the one element of their roles on the page: a check said of
-// one reads that element, never the whole page, where help text may say
-// the same words. value marks the elements whose value a check reads.
-var soleNouns = []struct {
-	word  string
-	roles roleSet
-	value bool
-}{
-	{"progress bar", roles("progressbar"), true}, {"progressbar", roles("progressbar"), true}, {"progress", roles("progressbar"), true},
-	{"meter", roles("meter", "progressbar"), true}, {"gauge", roles("meter", "progressbar"), true},
-	{"status", roles("status"), false}, {"status bar", roles("status"), false}, {"status message", roles("status", "alert"), false},
-	{"alert", roles("alert", "alertdialog"), false}, {"dialog", roles("dialog", "alertdialog"), false},
-	{"dialog box", roles("dialog", "alertdialog"), false}, {"modal", roles("dialog", "alertdialog"), false},
-	{"popup", roles("dialog", "alertdialog"), false}, {"table", roles("table", "grid", "treegrid"), false},
-	{"grid", roles("grid", "treegrid"), false}, {"tree", roles("tree", "treegrid"), false},
-	{"toolbar", roles("toolbar"), false}, {"navigation", roles("navigation"), false}, {"menu bar", roles("menubar"), false},
-	{"banner", roles("banner"), false}, {"footer", roles("contentinfo"), false}, {"log", roles("log"), false},
-	{"timer", roles("timer"), false}, {"tooltip", roles("tooltip"), false}, {"feed", roles("feed"), false},
-}
-
 // soleOfKind reads a phrase that is a role noun alone ("the status"): the
 // one element of that kind on the page (among want, when set). ok is false
 // for any other phrase; none of that kind, or several, is an error.

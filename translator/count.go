@@ -18,16 +18,6 @@ var listRoles = map[string][]string{
 	"tablist": {"tab"}, "radiogroup": {"radio"}, "feed": {"article"},
 }
 
-// itemNouns are the words a count names items by, with their roles.
-var itemNouns = map[string][]string{
-	"item": {"listitem", "option", "treeitem", "menuitem", "row"}, "entry": {"listitem", "row", "option"},
-	"row": {"row"}, "option": {"option"}, "todo": {"listitem"}, "to-do": {"listitem"}, "task": {"listitem"},
-	"product": {"listitem", "article", "row"}, "result": {"listitem", "row", "option", "article"},
-	"line": {"row", "listitem"}, "tab": {"tab"}, "card": {"article", "listitem"}, "article": {"article"},
-	"node": {"treeitem"}, "choice": {"option", "radio"}, "radio button": {"radio"}, "menu item": {"menuitem"},
-	"element": {"listitem", "option", "row", "treeitem"}, "record": {"row"}, "message": {"listitem", "article"},
-}
-
 var numberWords = map[string]int{"no": 0, "zero": 0, "none": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3,
 	"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}
 

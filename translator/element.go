@@ -33,39 +33,6 @@ var iconWords = map[string][]string{
 	"search":   {"🔍", "⌕", "search"},
 }
 
-// kindNouns name a kind of element, said first or last in a phrase ("the
-// checkbox for X", "the X checkbox"), with the roles they mean.
-var kindNouns = []struct {
-	word  string
-	roles roleSet
-}{
-	{"radio button", radioRoles}, {"text field", fieldRoles}, {"text box", fieldRoles}, {"edit box", fieldRoles},
-	{"input field", fieldRoles}, {"check box", roles("checkbox")}, {"list item", roles("listitem")},
-	{"tree item", roles("treeitem")}, {"menu item", roles("menuitem", "menuitemcheckbox", "menuitemradio")},
-	{"table row", roles("row")}, {"column header", roles("columnheader")},
-	{"checkbox", roles("checkbox")}, {"toggle", roles("checkbox", "switch")}, {"tickbox", roles("checkbox")},
-	{"button", roles("button")}, {"link", roles("link")}, {"field", fieldRoles}, {"input", fieldRoles},
-	{"textbox", fieldRoles}, {"box", nil}, {"switch", roles("switch")}, {"slider", roles("slider")},
-	{"spinbutton", roles("spinbutton")}, {"spin button", roles("spinbutton")}, {"combobox", roles("combobox")},
-	{"combo box", roles("combobox")}, {"dropdown", selectRoles}, {"listbox", roles("listbox")},
-	{"tab", roles("tab")}, {"option", roles("option", "radio")}, {"radio", radioRoles},
-	{"heading", roles("heading")}, {"title", roles("heading")}, {"image", roles("img", "image")},
-	{"picture", roles("img", "image")}, {"photo", roles("img", "image")}, {"logo", roles("img", "image", "link")},
-	{"icon", nil}, {"cell", roles("cell", "gridcell", "rowheader", "columnheader")}, {"row", roles("row")}, {"item", nil},
-	{"menu", roles("menu", "menubar", "button", "menuitem")}, {"treeitem", roles("treeitem")}, {"gridcell", roles("gridcell")},
-	{"column", roles("columnheader")}, {"dialog", roles("dialog", "alertdialog")}, {"alert", roles("alert", "alertdialog")},
-	{"meter", roles("meter", "progressbar")}, {"progress bar", roles("progressbar")}, {"panel", roles("tabpanel", "region", "group")},
-	{"tab panel", roles("tabpanel")}, {"article", roles("article")}, {"card", roles("article", "group", "region", "listitem")},
-	{"section", roles("region", "group")}, {"region", roles("region")}, {"toolbar", roles("toolbar")},
-	{"tree", roles("tree", "treegrid")}, {"grid", roles("grid", "treegrid")}, {"table", roles("table", "grid", "treegrid")},
-	{"list", roles("list", "listbox")}, {"figure", roles("figure")}, {"navigation", roles("navigation")},
-}
-
-// shownRoles narrows a kind's roles for a check that an element is shown
-// or gone: "the Actions menu is gone" is about the menu, not the button
-// that opens it.
-var shownRoles = map[string]roleSet{"menu": roles("menu", "menubar")}
-
 // kindNoun splits a kind noun off the start or the end of s: "checkbox for
 // X" gives ("for X", checkbox roles, true); "Log in button" gives ("Log
 // in", button roles, true).

@@ -17,12 +17,14 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 	if !hasScopeWord(target) {
 		// "Log in button"; but in "Actions for Basking shark tab" the noun
 		// is the place's ("the Basking shark tab"), not the element's.
-		whole := target
-		if target, hint = splitRoleNoun(target); hint != nil {
+		if rest, kind := splitRoleNoun(target); rest != target && (kind == nil || len(intersect(want, kind)) > 0) {
 			// Unless the noun is part of a name: the menu item "Close tab".
-			if best, top := rank(candidates(page, want), whole); len(best) == 1 && top >= scoreExact {
+			// A noun of a kind the action cannot act on ("click the Red
+			// slider") is left to byKind.
+			if best, top := rank(candidates(page, want), target); len(best) == 1 && top >= scoreExact {
 				return best[0], nil
 			}
+			target, hint = rest, kind
 		}
 	}
 	set := want
@@ -233,9 +235,10 @@ func stripArticle(s string) string {
 	return strings.TrimSpace(reArticle.ReplaceAllString(strings.TrimSpace(s), ""))
 }
 
-// splitRoleNoun strips a trailing role word: "Log in button" -> "Log in", buttons.
+// splitRoleNoun strips a trailing kind noun: "Log in button" -> "Log in",
+// buttons. A noun of any kind ("the Save icon") is stripped with no roles.
 func splitRoleNoun(s string) (string, roleSet) {
-	for _, rn := range roleNouns {
+	for _, rn := range kindNouns {
 		suffix := " " + rn.word
 		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
 			return strings.TrimSpace(s[:len(s)-len(suffix)]), rn.roles

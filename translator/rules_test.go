@@ -395,3 +395,39 @@ func TestShownByPartNoun(t *testing.T) {
 		}
 	}
 }
+
+// A phrase is read by its longest kind noun (dom.Nouns): "the Country
+// combo box" is a combo box, not a "Country combo" of any kind; a noun that
+// is part of a name ("Add item") stays in the name; "the Actions menu" is
+// the button that opens the menu.
+func TestKindNounsLongestFirst(t *testing.T) {
+	page, err := dom.ParseARIA("- combobox \"Country\" [ref=e1]\n- textbox \"Country combo\" [ref=e2]\n- button \"Add item\" [ref=e3]\n- button \"Add\" [ref=e4]\n" +
+		"- button \"Actions\" [ref=e5]\n- tablist:\n  - tab \"Details\" [ref=e6]\n- tabpanel \"Details\" [ref=e7]: Shipping in 2 days\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ action, ref string }{
+		{"select France from the Country combo box", "e1"},
+		{"click Add item", "e3"},
+		{"click the Add item", "e3"},
+		{"open the Actions menu", "e5"},
+		{"click the Details tab", "e6"},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
+		if err != nil || len(steps) != 1 || steps[0].Ref != tt.ref {
+			t.Errorf("%s: %+v, %v; want ref %s", tt.action, steps, err, tt.ref)
+		}
+	}
+	for i, n := range dom.Nouns[1:] {
+		if len(n.Word) > len(dom.Nouns[i].Word) {
+			t.Errorf("dom.Nouns: %q after the shorter %q", n.Word, dom.Nouns[i].Word)
+		}
+	}
+	seen := map[string]bool{}
+	for _, n := range dom.Nouns {
+		if seen[n.Word] {
+			t.Errorf("dom.Nouns: %q twice", n.Word)
+		}
+		seen[n.Word] = true
+	}
+}

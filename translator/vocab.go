@@ -33,57 +33,71 @@ var rolePreference = []string{"button", "textbox", "searchbox", "combobox", "che
 // Blue Mug"").
 var containerRoles = roles(dom.ContainerRoles()...)
 
-// roleNouns are the words that may end a target phrase and hint at its role.
-var roleNouns = []struct {
-	word  string
-	roles roleSet
-}{
-	{"radio button", radioRoles}, {"text field", fieldRoles}, {"text box", fieldRoles},
-	{"checkbox", roles("checkbox")}, {"check box", roles("checkbox")}, {"button", roles("button")},
-	{"link", roles("link")}, {"field", fieldRoles}, {"input", fieldRoles}, {"textbox", fieldRoles},
-	{"box", nil}, {"dropdown", selectRoles}, {"drop-down", selectRoles}, {"select", selectRoles},
-	{"menu", selectRoles}, {"list", selectRoles}, {"tab", roles("tab")}, {"radio", radioRoles},
-	{"option", roles("option", "radio")}, {"icon", nil}, {"switch", roles("switch")},
-}
-
 // scopeWords split "Add to cart for Blue Mug" into target and scope.
 var scopeWords = []string{" for ", " in the ", " inside ", " within ", " next to ", " beside ", " under ", " of the ", " in ", " on the "}
 
-// containerNouns may end a scope phrase: "in the Blue Mug card".
-var containerNouns = []string{" card", " row", " section", " item", " product", " panel", " line", " entry", " region", " area", " group", " box", " form", " tile", " listing",
-	" tab", " tree", " menu", " grid", " table", " list", " dialog", " toolbar", " column", " article", " cell", " page"}
-
-// assertNouns end a phrase that scopes an assertion to one element ("the
-// Blue Mug card shows $12.00"), with the roles such an element may have.
-// Only nouns that name a part of a page are here: "the cart shows 1 item"
-// stays a check of the whole page.
-var assertNouns = []struct {
+// noun is a word of dom.Nouns with the roles it means in one use.
+type noun struct {
 	word  string
-	roles roleSet
-}{
-	{"card", roles("article", "listitem", "group", "region", "row", "figure")},
-	{"tile", roles("article", "listitem", "group", "region", "figure")},
-	{"product", roles("article", "listitem", "group", "region", "row")},
-	{"listing", roles("article", "listitem", "group", "region", "row")},
-	{"item", roles("listitem", "article", "row", "menuitem", "option", "treeitem")},
-	{"row", roles("row", "listitem")},
-	{"section", roles("region", "group", "article", "form", "complementary", "navigation", "banner", "contentinfo", "main")},
-	{"panel", roles("region", "group", "tabpanel", "complementary", "dialog")},
-	{"region", roles("region", "complementary", "navigation", "banner", "contentinfo", "main", "search")},
-	{"group", roles("group", "radiogroup", "region")},
-	{"form", roles("form", "region", "group")},
-	{"dialog", roles("dialog", "alertdialog")},
-	{"table", roles("table", "grid", "treegrid")},
-	{"grid", roles("grid", "treegrid", "table")},
-	{"tree", roles("tree", "treegrid")},
-	{"carousel", roles("region", "group")},
-	{"slide", roles("group", "region", "tabpanel")},
-	{"list", roles("list", "listbox", "menu")},
-	{"listbox", roles("listbox")},
-	{"menu", roles("menu", "menubar")},
-	{"toolbar", roles("toolbar")},
-	{"article", roles("article")},
-	{"feed", roles("feed")},
-	{"cell", roles("cell", "gridcell")},
-	{"alert", roles("alert", "alertdialog", "status")},
+	roles roleSet // nil: any role
+	value bool    // a check of the one element reads its value (soleNouns)
 }
+
+// nounsFor lists the words of dom.Nouns, longest first, that have a
+// meaning in one use: roles of the use, and whether the word has it.
+func nounsFor(use func(dom.Noun) ([]string, bool)) []noun {
+	var out []noun
+	for _, n := range dom.Nouns {
+		rs, ok := use(n)
+		if !ok {
+			continue
+		}
+		nn := noun{word: n.Word, value: n.SoleValue}
+		if len(rs) > 0 {
+			nn.roles = roles(rs...)
+		}
+		out = append(out, nn)
+	}
+	return out
+}
+
+// The uses of dom.Nouns, the one table of the words that name a kind of
+// element: kindNouns name the element an action or check is about ("the
+// checkbox for X", "the X checkbox"; roles nil for a word of any kind);
+// assertNouns end a phrase that scopes a check to a part of the page ("the
+// Blue Mug card shows $12.00"; "the cart shows 1 item" stays a check of
+// the whole page); soleNouns name, alone, the one element of their roles
+// ("the status"); itemNouns are what a count counts ("3 rows");
+// containerNouns may end a place ("in the Blue Mug card"); shownRoles
+// narrow a kind for "is shown" and "is gone".
+var (
+	kindNouns   = nounsFor(func(n dom.Noun) ([]string, bool) { return n.Kind, n.AnyKind || len(n.Kind) > 0 })
+	assertNouns = nounsFor(func(n dom.Noun) ([]string, bool) { return n.Part, len(n.Part) > 0 })
+	soleNouns   = nounsFor(func(n dom.Noun) ([]string, bool) { return n.Sole, len(n.Sole) > 0 })
+	itemNouns   = func() map[string][]string {
+		m := map[string][]string{}
+		for _, n := range dom.Nouns {
+			if len(n.Count) > 0 {
+				m[n.Word] = n.Count
+			}
+		}
+		return m
+	}()
+	containerNouns = func() (out []string) {
+		for _, n := range dom.Nouns {
+			if n.Place {
+				out = append(out, " "+n.Word)
+			}
+		}
+		return out
+	}()
+	shownRoles = func() map[string]roleSet {
+		m := map[string]roleSet{}
+		for _, n := range dom.Nouns {
+			if len(n.Shown) > 0 {
+				m[n.Word] = roles(n.Shown...)
+			}
+		}
+		return m
+	}()
+)
