@@ -8,7 +8,7 @@ const disabled = (el.disabled === true || el.getAttribute('aria-disabled') === '
 const expanded = (el.getAttribute('aria-expanded') === 'true' || (el.tagName === 'SUMMARY' && el.parentElement.open === true) || el.open === true);
 const selected = (el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked));
 const pressed = (el.getAttribute('aria-pressed') === 'true');
-const current = ((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true');
+const current = ((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true' || [el, el.parentElement && el.parentElement.tagName === 'LI' ? el.parentElement : null].some(e => e !== null && ['active', 'selected', 'current'].some(k => e.classList.contains(k))));
 const focused = (document.activeElement === el || el.contains(document.activeElement));
 const required = (el.required === true || el.getAttribute('aria-required') === 'true');
 const readonly = (el.readOnly === true || el.getAttribute('aria-readonly') === 'true');
