@@ -77,6 +77,8 @@ var roundTrips = []struct {
 	{step: Step{Kind: SwitchTab, Value: "2"}},
 	{step: Step{Kind: SwitchTab, Value: TabNew}, noCall: "the tab opened last has an index only the server's list of tabs knows"},
 	{step: Step{Kind: Drag, Ref: "#a", Role: "listitem", Element: `listitem "A"`, Drop: &Step{Ref: "#b", Role: "listitem", Element: `listitem "B"`}}},
+	{step: Step{Kind: Remember, Ref: "#o", Role: "status", Element: `status "Order number"`, Value: "ORDER"}},
+	{step: Step{Kind: Remember, Ref: "#t", Role: "textbox", Element: `textbox "Total"`, Value: "ORDER_TOTAL2"}},
 	{step: Step{Kind: Then, Value: "click its delete button"}, noCall: "a Then is an action still to read, not a step"},
 
 	{step: Step{Kind: AssertText, Value: "1 item"}},
