@@ -1,0 +1,68 @@
+package translator
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+const receiptPage = `- main:
+  - heading "Thank you" [level=1] [ref=e1]
+  - region "Receipt" [ref=e2]:
+    - paragraph [ref=e3]: "Your order: ORD-4821"
+    - status "Order number" [ref=e4]: ORD-4821
+    - term [ref=e5]: "Total:"
+    - definition [ref=e6]: $12.00
+  - textbox "Coupon" [ref=e7]: SAVE10
+  - status [ref=e8]: Paid
+  - button "Save" [ref=e9]
+`
+
+func TestRemember(t *testing.T) {
+	page, err := dom.ParseARIA(receiptPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		action, ref, name string
+	}{
+		{"remember the order number as ORDER", "e4", "ORDER"},
+		{"Then store the text of the order number as ORDER_NO.", "e4", "ORDER_NO"},
+		{"save the total as TOTAL", "e6", "TOTAL"},
+		{"note down the receipt region as RECEIPT", "e2", "RECEIPT"},
+		{"remember the value of Coupon as CODE", "e7", "CODE"},
+		{"keep the Coupon field in {{CODE}}", "e7", "CODE"},
+	}
+	for _, tt := range tests {
+		steps, err := NewRules().Translate(context.Background(), Request{Action: tt.action, Page: page})
+		if err != nil {
+			t.Errorf("%q: %v", tt.action, err)
+			continue
+		}
+		if len(steps) != 1 || steps[0].Kind != step.Remember || steps[0].Ref != tt.ref || steps[0].Value != tt.name {
+			t.Errorf("%q: got %+v, want remember %s as %s", tt.action, steps, tt.ref, tt.name)
+		}
+		if IntentOf(tt.action) == IntentCheck {
+			t.Errorf("%q reads as a check", tt.action)
+		}
+	}
+	for _, tt := range []struct{ action, want string }{
+		{"remember the order number as order", "capital letters"},
+		{"remember the shipping date as SHIPPED", `"shipping date"`},
+		{"record the status as STATE", "matches 2 elements"},
+	} {
+		_, err := NewRules().Translate(context.Background(), Request{Action: tt.action, Page: page})
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%q: got %v, want an error saying %s", tt.action, err, tt.want)
+		}
+	}
+	// "save" with a word that is no name is another sentence's: a click.
+	steps, err := NewRules().Translate(context.Background(), Request{Action: "save the draft as pdf", Page: page})
+	if err == nil && steps[0].Kind == step.Remember || err != nil && !errors.Is(err, ErrUnparsable) {
+		t.Errorf("save the draft as pdf: got %+v, %v", steps, err)
+	}
+}
