@@ -203,6 +203,9 @@ func FuzzRead(f *testing.F) {
 	f.Add(ToolEvaluate, `button "Save" is not shown`, `const why = some(e => ["button"].includes(role(e))`, "")
 	f.Add(ToolEvaluate, `list "T" shows "a" at #2`, `const why = `, "#l")
 	f.Add(ToolClick, `button "x"`, "", "#b")
+	if c, err := Call(Step{Kind: Remember, Element: `status "N"`, Value: "ORDER"}, "#n"); err == nil {
+		f.Add(ToolEvaluate, `status "N"`, c.Args["function"].(string), "#n")
+	}
 	f.Add(ToolDrag, "", "", "")
 	f.Fuzz(func(t *testing.T, tool, element, fn, target string) {
 		args := map[string]any{"element": element, "function": fn, "target": target, "url": fn, "text": element,

@@ -6,6 +6,7 @@ package translator
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -98,4 +99,17 @@ func definitionOf(page *dom.Node, p string) *dom.Node {
 		return found[0]
 	}
 	return nil
+}
+
+var reRemember = regexp.MustCompile(`(?i)^` + rememberExpr + `$`)
+
+// RememberName returns the name a sentence remembers a value as ("ORDER"
+// for "remember the order number as ORDER"), read from its words alone;
+// ok is false for a sentence of another form.
+func RememberName(action string) (name string, ok bool) {
+	m := reRemember.FindStringSubmatch(cleanAction(action))
+	if m == nil || !step.ValidName(m[3]) {
+		return "", false
+	}
+	return m[3], true
 }
