@@ -137,6 +137,19 @@ func (r *run) expand(text string) string {
 	return text
 }
 
+// unexpand writes, in the description of the element a check reads, the
+// values remembered that the check's expected text (value) names as
+// their placeholders: `paragraph "Order number: {{ORDER}}"`, which replay
+// describes with the value it read, not compile's.
+func (r *run) unexpand(description, value string) string {
+	for name, v := range r.remembered {
+		if strings.Contains(value, "{{"+name+"}}") {
+			description = strings.ReplaceAll(description, v.Value, "{{"+name+"}}")
+		}
+	}
+	return description
+}
+
 var rePlaceholder = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}`)
 
 // placeholderProblems are the actions' {{NAME}} that name no variable, no

@@ -72,24 +72,31 @@ func (r *Rules) remembered(req Request, phrase string) (*dom.Node, error) {
 	return n, err
 }
 
-// definitionOf is the definition beside the one term named p ("Order
-// number" in <dt>, its value in the <dd> after it), or nil.
+// labelRoles are the elements whose text may label the value beside
+// them: a term and its definition, "Order number:" and the number in
+// <strong> after it.
+var labelRoles = roles("term", "text", "strong", "emphasis", "generic", "paragraph", "rowheader", "columnheader")
+
+// definitionOf is the value beside the one label named p: the element
+// after a term, a text or a bold word whose text is p (a colon after it
+// allowed), as "Order number: <strong>2345</strong>" or a <dt> and its
+// <dd>; nil when no one label is.
 func definitionOf(page *dom.Node, p string) *dom.Node {
 	if page == nil {
 		return nil
 	}
 	var found []*dom.Node
 	page.Walk(func(n *dom.Node) bool {
-		if n.Role != "term" || n.Parent == nil {
+		if !labelRoles[n.Role] || n.Parent == nil {
 			return true
 		}
-		text := strings.TrimRight(strings.TrimSpace(n.TextContent()), ":")
+		text := strings.TrimSpace(strings.TrimRight(strings.TrimSpace(n.TextContent()), ":"))
 		if score(text, p) < scoreExact {
 			return true
 		}
 		sib := n.Parent.Children
 		for i, c := range sib {
-			if c == n && i+1 < len(sib) && sib[i+1].Role == "definition" && sib[i+1].Ref != "" {
+			if c == n && i+1 < len(sib) && sib[i+1].Ref != "" && strings.TrimSpace(sib[i+1].TextContent()) != "" {
 				found = append(found, sib[i+1])
 			}
 		}

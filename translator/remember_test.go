@@ -20,6 +20,9 @@ const receiptPage = `- main:
   - textbox "Coupon" [ref=e7]: SAVE10
   - status [ref=e8]: Paid
   - button "Save" [ref=e9]
+  - paragraph [ref=e10]:
+    - text: "Invoice number:"
+    - strong [ref=e11]: "2345"
 `
 
 func TestRemember(t *testing.T) {
@@ -33,6 +36,7 @@ func TestRemember(t *testing.T) {
 		{"remember the order number as ORDER", "e4", "ORDER"},
 		{"Then store the text of the order number as ORDER_NO.", "e4", "ORDER_NO"},
 		{"save the total as TOTAL", "e6", "TOTAL"},
+		{"remember the invoice number as INVOICE", "e11", "INVOICE"},
 		{"note down the receipt region as RECEIPT", "e2", "RECEIPT"},
 		{"remember the value of Coupon as CODE", "e7", "CODE"},
 		{"keep the Coupon field in {{CODE}}", "e7", "CODE"},

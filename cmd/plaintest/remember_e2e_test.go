@@ -156,12 +156,12 @@ func TestRememberBothServers(t *testing.T) {
 		})
 	}
 	t.Run("refusals", func(t *testing.T) {
-		code, stdout, stderr := runCLI(t, "compile", "--url", orders.URL+"/order", "-o", filepath.Join(t.TempDir(), "x.json"), "--translator", "rules",
+		code, stdout, stderr := runCLI(t, "compile", "--url", orders.URL+"/order", "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules",
 			"--step", "verify {{ORDER}} is shown", "--step", "remember the order number as ORDER")
 		if want := `action 1 ("verify {{ORDER}} is shown"): {{ORDER}} names no variable, no secret and no value an earlier action remembers`; code != 2 || !strings.Contains(stdout+stderr, want) {
 			t.Errorf("a name not remembered yet: exit %d, want 2 and %q\n%s\n%s", code, want, stdout, stderr)
 		}
-		code, stdout, stderr = runCLI(t, "compile", "--url", orders.URL+"/order", "-o", filepath.Join(t.TempDir(), "x.json"), "--translator", "rules", "--timeout", "1s",
+		code, stdout, stderr = runCLI(t, "compile", "--url", orders.URL+"/order", "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "1s",
 			"--step", "remember the shipping date as SHIPPED")
 		if want := `no element (a field, a named part of the page, or a term and its definition) matching "shipping date"`; code != 1 || !strings.Contains(stdout+stderr, want) {
 			t.Errorf("an element not there: exit %d, want 1 and %q\n%s\n%s", code, want, stdout, stderr)
