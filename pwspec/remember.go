@@ -8,12 +8,9 @@ import (
 	"github.com/plaintest/plaintest/step"
 )
 
-// remembered is the variable the spec reads a value into: the statements
-// of the step's test.step, which returns it.
-const remembered = "value"
-
-// remember reads s's element's text (a field's value), spaces collapsed,
-// and fails when it is empty, as the scenario's step does.
+// remember reads s's element's text (a field's value) and fails when it
+// is empty, as the scenario's step does; its test.step returns the text,
+// spaces collapsed (Generate).
 func (g *gen) remember(s step.Step, target string) ([]doc, int, error) {
 	l, err := g.locator(target)
 	if err != nil {
@@ -24,7 +21,6 @@ func (g *gen) remember(s step.Step, target string) ([]doc, int, error) {
 	case "textbox", "searchbox", "spinbutton", "combobox":
 		read = mc(l, "inputValue")
 	}
-	text := mc(mc(raw("(await "+printDoc(printExpr(read))+")"), "replace", raw(`/\s+/g`), str(" ")), "trim")
 	what := s.Element
 	if what == "" {
 		what = "the element"
@@ -32,8 +28,10 @@ func (g *gen) remember(s step.Step, target string) ([]doc, int, error) {
 	g.vars[s.Value] = true
 	g.remembered[s.Value] = true
 	g.binding = s.Value
+	value := ident("value")
 	return []doc{
-		[]doc{"const ", remembered, " = ", printExpr(text), ";"},
-		[]doc{printExpr(mc(c(ident("expect"), ident(remembered), str(what+" is empty: there is no value to remember as "+s.Value)), "not.toBe", str(""))), ";"},
+		[]doc{"const value = await ", printExpr(read), ";"},
+		[]doc{printExpr(mc(c(ident("expect"), mc(value, "trim"), str(what+" is empty: there is no value to remember as "+s.Value)), "not.toBe", str(""))), ";"},
+		[]doc{"return ", printExpr(mc(mc(value, "replace", raw(`/\s+/g`), str(" ")), "trim")), ";"},
 	}, 0, nil
 }

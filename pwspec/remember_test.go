@@ -32,11 +32,11 @@ func TestRemember(t *testing.T) {
 	}
 	got := string(b)
 	for _, want := range []string{
-		`const ORDER = await test.step("remember the order number as ORDER", async () => {`,
-		`const value = (await page.getByRole("status", { name: "Order number" }).innerText())`,
-		`const CODE = await test.step(`,
+		"const ORDER =\n    await test.step(\"remember the order number as ORDER\", async () => {",
+		"const value = await page\n        .getByRole(\"status\", { name: \"Order number\" })\n        .innerText();",
+		"const CODE =\n    await test.step(",
 		`.inputValue()`,
-		`return value;`,
+		`return value.replace(/\s+/g, " ").trim();`,
 		`.not.toBe("")`,
 		"toContainText(\n      ORDER,",
 		".fill(`${ORDER} ${CODE}`)",

@@ -132,9 +132,17 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 		block := []doc{"// " + oneLine(a.title), hardline, "await test.step(", quote(a.title), ", async () => {",
 			indent(hardline, join(hardline, a.stmts)), hardline, "});"}
 		if a.binds != "" {
-			// A value remembered: the const the later steps read.
-			block = []doc{"// " + oneLine(a.title), hardline, "const ", a.binds, " = await test.step(", quote(a.title), ", async () => {",
-				indent(hardline, join(hardline, a.stmts), hardline, "return ", remembered, ";"), hardline, "});"}
+			// A value remembered: the const the later steps read, its
+			// test.step after the = unless that line would pass 80
+			// columns (in the test's body, indented 2), as Prettier lays
+			// an assignment out.
+			head := "await test.step(" + quote(a.title) + ", async () => {"
+			step := []doc{head, indent(hardline, join(hardline, a.stmts)), hardline, "});"}
+			decl := []doc{"const ", a.binds, " = ", step}
+			if 2+strWidth("const "+a.binds+" = "+head) > width {
+				decl = []doc{"const ", a.binds, " =", indent(hardline, step)}
+			}
+			block = []doc{"// " + oneLine(a.title), hardline, decl}
 		}
 		body = append(body, block)
 	}

@@ -55,16 +55,15 @@ test("order-number", async ({ page }) => {
   });
 
   // remember the order number as ORDER
-  const ORDER = await test.step("remember the order number as ORDER", async () => {
-    const value = (await page.getByTestId("order-number").innerText())
-      .replace(/\s+/g, " ")
-      .trim();
-    expect(
-      value,
-      "strong is empty: there is no value to remember as ORDER",
-    ).not.toBe("");
-    return value;
-  });
+  const ORDER =
+    await test.step("remember the order number as ORDER", async () => {
+      const value = await page.getByTestId("order-number").innerText();
+      expect(
+        value.trim(),
+        "strong is empty: there is no value to remember as ORDER",
+      ).not.toBe("");
+      return value.replace(/\s+/g, " ").trim();
+    });
 
   // verify "Order number: {{ORDER}}" is shown
   await test.step('verify "Order number: {{ORDER}}" is shown', async () => {
