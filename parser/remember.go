@@ -143,7 +143,7 @@ func (r *run) expand(text string) string {
 // describes with the value it read, not compile's.
 func (r *run) unexpand(description, value string) string {
 	for name, v := range r.remembered {
-		if strings.Contains(value, "{{"+name+"}}") {
+		if strings.Contains(value, "{{"+name+"}}") && len([]rune(v.Value)) >= 3 { // "1" would be found everywhere
 			description = strings.ReplaceAll(description, v.Value, "{{"+name+"}}")
 		}
 	}

@@ -120,3 +120,28 @@ func RememberName(action string) (name string, ok bool) {
 	}
 	return m[3], true
 }
+
+// rulesOnly reports whether action remembers a value: the rules alone
+// read it (a model's function has no such step, and a sentence that reads
+// must never become a click), whether or not they find its element.
+func rulesOnly(action string) bool {
+	m := reRemember.FindStringSubmatch(cleanAction(action))
+	if m == nil {
+		return false
+	}
+	verb := strings.ToLower(m[1])
+	return step.ValidName(m[3]) || strings.HasPrefix(verb, "remember") || strings.HasPrefix(verb, "memori") || strings.HasPrefix(verb, "note")
+}
+
+// refuse is the error of an action the model is not asked: one that
+// remembers a value, or one that took the most steps an action may.
+func (l *LLM) refuse(req Request) error {
+	if rulesOnly(req.Action) {
+		return fmt.Errorf("%w: %q remembers a value, which only the rules translator reads (--translator rules or auto)", ErrUnparsable, l.mask.Replace(req.Action))
+	}
+	if len(req.Taken) >= l.opts.MaxSteps {
+		return fmt.Errorf("the model did not finish %q in %d steps, the most an action may take (%s)",
+			l.mask.Replace(req.Action), l.opts.MaxSteps, l.mask.Replace(takenList(req.Taken)))
+	}
+	return nil
+}

@@ -70,3 +70,38 @@ func TestRemember(t *testing.T) {
 		t.Errorf("save the draft as pdf: got %+v, %v", steps, err)
 	}
 }
+
+// scriptedModel answers every action with a click: what a model must never
+// be asked to do for a sentence that remembers a value.
+type scriptedModel struct{ asked int }
+
+func (m *scriptedModel) Translate(context.Context, Request) ([]step.Step, error) {
+	m.asked++
+	return []step.Step{{Kind: step.Click, Ref: "e9"}}, nil
+}
+
+// TestRememberRulesOnly: auto never hands a remember sentence to the
+// model, even when the rules refuse it; the model translator refuses it.
+func TestRememberRulesOnly(t *testing.T) {
+	page, err := dom.ParseARIA(receiptPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &scriptedModel{}
+	a := NewAuto(NewRules(), m)
+	for _, action := range []string{"remember the shipping date as SHIPPED", "remember the order number as order", "record the status as STATE"} {
+		if steps, err := a.Translate(context.Background(), Request{Action: action, Page: page}); err == nil {
+			t.Errorf("%q: got %+v, want the rules' refusal", action, steps)
+		}
+	}
+	if m.asked != 0 {
+		t.Errorf("the model was asked %d times", m.asked)
+	}
+	if _, err := a.Translate(context.Background(), Request{Action: "save the draft as pdf", Page: page}); err != nil || m.asked != 1 {
+		t.Errorf("save the draft as pdf: %v, model asked %d times; want it asked (not a remember sentence)", err, m.asked)
+	}
+	l := &LLM{}
+	if err := l.refuse(Request{Action: "remember the total as TOTAL"}); !errors.Is(err, ErrUnparsable) || !strings.Contains(err.Error(), "only the rules translator") {
+		t.Errorf("the model translator: got %v", err)
+	}
+}
