@@ -38,7 +38,7 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 	if err := r.snapshot(ctx); err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
-	node, held, why := anchor(r.page, r.start, r.before, s.Value)
+	node, held, why := anchor(r.page, r.start, r.before, r.expand(s.Value))
 	if why != "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, why, nil)
 	}

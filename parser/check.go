@@ -16,6 +16,9 @@ func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target strin
 	if target == "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("no stable selector was found for %s", s.Element), nil)
 	}
+	if e := r.unexpand(s.Element, s.Value); e != s.Element {
+		s.Element, ts.Element = e, r.masker.Replace(e)
+	}
 	call, err := r.gen.Call(s, target)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)

@@ -158,6 +158,9 @@ type run struct {
 	disabled string
 	// found holds the nodes pageFinds added to the page, by ref.
 	found map[string]foundElement
+	// remembered holds the values remember steps read, by name
+	// (remember.go).
+	remembered map[string]rememberedValue
 }
 
 // Run compiles sc. Step failures are reported in the result (status partial
@@ -170,7 +173,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		return nil, err
 	}
 	start := time.Now()
-	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets),
+	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets), remembered: map[string]rememberedValue{},
 		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout, WaitTimeout: c.opts.waitTimeout()}, enabled: translator.NewRules()}
 	res := &ParserResult{
 		Name:       sc.Name,

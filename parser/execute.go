@@ -14,7 +14,7 @@ import (
 // failed and the failure is recorded.
 func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
-	if !s.Kind.IsCheck() && s.Kind != step.Wait {
+	if !s.Kind.IsCheck() && s.Kind != step.Wait && s.Kind != step.Remember {
 		r.before = r.page
 	}
 	switch s.Kind {
@@ -71,6 +71,8 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	switch {
 	case step.Scoped(s):
 		return r.check(ctx, ts, s, target)
+	case s.Kind == step.Remember:
+		return r.remember(ctx, ts, s, target)
 	case s.Kind == step.Choose:
 		return r.choose(ctx, ts, s, target)
 	case s.Kind == step.SetValue:

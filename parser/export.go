@@ -36,6 +36,7 @@ func (r *run) export(call step.ToolCall, s step.Step) step.ToolCall {
 			}
 		}
 	}
+	out.Args = r.exportRemembered(out.Args)
 	return out
 }
 

@@ -163,6 +163,7 @@ func (s *Scenario) Validate() error {
 			problems = append(problems, fmt.Sprintf("%s is both a variable and a secret", name))
 		}
 	}
+	problems = append(problems, s.placeholderProblems()...)
 	if len(problems) > 0 {
 		return &InputError{Problems: problems}
 	}

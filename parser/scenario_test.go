@@ -218,6 +218,7 @@ func FuzzParseFile(f *testing.F) {
 	f.Add([]byte("url: http://x\nactions: null\n"))
 	f.Add([]byte("url: http://x\nactions: [d\xe9mo]\n"))
 	f.Add([]byte("url: http://x\nactions: [a, ~, 3, true]\nvariables: {A: , B: 1}\n"))
+	f.Add([]byte("url: http://x\nactions: [remember the total as T, 'verify {{T}} is shown', type {{U}} into b]\nvariables: {T: 1}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sc, err := parseFile(data, "f.yaml", func(string) string { return "v" })
 		if err == nil && sc.Validate() != nil {
@@ -244,5 +245,34 @@ func TestReadFileSize(t *testing.T) {
 	_, err = ReadFile(path, func(string) string { return "" })
 	if want := path + ": the file is 10485761 bytes, over the limit of 10.0 MB for a scenario file"; err == nil || err.Error() != want || !errors.Is(err, ErrInvalid) {
 		t.Errorf("got %v, want %q", err, want)
+	}
+}
+
+// TestRememberedPlaceholders: an action's {{NAME}} names a variable, a
+// secret or a value an earlier action remembers; any other, and a name
+// remembered twice or taken by a variable, is refused naming the action
+// (a secret's value masked).
+func TestRememberedPlaceholders(t *testing.T) {
+	ok := Scenario{URL: "http://x", Variables: map[string]string{"USER": "ada"}, Secrets: map[string]string{"PW": "hunter2"}, Actions: []string{
+		"type {{USER}} into Name", "remember the order number as ORDER", "verify the receipt shows {{ORDER}}", "keep the Total field in {{TOTAL}}", "type {{TOTAL}} {{PW}} into Search",
+	}}
+	if err := ok.Validate(); err != nil {
+		t.Errorf("got %v, want none", err)
+	}
+	bad := Scenario{URL: "http://x", Variables: map[string]string{"USER": "ada"}, Secrets: map[string]string{"PW": "hunter2"}, Actions: []string{
+		"verify the receipt shows {{ORDER}} for hunter2", "remember the order number as ORDER", "remember the total as ORDER", "remember the name as USER",
+	}}
+	err := bad.Validate()
+	for _, want := range []string{
+		`action 1 ("verify the receipt shows {{ORDER}} for {{PW}}"): {{ORDER}} names no variable, no secret and no value an earlier action remembers ("remember the order number as ORDER")`,
+		`action 3 ("remember the total as ORDER"): ORDER is remembered by action 2 already`,
+		`action 4 ("remember the name as USER"): USER is a variable already`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want it to say %s", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("the secret's value is in the error: %v", err)
 	}
 }

@@ -32,7 +32,13 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (st
 	if transient(node, s) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: neither its name nor its text
-		// would find it then; its place among its kind does.
+		// would find it then; its place among its kind does. A value to
+		// remember, named by itself, likewise: its id or test id first.
+		if s.Kind == step.Remember {
+			if h, err := r.attrTarget(ctx, node); err != nil || len(h.Parts) > 0 {
+				return h.Selector(), err
+			}
+		}
 		return byPlace(r.page, node).Selector(), nil
 	}
 	loc, err := r.treeTarget(ctx, node, s)
@@ -120,7 +126,8 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 // neither depends on when compile read the page (an alert read as
 // "Loading" or as "Saved successfully", as the page got there).
 func transient(node *dom.Node, s step.Step) bool {
-	return contentNamed(node, s) || liveRoles[node.Role] && textCheck(s) && (node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent()))
+	byContent := node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent())
+	return contentNamed(node, s) || (liveRoles[node.Role] && textCheck(s) || s.Kind == step.Remember) && byContent
 }
 
 // unnamed is description, an element's (`alert "Loading"`, `status "Saved"

@@ -206,6 +206,8 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 	read, err := step.Read(call)
 	if err == nil {
 		switch read.Kind {
+		case step.Remember:
+			return g.remember(read, target)
 		case step.Reload:
 			return []doc{await(mc(ident("page"), "reload"))}, 0, nil
 		case step.Forward:

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 var placeholderRe = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\s*\}\}`)
@@ -29,6 +30,9 @@ func (g *gen) text(s string) (expr, error) {
 	esc := strings.NewReplacer("\\", "\\\\", "`", "\\`", "${", "\\${")
 	for _, m := range ms {
 		name := s[m[2]:m[3]]
+		if id, field, ok := strings.Cut(name, "."); ok && g.remembered[id] && field == step.OutputValue {
+			name = id // a remembered value: the const read from the page
+		}
 		if !g.vars[name] {
 			return nil, fmt.Errorf("{{%s}} is not a variable of the scenario", name)
 		}
@@ -42,8 +46,8 @@ func (g *gen) text(s string) (expr, error) {
 	}
 	b.WriteString(esc.Replace(s[last:]))
 	b.WriteString("`")
-	if b.String() == "`${"+s[ms[0][2]:ms[0][3]]+"}`" && len(ms) == 1 {
-		return ident(s[ms[0][2]:ms[0][3]]), nil
+	if len(ms) == 1 && ms[0][0] == 0 && ms[0][1] == len(s) {
+		return ident(strings.TrimSuffix(s[ms[0][2]:ms[0][3]], "."+step.OutputValue)), nil
 	}
 	return raw(b.String()), nil
 }

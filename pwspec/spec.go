@@ -78,7 +78,7 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 	if o.Intents != nil && len(o.Intents) != len(sc.Steps) {
 		return nil, fmt.Errorf("pwspec: %d intents for %d steps", len(o.Intents), len(sc.Steps))
 	}
-	g := &gen{vars: map[string]bool{}, used: map[string]bool{}}
+	g := &gen{vars: map[string]bool{}, used: map[string]bool{}, remembered: map[string]bool{}}
 	for k := range sc.Variables {
 		g.vars[k] = true
 	}
@@ -86,6 +86,7 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 	type action struct {
 		title string
 		stmts []doc
+		binds string // the const its test.step returns, for a remember step
 	}
 	var actions []action
 	steps := sc.Steps
@@ -106,11 +107,16 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 		}
 		i += used
 		title := actionOf(st)
+		binds := g.binding
+		g.binding = ""
 		if n := len(actions); n > 0 && actions[n-1].title == title {
 			actions[n-1].stmts = append(actions[n-1].stmts, stmts...)
+			if binds != "" {
+				actions[n-1].binds = binds
+			}
 			continue
 		}
-		actions = append(actions, action{title, stmts})
+		actions = append(actions, action{title, stmts, binds})
 	}
 	if len(bad) > 0 {
 		return nil, &Error{bad}
@@ -125,6 +131,19 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 		}
 		block := []doc{"// " + oneLine(a.title), hardline, "await test.step(", quote(a.title), ", async () => {",
 			indent(hardline, join(hardline, a.stmts)), hardline, "});"}
+		if a.binds != "" {
+			// A value remembered: the const the later steps read, its
+			// test.step after the = unless that line would pass 80
+			// columns (in the test's body, indented 2), as Prettier lays
+			// an assignment out.
+			head := "await test.step(" + quote(a.title) + ", async () => {"
+			step := []doc{head, indent(hardline, join(hardline, a.stmts)), hardline, "});"}
+			decl := []doc{"const ", a.binds, " = ", step}
+			if 2+strWidth("const "+a.binds+" = "+head) > width {
+				decl = []doc{"const ", a.binds, " =", indent(hardline, step)}
+			}
+			block = []doc{"// " + oneLine(a.title), hardline, decl}
+		}
 		body = append(body, block)
 	}
 	var out []doc
@@ -201,6 +220,10 @@ func actionOf(st sandy.Step) string {
 type gen struct {
 	vars map[string]bool
 	used map[string]bool
+	// remembered are the names remember steps read values into (consts
+	// of the test); binding is the one the step just generated reads.
+	remembered map[string]bool
+	binding    string
 	// choosers counts the file choosers waited for, each its own const.
 	choosers int
 }

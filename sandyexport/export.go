@@ -89,6 +89,11 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 			if c.Tool == step.ToolWaitFor && i < len(ts.Calls)-1 {
 				st.Description = sandy.Described(ts.Action, "wait", ts.Element)
 			}
+			if i < len(ts.Steps) && ts.Steps[i].Kind == step.Remember {
+				// Later steps read its value as {{NAME.value}}.
+				st.ID, st.Output = ts.Steps[i].Value, step.RememberOutputs()
+				st.Description = sandy.Described(ts.Action, "reads", ts.Steps[i].Element)
+			}
 			if _, scoped := c.Args["target"]; scoped && i < len(ts.Steps) && ts.Steps[i].Kind.IsCheck() {
 				// A check says which element it reads.
 				st.Description = sandy.Described(ts.Action, "reads", ts.Steps[i].Element)

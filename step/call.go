@@ -154,7 +154,7 @@ func Scoped(s Step) bool {
 func NeedsTarget(k Kind) bool {
 	switch k {
 	case Click, DoubleClick, Type, Clear, Select,
-		Upload, Drag, Check, Uncheck, Hover, AssertState, AssertValue:
+		Upload, Drag, Check, Uncheck, Hover, AssertState, AssertValue, Remember:
 		return true
 	}
 	return false
@@ -185,6 +185,9 @@ func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 	}
 	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)
+	}
+	if s.Kind == Remember {
+		return rememberCall(s, target, timeout)
 	}
 	if s.Kind == SwitchTab {
 		// A tab by its number; the tab opened last has an index only the

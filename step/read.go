@@ -137,6 +137,9 @@ func readEvaluate(fn, element, target string) (Step, error) {
 	if _, ok := EnabledWaitTimeout(fn); ok {
 		return Step{}, fmt.Errorf("the wait for %s to be enabled: %w", target, ErrNotStep)
 	}
+	if s, ok := readRemember(fn, element, target); ok {
+		return s, nil
+	}
 	wait := false
 	if m := reWaitSuffix.FindStringSubmatch(element); m != nil {
 		if _, err := time.ParseDuration(m[2]); err == nil {

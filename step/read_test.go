@@ -77,6 +77,8 @@ var roundTrips = []struct {
 	{step: Step{Kind: SwitchTab, Value: "2"}},
 	{step: Step{Kind: SwitchTab, Value: TabNew}, noCall: "the tab opened last has an index only the server's list of tabs knows"},
 	{step: Step{Kind: Drag, Ref: "#a", Role: "listitem", Element: `listitem "A"`, Drop: &Step{Ref: "#b", Role: "listitem", Element: `listitem "B"`}}},
+	{step: Step{Kind: Remember, Ref: "#o", Role: "status", Element: `status "Order number"`, Value: "ORDER"}},
+	{step: Step{Kind: Remember, Ref: "#t", Role: "textbox", Element: `textbox "Total"`, Value: "ORDER_TOTAL2"}},
 	{step: Step{Kind: Then, Value: "click its delete button"}, noCall: "a Then is an action still to read, not a step"},
 
 	{step: Step{Kind: AssertText, Value: "1 item"}},
@@ -201,6 +203,9 @@ func FuzzRead(f *testing.F) {
 	f.Add(ToolEvaluate, `button "Save" is not shown`, `const why = some(e => ["button"].includes(role(e))`, "")
 	f.Add(ToolEvaluate, `list "T" shows "a" at #2`, `const why = `, "#l")
 	f.Add(ToolClick, `button "x"`, "", "#b")
+	if c, err := Call(Step{Kind: Remember, Element: `status "N"`, Value: "ORDER"}, "#n"); err == nil {
+		f.Add(ToolEvaluate, `status "N"`, c.Args["function"].(string), "#n")
+	}
 	f.Add(ToolDrag, "", "", "")
 	f.Fuzz(func(t *testing.T, tool, element, fn, target string) {
 		args := map[string]any{"element": element, "function": fn, "target": target, "url": fn, "text": element,

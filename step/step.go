@@ -42,6 +42,12 @@ const (
 	// page the steps before it leave (a row's delete button shows only
 	// once the row is hovered).
 	Then Kind = "then"
+	// Remember reads a value from the page for later actions: neither an
+	// action (it changes nothing) nor a check (it asserts only that the
+	// value is not empty). Ref: the element whose text (a field: its
+	// value) is read; Value: the NAME later actions write as {{NAME}}
+	// (remember.go).
+	Remember Kind = "remember"
 
 	AssertText    Kind = "assert_text"    // Value: text that must be visible (in Ref's element when set)
 	AssertGone    Kind = "assert_gone"    // Value: text that must not be visible (in Ref's element when set)

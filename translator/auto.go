@@ -53,6 +53,9 @@ func (a *Auto) Translate(ctx context.Context, req Request) ([]step.Step, error) 
 	if err == nil {
 		return steps, nil
 	}
+	if rulesOnly(req.Action) {
+		return nil, err // a sentence that reads a value never goes to a model
+	}
 	unparsable := errors.Is(err, ErrUnparsable)
 	if a.Model == nil {
 		if unparsable {

@@ -199,9 +199,8 @@ func (l *LLM) MaxRounds() int { return l.opts.MaxSteps + 1 }
 // the action ambiguous, an *AnswerError when its answers did not fit even
 // once sent back, or one wrapping ErrUnparsable when it says it cannot.
 func (l *LLM) Translate(ctx context.Context, req Request) ([]step.Step, error) {
-	if len(req.Taken) >= l.opts.MaxSteps {
-		return nil, fmt.Errorf("the model did not finish %q in %d steps, the most an action may take (%s)",
-			l.mask.Replace(req.Action), l.opts.MaxSteps, l.mask.Replace(takenList(req.Taken)))
+	if err := l.refuse(req); err != nil {
+		return nil, err
 	}
 	cost := ModelCall{Model: l.opts.Model}
 	if req.Record != nil {

@@ -51,6 +51,7 @@ func init() {
 	// reads it.
 	p, c, either := add(IntentAct), add(IntentCheck), add(intentEither)
 	p(waitTimeExpr, buildWaitTime)
+	p(rememberExpr, buildRemember)
 	c(`(?:i )?should not see (.+)`, buildAssertGone)
 	c(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
 	// The browser's dialogs, files, tabs, drags and multiple choices

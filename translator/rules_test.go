@@ -351,7 +351,7 @@ func TestRulesRefuses(t *testing.T) {
 }
 
 func FuzzRulesTranslate(f *testing.F) {
-	for _, s := range []string{"click Add to cart for Blue Mug", "type a into b", "select x from y", "verify \"x\"", "press ctrl+", "go to", "check "} {
+	for _, s := range []string{"click Add to cart for Blue Mug", "type a into b", "select x from y", "verify \"x\"", "press ctrl+", "go to", "check ", "remember the price of Blue Mug as PRICE", "save x as {{Y}}"} {
 		f.Add(s)
 	}
 	p := page(f, "products")

@@ -38,7 +38,9 @@ go to / open / reload / go back / go forward; click, double-click, hover;
 type X into Y, fill Y with X, clear Y; select / choose / pick X (in a
 native select, an ARIA combo box or list box, a menu); set the Y slider to
 X; check / uncheck / tick / turn on / turn off / toggle; press KEY (in Y);
-expand / collapse; delete X; add X to the cart; wait N seconds. And checks,
+expand / collapse; delete X; add X to the cart; wait N seconds; remember
+the order number as ORDER (a value read from the page, {{ORDER}} in later
+sentences, read again at replay). And checks,
 with or without "verify": TEXT is shown / is gone, the Blue Mug row shows
 $24.00, the Save button is disabled, the Email field is empty, the list
 shows 3 items, X is the last item, A, B and C are in that order, the URL

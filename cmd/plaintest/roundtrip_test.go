@@ -39,6 +39,10 @@ var demoScenarios = []demoScenario{
 	{"lines", "/products", "add the Blue Mug to the cart then add the Blue Mug to the cart then add Green Tea to the cart then open the cart " +
 		"then verify the Blue Mug row shows $24.00 then verify the Green Tea row no longer shows $24.00 then remove Blue Mug from the cart " +
 		"then verify Blue Mug is gone then verify the cart shows Total: $8.50", nil},
+	// A value read from the page and used later (step.Remember).
+	{"order-number", "/products", "click Add to cart for Green Tea then open the cart then click Proceed to checkout then type Ada Lovelace into Full name " +
+		"then fill Email with ada@example.com then check I agree to the terms then click Place order then remember the order number as ORDER " +
+		"then verify \"Order number: {{ORDER}}\" is shown", nil},
 }
 
 // demoCompiles holds the demo scenarios compiled by this test binary, each

@@ -1,0 +1,77 @@
+// order-number: a Playwright Test spec exported from the Sandy scenario "order-number" by plaintest 0.1.0-dev
+// Run it with npx playwright test; variables and secrets come from the environment.
+import { expect, test } from "@playwright/test";
+
+const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8080";
+
+test.use({
+  launchOptions: {
+    executablePath: process.env.PLAINTEST_CHROMIUM ?? "/usr/bin/chromium",
+  },
+});
+
+test("order-number", async ({ page }) => {
+  // open http://127.0.0.1:8080/products
+  await test.step("open http://127.0.0.1:8080/products", async () => {
+    await page.goto(`${BASE_URL}/products`);
+  });
+
+  // click Add to cart for Green Tea
+  await test.step("click Add to cart for Green Tea", async () => {
+    await page
+      .getByTestId("product-green-tea")
+      .getByRole("button", { name: "Add to cart" })
+      .click();
+  });
+
+  // open the cart
+  await test.step("open the cart", async () => {
+    await page.goto(`${BASE_URL}/cart`);
+  });
+
+  // click Proceed to checkout
+  await test.step("click Proceed to checkout", async () => {
+    await page.getByRole("link", { name: "Proceed to checkout" }).click();
+  });
+
+  // type Ada Lovelace into Full name
+  await test.step("type Ada Lovelace into Full name", async () => {
+    await page.getByRole("textbox", { name: "Full name" }).fill("Ada Lovelace");
+  });
+
+  // fill Email with ada@example.com
+  await test.step("fill Email with ada@example.com", async () => {
+    await page.getByRole("textbox", { name: "Email" }).fill("ada@example.com");
+  });
+
+  // check I agree to the terms
+  await test.step("check I agree to the terms", async () => {
+    await page.getByRole("checkbox", { name: "I agree to the terms" }).check();
+  });
+
+  // click Place order
+  await test.step("click Place order", async () => {
+    await page.getByRole("button", { name: "Place order" }).click();
+  });
+
+  // remember the order number as ORDER
+  const ORDER =
+    await test.step("remember the order number as ORDER", async () => {
+      const value = await page.getByTestId("order-number").innerText();
+      expect(
+        value.trim(),
+        "strong is empty: there is no value to remember as ORDER",
+      ).not.toBe("");
+      return value.replace(/\s+/g, " ").trim();
+    });
+
+  // verify "Order number: {{ORDER}}" is shown
+  await test.step('verify "Order number: {{ORDER}}" is shown', async () => {
+    await expect(
+      page.getByText("Order number:").filter({ visible: true }),
+    ).toContainText(`Order number: ${ORDER}`, {
+      ignoreCase: true,
+      useInnerText: true,
+    });
+  });
+});
