@@ -65,6 +65,9 @@ func (r *Rules) resolve(page *dom.Node, phrase string, want roleSet, wantName st
 		}
 		return nil, ambiguous(page, target, best)
 	}
+	if n := nearForm(nodes, target); n != nil {
+		return n, nil
+	}
 	return nil, notFound(page, target, nodes, wantName)
 }
 
