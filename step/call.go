@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/pagejs"
 )
 
 // ToolCall is one tool call: the bare tool name ("browser_click") and its arguments.
@@ -253,7 +254,12 @@ func WaitForText(text string) ToolCall {
 // comes from aria-label or a label, for which WaitForText would only time out.
 func TextShown(text string) ToolCall {
 	want, _ := json.Marshal(strings.ToLower(strings.Join(strings.Fields(text), " ")))
-	fn := "() => (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
+	read := "(document.body ? deepText(document.body) : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
+	fn := "() => { "
+	for _, d := range pagejs.Needs(read) {
+		fn += d.Source() + " "
+	}
+	fn += "return " + read + "; }"
 	return ToolCall{ToolEvaluate, map[string]any{"function": fn}}
 }
 

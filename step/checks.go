@@ -23,19 +23,22 @@ import (
 // timeout. So a passing check returns as soon as it holds, and a failing
 // one waits no longer than the timeout.
 //
-// Text on the page is read from document.body.innerText: what is rendered,
-// not text in hidden elements, case and runs of space ignored. A hidden
+// Text on the page is read as document.body.innerText reads it, with the
+// text of open shadow roots in its place (internal/pagejs's deepText):
+// what is rendered, not text in hidden elements, case and runs of space
+// ignored. Counts, order and names are read through open shadow roots too. A hidden
 // panel that repeats a visible text neither satisfies a check nor fails
 // one.
 
 //go:embed checks.js
 var checksJS string
 
-// jsHelpers are the functions the checks share (checks.js), in the order
-// they may need each other; a check's function holds only those it uses.
+// jsHelpers are the functions the checks share (internal/pagejs's
+// shadow-root helpers, then checks.js), in the order they may need each
+// other; a check's function holds only those it uses.
 var jsHelpers = func() []struct{ name, def string } {
 	var out []struct{ name, def string }
-	for _, d := range pagejs.MustConsts(checksJS) {
+	for _, d := range append(pagejs.Shadow(), pagejs.MustConsts(checksJS)...) {
 		out = append(out, struct{ name, def string }{d.Name, d.Source()})
 	}
 	return out
@@ -226,7 +229,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if target != "" {
 			root, in = "el", " in "+what
 		}
-		shown := fmt.Sprintf(`norm(%s.innerText ?? %s.textContent).includes(%s)`, root, root, normJS(s.Value))
+		shown := fmt.Sprintf(`norm(deepText(%s)).includes(%s)`, root, normJS(s.Value))
 		if s.Kind == AssertText {
 			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
@@ -295,11 +298,11 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
 			element = what + " is visible"
 		case s.Negated:
-			why = fmt.Sprintf(`[...document.querySelectorAll('*')].some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? %s : ''`,
+			why = fmt.Sprintf(`deepAll(document, '*').some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? %s : ''`,
 				rolesJS(s.Values), normJS(s.Value), js(what+" is still shown"))
 			element = what + " is not shown"
 		default:
-			why = fmt.Sprintf(`[...document.querySelectorAll('*')].some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? '' : %s`,
+			why = fmt.Sprintf(`deepAll(document, '*').some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? '' : %s`,
 				rolesJS(s.Values), normJS(s.Value), js(what+" is not shown"))
 			element = what + " is shown"
 		}
@@ -317,7 +320,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 }
 
 func orderJS(s Step, what string) string {
-	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
+	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(deepText(e)))"
 	pick, which := "", s.Match
 	switch {
 	case s.Match == MatchFirst:
