@@ -23,10 +23,12 @@ import (
 // timeout. So a passing check returns as soon as it holds, and a failing
 // one waits no longer than the timeout.
 //
-// Text on the page is read as document.body.innerText reads it, with the
-// text of open shadow roots in its place (internal/pagejs's deepText):
-// what is rendered, not text in hidden elements, case and runs of space
-// ignored. Counts, order and names are read through open shadow roots too. A hidden
+// Text on the page is read from document.body.innerText: what is rendered,
+// not text in hidden elements, case and runs of space ignored. A check
+// compiled on a page with open shadow roots (Step.Shadow) reads the text
+// innerText reads with the text of those roots in its place, slotted
+// content once where its slot shows it (internal/pagejs's deepText), and
+// counts, order, values and focus through them too. A hidden
 // panel that repeats a visible text neither satisfies a check nor fails
 // one.
 
@@ -229,7 +231,11 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if target != "" {
 			root, in = "el", " in "+what
 		}
-		shown := fmt.Sprintf(`norm(deepText(%s)).includes(%s)`, root, normJS(s.Value))
+		read := fmt.Sprintf(`%s.innerText ?? %s.textContent`, root, root)
+		if s.Shadow {
+			read = fmt.Sprintf(`deepText(%s)`, root)
+		}
+		shown := fmt.Sprintf(`norm(%s).includes(%s)`, read, normJS(s.Value))
 		if s.Kind == AssertText {
 			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
@@ -245,6 +251,9 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		}
 	case AssertState:
 		cond, ok := stateJS[s.Value]
+		if s.Shadow && s.Value == StateFocused {
+			cond = focusedDeepJS
+		}
 		if !ok {
 			return ToolCall{}, fmt.Errorf("step: unknown state %q", s.Value)
 		}
@@ -259,6 +268,9 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		// slider its number and its texts too (aria-valuetext "30.0
 		// degrees Celsius", text "30.0°C"), any of which may match.
 		read := valuesJS
+		if s.Shadow {
+			read = valuesDeepJS
+		}
 		if s.Match == MatchNow {
 			read, s.Match = valueNowJS, MatchEquals
 		}
@@ -277,7 +289,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if err != nil {
 			return ToolCall{}, fmt.Errorf("step: count %q is not a number", s.Value)
 		}
-		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(items(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), rolesJS(s.Values))
+		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(%s(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), itemsFn(s), rolesJS(s.Values))
 		items := "items"
 		if n == 1 {
 			items = "item"
@@ -298,12 +310,12 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
 			element = what + " is visible"
 		case s.Negated:
-			why = fmt.Sprintf(`deepAll(document, '*').some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? %s : ''`,
-				rolesJS(s.Values), normJS(s.Value), js(what+" is still shown"))
+			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? %s : ''`,
+				allJS(s), rolesJS(s.Values), normJS(s.Value), js(what+" is still shown"))
 			element = what + " is not shown"
 		default:
-			why = fmt.Sprintf(`deepAll(document, '*').some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? '' : %s`,
-				rolesJS(s.Values), normJS(s.Value), js(what+" is not shown"))
+			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? '' : %s`,
+				allJS(s), rolesJS(s.Values), normJS(s.Value), js(what+" is not shown"))
 			element = what + " is shown"
 		}
 	default:
@@ -320,7 +332,10 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 }
 
 func orderJS(s Step, what string) string {
-	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(deepText(e)))"
+	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
+	if s.Shadow {
+		texts = "itemsDeep(el, " + rolesJS(orderRoles) + ").map(e => norm(deepText(e)))"
+	}
 	pick, which := "", s.Match
 	switch {
 	case s.Match == MatchFirst:
@@ -339,6 +354,38 @@ func orderJS(s Step, what string) string {
 	return fmt.Sprintf(`(t => { let i = 0; for (const w of %s) { i = t.findIndex((x, k) => k >= i && x.includes(w)); if (i < 0) return %s + t.join(' | '); i++; } return ''; })(%s)`,
 		want, js(fmt.Sprintf("expected %s in that order; %s shows: ", strings.Join(s.Values, ", "), what)), texts)
 }
+
+// itemsFn is the helper that lists a count's items: through open shadow
+// roots for a check with Shadow.
+func itemsFn(s Step) string {
+	if s.Shadow {
+		return "itemsDeep"
+	}
+	return "items"
+}
+
+// allJS lists every element of the page, through open shadow roots for a
+// check with Shadow.
+func allJS(s Step) string {
+	if s.Shadow {
+		return "deepAll(document, '*')"
+	}
+	return "[...document.querySelectorAll('*')]"
+}
+
+// focusedDeepJS is the focused state through shadow roots, where
+// document.activeElement is the host of the focused element.
+const focusedDeepJS = "(deepFocus() === el || el.contains(deepFocus()))"
+
+// valuesDeepJS is valuesJS reading an element's text through its open
+// shadow roots.
+var valuesDeepJS = func() string {
+	const light, deep = "const shown = e => e.innerText ?? e.textContent ?? '';", "const shown = e => deepText(e);"
+	if !strings.Contains(valuesJS, light) {
+		panic("step: values.js no longer reads text as " + light)
+	}
+	return strings.Replace(valuesJS, light, deep, 1)
+}()
 
 func normAll(ss []string) []string {
 	out := make([]string, len(ss))

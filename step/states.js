@@ -9,7 +9,7 @@ const expanded = (el.getAttribute('aria-expanded') === 'true' || (el.tagName ===
 const selected = (el.selected === true || el.getAttribute('aria-selected') === 'true' || (el.matches('input') && el.checked));
 const pressed = (el.getAttribute('aria-pressed') === 'true');
 const current = ((c => c !== null && c !== 'false')(el.getAttribute('aria-current')) || el.getAttribute('aria-selected') === 'true' || el.getAttribute('aria-pressed') === 'true');
-const focused = (deepFocus() === el || el.contains(deepFocus()));
+const focused = (document.activeElement === el || el.contains(document.activeElement));
 const required = (el.required === true || el.getAttribute('aria-required') === 'true');
 const readonly = (el.readOnly === true || el.getAttribute('aria-readonly') === 'true');
 const invalid = (el.getAttribute('aria-invalid') === 'true' || (el.validity !== undefined && el.validity.valid === false));

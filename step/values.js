@@ -15,11 +15,10 @@
 //       content, which is always empty;
 //     - a list box: its selected options' text;
 //     - anything else (a contenteditable field, a combo box that is not a
-//       field, a button, a status): the text it renders (innerText, with
-//       its open shadow roots' text: internal/pagejs's deepText), never
+//       field, a button, a status): the text it renders (innerText), never
 //       the text of hidden parts.
 //   valueNow  the number of a slider or spin button, and nothing else
-const values = ((el, r) => { const shown = e => deepText(e);
+const values = ((el, r) => { const shown = e => e.innerText ?? e.textContent ?? '';
   if (['slider', 'spinbutton', 'progressbar', 'meter', 'scrollbar'].includes(r)) return [el.getAttribute('aria-valuetext'), el.getAttribute('aria-valuenow'), el.tagName === 'INPUT' ? el.value : shown(el), ...(el.innerText === undefined ? [...new Set([...el.children].map(c => c.textContent).filter(t => t.trim()))] : [])].filter(x => x !== null && x !== undefined);
   if (el.tagName === 'SELECT') { const ls = [...el.selectedOptions].map(o => o.label); return ls.length > 1 ? [ls.join(', '), ...ls] : [ls.join(', ')]; }
   if (['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio'].includes(r)) { const c = el.matches('input') ? el.checked : el.getAttribute('aria-checked') === 'true'; return c ? ['checked', 'on'] : ['unchecked', 'off']; }
