@@ -16,7 +16,9 @@ import (
 // shadowElements defines the custom elements of the shadow DOM pages
 // (issue 21 item 2), each rendering into an open shadow root, as Lit and
 // most design systems do:
-//   - <shop-card name price>: an article with a heading, a price and an
+//   - <shop-card name price>: an article named by aria-label (Playwright's
+//     snapshot leaves one named by aria-labelledby inside a shadow root
+//     unnamed), a heading, a price and an
 //     "Add to cart" button that counts into "In cart: N", all in its
 //     shadow root;
 //   - <todo-list add="N">: a heading, a "New todo" field, an "Add todo"
@@ -26,12 +28,15 @@ import (
 //   - <x-field label news="broken">: a labelled email field and a "Send
 //     news" checkbox (that cannot be ticked when news is "broken");
 //   - <x-note>: a section whose heading is a named slot ("title") and whose
-//     body is the default slot.
+//     body is the default slot;
+//   - <x-search swap details>: two fields named by label and placeholder
+//     (swap="yes" swaps what they say they are) and a link with no href
+//     clicked through script (dead when details is "dead").
 const shadowElements = `<script>
 customElements.define('shop-card', class extends HTMLElement {
   connectedCallback() {
     const r = this.attachShadow({mode: 'open'});
-    r.innerHTML = '<article><h2>' + this.getAttribute('name') + '</h2><p>' + this.getAttribute('price') + '</p><button>Add to cart</button><p class="n"></p></article>';
+    r.innerHTML = '<article aria-label="' + this.getAttribute('name') + '"><h2>' + this.getAttribute('name') + '</h2><p>' + this.getAttribute('price') + '</p><button>Add to cart</button><p class="n"></p></article>';
     let n = 0;
     r.querySelector('button').onclick = () => { r.querySelector('.n').textContent = 'In cart: ' + (++n); };
   }
@@ -55,6 +60,17 @@ customElements.define('x-field', class extends HTMLElement {
   connectedCallback() {
     const r = this.attachShadow({mode: 'open'});
     r.innerHTML = '<label for="i">' + this.getAttribute('label') + '</label><input id="i" type="email"><label><input type="checkbox"' + (this.getAttribute('news') === 'broken' ? ' onclick="return false"' : '') + '> Send news</label>';
+  }
+});
+customElements.define('x-search', class extends HTMLElement {
+  connectedCallback() {
+    const r = this.attachShadow({mode: 'open'});
+    r.innerHTML = '<input aria-label="Search" placeholder="Search products…"><input aria-label="Find" placeholder="Search orders…"><p class="q"></p><p>Your orders are below. <a>Details</a></p>';
+    const [a, b] = r.querySelectorAll('input'), q = r.querySelector('.q');
+    const swap = this.getAttribute('swap') === 'yes';
+    a.oninput = () => { q.textContent = (swap ? 'o=' : 'q=') + a.value; };
+    b.oninput = () => { q.textContent = (swap ? 'q=' : 'o=') + b.value; };
+    if (this.getAttribute('details') !== 'dead') r.querySelector('a').onclick = () => { q.textContent = 'opened details'; };
   }
 });
 customElements.define('x-note', class extends HTMLElement {
@@ -89,6 +105,16 @@ var shadowCases = []struct {
 	actions: "type Feed cat into New todo then click Add todo then verify Todo items shows 3 items then verify the page shows 3 left",
 	holds:   `<todo-list></todo-list>`,
 	broken:  `<todo-list add="2"></todo-list>`,
+}, {
+	name:    "placeholder in a shadow root",
+	actions: "type shoes into Search products… then verify the page shows q=shoes",
+	holds:   `<x-search></x-search>`,
+	broken:  `<x-search swap="yes"></x-search>`,
+}, {
+	name:    "link with no href in a shadow root",
+	actions: "click Details then verify the page shows opened details",
+	holds:   `<x-search></x-search>`,
+	broken:  `<x-search details="dead"></x-search>`,
 }, {
 	name:    "field and checkbox",
 	actions: "type a@b.c into Email then check Send news then verify Send news is checked then verify Email shows a@b.c",
@@ -196,5 +222,26 @@ func TestShadowDOMSpecs(t *testing.T) {
 	bad.Store(true)
 	if got, _ := runSpecs(t, modules, dir, srv.URL); !strings.Contains(got, fmt.Sprintf("%d failed", n)) {
 		t.Errorf("want all %d specs to fail on the broken pages:\n%s", n, got)
+	}
+}
+
+// TestShadowDOMIdentity: a card's button inside a shadow root, its target
+// held to the card it was compiled in. When the card the test id names is
+// renamed, replay does not click it, and says what the target names now
+// (replay's describe.js, through the shadow root).
+func TestShadowDOMIdentity(t *testing.T) {
+	requireBuiltin(t)
+	t.Parallel() // see parallelNote
+	cards := `<shop-card data-testid="p1" name="%s" price="$12.00"></shop-card><shop-card data-testid="p2" name="Red Plate" price="$9.50"></shop-card>`
+	base, broken := shadowServer(t, fmt.Sprintf(cards, "Blue Mug"), fmt.Sprintf(cards, "Navy Mug"))
+	out := filepath.Join(t.TempDir(), "identity.json")
+	code, stdout, stderr := runCLI(t, "compile", "click Add to cart for Blue Mug then verify Blue Mug shows In cart: 1", "--url", base, "-o", out, "--evidence", t.TempDir())
+	if code != 0 {
+		t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	broken.Store(true)
+	code, stdout, stderr = runCLI(t, "replay", out, "--timeout", "3s", "--report", t.TempDir())
+	if want := `target is now button "Add to cart" in article "Navy Mug", compiled as button "Add to cart" in article "Blue Mug"`; code != exitFailed || !strings.Contains(stdout+stderr, want) {
+		t.Errorf("replay: exit %d, want %d saying %q\n%s\n%s", code, exitFailed, want, stdout, stderr)
 	}
 }
