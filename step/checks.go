@@ -254,6 +254,9 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if s.Shadow && s.Value == StateFocused {
 			cond = focusedDeepJS
 		}
+		if s.Shadow && s.Value == StateDisabled {
+			cond = disabledDeepJS
+		}
 		if !ok {
 			return ToolCall{}, fmt.Errorf("step: unknown state %q", s.Value)
 		}
@@ -310,12 +313,12 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
 			element = what + " is visible"
 		case s.Negated:
-			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? %s : ''`,
-				allJS(s), rolesJS(s.Values), normJS(s.Value), js(what+" is still shown"))
+			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(%s(e)).includes(%s)) ? %s : ''`,
+				allJS(s), rolesJS(s.Values), nameFn(s), normJS(s.Value), js(what+" is still shown"))
 			element = what + " is not shown"
 		default:
-			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? '' : %s`,
-				allJS(s), rolesJS(s.Values), normJS(s.Value), js(what+" is not shown"))
+			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(%s(e)).includes(%s)) ? '' : %s`,
+				allJS(s), rolesJS(s.Values), nameFn(s), normJS(s.Value), js(what+" is not shown"))
 			element = what + " is shown"
 		}
 	default:

@@ -11,6 +11,8 @@
 //   name   an element's accessible name, as far as one line can tell
 //   items  the visible elements in root with one of roles, header rows out
 //   itemsDeep  items, through open shadow roots (a check with Step.Shadow)
+//   nameDeep   name, its aria-labelledby read in the element's own shadow
+//              root (a check with Step.Shadow)
 // A check with Step.Shadow also takes internal/pagejs's shadow-root
 // helpers it calls (deepAll, deepText, deepFocus).
 const norm = s => String(s ?? '').replace(/[\u2018\u2019\u00b4\u0060]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
@@ -20,3 +22,4 @@ const role = e => { const r = (e.getAttribute('role') || '').split(' ')[0]; if (
 const name = e => e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => (document.getElementById(id) || {}).textContent || '').join(' ').trim() || (e.labels && e.labels.length ? [...e.labels].map(l => l.textContent).join(' ') : '') || e.getAttribute('alt') || e.getAttribute('title') || e.getAttribute('placeholder') || e.textContent || e.value || '';
 const items = (root, roles) => [...root.querySelectorAll('*')].filter(e => roles.includes(role(e)) && vis(e) && !(role(e) === 'row' && (e.closest('thead') || (e.querySelector('th') && !e.querySelector('td')))));
 const itemsDeep = (root, roles) => deepAll(root, '*').filter(e => roles.includes(role(e)) && vis(e) && !(role(e) === 'row' && (e.closest('thead') || (e.querySelector('th') && !e.querySelector('td')))));
+const nameDeep = e => e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => (deepById(e, id) || {}).textContent || '').join(' ').trim() || (e.labels && e.labels.length ? [...e.labels].map(l => l.textContent).join(' ') : '') || e.getAttribute('alt') || e.getAttribute('title') || e.getAttribute('placeholder') || e.textContent || e.value || '';

@@ -43,7 +43,10 @@ const checkPage = `<!doctype html><title>Todos</title>
 <div id="cb" role="combobox" aria-label="Fruit" tabindex="0">Apple<span class="icon"></span></div>
 <x-box id="xb"><b slot="t">Slotted words</b><i>Unslotted</i></x-box>
 <script>customElements.define('x-box', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML =
-  '<h4><slot name="t">Fallback title</slot></h4><p>Shadow text</p><p hidden>Shadow hidden</p><ul><li>One</li><li>Two</li><li hidden>Three</li></ul>'; } });</script>
+  '<h4><slot name="t">Fallback title</slot></h4><p>Shadow text</p><p hidden>Shadow hidden</p><ul><li>One</li><li>Two</li><li hidden>Three</li></ul>' +
+  '<span id="ql">Quiet mode</span><button aria-labelledby="ql">Q</button>'; } });
+customElements.define('x-btn', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<button id="xbtn">Pay</button>'; } });</script>
+<div aria-disabled="true"><x-btn></x-btn></div>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
 
 // checkBrowser serves checkPage and connects a bundled @playwright/mcp,
@@ -154,6 +157,9 @@ func TestChecksInChromium(t *testing.T) {
 		{"shadow text gone", st(step.AssertGone, "Shadow text", shadow), "", `text "Shadow text" is still shown`},
 		{"shadow items", st(step.AssertCount, "2", func(s *step.Step) { s.Shadow, s.Values = true, []string{"listitem"} }), "#xb", ""},
 		{"shadow items unread without Shadow", st(step.AssertCount, "2", items("listitem")), "#xb", "it shows 0 items, expected 2"},
+		{"disabled by an ancestor outside its shadow root", st(step.AssertState, step.StateDisabled, shadow), "#xbtn", ""},
+		{"that ancestor unread without Shadow", st(step.AssertState, step.StateDisabled, nil), "#xbtn", "it is not disabled"},
+		{"a name from aria-labelledby in a shadow root", st(step.AssertVisible, "Quiet mode", func(s *step.Step) { s.Shadow, s.Values = true, []string{"button"} }), "", ""},
 		{"shadow order", st(step.AssertOrder, "", func(s *step.Step) { s.Shadow, s.Match, s.Values = true, step.MatchLast, []string{"Two"} }), "#xb", ""},
 		{"hidden text in an element", st(step.AssertText, "Hidden here", nil), "#card", `expected text "Hidden here" is not shown in it`},
 		{"hidden text is gone from an element", st(step.AssertGone, "Hidden here", nil), "#card", ""},

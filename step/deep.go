@@ -16,6 +16,19 @@ func itemsFn(s Step) string {
 	return "items"
 }
 
+// nameFn is the helper that reads an element's name: its aria-labelledby
+// in the element's own shadow root for a check with Shadow.
+func nameFn(s Step) string {
+	if s.Shadow {
+		return "nameDeep"
+	}
+	return "name"
+}
+
+// disabledDeepJS is the disabled state with its aria-disabled or disabled
+// fieldset ancestors looked for through shadow roots.
+const disabledDeepJS = "(el.disabled === true || el.getAttribute('aria-disabled') === 'true' || (a => { for (; a; a = deepUp(a)) if (a.matches('[aria-disabled=true], fieldset:disabled')) return true; return false; })(el))"
+
 // allJS lists every element of the page, through open shadow roots for a
 // check with Shadow.
 func allJS(s Step) string {

@@ -207,7 +207,7 @@ var (
 	reShownByName = regexp.MustCompile(`^(.+?) is (not )?shown$`)
 	reOrderOne    = regexp.MustCompile(`^(.+?) shows ("(?:[^"\\]|\\.)*") (first|last|at #(\d+))$`)
 	reOrderAll    = regexp.MustCompile(`^(.+?) shows (.+) in that order$`)
-	reShadow      = regexp.MustCompile(`\b(?:deepText|deepAll|deepFocus|itemsDeep)\(`)
+	reShadow      = regexp.MustCompile(`\b(?:deepText|deepAll|deepFocus|deepUp|itemsDeep|nameDeep)\(`)
 	reItemsRoles  = regexp.MustCompile(`items(?:Deep)?\(el, (\[[^\]]*\])\)`)
 	reNameRoles   = regexp.MustCompile(`some\(e => (\[[^\]]*\])\.includes\(role\(e\)\)`)
 	reRole        = regexp.MustCompile(`^([a-z]+)(?: "|$| (?:not )?showing "| in [a-z]+ ")`)

@@ -113,6 +113,7 @@ var roundTrips = []struct {
 	{step: Step{Kind: AssertVisible, Value: "Save", Values: []string{"button"}, Element: `button "Save"`, Shadow: true}},
 	{step: Step{Kind: AssertValue, Ref: "#s", Role: "status", Element: `status "Cart"`, Value: "Saved", Match: MatchEquals, Shadow: true}},
 	{step: Step{Kind: AssertState, Ref: "#e", Role: "textbox", Element: `textbox "Email"`, Value: StateFocused, Shadow: true}},
+	{step: Step{Kind: AssertState, Ref: "#p", Role: "button", Element: `button "Pay"`, Value: StateDisabled, Negated: true, Shadow: true}},
 }
 
 // TestRoundTrip: for every kind, step → call → step is the identity (or
