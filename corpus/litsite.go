@@ -33,8 +33,12 @@ func LitHandler(dir, modules, mutant string) http.Handler {
 			files.ServeHTTP(w, r)
 			return
 		}
+		if strings.Contains(r.URL.Path, "..") {
+			http.NotFound(w, r)
+			return
+		}
 		page, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(strings.TrimPrefix(r.URL.Path, "/"))))
-		if err != nil || strings.Contains(r.URL.Path, "..") {
+		if err != nil {
 			http.NotFound(w, r)
 			return
 		}
