@@ -117,21 +117,44 @@ func apgDir(t testing.TB) string {
 	return ""
 }
 
+// litModules finds the node_modules folder holding the pinned lit, beside
+// the checkout's package.json. Missing, the test skips, or fails in CI.
+func litModules(t testing.TB) string {
+	t.Helper()
+	dir, _ := filepath.Abs(filepath.Join("..", "node_modules"))
+	if _, err := os.Stat(filepath.Join(dir, "lit", "index.js")); err != nil {
+		testenv.Missing(t, "lit in %s (run npm ci)", dir)
+	}
+	return dir
+}
+
 // sites serves one build of the demo apps and the corpus.
-type sites struct{ shop, apg string }
+type sites struct{ shop, apg, lit string }
 
 func (s sites) base(site string) string {
-	if site == SiteAPG {
+	switch site {
+	case SiteAPG:
 		return s.apg
+	case SiteLit:
+		return s.lit
 	}
 	return s.shop
 }
 
+// serve serves a build of the demo apps, the APG corpus at apg (when set)
+// and the Lit page; a mutant of LitMutants in opts breaks the Lit page,
+// the demo apps served as they are.
 func serve(t *testing.T, opts *demoshop.Options, apg string) sites {
 	t.Helper()
+	litMutant := ""
+	if opts != nil && LitMutants[opts.Mutant] != "" {
+		litMutant, opts = opts.Mutant, nil
+	}
 	shop := httptest.NewServer(demoshop.Handler(opts))
 	t.Cleanup(shop.Close)
-	s := sites{shop: shop.URL}
+	lit := httptest.NewServer(LitHandler("lit", litModules(t), litMutant))
+	t.Cleanup(lit.Close)
+	s := sites{shop: shop.URL, lit: lit.URL}
 	if apg != "" {
 		files := httptest.NewServer(http.FileServer(http.Dir(apg)))
 		t.Cleanup(files.Close)
@@ -456,6 +479,9 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled) {
 	for m, what := range demoshop.ShopMutants {
 		all[m] = SiteShop + ": " + what
 	}
+	for m, what := range LitMutants {
+		all[m] = SiteLit + ": " + what
+	}
 	names := make([]string, 0, len(all))
 	for m := range all {
 		names = append(names, m)
@@ -514,6 +540,7 @@ func normalized(t *testing.T, sc *sandy.Scenario, s sites) string {
 	if s.apg != "" {
 		out = strings.ReplaceAll(out, s.apg, "http://apg.test")
 	}
+	out = strings.ReplaceAll(out, s.lit, "http://lit.test")
 	return reURLs.ReplaceAllString(out, "http://127.0.0.1")
 }
 

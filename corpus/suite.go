@@ -31,7 +31,7 @@ const (
 // Scenario is one file of the suite.
 type Scenario struct {
 	Name    string   `yaml:"name"`    // unique; the file's name without .yaml
-	Site    string   `yaml:"site"`    // SiteShop, SiteTodo or SiteAPG
+	Site    string   `yaml:"site"`    // SiteShop, SiteTodo, SiteAPG or SiteLit
 	Page    string   `yaml:"page"`    // the path on the site the scenario opens
 	Covers  []string `yaml:"covers"`  // the classes of difficulty it covers
 	Actions []string `yaml:"actions"` // plain English, one action each
@@ -92,9 +92,9 @@ func Parse(data []byte, file string) (Scenario, error) {
 		problems = append(problems, fmt.Sprintf("name %q is not the file's name %q", sc.Name, want))
 	}
 	switch sc.Site {
-	case SiteShop, SiteTodo, SiteAPG:
+	case SiteShop, SiteTodo, SiteAPG, SiteLit:
 	default:
-		problems = append(problems, fmt.Sprintf("site %q: want shop, todo or apg", sc.Site))
+		problems = append(problems, fmt.Sprintf("site %q: want shop, todo, apg or lit", sc.Site))
 	}
 	if !strings.HasPrefix(sc.Page, "/") {
 		problems = append(problems, fmt.Sprintf("page %q: want a path starting with /", sc.Page))

@@ -23,6 +23,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	case step.AcceptDialog, step.DismissDialog:
 		r.before = r.page
 	}
+	if s.Kind.IsCheck() {
+		s.Shadow = r.shadowed(ctx)
+	}
 	if anchored(s) {
 		return r.anchoredText(ctx, ts, s)
 	}

@@ -226,7 +226,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		}
 		return mcptest.Playwright{Value: `"ok"`}.Result()
 	}
-	m := regexp.MustCompile(`includes\((".*")\)$`).FindStringSubmatch(fn)
+	m := regexp.MustCompile(`includes\((".*")\)(; \})?$`).FindStringSubmatch(fn)
 	if m == nil {
 		return mcptest.Failure("fake: unexpected function")
 	}

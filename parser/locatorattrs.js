@@ -12,9 +12,8 @@
     }
     return null;
   };
-  const up = (e) => e.parentElement || (e.parentNode && e.parentNode.host) || null;
   let scope = null;
-  for (let a = up(el); a && !scope; a = up(a)) scope = testID(a);
+  for (let a = deepUp(el); a && !scope; a = deepUp(a)) scope = testID(a);
   const field = ['INPUT', 'SELECT', 'TEXTAREA', 'BUTTON'].includes(el.tagName);
   return {
     tag: el.localName,

@@ -145,6 +145,17 @@ func (r *run) absolute(ref string) string {
 // wait: browser_wait_for would spend its whole timeout on it, and replay
 // retries a late target anyway. When the page cannot be asked, it answers
 // true and the wait itself decides.
+// shadowed reports whether the page has an open shadow root, for a check
+// to read through shadow roots (step.Step.Shadow) only where there are
+// some; a page that cannot be asked has none. The page as the last call
+// left it stays known: the question changes nothing.
+func (r *run) shadowed(ctx context.Context) bool {
+	inline, modals := r.inline, r.modals // a question that changes nothing
+	out, err := r.exec(ctx, step.ShadowProbe())
+	r.inline, r.modals = inline, modals
+	return err == nil && !out.IsError && strings.TrimSpace(out.Value) == "true"
+}
+
 func (r *run) textShown(ctx context.Context, name string) bool {
 	out, err := r.exec(ctx, step.TextShown(name))
 	if err != nil || out.IsError {

@@ -48,6 +48,11 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		return nil, 0, err
 	}
 	textOpts := obj{{"ignoreCase", raw("true")}, {"useInnerText", raw("true")}}
+	if s.Shadow {
+		// innerText skips shadow roots; Playwright's own text of an
+		// element reads its open shadow roots (text of hidden parts too).
+		textOpts = textOpts[:1]
+	}
 	switch s.Kind {
 	case step.AssertText, step.AssertGone:
 		if l == nil {

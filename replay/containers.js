@@ -3,7 +3,8 @@
 // usual one, as Playwright's role engine gives it) and the names a
 // description may know it by: its label, and for a card, row or list item
 // its heading, its first cell, its first line of text. replay holds a healed element to the container its
-// compiled description names (replay/heal.go).
+// compiled description names (replay/heal.go). Containers are looked for
+// through shadow roots (internal/pagejs's deepUp, deepText).
 (el) => {
   const implicit = (e) => {
     const t = e.tagName.toLowerCase();
@@ -17,7 +18,7 @@
   const text = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const labelled = (e) => {
     const by = e.getAttribute('aria-labelledby');
-    return text(e.getAttribute('aria-label') || (by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ') : ''));
+    return text(e.getAttribute('aria-label') || (by ? by.split(/\s+/).map((id) => deepById(e, id)?.textContent || '').join(' ') : ''));
   };
   // CONTAINER_ROLES is replaced by dom.ContainerRoles() when replay loads
   // this file: one list of container roles for compile and replay.
@@ -25,7 +26,7 @@
   const items = new Set(['article', 'row', 'listitem']);
   const word = /[\p{L}\p{N}]/u;
   const out = [];
-  for (let c = el.parentElement; c; c = c.parentElement) {
+  for (let c = deepUp(el); c; c = deepUp(c)) {
     const r = role(c);
     if (!containers.has(r)) continue;
     const names = [];
@@ -41,7 +42,7 @@
       if (h) names.push(text(h.textContent));
       const cell = c.querySelector('td, th');
       if (cell) names.push(text(cell.textContent));
-      const line = (c.innerText || c.textContent || '').split(/[\n\t]/).map(text).find((s) => word.test(s));
+      const line = (deepText(c) || c.textContent || '').split(/[\n\t]/).map(text).find((s) => word.test(s));
       if (line) names.push(line);
     }
     if (names.length) out.push({role: r, names});

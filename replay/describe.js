@@ -3,7 +3,8 @@
 // compiled as button "Delete""): its role (explicit, else the HTML
 // element's usual one, as dom reads HTML), its accessible name (as far as a few lines of
 // script can tell, cut to 60 characters) and its nearest named container
-// (a card, row or list item named by its label, heading or first cell).
+// (a card, row or list item named by its label, heading or first cell),
+// looked for through shadow roots (internal/pagejs's deepUp, deepText).
 (el) => {
   // As dom's ParseHTML reads a role (TestRolesAgree holds them to one
   // answer): the first token of the role attribute that is a concrete ARIA
@@ -29,14 +30,14 @@
   const text = (s) => (s || '').replace(/\s+/g, ' ').trim();
   const labelled = (e) => {
     const by = e.getAttribute('aria-labelledby');
-    return text(e.getAttribute('aria-label') || (by ? by.split(/\s+/).map((id) => document.getElementById(id)?.textContent || '').join(' ') : ''));
+    return text(e.getAttribute('aria-label') || (by ? by.split(/\s+/).map((id) => deepById(e, id)?.textContent || '').join(' ') : ''));
   };
   const name = (e) => {
     if (labelled(e)) return labelled(e);
     if (e.labels && e.labels.length) return text(e.labels[0].textContent);
     if (['INPUT', 'TEXTAREA', 'SELECT'].includes(e.tagName)) return text(e.getAttribute('placeholder') || e.getAttribute('title') || (['submit', 'button', 'reset'].includes(e.type) ? e.value : ''));
     if (e.tagName === 'IMG') return text(e.getAttribute('alt') || e.getAttribute('title') || '');
-    return text(e.innerText || e.textContent || e.getAttribute('title') || '');
+    return text(deepText(e) || e.textContent || e.getAttribute('title') || '');
   };
   const cut = (s) => (s.length > 60 ? s.slice(0, 59) + '…' : s);
   // A container is named by its label, or (a card, row or list item) by
@@ -45,11 +46,11 @@
     if (labelled(e)) return labelled(e);
     if (!['row', 'listitem', 'article'].includes(role(e))) return '';
     const h = e.querySelector('h1, h2, h3, h4, h5, h6, td, th');
-    return text(h ? h.textContent : e.innerText);
+    return text(h ? h.textContent : deepText(e));
   };
   const containers = new Set(['article', 'region', 'row', 'listitem', 'group', 'form', 'dialog', 'navigation', 'tabpanel', 'table', 'grid', 'list', 'menu', 'toolbar', 'tree']);
-  let c = el.parentElement;
-  while (c && !(containers.has(role(c)) && cname(c))) c = c.parentElement;
+  let c = deepUp(el);
+  while (c && !(containers.has(role(c)) && cname(c))) c = deepUp(c);
   let d = role(el);
   const n = name(el);
   if (n) d += ' ' + JSON.stringify(cut(n));

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/pagejs"
 )
 
 // ToolCall is one tool call: the bare tool name ("browser_click") and its arguments.
@@ -251,13 +252,38 @@ func WaitForText(text string) ToolCall {
 
 // TextShown is the call that reports, at once, whether text is on the page
 // as WaitForText looks for it (Playwright's getByText: case-insensitive,
-// whitespace collapsed, part of an element's visible text). Its result is
-// "true" or "false". It tells a name that is visible text from one that
-// comes from aria-label or a label, for which WaitForText would only time out.
+// whitespace collapsed, part of an element's visible text, open shadow
+// roots included). Its result is "true" or "false". It tells a name that
+// is visible text from one that comes from aria-label or a label, for
+// which WaitForText would only time out.
 func TextShown(text string) ToolCall {
 	want, _ := json.Marshal(strings.ToLower(strings.Join(strings.Fields(text), " ")))
-	fn := "() => (document.body ? document.body.innerText : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
-	return ToolCall{ToolEvaluate, map[string]any{"function": fn}}
+	fn := "() => (document.body ? deepText(document.body) : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
+	return ToolCall{ToolEvaluate, map[string]any{"function": withHelpers(fn)}}
+}
+
+// ShadowProbe is the call that reports, at once, whether the page has an
+// open shadow root: "true" or "false". Compile asks it before each check,
+// which then reads through shadow roots (Step.Shadow) only where the page
+// has them.
+func ShadowProbe() ToolCall {
+	return ToolCall{ToolEvaluate, map[string]any{"function": shadowProbeJS}}
+}
+
+var shadowProbeJS = withHelpers("() => deepAll(document, '*').some(e => e.shadowRoot)")
+
+// withHelpers is the function fn, an expression-bodied arrow function,
+// with the shadow-root helpers it calls (internal/pagejs) declared in a
+// block before its expression is returned.
+func withHelpers(fn string) string {
+	params, body, _ := strings.Cut(fn, " => ")
+	var b strings.Builder
+	b.WriteString(params + " => { ")
+	for _, d := range pagejs.Needs(body) {
+		b.WriteString(d.Source() + " ")
+	}
+	b.WriteString("return " + body + "; }")
+	return b.String()
 }
 
 // busyWaitJS is the function of BusyWait, with its timeout in

@@ -24,18 +24,23 @@ import (
 // one waits no longer than the timeout.
 //
 // Text on the page is read from document.body.innerText: what is rendered,
-// not text in hidden elements, case and runs of space ignored. A hidden
+// not text in hidden elements, case and runs of space ignored. A check
+// compiled on a page with open shadow roots (Step.Shadow) reads the text
+// innerText reads with the text of those roots in its place, slotted
+// content once where its slot shows it (internal/pagejs's deepText), and
+// counts, order, values and focus through them too. A hidden
 // panel that repeats a visible text neither satisfies a check nor fails
 // one.
 
 //go:embed checks.js
 var checksJS string
 
-// jsHelpers are the functions the checks share (checks.js), in the order
-// they may need each other; a check's function holds only those it uses.
+// jsHelpers are the functions the checks share (internal/pagejs's
+// shadow-root helpers, then checks.js), in the order they may need each
+// other; a check's function holds only those it uses.
 var jsHelpers = func() []struct{ name, def string } {
 	var out []struct{ name, def string }
-	for _, d := range pagejs.MustConsts(checksJS) {
+	for _, d := range append(pagejs.Shadow(), pagejs.MustConsts(checksJS)...) {
 		out = append(out, struct{ name, def string }{d.Name, d.Source()})
 	}
 	return out
@@ -226,7 +231,11 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if target != "" {
 			root, in = "el", " in "+what
 		}
-		shown := fmt.Sprintf(`norm(%s.innerText ?? %s.textContent).includes(%s)`, root, root, normJS(s.Value))
+		read := fmt.Sprintf(`%s.innerText ?? %s.textContent`, root, root)
+		if s.Shadow {
+			read = fmt.Sprintf(`deepText(%s)`, root)
+		}
+		shown := fmt.Sprintf(`norm(%s).includes(%s)`, read, normJS(s.Value))
 		if s.Kind == AssertText {
 			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
@@ -242,6 +251,12 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		}
 	case AssertState:
 		cond, ok := stateJS[s.Value]
+		if s.Shadow && s.Value == StateFocused {
+			cond = focusedDeepJS
+		}
+		if s.Shadow && s.Value == StateDisabled {
+			cond = disabledDeepJS
+		}
 		if !ok {
 			return ToolCall{}, fmt.Errorf("step: unknown state %q", s.Value)
 		}
@@ -256,6 +271,9 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		// slider its number and its texts too (aria-valuetext "30.0
 		// degrees Celsius", text "30.0°C"), any of which may match.
 		read := valuesJS
+		if s.Shadow {
+			read = valuesDeepJS
+		}
 		if s.Match == MatchNow {
 			read, s.Match = valueNowJS, MatchEquals
 		}
@@ -274,7 +292,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if err != nil {
 			return ToolCall{}, fmt.Errorf("step: count %q is not a number", s.Value)
 		}
-		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(items(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), rolesJS(s.Values))
+		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(%s(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), itemsFn(s), rolesJS(s.Values))
 		items := "items"
 		if n == 1 {
 			items = "item"
@@ -295,12 +313,12 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
 			element = what + " is visible"
 		case s.Negated:
-			why = fmt.Sprintf(`[...document.querySelectorAll('*')].some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? %s : ''`,
-				rolesJS(s.Values), normJS(s.Value), js(what+" is still shown"))
+			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(%s(e)).includes(%s)) ? %s : ''`,
+				allJS(s), rolesJS(s.Values), nameFn(s), normJS(s.Value), js(what+" is still shown"))
 			element = what + " is not shown"
 		default:
-			why = fmt.Sprintf(`[...document.querySelectorAll('*')].some(e => %s.includes(role(e)) && vis(e) && norm(name(e)).includes(%s)) ? '' : %s`,
-				rolesJS(s.Values), normJS(s.Value), js(what+" is not shown"))
+			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(%s(e)).includes(%s)) ? '' : %s`,
+				allJS(s), rolesJS(s.Values), nameFn(s), normJS(s.Value), js(what+" is not shown"))
 			element = what + " is shown"
 		}
 	default:
@@ -318,6 +336,9 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 
 func orderJS(s Step, what string) string {
 	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
+	if s.Shadow {
+		texts = "itemsDeep(el, " + rolesJS(orderRoles) + ").map(e => norm(deepText(e)))"
+	}
 	pick, which := "", s.Match
 	switch {
 	case s.Match == MatchFirst:

@@ -16,7 +16,8 @@ import (
 
 // checkPage has what the checks must read right: a hidden panel that
 // repeats a visible text, a hidden list item, states, values, a slider,
-// and a text that comes late.
+// a custom element with an open shadow root (a slot, a hidden part, a
+// list) and a text that comes late.
 const checkPage = `<!doctype html><title>Todos</title>
 <div hidden><p>Invoice 42</p><p>Only hidden</p></div>
 <p>Invoice 42</p>
@@ -40,6 +41,12 @@ const checkPage = `<!doctype html><title>Todos</title>
 <input type="checkbox" id="off" aria-label="News"><div id="sw" role="switch" aria-checked="true" aria-label="Wifi" tabindex="0">Wifi</div>
 <input type="range" id="rg" aria-label="Volume" min="0" max="100" value="30">
 <div id="cb" role="combobox" aria-label="Fruit" tabindex="0">Apple<span class="icon"></span></div>
+<x-box id="xb"><b slot="t">Slotted words</b><i>Unslotted</i></x-box>
+<script>customElements.define('x-box', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML =
+  '<h4><slot name="t">Fallback title</slot></h4><p>Shadow text</p><p hidden>Shadow hidden</p><ul><li>One</li><li>Two</li><li hidden>Three</li></ul>' +
+  '<span id="ql">Quiet mode</span><button aria-labelledby="ql">Q</button>'; } });
+customElements.define('x-btn', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<button id="xbtn">Pay</button>'; } });</script>
+<div aria-disabled="true"><x-btn></x-btn></div>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
 
 // checkBrowser serves checkPage and connects a bundled @playwright/mcp,
@@ -82,6 +89,7 @@ func TestChecksInChromium(t *testing.T) {
 		return s
 	}
 	not := func(s *step.Step) { s.Negated = true }
+	shadow := func(s *step.Step) { s.Shadow = true }
 	match := func(m string) func(*step.Step) { return func(s *step.Step) { s.Match = m } }
 	items := func(roles ...string) func(*step.Step) { return func(s *step.Step) { s.Values = roles } }
 	order := func(m string, v ...string) func(*step.Step) {
@@ -138,6 +146,21 @@ func TestChecksInChromium(t *testing.T) {
 		{"visible element", st(step.AssertVisible, "", nil), "#b", ""},
 		{"straight quote for a curly one", st(step.AssertText, "Foyle's War Revisited", nil), "", ""},
 		{"text in an element", st(step.AssertText, "shown here", nil), "#card", ""},
+		// Through open shadow roots (Step.Shadow): text, slotted content
+		// where its slot shows it, never hidden or unslotted parts; items.
+		{"shadow text", st(step.AssertText, "Shadow text", shadow), "", ""},
+		{"shadow text unread without Shadow", st(step.AssertText, "Shadow text", nil), "", `expected text "Shadow text" is not shown`},
+		{"hidden shadow text", st(step.AssertText, "Shadow hidden", shadow), "", `expected text "Shadow hidden" is not shown`},
+		{"slotted text", st(step.AssertText, "Slotted words Shadow text", shadow), "#xb", ""},
+		{"a slot's fallback when filled", st(step.AssertText, "Fallback title", shadow), "", `is not shown`},
+		{"unslotted light text", st(step.AssertText, "Unslotted", shadow), "", `is not shown`},
+		{"shadow text gone", st(step.AssertGone, "Shadow text", shadow), "", `text "Shadow text" is still shown`},
+		{"shadow items", st(step.AssertCount, "2", func(s *step.Step) { s.Shadow, s.Values = true, []string{"listitem"} }), "#xb", ""},
+		{"shadow items unread without Shadow", st(step.AssertCount, "2", items("listitem")), "#xb", "it shows 0 items, expected 2"},
+		{"disabled by an ancestor outside its shadow root", st(step.AssertState, step.StateDisabled, shadow), "#xbtn", ""},
+		{"that ancestor unread without Shadow", st(step.AssertState, step.StateDisabled, nil), "#xbtn", "it is not disabled"},
+		{"a name from aria-labelledby in a shadow root", st(step.AssertVisible, "Quiet mode", func(s *step.Step) { s.Shadow, s.Values = true, []string{"button"} }), "", ""},
+		{"shadow order", st(step.AssertOrder, "", func(s *step.Step) { s.Shadow, s.Match, s.Values = true, step.MatchLast, []string{"Two"} }), "#xb", ""},
 		{"hidden text in an element", st(step.AssertText, "Hidden here", nil), "#card", `expected text "Hidden here" is not shown in it`},
 		{"hidden text is gone from an element", st(step.AssertGone, "Hidden here", nil), "#card", ""},
 		{"slider text", st(step.AssertValue, "30.0°C", nil), "#temp", ""},

@@ -140,6 +140,9 @@ func readEvaluate(fn, element, target string) (Step, error) {
 	if s, ok := readRemember(fn, element, target); ok {
 		return s, nil
 	}
+	if fn == shadowProbeJS {
+		return Step{}, fmt.Errorf("the question whether the page has open shadow roots: %w", ErrNotStep)
+	}
 	wait := false
 	if m := reWaitSuffix.FindStringSubmatch(element); m != nil {
 		if _, err := time.ParseDuration(m[2]); err == nil {
@@ -150,7 +153,7 @@ func readEvaluate(fn, element, target string) (Step, error) {
 	if err != nil {
 		return Step{}, err
 	}
-	s.Ref, s.Wait = target, wait
+	s.Ref, s.Wait, s.Shadow = target, wait, reShadow.MatchString(fn)
 	return *s, nil
 }
 
@@ -207,7 +210,8 @@ var (
 	reShownByName = regexp.MustCompile(`^(.+?) is (not )?shown$`)
 	reOrderOne    = regexp.MustCompile(`^(.+?) shows ("(?:[^"\\]|\\.)*") (first|last|at #(\d+))$`)
 	reOrderAll    = regexp.MustCompile(`^(.+?) shows (.+) in that order$`)
-	reItemsRoles  = regexp.MustCompile(`items\(el, (\[[^\]]*\])\)`)
+	reShadow      = regexp.MustCompile(`\b(?:deepText|deepAll|deepFocus|deepUp|itemsDeep|nameDeep)\(`)
+	reItemsRoles  = regexp.MustCompile(`items(?:Deep)?\(el, (\[[^\]]*\])\)`)
 	reNameRoles   = regexp.MustCompile(`some\(e => (\[[^\]]*\])\.includes\(role\(e\)\)`)
 	reRole        = regexp.MustCompile(`^([a-z]+)(?: "|$| (?:not )?showing "| in [a-z]+ ")`)
 	reFirstQuoted = regexp.MustCompile(`^[a-z]+ ("(?:[^"\\]|\\.)*")`)

@@ -106,6 +106,16 @@ var roundTrips = []struct {
 	{step: Step{Kind: AssertVisible, Ref: "#b", Role: "button", Element: `button "Save"`}},
 	{step: Step{Kind: AssertVisible, Value: "Save", Values: []string{"button"}, Negated: true, Element: `button "Save"`}},
 	{step: Step{Kind: AssertVisible, Value: "Saved", Values: []string{"dialog", "alert"}, Element: `dialog "Saved"`}},
+	// Checks compiled on a page with open shadow roots, for the kinds
+	// whose reading Shadow changes.
+	{step: Step{Kind: AssertText, Value: "Blue Mug", Shadow: true}},
+	{step: Step{Kind: AssertGone, Ref: "#a", Role: "article", Element: `article "Blue Mug"`, Value: "$12.00", Shadow: true}},
+	{step: Step{Kind: AssertCount, Ref: "#l", Role: "list", Element: `list "Todos"`, Value: "3", Values: []string{"listitem"}, Shadow: true}},
+	{step: Step{Kind: AssertOrder, Ref: "#l", Role: "list", Element: `list "Todos"`, Values: []string{"Buy milk", "Walk the dog"}, Match: MatchSequence, Shadow: true}},
+	{step: Step{Kind: AssertVisible, Value: "Save", Values: []string{"button"}, Element: `button "Save"`, Shadow: true}},
+	{step: Step{Kind: AssertValue, Ref: "#s", Role: "status", Element: `status "Cart"`, Value: "Saved", Match: MatchEquals, Shadow: true}},
+	{step: Step{Kind: AssertState, Ref: "#e", Role: "textbox", Element: `textbox "Email"`, Value: StateFocused, Shadow: true}},
+	{step: Step{Kind: AssertState, Ref: "#p", Role: "button", Element: `button "Pay"`, Value: StateDisabled, Negated: true, Shadow: true}},
 }
 
 // TestRoundTrip: for every kind, step → call → step is the identity (or
@@ -179,6 +189,7 @@ func TestReadNotStep(t *testing.T) {
 		ListTabs(),
 		WaitForText("Saved"),
 		TextShown("Saved"),
+		ShadowProbe(),
 		{Tool: "browser_snapshot", Args: map[string]any{}},
 		{Tool: ToolEvaluate, Args: map[string]any{"function": "() => 1", "element": "x"}},
 	} {

@@ -134,6 +134,12 @@ type Step struct {
 	// CallOptions.WaitTimeout (the navigation timeout), not the check
 	// timeout.
 	Wait bool
+	// Shadow marks a check compiled on a page with open shadow roots (web
+	// components): it reads text, counts, order, values and focus
+	// through them (internal/pagejs's deepText, deepAll, deepFocus). A
+	// check of a page with none reads as it always did, so its function
+	// stays short and its export unchanged.
+	Shadow bool
 	// Action is the plain-English action the step came from.
 	Action string
 	// Model names the language model that answered the step; "" when the

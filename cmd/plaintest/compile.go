@@ -61,7 +61,10 @@ text, one the action before it changed; never, after an action, text that
 was on the page before (help, instructions). A value check reads the value
 a person sees: a field's value, a select's chosen option, a checkbox's
 state, a slider's value text. A check that held before its action is
-printed as a warning.
+printed as a warning. Elements inside open shadow roots (web components)
+are found, acted on and checked like any other; on such a page checks
+read text, counts and values through the shadow roots, slotted content
+where its slot shows it.
 
 Secrets (--secret NAME=VALUE) are typed while compiling and written as
 required {{NAME}} variables: their values reach no file, log or prompt.

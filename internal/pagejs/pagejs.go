@@ -14,22 +14,76 @@
 //     line in the page may be several in the file. Blank lines and //
 //     comment lines between declarations are left out.
 //
+// It also holds the helpers every piece of page JavaScript shares to see
+// through open shadow roots (shadow.js: deepAll, deepText, deepUp,
+// deepById, deepFocus, deepPath): Shadow lists them, Needs picks those a
+// piece of code names, and Function puts those a function file names at
+// the start of its body, so no file keeps a copy.
+//
 // The package imports nothing of plaintest's, so every package may use it.
 package pagejs
 
 import (
+	_ "embed"
 	"fmt"
 	"strings"
 )
 
+//go:embed shadow.js
+var shadowJS string
+
+var shadow = MustConsts(shadowJS)
+
+// Shadow returns the shadow-root helpers (shadow.js), in file order.
+func Shadow() []Decl { return append([]Decl(nil), shadow...) }
+
+// Needs returns the helpers of Shadow that code calls, and those they
+// call, in file order: a name counts when it is followed by "(".
+func Needs(code string) []Decl {
+	need := make([]bool, len(shadow))
+	for changed := true; changed; {
+		changed = false
+		text := code
+		for i, d := range shadow {
+			if need[i] {
+				text += " " + d.Value
+			}
+		}
+		for i, d := range shadow {
+			if !need[i] && strings.Contains(text, d.Name+"(") {
+				need[i], changed = true, true
+			}
+		}
+	}
+	var out []Decl
+	for i, d := range shadow {
+		if need[i] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 // Function is the function src holds, without the comment lines it opens
-// with and without surrounding space.
+// with and without surrounding space, with the helpers of Shadow it calls
+// declared at the start of its body (on one line after its first "=> {").
 func Function(src string) string {
 	lines := strings.Split(src, "\n")
 	for len(lines) > 0 && strings.HasPrefix(lines[0], "//") {
 		lines = lines[1:]
 	}
-	return strings.TrimSpace(strings.Join(lines, "\n"))
+	fn := strings.TrimSpace(strings.Join(lines, "\n"))
+	needs := Needs(fn)
+	at := strings.Index(fn, "=> {")
+	if len(needs) == 0 || at < 0 {
+		return fn
+	}
+	var b strings.Builder
+	for _, d := range needs {
+		b.WriteString(" " + d.Source())
+	}
+	at += len("=> {")
+	return fn[:at] + b.String() + fn[at:]
 }
 
 // Decl is one top-level const declaration of a file of pieces.

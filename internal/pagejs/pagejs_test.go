@@ -73,3 +73,61 @@ func FuzzConsts(f *testing.F) {
 		}
 	})
 }
+
+// TestShadowHelpers: shadow.js is in the shape Consts reads, and every
+// helper the package doc names is there.
+func TestShadowHelpers(t *testing.T) {
+	var names []string
+	for _, d := range Shadow() {
+		names = append(names, d.Name)
+	}
+	if got, want := strings.Join(names, " "), "deepAll deepText deepUp deepById deepFocus deepPath"; got != want {
+		t.Errorf("shadow.js declares %q, want %q", got, want)
+	}
+}
+
+// TestNeeds: the helpers code calls, and those they call, in file order;
+// a name not followed by "(" does not count.
+func TestNeeds(t *testing.T) {
+	names := func(ds []Decl) string {
+		var out []string
+		for _, d := range ds {
+			out = append(out, d.Name)
+		}
+		return strings.Join(out, " ")
+	}
+	for code, want := range map[string]string{
+		"deepPath(el)":                   "deepPath",
+		"deepFocus() === el || deepAll":  "deepFocus",
+		"norm(deepText(el)) + deepUp(e)": "deepText deepUp",
+		"const deepTextual = 1":          "",
+	} {
+		if got := names(Needs(code)); got != want {
+			t.Errorf("Needs(%q) = %q, want %q", code, got, want)
+		}
+	}
+}
+
+// TestFunctionHelpers: a function file that calls a helper has it
+// declared at the start of its body; one that calls none is as written.
+func TestFunctionHelpers(t *testing.T) {
+	got := Function("// doc\n(el) => {\n  return deepUp(el);\n}\n")
+	want := "(el) => { " + declOf(t, "deepUp") + "\n  return deepUp(el);\n}"
+	if got != want {
+		t.Errorf("Function = %q, want %q", got, want)
+	}
+	if got := Function("(el) => el.id"); got != "(el) => el.id" {
+		t.Errorf("Function of an expression body = %q", got)
+	}
+}
+
+func declOf(t *testing.T, name string) string {
+	t.Helper()
+	for _, d := range Shadow() {
+		if d.Name == name {
+			return d.Source()
+		}
+	}
+	t.Fatalf("no helper %s", name)
+	return ""
+}
