@@ -104,6 +104,8 @@ var roundTrips = []struct {
 	{step: Step{Kind: AssertVisible, Ref: "#b", Role: "button", Element: `button "Save"`}},
 	{step: Step{Kind: AssertVisible, Value: "Save", Values: []string{"button"}, Negated: true, Element: `button "Save"`}},
 	{step: Step{Kind: AssertVisible, Value: "Saved", Values: []string{"dialog", "alert"}, Element: `dialog "Saved"`}},
+	// An element named by the roles it may have (corpus apg-dialog-add-address).
+	{step: Step{Kind: AssertVisible, Value: "Address Added", Values: []string{"alertdialog", "dialog"}, Element: `alertdialog or dialog "Address Added"`}},
 }
 
 // TestRoundTrip: for every kind, step → call → step is the identity (or
