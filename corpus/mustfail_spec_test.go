@@ -26,16 +26,19 @@ func pairSpec(res *parser.ParserResult, export *sandy.Scenario) ([]byte, error) 
 }
 
 // pairSpecConfig runs the pairs' specs with Chromium set once, as
-// pwspec.Config does, and with short timeouts: a spec that fails on
-// broken.html waits for its check's fact this long (the pairs' Sandy
-// checks wait pairTimeout).
+// pwspec.Config does, and the timeouts of PAIR_EXPECT_MS and
+// PAIR_ACTION_MS: generous on holds.html, where a loaded machine must not
+// fail a spec (an action waits as long as the suite's built-in servers
+// let one, actionTimeout), short on broken.html, where each spec waits
+// for its check's fact that long before it fails (the pairs' Sandy checks
+// wait pairTimeout).
 const pairSpecConfig = `module.exports = {
   testDir: ".",
   testMatch: "*.spec.ts",
-  timeout: 20000,
-  expect: { timeout: 3000 },
+  timeout: 60000,
+  expect: { timeout: Number(process.env.PAIR_EXPECT_MS) },
   use: {
-    actionTimeout: 3000,
+    actionTimeout: Number(process.env.PAIR_ACTION_MS),
     launchOptions: { executablePath: process.env.PLAINTEST_CHROMIUM },
   },
 };
@@ -73,8 +76,9 @@ func runPairSpecs(t *testing.T, pairs []Pair, out []pairOutcome, holds, broken s
 	var r pairSpecs
 	r.ran = true
 	start := time.Now()
-	r.outHolds, r.failHolds = runSpecTest(t, dir, holds, pairWorkers)
-	r.outBroken, r.failBroken = runSpecTest(t, dir, broken, pairWorkers)
+	ms := func(d time.Duration) string { return fmt.Sprint(d.Milliseconds()) }
+	r.outHolds, r.failHolds = runSpecTest(t, dir, holds, workers, "PAIR_EXPECT_MS="+ms(timeout), "PAIR_ACTION_MS="+ms(actionTimeout))
+	r.outBroken, r.failBroken = runSpecTest(t, dir, broken, workers, "PAIR_EXPECT_MS="+ms(2*pairTimeout), "PAIR_ACTION_MS="+ms(2*pairTimeout))
 	t.Logf("the specs of %d pairs, on holds.html and on broken.html: %s", n, time.Since(start).Round(time.Second))
 	return r
 }

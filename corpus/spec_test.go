@@ -42,8 +42,9 @@ func playwrightTest(t testing.TB) (node, cli, modules, chromium string) {
 // runSpecTest runs npx playwright test on the specs of dir (its
 // playwright.config.js, written by pwspec.Config) against base, and
 // returns its output and the specs that did not pass (by file name
-// without .spec.ts), read from its JSON report.
-func runSpecTest(t testing.TB, dir, base string, workers int) (string, map[string]bool) {
+// without .spec.ts), read from its JSON report; env is added to its
+// environment.
+func runSpecTest(t testing.TB, dir, base string, workers int, env ...string) (string, map[string]bool) {
 	t.Helper()
 	node, cli, modules, chromium := playwrightTest(t)
 	cmd := exec.Command(node, cli, "test", "--workers", fmt.Sprint(workers), "--reporter", "line,json")
@@ -51,6 +52,7 @@ func runSpecTest(t testing.TB, dir, base string, workers int) (string, map[strin
 	cmd.Env = append(os.Environ(), "BASE_URL="+base, "NODE_PATH="+modules, "PLAINTEST_CHROMIUM="+chromium,
 		"PLAYWRIGHT_JSON_OUTPUT_NAME=results.json",
 		"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
+	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.CombinedOutput()
 	if _, exit := err.(*exec.ExitError); err != nil && !exit {
 		t.Fatalf("npx playwright test: %v\n%s", err, out)
