@@ -12,7 +12,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -36,9 +35,8 @@ import (
 //     through the built-in server (the default) with --parallel N;
 //   - Playwright Test: npx playwright test --workers N runs the Playwright
 //     Test specs pwspec exports from the same exports, with Debian's
-//     Chromium (launchOptions.executablePath in a generated
-//     playwright.config.js, in place of each spec's own test.use, which
-//     would start a worker per file; nothing downloaded).
+//     Chromium set in pwspec's playwright.config.ts, as plaintest export
+//     writes it (nothing downloaded).
 //
 // Each side is timed from its command's start to its exit, against sites
 // of its own, and must pass every scenario: a run that fails proves no
@@ -83,18 +81,7 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/plaintest").CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, out)
 	}
-	config := filepath.Join(specs, "playwright.config.js")
-	if err := os.WriteFile(config, fmt.Appendf(nil, `module.exports = {
-  testDir: ".",
-  testMatch: "*.spec.ts",
-  workers: %d,
-  retries: 0,
-  reporter: [["dot"], ["json", { outputFile: "results.json" }]],
-  use: { launchOptions: { executablePath: %q } },
-};
-`, *suiteWorkers, chromium), 0o644); err != nil {
-		b.Fatal(err)
-	}
+	writeSpecConfig(b, specs)
 
 	plaintest := func(args ...string) (time.Duration, string) {
 		base := serveSites(b, apg)
@@ -105,10 +92,10 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 	}
 	playwrightTest := func() (time.Duration, string) {
 		base := serveSites(b, apg)
-		cmd := exec.Command(node, cli, "test", "-c", config, "--workers", fmt.Sprint(*suiteWorkers))
+		cmd := exec.Command(node, cli, "test", "--workers", fmt.Sprint(*suiteWorkers), "--reporter", "dot,json")
 		cmd.Dir = specs
 		cmd.Env = append(os.Environ(), "BASE_URL="+base, "NODE_PATH="+modules, "PLAINTEST_CHROMIUM="+chromium,
-			"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
+			"PLAYWRIGHT_JSON_OUTPUT_NAME=results.json", "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
 		return runCommand(b, cmd)
 	}
 
@@ -195,15 +182,6 @@ func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec
 		if err != nil {
 			b.Fatalf("%s: %v", src, err)
 		}
-		// The spec's own test.use of launchOptions, a worker option, makes
-		// Playwright Test start a worker (node and Chromium) for each
-		// file: about twice as slow over 7 demo specs. The config sets the
-		// same Chromium, as a Playwright user would, so the workers last.
-		use := perFileChromium.FindIndex(spec)
-		if use == nil {
-			b.Fatalf("%s: the spec sets no launchOptions to move to the config:\n%s", src, spec)
-		}
-		spec = append(spec[:use[0]:use[0]], spec[use[1]:]...)
 		data, err := os.ReadFile(src)
 		if err != nil {
 			b.Fatal(err)
@@ -223,13 +201,10 @@ func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec
 	return files, noSpec
 }
 
-// perFileChromium is the block of a spec that sets its Chromium.
-var perFileChromium = regexp.MustCompile(`(?m)^test\.use\(\{\n  launchOptions: \{\n    executablePath: [^\n]*\n  \},\n\}\);\n\n`)
-
 // serveSites serves a fresh build of the demo apps and, at the same
 // origin, the APG examples (their paths, /patterns/ and /shared/, are not
 // the apps'), for the rest of b: one BASE_URL for every scenario.
-func serveSites(b *testing.B, apg string) string {
+func serveSites(b testing.TB, apg string) string {
 	files := http.FileServer(http.Dir(apg))
 	mux := http.NewServeMux()
 	mux.Handle("/patterns/", files)
@@ -275,7 +250,7 @@ func replayFailures(b *testing.B, out string) map[string]string {
 
 // specFailures reads Playwright Test's JSON report and returns the spec
 // files (without .spec.ts) with a test that did not pass.
-func specFailures(b *testing.B, file string) map[string]bool {
+func specFailures(b testing.TB, file string) map[string]bool {
 	b.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {

@@ -126,12 +126,17 @@ type pairOutcome struct {
 	err           error
 	took          time.Duration
 	phases        string
+	// spec is the Playwright Test spec of the export, or specErr why
+	// it has none.
+	spec    []byte
+	specErr error
 }
 
 // TestMustFail runs the must-fail suite (mustfail/*.txtar): every check
 // form and action kind compiles on a page where it holds, and fails, at
 // replay and at compile, on the variant where its fact is broken, saying
-// what it found. It runs through the built-in server, one browser for the
+// what it found; the Playwright Test spec of its export passes on the
+// page and fails on the variant (runPairSpecs). It runs through the built-in server, one browser for the
 // whole suite, pairWorkers pairs at a time.
 func TestMustFail(t *testing.T) {
 	if testing.Short() {
@@ -161,6 +166,7 @@ func TestMustFail(t *testing.T) {
 		if o.holds, export, o.err = compilePair(ctx, holds, pairs[i]); o.err != nil || export == nil || o.holds.Status != parser.Success {
 			return
 		}
+		o.spec, o.specErr = pairSpec(o.holds, export)
 		t1 := time.Now()
 		if o.replayed, o.err = replayPair(ctx, broken, export); o.err != nil {
 			return
@@ -169,10 +175,12 @@ func TestMustFail(t *testing.T) {
 		o.broken, _, o.err = compilePair(ctx, broken, pairs[i])
 		o.phases = fmt.Sprintf("compile %s, replay %s, compile broken %s", t1.Sub(t0).Round(time.Millisecond), t2.Sub(t1).Round(time.Millisecond), time.Since(t2).Round(time.Millisecond))
 	})
+	specs := runPairSpecs(t, pairs, out, holds, broken)
 	caught := 0
 	for i, p := range pairs {
 		o := out[i]
 		t.Run(p.Name, func(t *testing.T) {
+			specs.check(t, p.Name, o)
 			if o.err != nil {
 				t.Fatalf("%s: %v", p.What, o.err)
 			}

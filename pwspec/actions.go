@@ -267,8 +267,17 @@ func (g *gen) opener(st sandy.Step, in *step.Step, next *sandy.Step, then string
 				how = "dialog.accept(" + printDoc(printExpr(x)) + ")"
 			}
 		}
+		// The dialog must open, as browser_handle_dialog fails when none
+		// does: the spec waits for it after the action.
+		g.dialogs++
+		name := "opened"
+		if g.dialogs > 1 {
+			name += strconv.Itoa(g.dialogs)
+		}
+		opened := []doc{"const " + name + " = ", printExpr(mc(ident("page"), "waitForEvent", str("dialog"))), ";"}
 		once := []doc{printExpr(mc(ident("page"), "once", str("dialog"), raw("(dialog) => "+how))), ";"}
-		return append([]doc{once}, stmts...), used + 1, nil
+		out := append([]doc{opened, once}, stmts...)
+		return append(out, []doc{"await " + name + ";"}), used + 1, nil
 	}
 	paths, _ := p["paths"].([]any)
 	var files []string

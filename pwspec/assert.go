@@ -58,27 +58,32 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		if l == nil {
 			l = mc(page, "locator", str("body"))
 		}
-		return expect(l, "toContainText", s.Kind == step.AssertGone, v, textOpts), 0, nil
+		return expect(l, "toContainText", s.Kind == step.AssertGone, g.loose(s.Value, v), textOpts), 0, nil
 	case step.AssertVisible:
+		// Shown as the check reads it: Playwright's toBeVisible takes an
+		// element of opacity 0 for visible.
+		shown := func(x expr) []doc {
+			if s.Negated {
+				return g.poll(x, "countShown", "toBe", false, timeout(wait), raw("0"))
+			}
+			return g.poll(x, "countShown", "toBeGreaterThan", false, timeout(wait), raw("0"))
+		}
 		if l != nil {
-			return expect(l, "toBeVisible", s.Negated), 0, nil
+			return shown(l), 0, nil
 		}
 		if len(s.Values) == 0 {
 			return nil, 0, errors.New("a check that an element is shown names no role")
 		}
 		var x expr
 		for _, r := range s.Values {
-			e := mc(page, "getByRole", str(r), obj{{"name", v}})
+			e := mc(page, "getByRole", str(r), obj{{"name", g.loose(s.Value, v)}})
 			if x == nil {
 				x = e
 			} else {
 				x = mc(x, "or", e)
 			}
 		}
-		if s.Negated {
-			return expect(mc(x, "filter", obj{{"visible", raw("true")}}), "toHaveCount", false, raw("0")), 0, nil
-		}
-		return expect(mc(x, "first"), "toBeVisible", false), 0, nil
+		return shown(x), 0, nil
 	case step.AssertState:
 		if l == nil {
 			return nil, 0, errors.New("a state check names no element")
@@ -97,19 +102,35 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		case step.StateSortedAscending, step.StateSortedDescending:
 			return expect(l, "toHaveAttribute", s.Negated, str("aria-sort"), str(strings.TrimPrefix(s.Value, "sorted "))), 0, nil
 		}
+		if h, ok := stateHelpers[s.Value]; ok {
+			return g.poll(l, h, "toBe", false, timeout(wait), raw(strconv.FormatBool(!s.Negated))), 0, nil
+		}
 		return nil, 0, fmt.Errorf("the state %q has no web-first assertion", s.Value)
 	case step.AssertValue:
 		if l == nil {
 			return nil, 0, errors.New("a value check names no element")
 		}
-		if s.Match == step.MatchNow || !slices.Contains([]string{"textbox", "searchbox", "spinbutton"}, s.Role) {
-			return nil, 0, fmt.Errorf("a value check of a %s has no web-first assertion that reads what the check reads", orWhat(s.Role))
+		if placeholderRe.MatchString(s.Value) {
+			return nil, 0, fmt.Errorf("a check of %q compares with a variable, which a regular expression cannot hold", s.Value)
 		}
-		re, err := g.pattern(s.Value, s.Match)
+		if s.Match != step.MatchNow && slices.Contains([]string{"textbox", "searchbox"}, s.Role) {
+			return expect(l, "toHaveValue", s.Negated, raw(valuePattern(s.Value, s.Match))), 0, nil
+		}
+		// What the check reads, read as it reads it.
+		helper, match := "valuesOf", s.Match
+		if match == step.MatchNow {
+			helper, match = "valueNowOf", step.MatchEquals
+		}
+		return g.poll(l, helper, "toContainEqual", s.Negated, timeout(wait), mc(ident("expect"), "stringMatching", raw(normPattern(s.Value, match)))), 0, nil
+	case step.AssertOrder:
+		if l == nil {
+			l = mc(page, "locator", str("body"))
+		}
+		re, err := orderPattern(s)
 		if err != nil {
 			return nil, 0, err
 		}
-		return expect(l, "toHaveValue", s.Negated, re), 0, nil
+		return g.poll(l, "itemTexts", "toMatch", s.Negated, timeout(wait), raw(re)), 0, nil
 	case step.AssertCount:
 		n, err := strconv.Atoi(s.Value)
 		if err != nil || len(s.Values) == 0 {
@@ -123,8 +144,8 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		for _, r := range s.Values {
 			e := mc(from, "getByRole", str(r))
 			if r == "row" {
-				// Header rows are not counted.
-				e = mc(e, "filter", obj{{"has", mc(page, "getByRole", str("cell"))}})
+				// Header rows are not counted: those of column headers.
+				e = mc(e, "filter", obj{{"hasNot", mc(page, "getByRole", str("columnheader"))}})
 			}
 			if x == nil {
 				x = e
@@ -147,11 +168,37 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 	return nil, 0, fmt.Errorf("a %s check has no web-first assertion yet", strings.TrimPrefix(string(s.Kind), "assert_"))
 }
 
-func orWhat(role string) string {
-	if role == "" {
-		return "element"
+// timeout is wait in milliseconds, "" for none.
+func timeout(wait time.Duration) string {
+	if wait <= 0 {
+		return ""
 	}
-	return role
+	return strconv.FormatInt(wait.Milliseconds(), 10)
+}
+
+// loose is the text a text check looks for: v (s as an expression), or,
+// when s holds a quote, a regular expression that takes a curly quote for
+// a straight one, as the check does.
+func (g *gen) loose(s string, v expr) expr {
+	if _, ok := v.(str); !ok || !hasQuote(s) {
+		return v
+	}
+	return raw("/" + loosePattern(s) + "/i")
+}
+
+// valuePattern is the regular expression a text box's value matches when
+// a value check of s holds: space at either end, runs of space, curly
+// quotes and case aside, as the check reads it.
+func valuePattern(s, match string) string {
+	switch match {
+	case step.MatchContains:
+		return "/" + loosePattern(s) + "/i"
+	case step.MatchStarts:
+		return `/^\s*` + loosePattern(s) + "/i"
+	case step.MatchEnds:
+		return "/" + loosePattern(s) + `\s*$/i`
+	}
+	return `/^\s*` + loosePattern(strings.TrimRight(s, " .!?;:,")) + `[\s.!?;:,]*$/i`
 }
 
 // pattern is the case-insensitive regular expression a value, URL or title

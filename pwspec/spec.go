@@ -11,12 +11,19 @@
 // finds elements with getByRole, getByLabel, getByTestId, getByText (the
 // stable selectors, scoped the same way: chained locators, filter), acts
 // with fill, click, dblclick, check, selectOption, press, hover, and
-// asserts with web-first assertions (toBeVisible, toHaveValue,
-// toContainText, toHaveCount, toBeChecked, toHaveURL). Variables and
+// asserts with web-first assertions (toHaveValue, toContainText,
+// toHaveCount, toBeChecked, toHaveAttribute, toHaveURL), and, where no
+// matcher reads what the check reads (whether an element is shown, the
+// states current, required, readonly and invalid, the value of anything
+// but a text box, the order of items), with expect.poll of a function
+// declared at the spec's top that reads it in the page as the check
+// does. Variables and
 // secrets are read from process.env. Steps are grouped in a test.step per
 // action, each commented with its plain-English action. Chromium is
-// Debian's (launchOptions.executablePath: PLAINTEST_CHROMIUM, else
-// /usr/bin/chromium). The file is laid out as Prettier would leave it.
+// set once for a folder of specs by the Playwright Test config Config
+// gives (Debian's: PLAINTEST_CHROMIUM, else /usr/bin/chromium), not by
+// each spec, which would make Playwright Test start a worker per file.
+// The file is laid out as Prettier would leave it.
 package pwspec
 
 import (
@@ -78,7 +85,7 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 	if o.Intents != nil && len(o.Intents) != len(sc.Steps) {
 		return nil, fmt.Errorf("pwspec: %d intents for %d steps", len(o.Intents), len(sc.Steps))
 	}
-	g := &gen{vars: map[string]bool{}, used: map[string]bool{}, remembered: map[string]bool{}}
+	g := &gen{vars: map[string]bool{}, used: map[string]bool{}, remembered: map[string]bool{}, uses: map[string]bool{}}
 	for k := range sc.Variables {
 		g.vars[k] = true
 	}
@@ -151,8 +158,12 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 	if o.CreatedBy != "" {
 		header += " by " + o.CreatedBy
 	}
-	out = append(out, header, hardline, "// Run it with npx playwright test; variables and secrets come from the environment.", hardline,
-		`import { expect, test } from "@playwright/test";`, hardline, hardline)
+	imports := `import { expect, test } from "@playwright/test";`
+	if g.uses[helperRead] || g.uses[helperReadAll] {
+		imports = `import { expect, test, type Locator } from "@playwright/test";`
+	}
+	out = append(out, header, hardline, "// Run it with npx playwright test beside the playwright.config.ts plaintest writes (it sets Chromium); variables and secrets come from the environment.", hardline,
+		imports, hardline, hardline)
 	names := slices.Sorted(func(yield func(string) bool) {
 		for k := range g.vars {
 			if !yield(k) {
@@ -173,8 +184,9 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 	if declared {
 		out = append(out, hardline)
 	}
-	out = append(out, "test.use({", indent(hardline, "launchOptions: {", indent(hardline,
-		"executablePath: process.env.PLAINTEST_CHROMIUM ?? ", quote(DefaultChromium), ","), hardline, "},"), hardline, "});", hardline, hardline)
+	if h := g.helpers(); len(h) > 0 {
+		out = append(out, h, hardline)
+	}
 	out = append(out, "test(", quote(sc.Metadata.Name), ", async ({ page }) => {", indent(hardline, joinBlank(body)), hardline, "});", hardline)
 	return []byte(printDoc(out)), nil
 }
@@ -226,6 +238,10 @@ type gen struct {
 	binding    string
 	// choosers counts the file choosers waited for, each its own const.
 	choosers int
+	// dialogs counts the dialogs waited for, each its own const.
+	dialogs int
+	// uses names the helpers (read.go) the spec declares.
+	uses map[string]bool
 }
 
 // secretsUsed lists the required (empty) variables the spec reads, which

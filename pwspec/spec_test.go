@@ -42,6 +42,16 @@ func TestShapes(t *testing.T) {
 			chk(step.Step{Kind: step.AssertText, Element: "row \"Blue Mug\"", Value: "$24.00 and a long text to wrap the line", Action: "scoped"}, "internal:testid=[data-testid=\"line-blue-mug\"s] >> internal:has-text=\"Blue\"i"),
 			chk(step.Step{Kind: step.AssertVisible, Element: "button \"Save\"", Value: "save", Values: []string{"button"}, Negated: true, Action: "gone"}, ""),
 			chk(step.Step{Kind: step.AssertCount, Element: "table \"T\"", Value: "2", Values: []string{"row"}, Action: "rows"}, "internal:role=table[name=\"T\"i]"),
+			chk(step.Step{Kind: step.AssertText, Value: "Foyle’s  War", Action: "quotes"}, ""),
+			chk(step.Step{Kind: step.AssertState, Role: "link", Element: "link \"Home\"", Value: "current", Action: "current"}, "internal:role=link[name=\"Home\"i]"),
+			chk(step.Step{Kind: step.AssertState, Role: "textbox", Element: "textbox \"Email\"", Value: "required", Action: "required"}, "internal:role=textbox[name=\"Email address for the receipt of the order\"i]"),
+			chk(step.Step{Kind: step.AssertState, Role: "textbox", Element: "textbox \"Email\"", Value: "readonly", Negated: true, Action: "readonly"}, "internal:role=textbox[name=\"Email\"i]"),
+			chk(step.Step{Kind: step.AssertState, Role: "spinbutton", Element: "spinbutton \"Hours\"", Value: "invalid", Action: "invalid"}, "internal:role=spinbutton[name=\"Hours\"i]"),
+			chk(step.Step{Kind: step.AssertValue, Role: "combobox", Element: "combobox \"Country\"", Value: "United Kingdom.", Match: "equals", Action: "select value"}, "internal:role=combobox[name=\"Country\"i]"),
+			chk(step.Step{Kind: step.AssertValue, Role: "slider", Element: "slider \"Red\"", Value: "128", Match: "now", Negated: true, Action: "slider now"}, "internal:role=slider[name=\"Red\"i]"),
+			chk(step.Step{Kind: step.AssertOrder, Element: "list \"Todos\"", Values: []string{"Milk", "Bread (white)"}, Action: "order"}, "internal:role=list[name=\"Todos\"i]"),
+			chk(step.Step{Kind: step.AssertOrder, Element: "the page", Values: []string{"Eggs"}, Match: "nth:3", Action: "nth"}, ""),
+			chk(step.Step{Kind: step.AssertOrder, Element: "list \"Todos\"", Values: []string{"Eggs"}, Match: "last", Action: "last"}, "internal:role=list[name=\"Todos\"i]"),
 		}}
 	b, err := Generate(sc, nil)
 	if err != nil {

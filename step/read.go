@@ -214,7 +214,7 @@ var (
 	reItemsRoles  = regexp.MustCompile(`items(?:Deep)?\(el, (\[[^\]]*\])\)`)
 	reNameRoles   = regexp.MustCompile(`some\(e => (\[[^\]]*\])\.includes\(role\(e\)\)`)
 	reRole        = regexp.MustCompile(`^([a-z]+)(?: "|$| (?:not )?showing "| in [a-z]+ ")`)
-	reFirstQuoted = regexp.MustCompile(`^[a-z]+ ("(?:[^"\\]|\\.)*")`)
+	reFirstQuoted = regexp.MustCompile(`^[a-z]+(?: or [a-z]+)* ("(?:[^"\\]|\\.)*")`)
 )
 
 // page is what a check's description calls the page (assertCall's what

@@ -116,6 +116,8 @@ var roundTrips = []struct {
 	{step: Step{Kind: AssertValue, Ref: "#s", Role: "status", Element: `status "Cart"`, Value: "Saved", Match: MatchEquals, Shadow: true}},
 	{step: Step{Kind: AssertState, Ref: "#e", Role: "textbox", Element: `textbox "Email"`, Value: StateFocused, Shadow: true}},
 	{step: Step{Kind: AssertState, Ref: "#p", Role: "button", Element: `button "Pay"`, Value: StateDisabled, Negated: true, Shadow: true}},
+	// An element named by the roles it may have (corpus apg-dialog-add-address).
+	{step: Step{Kind: AssertVisible, Value: "Address Added", Values: []string{"alertdialog", "dialog"}, Element: `alertdialog or dialog "Address Added"`}},
 }
 
 // TestRoundTrip: for every kind, step → call → step is the identity (or

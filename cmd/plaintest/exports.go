@@ -33,12 +33,17 @@ const (
 
 var allFormats = []string{formatSandy, formatNanoClaw, formatChungoid, formatPlaywright}
 
+// specConfig marks the Playwright Test config written beside a spec in
+// the list of files written; it is no format of its own.
+const specConfig = "playwright-config"
+
 // formatNames say what each format's file is, for messages.
 var formatNames = map[string]string{
 	formatSandy:      "Sandy v2.1 scenario",
 	formatNanoClaw:   "NanoClaw replay bundle",
 	formatChungoid:   "Chungoid flow",
 	formatPlaywright: "Playwright Test spec",
+	specConfig:       "Playwright Test config: Chromium for every spec of the folder",
 }
 
 // parseFormats reads --format: a comma-separated list of allowed formats,
@@ -96,6 +101,22 @@ func exportFlow(sc *sandy.Scenario, path string) ([]byte, error) {
 	return chungoid.FromScenario(sc).Marshal(strings.EqualFold(filepath.Ext(path), ".json"))
 }
 
+// writeSpecConfig writes pwspec's Playwright Test config beside the spec
+// at path, unless its folder has a config already (the user's, or one
+// written before), which is left as it is.
+func writeSpecConfig(path string) ([]written, error) {
+	dir := filepath.Dir(path)
+	has, err := pwspec.HasConfig(dir)
+	if err != nil || has {
+		return nil, err
+	}
+	config := filepath.Join(dir, pwspec.ConfigFile)
+	if err := writeExport(config, pwspec.Config()); err != nil {
+		return nil, err
+	}
+	return []written{{specConfig, config}}, nil
+}
+
 // exportSpec is the spec of sc; intents are the compile's steps behind
 // sc's steps, nil for a scenario read from a file.
 func exportSpec(sc *sandy.Scenario, intents []step.Step) ([]byte, error) {
@@ -140,6 +161,13 @@ func compileExports(formats []string, out string, res *parser.ParserResult, sc *
 			return done, environmentError(err)
 		}
 		done = append(done, written{f, path})
+		if f == formatPlaywright {
+			config, err := writeSpecConfig(path)
+			if err != nil {
+				return done, environmentError(err)
+			}
+			done = append(done, config...)
+		}
 	}
 	return done, nil
 }
@@ -162,12 +190,14 @@ Convert a Sandy scenario into another format, without a browser:
               getByRole/getByLabel/getByTestId/getByText locators from the
               stable selectors, fill/click/check/selectOption/press/hover,
               web-first assertions, variables and secrets from process.env,
-              a test.step per action, Debian's Chromium
-              (PLAINTEST_CHROMIUM, else /usr/bin/chromium).
+              a test.step per action. Beside it, unless its folder has
+              one, a playwright.config.ts that sets Debian's Chromium
+              (PLAINTEST_CHROMIUM, else /usr/bin/chromium) once for every
+              spec of the folder: run them with npx playwright test there.
 
 A check's intent is read from the description compile gives it; a step
-whose intent cannot be read (a hand-written browser_evaluate, an order
-check, a tool with no Playwright form) is reported with its index, every one
+whose intent cannot be read (a hand-written browser_evaluate, a tool with
+no Playwright form) is reported with its index, every one
 at once, and nothing is written (exit 2). "plaintest compile --format ..."
 writes the same files from the compile itself, and a NanoClaw replay bundle
 of the run, which a scenario file cannot give: it has no results or times.
@@ -234,6 +264,13 @@ func runExport(ctx context.Context, e *env, args []string) error {
 			return environmentError(err)
 		}
 		done = append(done, written{f, path})
+		if f == formatPlaywright {
+			config, err := writeSpecConfig(path)
+			if err != nil {
+				return environmentError(err)
+			}
+			done = append(done, config...)
+		}
 	}
 	printWritten(e.stdout, done)
 	return ctx.Err()

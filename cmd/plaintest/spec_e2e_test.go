@@ -12,6 +12,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/pwspec"
 )
 
 // nodeModules is the folder of the pinned npm packages (@playwright/test,
@@ -36,11 +37,11 @@ func nodeModules(t *testing.T) string {
 // returns its output and whether every test passed.
 func runSpecs(t *testing.T, modules, dir, base string, env ...string) (string, bool) {
 	t.Helper()
-	config := filepath.Join(dir, "playwright.config.js")
-	if err := os.WriteFile(config, []byte(`module.exports = { testDir: ".", testMatch: "*.spec.ts", workers: 2, reporter: "line", timeout: 30000 };`+"\n"), 0o644); err != nil {
+	// The config plaintest export writes beside its specs.
+	if err := os.WriteFile(filepath.Join(dir, pwspec.ConfigFile), pwspec.Config(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("node", filepath.Join(modules, "@playwright", "test", "cli.js"), "test", "-c", config)
+	cmd := exec.Command("node", filepath.Join(modules, "@playwright", "test", "cli.js"), "test", "--workers", "2", "--reporter", "line")
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "BASE_URL="+base, "PASSWORD=demo123", "NODE_PATH="+modules,
 		"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")

@@ -1,17 +1,157 @@
 // a "quoted" name with 'both': a Playwright Test spec exported from the Sandy scenario "a \"quoted\" name with 'both'"
-// Run it with npx playwright test; variables and secrets come from the environment.
-import { expect, test } from "@playwright/test";
+// Run it with npx playwright test beside the playwright.config.ts plaintest writes (it sets Chromium); variables and secrets come from the environment.
+import { expect, test, type Locator } from "@playwright/test";
 
 const BASE_URL =
   process.env.BASE_URL ??
   "http://127.0.0.1:8080/some/very/long/base/path/that/goes/on/and/on/and/on";
 const TOKEN = process.env.TOKEN ?? "";
 
-test.use({
-  launchOptions: {
-    executablePath: process.env.PLAINTEST_CHROMIUM ?? "/usr/bin/chromium",
-  },
-});
+// Reads what f returns for the element l finds, for expect.poll: what
+// plaintest's check reads and no Playwright matcher does.
+const read = (l: Locator, f: (el: any) => unknown) => () => l.evaluate(f);
+// Reads what f returns for all the elements l finds, for expect.poll.
+const readAll = (l: Locator, f: (els: any[]) => unknown) => () =>
+  l.evaluateAll(f);
+// How many of the elements are shown, as plaintest's checks read it:
+// rendered, not transparent, with a box of some size (Playwright's
+// toBeVisible takes an element of opacity 0 for visible).
+const countShown = (els: any[]) => {
+  const opts = { visibilityProperty: true, opacityProperty: true };
+  const shown = (el: any) => {
+    const box = el.getBoundingClientRect();
+    return el.checkVisibility(opts) && box.width > 0 && box.height > 0;
+  };
+  return els.filter(shown).length;
+};
+// Whether the element is current, as plaintest's state checks read it.
+const isCurrent = (el: any) =>
+  (el.getAttribute("aria-current") ?? "false") !== "false" ||
+  el.getAttribute("aria-selected") === "true" ||
+  el.getAttribute("aria-pressed") === "true";
+// Whether the element is required, as plaintest's state checks read it.
+const isRequired = (el: any) =>
+  el.required === true || el.getAttribute("aria-required") === "true";
+// Whether the element is read-only, as plaintest's state checks read it.
+const isReadonly = (el: any) =>
+  el.readOnly === true || el.getAttribute("aria-readonly") === "true";
+// Whether the element is invalid, as plaintest's state checks read it.
+const isInvalid = (el: any) =>
+  el.getAttribute("aria-invalid") === "true" || el.validity?.valid === false;
+// What a person sees as the element's value, as plaintest's value checks
+// read it (a slider's value text, number and text; a select's chosen
+// labels; a checkbox's state; a field's value; a list box's chosen
+// options; else the text it shows), each as the checks compare texts:
+// curly quotes straightened, runs of space one space, trimmed, lower case.
+const valuesOf = (el: any) => {
+  const norm = (s: unknown) =>
+    String(s ?? "")
+      .replace(/[\u2018\u2019\u00b4\u0060]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase();
+  const shown = (e: any) => e.innerText ?? e.textContent ?? "";
+  const types: any = {
+    range: "slider",
+    number: "spinbutton",
+    checkbox: "checkbox",
+    radio: "radio",
+  };
+  const r =
+    (el.getAttribute("role") || "").split(" ")[0] ||
+    (el.tagName === "INPUT" ? types[el.type] : "");
+  const ranges = ["slider", "spinbutton", "progressbar", "meter", "scrollbar"];
+  const checks = [
+    "checkbox",
+    "radio",
+    "switch",
+    "menuitemcheckbox",
+    "menuitemradio",
+  ];
+  const all = (ls: string[]) =>
+    ls.length > 1 ? [ls.join(", "), ...ls] : [ls.join(", ")];
+  let vs: unknown[] = [shown(el)];
+  if (ranges.includes(r)) {
+    const svg =
+      el.innerText === undefined
+        ? [...el.children].map((c) => c.textContent).filter((t) => t.trim())
+        : [];
+    const now = el.tagName === "INPUT" ? el.value : shown(el);
+    vs = [
+      el.getAttribute("aria-valuetext"),
+      el.getAttribute("aria-valuenow"),
+      now,
+      ...new Set(svg),
+    ].filter((x) => x !== null && x !== undefined);
+  } else if (el.tagName === "SELECT") {
+    vs = all([...el.selectedOptions].map((o) => o.label));
+  } else if (checks.includes(r)) {
+    const on = el.matches("input")
+      ? el.checked
+      : el.getAttribute("aria-checked") === "true";
+    vs = on ? ["checked", "on"] : ["unchecked", "off"];
+  } else if (/^(INPUT|TEXTAREA)$/.test(el.tagName)) {
+    vs = [el.value];
+  } else if (r === "listbox") {
+    vs = all(
+      [...el.querySelectorAll("[aria-selected=true]")].map((o) => o.innerText),
+    );
+  }
+  return vs.map(norm);
+};
+// The number of a slider or spin button, as plaintest's checks read it.
+const valueNowOf = (el: any) => [
+  String(el.getAttribute("aria-valuenow") ?? el.value ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase(),
+];
+// The texts of the items in root, one a line, as plaintest's order checks
+// read them: the visible list items, options, rows (not header rows),
+// tree items, menu items, tabs and articles, each text as the checks
+// compare texts.
+const itemTexts = (root: any) => {
+  const norm = (s: unknown) =>
+    String(s ?? "")
+      .replace(/[\u2018\u2019\u00b4\u0060]/g, "'")
+      .replace(/[\u201c\u201d]/g, '"')
+      .replace(/\s+/g, " ")
+      .trim()
+      .toLowerCase();
+  const tags: any = {
+    LI: "listitem",
+    OPTION: "option",
+    TR: "row",
+    ARTICLE: "article",
+  };
+  const roles = [
+    "listitem",
+    "option",
+    "row",
+    "treeitem",
+    "menuitem",
+    "tab",
+    "article",
+  ];
+  const role = (e: any) =>
+    (e.getAttribute("role") || "").split(" ")[0] || tags[e.tagName] || "";
+  const vis = (e: any) => {
+    const opts = { visibilityProperty: true, opacityProperty: true };
+    const shown = e.checkVisibility
+      ? e.checkVisibility(opts)
+      : e.getClientRects().length > 0;
+    const r = e.getBoundingClientRect();
+    return shown && r.width > 0 && r.height > 0;
+  };
+  const header = (e: any) =>
+    e.closest("thead") || (e.querySelector("th") && !e.querySelector("td"));
+  const items = [...root.querySelectorAll("*")].filter(
+    (e) =>
+      roles.includes(role(e)) && vis(e) && !(role(e) === "row" && header(e)),
+  );
+  return items.map((e) => norm(e.innerText)).join("\n");
+};
 
 test("a \"quoted\" name with 'both'", async ({ page }) => {
   expect(TOKEN, "set TOKEN in the environment").not.toBe("");
@@ -68,7 +208,7 @@ test("a \"quoted\" name with 'both'", async ({ page }) => {
   // value
   await test.step("value", async () => {
     await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(
-      /^ada@example\.com[.!?;:,]*$/i,
+      /^\s*ada@example\.com[\s.!?;:,]*$/i,
     );
   });
 
@@ -109,9 +249,9 @@ test("a \"quoted\" name with 'both'", async ({ page }) => {
 
   // gone
   await test.step("gone", async () => {
-    await expect(
-      page.getByRole("button", { name: "Save" }).filter({ visible: true }),
-    ).toHaveCount(0);
+    await expect
+      .poll(readAll(page.getByRole("button", { name: "Save" }), countShown))
+      .toBe(0);
   });
 
   // rows
@@ -120,7 +260,85 @@ test("a \"quoted\" name with 'both'", async ({ page }) => {
       page
         .getByRole("table", { name: "T" })
         .getByRole("row")
-        .filter({ has: page.getByRole("cell") }),
+        .filter({ hasNot: page.getByRole("columnheader") }),
     ).toHaveCount(2);
+  });
+
+  // quotes
+  await test.step("quotes", async () => {
+    await expect(page.locator("body")).toContainText(/Foyle['‘’´`]s\s+War/i, {
+      ignoreCase: true,
+      useInnerText: true,
+    });
+  });
+
+  // current
+  await test.step("current", async () => {
+    await expect
+      .poll(read(page.getByRole("link", { name: "Home" }), isCurrent))
+      .toBe(true);
+  });
+
+  // required
+  await test.step("required", async () => {
+    await expect
+      .poll(
+        read(
+          page.getByRole("textbox", {
+            name: "Email address for the receipt of the order",
+          }),
+          isRequired,
+        ),
+      )
+      .toBe(true);
+  });
+
+  // readonly
+  await test.step("readonly", async () => {
+    await expect
+      .poll(read(page.getByRole("textbox", { name: "Email" }), isReadonly))
+      .toBe(false);
+  });
+
+  // invalid
+  await test.step("invalid", async () => {
+    await expect
+      .poll(read(page.getByRole("spinbutton", { name: "Hours" }), isInvalid))
+      .toBe(true);
+  });
+
+  // select value
+  await test.step("select value", async () => {
+    await expect
+      .poll(read(page.getByRole("combobox", { name: "Country" }), valuesOf))
+      .toContainEqual(expect.stringMatching(/^united kingdom[\s.!?;:,]*$/));
+  });
+
+  // slider now
+  await test.step("slider now", async () => {
+    await expect
+      .poll(read(page.getByRole("slider", { name: "Red" }), valueNowOf))
+      .not.toContainEqual(expect.stringMatching(/^128[\s.!?;:,]*$/));
+  });
+
+  // order
+  await test.step("order", async () => {
+    await expect
+      .poll(read(page.getByRole("list", { name: "Todos" }), itemTexts))
+      .toMatch(/milk.*\n(?:.*\n)*?.*bread \(white\)/);
+  });
+
+  // nth
+  await test.step("nth", async () => {
+    await expect
+      .poll(read(page.locator("body"), itemTexts))
+      .toMatch(/^(?:.*\n){2}.*eggs/);
+  });
+
+  // last
+  await test.step("last", async () => {
+    await expect
+      .poll(read(page.getByRole("list", { name: "Todos" }), itemTexts))
+      .toMatch(/eggs.*$/);
   });
 });
