@@ -118,20 +118,32 @@ func apgDir(t testing.TB) string {
 }
 
 // sites serves one build of the demo apps and the corpus.
-type sites struct{ shop, apg string }
+type sites struct{ shop, apg, fw string }
 
 func (s sites) base(site string) string {
-	if site == SiteAPG {
+	switch site {
+	case SiteAPG:
 		return s.apg
+	case SiteFrameworks:
+		return s.fw
 	}
 	return s.shop
 }
 
+// serve starts the sites: the demo apps of opts, the framework pages (with
+// opts' mutant, when it is one of theirs) and, when apg is set, the APG
+// corpus.
 func serve(t *testing.T, opts *demoshop.Options, apg string) sites {
 	t.Helper()
 	shop := httptest.NewServer(demoshop.Handler(opts))
 	t.Cleanup(shop.Close)
-	s := sites{shop: shop.URL}
+	mutant := ""
+	if opts != nil {
+		mutant = opts.Mutant
+	}
+	fw := httptest.NewServer(frameworksHandler(t, mutant))
+	t.Cleanup(fw.Close)
+	s := sites{shop: shop.URL, fw: fw.URL}
 	if apg != "" {
 		files := httptest.NewServer(http.FileServer(http.Dir(apg)))
 		t.Cleanup(files.Close)
@@ -423,7 +435,7 @@ func TestCorpus(t *testing.T) {
 	var apps []compiled
 	for _, c := range ok {
 		if c.sc.Site != SiteAPG {
-			apps = append(apps, c)
+			apps = append(apps, c) // the framework pages have mutants, no cosmetic build
 		}
 	}
 	cosmetic(ctx, t, apps)
@@ -433,6 +445,7 @@ func TestCorpus(t *testing.T) {
 // cosmetic replays the demo apps' exports against builds with other ids,
 // classes and nesting: a stable locator does not notice.
 func cosmetic(ctx context.Context, t *testing.T, apps []compiled) {
+	apps = slices.DeleteFunc(slices.Clone(apps), func(c compiled) bool { return c.sc.Site == SiteFrameworks })
 	build := serve(t, &demoshop.Options{Cosmetic: true}, "")
 	res := make([]*report.RunResult, len(apps))
 	errs := make([]error, len(apps))
@@ -455,6 +468,9 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled) {
 	}
 	for m, what := range demoshop.ShopMutants {
 		all[m] = SiteShop + ": " + what
+	}
+	for m, what := range FrameworkMutants {
+		all[m] = SiteFrameworks + ": " + what
 	}
 	names := make([]string, 0, len(all))
 	for m := range all {
@@ -511,6 +527,7 @@ func normalized(t *testing.T, sc *sandy.Scenario, s sites) string {
 		t.Fatal(err)
 	}
 	out := strings.ReplaceAll(string(data), s.shop, "http://demo.test")
+	out = strings.ReplaceAll(out, s.fw, "http://fw.test")
 	if s.apg != "" {
 		out = strings.ReplaceAll(out, s.apg, "http://apg.test")
 	}
