@@ -333,10 +333,19 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	whole := map[string]bool{} // the sites all of whose scenarios run
+	for _, sc := range scenarios {
+		whole[sc.Site] = true
+	}
 	if *only != "" {
 		re, err := regexp.Compile(*only)
 		if err != nil {
 			t.Fatalf("-corpus.run: %v", err)
+		}
+		for _, sc := range scenarios {
+			if !re.MatchString(sc.Name) {
+				whole[sc.Site] = false
+			}
 		}
 		scenarios = slices.DeleteFunc(scenarios, func(sc Scenario) bool { return !re.MatchString(sc.Name) })
 	}
@@ -429,17 +438,17 @@ func TestCorpus(t *testing.T) {
 	t.Logf("replayed %d of %d in %s; compiled and replayed %d of %d scenarios (%.0f%%)", passed, len(ok),
 		time.Since(start).Round(time.Second), passed, total, 100*float64(passed)/float64(total))
 
-	if *only != "" {
-		return // a few scenarios: the builds below need them all
-	}
 	var apps []compiled
 	for _, c := range ok {
 		if c.sc.Site != SiteAPG {
 			apps = append(apps, c) // the framework pages have mutants, no cosmetic build
 		}
 	}
-	cosmetic(ctx, t, apps)
-	mutants(ctx, t, apps)
+	if *only == "" {
+		cosmetic(ctx, t, apps) // a few scenarios: the cosmetic builds need them all
+	}
+	mutants(ctx, t, apps, whole) // the mutants of the sites all of whose scenarios ran
+
 }
 
 // cosmetic replays the demo apps' exports against builds with other ids,
@@ -458,10 +467,11 @@ func cosmetic(ctx context.Context, t *testing.T, apps []compiled) {
 	t.Logf("cosmetic build: %d scenarios replayed", len(apps))
 }
 
-// mutants replays, against each broken build of the demo apps, the exports
-// of its app until one fails: every mutant must be caught, and the log
-// names the check that caught it.
-func mutants(ctx context.Context, t *testing.T, apps []compiled) {
+// mutants replays, against each broken build of the demo apps and the
+// framework pages, the exports of its app until one fails: every mutant of
+// the sites whole holds must be caught, and the log names the check that
+// caught it.
+func mutants(ctx context.Context, t *testing.T, apps []compiled, whole map[string]bool) {
 	all := map[string]string{}
 	for m, what := range demoshop.TodoMutants {
 		all[m] = SiteTodo + ": " + what
@@ -473,8 +483,13 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled) {
 		all[m] = SiteFrameworks + ": " + what
 	}
 	names := make([]string, 0, len(all))
-	for m := range all {
-		names = append(names, m)
+	for m, what := range all {
+		if whole[strings.SplitN(what, ":", 2)[0]] {
+			names = append(names, m)
+		}
+	}
+	if len(names) == 0 {
+		return
 	}
 	sort.Strings(names)
 	caught := make([]string, len(names))
