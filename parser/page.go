@@ -86,7 +86,6 @@ func (r *run) minimized() string {
 
 // exec runs call with the placeholders replaced by their values.
 func (r *run) exec(ctx context.Context, call step.ToolCall) (*mcpclient.Result, error) {
-	call = step.Refinding(call) // a check finds an element the page replaced again
 	args := mapStrings(call.Args, r.replacer.Replace).(map[string]any)
 	r.c.opts.Logger.Debug("call", "tool", call.Tool)
 	out, err := r.c.browser.CallTool(ctx, call.Tool, args)

@@ -31,8 +31,6 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 	if isChecked {
 		sent = chk.narrowed(params, chk.target)
 	}
-	// A check finds an element the page replaced again (step.Refinding).
-	sent = step.Refinding(step.ToolCall{Tool: pl.tool, Args: sent}).Args
 	limit := r.opts.Timeout
 	if d, ok := step.WaitsFor(step.ToolCall{Tool: pl.tool, Args: params}); ok && d > limit {
 		// "wait for the Pay button to appear": its element is waited for
