@@ -45,8 +45,9 @@ var (
 	compileServer = flag.String("corpus.compile", "builtin", "browser server to compile through: playwright-mcp or builtin")
 	replayServer  = flag.String("corpus.replay", "builtin", "browser server to replay through: playwright-mcp or builtin")
 	// only narrows the suite to the scenarios whose names match, for
-	// working on a few: the rate, cosmetic builds and mutants are then
-	// left out.
+	// working on a few: the rate and the cosmetic builds are then left
+	// out, and only the mutants of sites all of whose scenarios match run
+	// (-corpus.run fw- runs the framework pages' mutants).
 	only = flag.String("corpus.run", "", "run only the scenarios whose names match this `regexp`")
 )
 
