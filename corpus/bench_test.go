@@ -203,12 +203,17 @@ func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec
 
 // serveSites serves a fresh build of the demo apps and, at the same
 // origin, the APG examples (their paths, /patterns/ and /shared/, are not
-// the apps'), for the rest of b: one BASE_URL for every scenario.
+// the apps') and the framework pages, for the rest of b: one BASE_URL for
+// every scenario.
 func serveSites(b testing.TB, apg string) string {
 	files := http.FileServer(http.Dir(apg))
 	mux := http.NewServeMux()
 	mux.Handle("/patterns/", files)
 	mux.Handle("/shared/", files)
+	fw := frameworksHandler(b, "") // the framework pages, beside the apps' paths
+	for _, p := range []string{"/react/", "/vue/", "/jquery/", "/node_modules/", "/mutant.js", "/style.css"} {
+		mux.Handle(p, fw)
+	}
 	mux.Handle("/", demoshop.Handler(nil))
 	srv := httptest.NewServer(mux)
 	b.Cleanup(srv.Close)

@@ -45,8 +45,9 @@ var (
 	compileServer = flag.String("corpus.compile", "builtin", "browser server to compile through: playwright-mcp or builtin")
 	replayServer  = flag.String("corpus.replay", "builtin", "browser server to replay through: playwright-mcp or builtin")
 	// only narrows the suite to the scenarios whose names match, for
-	// working on a few: the rate, cosmetic builds and mutants are then
-	// left out.
+	// working on a few: the rate and the cosmetic builds are then left
+	// out, and only the mutants of sites all of whose scenarios match run
+	// (-corpus.run fw- runs the framework pages' mutants).
 	only = flag.String("corpus.run", "", "run only the scenarios whose names match this `regexp`")
 )
 
@@ -129,7 +130,7 @@ func litModules(t testing.TB) string {
 }
 
 // sites serves one build of the demo apps and the corpus.
-type sites struct{ shop, apg, lit string }
+type sites struct{ shop, apg, lit, fw string }
 
 func (s sites) base(site string) string {
 	switch site {
@@ -137,13 +138,16 @@ func (s sites) base(site string) string {
 		return s.apg
 	case SiteLit:
 		return s.lit
+	case SiteFrameworks:
+		return s.fw
 	}
 	return s.shop
 }
 
-// serve serves a build of the demo apps, the APG corpus at apg (when set)
-// and the Lit page; a mutant of LitMutants in opts breaks the Lit page,
-// the demo apps served as they are.
+// serve serves a build of the demo apps, the APG corpus at apg (when set),
+// the Lit page and the framework pages; a mutant of LitMutants or
+// FrameworkMutants in opts breaks that page, the demo apps served as they
+// are.
 func serve(t *testing.T, opts *demoshop.Options, apg string) sites {
 	t.Helper()
 	litMutant := ""
@@ -154,7 +158,13 @@ func serve(t *testing.T, opts *demoshop.Options, apg string) sites {
 	t.Cleanup(shop.Close)
 	lit := httptest.NewServer(LitHandler("lit", litModules(t), litMutant))
 	t.Cleanup(lit.Close)
-	s := sites{shop: shop.URL, lit: lit.URL}
+	mutant := ""
+	if opts != nil {
+		mutant = opts.Mutant
+	}
+	fw := httptest.NewServer(frameworksHandler(t, mutant))
+	t.Cleanup(fw.Close)
+	s := sites{shop: shop.URL, lit: lit.URL, fw: fw.URL}
 	if apg != "" {
 		files := httptest.NewServer(http.FileServer(http.Dir(apg)))
 		t.Cleanup(files.Close)
@@ -344,10 +354,19 @@ func TestCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	whole := map[string]bool{} // the sites all of whose scenarios run
+	for _, sc := range scenarios {
+		whole[sc.Site] = true
+	}
 	if *only != "" {
 		re, err := regexp.Compile(*only)
 		if err != nil {
 			t.Fatalf("-corpus.run: %v", err)
+		}
+		for _, sc := range scenarios {
+			if !re.MatchString(sc.Name) {
+				whole[sc.Site] = false
+			}
 		}
 		scenarios = slices.DeleteFunc(scenarios, func(sc Scenario) bool { return !re.MatchString(sc.Name) })
 	}
@@ -440,22 +459,23 @@ func TestCorpus(t *testing.T) {
 	t.Logf("replayed %d of %d in %s; compiled and replayed %d of %d scenarios (%.0f%%)", passed, len(ok),
 		time.Since(start).Round(time.Second), passed, total, 100*float64(passed)/float64(total))
 
-	if *only != "" {
-		return // a few scenarios: the builds below need them all
-	}
 	var apps []compiled
 	for _, c := range ok {
 		if c.sc.Site != SiteAPG {
-			apps = append(apps, c)
+			apps = append(apps, c) // the framework pages have mutants, no cosmetic build
 		}
 	}
-	cosmetic(ctx, t, apps)
-	mutants(ctx, t, apps)
+	if *only == "" {
+		cosmetic(ctx, t, apps) // a few scenarios: the cosmetic builds need them all
+	}
+	mutants(ctx, t, apps, whole) // the mutants of the sites all of whose scenarios ran
+
 }
 
 // cosmetic replays the demo apps' exports against builds with other ids,
 // classes and nesting: a stable locator does not notice.
 func cosmetic(ctx context.Context, t *testing.T, apps []compiled) {
+	apps = slices.DeleteFunc(slices.Clone(apps), func(c compiled) bool { return c.sc.Site == SiteFrameworks })
 	build := serve(t, &demoshop.Options{Cosmetic: true}, "")
 	res := make([]*report.RunResult, len(apps))
 	errs := make([]error, len(apps))
@@ -468,10 +488,11 @@ func cosmetic(ctx context.Context, t *testing.T, apps []compiled) {
 	t.Logf("cosmetic build: %d scenarios replayed", len(apps))
 }
 
-// mutants replays, against each broken build of the demo apps, the exports
-// of its app until one fails: every mutant must be caught, and the log
-// names the check that caught it.
-func mutants(ctx context.Context, t *testing.T, apps []compiled) {
+// mutants replays, against each broken build of the demo apps and the
+// framework pages, the exports of its app until one fails: every mutant of
+// the sites whole holds must be caught, and the log names the check that
+// caught it.
+func mutants(ctx context.Context, t *testing.T, apps []compiled, whole map[string]bool) {
 	all := map[string]string{}
 	for m, what := range demoshop.TodoMutants {
 		all[m] = SiteTodo + ": " + what
@@ -482,9 +503,17 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled) {
 	for m, what := range LitMutants {
 		all[m] = SiteLit + ": " + what
 	}
+	for m, what := range FrameworkMutants {
+		all[m] = SiteFrameworks + ": " + what
+	}
 	names := make([]string, 0, len(all))
-	for m := range all {
-		names = append(names, m)
+	for m, what := range all {
+		if whole[strings.SplitN(what, ":", 2)[0]] {
+			names = append(names, m)
+		}
+	}
+	if len(names) == 0 {
+		return
 	}
 	sort.Strings(names)
 	caught := make([]string, len(names))
@@ -537,6 +566,7 @@ func normalized(t *testing.T, sc *sandy.Scenario, s sites) string {
 		t.Fatal(err)
 	}
 	out := strings.ReplaceAll(string(data), s.shop, "http://demo.test")
+	out = strings.ReplaceAll(out, s.fw, "http://fw.test")
 	if s.apg != "" {
 		out = strings.ReplaceAll(out, s.apg, "http://apg.test")
 	}

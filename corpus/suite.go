@@ -26,12 +26,31 @@ const (
 	SiteShop = "shop" // the demo shop (demoshop.Handler)
 	SiteTodo = "todo" // the demo to-do list, at /todo/ of the same handler
 	SiteAPG  = "apg"  // the W3C ARIA Authoring Practices examples
+	// SiteFrameworks is apps rendered by frameworks installed from npm
+	// (React, Vue, jQuery): frameworks/, with the frameworks' browser
+	// builds under /node_modules/.
+	SiteFrameworks = "fw"
 )
+
+// FrameworkMutants are the broken builds of the framework pages, by name:
+// the test's server of frameworks/ sets window.FW_MUTANT to the name
+// (/mutant.js, which every page loads first) and the page's own script
+// breaks the fact said here. Each must fail some fw- scenario's replay.
+var FrameworkMutants = map[string]string{
+	"react-welcome-email": "React sign-up: the welcome greets the email, not the name",
+	"react-terms-ignored": "React sign-up: Create account is enabled before the terms are agreed to",
+	"react-dialog-stuck":  "React sign-up: Close does not close the terms dialog",
+	"vue-total-stale":     "Vue cart: the total ignores quantities",
+	"vue-count-lines":     "Vue cart: the cart's count counts lines, not items",
+	"vue-remove-noop":     "Vue cart: Remove does nothing",
+	"jq-refresh-stale":    "jQuery dashboard: Refresh keeps the old values",
+	"jq-filter-ignored":   "jQuery dashboard: the region filter shows every server",
+}
 
 // Scenario is one file of the suite.
 type Scenario struct {
 	Name    string   `yaml:"name"`    // unique; the file's name without .yaml
-	Site    string   `yaml:"site"`    // SiteShop, SiteTodo, SiteAPG or SiteLit
+	Site    string   `yaml:"site"`    // SiteShop, SiteTodo, SiteAPG, SiteLit or SiteFrameworks
 	Page    string   `yaml:"page"`    // the path on the site the scenario opens
 	Covers  []string `yaml:"covers"`  // the classes of difficulty it covers
 	Actions []string `yaml:"actions"` // plain English, one action each
@@ -92,9 +111,9 @@ func Parse(data []byte, file string) (Scenario, error) {
 		problems = append(problems, fmt.Sprintf("name %q is not the file's name %q", sc.Name, want))
 	}
 	switch sc.Site {
-	case SiteShop, SiteTodo, SiteAPG, SiteLit:
+	case SiteShop, SiteTodo, SiteAPG, SiteLit, SiteFrameworks:
 	default:
-		problems = append(problems, fmt.Sprintf("site %q: want shop, todo, apg or lit", sc.Site))
+		problems = append(problems, fmt.Sprintf("site %q: want shop, todo, apg, lit or fw", sc.Site))
 	}
 	if !strings.HasPrefix(sc.Page, "/") {
 		problems = append(problems, fmt.Sprintf("page %q: want a path starting with /", sc.Page))
