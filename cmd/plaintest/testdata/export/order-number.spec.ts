@@ -1,14 +1,8 @@
 // order-number: a Playwright Test spec exported from the Sandy scenario "order-number" by plaintest 0.1.0-dev
-// Run it with npx playwright test; variables and secrets come from the environment.
+// Run it with npx playwright test beside the playwright.config.ts plaintest writes (it sets Chromium); variables and secrets come from the environment.
 import { expect, test } from "@playwright/test";
 
 const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8080";
-
-test.use({
-  launchOptions: {
-    executablePath: process.env.PLAINTEST_CHROMIUM ?? "/usr/bin/chromium",
-  },
-});
 
 test("order-number", async ({ page }) => {
   // open http://127.0.0.1:8080/products
