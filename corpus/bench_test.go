@@ -203,8 +203,8 @@ func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec
 
 // serveSites serves a fresh build of the demo apps and, at the same
 // origin, the APG examples (their paths, /patterns/ and /shared/, are not
-// the apps') and the framework pages, for the rest of b: one BASE_URL for
-// every scenario.
+// the apps'), the framework pages and the Lit page, for the rest of b: one
+// BASE_URL for every scenario.
 func serveSites(b testing.TB, apg string) string {
 	files := http.FileServer(http.Dir(apg))
 	mux := http.NewServeMux()
@@ -213,6 +213,10 @@ func serveSites(b testing.TB, apg string) string {
 	fw := frameworksHandler(b, "") // the framework pages, beside the apps' paths
 	for _, p := range []string{"/react/", "/vue/", "/jquery/", "/node_modules/", "/mutant.js", "/style.css"} {
 		mux.Handle(p, fw)
+	}
+	lit := LitHandler("lit", litModules(b), "") // the Lit page and the modules its import map names
+	for _, p := range []string{"/shop.html", "/shop.js", "/node_modules/lit/", "/node_modules/lit-html/", "/node_modules/lit-element/", "/node_modules/@lit/reactive-element/"} {
+		mux.Handle(p, lit)
 	}
 	mux.Handle("/", demoshop.Handler(nil))
 	srv := httptest.NewServer(mux)

@@ -315,7 +315,32 @@ func knownFailures(t testing.TB) map[string]string {
 			continue
 		}
 		name, why, _ := strings.Cut(line, ":")
-		out[strings.TrimSpace(name)] = strings.TrimSpace(why)
+		if why = strings.TrimSpace(why); !strings.HasPrefix(why, specOnly) {
+			out[strings.TrimSpace(name)] = why
+		}
+	}
+	return out
+}
+
+// specOnly starts the reason of a known failure of a scenario's
+// Playwright spec alone: its Sandy compile and replay pass, its spec
+// fails under npx playwright test (TestCorpusSpecs).
+const specOnly = "spec only:"
+
+// knownSpecFailures are the scenarios of known-failures.txt whose reason
+// starts with specOnly, with why.
+func knownSpecFailures(t testing.TB) map[string]string {
+	t.Helper()
+	data, err := os.ReadFile("known-failures.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		name, why, _ := strings.Cut(strings.TrimSpace(line), ":")
+		if why = strings.TrimSpace(why); strings.HasPrefix(why, specOnly) && !strings.HasPrefix(name, "#") {
+			out[strings.TrimSpace(name)] = why
+		}
 	}
 	return out
 }
@@ -417,7 +442,12 @@ func TestCorpus(t *testing.T) {
 			}
 			ok = append(ok, c)
 			audit(t, c)
-			golden.CheckString(t, filepath.Join("testdata", "golden", c.sc.Name+".json"), normalized(t, c.export, live))
+			file := filepath.Join("testdata", "golden", c.sc.Name+".json")
+			if _, err := os.Stat(file); err != nil && flaky(known, c.sc.Name) && !golden.Updating() {
+				t.Logf("flaky scenario with no golden file: its export is not compared")
+				return
+			}
+			golden.CheckString(t, file, normalized(t, c.export, live))
 		})
 	}
 	total := len(scenarios)

@@ -59,7 +59,12 @@ const countShown = (els: any[]) => {
 const isCurrent = (el: any) =>
   (el.getAttribute("aria-current") ?? "false") !== "false" ||
   el.getAttribute("aria-selected") === "true" ||
-  el.getAttribute("aria-pressed") === "true";
+  el.getAttribute("aria-pressed") === "true" ||
+  [el, el.parentElement?.tagName === "LI" ? el.parentElement : null].some(
+    (e: any) =>
+      e !== null &&
+      ["active", "selected", "current"].some((k) => e.classList.contains(k)),
+  );
 `,
 	"isRequired": `// Whether the element is required, as plaintest's state checks read it.
 const isRequired = (el: any) =>
