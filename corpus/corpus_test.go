@@ -302,7 +302,21 @@ func replayOnce(ctx context.Context, base string, export *sandy.Scenario) (*repo
 // why: docs/limits.md lists them. A scenario that starts to pass must
 // leave this list, and one that starts to fail must join it, or the test
 // fails.
-func knownFailures(t testing.TB) map[string]string {
+func knownFailures(t testing.TB) map[string]string { return readKnown(t, false) }
+
+// specOnly starts the reason of a known failure of a scenario's
+// Playwright spec alone: its Sandy compile and replay pass, its spec
+// fails under npx playwright test (TestCorpusSpecs; "mustfail/NAME" for a
+// pair's spec on holds.html, TestMustFail).
+const specOnly = "spec only:"
+
+// knownSpecFailures are the scenarios of known-failures.txt whose reason
+// starts with specOnly, with why.
+func knownSpecFailures(t testing.TB) map[string]string { return readKnown(t, true) }
+
+// readKnown reads known-failures.txt: the entries whose reason starts with
+// specOnly, or the others.
+func readKnown(t testing.TB, specs bool) map[string]string {
 	t.Helper()
 	data, err := os.ReadFile("known-failures.txt")
 	if err != nil {
@@ -315,30 +329,7 @@ func knownFailures(t testing.TB) map[string]string {
 			continue
 		}
 		name, why, _ := strings.Cut(line, ":")
-		if why = strings.TrimSpace(why); !strings.HasPrefix(why, specOnly) {
-			out[strings.TrimSpace(name)] = why
-		}
-	}
-	return out
-}
-
-// specOnly starts the reason of a known failure of a scenario's
-// Playwright spec alone: its Sandy compile and replay pass, its spec
-// fails under npx playwright test (TestCorpusSpecs).
-const specOnly = "spec only:"
-
-// knownSpecFailures are the scenarios of known-failures.txt whose reason
-// starts with specOnly, with why.
-func knownSpecFailures(t testing.TB) map[string]string {
-	t.Helper()
-	data, err := os.ReadFile("known-failures.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]string{}
-	for _, line := range strings.Split(string(data), "\n") {
-		name, why, _ := strings.Cut(strings.TrimSpace(line), ":")
-		if why = strings.TrimSpace(why); strings.HasPrefix(why, specOnly) && !strings.HasPrefix(name, "#") {
+		if why = strings.TrimSpace(why); strings.HasPrefix(why, specOnly) == specs {
 			out[strings.TrimSpace(name)] = why
 		}
 	}
