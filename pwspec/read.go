@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -228,7 +229,7 @@ func (g *gen) poll(l expr, helper, matcher string, negated bool, wait string, ar
 // (checks.js's norm) matches as match says, want being normalized as the
 // check normalizes it.
 func normPattern(want, match string) string {
-	w := regexEscape(normText(want))
+	w := dom.JSRegexEscape(normText(want))
 	switch match {
 	case step.MatchContains:
 		return "/" + w + "/"
@@ -238,7 +239,7 @@ func normPattern(want, match string) string {
 		return "/" + w + "$/"
 	}
 	// bare(v) === want: the full stop or other punctuation ending v aside.
-	return "/^" + regexEscape(strings.TrimRight(normText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
+	return "/^" + dom.JSRegexEscape(strings.TrimRight(normText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
 }
 
 // orderPattern is the regular expression that itemTexts' lines match when
@@ -247,7 +248,7 @@ func orderPattern(s step.Step) (string, error) {
 	if len(s.Values) == 0 {
 		return "", fmt.Errorf("an order check of no items")
 	}
-	w := regexEscape(normText(s.Values[0]))
+	w := dom.JSRegexEscape(normText(s.Values[0]))
 	switch {
 	case s.Match == step.MatchFirst:
 		return "/^.*" + w + "/", nil
@@ -265,7 +266,7 @@ func orderPattern(s step.Step) (string, error) {
 	}
 	var parts []string
 	for _, v := range s.Values {
-		parts = append(parts, regexEscape(normText(v)))
+		parts = append(parts, dom.JSRegexEscape(normText(v)))
 	}
 	// Each in a later item than the one before.
 	return "/" + strings.Join(parts, `.*\n(?:.*\n)*?.*`) + "/", nil
@@ -276,25 +277,6 @@ var quoteFold = strings.NewReplacer("\u2018", "'", "\u2019", "'", "\u00b4", "'",
 // normText is s as checks.js's norm makes it.
 func normText(s string) string {
 	return strings.ToLower(strings.Join(strings.Fields(quoteFold.Replace(s)), " "))
-}
-
-// regexEscape escapes s for a regular expression literal.
-func regexEscape(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		switch {
-		case strings.ContainsRune(`.*+?^${}()|[]\/`, r):
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\r':
-			b.WriteString(`\r`)
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
 
 // loosePattern is the source of a regular expression that matches s in a
@@ -318,7 +300,7 @@ func loosePattern(s string) string {
 		case `"`:
 			b.WriteString("[\"\u201c\u201d]")
 		default:
-			b.WriteString(regexEscape(string(r)))
+			b.WriteString(dom.JSRegexEscape(string(r)))
 		}
 	}
 	return b.String()
