@@ -38,17 +38,19 @@ func TestRefless(t *testing.T) {
 - checkbox "Remember me"
 - button "Save" [ref=e44]
 - generic: Cancel
+- combobox "Room type" [ref=e8]:
+  - option "Suite" [selected]
 `)
 	r := &run{}
 	r.refless(page)
 	var got []string
 	page.Walk(func(n *dom.Node) bool {
-		if n.Role == "checkbox" || n.Role == "generic" && n.Value == "Cancel" {
+		if n.Role == "checkbox" || n.Role == "option" || n.Role == "generic" && n.Value == "Cancel" {
 			got = append(got, n.Name+"="+n.Ref)
 		}
 		return true
 	})
-	want := []string{"Email me product news=pf1", "Remember me=", "Remember me=", "="}
+	want := []string{"Email me product news=pf1", "Remember me=", "Remember me=", "=", "Suite="}
 	if len(got) != len(want) {
 		t.Fatalf("got %q, want %q", got, want)
 	}

@@ -103,10 +103,11 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 // in a shadow root). Its locator is that role and name, which pierces
 // shadow roots; an action on it that times out goes through its label
 // (labelTarget). A control whose role and name another shares keeps no
-// ref, and a step on it fails saying so (missingRef).
+// ref, and a step on it fails saying so (missingRef). Options are left
+// as they are: a closed select's have no ref, and are picked through it.
 func (r *run) refless(page *dom.Node) {
 	page.Walk(func(n *dom.Node) bool {
-		if n.Ref != "" || n.Name == "" || !n.Interactive() {
+		if n.Ref != "" || n.Name == "" || !n.Interactive() || n.Role == "option" {
 			return true
 		}
 		loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role, Name: n.Name, Exact: true}}}
