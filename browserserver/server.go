@@ -83,19 +83,12 @@ type Server struct {
 	rule    navrule.Rule // what the browser may open and show
 
 	// spares holds the next session's context and page, made ahead while
-	// the browser is idle: at the start and when a session ends, never
-	// while a session's steps run (on a busy machine, making a context
-	// slowed the steps of the run that had just taken the last one).
-	// ahead (under mu) is true while one is in flight or ready.
+	// the browser is idle (one at a time, in flight or ready).
 	spares chan spare
-	ahead  bool
 
 	mu     sync.Mutex
 	tabs   map[string]*tab // by MCP session ID
 	closed bool
-	// ending counts the sessions whose context endSession is closing in
-	// the background; Close waits for them.
-	ending sync.WaitGroup
 }
 
 // spare is a fresh context and page, or why none could be made.
@@ -105,16 +98,8 @@ type spare struct {
 	err  error
 }
 
-// prepare makes the next spare context and page in the background,
-// unless one is in flight or ready (or the server has no browser: one
-// that only lists its tools).
+// prepare makes the next spare context and page in the background.
 func (s *Server) prepare() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.ahead || s.closed || s.browser == nil {
-		return
-	}
-	s.ahead = true
 	go func() {
 		bctx, page, err := s.newPage()
 		s.spares <- spare{bctx, page, err}
@@ -122,17 +107,10 @@ func (s *Server) prepare() {
 }
 
 // takePage returns a fresh, isolated context and its page: the spare made
-// ahead (waiting for it when it is in flight), else a new one. The next
-// spare is made when a session ends (endSession).
+// ahead, and another is started for the session after.
 func (s *Server) takePage() (playwright.BrowserContext, playwright.Page, error) {
-	s.mu.Lock()
-	ahead := s.ahead
-	s.ahead = false
-	s.mu.Unlock()
-	if !ahead {
-		return s.newPage()
-	}
 	sp := <-s.spares
+	s.prepare()
 	if sp.err != nil || sp.page.IsClosed() {
 		return s.newPage()
 	}
@@ -289,7 +267,6 @@ func (s *Server) Close() error {
 	for _, t := range tabs {
 		t.close()
 	}
-	s.ending.Wait()
 	var errs []error
 	if s.browser != nil {
 		if err := s.browser.Close(); err != nil && !errors.Is(err, playwright.ErrTargetClosed) {
@@ -332,27 +309,15 @@ func (s *Server) tabFor(ctx context.Context) (*tab, error) {
 	return t, nil
 }
 
-// endSession closes the context of a session that ended, in the
-// background: the session's Close returns without waiting for Chromium to
-// tear the context down (50-80 ms a replay on a busy 2-core machine).
-// Then it makes the next session's context ahead. Close waits for both.
+// endSession closes the context of a session that ended.
 func (s *Server) endSession(id string) {
 	s.mu.Lock()
 	t := s.tabs[id]
 	delete(s.tabs, id)
-	if s.closed {
-		s.mu.Unlock()
-		return // Close closed every tab's context
-	}
-	s.ending.Add(1)
 	s.mu.Unlock()
-	go func() {
-		defer s.ending.Done()
-		if t != nil {
-			t.close()
-		}
-		s.prepare() // for the next session, now that this one's steps are done
-	}()
+	if t != nil {
+		t.close()
+	}
 }
 
 func parseViewport(v string) (int, int, error) {
