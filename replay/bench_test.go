@@ -33,7 +33,15 @@ import (
 // @playwright/mcp) and runs the steps; the direct side starts the
 // playwright-go driver and Chromium and runs the same actions.
 // BenchmarkReplayVsDirectWarm times the steps alone, on a browser already
-// running on every side: the per-step cost of replay.
+// running on every side: the per-step cost of replay. It interleaves the
+// three sides in rotated rounds and prints each step's median per side, the
+// ratio of the medians and the median of the rounds' own ratios; on a
+// shared machine give it many rounds:
+//
+//	CI=true go test ./replay -run '^$' -bench 'ReplayVsDirectWarm' -benchtime 15x
+//
+// Every side drives the same browser build, the one the servers launch
+// headless (launch).
 
 // startDirect starts playwright-go without a download (REFERENCE.md §3): a
 // driver directory with node and the repository's playwright-core (1.64.1,
@@ -282,15 +290,23 @@ func interleave(b *testing.B, sides []*side, between func(*side)) {
 		for k := range sides {
 			s := sides[(i+k)%len(sides)]
 			s.record(s.run())
+			b.StopTimer()
 			if between != nil {
-				b.StopTimer()
 				between(s)
-				b.StartTimer()
 			}
+			// Let what a side does after its run (a context closing, the
+			// built-in server making the next one ahead) end before the
+			// next side runs.
+			time.Sleep(settlePause)
+			b.StartTimer()
 		}
 	}
 	b.StopTimer()
 }
+
+// settlePause is the untimed pause after each run of an interleaved
+// benchmark.
+const settlePause = 300 * time.Millisecond
 
 // ms is d in milliseconds, for printing.
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
