@@ -77,7 +77,7 @@ cross: go-deps
 
 # The inner loop: no browser, no install. -short skips every end-to-end test
 # (internal/testenv), CI or not.
-JS_FILES = $(shell find . -path ./node_modules -prune -o \( -name '*.js' -o -name '*.cjs' \) -print)
+JS_FILES = $(shell find . -path ./node_modules -prune -o \( -name '*.js' -o -name '*.cjs' -o -name '*.mjs' \) -print)
 check: go-deps
 	$(GO) vet ./...
 	@for f in $(JS_FILES); do node --check $$f || exit 1; done; echo "node --check: $(words $(JS_FILES)) files"

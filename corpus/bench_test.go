@@ -211,7 +211,7 @@ func serveSites(b testing.TB, apg string) string {
 	mux.Handle("/patterns/", files)
 	mux.Handle("/shared/", files)
 	fw := frameworksHandler(b, "") // the framework pages, beside the apps' paths
-	for _, p := range []string{"/react/", "/vue/", "/jquery/", "/node_modules/", "/mutant.js", "/style.css"} {
+	for _, p := range []string{"/react/", "/vue/", "/jquery/", "/svelte/", "/shoelace/", "/node_modules/", "/mutant.js", "/style.css"} {
 		mux.Handle(p, fw)
 	}
 	lit := LitHandler("lit", litModules(b), "") // the Lit page and the modules its import map names

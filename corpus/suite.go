@@ -27,7 +27,7 @@ const (
 	SiteTodo = "todo" // the demo to-do list, at /todo/ of the same handler
 	SiteAPG  = "apg"  // the W3C ARIA Authoring Practices examples
 	// SiteFrameworks is apps rendered by frameworks installed from npm
-	// (React, Vue, jQuery): frameworks/, with the frameworks' browser
+	// (React, Vue, jQuery, Svelte, Shoelace): frameworks/, with the frameworks' browser
 	// builds under /node_modules/.
 	SiteFrameworks = "fw"
 )
@@ -45,6 +45,14 @@ var FrameworkMutants = map[string]string{
 	"vue-remove-noop":     "Vue cart: Remove does nothing",
 	"jq-refresh-stale":    "jQuery dashboard: Refresh keeps the old values",
 	"jq-filter-ignored":   "jQuery dashboard: the region filter shows every server",
+	"sv-total-nights":     "Svelte booking: the total ignores the nights",
+	"sv-breakfast-hidden": "Svelte booking: Add breakfast does not reveal the breakfast section",
+	"sv-remove-first":     "Svelte booking: a guest's Remove removes the first guest",
+	"sv-book-anyone":      "Svelte booking: Book books with no name",
+	"sl-plan-ignored":     "Shoelace settings: the chosen plan is ignored (badge and saved message)",
+	"sl-news-ignored":     "Shoelace settings: the saved message ignores the product news box",
+	"sl-name-optional":    "Shoelace settings: Save saves with no display name",
+	"sl-cancel-deletes":   "Shoelace settings: the dialog's Cancel deletes the account",
 }
 
 // Scenario is one file of the suite.

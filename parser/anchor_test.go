@@ -78,12 +78,21 @@ func TestVacuousGone(t *testing.T) {
 		{"Saved", false},
 		{"Error", false}, // an error that must not show: fails when it does
 	} {
-		why := r.vacuousGone(step.Step{Kind: step.AssertGone, Value: tt.text})
+		why := r.vacuousGone(step.Step{Kind: step.AssertGone, Value: tt.text}, "verify "+tt.text+" is gone")
 		if (why != "") != tt.refused {
 			t.Errorf("vacuousGone(%q) = %q, want refused %v", tt.text, why, tt.refused)
 		}
 	}
-	if why := r.vacuousGone(step.Step{Kind: step.AssertText, Value: "the Saved widget"}); why != "" {
+	// Quoted, as the refusal advises, the words are the text that must go.
+	for _, action := range []string{`verify "Your account was deleted" is not shown`, "verify \u201cYour account was deleted\u201d is gone", `verify 'Your account was deleted' is gone`} {
+		if why := r.vacuousGone(step.Step{Kind: step.AssertGone, Value: "Your account was deleted"}, action); why != "" {
+			t.Errorf("%s: refused although quoted: %q", action, why)
+		}
+	}
+	if why := r.vacuousGone(step.Step{Kind: step.AssertGone, Value: "Your account was deleted"}, "verify Your account was deleted is not shown"); why == "" {
+		t.Error("not quoted: not refused")
+	}
+	if why := r.vacuousGone(step.Step{Kind: step.AssertText, Value: "the Saved widget"}, "verify the Saved widget is shown"); why != "" {
 		t.Errorf("a text that must show is not this rule's: %q", why)
 	}
 }

@@ -29,7 +29,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if anchored(s) {
 		return r.anchoredText(ctx, ts, s)
 	}
-	if why := r.vacuousGone(s); why != "" {
+	if why := r.vacuousGone(s, ts.Action); why != "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, why, nil)
 	}
 	if s.Ref == "" && !step.NeedsTarget(s.Kind) {

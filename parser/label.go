@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/plaintest/plaintest/mcpclient"
@@ -16,10 +17,13 @@ import (
 // labelOfFn answers, for a checkbox or radio, how to find the first of its
 // labels that shows: the box's id (a label for it, or around it), else
 // its name attribute (a label around it); null when no label shows.
+// A label in a shadow root around the box (a design system's checkbox)
+// is answered as wrap: found from the box, as its nearest label ancestor.
 const labelOfFn = `(el) => {
   const l = el.labels && Array.from(el.labels).find((l) => l.getClientRects().length);
   if (!l) return 'null';
-  return JSON.stringify({ for: !!el.id && l.htmlFor === el.id, id: el.id || '', name: el.getAttribute('name') || '' });
+  const wrap = l.getRootNode() instanceof ShadowRoot && l.contains(el);
+  return JSON.stringify({ for: !!el.id && l.htmlFor === el.id, id: el.id || '', name: el.getAttribute('name') || '', wrap });
 }`
 
 // labelTarget is the locator of the label of the checkbox or radio at
@@ -38,6 +42,7 @@ func (r *run) labelTarget(ctx context.Context, s step.Step, target string, out *
 		For  bool   `json:"for"`
 		ID   string `json:"id"`
 		Name string `json:"name"`
+		Wrap bool   `json:"wrap"`
 	}
 	if !ok || json.Unmarshal([]byte(raw), &l) != nil {
 		return "", false
@@ -50,6 +55,10 @@ func (r *run) labelTarget(ctx context.Context, s step.Step, target string, out *
 		sel = "label:has(#" + cssIdent(l.ID) + ")"
 	case l.Name != "":
 		sel = "label:has(input[name=" + cssString(l.Name) + "])"
+	case l.Wrap && !reRef.MatchString(target):
+		// CSS cannot name a label inside a shadow root by what it holds;
+		// the box's own locator can, up to the label around it.
+		sel = target + " >> xpath=ancestor::label[1]"
 	default:
 		return "", false
 	}
@@ -58,6 +67,10 @@ func (r *run) labelTarget(ctx context.Context, s step.Step, target string, out *
 	}
 	return sel, true
 }
+
+// reRef matches a snapshot ref ("e12", "f1e3", "pf2"), which a locator
+// exported must not hold.
+var reRef = regexp.MustCompile(`^(?:aria-ref=)?[a-z]*\d+(?:[a-z]+\d+)*$`)
 
 // rawProbe is probe's call with the page's answer as the server wrote it.
 func (r *run) rawProbe(ctx context.Context, target, fn string) (string, bool) {

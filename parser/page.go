@@ -44,6 +44,7 @@ func (r *run) snapshot(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("cannot read the page snapshot: %w", err)
 	}
+	r.refless(page)
 	r.page = page
 	if out.PageURL != "" {
 		r.pageURL, r.title = out.PageURL, out.PageTitle

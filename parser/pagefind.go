@@ -96,6 +96,33 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 	return len(found) > 0, nil
 }
 
+// refless gives a ref to each control of page that the snapshot lists
+// with no ref, named, whose role and exact name no other element of the
+// page has: a box Playwright's snapshot gives no ref because it takes no
+// pointer events (a design system's checkbox, drawn by a glyph over it,
+// in a shadow root). Its locator is that role and name, which pierces
+// shadow roots; an action on it that times out goes through its label
+// (labelTarget). A control whose role and name another shares keeps no
+// ref, and a step on it fails saying so (missingRef). Options are left
+// as they are: a closed select's have no ref, and are picked through it.
+func (r *run) refless(page *dom.Node) {
+	page.Walk(func(n *dom.Node) bool {
+		if n.Ref != "" || n.Name == "" || !n.Interactive() || n.Role == "option" {
+			return true
+		}
+		loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role, Name: n.Name, Exact: true}}}
+		if dom.Count(page, loc) != 1 {
+			return true
+		}
+		if r.found == nil {
+			r.found = map[string]foundElement{}
+		}
+		n.Ref = fmt.Sprintf("%s%d", foundRefPrefix, len(r.found)+1)
+		r.found[n.Ref] = foundElement{target: loc.Selector()}
+		return true
+	})
+}
+
 // parseFound reads pagefind.js's answer as a server gives it: the JSON
 // text the function returned, itself quoted as JSON or not. Elements of
 // a kind it does not know are left out.

@@ -222,7 +222,9 @@ func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (d
 				rest.Parts = append(rest.Parts, p)
 			}
 		}
-		if len(rest.Parts) > 0 {
+		if len(rest.Parts) > 0 && !filterOnly(rest) {
+			// Not when only filters are left: "nth=0" alone is the
+			// page's first element, whatever it is.
 			tries = append(tries, visibleText(rest))
 		}
 	}
@@ -233,6 +235,19 @@ func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (d
 		}
 	}
 	return loc, false
+}
+
+// filterOnly reports whether l has no part that finds elements, only
+// filters of what an earlier part found (a position, visible, a text).
+func filterOnly(l dom.Locator) bool {
+	for _, p := range l.Parts {
+		switch p.Kind {
+		case dom.PartNth, dom.PartVisible, dom.PartHasText, dom.PartHasNotText:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func hasPart(l dom.Locator, k dom.PartKind) bool {

@@ -33,7 +33,15 @@ import (
 // @playwright/mcp) and runs the steps; the direct side starts the
 // playwright-go driver and Chromium and runs the same actions.
 // BenchmarkReplayVsDirectWarm times the steps alone, on a browser already
-// running on every side: the per-step cost of replay.
+// running on every side: the per-step cost of replay. It interleaves the
+// three sides in rotated rounds and prints each step's median per side, the
+// ratio of the medians and the median of the rounds' own ratios; on a
+// shared machine give it many rounds:
+//
+//	CI=true go test ./replay -run '^$' -bench 'ReplayVsDirectWarm' -benchtime 15x
+//
+// Every side drives the same browser build, the one the servers launch
+// headless (launch).
 
 // startDirect starts playwright-go without a download (REFERENCE.md §3): a
 // driver directory with node and the repository's playwright-core (1.64.1,
@@ -65,9 +73,14 @@ func startDirect(b *testing.B) *playwright.Playwright {
 	return pw
 }
 
+// launch starts, headless, the browser both servers launch headless
+// (mcpclient.ChromiumFor: the headless shell when installed), so that every
+// side drives the same build. (Until it did, playwright-go drove the full
+// browser, which costs twice the processor time, and looked slower than
+// the servers.)
 func launch(b *testing.B, pw *playwright.Playwright) playwright.Browser {
 	b.Helper()
-	chromium, err := mcpclient.Chromium()
+	chromium, err := mcpclient.ChromiumFor(false)
 	if err != nil {
 		testenv.Missing(b, "%v", err)
 	}
@@ -84,6 +97,13 @@ func launch(b *testing.B, pw *playwright.Playwright) playwright.Browser {
 
 // directSteps does what login-add-mug.json does, with playwright-go.
 func directSteps(page playwright.Page, base string) error {
+	_, err := timedDirectSteps(page, base)
+	return err
+}
+
+// timedDirectSteps does what login-add-mug.json does, with playwright-go,
+// and returns each step's time.
+func timedDirectSteps(page playwright.Page, base string) ([]time.Duration, error) {
 	steps := []func() error{
 		func() error { _, err := page.Goto(base + "/login"); return err },
 		func() error { return page.GetByLabel("Username").Fill("demo") },
@@ -96,12 +116,15 @@ func directSteps(page playwright.Page, base string) error {
 		},
 		func() error { return page.GetByText("1 item").First().WaitFor() },
 	}
+	times := make([]time.Duration, len(steps))
 	for i, s := range steps {
+		start := time.Now()
 		if err := s(); err != nil {
-			return fmt.Errorf("direct step %d: %w", i+1, err)
+			return nil, fmt.Errorf("direct step %d: %w", i+1, err)
 		}
+		times[i] = time.Since(start)
 	}
-	return nil
+	return times, nil
 }
 
 // printRatios reports the medians of the runs of each replay server and
@@ -217,11 +240,155 @@ func warmSession(b *testing.B) *mcpclient.Session {
 // keepOpen is a ToolCaller whose Close does nothing, to reuse one session.
 type keepOpen struct{ ToolCaller }
 
-// BenchmarkReplayVsDirectWarm: each run of the built-in server is a
-// session of one server kept running (a fresh browser context, as every
-// replay has; the server makes it ahead, while the previous run ends), of
-// @playwright/mcp one session kept open (its cart emptied between runs),
-// and of playwright-go a fresh context made before the run is timed.
+// side is one way of running the scenario's steps in a warm benchmark:
+// each run gives its whole time and each step's.
+type side struct {
+	name string // as printed: "the built-in server"
+	run  func() (total time.Duration, steps []time.Duration)
+
+	totals []time.Duration
+	steps  [][]time.Duration // steps[j]: step j+1's times, a run each
+}
+
+func (s *side) record(total time.Duration, steps []time.Duration) {
+	s.totals = append(s.totals, total)
+	for j, d := range steps {
+		if j >= len(s.steps) {
+			s.steps = append(s.steps, nil)
+		}
+		s.steps[j] = append(s.steps[j], d)
+	}
+}
+
+// stepSum is the sum of run i's step times: the steps without what a run
+// does around them (a replay's session opened and closed).
+func (s *side) stepSum(i int) time.Duration {
+	var t time.Duration
+	for _, runs := range s.steps {
+		t += runs[i]
+	}
+	return t
+}
+
+func (s *side) stepSums() []time.Duration {
+	out := make([]time.Duration, len(s.totals))
+	for i := range out {
+		out[i] = s.stepSum(i)
+	}
+	return out
+}
+
+// interleave runs each side b.N times, in turn within each round and in a
+// rotated order from one round to the next (A B C, B C A, C A B, ...), so
+// that a burst of load on a shared machine falls on every side alike and
+// none always runs after the same one. between runs after every run of a
+// side, untimed.
+func interleave(b *testing.B, sides []*side, between func(*side)) {
+	b.Helper()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range sides {
+			s := sides[(i+k)%len(sides)]
+			s.record(s.run())
+			b.StopTimer()
+			if between != nil {
+				between(s)
+			}
+			// Let what a side does after its run (a context closing, the
+			// built-in server making the next one ahead) end before the
+			// next side runs.
+			time.Sleep(settlePause)
+			b.StartTimer()
+		}
+	}
+	b.StopTimer()
+}
+
+// settlePause is the untimed pause after each run of an interleaved
+// benchmark.
+const settlePause = 300 * time.Millisecond
+
+// ms is d in milliseconds, for printing.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// pairedRatio is the median over rounds of side a's time over side b's in
+// the same round: load that changes between rounds cancels out.
+func pairedRatio(a, b []time.Duration) float64 {
+	rs := make([]float64, 0, len(a))
+	for i := range a {
+		if i < len(b) && b[i] > 0 {
+			rs = append(rs, float64(a[i])/float64(b[i]))
+		}
+	}
+	slices.Sort(rs)
+	switch n := len(rs); {
+	case n == 0:
+		return 0
+	case n%2 == 1:
+		return rs[n/2]
+	default:
+		return (rs[n/2-1] + rs[n/2]) / 2
+	}
+}
+
+// printWarm prints, for sides[1:] against sides[0] (playwright-go), the
+// median time of each step, of the steps together and of the whole run,
+// the ratio of the medians and the median of the rounds' ratios, and
+// reports the ratios as metrics.
+func printWarm(b *testing.B, sc *sandy.Scenario, sides []*side, metrics []string) {
+	direct := sides[0]
+	fmt.Printf("warm, steps on a running browser: medians of %d interleaved rounds (ms)\n", len(direct.totals))
+	fmt.Printf("  %-34s", "step")
+	for _, s := range sides {
+		fmt.Printf(" %20s", s.name)
+	}
+	fmt.Println()
+	for j, st := range sc.Steps {
+		label := st.Description
+		if len(label) > 34 {
+			label = label[:34]
+		}
+		fmt.Printf("  %-34s", fmt.Sprintf("%d %s", j+1, label))
+		for _, s := range sides {
+			fmt.Printf(" %20.0f", ms(median(s.steps[j])))
+		}
+		fmt.Println()
+	}
+	row := func(label string, of func(*side) []time.Duration) {
+		fmt.Printf("  %-34s", label)
+		for _, s := range sides {
+			fmt.Printf(" %20.0f", ms(median(of(s))))
+		}
+		fmt.Println()
+	}
+	row("the 6 steps", (*side).stepSums)
+	row("the run (replay: session too)", func(s *side) []time.Duration { return s.totals })
+	steps := float64(len(sc.Steps))
+	d := ms(median(direct.stepSums()))
+	b.ReportMetric(d, "playwright-go-steps-ms/op")
+	for k, s := range sides[1:] {
+		r := ms(median(s.stepSums()))
+		ratio, paired := r/d, pairedRatio(s.stepSums(), direct.stepSums())
+		runRatio := ms(median(s.totals)) / ms(median(direct.totals))
+		fmt.Printf("  %s: %.0f ms a step against playwright-go's %.0f: %.2fx (ratio of medians; median of the rounds' ratios %.2fx; whole run %.2fx)\n",
+			s.name, r/steps, d/steps, ratio, paired, runRatio)
+		b.ReportMetric(r, metrics[k]+"-steps-ms/op")
+		b.ReportMetric(ratio, metrics[k]+"/playwright-go")
+		b.ReportMetric(paired, metrics[k]+"/playwright-go-paired")
+	}
+}
+
+// BenchmarkReplayVsDirectWarm times the scenario's steps on a browser
+// already running, through the built-in server, @playwright/mcp and
+// playwright-go, interleaved (see interleave). Each run of the built-in
+// server is a session of one server kept running (a fresh browser context,
+// as every replay has; the server makes it ahead, while the previous run
+// ends), of @playwright/mcp one session kept open (its cart emptied
+// between runs, untimed), and of playwright-go a fresh context made before
+// the run is timed. A replay's step times are its report's; the run's
+// time adds opening and closing the session.
+//
+//	CI=true go test ./replay -run '^$' -bench 'ReplayVsDirectWarm' -benchtime 15x
 func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	srv, sc := benchShop(b)
 	ctx := context.Background()
@@ -257,54 +424,56 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	defer pw.Stop()
 	browser := launch(b, pw)
 	defer browser.Close()
-	newPage := func() (playwright.BrowserContext, playwright.Page) {
+	replay := func(p *Player) func() (time.Duration, []time.Duration) {
+		return func() (time.Duration, []time.Duration) {
+			start := time.Now()
+			res, err := p.Run(ctx, "login-add-mug.json", sc)
+			total := time.Since(start)
+			if err != nil || !res.Success {
+				b.Fatalf("replay: %v %s", err, res.Error)
+			}
+			steps := make([]time.Duration, len(res.Steps))
+			for j, st := range res.Steps {
+				steps[j] = st.Duration
+			}
+			return total, steps
+		}
+	}
+	direct := func() (time.Duration, []time.Duration) {
 		bctx, err := browser.NewContext()
 		if err != nil {
 			b.Fatal(err)
 		}
+		defer bctx.Close()
 		page, err := bctx.NewPage()
 		if err != nil {
 			b.Fatal(err)
 		}
-		return bctx, page
-	}
-	replay := func(p *Player) time.Duration {
 		start := time.Now()
-		res, err := p.Run(ctx, "login-add-mug.json", sc)
-		if err != nil || !res.Success {
-			b.Fatalf("replay: %v %s", err, res.Error)
-		}
-		return time.Since(start)
-	}
-	direct := func() time.Duration {
-		bctx, page := newPage()
-		defer bctx.Close()
-		start := time.Now()
-		if err := directSteps(page, srv.URL); err != nil {
+		steps, err := timedDirectSteps(page, srv.URL)
+		if err != nil {
 			b.Fatal(err)
 		}
-		return time.Since(start)
+		return time.Since(start), steps
 	}
+	pwgo := &side{name: "playwright-go", run: direct}
+	bi := &side{name: "built-in server", run: replay(builtin)}
+	mcp := &side{name: "@playwright/mcp", run: replay(pwMCP)}
+	sides := []*side{pwgo, bi, mcp}
 	// Warm every side up with one untimed run.
-	replay(pwMCP)
-	emptyCart()
-	replay(builtin)
-	direct()
-
-	var builtinRuns, mcpRuns, directRuns []time.Duration
-	opens, closes = nil, nil
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		builtinRuns = append(builtinRuns, replay(builtin))
-		mcpRuns = append(mcpRuns, replay(pwMCP))
-		b.StopTimer()
-		emptyCart()
-		b.StartTimer()
-		directRuns = append(directRuns, direct())
+	for _, s := range sides {
+		s.run()
 	}
-	printRatios(b, "warm (browser already running, run 6 steps)", len(sc.Steps), builtinRuns, mcpRuns, directRuns)
-	fmt.Printf("  of the built-in server's runs: opening the session %.0f ms, closing it %.0f ms (medians)\n",
-		float64(median(opens).Microseconds())/1000, float64(median(closes).Microseconds())/1000)
+	emptyCart()
+	opens, closes = nil, nil
+	interleave(b, sides, func(s *side) {
+		if s == mcp {
+			emptyCart()
+		}
+	})
+	printWarm(b, sc, sides, []string{"builtin", "playwright-mcp"})
+	fmt.Printf("  of the built-in server's runs: opening the session %.1f ms, closing it %.1f ms (medians)\n",
+		ms(median(opens)), ms(median(closes)))
 }
 
 // timedClose is a session whose Close is timed.

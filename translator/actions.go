@@ -1,6 +1,7 @@
 package translator
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -149,6 +150,16 @@ func isNativeSelect(n *dom.Node) bool {
 func pick(req Request, n *dom.Node, value string) ([]step.Step, error) {
 	switch {
 	case isNativeSelect(n):
+		if o, err := optionIn(req.Page, n, value); err == nil && o.Name != "" {
+			// "select Double room" for "Double room ($120 a night)": the
+			// option's whole text, which Playwright's selectOption needs
+			// (a part of it matches no option, and the call times out).
+			// An option found by no text of it (a value attribute) is
+			// passed on as written.
+			value = o.Name
+		} else if errors.As(err, new(*AmbiguousError)) {
+			return nil, final(err)
+		}
 		return []step.Step{{Kind: step.Select, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: value}}, nil
 	case n.Role == "listbox":
 		o, err := optionIn(req.Page, n, value)

@@ -36,7 +36,8 @@ Actions are joined by "then", ";" or new lines, given as TEXT, as repeated
 secrets. The rules translator reads one imperative step a sentence:
 go to / open / reload / go back / go forward; click, double-click, hover;
 type X into Y, fill Y with X, clear Y; select / choose / pick X (in a
-native select, an ARIA combo box or list box, a menu); set the Y slider to
+native select, X whole words of one option's text; an ARIA combo box or
+list box, a menu); set the Y slider to
 X; check / uncheck / tick / turn on / turn off / toggle; press KEY (in Y);
 expand / collapse; delete X; add X to the cart; wait N seconds; remember
 the order number as ORDER (a value read from the page, {{ORDER}} in later
@@ -46,7 +47,7 @@ $24.00, the Save button is disabled, the Email field is empty, the list
 shows 3 items, X is the last item, A, B and C are in that order, the URL
 ends with /cart, the page title is Todos. Name an element by its label,
 text or placeholder (a link with no href by its text; a box covered by a
-glyph is ticked through its label), a field alone of its kind by its kind
+glyph is ticked through its label, in a shadow root too), a field alone of its kind by its kind
 ("the email box", "the search field"), or an unnamed one by its kind and
 place ("the checkbox for Buy milk"); say which one with "for", "in" or "next to"
 ("click Add to cart for Blue Mug"). An action verb never becomes a check:
