@@ -97,7 +97,7 @@ func TestParseLocatorCodeErrors(t *testing.T) {
 		{"regex name", `await page.getByRole('button', { name: /Log in/i }).click();`, ErrUnsupportedLocator, "regular expression"},
 		{"regex text", `await page.getByText(/1 items?/).click();`, ErrUnsupportedLocator, "regular expression"},
 		{"regex hasText", `await page.getByRole('row').filter({ hasText: /Mug/ }).click();`, ErrUnsupportedLocator, "regular expression"},
-		{"frame", `await page.locator('iframe').contentFrame().getByRole('button').click();`, ErrUnsupportedLocator, "contentFrame"},
+		{"frame with an argument", `await page.locator('iframe').contentFrame('x').getByRole('button').click();`, ErrLocatorSyntax, "contentFrame"},
 		{"has filter", `await page.getByRole('row').filter({ has: page.getByText('x') }).click();`, ErrUnsupportedLocator, "has"},
 		{"no action", `await page.goto('http://x/'); await expect(page.getByText('x')).toBeVisible();`, ErrNoAction, ""},
 		{"empty", ``, ErrNoAction, ""},
@@ -184,7 +184,7 @@ func TestParseSelectorErrors(t *testing.T) {
 	}{
 		{`internal:text=/x/i`, ErrUnsupportedLocator},
 		{`internal:role=button[name=/x/]`, ErrUnsupportedLocator},
-		{`internal:control=enter-frame`, ErrUnsupportedLocator},
+		{`internal:control=leave-frame`, ErrUnsupportedLocator},
 		{`internal:testid=[data-qa="x"s]`, ErrUnsupportedLocator},
 		{`internal:attr=[href="x"i]`, ErrUnsupportedLocator},
 		{`internal:role=button[foo=bar]`, ErrUnsupportedLocator},
