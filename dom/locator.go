@@ -77,6 +77,20 @@ func (l Locator) Positional() bool {
 	return false
 }
 
+// FrameCSS reports whether part i is the CSS of an iframe that a frame
+// part after it (and after nth parts) enters: locator('iframe[title="x"]')
+// in locator('iframe[title="x"]').contentFrame().
+func (l Locator) FrameCSS(i int) bool {
+	if i < 0 || i >= len(l.Parts) || l.Parts[i].Kind != PartCSS {
+		return false
+	}
+	j := i + 1
+	for j < len(l.Parts) && l.Parts[j].Kind == PartNth {
+		j++
+	}
+	return j < len(l.Parts) && l.Parts[j].Kind == PartFrame
+}
+
 // Selector returns the locator in Playwright's selector syntax, which
 // Playwright MCP's `target` argument and playwright-go's page.Locator accept:
 //

@@ -57,11 +57,7 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 		case PartCSS:
 			// Only the CSS of an iframe entered next (iframe[title="x"]):
 			// the iframes whose Frame it is, or all for a bare "iframe".
-			j := i + 1
-			for j < len(l.Parts) && l.Parts[j].Kind == PartNth {
-				j++ // locator('iframe').nth(1).contentFrame()
-			}
-			if j >= len(l.Parts) || l.Parts[j].Kind != PartFrame {
+			if !l.FrameCSS(i) {
 				return nil, false
 			}
 			current = mc.descendants(root, current, func(n *Node) bool {

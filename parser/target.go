@@ -26,6 +26,24 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
+	t, err := r.docTarget(ctx, node, s)
+	if err != nil || t == "" || dom.FrameOf(node) == nil {
+		return t, err
+	}
+	// An element of a frame: its frame by the frame's title (dom.Reframe),
+	// not by its place as Playwright's generator writes it.
+	loc, err := dom.ParseSelector(t)
+	if err != nil {
+		return t, nil
+	}
+	if loc, err = dom.Reframe(r.page, loc, node); err != nil {
+		return "", nil
+	}
+	return loc.Selector(), nil
+}
+
+// docTarget is stableTarget's locator before its frames are put right.
+func (r *run) docTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
 	if t, ok, err := r.foundTarget(node); ok {
 		return t, err
 	}
@@ -39,7 +57,7 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (st
 				return h.Selector(), err
 			}
 		}
-		return byPlace(r.page, node).Selector(), nil
+		return byPlace(docOf(r.page, node), node).Selector(), nil
 	}
 	loc, err := r.treeTarget(ctx, node, s)
 	if err != nil {
@@ -78,7 +96,7 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 	if (s.Kind == step.AssertCount || s.Kind == step.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a
 		// locator from its items' text would break as they change.
-		return byPlace(r.page, node), nil
+		return byPlace(docOf(r.page, node), node), nil
 	}
 	if !r.noGen {
 		out, err := r.c.browser.CallTool(ctx, mcpclient.ToolGenLocator, map[string]any{"target": node.Ref})
@@ -170,6 +188,14 @@ func contentNamed(node *dom.Node, s step.Step) bool {
 	return name != "" && name == dom.Normalize(node.TextContent()) && !strings.Contains(name, dom.Normalize(s.Value))
 }
 
+// docOf is the root of the document n is in: its frame, else page.
+func docOf(page, n *dom.Node) *dom.Node {
+	if f := dom.FrameOf(n); f != nil {
+		return f
+	}
+	return page
+}
+
 // byPlace is the locator of n by its role and its place among the visible
 // elements of that role: internal:role=list >> nth=1.
 func byPlace(page, n *dom.Node) dom.Locator {
@@ -204,8 +230,8 @@ func (r *run) steady(ctx context.Context, loc dom.Locator, node *dom.Node) dom.L
 // returns (or it needed no confirming: no id, class or text in it).
 func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (dom.Locator, bool) {
 	hasCSS, hasText := false, false
-	for _, p := range loc.Parts {
-		hasCSS = hasCSS || p.Kind == dom.PartCSS
+	for i, p := range loc.Parts {
+		hasCSS = hasCSS || p.Kind == dom.PartCSS && !loc.FrameCSS(i)
 		hasText = hasText || textEngines[p.Kind]
 	}
 	if !hasCSS && !hasText {
@@ -217,8 +243,8 @@ func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (d
 			tries = append(tries, visibleText(syn))
 		}
 		var rest dom.Locator
-		for _, p := range loc.Parts {
-			if p.Kind != dom.PartCSS {
+		for i, p := range loc.Parts {
+			if p.Kind != dom.PartCSS || loc.FrameCSS(i) {
 				rest.Parts = append(rest.Parts, p)
 			}
 		}
@@ -235,9 +261,11 @@ func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (d
 	return loc, false
 }
 
+// hasPart reports whether l has a part of kind k (the CSS of a frame
+// aside).
 func hasPart(l dom.Locator, k dom.PartKind) bool {
-	for _, p := range l.Parts {
-		if p.Kind == k {
+	for i, p := range l.Parts {
+		if p.Kind == k && !l.FrameCSS(i) {
 			return true
 		}
 	}
@@ -366,6 +394,9 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
 			}
 			if node := r.page.FindRef(s.Ref); node != nil {
+				if fl, err := dom.Reframe(r.page, loc, node); err == nil {
+					loc = fl
+				}
 				loc = r.steady(ctx, loc, node)
 			}
 			target = loc.Selector()

@@ -1,0 +1,68 @@
+package parser
+
+import (
+	"context"
+	_ "embed"
+	"encoding/json"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/pagejs"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
+)
+
+// nameFrames gives each iframe of page, which a snapshot lists unnamed
+// ("iframe [ref=e4]"), the name a person calls it by and the CSS that
+// finds it alone (dom.Node.Frame), read in the page through its ref
+// (frames.js), so that "click Pay in the payment frame" finds its frame
+// and the export finds it by its title, whichever server compiled. A
+// frame the page cannot answer for keeps neither: its elements are then
+// exported with the frame by its place. The page as the last call left
+// it stays known (the questions change nothing); only a broken session
+// is an error.
+func (r *run) nameFrames(ctx context.Context, page *dom.Node) error {
+	var frames []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if n.Role == "iframe" && n.Ref != "" {
+			frames = append(frames, n)
+		}
+		return true
+	})
+	if len(frames) == 0 {
+		return nil
+	}
+	inline, modals := r.inline, r.modals
+	defer func() { r.inline, r.modals = inline, modals }()
+	for _, f := range frames {
+		out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": f.Ref, "function": framesFn}})
+		if err != nil {
+			return err
+		}
+		var a struct{ Name, CSS string }
+		if out.IsError || decodeEvaluated(out.Value, &a) != nil {
+			continue
+		}
+		if f.Name == "" {
+			f.Name = a.Name
+		}
+		f.Frame = a.CSS
+	}
+	return nil
+}
+
+// decodeEvaluated decodes v, the value a function returned as a JSON
+// string (browser_evaluate prints a string quoted), into x.
+func decodeEvaluated(v string, x any) error {
+	v = strings.TrimSpace(v)
+	var s string
+	if json.Unmarshal([]byte(v), &s) == nil {
+		v = s
+	}
+	return json.Unmarshal([]byte(v), x)
+}
+
+var framesFn = pagejs.Function(framesJS)
+
+//go:embed frames.js
+var framesJS string
