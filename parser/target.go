@@ -26,6 +26,12 @@ import (
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
 func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
+	if f := dom.FrameOf(node); f != nil && node.Parent == f {
+		// A frame's document, whose text a check reads: its body.
+		loc := dom.FramePath(r.page, node)
+		loc.Parts = append(loc.Parts, dom.LocatorPart{Kind: dom.PartCSS, Text: "body"})
+		return loc.Selector(), nil
+	}
 	t, err := r.docTarget(ctx, node, s)
 	if err != nil || t == "" || dom.FrameOf(node) == nil {
 		return t, err
