@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -66,3 +67,36 @@ var framesFn = pagejs.Function(framesJS)
 
 //go:embed frames.js
 var framesJS string
+
+// inFrameHint is what a failed check of the page's text adds when the page
+// shows that text inside a frame, which a check of the page does not read
+// (a frame's document is its own, and another origin's cannot be read at
+// all): the sentence that reads the frame instead; "" otherwise.
+func (r *run) inFrameHint(s step.Step) string {
+	if (s.Kind != step.AssertText && s.Kind != step.AssertGone) || s.Ref != "" || r.page == nil || s.Value == "" {
+		return ""
+	}
+	want := dom.Normalize(s.Value)
+	var frame *dom.Node
+	r.page.Walk(func(n *dom.Node) bool {
+		if frame != nil {
+			return false
+		}
+		if f := dom.FrameOf(n); f != nil && (strings.Contains(dom.Normalize(n.Value), want) || strings.Contains(dom.Normalize(n.Name), want)) {
+			frame = f
+		}
+		return true
+	})
+	if frame == nil {
+		return ""
+	}
+	if frame.Name == "" {
+		return fmt.Sprintf("; the page shows %q inside a frame with no title, name or id, whose text a check of the page does not read", s.Value)
+	}
+	verb := "shows"
+	if s.Kind == step.AssertGone {
+		verb = "does not show"
+	}
+	return fmt.Sprintf("; the page shows %q inside frame %q, whose text a check of the page does not read: say \"check the %s frame %s %s\"",
+		s.Value, frame.Name, strings.ToLower(frame.Name), verb, s.Value)
+}
