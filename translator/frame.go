@@ -61,8 +61,12 @@ func (r *Rules) inFrame(ctx context.Context, req Request, rest, name string) ([]
 	for i := range steps {
 		s := &steps[i]
 		s.Action = req.Action
-		if s.Ref != "" || !s.Kind.IsCheck() || !pageText[s.Kind] {
+		if s.Ref != "" || !s.Kind.IsCheck() {
 			continue
+		}
+		if !pageText[s.Kind] {
+			// A count, URL or title of the page: not the frame's.
+			return nil, fmt.Errorf("%w: %q checks the page, not the %s frame: name an element inside the frame (\"the Items list in the %s frame shows 3 items\")", ErrUnparsable, rest, name, name)
 		}
 		doc := frameDocument(f)
 		if doc == nil {

@@ -69,6 +69,7 @@ func TestFrameRefusals(t *testing.T) {
 	for action, want := range map[string]string{
 		"click Pay":                      `"Pay" matches 2 elements: button "Pay" in frame "Payment"; button "Pay" in the page; say which, e.g. "Pay in the payment frame"`,
 		"click Pay in the billing frame": `no frame matching "billing" on the page; closest: iframe "Payment"`,
+		"verify the URL ends with /pay in the payment frame": `cannot understand the action: "verify the URL ends with /pay" checks the page, not the payment frame: name an element inside the frame ("the Items list in the payment frame shows 3 items")`,
 	} {
 		_, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
 		if err == nil || err.Error() != want {
