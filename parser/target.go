@@ -12,7 +12,8 @@ import (
 	"github.com/plaintest/plaintest/step"
 )
 
-// stableTarget finds a selector for node that is not a ref: Playwright's own
+// docTarget finds a selector for node that is not a ref (stableTarget, an
+// element of a frame then put inside its frame): Playwright's own
 // locator generator when the server has it (test ids, role and name), else
 // one synthesized from the tree and checked to be unique in it. When that
 // picks the element by position, or there is none, a locator from the
@@ -25,30 +26,6 @@ import (
 // words the action used ("My orders") when those single the element out;
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
-func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
-	if f := dom.FrameOf(node); f != nil && node.Parent == f {
-		// A frame's document, whose text a check reads: its body.
-		loc := dom.FramePath(r.page, node)
-		loc.Parts = append(loc.Parts, dom.LocatorPart{Kind: dom.PartCSS, Text: "body"})
-		return loc.Selector(), nil
-	}
-	t, err := r.docTarget(ctx, node, s)
-	if err != nil || t == "" || dom.FrameOf(node) == nil {
-		return t, err
-	}
-	// An element of a frame: its frame by the frame's title (dom.Reframe),
-	// not by its place as Playwright's generator writes it.
-	loc, err := dom.ParseSelector(t)
-	if err != nil {
-		return t, nil
-	}
-	if loc, err = dom.Reframe(r.page, loc, node); err != nil {
-		return "", nil
-	}
-	return loc.Selector(), nil
-}
-
-// docTarget is stableTarget's locator before its frames are put right.
 func (r *run) docTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
 	if t, ok, err := r.foundTarget(node); ok {
 		return t, err
@@ -192,14 +169,6 @@ func contentNamed(node *dom.Node, s step.Step) bool {
 	}
 	name := dom.Normalize(node.Name)
 	return name != "" && name == dom.Normalize(node.TextContent()) && !strings.Contains(name, dom.Normalize(s.Value))
-}
-
-// docOf is the root of the document n is in: its frame, else page.
-func docOf(page, n *dom.Node) *dom.Node {
-	if f := dom.FrameOf(n); f != nil {
-		return f
-	}
-	return page
 }
 
 // byPlace is the locator of n by its role and its place among the visible
