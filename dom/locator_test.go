@@ -248,6 +248,8 @@ func FuzzParseLocatorCode(f *testing.F) {
 		"await page.getByLabel(`Pass`).last().check() // done",
 		`await page.getByRole('button', { name: /Log in/i }).click();`,
 		`/* */ page.getByRole('checkbox', { checked: 'mixed', level: 2 }).setChecked(true)`,
+		`await page.locator('iframe[title="Payment"]').contentFrame().getByRole('button', { name: 'Pay' }).click();`,
+		`await page.frameLocator('iframe').nth(1).getByText('x').click();`,
 	} {
 		f.Add(s)
 	}
@@ -274,6 +276,7 @@ func FuzzParseSelector(f *testing.F) {
 		`internal:attr=[placeholder="you@example.com"i]`,
 		`#claim >> internal:text="1 item"i`,
 		`internal:role=checkbox[checked=mixed][disabled=true][name="a\\b"i]`,
+		`iframe[title="Payment"] >> internal:control=enter-frame >> internal:role=button[name="Pay"i]`,
 	} {
 		f.Add(s)
 	}

@@ -40,14 +40,18 @@ func (r *run) nameFrames(ctx context.Context, page *dom.Node) error {
 		if err != nil {
 			return err
 		}
-		var a struct{ Name, CSS string }
-		if out.IsError || decodeEvaluated(out.Value, &a) != nil {
+		if out.IsError {
+			continue
+		}
+		name, css, err := parseFrameAnswer(out.Value)
+		if err != nil {
+			r.c.opts.Logger.Debug("the page's answer for a frame is not understood", "ref", f.Ref, "err", err)
 			continue
 		}
 		if f.Name == "" {
-			f.Name = a.Name
+			f.Name = name
 		}
-		f.Frame = a.CSS
+		f.Frame = css
 	}
 	return nil
 }
@@ -88,15 +92,24 @@ func docOf(page, n *dom.Node) *dom.Node {
 	return page
 }
 
-// decodeEvaluated decodes v, the value a function returned as a JSON
-// string (browser_evaluate prints a string quoted), into x.
-func decodeEvaluated(v string, x any) error {
+// parseFrameAnswer reads frames.js's answer, as browser_evaluate prints
+// it (the JSON string it returned, quoted): the frame's name, and its CSS
+// when that is one CSS selector ("" otherwise: the frame is then found by
+// its place).
+func parseFrameAnswer(v string) (name, css string, err error) {
 	v = strings.TrimSpace(v)
 	var s string
 	if json.Unmarshal([]byte(v), &s) == nil {
 		v = s
 	}
-	return json.Unmarshal([]byte(v), x)
+	var a struct{ Name, CSS string }
+	if err := json.Unmarshal([]byte(v), &a); err != nil {
+		return "", "", fmt.Errorf("frames.js answered %.40q: %w", v, err)
+	}
+	if l, err := dom.ParseSelector(a.CSS); err != nil || len(l.Parts) != 1 || l.Parts[0].Kind != dom.PartCSS {
+		a.CSS = ""
+	}
+	return strings.TrimSpace(a.Name), a.CSS, nil
 }
 
 var framesFn = pagejs.Function(framesJS)
