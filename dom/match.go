@@ -4,28 +4,21 @@ import "strings"
 
 // Count returns how many nodes of the tree under root the locator matches,
 // approximating Playwright on the page the tree was taken from:
-//
 //   - role: same role; name a case-insensitive substring of the accessible
 //     name, or equal to it when exact; state filters compared;
-//
 //   - text: the deepest nodes whose text contains (or, exact, equals) it;
 //     text is a node's own text and its descendants', where names count only
 //     for roles named from their content (buttons, links, headings,
 //     cells...; not check boxes, radios and switches, which their label
 //     names);
-//
 //   - label: text fields, combo boxes, list boxes, check boxes, radios,
 //     switches, sliders and spin buttons by name;
-//
 //   - placeholder: the /placeholder of text fields; alttext: img names;
-//
 //   - hasText filters the current matches by their text; nth picks one;
-//
-//   - every other part searches the descendants of the current matches.
-//
-//   - an iframe's content (its children) is another document: found only
+//   - an iframe's content (its children) is another document, reached only
 //     through a frame part (locator('iframe[title="x"]').contentFrame()),
-//     whose CSS matches an iframe whose Frame it is (or any, "iframe").
+//     whose CSS matches the iframes whose Frame it is (any, for "iframe");
+//   - every other part searches the descendants of the current matches.
 //
 // Test ids, other CSS and titles are not in an ARIA tree: a locator using
 // them returns -1, "unknown". An empty locator matches nothing.
