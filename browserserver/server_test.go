@@ -484,7 +484,7 @@ func TestGenerateLocatorIsPlaywrights(t *testing.T) {
 }
 
 // Playwright numbers the main frame's refs f1e3 after a navigation: the
-// element still gets a stable locator, while a frame's element does not.
+// element is marked as the main frame's, a frame's element as not.
 func TestSnapRefsMainFrame(t *testing.T) {
 	yaml := "- generic [ref=f1e1]:\n  - iframe [ref=f1e2]:\n    - button \"In\" [ref=f2e1]\n    - generic [ref=f2e2]:\n      - link \"Deep\" [ref=f2e3]\n  - button \"Out\" [ref=f1e4]"
 	got := snapRefs(yaml)

@@ -14,7 +14,7 @@ var (
 	// ErrLocatorSyntax: the code or selector is malformed.
 	ErrLocatorSyntax = errors.New("malformed locator")
 	// ErrUnsupportedLocator: well-formed, but uses something this package
-	// does not model (regular expressions, frames, has/hasNot filters, ...).
+	// does not model (regular expressions, has/hasNot filters, ...).
 	ErrUnsupportedLocator = errors.New("unsupported locator")
 	// ErrNoAction: the code has no locator expression ending in an action.
 	ErrNoAction = errors.New("no locator action in code")
@@ -37,6 +37,7 @@ const (
 	PartHasNotText  PartKind = "hasnottext"  // filter({hasNotText: Text}): keeps matches not containing Text
 	PartNth         PartKind = "nth"         // first() (Index 0), last() (Index -1), nth(Index)
 	PartVisible     PartKind = "visible"     // filter({visible: true}): keeps matches that are visible
+	PartFrame       PartKind = "frame"       // contentFrame(): the document of the iframe matched so far; later parts search it
 )
 
 // LocatorPart is one link of a Locator chain. Which fields matter depends on
@@ -74,6 +75,20 @@ func (l Locator) Positional() bool {
 		}
 	}
 	return false
+}
+
+// FrameCSS reports whether part i is the CSS of an iframe that a frame
+// part after it (and after nth parts) enters: locator('iframe[title="x"]')
+// in locator('iframe[title="x"]').contentFrame().
+func (l Locator) FrameCSS(i int) bool {
+	if i < 0 || i >= len(l.Parts) || l.Parts[i].Kind != PartCSS {
+		return false
+	}
+	j := i + 1
+	for j < len(l.Parts) && l.Parts[j].Kind == PartNth {
+		j++
+	}
+	return j < len(l.Parts) && l.Parts[j].Kind == PartFrame
 }
 
 // Selector returns the locator in Playwright's selector syntax, which
@@ -129,6 +144,8 @@ func (p LocatorPart) selector() string {
 		return "nth=" + strconv.Itoa(p.Index)
 	case PartVisible:
 		return "visible=true"
+	case PartFrame:
+		return "internal:control=enter-frame"
 	}
 	return ""
 }
@@ -168,7 +185,7 @@ func jsonString(s string) string {
 func (l Locator) JS() string {
 	parts := make([]string, 0, len(l.Parts))
 	for i, p := range l.Parts {
-		if i == 0 && (p.Kind == PartHasText || p.Kind == PartHasNotText || p.Kind == PartNth || p.Kind == PartVisible) {
+		if i == 0 && (p.Kind == PartHasText || p.Kind == PartHasNotText || p.Kind == PartNth || p.Kind == PartVisible || p.Kind == PartFrame) {
 			// A filter cannot start a chain in JavaScript.
 			parts = append(parts, "locator("+jsQuote(p.selector())+")")
 			continue
@@ -238,6 +255,8 @@ func (p LocatorPart) js() string {
 		return "nth(" + strconv.Itoa(p.Index) + ")"
 	case PartVisible:
 		return "filter({ visible: true })"
+	case PartFrame:
+		return "contentFrame()"
 	}
 	return ""
 }

@@ -97,7 +97,7 @@ func TestParseLocatorCodeErrors(t *testing.T) {
 		{"regex name", `await page.getByRole('button', { name: /Log in/i }).click();`, ErrUnsupportedLocator, "regular expression"},
 		{"regex text", `await page.getByText(/1 items?/).click();`, ErrUnsupportedLocator, "regular expression"},
 		{"regex hasText", `await page.getByRole('row').filter({ hasText: /Mug/ }).click();`, ErrUnsupportedLocator, "regular expression"},
-		{"frame", `await page.locator('iframe').contentFrame().getByRole('button').click();`, ErrUnsupportedLocator, "contentFrame"},
+		{"frame with an argument", `await page.locator('iframe').contentFrame('x').getByRole('button').click();`, ErrLocatorSyntax, "contentFrame"},
 		{"has filter", `await page.getByRole('row').filter({ has: page.getByText('x') }).click();`, ErrUnsupportedLocator, "has"},
 		{"no action", `await page.goto('http://x/'); await expect(page.getByText('x')).toBeVisible();`, ErrNoAction, ""},
 		{"empty", ``, ErrNoAction, ""},
@@ -184,7 +184,7 @@ func TestParseSelectorErrors(t *testing.T) {
 	}{
 		{`internal:text=/x/i`, ErrUnsupportedLocator},
 		{`internal:role=button[name=/x/]`, ErrUnsupportedLocator},
-		{`internal:control=enter-frame`, ErrUnsupportedLocator},
+		{`internal:control=leave-frame`, ErrUnsupportedLocator},
 		{`internal:testid=[data-qa="x"s]`, ErrUnsupportedLocator},
 		{`internal:attr=[href="x"i]`, ErrUnsupportedLocator},
 		{`internal:role=button[foo=bar]`, ErrUnsupportedLocator},
@@ -248,6 +248,8 @@ func FuzzParseLocatorCode(f *testing.F) {
 		"await page.getByLabel(`Pass`).last().check() // done",
 		`await page.getByRole('button', { name: /Log in/i }).click();`,
 		`/* */ page.getByRole('checkbox', { checked: 'mixed', level: 2 }).setChecked(true)`,
+		`await page.locator('iframe[title="Payment"]').contentFrame().getByRole('button', { name: 'Pay' }).click();`,
+		`await page.frameLocator('iframe').nth(1).getByText('x').click();`,
 	} {
 		f.Add(s)
 	}
@@ -274,6 +276,7 @@ func FuzzParseSelector(f *testing.F) {
 		`internal:attr=[placeholder="you@example.com"i]`,
 		`#claim >> internal:text="1 item"i`,
 		`internal:role=checkbox[checked=mixed][disabled=true][name="a\\b"i]`,
+		`iframe[title="Payment"] >> internal:control=enter-frame >> internal:role=button[name="Pay"i]`,
 	} {
 		f.Add(s)
 	}

@@ -21,7 +21,8 @@ var actionMethods = map[string]bool{
 // It returns the last `page.…` expression that ends in an action call (click,
 // dblclick, fill, selectOption, check, uncheck, hover, press, setChecked,
 // type, pressSequentially). Strings may use ', " or ` quotes with JavaScript
-// escapes. Regular expressions, frames and has/hasNot filters give
+// escapes. Frames (contentFrame(), frameLocator(SEL)) are PartFrame.
+// Regular expressions and has/hasNot filters give
 // ErrUnsupportedLocator; code with no such expression gives ErrNoAction.
 // Markdown code fences around the code are ignored.
 func ParseLocatorCode(code string) (Locator, error) {
@@ -200,7 +201,23 @@ func (c *chainParser) locatorCall(method string) ([]LocatorPart, error) {
 			return nil, fmt.Errorf("%w: nth() wants an index", ErrLocatorSyntax)
 		}
 		return []LocatorPart{{Kind: PartNth, Index: int(f)}}, nil
-	case "frameLocator", "contentFrame", "and", "or", "describe", "owner":
+	case "contentFrame":
+		if len(args) != 0 {
+			return nil, fmt.Errorf("%w: contentFrame() takes no arguments", ErrLocatorSyntax)
+		}
+		return []LocatorPart{{Kind: PartFrame}}, nil
+	case "frameLocator":
+		// frameLocator(SEL) is locator(SEL).contentFrame().
+		sel, err := args.str(0)
+		if err != nil || len(args) != 1 {
+			return nil, fmt.Errorf("%w: frameLocator wants one selector", ErrLocatorSyntax)
+		}
+		l, err := ParseSelector(sel)
+		if err != nil {
+			return nil, err
+		}
+		return append(l.Parts, LocatorPart{Kind: PartFrame}), nil
+	case "and", "or", "describe", "owner":
 		return nil, fmt.Errorf("%w: %s()", ErrUnsupportedLocator, method)
 	}
 	return nil, fmt.Errorf("%w: %s is not a locator method", ErrUnsupportedLocator, method)

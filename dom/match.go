@@ -15,10 +15,13 @@ import "strings"
 //     switches, sliders and spin buttons by name;
 //   - placeholder: the /placeholder of text fields; alttext: img names;
 //   - hasText filters the current matches by their text; nth picks one;
+//   - an iframe's content (its children) is another document, reached only
+//     through a frame part (locator('iframe[title="x"]').contentFrame()),
+//     whose CSS matches the iframes whose Frame it is (any, for "iframe");
 //   - every other part searches the descendants of the current matches.
 //
-// Test ids, CSS and titles are not in an ARIA tree: a locator using them
-// returns -1, "unknown". An empty locator matches nothing.
+// Test ids, other CSS and titles are not in an ARIA tree: a locator using
+// them returns -1, "unknown". An empty locator matches nothing.
 //
 // Count is meant for the full snapshot tree, not a minimized one (which drops
 // headings and text Playwright would still see).
@@ -42,9 +45,28 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 	}
 	current := []*Node{root}
 	searched := false // current is still the root scope, not matches
-	for _, p := range l.Parts {
+	for i, p := range l.Parts {
 		switch p.Kind {
-		case PartTestID, PartCSS, PartTitle:
+		case PartCSS:
+			// Only the CSS of an iframe entered next (iframe[title="x"]):
+			// the iframes whose Frame it is, or all for a bare "iframe".
+			if !l.FrameCSS(i) {
+				return nil, false
+			}
+			current = mc.descendants(root, current, func(n *Node) bool {
+				return n.Role == "iframe" && (p.Text == "iframe" || n.Frame != "" && n.Frame == p.Text)
+			})
+			searched = true
+		case PartFrame:
+			kept := current[:0:0]
+			for _, n := range current {
+				if n.Role == "iframe" {
+					mc.entered[n] = true
+					kept = append(kept, n)
+				}
+			}
+			current = kept
+		case PartTestID, PartTitle:
 			return nil, false
 		case PartVisible:
 			// A tree of a snapshot holds visible elements only.
@@ -169,13 +191,16 @@ func collapseSpace(s string) string {
 // matchContext caches the text of nodes while locators are matched on one
 // tree.
 type matchContext struct {
-	text  map[*Node]string
-	norm  map[*Node]string
-	lower map[*Node]string
+	// entered are the iframes a PartFrame entered: descendants searches
+	// their documents.
+	entered map[*Node]bool
+	text    map[*Node]string
+	norm    map[*Node]string
+	lower   map[*Node]string
 }
 
 func newMatchContext() *matchContext {
-	return &matchContext{text: map[*Node]string{}, norm: map[*Node]string{}, lower: map[*Node]string{}}
+	return &matchContext{entered: map[*Node]bool{}, text: map[*Node]string{}, norm: map[*Node]string{}, lower: map[*Node]string{}}
 }
 
 func (mc *matchContext) normText(n *Node) string {
@@ -207,6 +232,9 @@ func (mc *matchContext) textOf(n *Node) string {
 		parts = append(parts, n.Value)
 	}
 	for _, c := range n.Children {
+		if n.Role == "iframe" {
+			break // another document's text
+		}
 		if t := mc.textOf(c); t != "" {
 			parts = append(parts, t)
 		}
@@ -237,6 +265,11 @@ func (mc *matchContext) descendants(root *Node, scopes []*Node, pred func(*Node)
 			out = append(out, n)
 		}
 		under = under || inScope[n]
+		if n.Role == "iframe" {
+			// Its children are its frame's document: searched only from
+			// the iframe entered (PartFrame), never from the page around.
+			under = inScope[n] && mc.entered[n]
+		}
 		for _, c := range n.Children {
 			visit(c, under)
 		}

@@ -29,6 +29,13 @@ type Node struct {
 	ID         string // its id attribute
 	FieldName  string // the name attribute of a form control (input, select, textarea, button)
 
+	// Frame is, for an iframe, a CSS selector that finds its element alone
+	// in its own document (iframe[title="Payment"]), read from the page by
+	// whoever named the frame; "" when nobody did. An iframe's children are
+	// its frame's content, another document: locators reach them only
+	// through a PartFrame.
+	Frame string
+
 	Children []*Node
 	Parent   *Node // nil for the root; not serialized
 }
@@ -145,4 +152,15 @@ func setParents(n *Node) {
 		}
 		return true
 	})
+}
+
+// FrameOf is the iframe whose document n is in (its nearest iframe
+// ancestor); nil for the main document.
+func FrameOf(n *Node) *Node {
+	for a := n.Parent; a != nil; a = a.Parent {
+		if a.Role == "iframe" {
+			return a
+		}
+	}
+	return nil
 }

@@ -10,7 +10,8 @@ import (
 // ParseSelector parses a selector in the syntax Selector writes back into a
 // Locator: internal:role, internal:text, internal:label, internal:attr
 // (placeholder, alt, title), internal:testid (data-testid), internal:has-text
-// and nth parts joined by ">>"; any other part is kept as CSS. Regular
+// nth and internal:control=enter-frame (a frame's document) parts joined
+// by ">>"; any other part is kept as CSS. Regular
 // expressions and other internal: engines give ErrUnsupportedLocator.
 func ParseSelector(sel string) (Locator, error) {
 	chunks, err := splitSelector(sel)
@@ -91,6 +92,11 @@ func parseSelectorPart(s string) (LocatorPart, error) {
 			return LocatorPart{}, fmt.Errorf("%w: attribute %q", ErrUnsupportedLocator, name)
 		}
 		return LocatorPart{Kind: kind, Text: val, Exact: exact}, nil
+	case "internal:control":
+		if strings.TrimSpace(body) != "enter-frame" {
+			return LocatorPart{}, fmt.Errorf("%w: internal:control=%s (only enter-frame)", ErrUnsupportedLocator, body)
+		}
+		return LocatorPart{Kind: PartFrame}, nil
 	case "visible":
 		if strings.TrimSpace(body) != "true" {
 			return LocatorPart{}, fmt.Errorf("%w: visible=%s (only visible=true)", ErrUnsupportedLocator, body)

@@ -20,18 +20,93 @@ var ErrNotInTree = errors.New("target is not a node of the tree")
 //     locator itself: by role and name, or for an unnamed container by role
 //     and a hasText filter on some of its text, e.g.
 //     internal:role=article[name="Blue Mug"i] >> internal:role=button[name="Add to cart"s];
-//   - as a last resort, the simplest locator with nth.
+//   - as a last resort, the simplest locator with nth;
+//   - for an element inside an iframe, all of the above in the frame's
+//     document, after FramePath's locator of the frame.
 //
 // It never uses a snapshot ref. root should be the full tree (not minimized).
 func Synthesize(root, target *Node) (Locator, error) {
 	if root == nil || target == nil || target == root || !contains(root, target) {
 		return Locator{}, ErrNotInTree
 	}
+	if f := FrameOf(target); f != nil && f != root && contains(root, f) {
+		// An element of a frame: the frame's locator, then the element's
+		// in the frame's document.
+		inner, err := Synthesize(f, target)
+		if err != nil {
+			return Locator{}, err
+		}
+		return Reframe(root, inner, target)
+	}
 	s := synth{root: root, mc: newMatchContext()}
+	if root.Role == "iframe" {
+		s.mc.entered[root] = true
+	}
 	if target.Role == "text" {
 		return s.text(target)
 	}
 	return s.element(target)
+}
+
+// FramePath is the locator of the document target is in, from root: for
+// each iframe around it, outermost first, the iframe's CSS (its Frame, else
+// "iframe" and its place among the iframes of its document) and a
+// PartFrame. Empty for an element of root's own document.
+func FramePath(root, target *Node) Locator {
+	var frames []*Node
+	for f := FrameOf(target); f != nil && f != root && contains(root, f); f = FrameOf(f) {
+		frames = append(frames, f)
+	}
+	var l Locator
+	for i := len(frames) - 1; i >= 0; i-- {
+		f := frames[i]
+		if f.Frame != "" {
+			l.Parts = append(l.Parts, LocatorPart{Kind: PartCSS, Text: f.Frame}, LocatorPart{Kind: PartFrame})
+			continue
+		}
+		doc := root
+		if i+1 < len(frames) {
+			doc = frames[i+1]
+		}
+		mc := newMatchContext()
+		if doc.Role == "iframe" {
+			mc.entered[doc] = true
+		}
+		all := mc.descendants(doc, []*Node{doc}, func(n *Node) bool { return n.Role == "iframe" })
+		l.Parts = append(l.Parts, LocatorPart{Kind: PartCSS, Text: "iframe"})
+		if len(all) > 1 {
+			for j, n := range all {
+				if n == f {
+					l.Parts = append(l.Parts, LocatorPart{Kind: PartNth, Index: j})
+				}
+			}
+		}
+		l.Parts = append(l.Parts, LocatorPart{Kind: PartFrame})
+	}
+	return l
+}
+
+// Reframe is loc, a locator of target, with its frame parts (all up to its
+// last PartFrame, or none) replaced by FramePath(root, target): a frame
+// found by its title rather than by its place, as Playwright's generator
+// writes it (locator('iframe').contentFrame()). An element of root's own
+// document keeps loc.
+func Reframe(root *Node, loc Locator, target *Node) (Locator, error) {
+	path := FramePath(root, target)
+	if len(path.Parts) == 0 {
+		return loc, nil
+	}
+	inner := loc.Parts
+	for i := len(inner) - 1; i >= 0; i-- {
+		if inner[i].Kind == PartFrame {
+			inner = inner[i+1:]
+			break
+		}
+	}
+	if len(inner) == 0 {
+		return Locator{}, fmt.Errorf("%w: the locator names no element inside the frame", ErrUnsupportedLocator)
+	}
+	return Locator{Parts: append(path.Parts, inner...)}, nil
 }
 
 // maxScopes bounds how many enclosing containers Synthesize tries.

@@ -33,7 +33,7 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 	}
 	if out.IsError {
-		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out)+r.inFrameHint(s), nil)
 	}
 	if err := r.snapshot(ctx); err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)

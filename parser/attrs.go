@@ -43,6 +43,9 @@ func (r *run) attrTarget(ctx context.Context, node *dom.Node) (dom.Locator, erro
 		return dom.Locator{}, nil
 	}
 	for _, c := range cands {
+		if f, err := dom.Reframe(r.page, c, node); err == nil {
+			c = f // an element of a frame: inside its frame
+		}
 		if got, ok := r.probe(ctx, c.Selector(), elementPathFn); ok && got == want {
 			return c, nil
 		}

@@ -118,7 +118,7 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s step.Step) (bool, 
 		}
 	}
 	if out.IsError {
-		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out)+r.inFrameHint(s), nil)
 	}
 	var wait *step.ToolCall
 	if s.Kind == step.Navigate {

@@ -44,6 +44,9 @@ func (r *run) snapshot(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("cannot read the page snapshot: %w", err)
 	}
+	if err := r.nameFrames(ctx, page); err != nil {
+		return err
+	}
 	r.refless(page)
 	r.page = page
 	if out.PageURL != "" {

@@ -12,7 +12,8 @@ import (
 	"github.com/plaintest/plaintest/step"
 )
 
-// stableTarget finds a selector for node that is not a ref: Playwright's own
+// docTarget finds a selector for node that is not a ref (stableTarget, an
+// element of a frame then put inside its frame): Playwright's own
 // locator generator when the server has it (test ids, role and name), else
 // one synthesized from the tree and checked to be unique in it. When that
 // picks the element by position, or there is none, a locator from the
@@ -25,7 +26,7 @@ import (
 // words the action used ("My orders") when those single the element out;
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
-func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
+func (r *run) docTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
 	if t, ok, err := r.foundTarget(node); ok {
 		return t, err
 	}
@@ -39,7 +40,7 @@ func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (st
 				return h.Selector(), err
 			}
 		}
-		return byPlace(r.page, node).Selector(), nil
+		return byPlace(docOf(r.page, node), node).Selector(), nil
 	}
 	loc, err := r.treeTarget(ctx, node, s)
 	if err != nil {
@@ -78,7 +79,7 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 	if (s.Kind == step.AssertCount || s.Kind == step.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a
 		// locator from its items' text would break as they change.
-		return byPlace(r.page, node), nil
+		return byPlace(docOf(r.page, node), node), nil
 	}
 	if !r.noGen {
 		out, err := r.c.browser.CallTool(ctx, mcpclient.ToolGenLocator, map[string]any{"target": node.Ref})
@@ -204,8 +205,8 @@ func (r *run) steady(ctx context.Context, loc dom.Locator, node *dom.Node) dom.L
 // returns (or it needed no confirming: no id, class or text in it).
 func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (dom.Locator, bool) {
 	hasCSS, hasText := false, false
-	for _, p := range loc.Parts {
-		hasCSS = hasCSS || p.Kind == dom.PartCSS
+	for i, p := range loc.Parts {
+		hasCSS = hasCSS || p.Kind == dom.PartCSS && !loc.FrameCSS(i)
 		hasText = hasText || textEngines[p.Kind]
 	}
 	if !hasCSS && !hasText {
@@ -217,8 +218,8 @@ func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (d
 			tries = append(tries, visibleText(syn))
 		}
 		var rest dom.Locator
-		for _, p := range loc.Parts {
-			if p.Kind != dom.PartCSS {
+		for i, p := range loc.Parts {
+			if p.Kind != dom.PartCSS || loc.FrameCSS(i) {
 				rest.Parts = append(rest.Parts, p)
 			}
 		}
@@ -250,9 +251,11 @@ func filterOnly(l dom.Locator) bool {
 	return true
 }
 
+// hasPart reports whether l has a part of kind k (the CSS of a frame
+// aside).
 func hasPart(l dom.Locator, k dom.PartKind) bool {
-	for _, p := range l.Parts {
-		if p.Kind == k {
+	for i, p := range l.Parts {
+		if p.Kind == k && !l.FrameCSS(i) {
 			return true
 		}
 	}
@@ -381,6 +384,9 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
 			}
 			if node := r.page.FindRef(s.Ref); node != nil {
+				if fl, err := dom.Reframe(r.page, loc, node); err == nil {
+					loc = fl
+				}
 				loc = r.steady(ctx, loc, node)
 			}
 			target = loc.Selector()

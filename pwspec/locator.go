@@ -142,6 +142,9 @@ func (g *gen) locator(target string) (expr, error) {
 			}
 		case dom.PartVisible:
 			x = mc(x, "filter", obj{{"visible", raw("true")}})
+		case dom.PartFrame:
+			// The iframe's document: locator('iframe[title="Payment"]').contentFrame().
+			x = mc(x, "contentFrame")
 		default:
 			return nil, fmt.Errorf("params.target: %s selectors have no locator", p.Kind)
 		}

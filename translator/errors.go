@@ -61,16 +61,28 @@ func (e *AmbiguousError) Error() string {
 
 func ambiguous(page *dom.Node, what string, nodes []*dom.Node) error {
 	var c []string
+	frames := acrossFrames(nodes) // each says which document it is in
 	for _, n := range nodes {
 		d := short(n)
 		if ct := distinct(n, nodes); ct != nil {
 			d += " in " + short(ct)
+		}
+		if frames {
+			d += " " + whereIs(n)
 		}
 		c = append(c, d)
 	}
 	hint := ""
 	if ct := distinct(nodes[0], nodes); ct != nil {
 		hint = fmt.Sprintf("say which, e.g. %q", what+" for "+label(ct))
+	}
+	if frames {
+		for _, n := range nodes {
+			if f := dom.FrameOf(n); f != nil && f.Name != "" {
+				hint = fmt.Sprintf("say which, e.g. %q", what+" in the "+strings.ToLower(f.Name)+" frame")
+				break
+			}
+		}
 	}
 	return &AmbiguousError{What: what, Candidates: c, Hint: hint, nodes: nodes}
 }

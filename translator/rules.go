@@ -174,6 +174,9 @@ func (r *Rules) Translate(ctx context.Context, req Request) ([]step.Step, error)
 	if action == "" {
 		return nil, fmt.Errorf("%w: the action is empty", ErrUnparsable)
 	}
+	if rest, name, ok := frameScope(action); ok && rest != action {
+		return r.inFrame(ctx, req, rest, name)
+	}
 	var lastErr error
 	for _, p := range grammar {
 		m := p.re.FindStringSubmatch(action)

@@ -65,7 +65,14 @@ state, a slider's value text. A check that held before its action is
 printed as a warning. Elements inside open shadow roots (web components)
 are found, acted on and checked like any other; on such a page checks
 read text, counts and values through the shadow roots, slotted content
-where its slot shows it.
+where its slot shows it. Elements inside frames (iframe by src or srcdoc,
+another origin's too) are found when no other element of the page has
+their name, else by naming the frame: "click Pay in the payment frame",
+"the payment frame shows Payment accepted" (a frame is named by its
+aria-label, title, name or id); they are exported inside their frame
+(iframe[title="Payment"] >> internal:control=enter-frame >> ...). A check
+of the page's text does not read a frame's: it fails saying which frame
+shows the text.
 
 Secrets (--secret NAME=VALUE) are typed while compiling and written as
 required {{NAME}} variables: their values reach no file, log or prompt.

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/sandy"
+)
+
+// framePages are a checkout page whose payment form is in a frame (issue
+// 21 item 3): by src, by srcdoc, from another origin, in a frame inside a
+// frame, and beside a Pay button of the page's own. Under /broken/ the frame's Pay declines the
+// card and stays enabled, and the donation thanks nobody by amount, so
+// that every check of what the frame shows fails there. %[1]s is the path
+// prefix ("" or "/broken"), %[2]s the other origin's address.
+var framePages = map[string]string{
+	"/checkout": `<title>Checkout</title><h1>Checkout</h1><p>Total: $12.00</p>
+<iframe title="Payment" src="pay" width="400" height="160"></iframe> <button>Help</button>`,
+	"/both": `<title>Checkout</title><h1>Checkout</h1>
+<iframe title="Payment" src="pay" width="400" height="160"></iframe> <button>Pay</button>`,
+	"/cross": `<title>Checkout</title><h1>Checkout</h1>
+<iframe title="Payment" src="%[2]s%[1]s/pay" width="400" height="160"></iframe>`,
+	"/donate": `<title>Donate</title><h1>Donate</h1>
+<iframe name="donation" srcdoc="<label>Amount <input id=a></label> <button id=g>Give</button><p id=o></p><script>g.onclick = () => { o.textContent = '%[1]s' ? 'Thanks' : 'Thanks for ' + a.value; };</script>"></iframe>`,
+	"/nested": `<title>Shop</title><h1>Shop</h1>
+<iframe title="Checkout" width="500" height="300" srcdoc="<h2>Checkout</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input id=c></label> <button id=s>Save card</button><p id=o></p><script>s.onclick = () => { o.textContent = '%[1]s' ? 'Card refused' : 'Card saved'; };</script>&quot;></iframe>"></iframe>`,
+	"/pay": `<label>Card number <input id="card"></label> <button id="pay">Pay</button>
+<p id="out" role="status"></p>
+<script>
+const broken = location.pathname.startsWith("/broken/");
+document.getElementById("pay").onclick = () => {
+  const ok = !broken && document.getElementById("card").value.replace(/ /g, "").length === 16;
+  document.getElementById("out").textContent = ok ? "Payment accepted" : "Payment declined";
+  document.getElementById("pay").disabled = !broken;
+};
+</script>`,
+}
+
+// serveFramePages serves framePages, their frames from the other origin
+// too (localhost for 127.0.0.1, another site to the browser).
+func serveFramePages(t *testing.T) string {
+	t.Helper()
+	var other string
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		path, _ := strings.CutPrefix(r.URL.Path, "/broken")
+		page, ok := framePages[path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		prefix := strings.TrimSuffix(r.URL.Path, path)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, "<!doctype html><html><body>"+fmt.Sprintf(page, prefix, other)+"</body></html>")
+	})
+	cross := httptest.NewServer(h)
+	t.Cleanup(cross.Close)
+	other = strings.Replace(cross.URL, "127.0.0.1", "localhost", 1)
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// frameCases are sentences on the frame pages, with what the replay on
+// the broken pages says.
+var frameCases = []struct {
+	name, page string
+	actions    []string
+	fails      string
+	frame      string // what every target starts with
+}{
+	{"src", "/checkout", []string{"type 4242 4242 4242 4242 into Card number in the payment frame", "click Pay in the payment frame",
+		"check the payment frame shows Payment accepted", "check the Pay button in the payment frame is disabled"}, "Payment accepted", payFrame},
+	{"unnamed-frame", "/checkout", []string{"type 4242 4242 4242 4242 into Card number", "click Pay", "verify Pay is disabled"}, "disabled", payFrame},
+	{"srcdoc", "/donate", []string{"type 5 into Amount in the donation frame", "click Give in the donation frame", "check the donation frame shows Thanks for 5"}, "Thanks for 5",
+		`iframe[name="donation"] >> internal:control=enter-frame >> `},
+	{"nested", "/nested", []string{"type 4242 into Card number in the card frame", "click Save card", "check the card frame shows Card saved"}, "Card saved",
+		`iframe[title="Checkout"] >> internal:control=enter-frame >> iframe[title="Card"] >> internal:control=enter-frame >> `},
+	{"cross-origin", "/cross", []string{"type 4242 4242 4242 4242 into Card number in the payment frame", "click Pay in the payment frame",
+		"check the payment frame shows Payment accepted", "check the Pay button in the payment frame is disabled"}, "Payment accepted", payFrame},
+}
+
+const payFrame = `iframe[title="Payment"] >> internal:control=enter-frame >> `
+
+// TestFramesBothServers: every case compiles through both browser servers
+// to a frame-scoped target; each server's exports replay through the
+// other and fail on the broken pages, each at its check; the built-in
+// server's Playwright specs pass npx playwright test.
+func TestFramesBothServers(t *testing.T) {
+	requireBrowser(t)
+	requireBuiltin(t)
+	t.Parallel() // see parallelNote
+	base := serveFramePages(t)
+	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
+	for _, server := range []string{"builtin", "playwright-mcp"} {
+		t.Run(server, func(t *testing.T) {
+			t.Parallel()
+			dir, specs := t.TempDir(), t.TempDir()
+			for _, tc := range frameCases {
+				out := filepath.Join(dir, tc.name+".json")
+				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
+				for _, a := range tc.actions {
+					args = append(args, "--step", a)
+				}
+				code, stdout, stderr := runCLI(t, args...)
+				if code != 0 {
+					t.Fatalf("%s: compile through %s: exit %d\n%s\n%s", tc.name, server, code, stdout, stderr)
+				}
+				sc, err := sandy.Load(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, st := range sc.Steps[1:] {
+					if got, _ := st.Params["target"].(string); !strings.HasPrefix(got, tc.frame) {
+						t.Errorf("%s: step %s's target %q is not in its frame (%s…)", tc.name, st.ID, got, tc.frame)
+					}
+				}
+				spec := strings.TrimSuffix(out, ".json") + ".spec.ts"
+				if b, err := os.ReadFile(spec); err != nil || !strings.Contains(string(b), ".contentFrame()") {
+					t.Errorf("%s: the spec has no contentFrame() (%v):\n%s", tc.name, err, b)
+				}
+				if err := os.Rename(spec, filepath.Join(specs, tc.name+".spec.ts")); err != nil {
+					t.Fatal(err)
+				}
+			}
+			code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2")
+			if code != 0 {
+				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+			}
+			code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2",
+				"--var", "BASE_URL="+base+"/broken", "--json", "--timeout", "3s")
+			if code != 1 {
+				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
+			}
+			fails := map[string]string{}
+			for _, tc := range frameCases {
+				fails[tc.name] = tc.fails
+			}
+			checkBrokenReplay(t, stdout, fails)
+			if server == "builtin" {
+				if out, ok := runSpecs(t, nodeModules(t), specs, base); !ok || !strings.Contains(out, fmt.Sprintf("%d passed", len(frameCases))) {
+					t.Errorf("npx playwright test of the frame specs:\n%s", out)
+				}
+			}
+		})
+	}
+}
+
+// TestFrameRefusals: a name in the page and in a frame is refused naming
+// both with where each is; a check of the page's text that only a frame
+// shows fails, saying which frame shows it and the sentence that reads it.
+func TestFrameRefusals(t *testing.T) {
+	requireBuiltin(t)
+	t.Parallel() // see parallelNote
+	base := serveFramePages(t)
+	for _, tt := range []struct {
+		page    string
+		actions []string
+		want    string
+	}{
+		{"/both", []string{"click Pay"}, `"Pay" matches 2 elements: button "Pay" in frame "Payment"; button "Pay" in the page; say which, e.g. "Pay in the payment frame"`},
+		{"/cross", []string{"type 4242 4242 4242 4242 into Card number", "click Pay", "verify the page shows Payment accepted"},
+			`the page shows "Payment accepted" inside frame "Payment", whose text a check of the page does not read: say "check the payment frame shows Payment accepted"`},
+	} {
+		args := []string{"compile", "--url", base + tt.page, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "2s"}
+		for _, a := range tt.actions {
+			args = append(args, "--step", a)
+		}
+		code, stdout, stderr := runCLI(t, args...)
+		if code != 1 || !strings.Contains(stdout+stderr, tt.want) {
+			t.Errorf("%s: exit %d, want 1 saying %q\n%s\n%s", tt.page, code, tt.want, stdout, stderr)
+		}
+	}
+}

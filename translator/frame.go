@@ -1,0 +1,147 @@
+package translator
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+// Frames. A page's iframes are in its snapshot with their content under
+// them (refs f1e3) and their names as the compiler read them from the page
+// (their aria-label, title, name or id). A sentence names a frame by "in
+// the payment frame" (or iframe, inside, within) after what it acts on or
+// checks, or as the subject of a text check ("the payment frame shows
+// Payment accepted"); the rest of the sentence is read against the frame's
+// document alone. An element named without its frame is found wherever it
+// is the only one so named, frames included.
+
+// reInFrame is "in the NAME frame" anywhere in a sentence.
+var reInFrame = regexp.MustCompile(`(?i)\s+(?:in|inside|within)\s+(?:the\s+)?("[^"]+"|'[^']+'|[^"'\s](?:[^"']*?[^"'\s])?)\s+i?frame\b`)
+
+// reFrameSubject is "the NAME frame" as the subject of a check: "the
+// payment frame shows …".
+var reFrameSubject = regexp.MustCompile(`(?i)\bthe\s+("[^"]+"|'[^']+'|[^"'\s](?:[^"']*?[^"'\s])?)\s+i?frame\s+((?:does\s+not|doesn't|no\s+longer)\s+)?(shows?|contains?|displays?|says|reads|includes?|has)\b`)
+
+// frameScope reads the frame a sentence names: the sentence without it
+// (a frame that is the subject of a check becomes "the page"), and the
+// frame's words; ok is false when the sentence names none.
+func frameScope(action string) (rest, name string, ok bool) {
+	if m := reInFrame.FindStringSubmatchIndex(action); m != nil {
+		return strings.TrimSpace(action[:m[0]] + action[m[1]:]), unquote(action[m[2]:m[3]]), true
+	}
+	if m := reFrameSubject.FindStringSubmatchIndex(action); m != nil {
+		verb := m[6]
+		if m[4] >= 0 {
+			verb = m[4] // "does not show"
+		}
+		return action[:m[0]] + "the page " + action[verb:], unquote(action[m[2]:m[3]]), true
+	}
+	return action, "", false
+}
+
+// inFrame translates req, whose sentence names the frame called name, as
+// rest against that frame's document. A check of the page's text reads
+// the frame's: its element is the frame's document (the node under the
+// iframe).
+func (r *Rules) inFrame(ctx context.Context, req Request, rest, name string) ([]step.Step, error) {
+	f, err := findFrame(req.Page, name)
+	if err != nil {
+		return nil, err
+	}
+	sub := req
+	sub.Action, sub.Page = rest, f
+	steps, err := r.Translate(ctx, sub)
+	if err != nil {
+		return nil, err
+	}
+	for i := range steps {
+		s := &steps[i]
+		s.Action = req.Action
+		if s.Ref != "" || !s.Kind.IsCheck() {
+			continue
+		}
+		if !pageText[s.Kind] {
+			// A count, URL or title of the page: not the frame's.
+			return nil, fmt.Errorf("%w: %q checks the page, not the %s frame: name an element inside the frame (\"the Items list in the %s frame shows 3 items\")", ErrUnparsable, rest, name, name)
+		}
+		doc := frameDocument(f)
+		if doc == nil {
+			return nil, &NotFoundError{What: name, Want: "frame content"}
+		}
+		s.Role, s.Ref, s.Element = doc.Role, doc.Ref, short(f)
+	}
+	return steps, nil
+}
+
+// pageText are the checks of the page's text that a frame's document
+// answers instead.
+var pageText = map[step.Kind]bool{step.AssertText: true, step.AssertGone: true}
+
+// frameDocument is the element of a frame's snapshot that holds its
+// document (its body's node, f1e1); nil while it has none.
+func frameDocument(f *dom.Node) *dom.Node {
+	if len(f.Children) == 1 && f.Children[0].Ref != "" {
+		return f.Children[0]
+	}
+	return nil
+}
+
+// findFrame is the one iframe of page named name: by its name's words,
+// else the one whose name holds them ("payment" for "Payment form").
+func findFrame(page *dom.Node, name string) (*dom.Node, error) {
+	var frames []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if n.Role == "iframe" {
+			frames = append(frames, n)
+		}
+		return true
+	})
+	for _, min := range []int{scoreExact, scoreMatch} {
+		var found []*dom.Node
+		for _, f := range frames {
+			if score(f.Name, name) >= min {
+				found = append(found, f)
+			}
+		}
+		switch {
+		case len(found) == 1:
+			return found[0], nil
+		case len(found) > 1:
+			return nil, ambiguous(page, "the "+name+" frame", found)
+		}
+	}
+	e := &NotFoundError{What: name, Want: "frame"}
+	for _, f := range frames {
+		if len(e.Candidates) < maxListed {
+			e.Candidates = append(e.Candidates, short(f))
+		}
+	}
+	return nil, e
+}
+
+// whereIs says which document n is in, for a refusal that names
+// candidates in a frame and in the page: `in frame "Payment"`, `in the
+// page`.
+func whereIs(n *dom.Node) string {
+	if f := dom.FrameOf(n); f != nil {
+		if f.Name != "" {
+			return fmt.Sprintf("in frame %q", truncate(f.Name, 60))
+		}
+		return "in a frame"
+	}
+	return "in the page"
+}
+
+// acrossFrames reports whether nodes are in more than one document.
+func acrossFrames(nodes []*dom.Node) bool {
+	for _, n := range nodes {
+		if dom.FrameOf(n) != dom.FrameOf(nodes[0]) {
+			return true
+		}
+	}
+	return false
+}

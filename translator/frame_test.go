@@ -1,0 +1,121 @@
+package translator
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+// framePage is a checkout page with a button "Pay" of its own and a
+// payment frame that has another; the compiler names the frame by its
+// title (parser's nameFrames).
+func framePage(t *testing.T) *dom.Node {
+	t.Helper()
+	page, err := dom.ParseARIA(`- generic [ref=e1]:
+  - heading "Checkout" [level=1] [ref=e2]
+  - button "Help" [ref=e3]
+  - iframe [ref=e4]:
+    - generic [ref=f1e1]:
+      - textbox "Card number" [ref=f1e2]
+      - button "Pay" [ref=f1e3]
+      - status [ref=f1e4]: Payment accepted
+  - button "Pay" [ref=e5]
+  - textbox "Coupon" [ref=e6]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.FindRef("e4").Name = "Payment"
+	return page
+}
+
+// TestFrameSentences: a sentence that names a frame is read against the
+// frame's document; one that names an element found in one place alone
+// finds it, frame or not.
+func TestFrameSentences(t *testing.T) {
+	page := framePage(t)
+	for _, tt := range []struct {
+		action string
+		kind   step.Kind
+		ref    string
+	}{
+		{"type 4242 4242 4242 4242 into Card number in the payment frame", step.Type, "f1e2"},
+		{"type 4242 into Card number", step.Type, "f1e2"}, // the only one so named
+		{"click Pay in the payment frame", step.Click, "f1e3"},
+		{"click Pay inside the \"Payment\" iframe", step.Click, "f1e3"},
+		{"check the payment frame shows Payment accepted", step.AssertText, "f1e1"},
+		{"verify the payment frame does not show Card refused", step.AssertGone, "f1e1"},
+		{"check the Pay button in the payment frame is disabled", step.AssertState, "f1e3"},
+		{"type SAVE10 into Coupon", step.Type, "e6"},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
+		if err != nil {
+			t.Errorf("%s: %v", tt.action, err)
+			continue
+		}
+		if len(steps) != 1 || steps[0].Kind != tt.kind || steps[0].Ref != tt.ref || steps[0].Action != tt.action {
+			t.Errorf("%s: got %+v, want one %s on %s", tt.action, steps, tt.kind, tt.ref)
+		}
+	}
+}
+
+// TestFrameRefusals: a name in the page and in a frame is refused naming
+// where each is; a frame nobody named is not found, with the frames there.
+func TestFrameRefusals(t *testing.T) {
+	page := framePage(t)
+	for action, want := range map[string]string{
+		"click Pay":                      `"Pay" matches 2 elements: button "Pay" in frame "Payment"; button "Pay" in the page; say which, e.g. "Pay in the payment frame"`,
+		"click Pay in the billing frame": `no frame matching "billing" on the page; closest: iframe "Payment"`,
+		"verify the URL ends with /pay in the payment frame": `cannot understand the action: "verify the URL ends with /pay" checks the page, not the payment frame: name an element inside the frame ("the Items list in the payment frame shows 3 items")`,
+	} {
+		_, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", action, err, want)
+		}
+	}
+	_, err := (&Rules{}).Translate(context.Background(), Request{Action: "click Pay", Page: page})
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) {
+		t.Errorf("click Pay: %T, want *AmbiguousError", err)
+	}
+}
+
+// TestFrameScope: the frame phrase is cut from the sentence, and a frame
+// that is the subject of a check becomes the page.
+func TestFrameScope(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"click Pay in the payment frame":                             {"click Pay", "payment"},
+		"check the Pay button within the Payment iframe is disabled": {"check the Pay button is disabled", "Payment"},
+		"check the payment frame shows Payment accepted":             {"check the page shows Payment accepted", "payment"},
+		"the card frame no longer shows Card refused":                {"the page no longer shows Card refused", "card"},
+		"click Pay": {"click Pay", ""},
+	} {
+		rest, name, ok := frameScope(in)
+		if rest != want[0] || name != want[1] || ok != (want[1] != "") {
+			t.Errorf("frameScope(%q) = %q, %q, %v; want %q, %q", in, rest, name, ok, want[0], want[1])
+		}
+	}
+}
+
+// FuzzFrameScope: frameScope takes any sentence and never grows it by more
+// than "the page " nor loses the words outside the frame phrase.
+func FuzzFrameScope(f *testing.F) {
+	for _, s := range []string{"click Pay in the payment frame", "the a frame shows b", `click x in "y" iframe`, "in the  frame"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		rest, name, ok := frameScope(s)
+		if !ok && rest != s {
+			t.Fatalf("no frame, yet %q became %q", s, rest)
+		}
+		if ok && (name == "" || len(rest) > len(s)+len("the page ")) {
+			t.Fatalf("frameScope(%q) = %q, %q", s, rest, name)
+		}
+		if ok && !strings.Contains(strings.ToLower(s), "frame") {
+			t.Fatalf("a frame read in %q", s)
+		}
+	})
+}
