@@ -50,13 +50,19 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 	textOpts := obj{{"ignoreCase", raw("true")}, {"useInnerText", raw("true")}}
 	if s.Shadow {
 		// innerText skips shadow roots; Playwright's own text of an
-		// element reads its open shadow roots (text of hidden parts too).
+		// element reads its open shadow roots (text of hidden parts too,
+		// and a slot's fallback content, not what is slotted into it).
 		textOpts = textOpts[:1]
 	}
 	switch s.Kind {
 	case step.AssertText, step.AssertGone:
 		if l == nil {
 			l = mc(page, "locator", str("body"))
+		}
+		if _, plain := v.(str); s.Shadow && plain {
+			// What the check reads: the shown text through shadow roots
+			// and slots (shownText), normalized as the check compares it.
+			return g.poll(l, "shownText", "toContain", s.Kind == step.AssertGone, timeout(wait), str(normText(s.Value))), 0, nil
 		}
 		return expect(l, "toContainText", s.Kind == step.AssertGone, g.loose(s.Value, v), textOpts), 0, nil
 	case step.AssertVisible:

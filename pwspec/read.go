@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -24,7 +25,7 @@ const (
 	helperReadAll = "readAll"
 )
 
-var helperOrder = []string{"read", "readAll", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
+var helperOrder = []string{"read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
 
 const normJS = `  const norm = (s: unknown) =>
     String(s ?? "")
@@ -183,6 +184,31 @@ const itemTexts = (root: any) => {
 };
 `,
 }
+
+// shownTextJS is the helper of a text check compiled on a page with open
+// shadow roots (Step.Shadow): the text the element shows as the check reads
+// it, with internal/pagejs's deepText (shadow.js, the one source), so a
+// slot reads as what is slotted into it, not as its fallback content, and
+// normalized as the checks compare texts. It is left as Go writes it, the
+// deepText line as the page runs it, under prettier-ignore.
+func shownTextJS() string {
+	var b strings.Builder
+	b.WriteString(`// The text a person sees in the element, as plaintest's text checks read
+// it on a page with open shadow roots: the text of those roots in its
+// place, and slotted content where its slot shows it (not the slot's
+// fallback content, which toContainText reads), compared as the checks
+// compare texts.
+// prettier-ignore
+const shownText = (el: any) => {
+`)
+	for _, d := range pagejs.Needs("deepText(") {
+		b.WriteString("  " + d.Source() + "\n")
+	}
+	b.WriteString(normJS + "  return norm(deepText(el));\n};\n")
+	return b.String()
+}
+
+func init() { helperJS["shownText"] = shownTextJS() }
 
 // stateHelpers name the helper of each state no matcher reads.
 var stateHelpers = map[string]string{

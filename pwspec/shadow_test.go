@@ -1,0 +1,66 @@
+package pwspec
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/internal/pagejs"
+	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
+)
+
+// TestShadowText: a text check compiled on a page with open shadow roots
+// polls shownText, which reads with internal/pagejs's deepText as the
+// page runs it (one source, not a copy), so a slot reads as what is
+// slotted into it; text gone is its negation; a page without shadow roots
+// keeps toContainText with useInnerText, and a text with a variable keeps
+// toContainText.
+func TestShadowText(t *testing.T) {
+	call := func(s step.Step, target string) sandy.Step {
+		c, err := (&step.CallOptions{}).Call(s, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action}
+	}
+	open := sandy.Step{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://127.0.0.1:1/"}, Description: "open"}
+	gen := func(steps ...sandy.Step) string {
+		sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "shadow"}, Variables: map[string]any{"NOTE": "Release"}, Steps: append([]sandy.Step{open}, steps...)}
+		b, err := Generate(sc, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	got := gen(
+		call(step.Step{Kind: step.AssertText, Value: "Release  Notes", Shadow: true, Action: "verify the page shows Release Notes"}, `internal:role=heading[name="Release notes"i]`),
+		call(step.Step{Kind: step.AssertGone, Value: "Untitled", Shadow: true, Action: "verify the page no longer shows Untitled"}, ""),
+	)
+	deep, ok := pagejs.Lookup(pagejs.Shadow(), "deepText")
+	if !ok {
+		t.Fatal("internal/pagejs has no deepText")
+	}
+	for _, want := range []string{
+		"// prettier-ignore\nconst shownText = (el: any) => {\n  const deepText = " + deep + ";\n",
+		"  return norm(deepText(el));\n};\n",
+		"shownText),\n      )\n      .toContain(\"release notes\");",
+		`.poll(read(page.locator("body"), shownText))`,
+		`.not.toContain("untitled");`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the spec lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "toContainText(") {
+		t.Errorf("a shadow text check uses toContainText:\n%s", got)
+	}
+
+	plain := gen(call(step.Step{Kind: step.AssertText, Value: "Release notes", Action: "verify the page shows Release notes"}, ""))
+	if strings.Contains(plain, "shownText") || !strings.Contains(plain, "useInnerText: true") {
+		t.Errorf("a text check of a page without shadow roots is not toContainText with useInnerText:\n%s", plain)
+	}
+	withVar := gen(call(step.Step{Kind: step.AssertText, Value: "{{NOTE}} notes", Shadow: true, Action: "verify the page shows the notes"}, ""))
+	if strings.Contains(withVar, "shownText") || !strings.Contains(withVar, "toContainText(`${NOTE} notes`") {
+		t.Errorf("a shadow text check of a variable is not toContainText:\n%s", withVar)
+	}
+}
