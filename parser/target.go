@@ -106,6 +106,9 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 						}
 					}
 				}
+				if k, ok := r.byKey(node, s, loc); ok {
+					return k, nil
+				}
 				return r.steady(ctx, loc, node), nil
 			}
 		case out.UnknownTool():
@@ -113,10 +116,51 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 		}
 	}
 	if loc, err := dom.Synthesize(r.page, node); err == nil {
+		if k, ok := r.byKey(node, s, loc); ok {
+			return k, nil
+		}
 		return r.steady(ctx, loc, node), nil
 	}
 	return dom.Locator{}, nil
 }
+
+// byKey is the locator of node, a row or list item that loc finds by its
+// whole name of the moment ("db-2 United States 22%"), by the part of that
+// name its description calls it by (`row "db-2"`: the row's first cell),
+// when that part singles it out on the page. A table the page rebuilds
+// (a refresh, a new snapshot) has a row of that key with other figures,
+// which the whole name would not find. A row found otherwise (a test id:
+// the demo shop's "line-blue-mug") keeps its locator.
+func (r *run) byKey(node *dom.Node, s step.Step, loc dom.Locator) (dom.Locator, bool) {
+	if !keyedRoles[node.Role] || len(loc.Parts) != 1 {
+		return dom.Locator{}, false
+	}
+	p := loc.Parts[0]
+	if p.Kind != dom.PartRole || p.Role != node.Role || dom.Normalize(p.Name) != dom.Normalize(node.Name) {
+		return dom.Locator{}, false
+	}
+	m := reKeyName.FindStringSubmatch(s.Element)
+	if m == nil || m[1] != node.Role {
+		return dom.Locator{}, false
+	}
+	key := strings.ReplaceAll(m[2], `\"`, `"`)
+	full, k := dom.Normalize(node.Name), dom.Normalize(key)
+	if k == "" || k == full || !strings.Contains(full, k) {
+		return dom.Locator{}, false
+	}
+	by := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: key}}}
+	if dom.Count(r.page, by) != 1 {
+		return dom.Locator{}, false
+	}
+	return by, true
+}
+
+// keyedRoles are the items byKey names by their key.
+var keyedRoles = map[string]bool{"row": true}
+
+// reKeyName reads the role and name a description starts with
+// (`row "db-2" in table "Servers"`).
+var reKeyName = regexp.MustCompile(`^([a-z]+) "((?:[^"\\]|\\.)*)"`)
 
 // transient reports whether s checks the text of node where node's name is
 // what it shows now, which the page is changing: a live region named by
