@@ -133,10 +133,23 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 // which the whole name would not find. A row found otherwise (a test id:
 // the demo shop's "line-blue-mug") keeps its locator.
 func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc dom.Locator) (dom.Locator, bool) {
-	if !keyedRoles[node.Role] || len(loc.Parts) != 1 {
+	if !keyedRoles[node.Role] || len(loc.Parts) == 0 {
 		return dom.Locator{}, false
 	}
-	p := loc.Parts[0]
+	p, viaText := loc.Parts[0], false
+	switch {
+	case len(loc.Parts) == 1:
+	case len(loc.Parts) == 2 && p.Kind == dom.PartRole && p.Name == "" && loc.Parts[1].Kind == dom.PartHasText:
+		// Playwright's other form of the same row, as the page's timing
+		// decides ("internal:role=row >> internal:has-text=\"db-2\"i"):
+		// named by the key as well, so the export does not depend on it.
+		p.Name, viaText = node.Name, true
+		if p.Name == "" {
+			p.Name = loc.Parts[1].Text
+		}
+	default:
+		return dom.Locator{}, false
+	}
 	// The snapshot may leave a row unnamed, and Playwright's generator may
 	// cut a long name short ("web-2 United States 48%" of "web-2 United
 	// States 48% healthy").
@@ -150,7 +163,7 @@ func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc dom.Lo
 	}
 	key := strings.ReplaceAll(m[2], `\"`, `"`)
 	k := dom.Normalize(key)
-	if k == "" || k == full || !strings.Contains(full, k) {
+	if k == "" || k == full && !viaText || !strings.Contains(full, k) {
 		return dom.Locator{}, false
 	}
 	by := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: key}}}
