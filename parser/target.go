@@ -107,6 +107,9 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 						}
 					}
 				}
+				if k, ok := r.byKey(ctx, node, s, loc); ok {
+					return k, nil
+				}
 				return r.steady(ctx, loc, node), nil
 			}
 		case out.UnknownTool():
@@ -114,10 +117,71 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 		}
 	}
 	if loc, err := dom.Synthesize(r.page, node); err == nil {
+		if k, ok := r.byKey(ctx, node, s, loc); ok {
+			return k, nil
+		}
 		return r.steady(ctx, loc, node), nil
 	}
 	return dom.Locator{}, nil
 }
+
+// byKey is the locator of node, a row or list item that loc finds by its
+// whole name of the moment ("db-2 United States 22%"), or the start
+// Playwright writes of it, by the part of that
+// name its description calls it by (`row "db-2"`: the row's first cell),
+// when the page confirms that part singles it out. A table the page rebuilds
+// (a refresh, a new snapshot) has a row of that key with other figures,
+// which the whole name would not find. A row found otherwise (a test id:
+// the demo shop's "line-blue-mug") keeps its locator.
+func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc dom.Locator) (dom.Locator, bool) {
+	if !keyedRoles[node.Role] || len(loc.Parts) == 0 {
+		return dom.Locator{}, false
+	}
+	p, viaText := loc.Parts[0], false
+	switch {
+	case len(loc.Parts) == 1:
+	case len(loc.Parts) == 2 && p.Kind == dom.PartRole && p.Name == "" && loc.Parts[1].Kind == dom.PartHasText:
+		// Playwright's other form of the same row, as the page's timing
+		// decides ("internal:role=row >> internal:has-text=\"db-2\"i"):
+		// named by the key as well, so the export does not depend on it.
+		p.Name, viaText = node.Name, true
+		if p.Name == "" {
+			p.Name = loc.Parts[1].Text
+		}
+	default:
+		return dom.Locator{}, false
+	}
+	// The snapshot may leave a row unnamed, and Playwright's generator may
+	// cut a long name short ("web-2 United States 48%" of "web-2 United
+	// States 48% healthy").
+	full := dom.Normalize(p.Name)
+	if p.Kind != dom.PartRole || p.Role != node.Role || full == "" || node.Name != "" && !strings.HasPrefix(dom.Normalize(node.Name), full) {
+		return dom.Locator{}, false
+	}
+	m := reKeyName.FindStringSubmatch(s.Element)
+	if m == nil || m[1] != node.Role {
+		return dom.Locator{}, false
+	}
+	key := strings.ReplaceAll(m[2], `\"`, `"`)
+	k := dom.Normalize(key)
+	if k == "" || k == full && !viaText || !strings.Contains(full, k) {
+		return dom.Locator{}, false
+	}
+	by := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: key}}}
+	// The page, not the snapshot, says whether the key singles the row
+	// out: the snapshot may not name its rows.
+	if v, ok := r.probe(ctx, by.Selector(), "(el) => true"); !ok || v != "true" {
+		return dom.Locator{}, false
+	}
+	return by, true
+}
+
+// keyedRoles are the items byKey names by their key.
+var keyedRoles = map[string]bool{"row": true}
+
+// reKeyName reads the role and name a description starts with
+// (`row "db-2" in table "Servers"`).
+var reKeyName = regexp.MustCompile(`^([a-z]+) "((?:[^"\\]|\\.)*)"`)
 
 // transient reports whether s checks the text of node where node's name is
 // what it shows now, which the page is changing: a live region named by

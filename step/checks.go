@@ -72,10 +72,22 @@ func poll(why string, withElement bool, timeout time.Duration) string {
 			b.WriteString(h.def + " ")
 		}
 	}
-	fmt.Fprintf(&b, "const why = () => %s; for (const until = Date.now() + %d; ;) { const w = why(); if (!w) return 'ok'; if (Date.now() > until) throw new Error(w + ' (waited %s)'); await new Promise(r => setTimeout(r, %d)); } }",
-		why, timeout.Milliseconds(), timeout, defaults.Poll.Milliseconds())
+	gone := ""
+	if withElement {
+		gone = goneJS
+	}
+	fmt.Fprintf(&b, "const why = () => %s; for (const until = Date.now() + %d; ;) { %sconst w = why(); if (!w) return 'ok'; if (Date.now() > until) throw new Error(w + ' (waited %s)'); await new Promise(r => setTimeout(r, %d)); } }",
+		why, timeout.Milliseconds(), gone, timeout, defaults.Poll.Milliseconds())
 	return b.String()
 }
+
+// goneJS ends a check of an element the page has taken out of the
+// document (a list or table rebuilt by its framework: jQuery's empty() and
+// new rows) with the error of a target that matches nothing, so that
+// compile and replay call the check again, as for an element not there
+// yet: the call finds its target again from its locator, and the check
+// reads the element that replaced the old one, not the detached copy.
+const goneJS = "if (!el.isConnected) throw new Error('the element left the page: its target does not match any elements now'); "
 
 // waitSuffix ends the description of a check the sentence waits for
 // (Step.Wait), with its timeout: `text "Saved" is shown, waiting up to 30s`.
@@ -85,7 +97,7 @@ const waitSuffix = ", waiting up to %s"
 var reWaitSuffix = regexp.MustCompile(`^(.+), waiting up to ([0-9][0-9a-zµ.]*)$`)
 
 // rePollTimeout reads a check's timeout back from its function.
-var rePollTimeout = regexp.MustCompile(`for \(const until = Date\.now\(\) \+ (\d+); ;\) \{ const w = why\(\);`)
+var rePollTimeout = regexp.MustCompile(`for \(const until = Date\.now\(\) \+ (\d+); ;\) \{ (?:if \(!el\.isConnected\) [^;]*; )?const w = why\(\);`)
 
 // CheckTimeout reports whether fn is the function of one of plaintest's
 // checks, and how long it waits for its fact to hold.
