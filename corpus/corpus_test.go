@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -191,8 +192,10 @@ const timeout = 5 * time.Second
 // action that succeeds takes no longer for it; checks still wait timeout.
 const actionTimeout = 15 * time.Second
 
-// workers is how many scenarios compile or replay at once (2 cores).
-const workers = 2
+// workers is how many scenarios compile or replay at once: on 2 cores,
+// 3, since much of a scenario's time is the page's own (a late element,
+// a check's poll) and the browser's round trips.
+const workers = 3
 
 // each runs f for every index below n, workers at a time.
 func each(n int, f func(i int)) { eachN(n, workers, f) }
@@ -537,13 +540,15 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled, whole map[strin
 		return
 	}
 	sort.Strings(names)
+	hints := readCatchers(t)
 	caught := make([]string, len(names))
+	catcher := make([]string, len(names))
 	broken := make([]error, len(names))
 	each(len(names), func(i int) {
 		m := names[i]
 		site := strings.SplitN(all[m], ":", 2)[0]
 		build := serve(t, &demoshop.Options{Mutant: m}, "")
-		for _, c := range apps {
+		for _, c := range catcherFirst(apps, hints[m]) {
 			if c.sc.Site != site {
 				continue
 			}
@@ -556,6 +561,7 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled, whole map[strin
 			if !r.Success {
 				// The check that caught it: its scenario, step and message.
 				caught[i] = fmt.Sprintf("%s, step %d: %s", c.sc.Name, r.FailedStep, report.FirstLine(r.Error))
+				catcher[i] = c.sc.Name
 				return
 			}
 		}
@@ -572,8 +578,76 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled, whole map[strin
 		}
 		score++
 		t.Logf("mutant %s caught by %s", m, caught[i])
+		switch {
+		case golden.Updating() || catcher[i] == hints[m]:
+		case hints[m] == "":
+			// Not an error: the mutant was caught all the same, only
+			// later than it could have been.
+			t.Logf("mutant %s has no catcher in %s: -update writes it", m, catchersFile)
+		default:
+			t.Errorf("mutant %s is caught by %s now, not by %s as %s says: run with -update if that is right", m, catcher[i], hints[m], catchersFile)
+		}
+		hints[m] = catcher[i]
 	}
 	t.Logf("mutation score: %d of %d mutants caught", score, len(names))
+	if golden.Updating() {
+		writeCatchers(t, hints)
+	}
+}
+
+// catchersFile names, for each mutant, the scenario that caught it when
+// the file was last written (-update). That scenario is replayed against
+// the mutant first: the rest of its site's scenarios, each a whole replay
+// that passes, are replayed only when it no longer catches it, and the
+// test then fails naming the new catcher. A mutant the file lacks is
+// tried against its site's scenarios in order, as before.
+const catchersFile = "testdata/mutant-catchers.txt"
+
+// readCatchers reads catchersFile: "MUTANT SCENARIO" a line.
+func readCatchers(t *testing.T) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	data, err := os.ReadFile(catchersFile)
+	if errors.Is(err, os.ErrNotExist) {
+		return out
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m, sc, ok := strings.Cut(line, " ")
+		if !ok || strings.TrimSpace(sc) == "" {
+			t.Fatalf("%s:%d: want \"MUTANT SCENARIO\", got %q", catchersFile, n+1, line)
+		}
+		out[m] = strings.TrimSpace(sc)
+	}
+	return out
+}
+
+// writeCatchers writes catchersFile, sorted.
+func writeCatchers(t *testing.T, catchers map[string]string) {
+	t.Helper()
+	var b strings.Builder
+	b.WriteString("# The scenario that catches each mutant, replayed against it first (corpus_test.go, mutants).\n# Written by go test ./corpus -run 'TestCorpus$' -update.\n")
+	for _, m := range slices.Sorted(maps.Keys(catchers)) {
+		fmt.Fprintf(&b, "%s %s\n", m, catchers[m])
+	}
+	if err := os.WriteFile(catchersFile, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// catcherFirst is apps with the scenario named first, the rest in order.
+func catcherFirst(apps []compiled, name string) []compiled {
+	i := slices.IndexFunc(apps, func(c compiled) bool { return c.sc.Name == name })
+	if i <= 0 {
+		return apps
+	}
+	out := append([]compiled{apps[i]}, apps[:i]...)
+	return append(out, apps[i+1:]...)
 }
 
 // reURLs finds the served sites' addresses, which change every run.

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -55,7 +56,7 @@ type pairSpecs struct {
 // npx playwright test each: against holds.html and against broken.html.
 func runPairSpecs(t *testing.T, pairs []Pair, out []pairOutcome, holds, broken string) pairSpecs {
 	t.Helper()
-	dir := t.TempDir()
+	dir, brokenDir := t.TempDir(), t.TempDir()
 	n := 0
 	for i, p := range pairs {
 		if out[i].spec == nil {
@@ -65,22 +66,60 @@ func runPairSpecs(t *testing.T, pairs []Pair, out []pairOutcome, holds, broken s
 		if err := os.WriteFile(filepath.Join(dir, p.Name+".spec.ts"), out[i].spec, 0o644); err != nil {
 			t.Fatal(err)
 		}
+		if err := os.WriteFile(filepath.Join(brokenDir, p.Name+".spec.ts"), expectFailure(t, p.Name, out[i].spec), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		n++
 	}
 	if n == 0 {
 		return pairSpecs{}
 	}
-	if err := os.WriteFile(filepath.Join(dir, "playwright.config.js"), []byte(pairSpecConfig), 0o644); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{dir, brokenDir} {
+		if err := os.WriteFile(filepath.Join(d, "playwright.config.js"), []byte(pairSpecConfig), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	var r pairSpecs
 	r.ran = true
 	start := time.Now()
 	ms := func(d time.Duration) string { return fmt.Sprint(d.Milliseconds()) }
 	r.outHolds, r.failHolds = runSpecTest(t, dir, holds, workers, "PAIR_EXPECT_MS="+ms(timeout), "PAIR_ACTION_MS="+ms(actionTimeout))
-	r.outBroken, r.failBroken = runSpecTest(t, dir, broken, workers, "PAIR_EXPECT_MS="+ms(2*pairTimeout), "PAIR_ACTION_MS="+ms(2*pairTimeout))
+	// On broken.html every spec waits for a fact that never comes: the
+	// waits overlap, brokenWorkers at a time.
+	r.outBroken, r.failBroken = runSpecTest(t, brokenDir, broken, brokenWorkers, "PAIR_EXPECT_MS="+ms(2*pairTimeout), "PAIR_ACTION_MS="+ms(2*pairTimeout))
 	t.Logf("the specs of %d pairs, on holds.html and on broken.html: %s", n, time.Since(start).Round(time.Second))
 	return r
+}
+
+// brokenWorkers is how many specs run at once on broken.html: most of
+// each is its check's wait, and an expected failure keeps its worker (and
+// the worker's browser), so more run than the machine has cores.
+const brokenWorkers = 6
+
+// expectFailureLine marks, at the top of a spec run on broken.html, every
+// test of the file as one that must fail (test.fail): Playwright Test
+// then keeps the worker and its browser after the failure, where an
+// unexpected failure costs a new worker process and a new browser (three
+// times the processor time of the run). Whether each spec failed is read
+// from its result's status (specFailures), not from its outcome.
+const expectFailureLine = `test.fail(() => true, "broken.html: the fact this spec checks is broken");`
+
+// expectFailure is spec with expectFailureLine after its imports: the
+// rest of the spec is the text the pair's export gave.
+func expectFailure(t *testing.T, name string, spec []byte) []byte {
+	t.Helper()
+	lines := strings.Split(string(spec), "\n")
+	last := -1
+	for i, l := range lines {
+		if strings.HasPrefix(l, "import ") {
+			last = i
+		}
+	}
+	if last < 0 {
+		t.Fatalf("%s: the spec imports nothing:\n%s", name, spec)
+	}
+	lines = slices.Insert(lines, last+1, expectFailureLine)
+	return []byte(strings.Join(lines, "\n"))
 }
 
 // check fails t unless the pair's spec passed on holds.html and failed on

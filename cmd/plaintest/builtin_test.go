@@ -104,11 +104,7 @@ func TestDemoScenariosCrossServer(t *testing.T) {
 	t.Parallel() // see parallelNote
 	// Compiled through @playwright/mcp (shared with the golden test),
 	// replayed through the built-in server.
-	var pwDir string
-	for _, s := range demoScenarios {
-		file, _ := compiledDemo(t, s.name)
-		pwDir = filepath.Dir(file)
-	}
+	pwDir, base := compiledDemos(t)
 	// A 10 s step timeout: the offer comes 3 s after its page loads, and
 	// this test is about the servers agreeing, not the machine's load (at
 	// load 25 the offer's wait took over 5 s).
@@ -117,7 +113,6 @@ func TestDemoScenariosCrossServer(t *testing.T) {
 		t.Errorf("compiled with playwright-mcp, replayed with builtin: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	// Compiled through the built-in server, replayed through @playwright/mcp.
-	_, base := compiledDemo(t, demoScenarios[0].name)
 	dir := t.TempDir()
 	// Two at a time (each its own browser, on the binary's one driver).
 	compiled := t.Run("compile --mcp builtin", func(t *testing.T) {

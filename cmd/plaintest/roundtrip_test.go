@@ -47,13 +47,22 @@ var demoScenarios = []demoScenario{
 
 // demoCompiles holds the demo scenarios compiled by this test binary, each
 // once, against one demo shop that lives as long as the binary:
-// TestCompileExportsGolden and TestCompiledScenariosReplayGreen share them
-// rather than start a browser twice for each.
+// TestCompileExportsGolden, TestCompiledScenariosReplayGreen and the
+// cross-server and spec tests share them rather than start a browser for
+// each again. Different scenarios compile beside each other.
 var demoCompiles struct {
 	sync.Mutex
-	shop  *httptest.Server
-	dir   string            // the compiled files, and nothing else
-	files map[string]string // scenario name -> compiled file
+	shop *httptest.Server
+	dir  string                  // the compiled files, and nothing else
+	runs map[string]*demoCompile // scenario name -> its one compile
+}
+
+// demoCompile is one demo scenario's compile: the file it wrote, or why
+// it failed (every test asking for it then fails with that).
+type demoCompile struct {
+	once   sync.Once
+	file   string
+	failed string
 }
 
 // compiledDemo returns the file compiled from the demo scenario called name,
@@ -61,35 +70,76 @@ var demoCompiles struct {
 // the demo shop's base URL.
 func compiledDemo(t *testing.T, name string) (file, base string) {
 	t.Helper()
+	file, base, failed := demoRun(t, name)
+	if failed != "" {
+		t.Fatal(failed)
+	}
+	return file, base
+}
+
+// demoRun is compiledDemo, with a failure returned rather than failing t:
+// it runs on any goroutine.
+func demoRun(t *testing.T, name string) (file, base, failed string) {
+	i := slices.IndexFunc(demoScenarios, func(s demoScenario) bool { return s.name == name })
+	if i < 0 {
+		return "", "", fmt.Sprintf("no demo scenario %q", name)
+	}
+	s := demoScenarios[i]
 	d := &demoCompiles
 	d.Lock()
-	defer d.Unlock()
 	if d.shop == nil {
 		dir, err := os.MkdirTemp("", "plaintest-demos-")
 		if err != nil {
-			t.Fatal(err)
+			d.Unlock()
+			return "", "", err.Error()
 		}
 		// The offer comes 3 s after the page loads (not 1.5 s): a compile
 		// on a loaded machine still finds it missing first and exports its
 		// wait, as the golden files pin.
 		shop := demoshop.Handler(&demoshop.Options{OfferDelay: 3 * time.Second})
-		d.shop, d.dir, d.files = httptest.NewServer(shop), dir, map[string]string{}
+		d.shop, d.dir, d.runs = httptest.NewServer(shop), dir, map[string]*demoCompile{}
 	}
-	if f, ok := d.files[name]; ok {
-		return f, d.shop.URL
+	run := d.runs[name]
+	if run == nil {
+		run = &demoCompile{}
+		d.runs[name] = run
 	}
-	i := slices.IndexFunc(demoScenarios, func(s demoScenario) bool { return s.name == name })
-	if i < 0 {
-		t.Fatalf("no demo scenario %q", name)
+	base, file = d.shop.URL, filepath.Join(d.dir, s.name+".json")
+	d.Unlock()
+	run.once.Do(func() {
+		args := append([]string{"compile", s.text, "--url", base + s.path, "-o", file, "--evidence", t.TempDir(), "--format", "all"}, s.args...)
+		if code, stdout, stderr := runCLI(t, args...); code != 0 {
+			run.failed = fmt.Sprintf("compile %s: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+		}
+	})
+	return file, base, run.failed
+}
+
+// compiledDemos compiles every demo scenario (those not compiled yet, at
+// most three at once) and returns their folder and the demo shop's base
+// URL.
+func compiledDemos(t *testing.T) (dir, base string) {
+	t.Helper()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 3)
+	failed := make([]string, len(demoScenarios))
+	for i, s := range demoScenarios {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			_, _, failed[i] = demoRun(t, s.name)
+		}()
 	}
-	s := demoScenarios[i]
-	file = filepath.Join(d.dir, s.name+".json")
-	args := append([]string{"compile", s.text, "--url", d.shop.URL + s.path, "-o", file, "--evidence", t.TempDir(), "--format", "all"}, s.args...)
-	if code, stdout, stderr := runCLI(t, args...); code != 0 {
-		t.Fatalf("compile %s: exit %d\n%s\n%s", s.name, code, stdout, stderr)
+	wg.Wait()
+	for _, f := range failed {
+		if f != "" {
+			t.Fatal(f)
+		}
 	}
-	d.files[name] = file
-	return file, d.shop.URL
+	file, base := compiledDemo(t, demoScenarios[0].name)
+	return filepath.Dir(file), base
 }
 
 // closeDemos stops the demo shop of compiledDemo and removes its files.
@@ -108,11 +158,7 @@ func closeDemos() {
 func TestCompiledScenariosReplayGreen(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
-	var dir string
-	for _, s := range demoScenarios {
-		file, _ := compiledDemo(t, s.name)
-		dir = filepath.Dir(file)
-	}
+	dir, _ := compiledDemos(t)
 	for i := 1; i <= *roundTripRuns; i++ {
 		code, stdout, stderr := runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--report", t.TempDir())
 		if code != 0 {
@@ -163,6 +209,7 @@ func TestCompiledScenarioFailsOnChangedSite(t *testing.T) {
 // position breaks as soon as the table's rows change), and replay green.
 func TestFileURLScenarioRoundTrip(t *testing.T) {
 	requireBrowser(t)
+	t.Parallel() // see parallelNote
 	page, err := filepath.Abs(filepath.Join("testdata", "team.html"))
 	if err != nil {
 		t.Fatal(err)

@@ -66,10 +66,9 @@ func TestExportedSpecsRun(t *testing.T) {
 	t.Parallel() // see parallelNote
 	modules := nodeModules(t)
 	dir := t.TempDir()
-	var base string
+	_, base := compiledDemos(t)
 	for _, s := range demoScenarios {
-		file, b := compiledDemo(t, s.name)
-		base = b
+		file, _ := compiledDemo(t, s.name)
 		data, err := os.ReadFile(exportPath(file, formatPlaywright))
 		if err != nil {
 			t.Fatal(err)
