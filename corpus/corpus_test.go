@@ -192,10 +192,9 @@ const timeout = 5 * time.Second
 // action that succeeds takes no longer for it; checks still wait timeout.
 const actionTimeout = 15 * time.Second
 
-// workers is how many scenarios compile or replay at once: on 2 cores,
-// 3, since much of a scenario's time is the page's own (a late element,
-// a check's poll) and the browser's round trips.
-const workers = 3
+// workers is how many scenarios compile or replay at once (2 cores; 3
+// made make test slower, at load 20, and timing-bound pages flaky).
+const workers = 2
 
 // each runs f for every index below n, workers at a time.
 func each(n int, f func(i int)) { eachN(n, workers, f) }
@@ -437,8 +436,13 @@ func TestCorpus(t *testing.T) {
 			ok = append(ok, c)
 			audit(t, c)
 			file := filepath.Join("testdata", "golden", c.sc.Name+".json")
-			if _, err := os.Stat(file); err != nil && flaky(known, c.sc.Name) && !golden.Updating() {
-				t.Logf("flaky scenario with no golden file: its export is not compared")
+			if flaky(known, c.sc.Name) && !golden.Updating() {
+				// The page's timing decides the export too (a wait for
+				// aria-busy is exported only when the page was still
+				// busy): a difference is logged, as the outcome is.
+				if want, err := os.ReadFile(file); err != nil || string(want) != normalized(t, c.export, live) {
+					t.Logf("flaky scenario: its export differs from %s this time (or it has none)", file)
+				}
 				return
 			}
 			golden.CheckString(t, file, normalized(t, c.export, live))

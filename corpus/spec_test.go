@@ -79,7 +79,6 @@ func TestCorpusSpecs(t *testing.T) {
 		t.Skip("the specs run in a real browser")
 	}
 	playwrightTest(t)
-	t.Parallel() // beside TestCorpus and TestMustFail: its specs read the golden exports
 	apg := apgDir(t)
 	all, err := Load("scenarios")
 	if err != nil {

@@ -37,7 +37,6 @@ func normalizeExport(data, base string) string {
 // go test ./cmd/plaintest -run TestCompileExportsGolden -update.
 func TestCompileExportsGolden(t *testing.T) {
 	requireBrowser(t)
-	t.Parallel() // see parallelNote
 	compiledDemos(t)
 	for _, s := range demoScenarios {
 		t.Run(s.name, func(t *testing.T) {

@@ -139,7 +139,6 @@ func TestReplayBrowserKilledMidRun(t *testing.T) {
 // evidence saved.
 func TestReplayEnvironmentFaults(t *testing.T) {
 	requireBrowser(t)
-	t.Parallel() // see parallelNote
 	cfg := writeTemp(t, "mcp.json", `{"mcpServers": {}}`)
 	open := func(url string) string {
 		return writeTemp(t, "open.json", `{"version":"2.1","metadata":{"name":"open"},"steps":[

@@ -132,7 +132,7 @@ func TestFramesBothServers(t *testing.T) {
 				t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
 			}
 			code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--report", t.TempDir(), "--parallel", "2",
-				"--var", "BASE_URL="+base+"/broken", "--json", "--timeout", "3s")
+				"--var", "BASE_URL="+base+"/broken", "--json", "--timeout", "8s") // a click in a frame took over 3 s at load 20
 			if code != 1 {
 				t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
 			}

@@ -11,7 +11,6 @@ import (
 // limit unread and a value over a limit with its path, before any server
 // starts (exit 2).
 func TestScenarioLimits(t *testing.T) {
-	t.Parallel() // see parallelNote
 	dir := t.TempDir()
 	huge := filepath.Join(dir, "huge.json")
 	f, err := os.Create(huge)

@@ -90,7 +90,6 @@ func startMCPHTTP(t *testing.T, getenv func(string) string, args ...string) stri
 // with the token initialize a session.
 func TestMCPHTTPAccess(t *testing.T) {
 	requireBuiltin(t)
-	t.Parallel() // see parallelNote
 	const token = "e2e-Token.7f3a"
 	base := startMCPHTTP(t, testGetenv(map[string]string{envMCPToken: token}), "--allow-origin", "https://tools.example")
 	send := func(method, path, origin, auth string) (int, string) {

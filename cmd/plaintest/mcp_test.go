@@ -100,7 +100,6 @@ var servingRe = regexp.MustCompile(`serving (http://\S+)/mcp`)
 // SSE, each session in its own context (each adds one mug to its own cart).
 func TestMCPOtherClientHTTP(t *testing.T) {
 	requireBuiltin(t)
-	t.Parallel() // see parallelNote
 	shop := serveShop(t, nil)
 	base := startMCPHTTP(t, testGetenv(nil))
 	checkSDKResult(t, "streamable HTTP", runSDKClient(t, nil, shop, "http", base+"/mcp"))

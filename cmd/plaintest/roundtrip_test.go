@@ -115,13 +115,13 @@ func demoRun(t *testing.T, name string) (file, base, failed string) {
 	return file, base, run.failed
 }
 
-// compiledDemos compiles every demo scenario (those not compiled yet, at
-// most three at once) and returns their folder and the demo shop's base
+// compiledDemos compiles every demo scenario (those not compiled yet, two
+// at once) and returns their folder and the demo shop's base
 // URL.
 func compiledDemos(t *testing.T) (dir, base string) {
 	t.Helper()
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, 3)
+	sem := make(chan struct{}, 2)
 	failed := make([]string, len(demoScenarios))
 	for i, s := range demoScenarios {
 		wg.Add(1)
@@ -209,7 +209,6 @@ func TestCompiledScenarioFailsOnChangedSite(t *testing.T) {
 // position breaks as soon as the table's rows change), and replay green.
 func TestFileURLScenarioRoundTrip(t *testing.T) {
 	requireBrowser(t)
-	t.Parallel() // see parallelNote
 	page, err := filepath.Abs(filepath.Join("testdata", "team.html"))
 	if err != nil {
 		t.Fatal(err)

@@ -157,7 +157,6 @@ func TestReplayEscapesOutsideText(t *testing.T) {
 // overrides and control characters escaped, minimized or --raw.
 func TestSnapshotEscapesPageText(t *testing.T) {
 	requireBrowser(t)
-	t.Parallel() // see parallelNote
 	page := writeTemp(t, "evil.html", `<button aria-label="Go&#x1b;]0;pwned&#x7; now">x</button><p>text &#x202e;evil</p>`)
 	for _, raw := range []bool{false, true} {
 		args := []string{"snapshot", "file://" + page}
