@@ -30,60 +30,6 @@ type ToolCaller interface {
 // browser could not reach it, or refused to open it.
 var ErrUnreachable = mcpclient.ErrSiteUnreachable
 
-// Options configure a Compiler. The zero value (or nil) is usable.
-type Options struct {
-	// Translator reads the actions; nil means the rules translator.
-	Translator translator.Translator
-	// TranslatorName names it in the result ("rules" by default).
-	TranslatorName string
-	// Timeout is how long an element named by an action may take to appear
-	// before the action fails. Default 5s.
-	Timeout time.Duration
-	// NavTimeout is the navigation timeout the browser server was given,
-	// named when a page never finishes loading; 0 when unknown. It is also
-	// how long a sentence that waits ("wait for Saved to appear") waits,
-	// at compile and in the export (defaults.Navigation when 0).
-	NavTimeout time.Duration
-	// Poll is how often the page is snapshotted again while waiting.
-	// Default 200ms.
-	Poll time.Duration
-	// EvidenceDir, when set, receives a screenshot and the minimized
-	// snapshot of the page at a failure.
-	EvidenceDir string
-	// Progress, when set, is called after every action.
-	Progress func(Event)
-	// Logger receives debug logs; nil discards them.
-	Logger *slog.Logger
-	// Files is the folder an upload's file must be in (absolute); the
-	// export names the file relative to it, as replay's --files reads it.
-	// "" refuses uploads.
-	Files string
-	// Observer, when set, is told of every call the compile makes
-	// (observe.go).
-	Observer Observer
-	// Tokens counts the tokens of Usage: the tokenizer of the model asked,
-	// when one is (tokens.ForModel). Nil counts in tokens.Default's
-	// encoding.
-	Tokens *tokens.Counter
-}
-
-// waitTimeout is how long a sentence that waits for something to show
-// waits: the navigation timeout.
-func (o Options) waitTimeout() time.Duration {
-	if o.NavTimeout > 0 {
-		return o.NavTimeout
-	}
-	return defaults.Navigation
-}
-
-// Event reports one finished action to Options.Progress.
-type Event struct {
-	Index, Total int // Index 0 is opening the URL
-	Action       string
-	Step         *TestStep  // set when the action ran
-	Err          *ErrorInfo // set when it failed
-}
-
 // Compiler runs scenarios against one browser session.
 type Compiler struct {
 	browser ToolCaller

@@ -1,0 +1,167 @@
+package parser
+
+import (
+	"context"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// textEngines find elements by text, label or attribute, hidden ones too
+// (the role engine skips hidden elements).
+var textEngines = map[dom.PartKind]bool{dom.PartText: true, dom.PartLabel: true, dom.PartPlaceholder: true, dom.PartAltText: true, dom.PartTitle: true}
+
+// steady makes loc, a locator of node, hold on the page's next build: a
+// part that names an id or a class (another build has others) goes when
+// the element's own locator (dom.Synthesize) or the rest of loc singles it
+// out, and a part that finds by text gets a visible filter, so that a
+// hidden copy of the text (a template, a closed panel) is not a second
+// match. A change is kept only when the page confirms that it matches
+// node alone.
+func (r *run) steady(ctx context.Context, loc dom.Locator, node *dom.Node) dom.Locator {
+	st, _ := r.confirmed(ctx, loc, node)
+	return st
+}
+
+// confirmed is steady, and whether the page confirmed the locator it
+// returns (or it needed no confirming: no id, class or text in it).
+func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (dom.Locator, bool) {
+	hasCSS, hasText := false, false
+	for i, p := range loc.Parts {
+		hasCSS = hasCSS || p.Kind == dom.PartCSS && !loc.FrameCSS(i)
+		hasText = hasText || textEngines[p.Kind]
+	}
+	if !hasCSS && !hasText {
+		return loc, true
+	}
+	var tries []dom.Locator
+	if hasCSS {
+		if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() && !hasPart(syn, dom.PartCSS) {
+			tries = append(tries, visibleText(syn))
+		}
+		var rest dom.Locator
+		for i, p := range loc.Parts {
+			if p.Kind != dom.PartCSS || loc.FrameCSS(i) {
+				rest.Parts = append(rest.Parts, p)
+			}
+		}
+		if len(rest.Parts) > 0 && !filterOnly(rest) {
+			// Not when only filters are left: "nth=0" alone is the
+			// page's first element, whatever it is.
+			tries = append(tries, visibleText(rest))
+		}
+	}
+	tries = append(tries, visibleText(loc))
+	for _, t := range tries {
+		if v, ok := r.probe(ctx, t.Selector(), "(el) => true"); ok && v == "true" {
+			return t, true
+		}
+	}
+	return loc, false
+}
+
+// filterOnly reports whether l has no part that finds elements, only
+// filters of what an earlier part found (a position, visible, a text).
+func filterOnly(l dom.Locator) bool {
+	for _, p := range l.Parts {
+		switch p.Kind {
+		case dom.PartNth, dom.PartVisible, dom.PartHasText, dom.PartHasNotText:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// hasPart reports whether l has a part of kind k (the CSS of a frame
+// aside).
+func hasPart(l dom.Locator, k dom.PartKind) bool {
+	for i, p := range l.Parts {
+		if p.Kind == k && !l.FrameCSS(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// visibleText puts a visible filter after each part of l that finds by
+// text (unless one follows already).
+func visibleText(l dom.Locator) dom.Locator {
+	var out dom.Locator
+	for i, p := range l.Parts {
+		out.Parts = append(out.Parts, p)
+		if textEngines[p.Kind] && (i+1 == len(l.Parts) || l.Parts[i+1].Kind != dom.PartVisible) {
+			out.Parts = append(out.Parts, dom.LocatorPart{Kind: dom.PartVisible})
+		}
+	}
+	return out
+}
+
+// byWords is the locator of node by its role and the words the action named
+// it by, when its name is those words and a live count ("My orders (3)",
+// "Inbox 12") and that locator matches node alone on the page.
+func (r *run) byWords(node *dom.Node, words string) (dom.Locator, bool) {
+	if words == "" || node.Role == "" || node.Role == "text" || node.Role == "generic" {
+		return dom.Locator{}, false
+	}
+	rest := strings.Replace(strings.ToLower(node.Name), strings.ToLower(words), "", 1)
+	if !strings.ContainsAny(rest, "0123456789") {
+		return dom.Locator{}, false
+	}
+	loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: words}}}
+	if dom.Count(r.page, loc) != 1 {
+		return dom.Locator{}, false
+	}
+	return loc, true
+}
+
+// glued reports whether loc filters by a text no single element of the
+// page holds: Playwright's hasText of a container's whole text content,
+// whose parts it joins without spaces.
+func (r *run) glued(loc dom.Locator) bool {
+	for _, p := range loc.Parts {
+		if p.Kind != dom.PartHasText {
+			continue
+		}
+		want := strings.Join(strings.Fields(p.Text), " ")
+		found := false
+		r.page.Walk(func(n *dom.Node) bool {
+			for _, t := range []string{n.Name, n.Value} {
+				if t != "" && strings.Contains(strings.Join(strings.Fields(t), " "), want) {
+					found = true
+				}
+			}
+			return !found
+		})
+		if !found {
+			return true
+		}
+	}
+	return false
+}
+
+// nameOf is what an action that acted on n calls it, for "its" in the next
+// one: its name, else the first words of its row or item.
+func nameOf(n *dom.Node) string {
+	for a := n; a != nil; a = a.Parent {
+		if a.Name != "" {
+			return a.Name
+		}
+		if a.Role == "text" || a.Role == "generic" || a.Role == "paragraph" {
+			if v := strings.TrimSpace(a.Value); v != "" {
+				return v
+			}
+		}
+		if a.Role == "listitem" || a.Role == "row" {
+			found := ""
+			a.Walk(func(c *dom.Node) bool {
+				if found == "" && (c.Name != "" || c.Value != "") && dom.Normalize(c.Name+c.Value) != "" {
+					found = strings.TrimSpace(c.Name + " " + c.Value)
+				}
+				return found == ""
+			})
+			return found
+		}
+	}
+	return ""
+}
