@@ -14,17 +14,9 @@ import (
 	"github.com/plaintest/plaintest/step"
 )
 
-// labelOfFn answers, for a checkbox or radio, how to find the first of its
-// labels that shows: the box's id (a label for it, or around it), else
-// its name attribute (a label around it); null when no label shows.
-// A label in a shadow root around the box (a design system's checkbox)
-// is answered as wrap: found from the box, as its nearest label ancestor.
-const labelOfFn = `(el) => {
-  const l = el.labels && Array.from(el.labels).find((l) => l.getClientRects().length);
-  if (!l) return 'null';
-  const wrap = l.getRootNode() instanceof ShadowRoot && l.contains(el);
-  return JSON.stringify({ for: !!el.id && l.htmlFor === el.id, id: el.id || '', name: el.getAttribute('name') || '', wrap });
-}`
+// labelOfFn is probes.js's labelOf: how to find the first label of a
+// checkbox or radio that shows.
+var labelOfFn = lookupProbe(probes, "labelOf")
 
 // labelTarget is the locator of the label of the checkbox or radio at
 // target (a selector or a ref), when s ticks or unticks one whose click

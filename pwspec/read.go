@@ -7,6 +7,7 @@ package pwspec
 // it with expect.poll.
 
 import (
+	_ "embed"
 	"fmt"
 	"strconv"
 	"strings"
@@ -27,162 +28,45 @@ const (
 
 var helperOrder = []string{"read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
 
-const normJS = `  const norm = (s: unknown) =>
-    String(s ?? "")
-      .replace(/[\u2018\u2019\u00b4\u0060]/g, "'")
-      .replace(/[\u201c\u201d]/g, '"')
-      .replace(/\s+/g, " ")
-      .trim()
-      .toLowerCase();
-`
+// helpersTS holds the helpers a spec declares (helpers.ts), in the order
+// they are declared.
+//
+//go:embed helpers.ts
+var helpersTS string
 
-var helperJS = map[string]string{
-	"read": `// Reads what f returns for the element l finds, for expect.poll: what
-// plaintest's check reads and no Playwright matcher does.
-const read = (l: Locator, f: (el: any) => unknown) => () => l.evaluate(f);
-`,
-	"readAll": `// Reads what f returns for all the elements l finds, for expect.poll.
-const readAll = (l: Locator, f: (els: any[]) => unknown) => () =>
-  l.evaluateAll(f);
-`,
-	"countShown": `// How many of the elements are shown, as plaintest's checks read it:
-// rendered, not transparent, with a box of some size (Playwright's
-// toBeVisible takes an element of opacity 0 for visible).
-const countShown = (els: any[]) => {
-  const opts = { visibilityProperty: true, opacityProperty: true };
-  const shown = (el: any) => {
-    const box = el.getBoundingClientRect();
-    return el.checkVisibility(opts) && box.width > 0 && box.height > 0;
-  };
-  return els.filter(shown).length;
-};
-`,
-	"isCurrent": `// Whether the element is current, as plaintest's state checks read it.
-const isCurrent = (el: any) =>
-  (el.getAttribute("aria-current") ?? "false") !== "false" ||
-  el.getAttribute("aria-selected") === "true" ||
-  el.getAttribute("aria-pressed") === "true" ||
-  [el, el.parentElement?.tagName === "LI" ? el.parentElement : null].some(
-    (e: any) =>
-      e !== null &&
-      ["active", "selected", "current"].some((k) => e.classList.contains(k)),
-  );
-`,
-	"isRequired": `// Whether the element is required, as plaintest's state checks read it.
-const isRequired = (el: any) =>
-  el.required === true || el.getAttribute("aria-required") === "true";
-`,
-	"isReadonly": `// Whether the element is read-only, as plaintest's state checks read it.
-const isReadonly = (el: any) =>
-  el.readOnly === true || el.getAttribute("aria-readonly") === "true";
-`,
-	"isInvalid": `// Whether the element is invalid, as plaintest's state checks read it.
-const isInvalid = (el: any) =>
-  el.getAttribute("aria-invalid") === "true" || el.validity?.valid === false;
-`,
-	"valuesOf": `// What a person sees as the element's value, as plaintest's value checks
-// read it (a slider's value text, number and text; a select's chosen
-// labels; a checkbox's state; a field's value; a list box's chosen
-// options; else the text it shows), each as the checks compare texts:
-// curly quotes straightened, runs of space one space, trimmed, lower case.
-const valuesOf = (el: any) => {
-` + normJS + `  const shown = (e: any) => e.innerText ?? e.textContent ?? "";
-  const types: any = {
-    range: "slider",
-    number: "spinbutton",
-    checkbox: "checkbox",
-    radio: "radio",
-  };
-  const r =
-    (el.getAttribute("role") || "").split(" ")[0] ||
-    (el.tagName === "INPUT" ? types[el.type] : "");
-  const ranges = ["slider", "spinbutton", "progressbar", "meter", "scrollbar"];
-  const checks = [
-    "checkbox",
-    "radio",
-    "switch",
-    "menuitemcheckbox",
-    "menuitemradio",
-  ];
-  const all = (ls: string[]) =>
-    ls.length > 1 ? [ls.join(", "), ...ls] : [ls.join(", ")];
-  let vs: unknown[] = [shown(el)];
-  if (ranges.includes(r)) {
-    const svg =
-      el.innerText === undefined
-        ? [...el.children].map((c) => c.textContent).filter((t) => t.trim())
-        : [];
-    const now = el.tagName === "INPUT" ? el.value : shown(el);
-    vs = [
-      el.getAttribute("aria-valuetext"),
-      el.getAttribute("aria-valuenow"),
-      now,
-      ...new Set(svg),
-    ].filter((x) => x !== null && x !== undefined);
-  } else if (el.tagName === "SELECT") {
-    vs = all([...el.selectedOptions].map((o) => o.label));
-  } else if (checks.includes(r)) {
-    const on = el.matches("input")
-      ? el.checked
-      : el.getAttribute("aria-checked") === "true";
-    vs = on ? ["checked", "on"] : ["unchecked", "off"];
-  } else if (/^(INPUT|TEXTAREA)$/.test(el.tagName)) {
-    vs = [el.value];
-  } else if (r === "listbox") {
-    vs = all(
-      [...el.querySelectorAll("[aria-selected=true]")].map((o) => o.innerText),
-    );
-  }
-  return vs.map(norm);
-};
-`,
-	"valueNowOf": `// The number of a slider or spin button, as plaintest's checks read it.
-const valueNowOf = (el: any) => [
-  String(el.getAttribute("aria-valuenow") ?? el.value ?? "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .toLowerCase(),
-];
-`,
-	"itemTexts": `// The texts of the items in root, one a line, as plaintest's order checks
-// read them: the visible list items, options, rows (not header rows),
-// tree items, menu items, tabs and articles, each text as the checks
-// compare texts.
-const itemTexts = (root: any) => {
-` + normJS + `  const tags: any = {
-    LI: "listitem",
-    OPTION: "option",
-    TR: "row",
-    ARTICLE: "article",
-  };
-  const roles = [
-    "listitem",
-    "option",
-    "row",
-    "treeitem",
-    "menuitem",
-    "tab",
-    "article",
-  ];
-  const role = (e: any) =>
-    (e.getAttribute("role") || "").split(" ")[0] || tags[e.tagName] || "";
-  const vis = (e: any) => {
-    const opts = { visibilityProperty: true, opacityProperty: true };
-    const shown = e.checkVisibility
-      ? e.checkVisibility(opts)
-      : e.getClientRects().length > 0;
-    const r = e.getBoundingClientRect();
-    return shown && r.width > 0 && r.height > 0;
-  };
-  const header = (e: any) =>
-    e.closest("thead") || (e.querySelector("th") && !e.querySelector("td"));
-  const items = [...root.querySelectorAll("*")].filter(
-    (e) =>
-      roles.includes(role(e)) && vis(e) && !(role(e) === "row" && header(e)),
-  );
-  return items.map((e) => norm(e.innerText)).join("\n");
-};
-`,
+// helperJS is each helper's declaration, with its comment, by name; normJS
+// is the norm function the value helpers hold. A helper missing from
+// helpers.ts is a build mistake TestHelpersFile catches.
+var helperJS, normJS = splitHelpers(helpersTS)
+
+// splitHelpers cuts src, laid out as helpers.ts says, into its sections
+// by name (each ending in one newline), the norm section put in place of
+// each line "  //# norm" of the others.
+func splitHelpers(src string) (map[string]string, string) {
+	sections := map[string]string{}
+	var name string
+	var b strings.Builder
+	flush := func() {
+		if name != "" {
+			sections[name] = strings.TrimRight(b.String(), "\n") + "\n"
+		}
+		b.Reset()
+	}
+	for _, l := range strings.Split(src, "\n") {
+		if n, ok := strings.CutPrefix(l, "//# "); ok {
+			flush()
+			name = n
+			continue
+		}
+		b.WriteString(l + "\n")
+	}
+	flush()
+	norm := sections["norm"]
+	delete(sections, "norm")
+	for k, v := range sections {
+		sections[k] = strings.ReplaceAll(v, "  //# norm\n", norm)
+	}
+	return sections, norm
 }
 
 // shownTextJS is the helper of a text check compiled on a page with open

@@ -2,6 +2,7 @@ package pwspec
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -80,5 +81,29 @@ func TestRefusals(t *testing.T) {
 	}
 	if !errors.Is(err, ErrNoSpec) || err.Error() != strings.Join(want, "\n") {
 		t.Errorf("error =\n%v\nwant\n%s", err, strings.Join(want, "\n"))
+	}
+}
+
+// TestHelpersFile: helpers.ts holds a section for every helper a spec
+// declares and no other, and each value helper holds norm in place of
+// its marker.
+func TestHelpersFile(t *testing.T) {
+	for _, h := range helperOrder {
+		if strings.TrimSpace(helperJS[h]) == "" {
+			t.Errorf("helpers.ts has no section %q", h)
+		}
+		if strings.Contains(helperJS[h], "//#") {
+			t.Errorf("helper %s keeps a marker:\n%s", h, helperJS[h])
+		}
+	}
+	for h := range helperJS {
+		if !slices.Contains(helperOrder, h) {
+			t.Errorf("helpers.ts has section %q, which helperOrder does not declare", h)
+		}
+	}
+	for _, h := range []string{"valuesOf", "itemTexts", "shownText"} {
+		if !strings.Contains(helperJS[h], normJS) {
+			t.Errorf("helper %s does not hold norm:\n%s", h, helperJS[h])
+		}
 	}
 }

@@ -7,6 +7,7 @@
 package step
 
 import (
+	_ "embed"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -286,11 +287,11 @@ func withHelpers(fn string) string {
 	return b.String()
 }
 
-// busyWaitJS is the function of BusyWait, with its timeout in
+// busyWaitJS is the function of BusyWait (waits.js), with its timeout in
 // milliseconds and the poll interval to fill in. It returns "settled" when nothing said it was
 // loading and "waited" when something did and then stopped; it throws when
 // something still says so after the timeout.
-const busyWaitJS = `async () => { let waited = false; for (const until = Date.now() + %d; ; waited = true, await new Promise(r => setTimeout(r, %d))) { if (!document.querySelector('[aria-busy="true"]')) return waited ? 'waited' : 'settled'; if (Date.now() > until) throw new Error('the page still says it is loading (aria-busy="true")'); } }`
+var busyWaitJS = waitFormat("busyWait")
 
 // busyWaitRe reads BusyWait's timeout back from its function.
 var busyWaitRe = regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(busyWaitJS), "%d", `(\d+)`) + "$")
@@ -307,13 +308,10 @@ func BusyWait(timeout time.Duration) ToolCall {
 // BusyWaitTimeout reports whether fn is BusyWait's function, and its timeout.
 func BusyWaitTimeout(fn string) (time.Duration, bool) { return millis(busyWaitRe, fn) }
 
-// enabledWaitJS is the function of EnabledWait: the element's
+// enabledWaitJS is the function of EnabledWait (waits.js): the element's
 // description, the timeout in milliseconds, the poll interval and the
-// timeout for people to fill in (DISABLED is the disabled state check's
-// condition). It returns "enabled" once the element is, and throws
-// `button "Pay" is disabled (waited 5s)` after the timeout.
-var enabledWaitJS = strings.Replace(`async (el) => { const what = %s; for (const until = Date.now() + %d; ; await new Promise(r => setTimeout(r, %d))) { if (!DISABLED) return 'enabled'; if (Date.now() > until) throw new Error(what + ' is disabled (waited %v)'); } }`,
-	"DISABLED", stateJS[StateDisabled], 1)
+// timeout for people to fill in.
+var enabledWaitJS = waitFormat("enabledWait")
 
 // enabledWaitRe reads EnabledWait's description and timeout back.
 var enabledWaitRe = regexp.MustCompile("^" + strings.NewReplacer("%s", `("(?:[^"\\]|\\.)*")`, "%d", `(\d+)`, "%v", `[^']+`).Replace(regexp.QuoteMeta(enabledWaitJS)) + "$")
@@ -361,4 +359,20 @@ func withElement(s Step, args map[string]any) map[string]any {
 		args["element"] = s.Element
 	}
 	return args
+}
+
+//go:embed waits.js
+var waitsJS string
+
+// waitFormat is the function waits.js declares as name, as a format for
+// fmt.Sprintf: the names in capitals waits.js lists made verbs, DISABLED
+// and NORM filled in. A function missing from waits.js is a build mistake
+// the tests catch.
+func waitFormat(name string) string {
+	v, ok := pagejs.Lookup(pagejs.MustConsts(waitsJS), name)
+	if !ok {
+		panic("step: waits.js declares no " + name)
+	}
+	return strings.NewReplacer("TIMEOUT_MS", "%d", "POLL_MS", "%d", "WHAT", "%s", "NAME", "%s", "WAITED", "%v",
+		"NORM; ", helper("norm")+" ", "DISABLED", stateJS[StateDisabled]).Replace(v)
 }

@@ -42,9 +42,8 @@ func RememberOutputs() map[string]string {
 
 // rememberJS is the function of a Remember call: the name, the timeout in
 // milliseconds, the poll interval, the element's description and the
-// timeout for people to fill in. NORM is checks.js's norm.
-var rememberJS = strings.Replace(`async (el) => { const name = %s; NORM const read = () => String(el.tagName === 'SELECT' ? [...el.selectedOptions].map(o => o.label).join(', ') : ['INPUT', 'TEXTAREA'].includes(el.tagName) ? el.value : el.innerText ?? el.textContent ?? '').replace(/\s+/g, ' ').trim(); for (const until = Date.now() + %d; ; await new Promise(r => setTimeout(r, %d))) { const value = read(); if (value) return { value, js: JSON.stringify(value).slice(1, -1), norm: JSON.stringify(norm(value)).slice(1, -1) }; if (Date.now() > until) throw new Error(%s + ' is empty: there is no value to remember as ' + name + ' (waited %v)'); } }`,
-	"NORM", helper("norm"), 1)
+// timeout for people to fill in (waits.js).
+var rememberJS = waitFormat("remember")
 
 // rememberRe reads a Remember call's name and timeout back.
 var rememberRe = regexp.MustCompile("^" + strings.NewReplacer(

@@ -9,9 +9,10 @@
 //   - a file of top-level const declarations (Consts), for the pieces Go
 //     assembles a function from: each declaration starts at the beginning
 //     of a line with "const NAME = " and ends with ";" at the end of its
-//     last line; lines that continue it are indented, and are joined to it
-//     with one space, their indentation dropped, so a piece that is one
-//     line in the page may be several in the file. Blank lines and //
+//     last line; lines that continue it are indented (or close it: a line
+//     starting with "}" or ")"), and are joined to it with one space,
+//     their indentation dropped, so a piece that is one line in the page
+//     may be several in the file. Blank lines and //
 //     comment lines between declarations are left out.
 //
 // It also holds the helpers every piece of page JavaScript shares to see
@@ -124,7 +125,7 @@ func Consts(src string) ([]Decl, error) {
 			if err := flush(); err != nil {
 				return nil, err
 			}
-		case line[0] == ' ' || line[0] == '\t':
+		case line[0] == ' ' || line[0] == '\t' || line[0] == '}' || line[0] == ')':
 			if cur == nil {
 				return nil, fmt.Errorf("pagejs: line %d: an indented line continues no declaration", i+1)
 			}

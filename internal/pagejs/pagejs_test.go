@@ -23,12 +23,15 @@ const b = ((y) => { const z = 1;
   return y + z; })(el);
 
 const c = 'it''s';
+const d = (el) => {
+  return el;
+};
 `
 	got, err := Consts(src)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Decl{{"a", "x => x"}, {"b", "((y) => { const z = 1; return y + z; })(el)"}, {"c", "'it''s'"}}
+	want := []Decl{{"a", "x => x"}, {"b", "((y) => { const z = 1; return y + z; })(el)"}, {"c", "'it''s'"}, {"d", "(el) => { return el; }"}}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("Consts = %q, want %q", got, want)
 	}
@@ -48,6 +51,7 @@ func TestConstsErrors(t *testing.T) {
 		"const = 1;",
 		"const a b = 1;",
 		"const a = 1;\n\n  stray",
+		"};",
 	} {
 		if _, err := Consts(src); err == nil || !strings.Contains(err.Error(), "line ") {
 			t.Errorf("Consts(%q) error = %v, want one naming the line", src, err)
