@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/spectest"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/pwspec"
@@ -105,7 +106,11 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 	_, out := plaintest("--json")
 	failed := replayFailures(b, out)
 	playwrightTest()
-	for name := range specFailures(b, filepath.Join(specs, "results.json")) {
+	theirFailures, err := spectest.Failures(filepath.Join(specs, "results.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for name := range theirFailures {
 		failed[name] = "npx playwright test"
 	}
 	for _, name := range slices.Sorted(maps.Keys(failed)) {
@@ -253,62 +258,6 @@ func replayFailures(b *testing.B, out string) map[string]string {
 		if !r.Success {
 			failed[strings.TrimSuffix(filepath.Base(r.File), ".json")] = "plaintest replay: " + r.Error
 		}
-	}
-	return failed
-}
-
-// specFailures reads Playwright Test's JSON report and returns the spec
-// files (without .spec.ts) with a test that did not pass.
-func specFailures(b testing.TB, file string) map[string]bool {
-	b.Helper()
-	data, err := os.ReadFile(file)
-	if err != nil {
-		b.Fatal(err)
-	}
-	type suite struct {
-		File  string `json:"file"`
-		Specs []struct {
-			Tests []struct {
-				Results []struct {
-					Status string `json:"status"`
-				} `json:"results"`
-			} `json:"tests"`
-		} `json:"specs"`
-		Suites []json.RawMessage `json:"suites"`
-	}
-	var top struct {
-		Suites []suite `json:"suites"`
-	}
-	if err := json.Unmarshal(data, &top); err != nil {
-		b.Fatalf("%s: %v", file, err)
-	}
-	failed := map[string]bool{}
-	var walk func(s suite)
-	walk = func(s suite) {
-		for _, sp := range s.Specs {
-			// The status a test ran to, not its outcome: a spec marked
-			// to fail (expectFailure) that failed did fail.
-			for _, test := range sp.Tests {
-				if len(test.Results) == 0 { // never ran
-					failed[strings.TrimSuffix(filepath.Base(s.File), ".spec.ts")] = true
-				}
-				for _, r := range test.Results {
-					if r.Status != "passed" {
-						failed[strings.TrimSuffix(filepath.Base(s.File), ".spec.ts")] = true
-					}
-				}
-			}
-		}
-		for _, raw := range s.Suites {
-			var sub suite
-			if err := json.Unmarshal(raw, &sub); err != nil {
-				b.Fatalf("%s: %v", file, err)
-			}
-			walk(sub)
-		}
-	}
-	for _, s := range top.Suites {
-		walk(s)
 	}
 	return failed
 }

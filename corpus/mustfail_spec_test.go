@@ -5,11 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/spectest"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
@@ -66,7 +66,11 @@ func runPairSpecs(t *testing.T, pairs []Pair, out []pairOutcome, holds, broken s
 		if err := os.WriteFile(filepath.Join(dir, p.Name+".spec.ts"), out[i].spec, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(brokenDir, p.Name+".spec.ts"), expectFailure(t, p.Name, out[i].spec), 0o644); err != nil {
+		marked, err := spectest.ExpectFailure(out[i].spec)
+		if err != nil {
+			t.Fatalf("%s: %v:\n%s", p.Name, err, out[i].spec)
+		}
+		if err := os.WriteFile(filepath.Join(brokenDir, p.Name+".spec.ts"), marked, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		n++
@@ -92,35 +96,10 @@ func runPairSpecs(t *testing.T, pairs []Pair, out []pairOutcome, holds, broken s
 }
 
 // brokenWorkers is how many specs run at once on broken.html: most of
-// each is its check's wait, and an expected failure keeps its worker (and
-// the worker's browser), so more run than the machine has cores.
+// each is its check's wait, and an expected failure
+// (spectest.ExpectFailure) keeps its worker and the worker's browser, so
+// more run than the machine has cores.
 const brokenWorkers = 6
-
-// expectFailureLine marks, at the top of a spec run on broken.html, every
-// test of the file as one that must fail (test.fail): Playwright Test
-// then keeps the worker and its browser after the failure, where an
-// unexpected failure costs a new worker process and a new browser (three
-// times the processor time of the run). Whether each spec failed is read
-// from its result's status (specFailures), not from its outcome.
-const expectFailureLine = `test.fail(() => true, "broken.html: the fact this spec checks is broken");`
-
-// expectFailure is spec with expectFailureLine after its imports: the
-// rest of the spec is the text the pair's export gave.
-func expectFailure(t *testing.T, name string, spec []byte) []byte {
-	t.Helper()
-	lines := strings.Split(string(spec), "\n")
-	last := -1
-	for i, l := range lines {
-		if strings.HasPrefix(l, "import ") {
-			last = i
-		}
-	}
-	if last < 0 {
-		t.Fatalf("%s: the spec imports nothing:\n%s", name, spec)
-	}
-	lines = slices.Insert(lines, last+1, expectFailureLine)
-	return []byte(strings.Join(lines, "\n"))
-}
 
 // check fails t unless the pair's spec passed on holds.html and failed on
 // broken.html, as its Sandy replay does.

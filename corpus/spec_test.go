@@ -2,62 +2,33 @@ package corpus
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/plaintest/plaintest/internal/testenv"
-	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/internal/spectest"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
 )
 
-// playwrightTest finds what npx playwright test needs: node, the pinned
-// @playwright/test's cli.js, the node_modules folder and Chromium. Missing,
-// the test skips, or fails in CI.
-func playwrightTest(t testing.TB) (node, cli, modules, chromium string) {
+// playwrightTest finds what npx playwright test needs (node, the pinned
+// @playwright/test beside the checkout, Chromium's headless shell).
+// Missing, the test skips, or fails in CI.
+func playwrightTest(t testing.TB) spectest.Tool {
 	t.Helper()
-	chromium, err := mcpclient.Chromium()
-	if err != nil {
-		testenv.Missing(t, "%v", err)
-	}
-	if node, err = exec.LookPath("node"); err != nil {
-		testenv.Missing(t, "node: %v", err)
-	}
-	if modules, err = filepath.Abs(filepath.Join("..", "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	cli = filepath.Join(modules, "@playwright", "test", "cli.js")
-	if _, err := os.Stat(cli); err != nil {
-		testenv.Missing(t, "@playwright/test (run npm ci): %v", err)
-	}
-	return node, cli, modules, chromium
+	return spectest.Find(t, filepath.Join("..", "node_modules"))
 }
 
 // runSpecTest runs npx playwright test on the specs of dir (its
-// playwright.config.js, written by pwspec.Config) against base, and
-// returns its output and the specs that did not pass (by file name
-// without .spec.ts), read from its JSON report; env is added to its
-// environment.
+// playwright.config.js) against base, and returns its output and the
+// specs that did not pass; env is added to its environment.
 func runSpecTest(t testing.TB, dir, base string, workers int, env ...string) (string, map[string]bool) {
 	t.Helper()
-	node, cli, modules, chromium := playwrightTest(t)
-	cmd := exec.Command(node, cli, "test", "--workers", fmt.Sprint(workers), "--reporter", "line,json")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "BASE_URL="+base, "NODE_PATH="+modules, "PLAINTEST_CHROMIUM="+chromium,
-		"PLAYWRIGHT_JSON_OUTPUT_NAME=results.json",
-		"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
-	cmd.Env = append(cmd.Env, env...)
-	out, err := cmd.CombinedOutput()
-	if _, exit := err.(*exec.ExitError); err != nil && !exit {
-		t.Fatalf("npx playwright test: %v\n%s", err, out)
-	}
-	return string(out), specFailures(t, filepath.Join(dir, "results.json"))
+	r := playwrightTest(t).Run(t, dir, base, workers, env...)
+	return r.Output, r.Failed
 }
 
 // writeSpecConfig writes pwspec's playwright.config.js into dir.
@@ -128,11 +99,8 @@ func TestCorpusSpecs(t *testing.T) {
 	if len(specs) == 0 {
 		t.Fatal("no corpus scenario has a spec form")
 	}
-	node, _, modules, _ := playwrightTest(t)
-	prettier := exec.Command(node, filepath.Join(modules, "prettier", "bin", "prettier.cjs"), "--check", ".")
-	prettier.Dir = dir
-	if out, err := prettier.CombinedOutput(); err != nil {
-		t.Errorf("the specs are not as Prettier leaves them: %v\n%s", err, out)
+	if err := playwrightTest(t).Prettier(dir); err != nil {
+		t.Errorf("the specs are not as Prettier leaves them: %v", err)
 	}
 	writeSpecConfig(t, dir)
 	out, failed := runSpecTest(t, dir, serveSites(t, apg), workers)

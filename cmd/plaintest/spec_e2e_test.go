@@ -1,16 +1,14 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/plaintest/plaintest/demoshop"
-	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/spectest"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/pwspec"
 )
@@ -20,39 +18,58 @@ import (
 // skips without them, or fails under CI.
 func nodeModules(t *testing.T) string {
 	t.Helper()
-	dir := filepath.Join(os.Getenv(mcpclient.EnvPlaywrightMCP), "node_modules")
-	for _, need := range []string{"@playwright/test/cli.js", "prettier/bin/prettier.cjs"} {
-		if _, err := os.Stat(filepath.Join(dir, need)); err != nil {
-			testenv.Missing(t, "%s (run npm ci)", filepath.Join(dir, need))
-		}
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		testenv.Missing(t, "node: %v", err)
-	}
-	return dir
+	return playwrightTest(t).Modules
+}
+
+// playwrightTest is npx playwright test of the pinned @playwright/test, in
+// Chromium's headless shell (spectest).
+func playwrightTest(t *testing.T) spectest.Tool {
+	t.Helper()
+	return spectest.Find(t, filepath.Join(os.Getenv(mcpclient.EnvPlaywrightMCP), "node_modules"))
 }
 
 // runSpecs runs the specs in dir with one npx playwright test (two
-// workers) against the shop at base, env added to its environment, and
-// returns its output and whether every test passed.
+// workers) against the shop at base, with the config plaintest export
+// writes beside its specs, env added to its environment, and returns its
+// output and whether every test passed.
 func runSpecs(t *testing.T, modules, dir, base string, env ...string) (string, bool) {
 	t.Helper()
-	// The config plaintest export writes beside its specs.
 	if err := os.WriteFile(filepath.Join(dir, pwspec.ConfigFile), pwspec.Config(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("node", filepath.Join(modules, "@playwright", "test", "cli.js"), "test", "--workers", "2", "--reporter", "line")
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "BASE_URL="+base, "PASSWORD=demo123", "NODE_PATH="+modules,
-		"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
-	cmd.Env = append(cmd.Env, env...)
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
-	if _, exit := err.(*exec.ExitError); err != nil && !exit {
-		t.Fatalf("npx playwright test: %v\n%s", err, out.String())
+	r := playwrightTest(t).Run(t, dir, base, 2, append([]string{"PASSWORD=demo123"}, env...)...)
+	return r.Output, r.Passed && len(r.Failed) == 0
+}
+
+// runFailingSpecs runs the specs in dir as runSpecs does, on pages whose
+// facts are broken, each spec marked to fail (spectest.ExpectFailure: an
+// expected failure keeps its worker and browser), six at a time since
+// most of each is a check's wait; it returns the output and the specs that
+// failed.
+func runFailingSpecs(t *testing.T, dir, base string, env ...string) (string, map[string]bool) {
+	t.Helper()
+	marked := t.TempDir()
+	specs, err := filepath.Glob(filepath.Join(dir, "*.spec.ts"))
+	if err != nil || len(specs) == 0 {
+		t.Fatalf("no spec in %s (%v)", dir, err)
 	}
-	return out.String(), err == nil
+	for _, f := range specs {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if data, err = spectest.ExpectFailure(data); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if err := os.WriteFile(filepath.Join(marked, filepath.Base(f)), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(marked, pwspec.ConfigFile), pwspec.Config(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := playwrightTest(t).Run(t, marked, base, 6, append([]string{"PASSWORD=demo123"}, env...)...)
+	return r.Output, r.Failed
 }
 
 // TestExportedSpecsRun: the Playwright Test spec compile wrote for every
@@ -77,12 +94,12 @@ func TestExportedSpecsRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	prettier := exec.Command("node", filepath.Join(modules, "prettier", "bin", "prettier.cjs"), "--check", ".")
-	prettier.Dir = dir
-	if out, err := prettier.CombinedOutput(); err != nil {
-		t.Errorf("the specs are not as Prettier leaves them: %v\n%s", err, out)
+	if err := playwrightTest(t).Prettier(dir); err != nil {
+		t.Errorf("the specs are not as Prettier leaves them: %v", err)
 	}
-	out, ok := runSpecs(t, modules, dir, base)
+	// In the browser the written config names, as a user runs them (the
+	// other spec runs use the headless shell).
+	out, ok := runSpecs(t, modules, dir, base, mcpclient.EnvChromium+"="+pwspec.DefaultChromium)
 	if want := fmt.Sprintf("%d passed", len(demoScenarios)); !ok || !strings.Contains(out, want) {
 		t.Fatalf("the exported specs do not pass against the demo shop (want %q):\n%s", want, out)
 	}
