@@ -78,9 +78,11 @@ type Server struct {
 	pw      *playwright.Playwright // the process's shared driver (acquireDriver)
 	release func()                 // ends this server's use of pw
 	browser playwright.Browser
-	tempDir string // WorkDir when the server made it
-	srv     *server.MCPServer
-	rule    navrule.Rule // what the browser may open and show
+	// sharedBrowser: browser is shared (HoldBrowsers), not closed with s.
+	sharedBrowser bool
+	tempDir       string // WorkDir when the server made it
+	srv           *server.MCPServer
+	rule          navrule.Rule // what the browser may open and show
 
 	// spares holds the next session's context and page, made ahead while
 	// the browser is idle (one at a time, in flight or ready).
@@ -90,6 +92,9 @@ type Server struct {
 	tabs   map[string]*tab // by MCP session ID
 	closed bool
 }
+
+// errClosed is the error of a call to a closed server.
+var errClosed = errors.New("the server is closed")
 
 // spare is a fresh context and page, or why none could be made.
 type spare struct {
@@ -120,6 +125,12 @@ func (s *Server) takePage() (playwright.BrowserContext, playwright.Page, error) 
 // newPage creates a context with the server's viewport and timeouts, and
 // its page.
 func (s *Server) newPage() (playwright.BrowserContext, playwright.Page, error) {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil, nil, errClosed // a shared browser outlives s: no context may be left in it
+	}
 	w, h, _ := parseViewport(s.opts.Viewport)
 	bctx, err := s.browser.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: w, Height: h}})
 	if err != nil {
@@ -228,11 +239,18 @@ func (s *Server) openBrowser() (playwright.Browser, error) {
 	} else if _, err := os.Stat(exe); err != nil {
 		return nil, &mcpclient.UnavailableError{Server: Name, Op: "locate browser", Err: err, Hint: "apt-get install chromium, or fix the executable path"}
 	}
-	b, err := s.pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
-		ExecutablePath:  playwright.String(exe),
-		Headless:        playwright.Bool(!o.Headed),
-		ChromiumSandbox: playwright.Bool(false),
-	})
+	launch := func() (playwright.Browser, error) {
+		return s.pw.Chromium.Launch(playwright.BrowserTypeLaunchOptions{
+			ExecutablePath:  playwright.String(exe),
+			Headless:        playwright.Bool(!o.Headed),
+			ChromiumSandbox: playwright.Bool(false),
+		})
+	}
+	b, held, err := sharedBrowser(sharedKey{s.pw, exe, o.Headed}, launch)
+	s.sharedBrowser = held && err == nil
+	if !held {
+		b, err = launch()
+	}
 	if err != nil {
 		if msg, ok := mcpclient.LaunchFailure(err.Error()); ok {
 			err = errors.New(msg) // the browser's own words, not Playwright's launch log
@@ -253,7 +271,8 @@ func (s *Server) Connect(ctx context.Context, opts *mcpclient.Options) (*mcpclie
 }
 
 // Close ends every session's context, the browser (a remote one is only
-// disconnected from) and the driver, and removes the temporary folders.
+// disconnected from; a shared one, HoldBrowsers, is left) and the driver,
+// and removes the temporary folders.
 func (s *Server) Close() error {
 	s.mu.Lock()
 	if s.closed {
@@ -267,8 +286,16 @@ func (s *Server) Close() error {
 	for _, t := range tabs {
 		t.close()
 	}
+	if s.spares != nil {
+		// The context made ahead for a next session (the browser may
+		// outlive s); a session that starts now gets errClosed.
+		if sp := <-s.spares; sp.err == nil {
+			_ = sp.bctx.Close()
+		}
+		s.spares <- spare{err: errClosed}
+	}
 	var errs []error
-	if s.browser != nil {
+	if s.browser != nil && !s.sharedBrowser {
 		if err := s.browser.Close(); err != nil && !errors.Is(err, playwright.ErrTargetClosed) {
 			errs = append(errs, err)
 		}
@@ -299,7 +326,7 @@ func (s *Server) tabFor(ctx context.Context) (*tab, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return nil, errors.New("the server is closed")
+		return nil, errClosed
 	}
 	t := s.tabs[id]
 	if t == nil {

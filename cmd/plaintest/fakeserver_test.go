@@ -46,7 +46,7 @@ func TestMain(m *testing.M) {
 	// One Playwright driver (a node process) for every built-in server
 	// the commands under test start: each command still launches its own
 	// browser, with its own options, as a user's run does.
-	release := browserserver.HoldDriver()
+	release := browserserver.HoldBrowsers()
 	code := m.Run()
 	closeDemos()
 	release()
