@@ -86,9 +86,12 @@ check: go-deps
 # CI=true: an end-to-end test whose browser, node or corpus is missing
 # fails rather than skips (internal/testenv), on every machine. -parallel
 # 4: most of a browser test is a wait (a late element, a check that must
-# fail), so four run beside each other on two cores.
+# fail), so four run beside each other on two cores. The two longest
+# packages are named first: go test starts packages in the order named,
+# two at a time (-p is the cores), and the corpus, whose last minutes are
+# waits, started third.
 test: setup cross
-	CI=true $(GO) test -count=1 -parallel 4 -timeout 40m ./...
+	CI=true $(GO) test -count=1 -parallel 4 -timeout 40m ./corpus ./cmd/plaintest ./...
 
 # Every benchmark; dom's BenchmarkBudget also prints the focused-budget
 # figures in real tokens (demo, APG and synthetic news pages, snapshots from

@@ -196,6 +196,11 @@ const actionTimeout = 15 * time.Second
 // made make test slower, at load 20, and timing-bound pages flaky).
 const workers = 2
 
+// mutantWorkers is how many mutants are tried at once: most of a
+// mutant's replay is the wait of the check that catches it (the check
+// timeout), not work, so more run than the machine has cores.
+const mutantWorkers = 4
+
 // each runs f for every index below n, workers at a time.
 func each(n int, f func(i int)) { eachN(n, workers, f) }
 
@@ -548,7 +553,7 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled, whole map[strin
 	caught := make([]string, len(names))
 	catcher := make([]string, len(names))
 	broken := make([]error, len(names))
-	each(len(names), func(i int) {
+	eachN(len(names), mutantWorkers, func(i int) {
 		m := names[i]
 		site := strings.SplitN(all[m], ":", 2)[0]
 		build := serve(t, &demoshop.Options{Mutant: m}, "")
