@@ -181,22 +181,13 @@ func TestModalSentencesBothServers(t *testing.T) {
 				}
 			})
 			t.Run("replay-through-"+other[server], func(t *testing.T) {
-				// 10 s a step where every step holds: the load of make test's
-				// other browsers, not the page, once took a drag past 5 s.
-				code, stdout, stderr := runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2", "--timeout", "10s")
-				if code != 0 {
-					t.Fatalf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
-				}
-				code, stdout, stderr = runLong(t, "replay", dir, "--mcp", other[server], "--files", files, "--report", t.TempDir(), "--parallel", "2",
-					"--var", "BASE_URL="+base+"/broken", "--json", "--parallel", "2")
-				if code != 1 {
-					t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", other[server], code, stdout, stderr)
-				}
 				fails := map[string]string{}
 				for _, tc := range modalCases {
 					fails[tc.name] = tc.fails
 				}
-				checkBrokenReplay(t, stdout, fails)
+				// 10 s a step where every step holds: the load of make test's
+				// other browsers, not the page, once took a drag past 5 s.
+				replayAcross(t, dir, other[server], base, fails, []string{"--files", files, "--timeout", "10s"}, []string{"--files", files})
 			})
 			if server == "builtin" {
 				t.Run("specs", func(t *testing.T) { runModalSpecs(t, specs[server], base, files) })
@@ -266,6 +257,26 @@ func TestModalCompileErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// replayAcross replays the exports in dir through server, where every
+// scenario must pass, then on the broken pages (BASE_URL is base/broken),
+// where each must fail saying fails[its name] (checkBrokenReplay), two at
+// a time; holds and broken are flags added to each replay (a longer
+// timeout where the load of make test's browsers, not the page, decides).
+func replayAcross(t *testing.T, dir, server, base string, fails map[string]string, holds, broken []string) {
+	t.Helper()
+	args := append([]string{"replay", dir, "--mcp", server, "--report", t.TempDir(), "--parallel", "2"}, holds...)
+	code, stdout, stderr := runLong(t, args...)
+	if code != 0 {
+		t.Fatalf("replay through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+	}
+	args = append([]string{"replay", dir, "--mcp", server, "--report", t.TempDir(), "--parallel", "2", "--var", "BASE_URL=" + base + "/broken", "--json"}, broken...)
+	code, stdout, stderr = runLong(t, args...)
+	if code != 1 {
+		t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", server, code, stdout, stderr)
+	}
+	checkBrokenReplay(t, stdout, fails)
 }
 
 // checkBrokenReplay reads a replay --json of a folder of scenarios on
