@@ -51,24 +51,13 @@ import (
 //
 // -suite.workers sets N (2, the machine's cores, by default).
 func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
-	if _, err := mcpclient.Chromium(); err != nil {
-		testenv.Missing(b, "%v", err)
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		testenv.Missing(b, "node: %v", err)
-	}
-	modules, err := filepath.Abs(filepath.Join("..", "node_modules"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	cli := filepath.Join(modules, "@playwright", "test", "cli.js")
-	if _, err := os.Stat(cli); err != nil {
-		testenv.Missing(b, "@playwright/test (run npm ci): %v", err)
-	}
+	tool := playwrightTest(b) // node and the pinned @playwright/test
+	node, cli, modules := tool.Node, tool.CLI, tool.Modules
+	// Both sides in the full browser (not the tool's headless shell), the
+	// one a generated config names.
 	chromium, err := mcpclient.Chromium()
 	if err != nil {
-		b.Fatal(err)
+		testenv.Missing(b, "%v", err)
 	}
 
 	dir := b.TempDir()
