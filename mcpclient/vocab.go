@@ -72,6 +72,9 @@ var netErrorRe = regexp.MustCompile(`net::ERR_(?:CONNECTION_REFUSED|CONNECTION_R
 // testing).
 var unknownToolRe = regexp.MustCompile(`^(?:Error: )?Tool "[^"\n]*" not found`)
 
+// tabMissingRe finds browser_tabs' error for an index no tab has.
+var tabMissingRe = regexp.MustCompile(`\bTab \d+ not found\b`)
+
 // timeoutRe finds Playwright's timeout errors ("Timeout 5000ms exceeded").
 var timeoutRe = regexp.MustCompile(`\bTimeout \d+ms exceeded|\bTimeoutError\b`)
 
@@ -96,6 +99,13 @@ func (r *Result) ErrorLine() string {
 // matched no element: an element that may still appear.
 func (r *Result) NoMatch() bool {
 	return r.IsError && strings.Contains(r.Error, textNoMatch)
+}
+
+// TabMissing reports whether browser_tabs failed because the tab it was
+// asked for is not open: "Tab 1 not found" (both servers say it). A tab the
+// last action opens may still be on its way.
+func (r *Result) TabMissing() bool {
+	return r.IsError && tabMissingRe.MatchString(r.Error)
 }
 
 // SelectorProblem reports whether the call failed because its selector

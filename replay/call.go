@@ -15,7 +15,8 @@ import (
 )
 
 // call calls an MCP tool. A call with a "target" that fails because the
-// target matches nothing is repeated every Poll until Timeout has passed.
+// target matches nothing, and a browser_tabs select of a tab not open yet,
+// are repeated every Poll until Timeout has passed.
 // An action on an element with a compiled identity is sent narrowed to it
 // (see identity.go): when its target now names another element, it fails
 // at once, saying which; with a Healer, such a step (or one whose target
@@ -69,7 +70,7 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 			// Say what the scenario says, not the narrowed selector.
 			msg = strings.ReplaceAll(msg, sent["target"].(string), chk.target)
 		}
-		if !hasTarget || !res.NoMatch() {
+		if !(hasTarget && res.NoMatch()) && !lateTab(pl.tool, params, res) {
 			o.fail = msg
 			return o, nil
 		}
@@ -82,7 +83,11 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 			}
 		}
 		if left <= 0 {
-			o.fail = fmt.Sprintf("%s (waited %s for the target)", msg, limit)
+			what := "the target"
+			if !hasTarget {
+				what = "the tab"
+			}
+			o.fail = fmt.Sprintf("%s (waited %s for %s)", msg, limit, what)
 			if isChecked {
 				return r.missed(ctx, pl, s, params, chk, o, o.fail)
 			}
@@ -93,6 +98,13 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		}
 		o.retries++
 	}
+}
+
+// lateTab reports whether a browser_tabs select failed because its tab is
+// not open yet: a tab the previous click opens appears a moment after the
+// click returns, so the select is repeated like a late target.
+func lateTab(tool string, params map[string]any, res *mcpclient.Result) bool {
+	return tool == step.ToolTabs && params["action"] == "select" && res.TabMissing()
 }
 
 // missed ends an action whose target no longer names its compiled element

@@ -60,7 +60,9 @@
 // is repeated every Options.Poll (100 ms) until Options.Timeout (5 s) has
 // passed since the first call; then the step fails with the last error. A
 // page that renders late does not fail a scenario, and a page that never
-// renders fails it in bounded time. Any other failure (a strict-mode
+// renders fails it in bounded time. A browser_tabs select of a tab that is
+// not open ("Tab 1 not found") is repeated the same way: a tab the last
+// click opens is listed a moment after the click returns. Any other failure (a strict-mode
 // violation when a selector matches two elements, a timeout of
 // browser_wait_for, which waits by itself) is not repeated, unless the step
 // says on_error: retry.

@@ -78,6 +78,21 @@ func (f *fake) build() *mcptest.Server {
 		}
 		return mcptest.Playwright{Code: "await page.click()"}.Result()
 	})
+	// browser_tabs selects tab 1 only once lateAfter has passed since the
+	// first late call: before, it fails as @playwright/mcp does for a tab
+	// not open yet.
+	s.Handle("browser_tabs", func(c mcptest.Call) mcptest.Result {
+		f.mu.Lock()
+		if f.start.IsZero() {
+			f.start = time.Now()
+		}
+		ready := time.Since(f.start) >= f.lateAfter
+		f.mu.Unlock()
+		if !ready {
+			return mcptest.Error(fmt.Sprintf("Error: Tab %v not found", c.Args["index"]))
+		}
+		return mcptest.Playwright{Code: "// switched"}.Result()
+	})
 	// strict fails with a strict-mode violation.
 	s.Handle("strict", func(c mcptest.Call) mcptest.Result {
 		return mcptest.Strict(fmt.Sprint(c.Args["target"]), 2)
