@@ -158,7 +158,9 @@ func TestFrameRefusals(t *testing.T) {
 		{"/cross", []string{"type 4242 4242 4242 4242 into Card number", "click Pay", "verify the page shows Payment accepted"},
 			`the page shows "Payment accepted" inside frame "Payment", whose text a check of the page does not read: say "check the payment frame shows Payment accepted"`},
 	} {
-		args := []string{"compile", "--url", base + tt.page, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "2s"}
+		// 5 s a step: the steps before the refused one must hold, and under
+		// make test's load a click in the frame once took over 2 s.
+		args := []string{"compile", "--url", base + tt.page, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "5s"}
 		for _, a := range tt.actions {
 			args = append(args, "--step", a)
 		}
