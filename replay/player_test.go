@@ -567,13 +567,13 @@ func TestServerSelection(t *testing.T) {
 	}}
 	tests := []struct {
 		name    string
-		servers ConfigServers
+		servers *ConfigServers
 		server  string
 		wantURL string
 	}{
-		{"config names playwright", ConfigServers{Config: cfg}, "playwright", "http://localhost:8931/mcp"},
-		{"--mcp picks another server for playwright", ConfigServers{Config: cfg, Browser: "browser"}, "playwright", "ws://localhost:9000"},
-		{"other names go to the config", ConfigServers{Config: cfg, Browser: "browser"}, "browser", "ws://localhost:9000"},
+		{"config names playwright", &ConfigServers{Config: cfg}, "playwright", "http://localhost:8931/mcp"},
+		{"--mcp picks another server for playwright", &ConfigServers{Config: cfg, Browser: "browser"}, "playwright", "ws://localhost:9000"},
+		{"other names go to the config", &ConfigServers{Config: cfg, Browser: "browser"}, "browser", "ws://localhost:9000"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -581,7 +581,13 @@ func TestServerSelection(t *testing.T) {
 			if err != nil || sc.URL != tt.wantURL {
 				t.Errorf("lookup(%q) = %q, %v; want %q", tt.server, sc.URL, err, tt.wantURL)
 			}
+			if tt.servers.bundled(tt.server) {
+				t.Errorf("bundled(%q) = true for a server of the config: Reuse would keep it", tt.server)
+			}
 		})
+	}
+	if !(&ConfigServers{}).bundled("playwright") || (&ConfigServers{}).bundled("other") {
+		t.Errorf("bundled: want true for playwright with no config entry, false for other names")
 	}
 	t.Run("playwright falls back to the pinned server", func(t *testing.T) {
 		sc, err := (&ConfigServers{}).lookup("playwright", Needs{})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"sync"
 
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -12,7 +13,8 @@ import (
 // <server> of mcp__<server>__tool is looked up in Config, and "playwright",
 // when the config does not name it, is the project's own pinned
 // @playwright/mcp (mcpclient.Playwright). Each Open starts a new session, so
-// every scenario run gets its own isolated browser.
+// every scenario run gets its own isolated browser; with Reuse, the bundled
+// server's process is kept for the next run, and only its browser is new.
 type ConfigServers struct {
 	// Config is the discovered config (mcpclient.Discover); nil means none.
 	Config *mcpclient.Config
@@ -23,10 +25,21 @@ type ConfigServers struct {
 	Session *mcpclient.Options
 	// Playwright tunes the fallback @playwright/mcp; nil for the defaults.
 	Playwright *mcpclient.PlaywrightOptions
+	// Reuse keeps the bundled @playwright/mcp running between runs: when a
+	// run ends, browser_close ends its browser and context, and the next
+	// run with the same Needs gets the same server, whose first call starts
+	// a fresh browser (no cookie, storage or tab carried over). It saves
+	// starting node and loading the server for every scenario. Close stops
+	// the servers kept.
+	Reuse bool
 	// ClaudeInChromeDir is where the "claude-in-chrome" bridge's sockets
 	// are looked for when the config does not name that server; "" for
 	// mcpclient.ClaudeInChromeDir().
 	ClaudeInChromeDir string
+
+	mu     sync.Mutex
+	idle   map[Needs][]*mcpclient.Session // Reuse: servers between runs
+	closed bool
 }
 
 // Open connects to the server called name. A name the config lacks (other
@@ -47,11 +60,33 @@ func (c *ConfigServers) Open(ctx context.Context, name string, needs Needs) (Too
 	if err != nil {
 		return nil, err
 	}
+	reuse := c.Reuse && c.bundled(name)
+	if reuse {
+		if s := c.idleSession(needs); s != nil {
+			return &reused{Session: s, c: c, needs: needs}, nil
+		}
+	}
 	s, err := mcpclient.Connect(ctx, sc, c.Session)
 	if err != nil {
 		return nil, err
 	}
+	if reuse {
+		return &reused{Session: s, c: c, needs: needs}, nil
+	}
 	return s, nil
+}
+
+// bundled reports whether name is served by the bundled @playwright/mcp:
+// "playwright" (or --mcp's name for it) with no entry in the config.
+func (c *ConfigServers) bundled(name string) bool {
+	lookup := name
+	if name == DefaultBrowser && c.Browser != "" {
+		lookup = c.Browser
+	}
+	if lookup != mcpclient.PlaywrightServer {
+		return false
+	}
+	return c.Config == nil || c.Config.Servers[lookup].Name == ""
 }
 
 // lookup returns the config of the server called name.

@@ -93,18 +93,20 @@ func configured(cfg *mcpclient.Config) bool {
 func (b *browserFlags) replayServers(cfg *mcpclient.Config, headed bool, timeout, nav time.Duration, session *mcpclient.Options) (replay.Servers, func()) {
 	pw := mcpclient.BundledOptions(timeout, nav)
 	pw.Headed = headed
-	cs := &replay.ConfigServers{Config: cfg, Playwright: pw, Session: session}
+	// The bundled @playwright/mcp serves the scenarios one after another,
+	// a fresh browser each (replay.ConfigServers.Reuse).
+	cs := &replay.ConfigServers{Config: cfg, Playwright: pw, Session: session, Reuse: true}
 	switch {
 	case b.useBuiltin(cfg):
 		bs := &builtinServers{next: cs, opts: *b.builtinOptions(headed, timeout, nav)}
-		return bs, func() { _ = bs.Close() }
+		return bs, func() { _ = bs.Close(); _ = cs.Close() }
 	case !b.explicit && configured(cfg):
 	case b.mcp == mcpPlaywright:
 		cs.Config = withoutPlaywright(cfg)
 	default:
 		cs.Browser = b.mcp
 	}
-	return cs, func() {}
+	return cs, func() { _ = cs.Close() }
 }
 
 // withoutPlaywright returns cfg without its "playwright" entry, so that
