@@ -159,7 +159,10 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 				x = mc(x, "or", e)
 			}
 		}
-		return expect(x, "toHaveCount", false, raw(strconv.Itoa(n))), 0, nil
+		// Counted as the check counts: what a person sees (countShown);
+		// toHaveCount counts an item of opacity 0, or one a carousel's box
+		// clips away, too.
+		return g.poll(x, "countShown", "toBe", false, timeout(wait), raw(strconv.Itoa(n))), 0, nil
 	case step.AssertURL, step.AssertTitle:
 		re, err := g.pattern(s.Value, s.Match)
 		if err != nil {

@@ -4,7 +4,9 @@
 // states.js, values.js), laid out as Prettier leaves it; a function the
 // page runs holds all it needs (Playwright sends only its source). A spec
 // copies only the helpers it uses. A line "//# NAME" opens the helper
-// NAME; in a helper, the line "  //# norm" stands for the norm section.
+// NAME; in a helper, the line "  //# norm" stands for the norm section,
+// "  //# vis" for the vis section (step/checks.js's vis: whether a person
+// sees the element).
 //
 // This file is read, not run: it is TypeScript in pieces.
 
@@ -17,6 +19,66 @@
       .trim()
       .toLowerCase();
 
+//# vis
+  const vis = (e: any) => {
+    const opts = { visibilityProperty: true, opacityProperty: true };
+    if (
+      !(e.checkVisibility
+        ? e.checkVisibility(opts)
+        : e.getClientRects().length > 0)
+    )
+      return false;
+    const o = e.getBoundingClientRect();
+    if (o.width <= 0 || o.height <= 0) return false;
+    const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
+    for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
+      const b = k.getBoundingClientRect();
+      if (b.width > 0 && b.height > 0) {
+        r.left = Math.min(r.left, b.left);
+        r.top = Math.min(r.top, b.top);
+        r.right = Math.max(r.right, b.right);
+        r.bottom = Math.max(r.bottom, b.bottom);
+      }
+    }
+    const zero = /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/;
+    const cut = ["hidden", "clip"];
+    let fixed = false;
+    for (
+      let a = e;
+      a;
+      a = a.assignedSlot || a.parentElement || a.getRootNode().host
+    ) {
+      const s = getComputedStyle(a);
+      fixed ||= s.position === "fixed";
+      if (
+        (["absolute", "fixed"].includes(s.position) && zero.test(s.clip)) ||
+        s.clipPath === "inset(50%)"
+      )
+        return false;
+      if (a === e || a === document.body || a === document.documentElement)
+        continue;
+      const c = a.getBoundingClientRect();
+      if (
+        cut.includes(s.overflowX) &&
+        Math.min(r.right, c.right) - Math.max(r.left, c.left) <= 1
+      )
+        return false;
+      if (
+        cut.includes(s.overflowY) &&
+        Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) <= 1
+      )
+        return false;
+    }
+    const d = document.scrollingElement || document.documentElement;
+    const [x, y] = fixed ? [0, 0] : [scrollX, scrollY];
+    const [w, h] = fixed
+      ? [innerWidth, innerHeight]
+      : [d.scrollWidth, d.scrollHeight];
+    return (
+      r.right + x > 0 && r.bottom + y > 0 && r.left + x < w && r.top + y < h
+    );
+  };
+
 //# read
 // Reads what f returns for the element l finds, for expect.poll: what
 // plaintest's check reads and no Playwright matcher does.
@@ -28,16 +90,12 @@ const readAll = (l: Locator, f: (els: any[]) => unknown) => () =>
   l.evaluateAll(f);
 
 //# countShown
-// How many of the elements are shown, as plaintest's checks read it:
-// rendered, not transparent, with a box of some size (Playwright's
-// toBeVisible takes an element of opacity 0 for visible).
+// How many of the elements a person sees, as plaintest's checks read it
+// (vis; Playwright's toBeVisible takes an element of opacity 0, visually
+// hidden text or one off the page for visible).
 const countShown = (els: any[]) => {
-  const opts = { visibilityProperty: true, opacityProperty: true };
-  const shown = (el: any) => {
-    const box = el.getBoundingClientRect();
-    return el.checkVisibility(opts) && box.width > 0 && box.height > 0;
-  };
-  return els.filter(shown).length;
+  //# vis
+  return els.filter(vis).length;
 };
 
 //# isCurrent
@@ -158,14 +216,7 @@ const itemTexts = (root: any) => {
   ];
   const role = (e: any) =>
     (e.getAttribute("role") || "").split(" ")[0] || tags[e.tagName] || "";
-  const vis = (e: any) => {
-    const opts = { visibilityProperty: true, opacityProperty: true };
-    const shown = e.checkVisibility
-      ? e.checkVisibility(opts)
-      : e.getClientRects().length > 0;
-    const r = e.getBoundingClientRect();
-    return shown && r.width > 0 && r.height > 0;
-  };
+  //# vis
   const header = (e: any) =>
     e.closest("thead") || (e.querySelector("th") && !e.querySelector("td"));
   const items = [...root.querySelectorAll("*")].filter(

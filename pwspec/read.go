@@ -41,7 +41,8 @@ var helperJS, normJS = splitHelpers(helpersTS)
 
 // splitHelpers cuts src, laid out as helpers.ts says, into its sections
 // by name (each ending in one newline), the norm section put in place of
-// each line "  //# norm" of the others.
+// each line "  //# norm" of the others, the vis section in place of each
+// "  //# vis".
 func splitHelpers(src string) (map[string]string, string) {
 	sections := map[string]string{}
 	var name string
@@ -61,10 +62,11 @@ func splitHelpers(src string) (map[string]string, string) {
 		b.WriteString(l + "\n")
 	}
 	flush()
-	norm := sections["norm"]
+	norm, vis := sections["norm"], sections["vis"]
 	delete(sections, "norm")
+	delete(sections, "vis")
 	for k, v := range sections {
-		sections[k] = strings.ReplaceAll(v, "  //# norm\n", norm)
+		sections[k] = strings.ReplaceAll(strings.ReplaceAll(v, "  //# norm\n", norm), "  //# vis\n", vis)
 	}
 	return sections, norm
 }

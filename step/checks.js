@@ -6,7 +6,16 @@
 //   norm   text as checks compare it: curly quotes straightened, runs of
 //          space one space, trimmed, lower case
 //   bare   a text without the full stop or other punctuation ending it
-//   vis    whether an element is rendered, with a box of some size
+//   vis    whether a person can see an element: rendered (not display:none,
+//          visibility:hidden or opacity:0, its own or an ancestor's), with
+//          a box of some size; not clipped away (clip: rect(0 0 0 0) or
+//          clip-path: inset(50%), as visually hidden text is), nor wholly
+//          outside an ancestor whose overflow is hidden (the page's own
+//          body aside), nor off the page (left of it or above it, or past
+//          its scrollable end; a fixed element off the viewport), reading
+//          the box that holds it and its first 100 descendants (a link
+//          around a block image). Below the fold, or scrolled away inside
+//          a scrolling box, counts as shown: a person scrolls to it
 //   role   an element's role: explicit, else its HTML element's usual one
 //   name   an element's accessible name, as far as one line can tell
 //   items  the visible elements in root with one of roles, header rows out
@@ -17,7 +26,7 @@
 // helpers it calls (deepAll, deepText, deepFocus).
 const norm = s => String(s ?? '').replace(/[\u2018\u2019\u00b4\u0060]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, ' ').trim().toLowerCase();
 const bare = s => s.replace(/[\s.!?;:,]+$/, '');
-const vis = e => { if (!(e.checkVisibility ? e.checkVisibility({visibilityProperty: true, opacityProperty: true}) : e.getClientRects().length > 0)) return false; const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
+const vis = e => { if (!(e.checkVisibility ? e.checkVisibility({visibilityProperty: true, opacityProperty: true}) : e.getClientRects().length > 0)) return false; const o = e.getBoundingClientRect(); if (o.width <= 0 || o.height <= 0) return false; const r = {left: o.left, top: o.top, right: o.right, bottom: o.bottom}; for (const k of [...e.querySelectorAll('*')].slice(0, 100)) { const b = k.getBoundingClientRect(); if (b.width > 0 && b.height > 0) { r.left = Math.min(r.left, b.left); r.top = Math.min(r.top, b.top); r.right = Math.max(r.right, b.right); r.bottom = Math.max(r.bottom, b.bottom); } } let fixed = false; for (let a = e; a; a = a.assignedSlot || a.parentElement || a.getRootNode().host) { const s = getComputedStyle(a); fixed ||= s.position === 'fixed'; if ((['absolute', 'fixed'].includes(s.position) && /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/.test(s.clip)) || s.clipPath === 'inset(50%)') return false; const c = a === e || a === document.body || a === document.documentElement ? null : a.getBoundingClientRect(); if (c && ['hidden', 'clip'].includes(s.overflowX) && Math.min(r.right, c.right) - Math.max(r.left, c.left) <= 1) return false; if (c && ['hidden', 'clip'].includes(s.overflowY) && Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) <= 1) return false; } const d = document.scrollingElement || document.documentElement, x = fixed ? 0 : scrollX, y = fixed ? 0 : scrollY, w = fixed ? innerWidth : d.scrollWidth, h = fixed ? innerHeight : d.scrollHeight; return r.right + x > 0 && r.bottom + y > 0 && r.left + x < w && r.top + y < h; };
 const role = e => { const r = (e.getAttribute('role') || '').split(' ')[0]; if (r) return r; const t = e.tagName, ty = (e.getAttribute('type') || '').toLowerCase(); if (t === 'A') return e.hasAttribute('href') ? 'link' : ''; if (t === 'BUTTON' || t === 'SUMMARY' || (t === 'INPUT' && ['button', 'submit', 'reset', 'image'].includes(ty))) return 'button'; if (t === 'INPUT') return ({checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox', hidden: ''})[ty] ?? 'textbox'; if (t === 'TEXTAREA') return 'textbox'; if (t === 'SELECT') return e.multiple || e.size > 1 ? 'listbox' : 'combobox'; if (/^H[1-6]$/.test(t)) return 'heading'; return ({IMG: 'img', DIALOG: 'dialog', LI: 'listitem', TR: 'row', TD: 'cell', TH: 'columnheader', UL: 'list', OL: 'list', TABLE: 'table', NAV: 'navigation', ARTICLE: 'article', OPTION: 'option', SECTION: 'region', FORM: 'form'})[t] || ''; };
 const name = e => e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => (document.getElementById(id) || {}).textContent || '').join(' ').trim() || (e.labels && e.labels.length ? [...e.labels].map(l => l.textContent).join(' ') : '') || e.getAttribute('alt') || e.getAttribute('title') || e.getAttribute('placeholder') || e.textContent || e.value || '';
 const items = (root, roles) => [...root.querySelectorAll('*')].filter(e => roles.includes(role(e)) && vis(e) && !(role(e) === 'row' && (e.closest('thead') || (e.querySelector('th') && !e.querySelector('td')))));

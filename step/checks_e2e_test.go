@@ -47,7 +47,16 @@ const checkPage = `<!doctype html><title>Todos</title>
   '<span id="ql">Quiet mode</span><button aria-labelledby="ql">Q</button>'; } });
 customElements.define('x-btn', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<button id="xbtn">Pay</button>'; } });</script>
 <div aria-disabled="true"><x-btn></x-btn></div>
-<p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>`
+<p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>
+<div style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)"><button id="sr">Skip to content</button></div>
+<span id="srself" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Visually hidden</span>
+<button id="left" style="position:absolute;left:-9999px">Offscreen menu</button>
+<div style="overflow:hidden;height:40px"><div style="height:40px">Clip box</div><button id="clipped">Clipped away</button></div>
+<header style="position:fixed;top:0;transform:translateY(-200%)"><button id="up">Hidden header</button></header>
+<ul id="car" style="overflow:hidden;width:100px;white-space:nowrap;padding:0"><li style="display:inline-block;width:100px">Slide 1</li><li style="display:inline-block;width:100px">Slide 2</li></ul>
+<div style="overflow:auto;height:40px"><div style="height:200px"></div><button id="inner">Scrolled away</button></div>
+<div style="overflow:hidden;height:100px"><a id="imglink" href="#x"><img style="display:block;width:50px;height:150px" alt="Tall" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></a></div>
+<div style="height:3000px"></div><button id="far">Far below</button>`
 
 // checkBrowser serves checkPage and connects a bundled @playwright/mcp,
 // both closed when tb ends; it gives the session and the page's base URL.
@@ -173,6 +182,21 @@ func TestChecksInChromium(t *testing.T) {
 		{"a hidden dialog is gone", st(step.AssertVisible, "Address Added", func(s *step.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
 		{"a button is not gone", st(step.AssertVisible, "FAQ", func(s *step.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
 		{"a labelled field is shown", st(step.AssertVisible, "Email", func(s *step.Step) { s.Values = []string{"textbox"} }), "", ""},
+		// What a person cannot see, though rendered with a box: visually
+		// hidden text, a box left of the page, one clipped away by its
+		// parent, a fixed header moved off the viewport, the slide a
+		// carousel clips; and what a person scrolls to, which counts.
+		{"a visually hidden button", st(step.AssertVisible, "Skip to content", func(s *step.Step) { s.Values = []string{"button"} }), "", "it is not shown"},
+		{"a visually hidden button is gone", st(step.AssertVisible, "Skip to content", func(s *step.Step) { s.Negated, s.Values = true, []string{"button"} }), "", ""},
+		{"visually hidden itself", st(step.AssertVisible, "", nil), "#srself", "it is not visible"},
+		{"left of the page", st(step.AssertVisible, "", nil), "#left", "it is not visible"},
+		{"clipped by its parent", st(step.AssertVisible, "", nil), "#clipped", "it is not visible"},
+		{"a fixed header off the viewport", st(step.AssertVisible, "", nil), "#up", "it is not visible"},
+		{"the slide a carousel clips is not counted", st(step.AssertCount, "1", items("listitem")), "#car", ""},
+		{"both slides are not shown", st(step.AssertCount, "2", items("listitem")), "#car", "it shows 1 items, expected 2"},
+		{"below the fold", st(step.AssertVisible, "", nil), "#far", ""},
+		{"scrolled away in a scrolling box", st(step.AssertVisible, "", nil), "#inner", ""},
+		{"a link around a block image its box clips", st(step.AssertVisible, "", nil), "#imglink", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			call, err := o.Call(tt.step, tt.target)
