@@ -1,9 +1,12 @@
 package parser
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/mcpclient"
 )
 
 // Shoelace's sl-alert shows its message in a role-less part around a slot:
@@ -95,5 +98,33 @@ func TestReRef(t *testing.T) {
 		if got := reRef.MatchString(s); got != want {
 			t.Errorf("reRef(%q) = %v, want %v", s, got, want)
 		}
+	}
+}
+
+// A checkbox another element covers (Shoelace's styled control over its
+// input) is ticked through its label at once: the compile asks the page
+// whether the box takes a click at its centre before clicking, and never
+// clicks the box, whose click would wait out its whole timeout.
+func TestCoveredBoxTickedThroughItsLabel(t *testing.T) {
+	f := newFake()
+	f.pages["/settings"] = "settings"
+	f.own = map[string]string{"settings": `- checkbox "Email me product news" [ref=e5]
+- button "Save" [ref=e6]`}
+	box := `internal:role=checkbox[name="Email me product news"s]`
+	f.covered = map[string]string{box: `{"for":true,"id":"news","name":"","wrap":false}`}
+	sc := Scenario{Name: "news", URL: "http://shop.test/settings", Actions: []string{"check Email me product news"}}
+	res, err := compile(t, f, sc, nil)
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	var clicked []string
+	for _, c := range f.toolCalls(mcpclient.ToolClick) {
+		clicked = append(clicked, fmt.Sprint(c.Args["target"]))
+	}
+	if want := []string{`label[for="news"]`}; !slices.Equal(clicked, want) {
+		t.Errorf("clicked %q, want only the label %q", clicked, want)
+	}
+	if got := res.Steps[1].Target; got != `label[for="news"]` {
+		t.Errorf("target %s, want the label", got)
 	}
 }

@@ -60,6 +60,11 @@ type fakeBrowser struct {
 	// for the element path probe (elementPathFn): a selector not listed
 	// matches nothing.
 	elements map[string]string
+	// covered maps a checkbox's target to what labelOf answers for it
+	// (labelOfFn), for a box another element covers (coveredBoxFn):
+	// clicking it times out, as Playwright's click does, and its label
+	// takes clicks.
+	covered map[string]string
 }
 
 func newFake() *fakeBrowser {
@@ -175,6 +180,14 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		if c.Args["function"] == locatorAttrsFn {
 			return f.attrs(target)
 		}
+		switch label, covered := f.covered[target]; {
+		case c.Args["function"] == coveredBoxFn:
+			return mcptest.Playwright{Value: strconv.Quote(strconv.FormatBool(covered))}.Result()
+		case c.Args["function"] == labelOfFn && covered:
+			return mcptest.Playwright{Value: strconv.Quote(label)}.Result()
+		case strings.HasPrefix(target, "label[") && c.Args["function"] == "(el) => el.localName":
+			return mcptest.Playwright{Value: `"label"`}.Result()
+		}
 		if c.Args["function"] == elementPathFn {
 			if isRef(target) {
 				return mcptest.Playwright{Value: strconv.Quote("path of " + target)}.Result()
@@ -264,6 +277,9 @@ func (f *fakeBrowser) act(c mcptest.Call) mcptest.Result {
 	if t, ok := c.Args["target"].(string); ok {
 		if bad, ok := f.badTargets[t]; ok {
 			return bad
+		}
+		if _, ok := f.covered[t]; ok {
+			return mcptest.TimedOut("locator.click", 5000)
 		}
 		if isRef(t) {
 			res.Code = "await page.getByRole('button', { name: 'Add to cart' }).nth(0).click();"

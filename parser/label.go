@@ -29,6 +29,29 @@ func (r *run) labelTarget(ctx context.Context, s step.Step, target string, out *
 	if s.Kind != step.Check && s.Kind != step.Uncheck || target == "" || out == nil || !out.TimedOut() {
 		return "", false
 	}
+	return r.labelOf(ctx, target)
+}
+
+// coveredLabel is labelTarget asked before the click: the label's locator
+// when another element takes a click at the box's centre (coveredBox), so
+// that the click, which would wait its whole timeout on the box (Shoelace's
+// styled control covers its input), goes to the label at once.
+func (r *run) coveredLabel(ctx context.Context, s step.Step, target string) (string, bool) {
+	if s.Kind != step.Check && s.Kind != step.Uncheck || target == "" || reRef.MatchString(target) {
+		return "", false
+	}
+	if covered, ok := r.probe(ctx, target, coveredBoxFn); !ok || covered != "true" {
+		return "", false
+	}
+	return r.labelOf(ctx, target)
+}
+
+// coveredBoxFn is probes.js's coveredBox.
+var coveredBoxFn = lookupProbe(probes, "coveredBox")
+
+// labelOf is the locator of the first label of the checkbox or radio at
+// target that shows, confirmed on the page to find one label alone.
+func (r *run) labelOf(ctx context.Context, target string) (string, bool) {
 	raw, ok := r.rawProbe(ctx, target, labelOfFn)
 	var l struct {
 		For  bool   `json:"for"`

@@ -5,6 +5,11 @@
 //   valueNow     the number a slider or spin button holds, as a string
 //   isTextField  whether a spin button is an <input> one fills, not a
 //                slider one moves with keys
+//   coveredBox   for a checkbox or radio, whether another element takes a
+//                click at its centre (scrolled into view first, as a
+//                click is): a design system's box covered by its styled
+//                control, which Playwright's click waits on until its
+//                timeout ('true' / 'false')
 //   labelOf      for a checkbox or radio, how to find the first of its
 //                labels that shows: the box's id (a label for it, or
 //                around it), else its name attribute (a label around it);
@@ -15,6 +20,15 @@
 const editable = (el) => el.matches('input, textarea, [contenteditable=""], [contenteditable=true]');
 const valueNow = (el) => String(el.getAttribute('aria-valuenow') ?? el.value ?? '');
 const isTextField = (el) => el.tagName === 'INPUT' && el.type !== 'range';
+const coveredBox = (el) => {
+  if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(); else el.scrollIntoView({ block: 'nearest' });
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  let hit = document.elementFromPoint(x, y);
+  for (let d = hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint(x, y); d && d !== hit; d = hit.shadowRoot && hit.shadowRoot.elementFromPoint(x, y)) hit = d;
+  for (let a = hit; a; a = a.parentElement || (a.getRootNode() instanceof ShadowRoot ? a.getRootNode().host : null)) if (a === el) return 'false';
+  return hit ? 'true' : 'false';
+};
 const labelOf = (el) => {
   const l = el.labels && Array.from(el.labels).find((l) => l.getClientRects().length);
   if (!l) return 'null';

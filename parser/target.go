@@ -258,6 +258,26 @@ func (r *run) act(ctx context.Context, ts *TestStep, s step.Step, target string)
 	})
 }
 
+// labelCall ticks or unticks the box of s through its label, at lt: the
+// box takes no click, its label does, as a person clicks it.
+func (r *run) labelCall(ctx context.Context, ts *TestStep, s step.Step, lt string, build func(target string) step.ToolCall) (bool, error) {
+	s.Element = labelElement(s)
+	ts.Element = r.masker.Replace(s.Element)
+	call := build(lt)
+	call.Args["element"] = s.Element
+	out, err := r.exec(ctx, call)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
+	}
+	exported := r.export(call, s)
+	if out.IsError {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
+	}
+	ts.Target = r.masker.Replace(lt)
+	r.keep(ts, exported, s)
+	return true, nil
+}
+
 // targetedCall runs the call build makes for target, s's stable selector,
 // and appends the exported call to ts. When there is no such selector, or
 // it does not single out the element after all (none or several match),
@@ -268,6 +288,9 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 	var err error
 	var out *mcpclient.Result
 	var call step.ToolCall
+	if lt, ok := r.coveredLabel(ctx, s, target); ok {
+		return r.labelCall(ctx, ts, s, lt, build)
+	}
 	if target != "" {
 		call = build(target)
 		if out, err = r.exec(ctx, call); err != nil {
@@ -300,15 +323,7 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 	}
 	at, _ := call.Args["target"].(string)
 	if lt, ok := r.labelTarget(ctx, s, at, out); ok {
-		// The box takes no click: its label does, as a person clicks it.
-		s.Element = labelElement(s)
-		ts.Element = r.masker.Replace(s.Element)
-		call = build(lt)
-		call.Args["element"] = s.Element
-		if out, err = r.exec(ctx, call); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
-		}
-		target = lt
+		return r.labelCall(ctx, ts, s, lt, build)
 	}
 	exported := r.export(call, s)
 	if out.IsError {
