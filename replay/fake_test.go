@@ -67,13 +67,7 @@ func (f *fake) build() *mcptest.Server {
 	// late_click fails with Playwright MCP's "does not match" error until
 	// lateAfter has passed since its first call.
 	s.Handle("late_click", func(c mcptest.Call) mcptest.Result {
-		f.mu.Lock()
-		if f.start.IsZero() {
-			f.start = time.Now()
-		}
-		ready := time.Since(f.start) >= f.lateAfter
-		f.mu.Unlock()
-		if !ready {
+		if !f.ready() {
 			return mcptest.NoMatch(fmt.Sprint(c.Args["target"]))
 		}
 		return mcptest.Playwright{Code: "await page.click()"}.Result()
@@ -82,13 +76,7 @@ func (f *fake) build() *mcptest.Server {
 	// first late call: before, it fails as @playwright/mcp does for a tab
 	// not open yet.
 	s.Handle("browser_tabs", func(c mcptest.Call) mcptest.Result {
-		f.mu.Lock()
-		if f.start.IsZero() {
-			f.start = time.Now()
-		}
-		ready := time.Since(f.start) >= f.lateAfter
-		f.mu.Unlock()
-		if !ready {
+		if !f.ready() {
 			return mcptest.Error(fmt.Sprintf("Error: Tab %v not found", c.Args["index"]))
 		}
 		return mcptest.Playwright{Code: "// switched"}.Result()
@@ -151,6 +139,17 @@ func (f *fake) build() *mcptest.Server {
 		return mcptest.Result{}
 	})
 	return s
+}
+
+// ready reports whether lateAfter has passed since the first late call
+// (late_click, browser_tabs).
+func (f *fake) ready() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.start.IsZero() {
+		f.start = time.Now()
+	}
+	return time.Since(f.start) >= f.lateAfter
 }
 
 // closeCounter wraps a session to count Close calls.
