@@ -269,11 +269,17 @@ func (r *run) labelCall(ctx context.Context, ts *TestStep, s step.Step, lt strin
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
 	}
+	return r.ran(ctx, ts, s, call, out, lt)
+}
+
+// ran records call's outcome: a failure with the call as exported, or the
+// step kept with target.
+func (r *run) ran(ctx context.Context, ts *TestStep, s step.Step, call step.ToolCall, out *mcpclient.Result, target string) (bool, error) {
 	exported := r.export(call, s)
 	if out.IsError {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
 	}
-	ts.Target = r.masker.Replace(lt)
+	ts.Target = r.masker.Replace(target)
 	r.keep(ts, exported, s)
 	return true, nil
 }
@@ -325,11 +331,5 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 	if lt, ok := r.labelTarget(ctx, s, at, out); ok {
 		return r.labelCall(ctx, ts, s, lt, build)
 	}
-	exported := r.export(call, s)
-	if out.IsError {
-		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
-	}
-	ts.Target = r.masker.Replace(target)
-	r.keep(ts, exported, s)
-	return true, nil
+	return r.ran(ctx, ts, s, call, out, target)
 }

@@ -56,6 +56,7 @@ customElements.define('x-btn', class extends HTMLElement { connectedCallback() {
 <ul id="car" style="overflow:hidden;width:100px;white-space:nowrap;padding:0"><li style="display:inline-block;width:100px">Slide 1</li><li style="display:inline-block;width:100px">Slide 2</li></ul>
 <div style="overflow:auto;height:40px"><div style="height:200px"></div><button id="inner">Scrolled away</button></div>
 <div style="overflow:hidden;height:100px"><a id="imglink" href="#x"><img style="display:block;width:50px;height:150px" alt="Tall" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></a></div>
+<ul id="panel" style="overflow:auto;height:60px"><li>First</li><li style="margin-top:8000px">Deep inside</li></ul>
 <div style="height:3000px"></div><button id="far">Far below</button>`
 
 // checkBrowser serves checkPage and connects a bundled @playwright/mcp,
@@ -197,6 +198,7 @@ func TestChecksInChromium(t *testing.T) {
 		{"below the fold", st(step.AssertVisible, "", nil), "#far", ""},
 		{"scrolled away in a scrolling box", st(step.AssertVisible, "", nil), "#inner", ""},
 		{"a link around a block image its box clips", st(step.AssertVisible, "", nil), "#imglink", ""},
+		{"past the page's end in a scrolling box", st(step.AssertCount, "2", items("listitem")), "#panel", ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			call, err := o.Call(tt.step, tt.target)

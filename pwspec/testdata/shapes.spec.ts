@@ -27,19 +27,13 @@ const countShown = (els: any[]) => {
       return false;
     const o = e.getBoundingClientRect();
     if (o.width <= 0 || o.height <= 0) return false;
-    const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
-    for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
-      const b = k.getBoundingClientRect();
-      if (b.width > 0 && b.height > 0) {
-        r.left = Math.min(r.left, b.left);
-        r.top = Math.min(r.top, b.top);
-        r.right = Math.max(r.right, b.right);
-        r.bottom = Math.max(r.bottom, b.bottom);
-      }
-    }
     const zero = /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/;
     const cut = ["hidden", "clip"];
+    const scroll = ["auto", "scroll"];
+    const clips: [any, boolean, boolean][] = [];
     let fixed = false;
+    let inX = false;
+    let inY = false;
     for (
       let a = e;
       a;
@@ -54,26 +48,40 @@ const countShown = (els: any[]) => {
         return false;
       if (a === e || a === document.body || a === document.documentElement)
         continue;
-      const c = a.getBoundingClientRect();
-      if (
-        cut.includes(s.overflowX) &&
-        Math.min(r.right, c.right) - Math.max(r.left, c.left) <= 1
-      )
-        return false;
-      if (
-        cut.includes(s.overflowY) &&
-        Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) <= 1
-      )
-        return false;
+      if (cut.includes(s.overflowX) || cut.includes(s.overflowY))
+        clips.push([
+          a.getBoundingClientRect(),
+          cut.includes(s.overflowX),
+          cut.includes(s.overflowY),
+        ]);
+      inX ||= scroll.includes(s.overflowX);
+      inY ||= scroll.includes(s.overflowY);
     }
     const d = document.scrollingElement || document.documentElement;
     const [x, y] = fixed ? [0, 0] : [scrollX, scrollY];
     const [w, h] = fixed
       ? [innerWidth, innerHeight]
       : [d.scrollWidth, d.scrollHeight];
-    return (
-      r.right + x > 0 && r.bottom + y > 0 && r.left + x < w && r.top + y < h
-    );
+    const sees = (r: any) =>
+      clips.every(
+        ([c, cx, cy]) =>
+          (!cx || Math.min(r.right, c.right) - Math.max(r.left, c.left) > 1) &&
+          (!cy || Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) > 1),
+      ) &&
+      (inX || (r.right + x > 0 && r.left + x < w)) &&
+      (inY || (r.bottom + y > 0 && r.top + y < h));
+    if (sees(o)) return true;
+    const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
+    for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
+      const b = k.getBoundingClientRect();
+      if (b.width > 0 && b.height > 0) {
+        r.left = Math.min(r.left, b.left);
+        r.top = Math.min(r.top, b.top);
+        r.right = Math.max(r.right, b.right);
+        r.bottom = Math.max(r.bottom, b.bottom);
+      }
+    }
+    return sees(r);
   };
   return els.filter(vis).length;
 };
@@ -204,19 +212,13 @@ const itemTexts = (root: any) => {
       return false;
     const o = e.getBoundingClientRect();
     if (o.width <= 0 || o.height <= 0) return false;
-    const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
-    for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
-      const b = k.getBoundingClientRect();
-      if (b.width > 0 && b.height > 0) {
-        r.left = Math.min(r.left, b.left);
-        r.top = Math.min(r.top, b.top);
-        r.right = Math.max(r.right, b.right);
-        r.bottom = Math.max(r.bottom, b.bottom);
-      }
-    }
     const zero = /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/;
     const cut = ["hidden", "clip"];
+    const scroll = ["auto", "scroll"];
+    const clips: [any, boolean, boolean][] = [];
     let fixed = false;
+    let inX = false;
+    let inY = false;
     for (
       let a = e;
       a;
@@ -231,26 +233,40 @@ const itemTexts = (root: any) => {
         return false;
       if (a === e || a === document.body || a === document.documentElement)
         continue;
-      const c = a.getBoundingClientRect();
-      if (
-        cut.includes(s.overflowX) &&
-        Math.min(r.right, c.right) - Math.max(r.left, c.left) <= 1
-      )
-        return false;
-      if (
-        cut.includes(s.overflowY) &&
-        Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) <= 1
-      )
-        return false;
+      if (cut.includes(s.overflowX) || cut.includes(s.overflowY))
+        clips.push([
+          a.getBoundingClientRect(),
+          cut.includes(s.overflowX),
+          cut.includes(s.overflowY),
+        ]);
+      inX ||= scroll.includes(s.overflowX);
+      inY ||= scroll.includes(s.overflowY);
     }
     const d = document.scrollingElement || document.documentElement;
     const [x, y] = fixed ? [0, 0] : [scrollX, scrollY];
     const [w, h] = fixed
       ? [innerWidth, innerHeight]
       : [d.scrollWidth, d.scrollHeight];
-    return (
-      r.right + x > 0 && r.bottom + y > 0 && r.left + x < w && r.top + y < h
-    );
+    const sees = (r: any) =>
+      clips.every(
+        ([c, cx, cy]) =>
+          (!cx || Math.min(r.right, c.right) - Math.max(r.left, c.left) > 1) &&
+          (!cy || Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) > 1),
+      ) &&
+      (inX || (r.right + x > 0 && r.left + x < w)) &&
+      (inY || (r.bottom + y > 0 && r.top + y < h));
+    if (sees(o)) return true;
+    const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
+    for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
+      const b = k.getBoundingClientRect();
+      if (b.width > 0 && b.height > 0) {
+        r.left = Math.min(r.left, b.left);
+        r.top = Math.min(r.top, b.top);
+        r.right = Math.max(r.right, b.right);
+        r.bottom = Math.max(r.bottom, b.bottom);
+      }
+    }
+    return sees(r);
   };
   const header = (e: any) =>
     e.closest("thead") || (e.querySelector("th") && !e.querySelector("td"));
