@@ -93,6 +93,9 @@ type Server struct {
 	closed bool
 }
 
+// spareWait bounds how long Close waits for the context made ahead.
+const spareWait = 10 * time.Second
+
 // errClosed is the error of a call to a closed server.
 var errClosed = errors.New("the server is closed")
 
@@ -288,11 +291,22 @@ func (s *Server) Close() error {
 	}
 	if s.spares != nil {
 		// The context made ahead for a next session (the browser may
-		// outlive s); a session that starts now gets errClosed.
-		if sp := <-s.spares; sp.err == nil {
-			_ = sp.bctx.Close()
+		// outlive s); a session that starts now gets errClosed. Close
+		// waits for it a while only: a driver call that never answers
+		// (seen once under make test's load) must not hold Close for
+		// ever; the context is closed when it comes.
+		drop := func(sp spare) {
+			if sp.err == nil {
+				_ = sp.bctx.Close()
+			}
+			s.spares <- spare{err: errClosed}
 		}
-		s.spares <- spare{err: errClosed}
+		select {
+		case sp := <-s.spares:
+			drop(sp)
+		case <-time.After(spareWait):
+			go func() { drop(<-s.spares) }()
+		}
 	}
 	var errs []error
 	if s.browser != nil && !s.sharedBrowser {
