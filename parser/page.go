@@ -68,8 +68,13 @@ func (r *run) snapshot(ctx context.Context) error {
 // as compile did rather than racing the page; else nil (a page that was
 // not loading, one that still is after the timeout, a server that cannot
 // evaluate).
+//
+// A page that was not loading is as the load left it: the snapshot the
+// navigation returned (the built-in server's) is kept for the next step
+// to read, not taken again.
 func (r *run) settle(ctx context.Context) *step.ToolCall {
 	call := step.BusyWait(r.c.opts.Timeout)
+	loaded := r.inline
 	out, err := r.exec(ctx, call)
 	switch {
 	case err != nil:
@@ -79,6 +84,9 @@ func (r *run) settle(ctx context.Context) *step.ToolCall {
 		return nil
 	case strings.Contains(out.Value, "waited"):
 		return &call
+	}
+	if len(r.modals) == 0 {
+		r.inline = loaded
 	}
 	return nil
 }
