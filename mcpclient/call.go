@@ -30,10 +30,15 @@ type Tool struct {
 // result is returned too). Calls are never retried: browser actions have
 // side effects.
 func (s *Session) CallTool(ctx context.Context, name string, args map[string]any) (*Result, error) {
-	op := "call " + name
-	if err := s.usable(op); err != nil {
+	if err := s.usable("call " + name); err != nil {
 		return nil, err
 	}
+	return s.callTool(ctx, name, args)
+}
+
+// callTool is CallTool on a session known to be usable.
+func (s *Session) callTool(ctx context.Context, name string, args map[string]any) (*Result, error) {
+	op := "call " + name
 	callCtx, cancel := context.WithTimeout(ctx, s.callTimeout)
 	defer cancel()
 	req := mcp.CallToolRequest{}

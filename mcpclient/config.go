@@ -48,6 +48,9 @@ type ServerConfig struct {
 	// guard, when set, starts the server with plaintest's navigation guard
 	// for this rule (--init-page navrule.Guard); see Session.guardRefusal.
 	guard *navrule.Rule
+	// keepable: the bundled @playwright/mcp (set by Playwright), which
+	// KeepPlaywright may keep between sessions.
+	keepable bool
 }
 
 // transport returns sc.Transport, or the one its Command or URL implies.

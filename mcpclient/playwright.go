@@ -129,7 +129,8 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	sc := ServerConfig{Name: PlaywrightServer, Command: node, Transport: TransportStdio,
 		hint:        "run make setup, and check that " + browser + " starts headless",
 		callTimeout: o.callTimeout(),
-		guard:       &navrule.Rule{}}
+		guard:       &navrule.Rule{},
+		keepable:    true}
 	for _, dir := range o.FileRoots {
 		root, err := navrule.Root(dir)
 		if err != nil {

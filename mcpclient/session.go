@@ -71,6 +71,9 @@ type Session struct {
 	guardLog    string // where the navigation guard logs refusals (see guardRefusal)
 
 	serverInfo mcp.Implementation // what the server said it is in initialize
+	// keepKey, when set, is the pool Close gives the server back to
+	// (KeepPlaywright).
+	keepKey string
 
 	mu     sync.Mutex
 	closed bool
@@ -105,7 +108,14 @@ func Connect(ctx context.Context, sc ServerConfig, opts *Options) (*Session, err
 		err error
 	)
 	if t == TransportStdio {
-		s, err = connectStdio(ctx, sc, o, log)
+		key := sc.keepKey(o)
+		if s = leaseKept(key, log, o.CallTimeout); s != nil {
+			log.Debug("mcp session ready on a kept server", "took", time.Since(start))
+			return s, nil
+		}
+		if s, err = connectStdio(ctx, sc, o, log); err == nil {
+			s.keepKey = key
+		}
 	} else {
 		s, err = connectNetwork(ctx, sc, o, log)
 	}
@@ -210,6 +220,9 @@ func (s *Session) Close() error {
 	}
 	s.closed = true
 	s.mu.Unlock()
+	if s.keepKey != "" && s.giveBack() {
+		return nil // kept for the next Connect (KeepPlaywright)
+	}
 
 	var errs []error
 	if s.c != nil {

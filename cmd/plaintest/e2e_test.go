@@ -30,13 +30,14 @@ import (
 //   - Start with requireBrowser(t) (Chromium and @playwright/mcp) or
 //     requireBuiltin(t) (the built-in server's driver): skipped under
 //     -short, failed when missing with CI set (make test sets it).
-//   - runCLI(t, args...) runs plaintest in this process. Each built-in
-//     server a command starts (the default --mcp) launches its own
-//     browser, with a fresh context per session, on the one Playwright
-//     driver TestMain holds: a command costs a browser launch, not a node
-//     start as well. --mcp playwright-mcp and connectPlaywright start the
-//     bundled @playwright/mcp, a node process and a browser each: use
-//     them where the test is about that server.
+//   - runCLI(t, args...) runs plaintest in this process. The built-in
+//     servers the commands start (the default --mcp) share one browser on
+//     one Playwright driver, which TestMain holds, with a fresh context per
+//     session. The bundled @playwright/mcp (--mcp playwright-mcp,
+//     connectPlaywright) is kept between commands
+//     (mcpclient.KeepPlaywright), with a fresh browser per session: a
+//     command costs a context or a browser launch, not a node start. A
+//     test that counts processes calls mcpclient.StopKept first.
 //   - serveShop(t, opts) serves a demo shop for the test alone;
 //     compiledDemo(t, name) the demo scenarios compiled once per binary.
 //   - Call t.Parallel() after the require line unless the test uses

@@ -47,8 +47,12 @@ func TestMain(m *testing.M) {
 	// the commands under test start: each command still launches its own
 	// browser, with its own options, as a user's run does.
 	release := browserserver.HoldBrowsers()
+	// The bundled @playwright/mcp servers the commands start are kept
+	// between them: each command still gets a fresh browser.
+	releasePW := mcpclient.KeepPlaywright()
 	code := m.Run()
 	closeDemos()
+	releasePW()
 	release()
 	os.Exit(code)
 }

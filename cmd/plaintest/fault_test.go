@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/mcpclient"
 	rpt "github.com/plaintest/plaintest/report"
 )
 
@@ -74,6 +75,7 @@ func TestReplayBrowserKilledMidRun(t *testing.T) {
 		{"step":4,"tool":"mcp__playwright__browser_snapshot","params":{}},
 		{"step":5,"tool":"mcp__playwright__browser_wait_for","params":{"textGone":"Blue Mug"}}]}`)
 	cfg := writeTemp(t, "mcp.json", `{"mcpServers": {}}`)
+	mcpclient.StopKept() // the servers earlier tests' commands left for the next
 	if left := ownProcs(t); len(left) > 0 {
 		t.Fatalf("processes of an earlier test still run: %v", left)
 	}
