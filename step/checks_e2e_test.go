@@ -57,6 +57,11 @@ customElements.define('x-btn', class extends HTMLElement { connectedCallback() {
 <div style="overflow:auto;height:40px"><div style="height:200px"></div><button id="inner">Scrolled away</button></div>
 <div style="overflow:hidden;height:100px"><a id="imglink" href="#x"><img style="display:block;width:50px;height:150px" alt="Tall" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="></a></div>
 <ul id="panel" style="overflow:auto;height:60px"><li>First</li><li style="margin-top:8000px">Deep inside</li></ul>
+<button id="sheet" style="position:fixed;top:10px;right:10px">Under a sheet</button><div style="position:fixed;top:0;right:0;width:200px;height:60px;background:#fff"></div>
+<button id="dim" style="position:fixed;top:100px;right:10px">Dimmed</button><div style="position:fixed;top:90px;right:0;width:200px;height:60px;background:rgba(0,0,0,.4)"></div>
+<button id="half" style="position:fixed;top:200px;right:10px;height:40px">Half under</button><div style="position:fixed;top:190px;right:0;width:200px;height:25px;background:#fff"></div>
+<input type="checkbox" id="glyphbox" style="position:fixed;top:300px;right:20px"><label for="glyphbox" style="position:fixed;top:290px;right:5px;width:50px;height:40px;background:#eee">✔ Select all</label>
+<ul id="rows" style="position:fixed;top:400px;right:0;width:200px;margin:0;padding:0;list-style:none"><li style="height:20px">Row A</li><li style="height:20px">Row B</li></ul><div style="position:fixed;top:400px;right:0;width:200px;height:20px;background:#fff"></div>
 <div style="height:3000px"></div><button id="far">Far below</button>`
 
 // checkBrowser serves checkPage and connects a bundled @playwright/mcp,
@@ -199,6 +204,16 @@ func TestChecksInChromium(t *testing.T) {
 		{"scrolled away in a scrolling box", st(step.AssertVisible, "", nil), "#inner", ""},
 		{"a link around a block image its box clips", st(step.AssertVisible, "", nil), "#imglink", ""},
 		{"past the page's end in a scrolling box", st(step.AssertCount, "2", items("listitem")), "#panel", ""},
+		// Covered: wholly under an opaque layer is hidden; under a
+		// translucent one (a dialog's backdrop), half under a banner, or
+		// under its own label's glyph, shown.
+		{"under an opaque sheet", st(step.AssertVisible, "", nil), "#sheet", "it is not visible"},
+		{"under an opaque sheet is gone", st(step.AssertVisible, "Under a sheet", func(s *step.Step) { s.Negated, s.Values = true, []string{"button"} }), "", ""},
+		{"under a translucent backdrop", st(step.AssertVisible, "", nil), "#dim", ""},
+		{"half under a banner", st(step.AssertVisible, "", nil), "#half", ""},
+		{"a box under its label's glyph", st(step.AssertVisible, "", nil), "#glyphbox", ""},
+		{"a row under an opaque layer is not counted", st(step.AssertCount, "1", items("listitem")), "#rows", ""},
+
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			call, err := o.Call(tt.step, tt.target)

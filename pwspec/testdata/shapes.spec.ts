@@ -70,7 +70,73 @@ const countShown = (els: any[]) => {
       ) &&
       (inX || (r.right + x > 0 && r.left + x < w)) &&
       (inY || (r.bottom + y > 0 && r.top + y < h));
-    if (sees(o)) return true;
+    const up = (n: any) =>
+      n.assignedSlot || n.parentElement || n.getRootNode().host || null;
+    const has = (a: any, n: any) => {
+      for (; n; n = up(n)) if (n === a) return true;
+      return false;
+    };
+    const under = (b: any) => {
+      const pts = [
+        [0.5, 0.5],
+        [0.2, 0.2],
+        [0.8, 0.2],
+        [0.2, 0.8],
+        [0.8, 0.8],
+      ]
+        .map(([fx, fy]) => [
+          b.left + fx * (b.right - b.left),
+          b.top + fy * (b.bottom - b.top),
+        ])
+        .filter(
+          ([px, py]) =>
+            px >= 0 &&
+            py >= 0 &&
+            px < innerWidth &&
+            py < innerHeight &&
+            clips.every(
+              ([c, cx, cy]) =>
+                (!cx || (px >= c.left && px <= c.right)) &&
+                (!cy || (py >= c.top && py <= c.bottom)),
+            ),
+        );
+      return (
+        pts.length > 0 &&
+        pts.every(([px, py]) => {
+          let t = document.elementFromPoint(px, py) as any;
+          while (t && t.shadowRoot) {
+            const i = t.shadowRoot.elementFromPoint(px, py);
+            if (!i || i === t) break;
+            t = i;
+          }
+          if (!t) return false;
+          const tb = t.getBoundingClientRect();
+          if (
+            px < tb.left ||
+            px > tb.right ||
+            py < tb.top ||
+            py > tb.bottom ||
+            has(e, t) ||
+            has(t, e) ||
+            [...(e.labels || [])].some((l: any) => has(l, t))
+          )
+            return false;
+          let solid = false;
+          for (let a = t; a && !has(a, e); a = up(a)) {
+            const s = getComputedStyle(a);
+            const c = s.backgroundColor.match(/[\d.]+/g) || [];
+            if (parseFloat(s.opacity) < 1) return false;
+            solid ||=
+              s.backgroundImage !== "none" ||
+              ["IMG", "VIDEO", "CANVAS"].includes(a.tagName) ||
+              c.length === 3 ||
+              (c.length === 4 && +c[3] === 1);
+          }
+          return solid;
+        })
+      );
+    };
+    if (sees(o)) return !under(o);
     const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
     for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
       const b = k.getBoundingClientRect();
@@ -81,7 +147,7 @@ const countShown = (els: any[]) => {
         r.bottom = Math.max(r.bottom, b.bottom);
       }
     }
-    return sees(r);
+    return sees(r) && !under(r);
   };
   return els.filter(vis).length;
 };
@@ -255,7 +321,73 @@ const itemTexts = (root: any) => {
       ) &&
       (inX || (r.right + x > 0 && r.left + x < w)) &&
       (inY || (r.bottom + y > 0 && r.top + y < h));
-    if (sees(o)) return true;
+    const up = (n: any) =>
+      n.assignedSlot || n.parentElement || n.getRootNode().host || null;
+    const has = (a: any, n: any) => {
+      for (; n; n = up(n)) if (n === a) return true;
+      return false;
+    };
+    const under = (b: any) => {
+      const pts = [
+        [0.5, 0.5],
+        [0.2, 0.2],
+        [0.8, 0.2],
+        [0.2, 0.8],
+        [0.8, 0.8],
+      ]
+        .map(([fx, fy]) => [
+          b.left + fx * (b.right - b.left),
+          b.top + fy * (b.bottom - b.top),
+        ])
+        .filter(
+          ([px, py]) =>
+            px >= 0 &&
+            py >= 0 &&
+            px < innerWidth &&
+            py < innerHeight &&
+            clips.every(
+              ([c, cx, cy]) =>
+                (!cx || (px >= c.left && px <= c.right)) &&
+                (!cy || (py >= c.top && py <= c.bottom)),
+            ),
+        );
+      return (
+        pts.length > 0 &&
+        pts.every(([px, py]) => {
+          let t = document.elementFromPoint(px, py) as any;
+          while (t && t.shadowRoot) {
+            const i = t.shadowRoot.elementFromPoint(px, py);
+            if (!i || i === t) break;
+            t = i;
+          }
+          if (!t) return false;
+          const tb = t.getBoundingClientRect();
+          if (
+            px < tb.left ||
+            px > tb.right ||
+            py < tb.top ||
+            py > tb.bottom ||
+            has(e, t) ||
+            has(t, e) ||
+            [...(e.labels || [])].some((l: any) => has(l, t))
+          )
+            return false;
+          let solid = false;
+          for (let a = t; a && !has(a, e); a = up(a)) {
+            const s = getComputedStyle(a);
+            const c = s.backgroundColor.match(/[\d.]+/g) || [];
+            if (parseFloat(s.opacity) < 1) return false;
+            solid ||=
+              s.backgroundImage !== "none" ||
+              ["IMG", "VIDEO", "CANVAS"].includes(a.tagName) ||
+              c.length === 3 ||
+              (c.length === 4 && +c[3] === 1);
+          }
+          return solid;
+        })
+      );
+    };
+    if (sees(o)) return !under(o);
     const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
     for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
       const b = k.getBoundingClientRect();
@@ -266,7 +398,7 @@ const itemTexts = (root: any) => {
         r.bottom = Math.max(r.bottom, b.bottom);
       }
     }
-    return sees(r);
+    return sees(r) && !under(r);
   };
   const header = (e: any) =>
     e.closest("thead") || (e.querySelector("th") && !e.querySelector("td"));
