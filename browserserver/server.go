@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/mark3labs/mcp-go/server"
@@ -87,6 +88,11 @@ type Server struct {
 	// spares holds the next session's context and page, made ahead while
 	// the browser is idle (one at a time, in flight or ready).
 	spares chan spare
+	// opened counts the sessions that took a page: the first is served
+	// the spare New made; a next one is made ahead only from the second
+	// on (a command's server serves one session: a context made for a
+	// second would be made and closed for nothing).
+	opened atomic.Int64
 
 	mu     sync.Mutex
 	tabs   map[string]*tab // by MCP session ID
@@ -115,11 +121,17 @@ func (s *Server) prepare() {
 }
 
 // takePage returns a fresh, isolated context and its page: the spare made
-// ahead, and another is started for the session after.
+// ahead when there is one. From the second session on, another is started
+// for the session after; after the first, none is (an empty spare stands
+// in the channel, and the second session makes its own page).
 func (s *Server) takePage() (playwright.BrowserContext, playwright.Page, error) {
 	sp := <-s.spares
-	s.prepare()
-	if sp.err != nil || sp.page.IsClosed() {
+	if s.opened.Add(1) == 1 {
+		s.spares <- spare{}
+	} else {
+		s.prepare()
+	}
+	if sp.err != nil || sp.page == nil || sp.page.IsClosed() {
 		return s.newPage()
 	}
 	return sp.bctx, sp.page, nil
@@ -296,7 +308,7 @@ func (s *Server) Close() error {
 		// (seen once under make test's load) must not hold Close for
 		// ever; the context is closed when it comes.
 		drop := func(sp spare) {
-			if sp.err == nil {
+			if sp.err == nil && sp.bctx != nil {
 				_ = sp.bctx.Close()
 			}
 			s.spares <- spare{err: errClosed}

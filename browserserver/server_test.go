@@ -278,6 +278,38 @@ func TestSessionsIsolated(t *testing.T) {
 	}
 }
 
+// TestSpareContexts: a server that serves one session (a command's) makes
+// one context, the one New made ahead; from the second session on, the
+// next session's context is made ahead; Close leaves none in the browser.
+func TestSpareContexts(t *testing.T) {
+	s := newServer(t, nil)
+	base := pages(t, map[string]string{"/": listPage})
+	contexts := func() int {
+		time.Sleep(300 * time.Millisecond) // a context made ahead in the background
+		return len(s.browser.Contexts())
+	}
+	a := session(t, s)
+	call(t, a, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if n := contexts(); n != 1 {
+		t.Errorf("one session: %d contexts in the browser, want its own only", n)
+	}
+	b := session(t, s)
+	call(t, b, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if n := contexts(); n != 3 {
+		t.Errorf("two sessions: %d contexts, want theirs and the next one's", n)
+	}
+	c := session(t, s)
+	call(t, c, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if n := contexts(); n != 4 {
+		t.Errorf("three sessions: %d contexts, want theirs and the next one's", n)
+	}
+	browser := s.browser
+	_ = s.Close()
+	if n := len(browser.Contexts()); n != 0 {
+		t.Errorf("after Close: %d contexts left", n)
+	}
+}
+
 // TestEvaluateAndScreenshot: values come back as JSON.stringify writes
 // them, and files stay in the workspace.
 func TestEvaluateAndScreenshot(t *testing.T) {
