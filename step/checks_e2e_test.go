@@ -213,7 +213,6 @@ func TestChecksInChromium(t *testing.T) {
 		{"half under a banner", st(step.AssertVisible, "", nil), "#half", ""},
 		{"a box under its label's glyph", st(step.AssertVisible, "", nil), "#glyphbox", ""},
 		{"a row under an opaque layer is not counted", st(step.AssertCount, "1", items("listitem")), "#rows", ""},
-
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			call, err := o.Call(tt.step, tt.target)
