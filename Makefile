@@ -2,9 +2,10 @@
 #
 #   make demo   installs what is missing, builds plaintest, serves the demo shop
 #               and compiles a plain-English scenario against it
-#   make check  the inner loop, no browser: go vet, the unit tests (-short)
-#               and node --check of the JavaScript plaintest gives the page
-#   make test   installs what is missing, builds and vets for every platform
+#   make check  the inner loop, no browser: gofmt -l, go vet, the unit tests
+#               (-short) and node --check of the JavaScript plaintest gives
+#               the page
+#   make test   installs what is missing, checks gofmt, builds and vets for every platform
 #               (cross), then go test with CI set (what CI runs): a missing
 #               browser fails it
 
@@ -19,7 +20,7 @@ export GOFLAGS := -trimpath $(filter-out -trimpath,$(GOFLAGS))
 BIN := bin/plaintest
 DEMO_ADDR ?= 127.0.0.1:8080
 
-.PHONY: all setup chromium node node-deps go-deps build install demo cross check test bench fuzz clean
+.PHONY: all setup chromium node node-deps go-deps build install demo cross gofmt check test bench fuzz clean
 
 all: build
 
@@ -83,8 +84,13 @@ cross: go-deps
 
 # The inner loop: no browser, no install. -short skips every end-to-end test
 # (internal/testenv), CI or not.
+# gofmt -l: every Go file as gofmt leaves it (go vet does not look).
+gofmt:
+	@out=$$(gofmt -l $$(find . -path ./node_modules -prune -o -name '*.go' -print)); \
+		if [ -n "$$out" ]; then echo "gofmt would change these files (run gofmt -w):"; echo "$$out"; exit 1; fi
+
 JS_FILES = $(shell find . -path ./node_modules -prune -o \( -name '*.js' -o -name '*.cjs' -o -name '*.mjs' \) -print)
-check: go-deps
+check: go-deps gofmt
 	$(GO) vet ./...
 	@for f in $(JS_FILES); do node --check $$f || exit 1; done; echo "node --check: $(words $(JS_FILES)) files"
 	$(GO) test -short -count=1 ./...
@@ -97,7 +103,7 @@ check: go-deps
 # and the corpus, whose last minutes are waits, started third. -p 3: one
 # package more than the cores at once, so the smaller ones run beside the
 # two longest rather than after them, when the processor was half idle.
-test: setup cross
+test: setup gofmt cross
 	CI=true $(GO) test -p 3 -count=1 -parallel 4 -timeout 40m ./corpus ./cmd/plaintest ./...
 
 # Every benchmark; dom's BenchmarkBudget also prints the focused-budget
