@@ -103,19 +103,29 @@ func (sc ServerConfig) keepKey(o Options) string {
 
 // leaseKept returns a session of an idle kept server started as key, or
 // nil. The session is new (its Close is its own); the server is the kept
-// one, called with this Connect's log and call timeout.
+// one, called with this Connect's log and call timeout. A kept server that
+// ended while idle is stopped (its folders removed) and passed over.
 func leaseKept(key string, log *slog.Logger, callTimeout time.Duration) *Session {
 	if key == "" {
 		return nil
 	}
+	var old *Session
+	var gone []*Session
 	kept.Lock()
-	defer kept.Unlock()
-	l := kept.idle[key]
-	if len(l) == 0 {
+	for l := kept.idle[key]; len(l) > 0 && old == nil; l = kept.idle[key] {
+		s := l[len(l)-1]
+		kept.idle[key] = l[:len(l)-1]
+		if s.proc.dead() {
+			gone = append(gone, s)
+		} else {
+			old = s
+		}
+	}
+	kept.Unlock()
+	stopAll(gone)
+	if old == nil {
 		return nil
 	}
-	old := l[len(l)-1]
-	kept.idle[key] = l[:len(l)-1]
 	return &Session{name: old.name, transport: old.transport, c: old.c, proc: old.proc, log: log,
 		callTimeout: callTimeout, stop: old.stop, redact: old.redact, hint: old.hint, tempDirs: old.tempDirs,
 		guardLog: old.guardLog, serverInfo: old.serverInfo, ended: old.ended, keepKey: key}

@@ -98,6 +98,28 @@ func TestKeepPlaywright(t *testing.T) {
 	}
 	_ = s.Close()
 
+	// A kept server that ends while idle is passed over.
+	kept.Lock()
+	list := kept.idle[key]
+	kept.Unlock()
+	if len(list) != 1 {
+		t.Fatalf("%d idle servers, want 1", len(list))
+	}
+	dead := list[0].proc.cmd.Process.Pid
+	_ = list[0].proc.cmd.Process.Kill()
+	<-list[0].proc.exited
+	s, err = Connect(ctx, sc, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.proc.cmd.Process.Pid == dead {
+		t.Error("Connect leased a kept server that had ended")
+	}
+	if _, err := s.CallTool(ctx, ToolNavigate, map[string]any{"url": page.URL}); err != nil {
+		t.Errorf("on the server started in its place: %v", err)
+	}
+	_ = s.Close()
+
 	release()
 	if left := processesMarked(t, mark); len(left) > 0 {
 		t.Errorf("after release: processes %v still run", left)
