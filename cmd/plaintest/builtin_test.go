@@ -108,7 +108,7 @@ func TestDemoScenariosCrossServer(t *testing.T) {
 	// A 10 s step timeout: the offer comes 3 s after its page loads, and
 	// this test is about the servers agreeing, not the machine's load (at
 	// load 25 the offer's wait took over 5 s).
-	code, stdout, stderr := runCLI(t, "replay", pwDir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "builtin", "--report", t.TempDir(), "--timeout", "10s")
+	code, stdout, stderr := runCLI(t, "replay", pwDir, "--var", "PASSWORD=demo123", "--parallel", "4", "--mcp", "builtin", "--report", t.TempDir(), "--timeout", "10s")
 	if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("compiled with playwright-mcp, replayed with builtin: exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -129,7 +129,7 @@ func TestDemoScenariosCrossServer(t *testing.T) {
 	if !compiled {
 		t.FailNow()
 	}
-	code, stdout, stderr = runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--mcp", "playwright-mcp", "--report", t.TempDir(), "--timeout", "10s")
+	code, stdout, stderr = runCLI(t, "replay", dir, "--var", "PASSWORD=demo123", "--parallel", "4", "--mcp", "playwright-mcp", "--report", t.TempDir(), "--timeout", "10s")
 	if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); code != 0 || !strings.Contains(stdout, want) {
 		t.Errorf("compiled with builtin, replayed with playwright-mcp: exit %d\n%s\n%s", code, stdout, stderr)
 	}
