@@ -404,16 +404,74 @@ func TestCorpus(t *testing.T) {
 	defer cancel()
 	live := serve(t, nil, apg)
 
+	// Each scenario is replayed as soon as it has compiled, and the apps'
+	// scenarios (the demo apps, Lit and the framework pages) go first:
+	// once they have compiled, their cosmetic builds and mutants, most of
+	// whose time is checks waiting to fail, run beside the APG compiles.
 	start := time.Now()
+	order := make([]int, len(scenarios))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmpBool(scenarios[a].Site == SiteAPG, scenarios[b].Site == SiteAPG)
+	})
 	results := make([]compiled, len(scenarios))
-	each(len(scenarios), func(i int) { results[i] = compileOne(ctx, t, live, scenarios[i]) })
-	t.Logf("compiled %d scenarios in %s", len(scenarios), time.Since(start).Round(time.Second))
+	replayed := make([]*report.RunResult, len(scenarios))
+	replayErrs := make([]error, len(scenarios))
+	appsLeft := 0
+	for _, sc := range scenarios {
+		if sc.Site != SiteAPG {
+			appsLeft++
+		}
+	}
+	var appsMu sync.Mutex
+	appsCompiled := make(chan struct{})
+	if appsLeft == 0 {
+		close(appsCompiled)
+	}
+	afterApps := make(chan struct{})
+	go func() {
+		// cosmetic and mutants report through t from here: t.Fatal
+		// (readCatchers) still ends the goroutine, and the test waits.
+		defer close(afterApps)
+		<-appsCompiled
+		var apps []compiled
+		for _, c := range results {
+			if c.sc.Site != SiteAPG && c.sc.ExpectError == "" && c.failure() == "" {
+				apps = append(apps, c) // the framework pages have mutants, no cosmetic build
+			}
+		}
+		if *only == "" {
+			cosmetic(ctx, t, apps) // a few scenarios: the cosmetic builds need them all
+		}
+		mutants(ctx, t, apps, whole) // the mutants of the sites all of whose scenarios ran
+		t.Logf("cosmetic builds and mutants done at %s", time.Since(start).Round(time.Second))
+	}()
+	defer func() { <-afterApps }() // every app has compiled once each returns
+	each(len(scenarios), func(k int) {
+		i := order[k]
+		results[i] = compileOne(ctx, t, live, scenarios[i])
+		if c := results[i]; c.sc.ExpectError == "" && c.failure() == "" {
+			replayed[i], replayErrs[i] = replayOne(ctx, live.base(c.sc.Site), c.export)
+		}
+		if scenarios[i].Site != SiteAPG {
+			appsMu.Lock()
+			if appsLeft--; appsLeft == 0 {
+				close(appsCompiled)
+			}
+			appsMu.Unlock()
+		}
+	})
+	t.Logf("compiled and replayed %d scenarios in %s", len(scenarios), time.Since(start).Round(time.Second))
 
 	all := knownFailures(t)
 	known := knownAt(all, *compileServer)
 	var ok []compiled
+	var okReplayed []*report.RunResult
+	var okErrs []error
 	failed := 0
-	for _, c := range results {
+	for i, c := range results {
 		t.Run("compile/"+c.sc.Name, func(t *testing.T) {
 			why := c.failure()
 			switch {
@@ -439,6 +497,7 @@ func TestCorpus(t *testing.T) {
 				return
 			}
 			ok = append(ok, c)
+			okReplayed, okErrs = append(okReplayed, replayed[i]), append(okErrs, replayErrs[i])
 			audit(t, c)
 			file := filepath.Join("testdata", "golden", c.sc.Name+".json")
 			if flaky(known, c.sc.Name) && !golden.Updating() {
@@ -463,10 +522,7 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("%d of %d scenarios do not compile: more than 5%%", failed, total)
 	}
 
-	start = time.Now()
-	replays := make([]*report.RunResult, len(ok))
-	errs := make([]error, len(ok))
-	each(len(ok), func(i int) { replays[i], errs[i] = replayOne(ctx, live.base(ok[i].sc.Site), ok[i].export) })
+	replays, errs := okReplayed, okErrs
 	passed := 0
 	knownReplay := knownAt(all, *replayServer)
 	for i, c := range ok {
@@ -489,20 +545,19 @@ func TestCorpus(t *testing.T) {
 			passed++
 		})
 	}
-	t.Logf("replayed %d of %d in %s; compiled and replayed %d of %d scenarios (%.0f%%)", passed, len(ok),
-		time.Since(start).Round(time.Second), passed, total, 100*float64(passed)/float64(total))
+	t.Logf("replayed %d of %d; compiled and replayed %d of %d scenarios (%.0f%%)", passed, len(ok),
+		passed, total, 100*float64(passed)/float64(total))
+}
 
-	var apps []compiled
-	for _, c := range ok {
-		if c.sc.Site != SiteAPG {
-			apps = append(apps, c) // the framework pages have mutants, no cosmetic build
-		}
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
 	}
-	if *only == "" {
-		cosmetic(ctx, t, apps) // a few scenarios: the cosmetic builds need them all
-	}
-	mutants(ctx, t, apps, whole) // the mutants of the sites all of whose scenarios ran
-
+	return -1
 }
 
 // cosmetic replays the demo apps' exports against builds with other ids,
