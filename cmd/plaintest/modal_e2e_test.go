@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -262,39 +261,25 @@ func TestModalCompileErrors(t *testing.T) {
 }
 
 // replayAcross replays the exports in dir through server, where every
-// scenario must pass, and on the broken pages (BASE_URL is base/broken),
-// where each must fail saying fails[its name] (checkBrokenReplay); holds
-// and broken are flags added to each replay (a longer timeout where the
-// load of make test's browsers, not the page, decides). Both replays run
-// at once, four scenarios at a time each: most of a scenario here is a
-// wait (a late element, a check that must fail), not processor time.
+// scenario must pass, then on the broken pages (BASE_URL is base/broken),
+// where each must fail saying fails[its name] (checkBrokenReplay), three
+// at a time: most of a scenario here is a wait (a late element, a check
+// that must fail); more at once, and make test's load took simple steps
+// past 5 s. holds and broken are flags added to each replay (a longer
+// timeout where the load of make test's browsers, not the page, decides).
 func replayAcross(t *testing.T, dir, server, base string, fails map[string]string, holds, broken []string) {
 	t.Helper()
-	type result struct {
-		code           exitCode
-		stdout, stderr string
+	args := append([]string{"replay", dir, "--mcp", server, "--report", t.TempDir(), "--parallel", "3"}, holds...)
+	code, stdout, stderr := runLong(t, args...)
+	if code != 0 {
+		t.Fatalf("replay through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
 	}
-	var good, bad result
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() {
-		defer wg.Done()
-		args := append([]string{"replay", dir, "--mcp", server, "--report", t.TempDir(), "--parallel", "4"}, holds...)
-		good.code, good.stdout, good.stderr = runLong(t, args...)
-	}()
-	go func() {
-		defer wg.Done()
-		args := append([]string{"replay", dir, "--mcp", server, "--report", t.TempDir(), "--parallel", "4", "--var", "BASE_URL=" + base + "/broken", "--json"}, broken...)
-		bad.code, bad.stdout, bad.stderr = runLong(t, args...)
-	}()
-	wg.Wait()
-	if good.code != 0 {
-		t.Errorf("replay through %s: exit %d\n%s\n%s", server, good.code, good.stdout, good.stderr)
+	args = append([]string{"replay", dir, "--mcp", server, "--report", t.TempDir(), "--parallel", "3", "--var", "BASE_URL=" + base + "/broken", "--json"}, broken...)
+	code, stdout, stderr = runLong(t, args...)
+	if code != 1 {
+		t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", server, code, stdout, stderr)
 	}
-	if bad.code != 1 {
-		t.Fatalf("replay on the broken pages through %s: exit %d, want 1\n%s\n%s", server, bad.code, bad.stdout, bad.stderr)
-	}
-	checkBrokenReplay(t, bad.stdout, fails)
+	checkBrokenReplay(t, stdout, fails)
 }
 
 // checkBrokenReplay reads a replay --json of a folder of scenarios on
