@@ -267,6 +267,10 @@ func compileOnce(ctx context.Context, t *testing.T, s sites, sc Scenario) compil
 	return out
 }
 
+// replayable reports whether c is a compile to replay: one that succeeded
+// and was meant to.
+func (c compiled) replayable() bool { return c.sc.ExpectError == "" && c.failure() == "" }
+
 // failure says why a compile did not succeed, "" when it did.
 func (c compiled) failure() string {
 	switch {
@@ -409,36 +413,32 @@ func TestCorpus(t *testing.T) {
 	// once they have compiled, their cosmetic builds and mutants, most of
 	// whose time is checks waiting to fail, run beside the APG compiles.
 	start := time.Now()
-	order := make([]int, len(scenarios))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortStableFunc(order, func(a, b int) int {
-		return cmpBool(scenarios[a].Site == SiteAPG, scenarios[b].Site == SiteAPG)
-	})
-	results := make([]compiled, len(scenarios))
-	replayed := make([]*report.RunResult, len(scenarios))
-	replayErrs := make([]error, len(scenarios))
-	appsLeft := 0
-	for _, sc := range scenarios {
+	var order []int // the apps' scenarios, then the APG examples'
+	for i, sc := range scenarios {
 		if sc.Site != SiteAPG {
-			appsLeft++
+			order = append(order, i)
 		}
 	}
-	var appsMu sync.Mutex
-	appsCompiled := make(chan struct{})
-	if appsLeft == 0 {
-		close(appsCompiled)
+	appIdx := slices.Clone(order)
+	for i, sc := range scenarios {
+		if sc.Site == SiteAPG {
+			order = append(order, i)
+		}
 	}
+	results := make([]compiled, len(scenarios))
+	replays := make([]*report.RunResult, len(scenarios))
+	replayErrs := make([]error, len(scenarios))
+	var appsCompiled sync.WaitGroup
+	appsCompiled.Add(len(appIdx))
 	afterApps := make(chan struct{})
 	go func() {
 		// cosmetic and mutants report through t from here: t.Fatal
 		// (readCatchers) still ends the goroutine, and the test waits.
 		defer close(afterApps)
-		<-appsCompiled
+		appsCompiled.Wait()
 		var apps []compiled
-		for _, c := range results {
-			if c.sc.Site != SiteAPG && c.sc.ExpectError == "" && c.failure() == "" {
+		for _, i := range appIdx { // not results[APG]: still being written
+			if c := results[i]; c.replayable() {
 				apps = append(apps, c) // the framework pages have mutants, no cosmetic build
 			}
 		}
@@ -449,27 +449,21 @@ func TestCorpus(t *testing.T) {
 		t.Logf("cosmetic builds and mutants done at %s", time.Since(start).Round(time.Second))
 	}()
 	defer func() { <-afterApps }() // every app has compiled once each returns
-	each(len(scenarios), func(k int) {
+	each(len(order), func(k int) {
 		i := order[k]
 		results[i] = compileOne(ctx, t, live, scenarios[i])
-		if c := results[i]; c.sc.ExpectError == "" && c.failure() == "" {
-			replayed[i], replayErrs[i] = replayOne(ctx, live.base(c.sc.Site), c.export)
+		if c := results[i]; c.replayable() {
+			replays[i], replayErrs[i] = replayOne(ctx, live.base(c.sc.Site), c.export)
 		}
-		if scenarios[i].Site != SiteAPG {
-			appsMu.Lock()
-			if appsLeft--; appsLeft == 0 {
-				close(appsCompiled)
-			}
-			appsMu.Unlock()
+		if k < len(appIdx) {
+			appsCompiled.Done()
 		}
 	})
 	t.Logf("compiled and replayed %d scenarios in %s", len(scenarios), time.Since(start).Round(time.Second))
 
 	all := knownFailures(t)
 	known := knownAt(all, *compileServer)
-	var ok []compiled
-	var okReplayed []*report.RunResult
-	var okErrs []error
+	var ok []int // the scenarios that compiled, by index
 	failed := 0
 	for i, c := range results {
 		t.Run("compile/"+c.sc.Name, func(t *testing.T) {
@@ -496,8 +490,7 @@ func TestCorpus(t *testing.T) {
 				t.Logf("known failure: %s", why)
 				return
 			}
-			ok = append(ok, c)
-			okReplayed, okErrs = append(okReplayed, replayed[i]), append(okErrs, replayErrs[i])
+			ok = append(ok, i)
 			audit(t, c)
 			file := filepath.Join("testdata", "golden", c.sc.Name+".json")
 			if flaky(known, c.sc.Name) && !golden.Updating() {
@@ -522,24 +515,24 @@ func TestCorpus(t *testing.T) {
 		t.Errorf("%d of %d scenarios do not compile: more than 5%%", failed, total)
 	}
 
-	replays, errs := okReplayed, okErrs
 	passed := 0
 	knownReplay := knownAt(all, *replayServer)
-	for i, c := range ok {
+	for _, i := range ok {
+		c, r, err := results[i], replays[i], replayErrs[i]
 		t.Run("replay/"+c.sc.Name, func(t *testing.T) {
-			if errs[i] != nil || !replays[i].Success {
+			if err != nil || !r.Success {
 				if why := knownReplay[c.sc.Name]; strings.HasPrefix(why, builtinOnly) && known[c.sc.Name] == "" {
 					// Compiled elsewhere; the built-in server's Playwright
 					// cannot replay it (known-failures.txt says why).
-					t.Logf("known failure through the built-in server: %v %s", errs[i], replays[i].Error)
+					t.Logf("known failure through the built-in server: %v %s", err, r.Error)
 					return
 				}
 				if flaky(known, c.sc.Name) {
 					// As at compile: logged, and counted against the rate.
-					t.Logf("flaky scenario, replay failed this time: %v %s", errs[i], replays[i].Error)
+					t.Logf("flaky scenario, replay failed this time: %v %s", err, r.Error)
 					return
 				}
-				t.Errorf("replay failed: %v %s", errs[i], replays[i].Error)
+				t.Errorf("replay failed: %v %s", err, r.Error)
 				return
 			}
 			passed++
@@ -547,17 +540,6 @@ func TestCorpus(t *testing.T) {
 	}
 	t.Logf("replayed %d of %d; compiled and replayed %d of %d scenarios (%.0f%%)", passed, len(ok),
 		passed, total, 100*float64(passed)/float64(total))
-}
-
-// cmpBool orders false before true.
-func cmpBool(a, b bool) int {
-	switch {
-	case a == b:
-		return 0
-	case a:
-		return 1
-	}
-	return -1
 }
 
 // cosmetic replays the demo apps' exports against builds with other ids,
