@@ -33,6 +33,11 @@ func copyDemo(t *testing.T, name string) string {
 	return dst
 }
 
+// healTimeout is the step timeout of the replays that must heal: the wait
+// for the old target is spent first, and the healed action then gets as
+// long; 2 s was once too short for a healed click under make test's load.
+const healTimeout = "5s"
+
 // The products move from article cards to a list, with other test ids: the
 // compiled scenarios fail; with --heal they are HEALED (exit 4), proposals
 // are written beside them and the scenarios are untouched; the proposals
@@ -43,7 +48,7 @@ func TestHealRelistedShop(t *testing.T) {
 	file := copyDemo(t, "mug")
 	before, _ := os.ReadFile(file)
 	relisted := serveShop(t, &demoshop.Options{Relist: true})
-	base := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + relisted, "--timeout", "2s", "--report", t.TempDir()}
+	base := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + relisted, "--timeout", healTimeout, "--report", t.TempDir()}
 
 	if code, stdout, stderr := runCLI(t, base...); code != exitFailed {
 		t.Fatalf("without --heal: exit %d, want 1\n%s\n%s", code, stdout, stderr)
@@ -136,7 +141,7 @@ func TestHealKeepsTheFile(t *testing.T) {
 	}
 	relisted := serveShop(t, &demoshop.Options{Relist: true})
 	code, stdout, stderr := runCLI(t, "replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+relisted,
-		"--timeout", "2s", "--report", t.TempDir(), "--heal=accept", "--json")
+		"--timeout", healTimeout, "--report", t.TempDir(), "--heal=accept", "--json")
 	if code != exitHealed {
 		t.Fatalf("--heal=accept: exit %d, want 4\n%s\n%s", code, stdout, stderr)
 	}
@@ -315,7 +320,7 @@ func TestHealWithModel(t *testing.T) {
 	})
 	file := copyDemo(t, "mug")
 	withModelStep(t, file)
-	args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + relisted, "--timeout", "2s",
+	args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + relisted, "--timeout", healTimeout,
 		"--report", t.TempDir(), "--heal", "--json", "--no-cache", "--model-timeout", "20s"}
 
 	code, stdout, stderr := runCLIEnv(t, modelEnv(m), args...)
