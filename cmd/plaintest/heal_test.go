@@ -33,9 +33,10 @@ func copyDemo(t *testing.T, name string) string {
 	return dst
 }
 
-// healTimeout is the step timeout of the replays that must heal: the wait
-// for the old target is spent first, and the healed action then gets as
-// long; 2 s was once too short for a healed click under make test's load.
+// healTimeout is the step timeout of the replays that heal or refuse to:
+// the wait for the old target is spent first, and the healed action then
+// gets as long; 2 s was once too short under make test's load, for a healed
+// click and for an ordinary click before the step that must not heal.
 const healTimeout = "5s"
 
 // The products move from article cards to a list, with other test ids: the
@@ -217,7 +218,7 @@ func TestHealRefuses(t *testing.T) {
 			file := copyDemo(t, tt.scenario)
 			site := serveShop(t, &tt.opts)
 			for _, heal := range []bool{false, true} {
-				args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + site, "--timeout", "2s", "--report", t.TempDir()}
+				args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + site, "--timeout", healTimeout, "--report", t.TempDir()}
 				if heal {
 					args = append(args, "--heal")
 				}
