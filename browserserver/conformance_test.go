@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/dom"
@@ -159,11 +160,19 @@ func same(t *testing.T, s *mcpclient.Session, what string, a, b dom.Locator) {
 	}
 	// Both name the element before the call; a click that navigated
 	// leaves another page, where neither need match: compare where both do.
-	ia, ib := index(a), index(b)
-	if strings.HasPrefix(ia, "error") && strings.HasPrefix(ib, "error") {
-		return
+	// The page may still be changing after the call (the shop's late
+	// banner), moving every element's index between the two reads: a
+	// difference counts only when a's index reads the same after b's.
+	var ia, ib string
+	for try := 0; try < 10; try++ {
+		ia, ib = index(a), index(b)
+		if strings.HasPrefix(ia, "error") && strings.HasPrefix(ib, "error") || ia == ib {
+			return
+		}
+		if index(a) == ia {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
-	if ia != ib {
-		t.Errorf("%s: locators differ: builtin %s (element %s), playwright-mcp %s (element %s)", what, a.JS(), ia, b.JS(), ib)
-	}
+	t.Errorf("%s: locators differ: builtin %s (element %s), playwright-mcp %s (element %s)", what, a.JS(), ia, b.JS(), ib)
 }

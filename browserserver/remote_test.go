@@ -3,6 +3,7 @@ package browserserver
 import (
 	"bufio"
 	"context"
+	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -26,7 +27,7 @@ func TestCDPEndpoint(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	cmd := exec.CommandContext(ctx, chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "--user-data-dir="+t.TempDir(), "about:blank")
+		"--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0", "--user-data-dir="+profileDir(t), "about:blank")
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -58,4 +59,29 @@ func TestCDPEndpoint(t *testing.T) {
 	if res.IsError || !strings.Contains(res.Snapshot, ": solo") {
 		t.Fatalf("click over CDP: %s", res.Text)
 	}
+}
+
+// profileDir is a user data folder for a Chromium the test kills: its
+// helper processes can still be writing there when the browser has
+// exited, so the folder is removed with retries (t.TempDir's one removal
+// failed a run), and a folder that outlives them is logged, not failed.
+func profileDir(t *testing.T) string {
+	dir, err := os.MkdirTemp("", "plaintest-cdp-profile-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		for try := 0; ; try++ {
+			err := os.RemoveAll(dir)
+			if err == nil {
+				return
+			}
+			if try == 20 {
+				t.Logf("left %s: %v", dir, err)
+				return
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+	})
+	return dir
 }
