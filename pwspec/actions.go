@@ -42,6 +42,8 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 	if in != nil {
 		kind = in.Kind
 	}
+	hovered := g.hovered
+	g.hovered = nil
 	switch tool {
 	case "browser_navigate":
 		u, err := g.text(sp("url"))
@@ -59,6 +61,7 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 		method := "click"
 		switch {
 		case tool == "browser_hover":
+			g.hovered = l
 			method = "hover"
 		case p["doubleClick"] == true:
 			method = "dblclick"
@@ -66,6 +69,9 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 			method = "check"
 		case kind == step.Uncheck:
 			method = "uncheck"
+		}
+		if hovered != nil && method == "click" {
+			return afterHover(hovered, l), 0, nil
 		}
 		return []doc{await(mc(l, method))}, 0, nil
 	case "browser_type":
@@ -321,4 +327,18 @@ func (g *gen) tabs(p map[string]any) ([]doc, int, error) {
 		await(mc(ident("page"), "bringToFront")),
 		await(mc(ident("page"), "waitForLoadState")),
 	}, 0, nil
+}
+
+// afterHover is a click right after a hover: what it clicks may show only
+// while the element hovered over is under the mouse (a row's delete
+// button), and Playwright, waiting for such a button to stop fading in,
+// may scroll it into view and so move the page from under the mouse: the
+// button hides, and the click waits out its timeout. So the hover and the
+// click are tried again together until the click lands, as a person
+// would point again.
+func afterHover(hovered, target expr) []doc {
+	ms := func(d time.Duration) raw { return raw(strconv.FormatInt(d.Milliseconds(), 10)) }
+	tries := []doc{await(mc(hovered, "hover")), await(mc(target, "click", obj{{"timeout", ms(defaults.Step)}}))}
+	return []doc{[]doc{"await expect(async () => {", indent(hardline, join(hardline, tries)), hardline,
+		"}).toPass({ timeout: ", string(ms(3 * defaults.Step)), " });"}}
 }

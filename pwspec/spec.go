@@ -242,6 +242,8 @@ type gen struct {
 	dialogs int
 	// uses names the helpers (read.go) the spec declares.
 	uses map[string]bool
+	// hovered is the element the step before hovered over, if it did.
+	hovered expr
 }
 
 // secretsUsed lists the required (empty) variables the spec reads, which
