@@ -16,8 +16,11 @@ import (
 // the payment frame" (or iframe, inside, within) after what it acts on or
 // checks, or as the subject of a text check ("the payment frame shows
 // Payment accepted"); the rest of the sentence is read against the frame's
-// document alone. An element named without its frame is found wherever it
-// is the only one so named, frames included.
+// document alone. A frame inside a frame is named from the inside out, as
+// a place is ("click Save in the card frame in the checkout frame"): the
+// last frame phrase is read first, against the page, and the rest within
+// that frame. An element named without its frame is found wherever it is
+// the only one so named, frames included.
 
 // reInFrame is "in the NAME frame" anywhere in a sentence.
 var reInFrame = regexp.MustCompile(`(?i)\s+(?:in|inside|within)\s+(?:the\s+)?("[^"]+"|'[^']+'|[^"'\s](?:[^"']*?[^"'\s])?)\s+i?frame\b`)
@@ -26,11 +29,13 @@ var reInFrame = regexp.MustCompile(`(?i)\s+(?:in|inside|within)\s+(?:the\s+)?("[
 // payment frame shows …".
 var reFrameSubject = regexp.MustCompile(`(?i)\bthe\s+("[^"]+"|'[^']+'|[^"'\s](?:[^"']*?[^"'\s])?)\s+i?frame\s+((?:does\s+not|doesn't|no\s+longer)\s+)?(shows?|contains?|displays?|says|reads|includes?|has)\b`)
 
-// frameScope reads the frame a sentence names: the sentence without it
-// (a frame that is the subject of a check becomes "the page"), and the
-// frame's words; ok is false when the sentence names none.
+// frameScope reads the outermost frame a sentence names: the sentence
+// without it (a frame that is the subject of a check becomes "the page"),
+// and the frame's words; ok is false when the sentence names none. Of
+// several "in the NAME frame", the last is the outermost.
 func frameScope(action string) (rest, name string, ok bool) {
-	if m := reInFrame.FindStringSubmatchIndex(action); m != nil {
+	if all := reInFrame.FindAllStringSubmatchIndex(action, -1); all != nil {
+		m := all[len(all)-1]
 		return strings.TrimSpace(action[:m[0]] + action[m[1]:]), unquote(action[m[2]:m[3]]), true
 	}
 	if m := reFrameSubject.FindStringSubmatchIndex(action); m != nil {

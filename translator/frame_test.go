@@ -83,6 +83,71 @@ func TestFrameRefusals(t *testing.T) {
 	}
 }
 
+// walletPage has two card frames, one in the checkout frame and one in
+// the gift frame: only naming the outer frame singles one out.
+func walletPage(t *testing.T) *dom.Node {
+	t.Helper()
+	page, err := dom.ParseARIA(`- generic [ref=e1]:
+  - heading "Wallet" [level=1] [ref=e2]
+  - iframe [ref=e3]:
+    - generic [ref=f1e1]:
+      - heading "Gift" [level=2] [ref=f1e2]
+      - iframe [ref=f1e3]:
+        - generic [ref=f2e1]:
+          - textbox "Card number" [ref=f2e2]
+          - button "Save card" [ref=f2e3]
+  - iframe [ref=e4]:
+    - generic [ref=f3e1]:
+      - heading "Checkout" [level=2] [ref=f3e2]
+      - iframe [ref=f3e3]:
+        - generic [ref=f4e1]:
+          - textbox "Card number" [ref=f4e2]
+          - button "Save card" [ref=f4e3]
+          - paragraph [ref=f4e4]: Card saved`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ref, name := range map[string]string{"e3": "Gift", "f1e3": "Card", "e4": "Checkout", "f3e3": "Card"} {
+		page.FindRef(ref).Name = name
+	}
+	return page
+}
+
+// TestNestedFrameSentences: a frame inside a frame is named from the
+// inside out; the inner frame alone, found twice, is refused naming both.
+func TestNestedFrameSentences(t *testing.T) {
+	page := walletPage(t)
+	for _, tt := range []struct {
+		action string
+		kind   step.Kind
+		ref    string
+	}{
+		{"type 4242 into Card number in the card frame in the checkout frame", step.Type, "f4e2"},
+		{"click Save card in the card frame inside the Checkout iframe", step.Click, "f4e3"},
+		{"type 4242 into Card number in the card frame in the gift frame", step.Type, "f2e2"},
+		{"check the card frame in the checkout frame shows Card saved", step.AssertText, "f4e1"},
+		{"verify the card frame in the gift frame does not show Card saved", step.AssertGone, "f2e1"},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
+		if err != nil {
+			t.Errorf("%s: %v", tt.action, err)
+			continue
+		}
+		if len(steps) != 1 || steps[0].Kind != tt.kind || steps[0].Ref != tt.ref || steps[0].Action != tt.action {
+			t.Errorf("%s: got %+v, want one %s on %s", tt.action, steps, tt.kind, tt.ref)
+		}
+	}
+	for action, want := range map[string]string{
+		"click Save card in the card frame":                   `"the card frame" matches 2 elements`,
+		"click Save card in the card frame in the shop frame": `no frame matching "shop" on the page; closest: iframe "Gift", iframe "Card"`,
+	} {
+		_, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: got %v, want %s", action, err, want)
+		}
+	}
+}
+
 // TestFrameScope: the frame phrase is cut from the sentence, and a frame
 // that is the subject of a check becomes the page.
 func TestFrameScope(t *testing.T) {
@@ -91,6 +156,8 @@ func TestFrameScope(t *testing.T) {
 		"check the Pay button within the Payment iframe is disabled": {"check the Pay button is disabled", "Payment"},
 		"check the payment frame shows Payment accepted":             {"check the page shows Payment accepted", "payment"},
 		"the card frame no longer shows Card refused":                {"the page no longer shows Card refused", "card"},
+		"click Save in the card frame in the checkout frame":         {"click Save in the card frame", "checkout"},
+		"check the card frame in the checkout frame shows Saved":     {"check the card frame shows Saved", "checkout"},
 		"click Pay": {"click Pay", ""},
 	} {
 		rest, name, ok := frameScope(in)

@@ -14,7 +14,8 @@ import (
 
 // framePages are a checkout page whose payment form is in a frame (issue
 // 21 item 3): by src, by srcdoc, from another origin, in a frame inside a
-// frame, and beside a Pay button of the page's own. Under /broken/ the frame's Pay declines the
+// frame (and in one of two frames of the same name, each inside its own
+// frame), and beside a Pay button of the page's own. Under /broken/ the frame's Pay declines the
 // card and stays enabled, and the donation thanks nobody by amount, so
 // that every check of what the frame shows fails there. %[1]s is the path
 // prefix ("" or "/broken"), %[2]s the other origin's address.
@@ -28,6 +29,9 @@ var framePages = map[string]string{
 	"/donate": `<title>Donate</title><h1>Donate</h1>
 <iframe name="donation" srcdoc="<label>Amount <input id=a></label> <button id=g>Give</button><p id=o></p><script>g.onclick = () => { o.textContent = '%[1]s' ? 'Thanks' : 'Thanks for ' + a.value; };</script>"></iframe>`,
 	"/nested": `<title>Shop</title><h1>Shop</h1>
+<iframe title="Checkout" width="500" height="300" srcdoc="<h2>Checkout</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input id=c></label> <button id=s>Save card</button><p id=o></p><script>s.onclick = () => { o.textContent = '%[1]s' ? 'Card refused' : 'Card saved'; };</script>&quot;></iframe>"></iframe>`,
+	"/wallet": `<title>Wallet</title><h1>Wallet</h1>
+<iframe title="Gift" width="500" height="200" srcdoc="<h2>Gift</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input></label> <button>Save card</button>&quot;></iframe>"></iframe>
 <iframe title="Checkout" width="500" height="300" srcdoc="<h2>Checkout</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input id=c></label> <button id=s>Save card</button><p id=o></p><script>s.onclick = () => { o.textContent = '%[1]s' ? 'Card refused' : 'Card saved'; };</script>&quot;></iframe>"></iframe>`,
 	"/pay": `<label>Card number <input id="card"></label> <button id="pay">Pay</button>
 <p id="out" role="status"></p>
@@ -79,6 +83,9 @@ var frameCases = []struct {
 	{"srcdoc", "/donate", []string{"type 5 into Amount in the donation frame", "click Give in the donation frame", "check the donation frame shows Thanks for 5"}, "Thanks for 5",
 		`iframe[name="donation"] >> internal:control=enter-frame >> `},
 	{"nested", "/nested", []string{"type 4242 into Card number in the card frame", "click Save card", "check the card frame shows Card saved"}, "Card saved",
+		`iframe[title="Checkout"] >> internal:control=enter-frame >> iframe[title="Card"] >> internal:control=enter-frame >> `},
+	{"nested-named", "/wallet", []string{"type 4242 into Card number in the card frame in the checkout frame", "click Save card in the card frame in the checkout frame",
+		"check the card frame in the checkout frame shows Card saved"}, "Card saved",
 		`iframe[title="Checkout"] >> internal:control=enter-frame >> iframe[title="Card"] >> internal:control=enter-frame >> `},
 	{"cross-origin", "/cross", []string{"type 4242 4242 4242 4242 into Card number in the payment frame", "click Pay in the payment frame",
 		"check the payment frame shows Payment accepted", "check the Pay button in the payment frame is disabled"}, "Payment accepted", payFrame},
@@ -144,7 +151,8 @@ func TestFramesBothServers(t *testing.T) {
 }
 
 // TestFrameRefusals: a name in the page and in a frame is refused naming
-// both with where each is; a check of the page's text that only a frame
+// both with where each is, as is a frame named twice, each in another
+// frame; a check of the page's text that only a frame
 // shows fails, saying which frame shows it and the sentence that reads it.
 func TestFrameRefusals(t *testing.T) {
 	requireBuiltin(t)
@@ -156,6 +164,7 @@ func TestFrameRefusals(t *testing.T) {
 		want    string
 	}{
 		{"/both", []string{"click Pay"}, `"Pay" matches 2 elements: button "Pay" in frame "Payment"; button "Pay" in the page; say which, e.g. "Pay in the payment frame"`},
+		{"/wallet", []string{"click Save card in the card frame"}, `"the card frame" matches 2 elements: iframe "Card" in frame "Gift"; iframe "Card" in frame "Checkout"; say which, e.g. "the card frame in the gift frame"`},
 		{"/cross", []string{"type 4242 4242 4242 4242 into Card number", "click Pay", "verify the page shows Payment accepted"},
 			`the page shows "Payment accepted" inside frame "Payment", whose text a check of the page does not read: say "check the payment frame shows Payment accepted"`},
 	} {
