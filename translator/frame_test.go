@@ -32,25 +32,19 @@ func framePage(t *testing.T) *dom.Node {
 	return page
 }
 
-// TestFrameSentences: a sentence that names a frame is read against the
-// frame's document; one that names an element found in one place alone
-// finds it, frame or not.
-func TestFrameSentences(t *testing.T) {
-	page := framePage(t)
-	for _, tt := range []struct {
-		action string
-		kind   step.Kind
-		ref    string
-	}{
-		{"type 4242 4242 4242 4242 into Card number in the payment frame", step.Type, "f1e2"},
-		{"type 4242 into Card number", step.Type, "f1e2"}, // the only one so named
-		{"click Pay in the payment frame", step.Click, "f1e3"},
-		{"click Pay inside the \"Payment\" iframe", step.Click, "f1e3"},
-		{"check the payment frame shows Payment accepted", step.AssertText, "f1e1"},
-		{"verify the payment frame does not show Card refused", step.AssertGone, "f1e1"},
-		{"check the Pay button in the payment frame is disabled", step.AssertState, "f1e3"},
-		{"type SAVE10 into Coupon", step.Type, "e6"},
-	} {
+// sentenceCase is a sentence and the one step it should give: its kind
+// and the ref of its element.
+type sentenceCase struct {
+	action string
+	kind   step.Kind
+	ref    string
+}
+
+// translatesTo requires that each case's sentence translate, on page, to
+// its one step, which keeps the sentence as its action.
+func translatesTo(t *testing.T, page *dom.Node, cases []sentenceCase) {
+	t.Helper()
+	for _, tt := range cases {
 		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
 		if err != nil {
 			t.Errorf("%s: %v", tt.action, err)
@@ -60,6 +54,22 @@ func TestFrameSentences(t *testing.T) {
 			t.Errorf("%s: got %+v, want one %s on %s", tt.action, steps, tt.kind, tt.ref)
 		}
 	}
+}
+
+// TestFrameSentences: a sentence that names a frame is read against the
+// frame's document; one that names an element found in one place alone
+// finds it, frame or not.
+func TestFrameSentences(t *testing.T) {
+	translatesTo(t, framePage(t), []sentenceCase{
+		{"type 4242 4242 4242 4242 into Card number in the payment frame", step.Type, "f1e2"},
+		{"type 4242 into Card number", step.Type, "f1e2"}, // the only one so named
+		{"click Pay in the payment frame", step.Click, "f1e3"},
+		{"click Pay inside the \"Payment\" iframe", step.Click, "f1e3"},
+		{"check the payment frame shows Payment accepted", step.AssertText, "f1e1"},
+		{"verify the payment frame does not show Card refused", step.AssertGone, "f1e1"},
+		{"check the Pay button in the payment frame is disabled", step.AssertState, "f1e3"},
+		{"type SAVE10 into Coupon", step.Type, "e6"},
+	})
 }
 
 // TestFrameRefusals: a name in the page and in a frame is refused naming
@@ -117,26 +127,13 @@ func walletPage(t *testing.T) *dom.Node {
 // inside out; the inner frame alone, found twice, is refused naming both.
 func TestNestedFrameSentences(t *testing.T) {
 	page := walletPage(t)
-	for _, tt := range []struct {
-		action string
-		kind   step.Kind
-		ref    string
-	}{
+	translatesTo(t, page, []sentenceCase{
 		{"type 4242 into Card number in the card frame in the checkout frame", step.Type, "f4e2"},
 		{"click Save card in the card frame inside the Checkout iframe", step.Click, "f4e3"},
 		{"type 4242 into Card number in the card frame in the gift frame", step.Type, "f2e2"},
 		{"check the card frame in the checkout frame shows Card saved", step.AssertText, "f4e1"},
 		{"verify the card frame in the gift frame does not show Card saved", step.AssertGone, "f2e1"},
-	} {
-		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
-		if err != nil {
-			t.Errorf("%s: %v", tt.action, err)
-			continue
-		}
-		if len(steps) != 1 || steps[0].Kind != tt.kind || steps[0].Ref != tt.ref || steps[0].Action != tt.action {
-			t.Errorf("%s: got %+v, want one %s on %s", tt.action, steps, tt.kind, tt.ref)
-		}
-	}
+	})
 	for action, want := range map[string]string{
 		"click Save card in the card frame":                   `"the card frame" matches 2 elements`,
 		"click Save card in the card frame in the shop frame": `no frame matching "shop" on the page; closest: iframe "Gift", iframe "Card"`,
