@@ -77,10 +77,20 @@ func ambiguous(page *dom.Node, what string, nodes []*dom.Node) error {
 		hint = fmt.Sprintf("say which, e.g. %q", what+" for "+label(ct))
 	}
 	if frames {
+		named := false
 		for _, n := range nodes {
 			if f := dom.FrameOf(n); f != nil && f.Name != "" {
 				hint = fmt.Sprintf("say which, e.g. %q", what+" in the "+strings.ToLower(f.Name)+" frame")
+				named = true
 				break
+			}
+		}
+		for _, n := range nodes {
+			if f := dom.FrameOf(n); f != nil && !named {
+				if w := framePlaceOf(f); w != "" {
+					hint = fmt.Sprintf("say which, e.g. %q", what+" in the "+w+" frame")
+					break
+				}
 			}
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -119,6 +120,9 @@ func findFrame(page *dom.Node, name string) (*dom.Node, error) {
 			return nil, ambiguous(page, "the "+name+" frame", found)
 		}
 	}
+	if place, ok := framePlace(name); ok {
+		return frameAt(page, frames, place, name)
+	}
 	e := &NotFoundError{What: name, Want: "frame"}
 	for _, f := range frames {
 		if len(e.Candidates) < maxListed {
@@ -126,6 +130,96 @@ func findFrame(page *dom.Node, name string) (*dom.Node, error) {
 		}
 	}
 	return nil, e
+}
+
+// reFramePlace is a frame named by its place among its document's frames:
+// "the second frame", "the 2nd frame", "the last frame"; or "the frame",
+// "the only frame", which reInFrame reads as the name "the" or "only".
+var reFramePlace = regexp.MustCompile(`(?i)^(?:the|only|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|[1-9]\d*(?:st|nd|rd|th)))$`)
+
+// framePlace reads a frame's name as its place, counted from 1: -1 for
+// "last", 0 for the document's only frame; ok is false for a name.
+func framePlace(name string) (place int, ok bool) {
+	m := reFramePlace.FindStringSubmatch(strings.TrimSpace(name))
+	switch {
+	case m == nil:
+		return 0, false
+	case m[1] == "":
+		return 0, true
+	case strings.EqualFold(m[1], "last"):
+		return -1, true
+	}
+	return ordinal(strings.ToLower(m[1])), true
+}
+
+// placeWords are the words framePlace reads, for refusals' hints.
+var placeWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+
+// ownFrames are the frames of frames in page's own document: those of the
+// page's, or of the frame page is, not of the frames inside them.
+func ownFrames(page *dom.Node, frames []*dom.Node) []*dom.Node {
+	var scope *dom.Node
+	if page.Role == "iframe" {
+		scope = page
+	}
+	var own []*dom.Node
+	for _, f := range frames {
+		if f != page && dom.FrameOf(f) == scope {
+			own = append(own, f)
+		}
+	}
+	return own
+}
+
+// frameAt is the frame at place (framePlace) among page's own frames, as a
+// person counts them down the page: a frame with no name to say is named
+// by its place ("click Pay in the second frame").
+func frameAt(page *dom.Node, frames []*dom.Node, place int, name string) (*dom.Node, error) {
+	own := ownFrames(page, frames)
+	switch {
+	case place == 0 && len(own) == 1:
+		return own[0], nil
+	case place == 0 && len(own) > 1:
+		c := make([]string, len(own))
+		for i, f := range own {
+			c[i] = short(f) + " (" + placeName(i) + ")"
+		}
+		return nil, &AmbiguousError{What: "the frame", Candidates: c, Hint: `say which, e.g. "in the first frame"`, nodes: own}
+	case place == -1 && len(own) > 0:
+		return own[len(own)-1], nil
+	case place > 0 && place <= len(own):
+		return own[place-1], nil
+	}
+	return nil, &NotFoundError{What: name, Want: "frame", Candidates: shortAll(own)}
+}
+
+// placeName is the word for the frame at index i (from 0).
+func placeName(i int) string {
+	if i < len(placeWords) {
+		return placeWords[i]
+	}
+	return fmt.Sprintf("%dth", i+1)
+}
+
+// framePlaceOf is the place word of frame f among the frames of its
+// document, for a hint ("Pay in the second frame"); "" when it has none.
+func framePlaceOf(f *dom.Node) string {
+	root := f
+	for root.Parent != nil {
+		root = root.Parent
+	}
+	var frames []*dom.Node
+	root.Walk(func(n *dom.Node) bool {
+		if n.Role == "iframe" && dom.FrameOf(n) == dom.FrameOf(f) {
+			frames = append(frames, n)
+		}
+		return true
+	})
+	i := slices.Index(frames, f)
+	if i < 0 || len(frames) < 2 {
+		return ""
+	}
+	return placeName(i)
 }
 
 // whereIs says which document n is in, for a refusal that names

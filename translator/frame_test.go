@@ -145,6 +145,49 @@ func TestNestedFrameSentences(t *testing.T) {
 	}
 }
 
+// twoFramesPage has two frames with no name to say, a Pay button in each.
+func twoFramesPage(t *testing.T) *dom.Node {
+	t.Helper()
+	page, err := dom.ParseARIA(`- generic [ref=e1]:
+  - heading "Two" [level=1] [ref=e2]
+  - iframe [ref=e3]:
+    - generic [ref=f1e1]:
+      - button "Pay" [ref=f1e2]
+  - iframe [ref=e4]:
+    - generic [ref=f2e1]:
+      - button "Pay" [ref=f2e2]
+      - paragraph [ref=f2e3]: Paid`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return page
+}
+
+// TestFramesByPlace: a frame with no name is named by its place among its
+// document's frames; "the frame" is the only one; an element in two
+// unnamed frames is refused with a hint by place.
+func TestFramesByPlace(t *testing.T) {
+	page := twoFramesPage(t)
+	translatesTo(t, page, []sentenceCase{
+		{"click Pay in the second frame", step.Click, "f2e2"},
+		{"click Pay in the 1st frame", step.Click, "f1e2"},
+		{"click Pay in the last iframe", step.Click, "f2e2"},
+		{"check the second frame shows Paid", step.AssertText, "f2e1"},
+	})
+	translatesTo(t, framePage(t), []sentenceCase{{"click Pay in the frame", step.Click, "f1e3"}})
+	translatesTo(t, walletPage(t), []sentenceCase{{"click Save card in the card frame in the second frame", step.Click, "f4e3"}})
+	for action, want := range map[string]string{
+		"click Pay":                    `"Pay" matches 2 elements: button "Pay" in a frame; button "Pay" in a frame; say which, e.g. "Pay in the first frame"`,
+		"click Pay in the frame":       `"the frame" matches 2 elements: iframe (first); iframe (second); say which, e.g. "in the first frame"`,
+		"click Pay in the third frame": `no frame matching "third" on the page; closest: iframe, iframe`,
+	} {
+		_, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: got %v, want %s", action, err, want)
+		}
+	}
+}
+
 // TestFrameScope: the frame phrase is cut from the sentence, and a frame
 // that is the subject of a check becomes the page.
 func TestFrameScope(t *testing.T) {
@@ -154,6 +197,8 @@ func TestFrameScope(t *testing.T) {
 		"check the payment frame shows Payment accepted":             {"check the page shows Payment accepted", "payment"},
 		"the card frame no longer shows Card refused":                {"the page no longer shows Card refused", "card"},
 		"click Save in the card frame in the checkout frame":         {"click Save in the card frame", "checkout"},
+		"click Pay in the frame":                                     {"click Pay", "the"},
+		"click Pay in the second frame":                              {"click Pay", "second"},
 		"check the card frame in the checkout frame shows Saved":     {"check the card frame shows Saved", "checkout"},
 		"click Pay": {"click Pay", ""},
 	} {

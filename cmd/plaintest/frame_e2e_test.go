@@ -15,7 +15,8 @@ import (
 // framePages are a checkout page whose payment form is in a frame (issue
 // 21 item 3): by src, by srcdoc, from another origin, in a frame inside a
 // frame (and in one of two frames of the same name, each inside its own
-// frame), and beside a Pay button of the page's own. Under /broken/ the frame's Pay declines the
+// frame), in the second of two frames with no name, and beside a Pay
+// button of the page's own. Under /broken/ the frame's Pay declines the
 // card and stays enabled, and the donation thanks nobody by amount, so
 // that every check of what the frame shows fails there. %[1]s is the path
 // prefix ("" or "/broken"), %[2]s the other origin's address.
@@ -33,6 +34,9 @@ var framePages = map[string]string{
 	"/wallet": `<title>Wallet</title><h1>Wallet</h1>
 <iframe title="Gift" width="500" height="200" srcdoc="<h2>Gift</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input></label> <button>Save card</button>&quot;></iframe>"></iframe>
 <iframe title="Checkout" width="500" height="300" srcdoc="<h2>Checkout</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input id=c></label> <button id=s>Save card</button><p id=o></p><script>s.onclick = () => { o.textContent = '%[1]s' ? 'Card refused' : 'Card saved'; };</script>&quot;></iframe>"></iframe>`,
+	"/two": `<title>Two</title><h1>Two</h1>
+<iframe srcdoc="<button onclick=&quot;o.textContent = 'Paid'&quot;>Pay</button><p id=o></p>"></iframe>
+<iframe srcdoc="<button id=b>Pay</button><p id=o></p><script>b.onclick = () => { o.textContent = '%[1]s' ? 'Declined' : 'Paid'; };</script>"></iframe>`,
 	"/pay": `<label>Card number <input id="card"></label> <button id="pay">Pay</button>
 <p id="out" role="status"></p>
 <script>
@@ -87,6 +91,7 @@ var frameCases = []struct {
 	{"nested-named", "/wallet", []string{"type 4242 into Card number in the card frame in the checkout frame", "click Save card in the card frame in the checkout frame",
 		"check the card frame in the checkout frame shows Card saved"}, "Card saved",
 		`iframe[title="Checkout"] >> internal:control=enter-frame >> iframe[title="Card"] >> internal:control=enter-frame >> `},
+	{"by-place", "/two", []string{"click Pay in the second frame", "check the second frame shows Paid"}, "Paid", `iframe >> nth=1 >> internal:control=enter-frame >> `},
 	{"cross-origin", "/cross", []string{"type 4242 4242 4242 4242 into Card number in the payment frame", "click Pay in the payment frame",
 		"check the payment frame shows Payment accepted", "check the Pay button in the payment frame is disabled"}, "Payment accepted", payFrame},
 }
@@ -164,6 +169,7 @@ func TestFrameRefusals(t *testing.T) {
 		want    string
 	}{
 		{"/both", []string{"click Pay"}, `"Pay" matches 2 elements: button "Pay" in frame "Payment"; button "Pay" in the page; say which, e.g. "Pay in the payment frame"`},
+		{"/two", []string{"click Pay"}, `"Pay" matches 2 elements: button "Pay" in a frame; button "Pay" in a frame; say which, e.g. "Pay in the first frame"`},
 		{"/wallet", []string{"click Save card in the card frame"}, `"the card frame" matches 2 elements: iframe "Card" in frame "Gift"; iframe "Card" in frame "Checkout"; say which, e.g. "the card frame in the gift frame"`},
 		{"/cross", []string{"type 4242 4242 4242 4242 into Card number", "click Pay", "verify the page shows Payment accepted"},
 			`the page shows "Payment accepted" inside frame "Payment", whose text a check of the page does not read: say "check the payment frame shows Payment accepted"`},
