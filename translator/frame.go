@@ -152,11 +152,8 @@ func framePlace(name string) (place int, ok bool) {
 	return ordinal(strings.ToLower(m[1])), true
 }
 
-// placeWords are the words framePlace reads, for refusals' hints.
-var placeWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
-
-// ownFrames are the frames of frames in page's own document: those of the
-// page's, or of the frame page is, not of the frames inside them.
+// ownFrames are those of frames in page's own document (the page's, or
+// the document of the frame page is), not those inside other frames.
 func ownFrames(page *dom.Node, frames []*dom.Node) []*dom.Node {
 	var scope *dom.Node
 	if page.Role == "iframe" {
@@ -195,8 +192,8 @@ func frameAt(page *dom.Node, frames []*dom.Node, place int, name string) (*dom.N
 
 // placeName is the word for the frame at index i (from 0).
 func placeName(i int) string {
-	if i < len(placeWords) {
-		return placeWords[i]
+	if i < len(ordinalWords) {
+		return ordinalWords[i]
 	}
 	return fmt.Sprintf("%dth", i+1)
 }

@@ -76,10 +76,12 @@ func (r *Rules) orderStep(req Request, place string, items []string, how string)
 	return []step.Step{stp}, nil
 }
 
+// ordinalWords are the places said in words, counted from 1.
+var ordinalWords = []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
+
 // ordinal reads "second", "3rd".
 func ordinal(w string) int {
-	words := []string{"first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"}
-	for i, o := range words {
+	for i, o := range ordinalWords {
 		if w == o {
 			return i + 1
 		}
