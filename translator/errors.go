@@ -17,17 +17,24 @@ type NotFoundError struct {
 	What       string   // the words that named the element; "" when a kind alone did ("the status")
 	Want       string   // the kind of element looked for ("button or link", "text field")
 	Candidates []string // the closest elements on the page, best first
+	// Where is where it was looked for, when not the whole page: `in
+	// frame "Checkout"` for a sentence that named that frame.
+	Where string
 }
 
 func (e *NotFoundError) Error() string {
-	msg := fmt.Sprintf("no %s matching %q on the page", e.Want, e.What)
+	where := "on the page"
+	if e.Where != "" {
+		where = e.Where
+	}
+	msg := fmt.Sprintf("no %s matching %q %s", e.Want, e.What, where)
 	switch {
 	case e.What == "" && e.Want == wantDialog:
 		msg = "no alert, confirm or prompt is open: the action before it opened none (a dialog the page draws itself is clicked: \"click OK in the Save dialog\")"
 	case e.What == "" && e.Want == "dialog":
 		msg = "no dialog is open"
 	case e.What == "":
-		msg = fmt.Sprintf("no %s is on the page", e.Want)
+		msg = fmt.Sprintf("no %s is %s", e.Want, where)
 	}
 	if len(e.Candidates) > 0 {
 		msg += "; closest: " + strings.Join(e.Candidates, ", ")

@@ -61,6 +61,13 @@ func (r *Rules) inFrame(ctx context.Context, req Request, rest, name string) ([]
 	sub := req
 	sub.Action, sub.Page = rest, f
 	steps, err := r.Translate(ctx, sub)
+	if nf := (*NotFoundError)(nil); asNotFound(err, &nf) && nf.Where == "" {
+		// Looked for in the frame alone: say so, not "on the page".
+		nf.Where = "in " + short(f)
+		if d := frameDocument(f); d != nil {
+			nf.Where = whereIs(d)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -101,7 +108,7 @@ func frameDocument(f *dom.Node) *dom.Node {
 func findFrame(page *dom.Node, name string) (*dom.Node, error) {
 	var frames []*dom.Node
 	page.Walk(func(n *dom.Node) bool {
-		if n.Role == "iframe" {
+		if n.Role == "iframe" && n != page { // not the frame looked in
 			frames = append(frames, n)
 		}
 		return true
@@ -161,7 +168,7 @@ func ownFrames(page *dom.Node, frames []*dom.Node) []*dom.Node {
 	}
 	var own []*dom.Node
 	for _, f := range frames {
-		if f != page && dom.FrameOf(f) == scope {
+		if dom.FrameOf(f) == scope {
 			own = append(own, f)
 		}
 	}

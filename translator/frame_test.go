@@ -77,8 +77,9 @@ func TestFrameSentences(t *testing.T) {
 func TestFrameRefusals(t *testing.T) {
 	page := framePage(t)
 	for action, want := range map[string]string{
-		"click Pay":                      `"Pay" matches 2 elements: button "Pay" in frame "Payment"; button "Pay" in the page; say which, e.g. "Pay in the payment frame"`,
-		"click Pay in the billing frame": `no frame matching "billing" on the page; closest: iframe "Payment"`,
+		"click Pay":                                          `"Pay" matches 2 elements: button "Pay" in frame "Payment"; button "Pay" in the page; say which, e.g. "Pay in the payment frame"`,
+		"click Pay in the billing frame":                     `no frame matching "billing" on the page; closest: iframe "Payment"`,
+		"click Refund in the payment frame":                  `no button or link matching "Refund" in frame "Payment"; closest: textbox "Card number", button "Pay"`,
 		"verify the URL ends with /pay in the payment frame": `cannot understand the action: "verify the URL ends with /pay" checks the page, not the payment frame: name an element inside the frame ("the Items list in the payment frame shows 3 items")`,
 	} {
 		_, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
@@ -135,8 +136,10 @@ func TestNestedFrameSentences(t *testing.T) {
 		{"verify the card frame in the gift frame does not show Card saved", step.AssertGone, "f2e1"},
 	})
 	for action, want := range map[string]string{
-		"click Save card in the card frame":                   `"the card frame" matches 2 elements`,
-		"click Save card in the card frame in the shop frame": `no frame matching "shop" on the page; closest: iframe "Gift", iframe "Card"`,
+		"click Save card in the card frame":                       `"the card frame" matches 2 elements`,
+		"click Save card in the card frame in the shop frame":     `no frame matching "shop" on the page; closest: iframe "Gift", iframe "Card"`,
+		"click Save card in the gift frame in the checkout frame": `no frame matching "gift" in frame "Checkout"; closest: iframe "Card"`,
+		"click Refund in the card frame in the checkout frame":    `no button or link matching "Refund" in frame "Card"; closest: textbox "Card number", button "Save card"`,
 	} {
 		_, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
 		if err == nil || !strings.Contains(err.Error(), want) {
