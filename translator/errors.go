@@ -84,21 +84,21 @@ func ambiguous(page *dom.Node, what string, nodes []*dom.Node) error {
 		hint = fmt.Sprintf("say which, e.g. %q", what+" for "+label(ct))
 	}
 	if frames {
-		named := false
+		// A frame by its name, else (none has one) by its place.
+		frame := ""
 		for _, n := range nodes {
 			if f := dom.FrameOf(n); f != nil && f.Name != "" {
-				hint = fmt.Sprintf("say which, e.g. %q", what+" in the "+strings.ToLower(f.Name)+" frame")
-				named = true
+				frame = strings.ToLower(f.Name)
 				break
 			}
 		}
 		for _, n := range nodes {
-			if f := dom.FrameOf(n); f != nil && !named {
-				if w := framePlaceOf(f); w != "" {
-					hint = fmt.Sprintf("say which, e.g. %q", what+" in the "+w+" frame")
-					break
-				}
+			if f := dom.FrameOf(n); f != nil && frame == "" {
+				frame = framePlaceOf(f) // "" for its document's only frame
 			}
+		}
+		if frame != "" {
+			hint = fmt.Sprintf("say which, e.g. %q", what+" in the "+frame+" frame")
 		}
 	}
 	return &AmbiguousError{What: what, Candidates: c, Hint: hint, nodes: nodes}
