@@ -287,7 +287,7 @@ func TestReplayDemoShop(t *testing.T) {
 		defer srv.Close()
 		dir := t.TempDir()
 		junit := filepath.Join(dir, "junit.xml")
-		code, out, errOut := runCLI(t, "replay", mugScenario, "--config", cfg, "--timeout", "3s",
+		code, out, errOut := runCLI(t, "replay", mugScenario, "--config", cfg, "--timeout", "6s",
 			"--var", "BASE_URL="+srv.URL, "--var", "PASSWORD="+demoshop.Password, "--junit", junit)
 		if code != exitFailed {
 			t.Fatalf("exit %d, want 1\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
