@@ -44,6 +44,8 @@ const (
 const (
 	// textNoMatch: a selector target that matches no element (yet).
 	textNoMatch = "does not match any elements"
+	// textNavigated: a call into a page that navigated away under it.
+	textNavigated = "Execution context was destroyed"
 	// textStrict: a selector target that matches more than one element.
 	textStrict = "strict mode violation"
 )
@@ -99,6 +101,15 @@ func (r *Result) ErrorLine() string {
 // matched no element: an element that may still appear.
 func (r *Result) NoMatch() bool {
 	return r.IsError && strings.Contains(r.Error, textNoMatch)
+}
+
+// Navigated reports whether the call failed because the page navigated
+// while it ran: Playwright's "Execution context was destroyed, most
+// likely because of a navigation". A check that read the page as it went
+// may read the new one; nothing of the site failed. Quoted text is not
+// read.
+func (r *Result) Navigated() bool {
+	return r.IsError && strings.Contains(unquoted(r.Error), textNavigated)
 }
 
 // TabMissing reports whether browser_tabs failed because the tab it was

@@ -35,7 +35,9 @@ func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target strin
 			r.keep(ts, exported, s)
 			return true, nil
 		}
-		if !out.NoMatch() || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
+		// A target not there yet, or a page navigating under the check
+		// (a submit's page on its way), is asked again.
+		if !(out.NoMatch() || out.Navigated()) || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
 			msg := failureText(s, out)
 			switch {
 			case out.NoMatch():

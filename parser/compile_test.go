@@ -317,6 +317,24 @@ func TestCompileScopedAssertion(t *testing.T) {
 		t.Errorf("message %q", msg)
 	}
 
+	// A check the page's navigation ends is asked again, of the new page.
+	f = newFake()
+	f.navigating = 2
+	sc.Actions = []string{"verify the Blue Mug card shows $12.00"}
+	res, err = compile(t, f, sc, &Options{Timeout: time.Second, Poll: 10 * time.Millisecond})
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v: want a pass once the page has navigated", res.Status, err, res.Errors)
+	}
+	checks := 0
+	for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
+		if el, _ := c.Args["element"].(string); strings.Contains(el, " showing ") {
+			checks++
+		}
+	}
+	if checks != 3 {
+		t.Errorf("the check ran %d times, want 3 (two ended by the navigation)", checks)
+	}
+
 	// A card that never comes is retried until the timeout, then named.
 	f = newFake()
 	sc.Actions = []string{"verify the Blue Mug card shows $12.00"}

@@ -65,6 +65,9 @@ type fakeBrowser struct {
 	// clicking it times out, as Playwright's click does, and its label
 	// takes clicks.
 	covered map[string]string
+	// navigating: the next checks of an element fail this many times as a
+	// check does whose page navigates under it.
+	navigating int
 }
 
 func newFake() *fakeBrowser {
@@ -176,6 +179,10 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 	if target, ok := c.Args["target"].(string); ok {
 		if bad, ok := f.badTargets[target]; ok {
 			return bad
+		}
+		if el, _ := c.Args["element"].(string); f.navigating > 0 && strings.Contains(el, " showing ") {
+			f.navigating--
+			return mcptest.Failure("Error: browserBackend.callTool: Execution context was destroyed, most likely because of a navigation")
 		}
 		if c.Args["function"] == locatorAttrsFn {
 			return f.attrs(target)

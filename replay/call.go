@@ -70,12 +70,15 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 			// Say what the scenario says, not the narrowed selector.
 			msg = strings.ReplaceAll(msg, sent["target"].(string), chk.target)
 		}
-		if !(hasTarget && res.NoMatch()) && !lateTab(pl.tool, params, res) {
+		// A check the page's navigation ended (a submit's page still on
+		// its way) asks again, of the new page.
+		navigated := res.Navigated() && step.IsCheck(step.ToolCall{Tool: pl.tool, Args: params})
+		if !(hasTarget && res.NoMatch()) && !lateTab(pl.tool, params, res) && !navigated {
 			o.fail = msg
 			return o, nil
 		}
 		left := time.Until(deadline)
-		if isChecked && (!probed || left <= 0) {
+		if isChecked && !navigated && (!probed || left <= 0) {
 			// Is it late, or does the target name another element now?
 			probed = true
 			if why := chk.why(r.resolve(ctx, s, chk.target)); why != "" {
@@ -84,11 +87,14 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		}
 		if left <= 0 {
 			what := "the target"
-			if !hasTarget {
+			switch {
+			case navigated:
+				what = "the page to stop navigating"
+			case !hasTarget:
 				what = "the tab"
 			}
 			o.fail = fmt.Sprintf("%s (waited %s for %s)", msg, limit, what)
-			if isChecked {
+			if isChecked && !navigated {
 				return r.missed(ctx, pl, s, params, chk, o, o.fail)
 			}
 			return o, nil

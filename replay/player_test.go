@@ -3,6 +3,7 @@ package replay
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -16,6 +17,7 @@ import (
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 )
 
 func statuses(res *report.RunResult) []string {
@@ -824,5 +826,39 @@ func TestParseScreenshots(t *testing.T) {
 	}
 	if _, err := ParseScreenshots("some"); err == nil || !strings.Contains(err.Error(), "want all, failure or off") {
 		t.Errorf("ParseScreenshots(some) = %v, want an error naming the values", err)
+	}
+}
+
+// A check that a navigation ends (Playwright: "Execution context was
+// destroyed", a submit's page on its way) asks again, of the new page,
+// until the step timeout; any other evaluation fails at once, as it may
+// have done something.
+func TestNavigatedCheckAsksAgain(t *testing.T) {
+	call, err := step.Call(step.Step{Kind: step.AssertText, Value: "Welcome"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := fmt.Sprintf(`[{"step":1,"tool":"mcp__playwright__browser_evaluate","params":%s}]`, toJSON(call.Args))
+	f := &fake{readyAfter: 1, evalErrors: 2}
+	_, res, err := play(t, f, &Options{Timeout: 5 * time.Second, Poll: 20 * time.Millisecond}, scenario("", check))
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q: want a pass on the third call", err, res.Error)
+	}
+	if n := len(f.callsTo(mcpclient.ToolEvaluate)); n != 3 || res.Steps[0].Retries != 2 {
+		t.Errorf("%d calls, %d retries: want 3 and 2", n, res.Steps[0].Retries)
+	}
+
+	f = &fake{readyAfter: 1, evalErrors: 1000}
+	_, res, _ = play(t, f, &Options{Timeout: 300 * time.Millisecond, Poll: 20 * time.Millisecond}, scenario("", check))
+	if res.Success || !strings.Contains(res.Steps[0].Error, "Execution context was destroyed") ||
+		!strings.Contains(res.Steps[0].Error, "waited 300ms for the page to stop navigating") {
+		t.Errorf("success %v, error %q: want the server's error and the wait", res.Success, res.Steps[0].Error)
+	}
+
+	f = &fake{readyAfter: 1, evalErrors: 1}
+	_, res, _ = play(t, f, &Options{Timeout: 5 * time.Second}, scenario("",
+		`[{"step":1,"tool":"mcp__playwright__browser_evaluate","params":{"function":"() => { localStorage.n++; return true }"}}]`))
+	if res.Success || len(f.callsTo(mcpclient.ToolEvaluate)) != 1 {
+		t.Errorf("success %v, %d calls: an evaluation that is not a check is not run again", res.Success, len(f.callsTo(mcpclient.ToolEvaluate)))
 	}
 }

@@ -116,6 +116,16 @@ func millis(re *regexp.Regexp, fn string) (time.Duration, bool) {
 	return time.Duration(ms) * time.Millisecond, true
 }
 
+// IsCheck reports whether c is a check this package compiles: a
+// browser_evaluate whose function asks its question until it holds (poll).
+// It reads the page and changes nothing, so it may run again: on the page
+// a navigation brought, when one ended it.
+func IsCheck(c ToolCall) bool {
+	fn, _ := c.Args["function"].(string)
+	_, ok := CheckTimeout(fn)
+	return c.Tool == ToolEvaluate && ok
+}
+
 // WaitsFor reports whether c is the call of a check a sentence waits for
 // (Step.Wait), and how long it waits: a player waits as long for the
 // check's element to be on the page ("wait for the Pay button to
