@@ -45,6 +45,7 @@ func (t *tab) navigate(a args, r *response) error {
 		return toolErrorf("%v", err)
 	}
 	r.addCode("await page.goto(" + quoteJS(url) + ");")
+	t.nav.disarm() // the load's requests are not counted: Goto waits for it
 	if _, err := t.page.Goto(url); err != nil {
 		return err
 	}
@@ -53,6 +54,7 @@ func (t *tab) navigate(a args, r *response) error {
 
 func (t *tab) navigateBack(_ args, r *response) error {
 	r.addCode("await page.goBack();")
+	t.nav.disarm()
 	if _, err := t.page.GoBack(); err != nil {
 		return err
 	}

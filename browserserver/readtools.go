@@ -9,6 +9,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 )
 
 func (t *tab) snapshotTool(a args, r *response) error {
@@ -54,7 +55,8 @@ const contextDestroyed = "Execution context was destroyed"
 // evaluate runs a function in the page (or on the target element) and
 // returns its value as JSON, indented as JSON.stringify(v, null, 2) writes
 // it ("undefined" for none). A function that starts a navigation
-// (setTimeout(() => location.reload())) is waited for as an action's is. A
+// (setTimeout(() => location.reload())) is waited for as an action's is;
+// a compiled check (step.IsCheck), which only reads, is not. A
 // navigation that destroyed the document under the function (started by
 // an earlier step, a back-forward cache restore that sent no request) is
 // waited for, and the function run once more in the new document.
@@ -76,19 +78,30 @@ func (t *tab) evaluate(a args, r *response) error {
 		}
 		return t.page.Evaluate("async () => { const v = await (" + fn + ")(); return JSON.stringify(v, null, 2) ?? 'undefined'; }")
 	}
-	before := t.navCounts()
+	// A compiled check only reads the page: no navigation of its own to
+	// wait for (nor network events to watch for one).
+	check := step.IsCheck(step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": fn}})
+	watch := func() navCounts {
+		if check {
+			return navCounts{}
+		}
+		return t.navCounts()
+	}
+	before := watch()
 	v, err := run()
 	if err != nil && strings.Contains(err.Error(), contextDestroyed) {
 		t.s.log.Debug("evaluate: the document went away; running again after the load", "err", err)
 		if werr := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); werr == nil {
-			before = t.navCounts()
+			before = watch()
 			v, err = run()
 		}
 	}
 	if err != nil {
 		return err
 	}
-	t.settle(before)
+	if !check {
+		t.settle(before)
+	}
 	s, _ := v.(string)
 	if f := a.str("filename"); f != "" {
 		path, err := t.s.writeWork(f, []byte(s))

@@ -41,10 +41,20 @@ type tab struct {
 }
 
 // navWatch counts the main frame's navigation requests and commits, so that
-// an action that started a navigation waits for the new page.
+// an action that started a navigation waits for the new page. Commits are
+// counted always; requests only from an action on (arm) until a
+// navigation: browser_navigate's, or one an action started, once settle
+// has seen it load. A page's network events cost the driver and this
+// process messages each, and a load of an APG example page makes about a
+// hundred, more than half of all the driver sent.
 type navWatch struct {
-	mu sync.Mutex
-	n  navCounts
+	mu    sync.Mutex
+	n     navCounts
+	page  playwright.Page
+	onReq func(playwright.Request) // counts a main frame navigation request
+	onEnd func(playwright.Request) // counts one that finished or failed
+	armMu sync.Mutex               // guards armed, held while subscribing
+	armed bool
 }
 
 // navCounts are the counts of a navWatch at one moment.
@@ -64,6 +74,36 @@ func (w *navWatch) add(f func(*navCounts)) {
 	w.mu.Lock()
 	f(&w.n)
 	w.mu.Unlock()
+}
+
+// arm starts counting the page's navigation requests (its network events
+// subscribed, before the action's call reaches the driver) and returns
+// the counts now.
+func (w *navWatch) arm() navCounts {
+	w.armMu.Lock()
+	defer w.armMu.Unlock()
+	w.mu.Lock()
+	page := w.page
+	w.mu.Unlock()
+	if !w.armed && page != nil {
+		w.armed = true
+		page.OnRequest(w.onReq)
+		page.OnRequestFinished(w.onEnd)
+		page.OnRequestFailed(w.onEnd)
+	}
+	return w.read()
+}
+
+// disarm stops counting requests (unsubscribes the network events).
+func (w *navWatch) disarm() {
+	w.armMu.Lock()
+	defer w.armMu.Unlock()
+	if w.armed {
+		w.armed = false
+		w.page.RemoveListener("request", w.onReq)
+		w.page.RemoveListener("requestfinished", w.onEnd)
+		w.page.RemoveListener("requestfailed", w.onEnd)
+	}
 }
 
 // open creates the context and page on first use, or after browser_close.
@@ -119,18 +159,19 @@ func (t *tab) addPage(page playwright.Page) *navWatch {
 // the page from the tabs when it closes.
 func (t *tab) listen(page playwright.Page, nav *navWatch) {
 	main := page.MainFrame()
-	page.OnRequest(func(r playwright.Request) {
+	nav.mu.Lock()
+	nav.page = page
+	nav.onReq = func(r playwright.Request) {
 		if r.IsNavigationRequest() && r.Frame() == main {
 			nav.add(func(c *navCounts) { c.requested++ })
 		}
-	})
-	ended := func(r playwright.Request) {
+	}
+	nav.onEnd = func(r playwright.Request) {
 		if r.IsNavigationRequest() && r.Frame() == main {
 			nav.add(func(c *navCounts) { c.ended++ })
 		}
 	}
-	page.OnRequestFinished(ended)
-	page.OnRequestFailed(ended)
+	nav.mu.Unlock()
 	page.OnFrameNavigated(func(f playwright.Frame) {
 		if f == main {
 			nav.add(func(c *navCounts) { c.committed++ })
@@ -194,6 +235,8 @@ func (t *tab) settle(before navCounts) string {
 	if now := t.nav.read(); now.requested == before.requested && now.committed == before.committed {
 		return title
 	}
+	// A new document: its loads are not watched, until the next action.
+	defer t.nav.disarm()
 	deadline := time.Now().Add(t.s.opts.NavigationTimeout)
 	for time.Now().Before(deadline) {
 		c := t.nav.read()
@@ -216,8 +259,9 @@ func (t *tab) navTimeout() *float64 {
 	return playwright.Float(float64(t.s.opts.NavigationTimeout.Milliseconds()))
 }
 
-// navCounts is a copy of the navigation counts, taken before an action.
-func (t *tab) navCounts() navCounts { return t.nav.read() }
+// navCounts is a copy of the navigation counts, taken before an action,
+// whose navigation requests are counted from now until settle.
+func (t *tab) navCounts() navCounts { return t.nav.arm() }
 
 // snapRefRe finds the refs of a snapshot: [ref=e7], [ref=f1e3].
 var snapRefRe = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+)\]`)

@@ -43,9 +43,9 @@ func TestMain(m *testing.M) {
 			os.Setenv(mcpclient.EnvPlaywrightMCP, root)
 		}
 	}
-	// One Playwright driver (a node process) for every built-in server
-	// the commands under test start: each command still launches its own
-	// browser, with its own options, as a user's run does.
+	// One Playwright driver (a node process) and one browser (per
+	// executable and headedness) for every built-in server the commands
+	// under test start, each session with a fresh context.
 	release := browserserver.HoldBrowsers()
 	// The bundled @playwright/mcp servers the commands start are kept
 	// between them: each command still gets a fresh browser.
