@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -71,9 +72,22 @@ func testGetenv(set map[string]string) func(string) string {
 	}
 }
 
-// runCLI runs plaintest with args and returns its exit code and output.
+// packageDir is where go test runs the tests: the package's folder.
+var packageDir, _ = os.Getwd()
+
+// runCLI runs plaintest with args and returns its exit code and output. A
+// compile run from the package's folder with no --evidence or --report
+// keeps a failure's evidence in a temporary folder, not in the source
+// tree (.sandy/evidence); a test that changed directory keeps the default.
 func runCLI(t *testing.T, args ...string) (exitCode, string, string) {
 	t.Helper()
+	if len(args) > 0 && args[0] == "compile" && !slices.ContainsFunc(args, func(a string) bool {
+		return strings.HasPrefix(a, "--evidence") || strings.HasPrefix(a, "--report")
+	}) {
+		if wd, err := os.Getwd(); err == nil && wd == packageDir {
+			args = append(slices.Clone(args), "--evidence", t.TempDir())
+		}
+	}
 	var stdout, stderr bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: testGetenv(nil)}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
