@@ -14,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
 )
 
 // newServer starts a built-in server for a test, or skips it (fails under
@@ -537,4 +538,54 @@ func TestGenerateLocatorAfterNavigation(t *testing.T) {
 	if got := strings.TrimSpace(res.Value); res.IsError || got != "getByRole('textbox', { name: 'Username' })" {
 		t.Errorf("locator of %s: %q (%s)", ref, got, res.Error)
 	}
+}
+
+// The page's network events are watched from an action until a
+// navigation: not through browser_navigate's load, nor after a navigation
+// an action started, nor for a compiled check; and the first action after
+// such a load still waits for the navigation it starts.
+func TestNetworkWatchedOnlyWhileActing(t *testing.T) {
+	s := newServer(t, &Options{NoActionSnapshots: true})
+	imgs := strings.Repeat(`<img src="/img.png">`, 5)
+	base := pages(t, map[string]string{
+		"/a": imgs + `<h1>A</h1><button>Stay</button><a href="/b">To B</a>`,
+		"/b": imgs + `<h1>B</h1><a href="/a">To A</a>`,
+	})
+	sess := session(t, s)
+	armed := func() bool {
+		t.Helper()
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if len(s.tabs) != 1 {
+			t.Fatalf("%d tabs, want 1", len(s.tabs))
+		}
+		for _, tb := range s.tabs {
+			tb.nav.armMu.Lock()
+			defer tb.nav.armMu.Unlock()
+			return tb.nav.armed
+		}
+		return false
+	}
+	do := func(what string, tool string, args map[string]any, wantURL string, wantArmed bool) {
+		t.Helper()
+		res := call(t, sess, tool, args)
+		if res.IsError {
+			t.Fatalf("%s: %s", what, res.Text)
+		}
+		if wantURL != "" && res.PageURL != base+wantURL {
+			t.Errorf("%s: page %s, want %s", what, res.PageURL, base+wantURL)
+		}
+		if got := armed(); got != wantArmed {
+			t.Errorf("%s: network events watched = %v, want %v", what, got, wantArmed)
+		}
+	}
+	do("open /a", mcpclient.ToolNavigate, map[string]any{"url": base + "/a"}, "/a", false)
+	do("click Stay", mcpclient.ToolClick, map[string]any{"target": `internal:role=button[name="Stay"s]`}, "/a", true)
+	do("click To B", mcpclient.ToolClick, map[string]any{"target": `internal:role=link[name="To B"s]`}, "/b", false)
+	check, err := step.Call(step.Step{Kind: step.AssertText, Value: "B"}, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	do("check B", check.Tool, check.Args, "", false)
+	do("click To A", mcpclient.ToolClick, map[string]any{"target": `internal:role=link[name="To A"s]`}, "/a", false)
 }
