@@ -48,10 +48,6 @@ func (t *tab) snapshotTool(a args, r *response) error {
 	return nil
 }
 
-// contextDestroyed is Playwright's error when a navigation replaced the
-// document an evaluation ran in.
-const contextDestroyed = "Execution context was destroyed"
-
 // evaluate runs a function in the page (or on the target element) and
 // returns its value as JSON, indented as JSON.stringify(v, null, 2) writes
 // it ("undefined" for none). A function that starts a navigation
@@ -89,7 +85,7 @@ func (t *tab) evaluate(a args, r *response) error {
 	}
 	before := watch()
 	v, err := run()
-	if err != nil && strings.Contains(err.Error(), contextDestroyed) {
+	if err != nil && strings.Contains(err.Error(), mcpclient.TextNavigated) {
 		t.s.log.Debug("evaluate: the document went away; running again after the load", "err", err)
 		if werr := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); werr == nil {
 			before = watch()

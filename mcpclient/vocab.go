@@ -44,11 +44,13 @@ const (
 const (
 	// textNoMatch: a selector target that matches no element (yet).
 	textNoMatch = "does not match any elements"
-	// textNavigated: a call into a page that navigated away under it.
-	textNavigated = "Execution context was destroyed"
 	// textStrict: a selector target that matches more than one element.
 	textStrict = "strict mode violation"
 )
+
+// TextNavigated is Playwright's error for a call into a document a
+// navigation replaced while the call ran (both servers pass it on).
+const TextNavigated = "Execution context was destroyed"
 
 // errorPrefixes are what @playwright/mcp puts before an error's own words:
 // "Error: browserBackend.callTool: Timeout 3000ms exceeded."
@@ -109,7 +111,7 @@ func (r *Result) NoMatch() bool {
 // may read the new one; nothing of the site failed. Quoted text is not
 // read.
 func (r *Result) Navigated() bool {
-	return r.IsError && strings.Contains(unquoted(r.Error), textNavigated)
+	return r.IsError && strings.Contains(unquoted(r.Error), TextNavigated)
 }
 
 // TabMissing reports whether browser_tabs failed because the tab it was
