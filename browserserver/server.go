@@ -259,6 +259,7 @@ func (s *Server) openBrowser() (playwright.Browser, error) {
 			ExecutablePath:  playwright.String(exe),
 			Headless:        playwright.Bool(!o.Headed),
 			ChromiumSandbox: playwright.Bool(false),
+			Args:            defaults.ChromiumArgs,
 		})
 	}
 	b, held, err := sharedBrowser(sharedKey{s.pw, exe, o.Headed}, launch)

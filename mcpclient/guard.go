@@ -2,18 +2,22 @@ package mcpclient
 
 import (
 	"bytes"
+	"encoding/json"
 	"maps"
 	"os"
 	"path/filepath"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/navrule"
 )
 
 // addGuard starts sc's @playwright/mcp with plaintest's navigation guard:
 // guard.cjs, written to a folder private to this session, loaded with
 // --init-page on every page the server opens, told its rule and where to
-// log refusals through the environment.
+// log refusals through the environment. The same folder holds the
+// server's config file (--config), which gives its Chromium the switches
+// of defaults.ChromiumArgs (the command line has no flag for them).
 func (s *Session) addGuard(sc *ServerConfig) error {
 	dir, err := os.MkdirTemp("", "plaintest-guard-")
 	if err != nil {
@@ -24,8 +28,12 @@ func (s *Session) addGuard(sc *ServerConfig) error {
 	if err != nil {
 		return err
 	}
+	config := filepath.Join(dir, "plaintest-mcp.json")
+	if err := os.WriteFile(config, playwrightMCPConfig(), 0o600); err != nil {
+		return err
+	}
 	s.guardLog = filepath.Join(dir, "refusals.log")
-	sc.Args = append(append([]string(nil), sc.Args...), "--init-page", script)
+	sc.Args = append(append([]string(nil), sc.Args...), "--init-page", script, "--config", config)
 	env := maps.Clone(sc.Env)
 	if env == nil {
 		env = map[string]string{}
@@ -59,4 +67,12 @@ func (s *Session) guardRefusal() string {
 // URL the scenario may not open.
 func (r *Result) Refused() bool {
 	return r.IsError && strings.HasPrefix(r.Error, navrule.Marker)
+}
+
+// playwrightMCPConfig is the config file of the bundled @playwright/mcp:
+// only what its command line cannot say. Its other settings come from the
+// command line, which @playwright/mcp merges over the file's.
+func playwrightMCPConfig() []byte {
+	data, _ := json.Marshal(map[string]any{"browser": map[string]any{"launchOptions": map[string]any{"args": defaults.ChromiumArgs}}})
+	return data
 }

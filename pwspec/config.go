@@ -5,6 +5,10 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // ConfigFile is the name of the Playwright Test config written beside
@@ -20,11 +24,18 @@ var configNames = []string{"playwright.config.ts", "playwright.config.js", "play
 // sets Chromium (Debian's: PLAINTEST_CHROMIUM, else DefaultChromium) once
 // for every spec, so that Playwright Test's workers each run many specs
 // (a spec's own test.use of launchOptions, a worker option, would start a
-// worker per file). Laid out as Prettier leaves it.
+// worker per file), with the switches of plaintest's own browsers
+// (defaults.ChromiumArgs), so that a spec sees the page as compile and
+// replay did. Laid out as Prettier leaves it.
 func Config() []byte {
+	args := make([]string, len(defaults.ChromiumArgs))
+	for i, a := range defaults.ChromiumArgs {
+		args[i] = strconv.Quote(a)
+	}
 	return []byte(`// Playwright Test config written by plaintest beside the specs it exports:
-// every spec of this folder runs in Debian's Chromium, set once for all of
-// them. Run them with npx playwright test in this folder.
+// every spec of this folder runs in Debian's Chromium, with the switches
+// plaintest's own browsers have, set once for all of them. Run them with
+// npx playwright test in this folder.
 import { defineConfig } from "@playwright/test";
 
 export default defineConfig({
@@ -33,6 +44,7 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: process.env.PLAINTEST_CHROMIUM ?? "` + DefaultChromium + `",
+      args: [` + strings.Join(args, ", ") + `],
     },
   },
 });

@@ -32,3 +32,18 @@ const (
 	// Model is how long one request to a language model may take.
 	Model = 60 * time.Second
 )
+
+// ChromiumArgs are the switches every Chromium plaintest launches gets: the
+// built-in server's, the bundled @playwright/mcp's (through its config
+// file) and exported specs' (through playwright.config.ts), so that compile,
+// replay and the specs see a page the same way.
+//
+//   - --disable-smooth-scrolling: a key or wheel scroll (press End, Page
+//     Down) jumps in one step and fires one scroll event, instead of an
+//     animation of about 150 ms firing one a frame. What a page's scroll
+//     handler saw of the animation depended on the machine's load: the
+//     APG feed, which checks the scroll position at most every 100 ms and
+//     drops the events in between, loaded its next articles after "press
+//     End" in 2 of 3 runs, when the animation's last frame came more than
+//     100 ms after its first.
+var ChromiumArgs = []string{"--disable-smooth-scrolling"}
