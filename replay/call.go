@@ -14,14 +14,14 @@ import (
 	"github.com/plaintest/plaintest/step"
 )
 
-// call calls an MCP tool. A call with a "target" that fails because the
+// callOnce calls an MCP tool. A call with a "target" that fails because the
 // target matches nothing, and a browser_tabs select of a tab not open yet,
 // are repeated every Poll until Timeout has passed.
 // An action on an element with a compiled identity is sent narrowed to it
 // (see identity.go): when its target now names another element, it fails
 // at once, saying which; with a Healer, such a step (or one whose target
 // names nothing) is re-read and may run on a healed target.
-func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
+func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
 	s, err := r.session(pl.server)
 	if err != nil {
 		return outcome{}, err
@@ -74,7 +74,7 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 		// its way) asks again, of the new page.
 		navigated := res.Navigated() && step.IsCheck(step.ToolCall{Tool: pl.tool, Args: params})
 		if !(hasTarget && res.NoMatch()) && !lateTab(pl.tool, params, res) && !navigated {
-			o.fail = msg
+			o.fail, o.unreached = msg, hasTarget && res.TimedOut()
 			return o, nil
 		}
 		left := time.Until(deadline)
@@ -97,6 +97,7 @@ func (r *run) call(ctx context.Context, pl *plan, params map[string]any) (outcom
 			if isChecked && !navigated {
 				return r.missed(ctx, pl, s, params, chk, o, o.fail)
 			}
+			o.unreached = hasTarget && !navigated
 			return o, nil
 		}
 		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {

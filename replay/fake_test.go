@@ -14,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 )
 
 // fake is an in-process MCP server with tools that behave like the cases the
@@ -30,6 +31,7 @@ type fake struct {
 	evalErrors int           // browser_evaluate: fails this many times first
 	readyAfter int           // browser_evaluate: true from this call on
 	snapFails  string        // browser_snapshot: fails with this message when set
+	clickHides int           // browser_click: times out (its target hidden) this many times first
 }
 
 // callsTo returns the calls of the tool called name, in order.
@@ -104,6 +106,17 @@ func (f *fake) build() *mcptest.Server {
 	// readyAfter-th call.
 	s.Handle("evaluate_script", func(c mcptest.Call) mcptest.Result {
 		return mcptest.Text(fmt.Sprintf("Script ran on page and returned:\n```json\n%v\n```", c.N >= f.readyAfter))
+	})
+	// browser_hover passes; browser_click times out as Playwright does for
+	// a target that stays hidden, its first clickHides calls.
+	s.Handle(step.ToolHover, func(mcptest.Call) mcptest.Result {
+		return mcptest.Playwright{Code: "await page.hover()"}.Result()
+	})
+	s.Handle(step.ToolClick, func(c mcptest.Call) mcptest.Result {
+		if c.N <= f.clickHides {
+			return mcptest.Playwright{Error: "TimeoutError: Timeout 5000ms exceeded."}.Result()
+		}
+		return mcptest.Playwright{Code: "await page.click()"}.Result()
 	})
 	s.Handle(mcpclient.ToolScreenshot, func(mcptest.Call) mcptest.Result {
 		return mcptest.Screenshot([]byte("\x89PNG fake"))

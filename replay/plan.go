@@ -58,6 +58,10 @@ type outcome struct {
 	// the author did not want it retried or tolerated: it ends the run.
 	excluded bool
 	heal     *report.Heal // set when the step ran on a healed target
+	// unreached: the call's target was never acted on (it matched nothing
+	// until the timeout, or the server's action timed out waiting for it
+	// to be visible, stable and enabled).
+	unreached bool
 }
 
 // plan is a scenario step ready to run.

@@ -176,6 +176,7 @@ type run struct {
 	rule     navrule.Rule     // what the run's steps may open, its file folder resolved once
 	log      *slog.Logger
 	names    *evidenceNames
+	hovered  *hovered // the hover a click may repeat (see call)
 }
 
 func (r *run) where() string {

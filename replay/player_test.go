@@ -862,3 +862,48 @@ func TestNavigatedCheckAsksAgain(t *testing.T) {
 		t.Errorf("success %v, %d calls: an evaluation that is not a check is not run again", res.Success, len(f.callsTo(mcpclient.ToolEvaluate)))
 	}
 }
+
+// TestClickAfterHoverHoversAgain: a click right after a hover whose target
+// never became clickable (a control shown under the pointer, hidden when
+// the page moved) hovers again and clicks once more; a click that is not
+// right after a hover, or whose second try fails too, fails as it is.
+func TestClickAfterHoverHoversAgain(t *testing.T) {
+	const (
+		hover = `{"step":%d,"tool":"mcp__playwright__browser_hover","params":{"target":"internal:role=option[name=\"Learn archery\"i]"}}`
+		click = `{"step":%d,"tool":"mcp__playwright__browser_click","params":{"target":"internal:role=button[name=\"move up\"i]"}}`
+		note  = `{"step":%d,"tool":"sandy__log","params":{"message":"between"}}`
+	)
+	steps := func(parts ...string) string {
+		for i := range parts {
+			parts[i] = fmt.Sprintf(parts[i], i+1)
+		}
+		return "[" + strings.Join(parts, ",") + "]"
+	}
+	opts := &Options{Timeout: time.Second, Poll: 20 * time.Millisecond}
+
+	f := &fake{clickHides: 1}
+	_, res, err := play(t, f, opts, scenario("", steps(hover, click)))
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q: want a pass on the second click", err, res.Error)
+	}
+	if got := strings.Join(f.tools(), " "); got != "browser_hover browser_click browser_hover browser_click" {
+		t.Errorf("calls %s: want the hover repeated before the second click", got)
+	}
+	if res.Steps[1].Retries != 2 {
+		t.Errorf("%d retries: want 2 (the hover and the click again)", res.Steps[1].Retries)
+	}
+
+	f = &fake{clickHides: 2}
+	_, res, _ = play(t, f, opts, scenario("", steps(hover, click)))
+	if res.Success || !strings.Contains(res.Steps[1].Error, "Timeout 5000ms exceeded") || len(f.callsTo(step.ToolClick)) != 2 {
+		t.Errorf("success %v, error %q, %d clicks: want the click's timeout after two tries", res.Success, res.Steps[1].Error, len(f.callsTo(step.ToolClick)))
+	}
+
+	for name, src := range map[string]string{"no hover": steps(click), "a step between": steps(hover, note, click)} {
+		f = &fake{clickHides: 1}
+		_, res, _ = play(t, f, opts, scenario("", src))
+		if res.Success || len(f.callsTo(step.ToolClick)) != 1 {
+			t.Errorf("%s: success %v, %d clicks: want one click, failed", name, res.Success, len(f.callsTo(step.ToolClick)))
+		}
+	}
+}
