@@ -250,7 +250,7 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 			}
 			asked := 0
 			for _, c := range f.toolCalls("browser_evaluate") {
-				if fn, _ := c.Args["function"].(string); !strings.Contains(fn, "aria-busy") { // not the settle after loading
+				if fn, _ := c.Args["function"].(string); !strings.Contains(fn, "aria-busy") && fn != hasFeedFn { // not the settle after loading
 					asked++
 				}
 			}
@@ -622,6 +622,37 @@ func TestCompileSettlesAfterLoading(t *testing.T) {
 			if fn, _ := c.Args["function"].(string); strings.Contains(fn, "aria-busy") {
 				t.Errorf("step %d exports the settle: %+v", st.Index, c)
 			}
+		}
+	}
+}
+
+// TestCompileExportsBusyWaitOnFeedPages: a page with a feed gets the wait
+// for aria-busy exported after it opens even when it was not loading when
+// compile looked (a replay faster than the compile can meet its articles
+// still rendering); a page without one does not.
+func TestCompileExportsBusyWaitOnFeedPages(t *testing.T) {
+	for _, tt := range []struct {
+		page string
+		want int
+	}{
+		{"- feed \"Restaurants\" [ref=e2]:\n  - article \"Sakura Sushi\" [ref=e3]\n- button \"Load more\" [ref=e4]", 1},
+		{"- list \"Restaurants\" [ref=e2]:\n  - listitem [ref=e3]: Sakura Sushi\n- button \"Load more\" [ref=e4]", 0},
+	} {
+		f := newFake()
+		f.pages["/feed"] = "feed"
+		f.own = map[string]string{"feed": tt.page}
+		res, err := compile(t, f, Scenario{Name: "feed", URL: "http://shop.test/feed", Actions: []string{"click Load more"}}, nil)
+		if err != nil || res.Status != Success {
+			t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+		}
+		waits := 0
+		for _, c := range res.Steps[0].Calls {
+			if fn, _ := c.Args["function"].(string); strings.Contains(fn, "aria-busy") {
+				waits++
+			}
+		}
+		if waits != tt.want {
+			t.Errorf("%.10s page: the open step exports %d waits for aria-busy, want %d: %+v", tt.page, waits, tt.want, res.Steps[0].Calls)
 		}
 	}
 }

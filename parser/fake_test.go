@@ -234,6 +234,13 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		return mcptest.Playwright{Value: "true"}.Result()
 	}
 	fn, _ := c.Args["function"].(string)
+	if fn == hasFeedFn {
+		page, err := f.pageText()
+		if err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		return mcptest.Playwright{Value: strconv.FormatBool(regexp.MustCompile(`(?m)^\s*- feed\b`).MatchString(page))}.Result()
+	}
 	if strings.HasPrefix(fn, "async") { // a check of the page (step.Call): its description says which
 		el, _ := c.Args["element"].(string)
 		if m := regexp.MustCompile(`^text "(.*)" is (not )?shown$`).FindStringSubmatch(el); m != nil {

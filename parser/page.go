@@ -69,6 +69,13 @@ func (r *run) snapshot(ctx context.Context) error {
 // not loading, one that still is after the timeout, a server that cannot
 // evaluate).
 //
+// A page with a feed (role "feed", which loads its articles as they are
+// read and says so with aria-busy, as WAI-ARIA's feed pattern requires)
+// gets the wait exported whether or not it was loading when compile looked:
+// a compile on a busy machine can look after the feed's first articles
+// have rendered, and a replay on an idle one then acts while they still
+// are (apg-feed-page-down's Page Down found too few articles).
+//
 // A page that was not loading is as the load left it: the snapshot the
 // navigation returned (the built-in server's) is kept for the next step
 // to read, not taken again.
@@ -85,11 +92,18 @@ func (r *run) settle(ctx context.Context) *step.ToolCall {
 	case strings.Contains(out.Value, "waited"):
 		return &call
 	}
+	feed, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": hasFeedFn}})
 	if len(r.modals) == 0 {
 		r.inline = loaded
 	}
+	if err == nil && !feed.IsError && feed.Value == "true" {
+		return &call
+	}
 	return nil
 }
+
+// hasFeedFn tells whether the page has a feed.
+const hasFeedFn = `() => !!document.querySelector('[role="feed"]')`
 
 // minimized is the current page, minimized, with secret values redacted.
 func (r *run) minimized() string {
