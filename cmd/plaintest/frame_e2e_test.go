@@ -15,10 +15,11 @@ import (
 // framePages are a checkout page whose payment form is in a frame (issue
 // 21 item 3): by src, by srcdoc, from another origin, in a frame inside a
 // frame (and in one of two frames of the same name, each inside its own
-// frame), in the second of two frames with no name, and beside a Pay
-// button of the page's own. Under /broken/ the frame's Pay declines the
-// card and stays enabled, and the donation thanks nobody by amount, so
-// that every check of what the frame shows fails there. %[1]s is the path
+// frame), in the second of two frames with no name, beside a Pay button
+// of the page's own, and in a <frame> of a <frameset>. Under /broken/ the
+// frame's Pay declines the card and stays enabled, and the donation thanks
+// nobody by amount, so that every check of what the frame shows fails
+// there. %[1]s is the path
 // prefix ("" or "/broken"), %[2]s the other origin's address.
 var framePages = map[string]string{
 	"/checkout": `<title>Checkout</title><h1>Checkout</h1><p>Total: $12.00</p>
@@ -37,6 +38,7 @@ var framePages = map[string]string{
 	"/two": `<title>Two</title><h1>Two</h1>
 <iframe srcdoc="<button onclick=&quot;o.textContent = 'Paid'&quot;>Pay</button><p id=o></p>"></iframe>
 <iframe srcdoc="<button id=b>Pay</button><p id=o></p><script>b.onclick = () => { o.textContent = '%[1]s' ? 'Declined' : 'Paid'; };</script>"></iframe>`,
+	"/frameset": `<frameset rows="60,*"><frame name="menu" srcdoc="<a href=help>Help</a>"><frame title="Payment" src="%[1]s/pay"></frameset>`,
 	"/pay": `<label>Card number <input id="card"></label> <button id="pay">Pay</button>
 <p id="out" role="status"></p>
 <script>
@@ -63,7 +65,11 @@ func serveFramePages(t *testing.T) string {
 		}
 		prefix := strings.TrimSuffix(r.URL.Path, path)
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<!doctype html><html><body>"+fmt.Sprintf(page, prefix, other)+"</body></html>")
+		body := "<body>" + fmt.Sprintf(page, prefix, other) + "</body>"
+		if strings.HasPrefix(page, "<frameset") { // a frameset replaces the body
+			body = fmt.Sprintf(page, prefix, other)
+		}
+		fmt.Fprint(w, "<!doctype html><html>"+body+"</html>")
 	})
 	cross := httptest.NewServer(h)
 	t.Cleanup(cross.Close)
@@ -92,6 +98,8 @@ var frameCases = []struct {
 		"check the card frame in the checkout frame shows Card saved"}, "Card saved",
 		`iframe[title="Checkout"] >> internal:control=enter-frame >> iframe[title="Card"] >> internal:control=enter-frame >> `},
 	{"by-place", "/two", []string{"click Pay in the second frame", "check the second frame shows Paid"}, "Paid", `iframe >> nth=1 >> internal:control=enter-frame >> `},
+	{"frameset", "/frameset", []string{"type 4242 4242 4242 4242 into Card number in the payment frame", "click Pay in the payment frame",
+		"check the payment frame shows Payment accepted"}, "Payment accepted", `frame[title="Payment"] >> internal:control=enter-frame >> `},
 	{"cross-origin", "/cross", []string{"type 4242 4242 4242 4242 into Card number in the payment frame", "click Pay in the payment frame",
 		"check the payment frame shows Payment accepted", "check the Pay button in the payment frame is disabled"}, "Payment accepted", payFrame},
 }
