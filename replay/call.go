@@ -94,10 +94,10 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 				what = "the tab"
 			}
 			o.fail = fmt.Sprintf("%s (waited %s for %s)", msg, limit, what)
+			o.unreached = hasTarget && !navigated
 			if isChecked && !navigated {
 				return r.missed(ctx, pl, s, params, chk, o, o.fail)
 			}
-			o.unreached = hasTarget && !navigated
 			return o, nil
 		}
 		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {

@@ -19,8 +19,9 @@ type hovered struct {
 // target was never reached (it matched nothing, or never became visible
 // and stable before the action timeout) hovers again and clicks once more:
 // a control a page shows only under the pointer (a row's "move up" button)
-// hides when the page moves under it (a list scrolled to show the button,
-// a banner inserted above), and a person would move the pointer back. The
+// hides when the page moves under it (a list that scrolls, Playwright's
+// own scroll to show the button), and a person would point at the row
+// again. The
 // exported Playwright spec does the same (a hover and its click retried
 // together). Any other step, and a click whose second try also fails, is
 // reported as it is.

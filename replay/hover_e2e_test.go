@@ -46,7 +46,7 @@ func TestClickAfterLostHoverReplays(t *testing.T) {
 	src := scenario(fmt.Sprintf(`{"BASE_URL":%q}`, site.URL), `[
 		{"step":1,"tool":"mcp__playwright__browser_navigate","params":{"url":"{{BASE_URL}}/"}},
 		{"step":2,"tool":"mcp__playwright__browser_hover","params":{"target":"internal:role=option[name=\"Learn archery\"i]"}},
-		{"step":3,"tool":"mcp__playwright__browser_click","params":{"target":"internal:role=button[name=\"move up\"i]"}},
+		{"step":3,"tool":"mcp__playwright__browser_click","params":{"element":"button \"move up\"","target":"internal:role=button[name=\"move up\"i]"}},
 		{"step":4,"tool":"mcp__playwright__browser_evaluate","params":{"function":"async () => { for (const until = Date.now() + 2000; document.title !== 'moved up'; await new Promise(r => setTimeout(r, 50))) if (Date.now() > until) throw new Error('the title is ' + document.title); return 'ok' }"}}]`)
 	servers := map[string]Servers{
 		"builtin": ServersFunc(func(ctx context.Context, _ string, _ Needs) (ToolCaller, error) { return bs.Connect(ctx, nil) }),
