@@ -126,7 +126,13 @@ func readState(r *Rules, req Request, body string) ([]step.Step, error) {
 	if _, kind, named := kindNoun(stripArticle(unquote(strings.TrimSpace(m[1]))), false); st.state == step.StateCurrent && !(named && kind != nil) {
 		n = navigationItem(req.Page, n) // "Overview is the current page", no kind named
 	}
-	return []step.Step{{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: st.state, Negated: negated != st.not}}, nil
+	state := st.state
+	if state == step.StateSelected && checkRoles[n.Role] {
+		// A radio or checkbox "selected" is checked (aria-checked, or the
+		// input's checked), as people say it; aria-selected is not theirs.
+		state = step.StateChecked
+	}
+	return []step.Step{{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: state, Negated: negated != st.not}}, nil
 }
 
 // navRoles hold the items "the current page" is said of.

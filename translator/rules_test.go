@@ -40,6 +40,13 @@ var inlinePages = map[string]string{
   - menuitem "Move tab forward" [ref=e3]
   - menuitem "Close tab" [ref=e4]
 `,
+	"radio-group": `- radiogroup "Pizza Crust":
+  - radio "Regular crust" [checked] [ref=e1]
+  - radio "Deep dish" [ref=e2]
+  - radio "Thin crust" [ref=e3]
+- tablist "Sizes":
+  - tab "Small" [selected] [ref=e4]
+`,
 	"menubar-current": `- navigation "University":
   - menubar "University":
     - menuitem "Home" [ref=e1]
@@ -124,6 +131,10 @@ func TestRulesTranslate(t *testing.T) {
 		{"home", "go to the login page", step.Step{Kind: step.Navigate, Value: "/login"}},
 		{"menubar-current", "verify Overview is the current page", step.Step{Kind: step.AssertState, Role: "menuitem", Ref: "e3", Value: step.StateCurrent}},
 		{"menubar-current", "verify the Overview link is not the current page", step.Step{Kind: step.AssertState, Role: "link", Ref: "e5", Value: step.StateCurrent, Negated: true}},
+		// A radio or checkbox "selected" is checked; a tab's is aria-selected.
+		{"radio-group", "verify Thin crust is selected", step.Step{Kind: step.AssertState, Role: "radio", Ref: "e3", Value: step.StateChecked}},
+		{"radio-group", "verify Deep dish is not selected", step.Step{Kind: step.AssertState, Role: "radio", Ref: "e2", Value: step.StateChecked, Negated: true}},
+		{"radio-group", "verify the Small tab is selected", step.Step{Kind: step.AssertState, Role: "tab", Ref: "e4", Value: step.StateSelected}},
 		// The text in the page's own source listing is not meant, the page
 		// having the focus picks nothing, and a bare text is acted on
 		// through the element that holds it.
