@@ -32,13 +32,13 @@ document.querySelector('li').addEventListener('mouseenter', () => {
 
 // TestClickAfterLostHoverReplays: through either server, the button a hover
 // showed is hidden by the time the click comes; the replay hovers again
-// and clicks, and the click's effect is there. The step timeout is short:
-// the first click waits it out.
+// and clicks, and the click's effect is there. The first click waits out
+// the step timeout (4 s: under make test's load a click took over 1.5 s).
 func TestClickAfterLostHoverReplays(t *testing.T) {
 	needBrowser(t)
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, hoverPage) }))
 	defer site.Close()
-	bs, err := browserserver.New(&browserserver.Options{NoActionSnapshots: true, ActionTimeout: 1500 * time.Millisecond})
+	bs, err := browserserver.New(&browserserver.Options{NoActionSnapshots: true, ActionTimeout: 4 * time.Second})
 	if err != nil {
 		testenv.Missing(t, "%v", err)
 	}
@@ -51,13 +51,13 @@ func TestClickAfterLostHoverReplays(t *testing.T) {
 	servers := map[string]Servers{
 		"builtin": ServersFunc(func(ctx context.Context, _ string, _ Needs) (ToolCaller, error) { return bs.Connect(ctx, nil) }),
 		"playwright-mcp": &ConfigServers{Config: &mcpclient.Config{},
-			Playwright: mcpclient.BundledOptions(1500*time.Millisecond, 0)},
+			Playwright: mcpclient.BundledOptions(4*time.Second, 0)},
 	}
 	for name, sv := range servers {
 		t.Run(name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
-			res, err := New(sv, &Options{Timeout: 1500 * time.Millisecond}).Run(ctx, "hover.json", parse(t, src))
+			res, err := New(sv, &Options{Timeout: 4 * time.Second}).Run(ctx, "hover.json", parse(t, src))
 			if err != nil || !res.Success {
 				t.Fatalf("err %v, result error %q", err, res.Error)
 			}

@@ -12,7 +12,8 @@ import (
 // TestLLMOnFramePage: on a page whose payment form is in a frame, the
 // model is shown the frame's elements (refs f1e…) and answers with them;
 // compile exports frame-scoped targets, which replay with no model through
-// each server, and fail on the broken page at the check.
+// each server, and fail on the broken page at the check. 10 s a step: under
+// make test's load a click in a frame has taken over 5 s.
 func TestLLMOnFramePage(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
@@ -32,7 +33,7 @@ func TestLLMOnFramePage(t *testing.T) {
 	})
 	out := t.TempDir() + "/pay.json"
 	code, stdout, stderr := runCLIEnv(t, modelEnv(m), "compile", goal+" then check the payment frame shows Payment accepted",
-		"--url", base+"/checkout", "-o", out, "--evidence", t.TempDir(), "--cache", t.TempDir())
+		"--url", base+"/checkout", "-o", out, "--evidence", t.TempDir(), "--cache", t.TempDir(), "--timeout", "10s")
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
@@ -62,7 +63,7 @@ func TestLLMOnFramePage(t *testing.T) {
 		t.Errorf("%d actions exported, want the type and the click", acted)
 	}
 	for _, server := range []string{"builtin", "playwright-mcp"} {
-		if code, stdout, stderr := runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir()); code != 0 {
+		if code, stdout, stderr := runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir(), "--timeout", "10s"); code != 0 {
 			t.Errorf("replay through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
 		}
 	}
