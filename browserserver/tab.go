@@ -76,16 +76,20 @@ func (w *navWatch) add(f func(*navCounts)) {
 	w.mu.Unlock()
 }
 
+// watched is the page whose events w counts (set by listen).
+func (w *navWatch) watched() playwright.Page {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.page
+}
+
 // arm starts counting the page's navigation requests (its network events
 // subscribed, before the action's call reaches the driver) and returns
 // the counts now.
 func (w *navWatch) arm() navCounts {
 	w.armMu.Lock()
 	defer w.armMu.Unlock()
-	w.mu.Lock()
-	page := w.page
-	w.mu.Unlock()
-	if !w.armed && page != nil {
+	if page := w.watched(); !w.armed && page != nil {
 		w.armed = true
 		page.OnRequest(w.onReq)
 		page.OnRequestFinished(w.onEnd)
@@ -98,11 +102,11 @@ func (w *navWatch) arm() navCounts {
 func (w *navWatch) disarm() {
 	w.armMu.Lock()
 	defer w.armMu.Unlock()
-	if w.armed {
+	if page := w.watched(); w.armed {
 		w.armed = false
-		w.page.RemoveListener("request", w.onReq)
-		w.page.RemoveListener("requestfinished", w.onEnd)
-		w.page.RemoveListener("requestfailed", w.onEnd)
+		page.RemoveListener("request", w.onReq)
+		page.RemoveListener("requestfinished", w.onEnd)
+		page.RemoveListener("requestfailed", w.onEnd)
 	}
 }
 

@@ -629,16 +629,22 @@ func TestCompileSettlesAfterLoading(t *testing.T) {
 // TestCompileExportsBusyWaitOnFeedPages: a page with a feed gets the wait
 // for aria-busy exported after it opens even when it was not loading when
 // compile looked (a replay faster than the compile can meet its articles
-// still rendering); a page without one does not.
+// still rendering); a page without one does not. The feed is read from the
+// snapshot the navigation returned (the built-in server's), else asked of
+// the page.
 func TestCompileExportsBusyWaitOnFeedPages(t *testing.T) {
 	for _, tt := range []struct {
-		page string
-		want int
+		page   string
+		inline bool
+		want   int
 	}{
-		{"- feed \"Restaurants\" [ref=e2]:\n  - article \"Sakura Sushi\" [ref=e3]\n- button \"Load more\" [ref=e4]", 1},
-		{"- list \"Restaurants\" [ref=e2]:\n  - listitem [ref=e3]: Sakura Sushi\n- button \"Load more\" [ref=e4]", 0},
+		{"- feed \"Restaurants\" [ref=e2]:\n  - article \"Sakura Sushi\" [ref=e3]\n- button \"Load more\" [ref=e4]", false, 1},
+		{"- feed \"Restaurants\" [ref=e2]:\n  - article \"Sakura Sushi\" [ref=e3]\n- button \"Load more\" [ref=e4]", true, 1},
+		{"- list \"Restaurants\" [ref=e2]:\n  - listitem [ref=e3]: Sakura Sushi\n- button \"Load more\" [ref=e4]", false, 0},
+		{"- list \"Restaurants\" [ref=e2]:\n  - listitem [ref=e3]: Sakura Sushi\n- button \"Load more\" [ref=e4]", true, 0},
 	} {
 		f := newFake()
+		f.inline = tt.inline
 		f.pages["/feed"] = "feed"
 		f.own = map[string]string{"feed": tt.page}
 		res, err := compile(t, f, Scenario{Name: "feed", URL: "http://shop.test/feed", Actions: []string{"click Load more"}}, nil)
@@ -652,7 +658,16 @@ func TestCompileExportsBusyWaitOnFeedPages(t *testing.T) {
 			}
 		}
 		if waits != tt.want {
-			t.Errorf("%.10s page: the open step exports %d waits for aria-busy, want %d: %+v", tt.page, waits, tt.want, res.Steps[0].Calls)
+			t.Errorf("%.10s page (inline %v): the open step exports %d waits for aria-busy, want %d: %+v", tt.page, tt.inline, waits, tt.want, res.Steps[0].Calls)
+		}
+		asked := 0
+		for _, c := range f.toolCalls("browser_evaluate") {
+			if c.Args["function"] == hasFeedFn {
+				asked++
+			}
+		}
+		if tt.inline && asked != 0 || !tt.inline && asked != 1 {
+			t.Errorf("%.10s page (inline %v): the page was asked for a feed %d times", tt.page, tt.inline, asked)
 		}
 	}
 }

@@ -138,6 +138,11 @@ func (f *fakeBrowser) navigate(c mcptest.Call) mcptest.Result {
 	if f.path == "" {
 		f.path = "/"
 	}
+	if f.inline { // the new page's snapshot, as the built-in server's navigate returns it
+		if r := f.snapshot(c); !r.IsError {
+			return mcptest.Playwright{Code: fmt.Sprintf("await page.goto('%s');", u), PageURL: u.String(), Snapshot: mcpclient.ParseText(r.Text).Snapshot}.Result()
+		}
+	}
 	return mcptest.Navigated(u.String())
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -92,17 +93,23 @@ func (r *run) settle(ctx context.Context) *step.ToolCall {
 	case strings.Contains(out.Value, "waited"):
 		return &call
 	}
-	feed, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": hasFeedFn}})
+	feed := loaded != nil && feedRe.MatchString(loaded.Snapshot)
+	if loaded == nil { // no snapshot came with the page: ask it
+		out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": hasFeedFn}})
+		feed = err == nil && !out.IsError && out.Value == "true"
+	}
 	if len(r.modals) == 0 {
 		r.inline = loaded
 	}
-	if err == nil && !feed.IsError && feed.Value == "true" {
+	if feed {
 		return &call
 	}
 	return nil
 }
 
-// hasFeedFn tells whether the page has a feed.
+// feedRe finds a feed in a page's snapshot; hasFeedFn asks the page.
+var feedRe = regexp.MustCompile(`(?m)^\s*- feed\b`)
+
 const hasFeedFn = `() => !!document.querySelector('[role="feed"]')`
 
 // minimized is the current page, minimized, with secret values redacted.
