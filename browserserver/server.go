@@ -85,14 +85,17 @@ type Server struct {
 	srv           *server.MCPServer
 	rule          navrule.Rule // what the browser may open and show
 
-	// spares holds the next session's context and page, made ahead while
-	// the browser is idle (one at a time, in flight or ready).
+	// spares holds the next session's context and page, made ahead (one
+	// at a time, in flight or ready; see takePage), or an empty spare when
+	// none is.
 	spares chan spare
 	// opened counts the sessions that took a page: the first is served
 	// the spare New made; a next one is made ahead only from the second
 	// on (a command's server serves one session: a context made for a
 	// second would be made and closed for nothing).
 	opened atomic.Int64
+	// lastEnd is when a session last ended (UnixNano), 0 before any.
+	lastEnd atomic.Int64
 
 	mu     sync.Mutex
 	tabs   map[string]*tab // by MCP session ID
@@ -121,20 +124,62 @@ func (s *Server) prepare() {
 }
 
 // takePage returns a fresh, isolated context and its page: the spare made
-// ahead when there is one. From the second session on, another is started
-// for the session after; after the first, none is (an empty spare stands
-// in the channel, and the second session makes its own page).
+// ahead when there is one, else a new one. The next session's is made
+// ahead in the server's idle time when it has some: when this session
+// ends (endSession). Made beside a running session, it costs that
+// session's page load and first action about 15-25 ms each
+// (ReplayVsDirectWarm, whose sessions have pauses between them). Only
+// when sessions come back to back (a suite's scenarios, one after another
+// or several at once) is it started now, beside this one: made between
+// them, every next session would wait for it (a suite of 24 scenarios
+// took 5-9% longer, one and two at a time).
 func (s *Server) takePage() (playwright.BrowserContext, playwright.Page, error) {
 	sp := <-s.spares
-	if s.opened.Add(1) == 1 {
-		s.spares <- spare{}
-	} else {
+	if s.opened.Add(1) >= 2 && s.backToBack() {
 		s.prepare()
+	} else {
+		s.spares <- spare{}
 	}
 	if sp.err != nil || sp.page == nil || sp.page.IsClosed() {
 		return s.newPage()
 	}
 	return sp.bctx, sp.page, nil
+}
+
+// backToBackGap is how soon after a session's end the next one must start
+// to count as back to back: less than making a context takes.
+const backToBackGap = 250 * time.Millisecond
+
+// backToBack reports whether a session starting now comes back to back:
+// another ended less than backToBackGap ago.
+func (s *Server) backToBack() bool {
+	end := s.lastEnd.Load()
+	return end != 0 && time.Since(time.Unix(0, end)) < backToBackGap
+}
+
+// prepareNext starts the spare for the next session when none is ready or
+// on its way, once the server has served two sessions: a command's server
+// serves one, for which a spare would be made and closed for nothing.
+func (s *Server) prepareNext() {
+	if s.opened.Load() < 2 {
+		return
+	}
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return
+	}
+	select {
+	case sp := <-s.spares:
+		if sp.err == nil && sp.page == nil {
+			s.prepare()
+			return
+		}
+		s.spares <- sp
+	default:
+		// A session is taking it, or it is being made.
+	}
 }
 
 // newPage creates a context with the server's viewport and timeouts, and
@@ -372,6 +417,8 @@ func (s *Server) endSession(id string) {
 	if t != nil {
 		t.close()
 	}
+	s.lastEnd.Store(time.Now().UnixNano())
+	s.prepareNext()
 }
 
 func parseViewport(v string) (int, int, error) {
