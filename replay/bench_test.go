@@ -382,8 +382,9 @@ func printWarm(b *testing.B, sc *sandy.Scenario, sides []*side, metrics []string
 // already running, through the built-in server, @playwright/mcp and
 // playwright-go, interleaved (see interleave). Each run of the built-in
 // server is a session of one server kept running (a fresh browser context,
-// as every replay has; the server makes it ahead, while the previous run
-// ends), of @playwright/mcp one session kept open (its cart emptied
+// as every replay has; the server makes it ahead when the previous run's
+// session ends, as the runs here come with pauses between them: a suite's
+// sessions, back to back, have it made beside them), of @playwright/mcp one session kept open (its cart emptied
 // between runs, untimed), and of playwright-go a fresh context made before
 // the run is timed. A replay's step times are its report's; the run's
 // time adds opening and closing the session.
