@@ -94,8 +94,9 @@ type Server struct {
 	// on (a command's server serves one session: a context made for a
 	// second would be made and closed for nothing).
 	opened atomic.Int64
-	// lastEnd is when a session last ended (UnixNano), 0 before any.
-	lastEnd atomic.Int64
+	// lastEnd is when a session last ended (UnixNano), 0 before any; gap
+	// is backToBackGap (tests change it).
+	lastEnd, gap atomic.Int64
 
 	mu     sync.Mutex
 	tabs   map[string]*tab // by MCP session ID
@@ -133,9 +134,9 @@ func (s *Server) prepare() {
 // or several at once) is it started now, beside this one: made between
 // them, every next session would wait for it (a suite of 24 scenarios
 // took 5-9% longer, one and two at a time).
-func (s *Server) takePage() (playwright.BrowserContext, playwright.Page, error) {
+func (s *Server) takePage(backToBack bool) (playwright.BrowserContext, playwright.Page, error) {
 	sp := <-s.spares
-	if s.opened.Add(1) >= 2 && s.backToBack() {
+	if s.opened.Add(1) >= 2 && backToBack {
 		s.prepare()
 	} else {
 		s.spares <- spare{}
@@ -147,14 +148,31 @@ func (s *Server) takePage() (playwright.BrowserContext, playwright.Page, error) 
 }
 
 // backToBackGap is how soon after a session's end the next one must start
-// to count as back to back: less than making a context takes.
+// (connect) to count as back to back: less than making a context takes.
 const backToBackGap = 250 * time.Millisecond
 
 // backToBack reports whether a session starting now comes back to back:
-// another ended less than backToBackGap ago.
+// another ended less than s.gap ago.
 func (s *Server) backToBack() bool {
 	end := s.lastEnd.Load()
-	return end != 0 && time.Since(time.Unix(0, end)) < backToBackGap
+	return end != 0 && time.Since(time.Unix(0, end)) < time.Duration(s.gap.Load())
+}
+
+// startSession notes, as a session connects (before its first call, which
+// takes its page), whether it comes back to back.
+func (s *Server) startSession(id string) {
+	backToBack := s.backToBack()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return
+	}
+	t := s.tabs[id]
+	if t == nil {
+		t = &tab{s: s}
+		s.tabs[id] = t
+	}
+	t.backToBack = backToBack
 }
 
 // prepareNext starts the spare for the next session when none is ready or
@@ -266,6 +284,7 @@ func New(opts *Options) (*Server, error) {
 	}
 	s.srv = s.newMCP()
 	s.spares = make(chan spare, 1)
+	s.gap.Store(int64(backToBackGap))
 	s.prepare()
 	return s, nil
 }

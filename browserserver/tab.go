@@ -29,6 +29,10 @@ type tab struct {
 
 	nav *navWatch // the current page's
 
+	// backToBack: the session connected right after another ended
+	// (Server.takePage).
+	backToBack bool
+
 	// mm guards what Playwright's events change while a call runs: the
 	// context's pages (tabs, in the order opened; page is the current
 	// one), their navigation counts, and the modal states (dialogs, file
@@ -124,7 +128,7 @@ func (t *tab) open() error {
 		_ = t.bctx.Close()
 		t.bctx = nil
 	}
-	bctx, page, err := t.s.takePage()
+	bctx, page, err := t.s.takePage(t.backToBack)
 	if err != nil {
 		return err
 	}

@@ -74,6 +74,7 @@ func ToolDefs() ([]mcp.Tool, error) {
 // they end.
 func (s *Server) newMCP() *server.MCPServer {
 	hooks := &server.Hooks{}
+	hooks.AddOnRegisterSession(func(_ context.Context, cs server.ClientSession) { s.startSession(cs.SessionID()) })
 	hooks.AddOnUnregisterSession(func(_ context.Context, cs server.ClientSession) { s.endSession(cs.SessionID()) })
 	srv := server.NewMCPServer("plaintest-builtin", Version, server.WithToolCapabilities(false),
 		server.WithInputSchemaValidation(), server.WithHooks(hooks))
