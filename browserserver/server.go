@@ -164,7 +164,7 @@ func (s *Server) startSession(id string) {
 	backToBack := s.backToBack()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed {
+	if s.closed || s.tabs == nil { // closed, or a bare Server (access_test.go) serving no tools
 		return
 	}
 	t := s.tabs[id]
