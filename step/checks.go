@@ -139,22 +139,6 @@ func WaitsFor(c ToolCall) (time.Duration, bool) {
 	return CheckTimeout(fn)
 }
 
-// js quotes s as a JavaScript string.
-func js(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
-}
-
-// normJS is the normalized form of s, as the checks compare texts: case,
-// runs of space and curly quotes ignored.
-func normJS(s string) string { return js(normText(s)) }
-
-var quotes = strings.NewReplacer("\u2018", "'", "\u2019", "'", "\u00b4", "'", "`", "'", "\u201c", `"`, "\u201d", `"`)
-
-func normText(s string) string {
-	return strings.ToLower(strings.Join(strings.Fields(quotes.Replace(s)), " "))
-}
-
 // compare is the JavaScript condition that the normalized got (an
 // expression) matches want as how says.
 func compare(got, want, how string) string {

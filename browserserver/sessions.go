@@ -1,0 +1,163 @@
+package browserserver
+
+// A session's browser context: made ahead, taken by the session's first
+// call, closed when it ends; and when the next one is made.
+
+import (
+	"context"
+	"time"
+
+	"github.com/mark3labs/mcp-go/server"
+	"github.com/mxschmitt/playwright-go"
+)
+
+// spareWait bounds how long Close waits for the context made ahead.
+const spareWait = 10 * time.Second
+
+// spare is a fresh context and page, or why none could be made.
+type spare struct {
+	bctx playwright.BrowserContext
+	page playwright.Page
+	err  error
+}
+
+// prepare makes the next spare context and page in the background.
+func (s *Server) prepare() {
+	go func() {
+		bctx, page, err := s.newPage()
+		s.spares <- spare{bctx, page, err}
+	}()
+}
+
+// takePage returns a fresh, isolated context and its page: the spare made
+// ahead when there is one, else a new one. The next session's is made
+// ahead in the server's idle time when it has some: when this session
+// ends (endSession). Made beside a running session, it costs that
+// session's page load and first action about 15-25 ms each
+// (ReplayVsDirectWarm, whose sessions have pauses between them). Only
+// when sessions come back to back (a suite's scenarios, one after another
+// or several at once) is it started now, beside this one: made between
+// them, every next session would wait for it (a suite of 24 scenarios
+// took 5-9% longer, one and two at a time).
+func (s *Server) takePage(backToBack bool) (playwright.BrowserContext, playwright.Page, error) {
+	sp := <-s.spares
+	if s.opened.Add(1) >= 2 && backToBack {
+		s.prepare()
+	} else {
+		s.spares <- spare{}
+	}
+	if sp.err != nil || sp.page == nil || sp.page.IsClosed() {
+		return s.newPage()
+	}
+	return sp.bctx, sp.page, nil
+}
+
+// backToBackGap is how soon after a session's end the next one must start
+// (connect) to count as back to back: less than making a context takes.
+const backToBackGap = 250 * time.Millisecond
+
+// backToBack reports whether a session starting now comes back to back:
+// another ended less than s.gap ago.
+func (s *Server) backToBack() bool {
+	end := s.lastEnd.Load()
+	return end != 0 && time.Since(time.Unix(0, end)) < time.Duration(s.gap.Load())
+}
+
+// startSession notes, as a session connects (before its first call, which
+// takes its page), whether it comes back to back.
+func (s *Server) startSession(id string) {
+	backToBack := s.backToBack()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || s.tabs == nil { // closed, or a bare Server (access_test.go) serving no tools
+		return
+	}
+	t := s.tabs[id]
+	if t == nil {
+		t = &tab{s: s}
+		s.tabs[id] = t
+	}
+	t.backToBack = backToBack
+}
+
+// prepareNext starts the spare for the next session when none is ready or
+// on its way, once the server has served two sessions: a command's server
+// serves one, for which a spare would be made and closed for nothing.
+func (s *Server) prepareNext() {
+	if s.opened.Load() < 2 {
+		return
+	}
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return
+	}
+	select {
+	case sp := <-s.spares:
+		if sp.err == nil && sp.page == nil {
+			s.prepare()
+			return
+		}
+		s.spares <- sp
+	default:
+		// A session is taking it, or it is being made.
+	}
+}
+
+// newPage creates a context with the server's viewport and timeouts, and
+// its page.
+func (s *Server) newPage() (playwright.BrowserContext, playwright.Page, error) {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return nil, nil, errClosed // a shared browser outlives s: no context may be left in it
+	}
+	w, h, _ := parseViewport(s.opts.Viewport)
+	bctx, err := s.browser.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: w, Height: h}})
+	if err != nil {
+		return nil, nil, err
+	}
+	bctx.SetDefaultTimeout(float64(s.opts.ActionTimeout.Milliseconds()))
+	bctx.SetDefaultNavigationTimeout(float64(s.opts.NavigationTimeout.Milliseconds()))
+	page, err := bctx.NewPage()
+	if err != nil {
+		_ = bctx.Close()
+		return nil, nil, err
+	}
+	return bctx, page, nil
+}
+
+// tabFor returns the tab of the MCP session in ctx, opening its context and
+// page on first use.
+func (s *Server) tabFor(ctx context.Context) (*tab, error) {
+	id := ""
+	if cs := server.ClientSessionFromContext(ctx); cs != nil {
+		id = cs.SessionID()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil, errClosed
+	}
+	t := s.tabs[id]
+	if t == nil {
+		t = &tab{s: s}
+		s.tabs[id] = t
+	}
+	return t, nil
+}
+
+// endSession closes the context of a session that ended.
+func (s *Server) endSession(id string) {
+	s.mu.Lock()
+	t := s.tabs[id]
+	delete(s.tabs, id)
+	s.mu.Unlock()
+	if t != nil {
+		t.close()
+	}
+	s.lastEnd.Store(time.Now().UnixNano())
+	s.prepareNext()
+}
