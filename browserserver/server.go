@@ -134,7 +134,7 @@ func New(opts *Options) (*Server, error) {
 	if o.WSEndpoint != "" && o.CDPEndpoint != "" {
 		return nil, errors.New("builtin: give a WebSocket endpoint or a CDP endpoint, not both")
 	}
-	s := &Server{opts: o, log: o.Logger, tabs: map[string]*tab{}}
+	s := &Server{opts: o, log: o.Logger}
 	for _, dir := range o.FileRoots {
 		root, err := navrule.Root(dir)
 		if err != nil {

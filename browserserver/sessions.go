@@ -69,28 +69,16 @@ func (s *Server) startSession(id string) {
 	backToBack := s.backToBack()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed || s.tabs == nil { // closed, or a bare Server (access_test.go) serving no tools
-		return
+	if !s.closed {
+		s.tabLocked(id).backToBack = backToBack
 	}
-	t := s.tabs[id]
-	if t == nil {
-		t = &tab{s: s}
-		s.tabs[id] = t
-	}
-	t.backToBack = backToBack
 }
 
 // prepareNext starts the spare for the next session when none is ready or
 // on its way, once the server has served two sessions: a command's server
 // serves one, for which a spare would be made and closed for nothing.
 func (s *Server) prepareNext() {
-	if s.opened.Load() < 2 {
-		return
-	}
-	s.mu.Lock()
-	closed := s.closed
-	s.mu.Unlock()
-	if closed {
+	if s.opened.Load() < 2 || s.isClosed() {
 		return
 	}
 	select {
@@ -108,10 +96,7 @@ func (s *Server) prepareNext() {
 // newPage creates a context with the server's viewport and timeouts, and
 // its page.
 func (s *Server) newPage() (playwright.BrowserContext, playwright.Page, error) {
-	s.mu.Lock()
-	closed := s.closed
-	s.mu.Unlock()
-	if closed {
+	if s.isClosed() {
 		return nil, nil, errClosed // a shared browser outlives s: no context may be left in it
 	}
 	w, h, _ := parseViewport(s.opts.Viewport)
@@ -141,12 +126,28 @@ func (s *Server) tabFor(ctx context.Context) (*tab, error) {
 	if s.closed {
 		return nil, errClosed
 	}
+	return s.tabLocked(id), nil
+}
+
+// tabLocked returns the tab of session id, made when it has none; s.mu
+// is held and s not closed.
+func (s *Server) tabLocked(id string) *tab {
+	if s.tabs == nil {
+		s.tabs = map[string]*tab{}
+	}
 	t := s.tabs[id]
 	if t == nil {
 		t = &tab{s: s}
 		s.tabs[id] = t
 	}
-	return t, nil
+	return t
+}
+
+// isClosed reports whether Close has begun.
+func (s *Server) isClosed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
 }
 
 // endSession closes the context of a session that ended.
