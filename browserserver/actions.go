@@ -18,20 +18,38 @@ func (t *tab) afterAction(before navCounts, r *response) error {
 }
 
 // describe adds the Page section (title "" when not known yet) and, with
-// snap, a fresh snapshot.
+// snap, a fresh snapshot. A dialog that opens while it reads the page (a
+// timer the action started, a handler of the load) blocks the page's
+// scripts, and with them the title and the snapshot: the response then
+// ends with the Modal state section instead, as when the action itself
+// opens one, and the snapshot read on behind it is dropped.
 func (t *tab) describe(r *response, title string, snap bool) error {
-	if len(t.tabList()) > 1 {
-		r.tabs = t.renderTabs()
-	}
-	r.page = t.pageHeader(title)
-	if !snap {
+	var (
+		tabs, page, yaml string
+		err              error
+	)
+	opened, _ := t.act(func() error {
+		if len(t.tabList()) > 1 {
+			tabs = t.renderTabs()
+		}
+		page = t.pageHeader(title)
+		if snap {
+			yaml, err = t.readSnapshot(nil, 0)
+		}
+		return nil
+	})
+	if opened {
+		t.describeModal(r)
 		return nil
 	}
-	yaml, err := t.snapshot(nil, 0)
 	if err != nil {
 		return err
 	}
-	r.snapshot, r.lang = yaml, "yaml"
+	r.tabs, r.page = tabs, page
+	if snap {
+		t.keepSnapshot(yaml)
+		r.snapshot, r.lang = yaml, "yaml"
+	}
 	return nil
 }
 

@@ -179,11 +179,17 @@ func (t *tab) actThen(before navCounts, r *response, action func() error) error 
 		}
 	}
 	if opened || len(t.modalStates()) > 0 {
-		r.page = "- Page URL: " + t.page.URL()
-		r.modal = renderModals(t.modalStates())
+		t.describeModal(r)
 		return nil
 	}
 	return t.describe(r, title, !t.s.opts.NoActionSnapshots)
+}
+
+// describeModal ends a response with the Page URL and the modal states
+// waiting, and no snapshot.
+func (t *tab) describeModal(r *response) {
+	r.page = "- Page URL: " + t.page.URL()
+	r.modal = renderModals(t.modalStates())
 }
 
 // handleDialog accepts (with the prompt's text) or dismisses the dialog
@@ -212,9 +218,8 @@ func (t *tab) handleDialog(a args, r *response) error {
 	if err != nil {
 		return err
 	}
-	if rest := t.modalStates(); len(rest) > 0 {
-		r.page = "- Page URL: " + t.page.URL()
-		r.modal = renderModals(rest)
+	if len(t.modalStates()) > 0 {
+		t.describeModal(r)
 		return nil
 	}
 	return t.afterAction(before, r)

@@ -183,3 +183,24 @@ func TestModalConformance(t *testing.T) {
 		}
 	}
 }
+
+// welcomePage opens an alert as soon as it has loaded.
+const welcomePage = `<p id="out">loading</p><ul><li>One</li><li>Two</li></ul>
+<script>addEventListener('load', () => setTimeout(() => { alert('Welcome back'); document.getElementById('out').textContent = 'welcomed'; }, 0));</script>`
+
+// A dialog that opens while the server reads the page after an action
+// (here a navigation, whose page alerts once loaded) ends the response
+// with the modal state, as one the action opens does: the snapshot, which
+// an open dialog blocks, is not waited for until the navigation timeout.
+func TestDialogWhileReadingPage(t *testing.T) {
+	base := pages(t, map[string]string{"/": welcomePage})
+	s := newServer(t, &Options{ActionTimeout: 2e9, NavigationTimeout: 4e9})
+	sess := session(t, s)
+	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	if want := `- ["alert" dialog with message "Welcome back"]: can be handled by browser_handle_dialog`; res.IsError || res.Modal != want {
+		t.Fatalf("navigate to a page that alerts once loaded: error %v, modal state %q, want %q\n%s", res.IsError, res.Modal, want, res.Text)
+	}
+	if res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError || !strings.Contains(res.Snapshot, "welcomed") {
+		t.Errorf("accepting it: %s", res.Text)
+	}
+}

@@ -286,6 +286,17 @@ var snapRefRe = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+)\]`)
 // snapshot: refs of earlier ones are no longer valid. depth > 0 keeps that
 // many levels.
 func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
+	yaml, err := t.readSnapshot(root, depth)
+	if err != nil {
+		return "", err
+	}
+	t.keepSnapshot(yaml)
+	return yaml, nil
+}
+
+// readSnapshot reads the snapshot that snapshot takes, and leaves the
+// latest one as it was.
+func (t *tab) readSnapshot(root playwright.Locator, depth int) (string, error) {
 	var d *int
 	if depth > 0 {
 		d = playwright.Int(depth)
@@ -301,12 +312,11 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 	} else {
 		yaml, err = root.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Depth: d, Timeout: t.navTimeout()})
 	}
-	if err != nil {
-		return "", err
-	}
-	t.refs, t.codes = snapRefs(yaml), map[string]string{}
-	return yaml, nil
+	return yaml, err
 }
+
+// keepSnapshot makes yaml the latest snapshot, whose refs the tools take.
+func (t *tab) keepSnapshot(yaml string) { t.refs, t.codes = snapRefs(yaml), map[string]string{} }
 
 // snapRefs maps the refs of a snapshot to whether their element is in the
 // main frame, not under an iframe line. (The main frame's refs are e7 on
