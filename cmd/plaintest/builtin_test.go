@@ -96,31 +96,16 @@ func TestBrowserFlagsRefused(t *testing.T) {
 	}
 }
 
-// TestDemoScenariosCrossServer compiles every demo scenario through the
-// built-in server and replays all of them through @playwright/mcp. The
-// other way (compiled through @playwright/mcp, replayed through the
-// built-in server) is TestCompiledScenariosReplayGreen's.
+// TestDemoScenariosCrossServer replays every demo scenario, compiled once
+// for the binary through the built-in server (compiledDemos, the default
+// --mcp), through @playwright/mcp. The other way, compiled through
+// @playwright/mcp and replayed through the built-in server:
+// TestBuiltinCrossServer (the mug) and the *BothServers tests.
 func TestDemoScenariosCrossServer(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
-	_, base := compiledDemos(t)
-	dir := t.TempDir()
-	// Two at a time (each its own browser, on the binary's one driver).
-	compiled := t.Run("compile --mcp builtin", func(t *testing.T) {
-		for _, s := range demoScenarios {
-			t.Run(s.name, func(t *testing.T) {
-				t.Parallel()
-				args := append([]string{"compile", s.text, "--url", base + s.path, "-o", filepath.Join(dir, s.name+".json"), "--evidence", t.TempDir(), "--mcp", "builtin"}, s.args...)
-				if code, stdout, stderr := runCLI(t, args...); code != 0 {
-					t.Fatalf("compile %s --mcp builtin: exit %d\n%s\n%s", s.name, code, stdout, stderr)
-				}
-			})
-		}
-	})
-	if !compiled {
-		t.FailNow()
-	}
+	dir, _ := compiledDemos(t)
 	// A 10 s step timeout: the offer comes 3 s after its page loads, and
 	// this test is about the servers agreeing, not the machine's load (at
 	// load 25 the offer's wait took over 5 s).

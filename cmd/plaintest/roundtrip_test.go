@@ -153,11 +153,11 @@ func closeDemos() {
 	}
 }
 
-// TestCompiledScenariosReplayGreen compiles every demo scenario (through
-// @playwright/mcp) and replays them all through the built-in server,
-// -roundtrip.runs times in a row (20 for the figure in docs/figures.md):
-// one half of the servers' agreement, whose other half is
-// TestDemoScenariosCrossServer.
+// TestCompiledScenariosReplayGreen replays every demo scenario, compiled
+// once for the binary (compiledDemos, through the built-in server), through
+// the built-in server, -roundtrip.runs times in a row (20 for the figure in
+// docs/figures.md); TestDemoScenariosCrossServer replays them through
+// @playwright/mcp.
 func TestCompiledScenariosReplayGreen(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote

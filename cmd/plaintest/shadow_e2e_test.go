@@ -141,87 +141,81 @@ func shadowServer(t *testing.T, holds, broken string) (string, *atomic.Bool) {
 // TestShadowDOMBothServers compiles each of shadowCases through each
 // browser server, replays the export on the page it was compiled on and
 // on its broken variant: green there, red here, through both servers.
+// The Playwright Test specs of the built-in server's compiles then pass npx
+// playwright test on the pages they were compiled on and each fails on its
+// broken page: the exported locators and text assertions pierce shadow
+// roots. Not the slotted text's, whose spec reads the slot's fallback
+// (docs/limits.md).
 func TestShadowDOMBothServers(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
-	for _, server := range []string{"builtin", "playwright-mcp"} {
-		for _, c := range shadowCases {
-			t.Run(server+"/"+c.name, func(t *testing.T) {
-				t.Parallel()
-				base, broken := shadowServer(t, c.holds, c.broken)
-				out := filepath.Join(t.TempDir(), "shadow.json")
-				code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", base, "-o", out, "--evidence", t.TempDir(), "--mcp", server)
-				if code != 0 {
-					t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
-				}
-				if _, err := sandy.Load(out); err != nil {
-					t.Fatal(err)
-				}
-				code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
-				if code != 0 || !strings.Contains(stdout, "PASSED") {
-					t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
-				}
-				broken.Store(true)
-				code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
-				if code == 0 || strings.Contains(stdout, "PASSED") {
-					t.Errorf("replay on the broken page passed: exit %d\n%s\n%s", code, stdout, stderr)
-				}
-			})
+	specs := t.TempDir()
+	t.Run("cases", func(t *testing.T) {
+		for _, server := range []string{"builtin", "playwright-mcp"} {
+			for i, c := range shadowCases {
+				t.Run(server+"/"+c.name, func(t *testing.T) {
+					t.Parallel()
+					base, broken := shadowServer(t, c.holds, c.broken)
+					out := filepath.Join(t.TempDir(), "shadow.json")
+					// At /caseN, where the specs' server (below) serves the case.
+					code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", fmt.Sprintf("%s/case%d", base, i), "-o", out, "--evidence", t.TempDir(), "--mcp", server, "--format", "playwright")
+					if code != 0 {
+						t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+					}
+					if _, err := sandy.Load(out); err != nil {
+						t.Fatal(err)
+					}
+					if server == "builtin" && c.name != "slotted text" {
+						if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs, fmt.Sprintf("case%d.spec.ts", i))); err != nil {
+							t.Fatal(err)
+						}
+					}
+					code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
+					if code != 0 || !strings.Contains(stdout, "PASSED") {
+						t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
+					}
+					broken.Store(true)
+					code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
+					if code == 0 || strings.Contains(stdout, "PASSED") {
+						t.Errorf("replay on the broken page passed: exit %d\n%s\n%s", code, stdout, stderr)
+					}
+				})
+			}
 		}
-	}
+	})
+	t.Run("specs", func(t *testing.T) { runShadowSpecs(t, specs) })
 }
 
-// TestShadowDOMSpecs: the Playwright Test specs compiled from shadowCases
-// (through the built-in server) pass npx playwright test on the pages
-// they were compiled on and each fails on its broken page: the exported
-// locators and text assertions pierce shadow roots. Not the slotted text,
-// whose spec reads the slot's fallback (docs/limits.md).
-func TestShadowDOMSpecs(t *testing.T) {
-	requireBrowser(t)
-	requireBuiltin(t)
-	t.Parallel() // see parallelNote
+// runShadowSpecs runs the specs in dir (case%d.spec.ts, one for each of
+// shadowCases but the slotted text) against their pages, then against
+// their broken pages.
+func runShadowSpecs(t *testing.T, dir string) {
 	modules := nodeModules(t)
 	var bad atomic.Bool
-	pages := map[string][2]string{}
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		p, ok := pages[r.URL.Path]
-		if !ok {
+		var i int
+		if _, err := fmt.Sscanf(r.URL.Path, "/case%d", &i); err != nil || i < 0 || i >= len(shadowCases) {
 			http.NotFound(w, r)
 			return
 		}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		if bad.Load() {
-			fmt.Fprint(w, shadowPage(p[1]))
+			fmt.Fprint(w, shadowPage(shadowCases[i].broken))
 			return
 		}
-		fmt.Fprint(w, shadowPage(p[0]))
+		fmt.Fprint(w, shadowPage(shadowCases[i].holds))
 	}))
 	t.Cleanup(srv.Close)
-	dir := t.TempDir()
-	n := 0
-	for i, c := range shadowCases {
-		if c.name == "slotted text" {
-			continue
-		}
-		path := fmt.Sprintf("/case%d", i)
-		pages[path] = [2]string{c.holds, c.broken}
-		out := filepath.Join(dir, fmt.Sprintf("case%d.json", i))
-		code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", srv.URL+path, "-o", out, "--evidence", t.TempDir(), "--format", "playwright")
-		if code != 0 {
-			t.Fatalf("%s: compile: exit %d\n%s\n%s", c.name, code, stdout, stderr)
-		}
-		if err := os.Remove(out); err != nil {
-			t.Fatal(err)
-		}
-		n++
+	if n, _ := filepath.Glob(filepath.Join(dir, "*.spec.ts")); len(n) != len(shadowCases)-1 {
+		t.Fatalf("%d specs in %s, want %d", len(n), dir, len(shadowCases)-1)
 	}
 	if got, ok := runSpecs(t, modules, dir, srv.URL); !ok {
 		t.Errorf("a spec failed on the page it was compiled on:\n%s", got)
 	}
 	bad.Store(true)
-	if got, failed := runFailingSpecs(t, dir, srv.URL); len(failed) != n {
-		t.Errorf("want all %d specs to fail on the broken pages, %d did:\n%s", n, len(failed), got)
+	if got, failed := runFailingSpecs(t, dir, srv.URL); len(failed) != len(shadowCases)-1 {
+		t.Errorf("want all %d specs to fail on the broken pages, %d did:\n%s", len(shadowCases)-1, len(failed), got)
 	}
 }
 
