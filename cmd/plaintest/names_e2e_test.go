@@ -114,15 +114,7 @@ func TestCompileNamesAsSeenBothServers(t *testing.T) {
 						t.Errorf("targets:\n%s\nwant:\n%s", got, want)
 					}
 				}
-				code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
-				if code != 0 || !strings.Contains(stdout, "PASSED") {
-					t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
-				}
-				broken.Store(true)
-				code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
-				if code == 0 || strings.Contains(stdout, "PASSED") {
-					t.Errorf("replay on the broken page passed: exit %d\n%s\n%s", code, stdout, stderr)
-				}
+				replayHoldsThenBroken(t, out, server, &broken)
 			})
 		}
 	}

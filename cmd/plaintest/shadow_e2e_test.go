@@ -171,20 +171,28 @@ func TestShadowDOMBothServers(t *testing.T) {
 							t.Fatal(err)
 						}
 					}
-					code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
-					if code != 0 || !strings.Contains(stdout, "PASSED") {
-						t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
-					}
-					broken.Store(true)
-					code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
-					if code == 0 || strings.Contains(stdout, "PASSED") {
-						t.Errorf("replay on the broken page passed: exit %d\n%s\n%s", code, stdout, stderr)
-					}
+					replayHoldsThenBroken(t, out, server, broken)
 				})
 			}
 		}
 	})
 	t.Run("specs", func(t *testing.T) { runShadowSpecs(t, specs) })
+}
+
+// replayHoldsThenBroken replays the scenario out through server on the
+// page it was compiled on, where it must pass, and again once broken is
+// set, where it must fail.
+func replayHoldsThenBroken(t *testing.T, out, server string, broken *atomic.Bool) {
+	t.Helper()
+	code, stdout, stderr := runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
+	if code != 0 || !strings.Contains(stdout, "PASSED") {
+		t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	broken.Store(true)
+	code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
+	if code == 0 || strings.Contains(stdout, "PASSED") {
+		t.Errorf("replay on the broken page passed: exit %d\n%s\n%s", code, stdout, stderr)
+	}
 }
 
 // runShadowSpecs runs the specs in dir (case%d.spec.ts, one for each of
