@@ -69,13 +69,17 @@ func modalSteps(base, outside string) []modalStep {
 		{tool: mcpclient.ToolSelectOption, args: map[string]any{"target": "internal:label=\"Toppings\"i", "values": []any{"Cheese", "Olives"}}, out: "Cheese,Olives"},
 		{tool: mcpclient.ToolDrag, args: map[string]any{"startTarget": "#src", "endTarget": "#dst"}, out: "dropped card"},
 		{tool: mcpclient.ToolEvaluate, args: map[string]any{"function": "() => document.getElementById('out').textContent"}},
+		// A page that alerts once loaded: the navigation's result names it.
+		{tool: mcpclient.ToolNavigate, args: map[string]any{"url": base + "/welcome"},
+			modal: `- ["alert" dialog with message "Welcome back"]: can be handled by browser_handle_dialog`},
+		{tool: mcpclient.ToolHandleDialog, args: map[string]any{"accept": true}, out: "welcomed"},
 	}
 }
 
 // modalFixture serves the page and lays out a files folder.
 func modalFixture(t *testing.T) (base, files, outside string) {
 	t.Helper()
-	base = pages(t, map[string]string{"/": modalPage, "/help": helpPage})
+	base = pages(t, map[string]string{"/": modalPage, "/help": helpPage, "/welcome": welcomePage})
 	files = t.TempDir()
 	if err := os.WriteFile(filepath.Join(files, "notes.txt"), []byte("hello\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -130,7 +134,7 @@ func TestModalTools(t *testing.T) {
 	if tabs := res[16].Value; !strings.Contains(tabs, "- 1: (current) [T](") || !strings.HasPrefix(tabs, "- 0: [T](") {
 		t.Errorf("tabs after select:\n%s", tabs)
 	}
-	if got := res[len(res)-1].Value; got != `"dropped card"` {
+	if got := res[len(res)-3].Value; got != `"dropped card"` { // the evaluate before the welcome page
 		t.Errorf("after the drag, back on the first tab: #out %s", got)
 	}
 }

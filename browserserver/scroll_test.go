@@ -36,10 +36,13 @@ func TestScrollIsOneStep(t *testing.T) {
 			if r := call(t, sv.s, mcpclient.ToolPressKey, map[string]any{"key": "End"}); r.IsError {
 				t.Fatalf("press End: %s", r.Text)
 			}
-			// Asked at once: an animation would still be running, or
-			// would have fired an event a frame.
-			r := call(t, sv.s, mcpclient.ToolEvaluate, map[string]any{"function": `() =>
-				window.scrolls + ' scroll event(s), ' + (scrollY + innerHeight >= document.documentElement.scrollHeight - 1 ? 'at the bottom' : 'at ' + scrollY)`})
+			// Asked two frames later (a scroll event fires with the next
+			// frame, not at once): an animation of about 150 ms would
+			// still be running, short of the bottom, having fired an event
+			// a frame.
+			r := call(t, sv.s, mcpclient.ToolEvaluate, map[string]any{"function": `async () => {
+				await new Promise(f => requestAnimationFrame(() => requestAnimationFrame(f)));
+				return window.scrolls + ' scroll event(s), ' + (scrollY + innerHeight >= document.documentElement.scrollHeight - 1 ? 'at the bottom' : 'at ' + scrollY); }`})
 			if want := `"1 scroll event(s), at the bottom"`; r.Value != want { // a JSON string
 				t.Errorf("after press End the page says %s, want %s", r.Value, want)
 			}
