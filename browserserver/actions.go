@@ -25,16 +25,19 @@ func (t *tab) afterAction(before navCounts, r *response) error {
 // opens one, and the snapshot read on behind it is dropped.
 func (t *tab) describe(r *response, title string, snap bool) error {
 	var (
-		tabs, page, yaml string
-		err              error
+		tabs, header, yaml string
+		err                error
 	)
+	// The reading may go on after this call returns, beside the next:
+	// it reads the page as it is now, and no field of t a call changes.
+	page := t.page
 	opened, _ := t.act(func() error {
 		if len(t.tabList()) > 1 {
-			tabs = t.renderTabs()
+			tabs = t.renderTabs(page)
 		}
-		page = t.pageHeader(title)
+		header = t.pageHeader(page, title)
 		if snap {
-			yaml, err = t.readSnapshot(nil, 0)
+			yaml, err = t.readSnapshot(page, nil, 0)
 		}
 		return nil
 	})
@@ -45,7 +48,7 @@ func (t *tab) describe(r *response, title string, snap bool) error {
 	if err != nil {
 		return err
 	}
-	r.tabs, r.page = tabs, page
+	r.tabs, r.page = tabs, header
 	if snap {
 		t.keepSnapshot(yaml)
 		r.snapshot, r.lang = yaml, "yaml"

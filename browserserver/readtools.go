@@ -14,7 +14,7 @@ import (
 
 func (t *tab) snapshotTool(a args, r *response) error {
 	title, _ := t.page.Title()
-	r.page = t.pageHeader(title)
+	r.page = t.pageHeader(t.page, title)
 	if a.str("format") == "html" {
 		html, err := t.html()
 		if err != nil {

@@ -286,7 +286,7 @@ var snapRefRe = regexp.MustCompile(`\[ref=((?:f\d+)?e\d+)\]`)
 // snapshot: refs of earlier ones are no longer valid. depth > 0 keeps that
 // many levels.
 func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
-	yaml, err := t.readSnapshot(root, depth)
+	yaml, err := t.readSnapshot(t.page, root, depth)
 	if err != nil {
 		return "", err
 	}
@@ -294,9 +294,9 @@ func (t *tab) snapshot(root playwright.Locator, depth int) (string, error) {
 	return yaml, nil
 }
 
-// readSnapshot reads the snapshot that snapshot takes, and leaves the
-// latest one as it was.
-func (t *tab) readSnapshot(root playwright.Locator, depth int) (string, error) {
+// readSnapshot reads the snapshot that snapshot takes, of page (or of
+// root, when set), and leaves the latest one as it was.
+func (t *tab) readSnapshot(page playwright.Page, root playwright.Locator, depth int) (string, error) {
 	var d *int
 	if depth > 0 {
 		d = playwright.Int(depth)
@@ -308,7 +308,7 @@ func (t *tab) readSnapshot(root playwright.Locator, depth int) (string, error) {
 	// The page is there: a busy machine may take longer than the action
 	// timeout (as short as --timeout 1s) to read it.
 	if root == nil {
-		yaml, err = t.page.AriaSnapshot(playwright.PageAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Depth: d, Timeout: t.navTimeout()})
+		yaml, err = page.AriaSnapshot(playwright.PageAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Depth: d, Timeout: t.navTimeout()})
 	} else {
 		yaml, err = root.AriaSnapshot(playwright.LocatorAriaSnapshotOptions{Mode: playwright.AriaSnapshotModeAi, Depth: d, Timeout: t.navTimeout()})
 	}
@@ -347,15 +347,15 @@ func (t *tab) refLocator(ref string) playwright.Locator {
 	return t.page.Locator("aria-ref=" + ref)
 }
 
-// pageHeader is the "### Page" section: the page's URL and title. A title
+// pageHeader is the "### Page" section: page's URL and title. A title
 // of "" is asked for, except by a server without action snapshots (for
 // replay, which reads neither): its Page section then has the URL alone.
-func (t *tab) pageHeader(title string) string {
+func (t *tab) pageHeader(page playwright.Page, title string) string {
 	if title == "" && !t.s.opts.NoActionSnapshots {
-		title, _ = t.page.Title()
+		title, _ = page.Title()
 	}
 	if title == "" {
-		return "- Page URL: " + t.page.URL()
+		return "- Page URL: " + page.URL()
 	}
-	return fmt.Sprintf("- Page URL: %s\n- Page Title: %s", t.page.URL(), title)
+	return fmt.Sprintf("- Page URL: %s\n- Page Title: %s", page.URL(), title)
 }

@@ -80,7 +80,7 @@ func (t *tab) tabs(a args, r *response) error {
 	default:
 		return toolErrorf("unknown tab action %q: want list, new, close or select", a.str("action"))
 	}
-	r.result = t.renderTabs()
+	r.result = t.renderTabs(t.page)
 	return nil
 }
 
@@ -121,8 +121,9 @@ func (t *tab) selectPage(p playwright.Page) {
 	t.refs, t.codes = nil, map[string]string{}
 }
 
-// renderTabs is the list of tabs, as @playwright/mcp writes it.
-func (t *tab) renderTabs() string {
+// renderTabs is the list of tabs, as @playwright/mcp writes it, current
+// marked so.
+func (t *tab) renderTabs(current playwright.Page) string {
 	pages := t.tabList()
 	if len(pages) == 0 {
 		return "No open tabs. Navigate to a URL to create one."
@@ -130,7 +131,7 @@ func (t *tab) renderTabs() string {
 	var lines []string
 	for i, p := range pages {
 		cur := ""
-		if p == t.page {
+		if p == current {
 			cur = " (current)"
 		}
 		title, _ := p.Title()
