@@ -67,17 +67,30 @@ func (t *tab) navigate(a args, r *response) error {
 	}
 	r.addCode("await page.goto(" + quoteJS(url) + ");")
 	t.nav.disarm() // the load's requests are not counted: Goto waits for it
-	if _, err := t.page.Goto(url); err != nil {
-		return err
-	}
-	return t.describe(r, "", !t.s.opts.NoActionSnapshots)
+	page := t.page
+	return t.load(r, func() error { _, err := page.Goto(url); return err })
 }
 
 func (t *tab) navigateBack(_ args, r *response) error {
 	r.addCode("await page.goBack();")
 	t.nav.disarm()
-	if _, err := t.page.GoBack(); err != nil {
+	page := t.page
+	return t.load(r, func() error { _, err := page.GoBack(); return err })
+}
+
+// load runs a navigation that waits for its page to load, and describes
+// the page. A dialog the page opens as it loads (a script, its load
+// handler) holds the load until it is handled: the result then names it,
+// as an action's does, and the navigation ends in the background once the
+// dialog is handled.
+func (t *tab) load(r *response, nav func() error) error {
+	opened, err := t.act(nav)
+	if err != nil {
 		return err
+	}
+	if opened {
+		t.describeModal(r)
+		return nil
 	}
 	return t.describe(r, "", !t.s.opts.NoActionSnapshots)
 }

@@ -188,6 +188,14 @@ func TestModalConformance(t *testing.T) {
 	}
 }
 
+// loadDialogPages open an alert as they load: in their load handler, and in
+// a script before the rest of the page; the alert holds the load until it
+// is handled.
+var loadDialogPages = map[string]string{
+	"/onload": `<p id="out">loading</p><script>addEventListener('load', () => { alert('Welcome back'); document.getElementById('out').textContent = 'welcomed'; });</script>`,
+	"/inline": `<script>alert('Welcome back');</script><p id="out">welcomed</p>`,
+}
+
 // welcomePage opens an alert as soon as it has loaded.
 const welcomePage = `<p id="out">loading</p><ul><li>One</li><li>Two</li></ul>
 <script>addEventListener('load', () => setTimeout(() => { alert('Welcome back'); document.getElementById('out').textContent = 'welcomed'; }, 0));</script>`
@@ -215,5 +223,24 @@ func TestDialogWhileReadingPage(t *testing.T) {
 	}
 	if res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError || !strings.Contains(res.Snapshot, "welcomed") {
 		t.Errorf("accepting it: %s", res.Text)
+	}
+}
+
+// A dialog a page opens as it loads, which holds the load, ends the
+// navigation's result with the modal state at once, as
+// @playwright/mcp's does, rather than failing it after the navigation
+// timeout; once accepted, the page has loaded.
+func TestDialogWhileLoading(t *testing.T) {
+	base := pages(t, loadDialogPages)
+	s := newServer(t, &Options{ActionTimeout: 2e9, NavigationTimeout: 4e9})
+	sess := session(t, s)
+	for _, path := range []string{"/onload", "/inline"} {
+		res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + path})
+		if want := `- ["alert" dialog with message "Welcome back"]: can be handled by browser_handle_dialog`; res.IsError || res.Modal != want {
+			t.Fatalf("%s: navigate: error %v, modal state %q, want %q\n%s", path, res.IsError, res.Modal, want, res.Text)
+		}
+		if res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError || !strings.Contains(res.Snapshot, "welcomed") {
+			t.Errorf("%s: accepting it: %s", path, res.Text)
+		}
 	}
 }
