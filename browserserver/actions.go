@@ -88,11 +88,7 @@ func (t *tab) load(r *response, nav func() error) error {
 	if err != nil {
 		return err
 	}
-	if opened {
-		t.describeModal(r)
-		return nil
-	}
-	return t.describe(r, "", !t.s.opts.NoActionSnapshots)
+	return t.answer(r, opened, "")
 }
 
 func (t *tab) click(a args, r *response) error {

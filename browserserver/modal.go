@@ -178,6 +178,13 @@ func (t *tab) actThen(before navCounts, r *response, action func() error) error 
 			title = settled
 		}
 	}
+	return t.answer(r, opened, title)
+}
+
+// answer ends the response of an action that ran (a navigation, whose
+// title is not known yet, gives ""): with the modal states when one opened
+// (opened, or one waiting), else with the page as describe reads it.
+func (t *tab) answer(r *response, opened bool, title string) error {
 	if opened || len(t.modalStates()) > 0 {
 		t.describeModal(r)
 		return nil
