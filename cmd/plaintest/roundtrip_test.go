@@ -193,7 +193,10 @@ func TestCompiledScenarioFailsOnChangedSite(t *testing.T) {
 		CartText: func(n int) string { return fmt.Sprintf("(%d)", n) },
 	})
 	junit := filepath.Join(t.TempDir(), "junit.xml")
-	code, stdout, stderr := runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+variant, "--junit", junit, "--timeout", "3s")
+	// A 10 s step timeout, as TestCompiledScenariosReplayGreen's: with 3 s,
+	// make test's load once took step 5's click past it, and the run
+	// failed before the step this test is about.
+	code, stdout, stderr := runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--var", "BASE_URL="+variant, "--junit", junit, "--timeout", "10s")
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s\n%s", code, stdout, stderr)
 	}
