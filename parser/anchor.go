@@ -28,7 +28,7 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 	}
 	exported := r.export(call, s)
-	out, err := r.exec(ctx, call)
+	out, err := r.askCheck(ctx, call, false)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 	}

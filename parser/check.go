@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -25,32 +26,41 @@ func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target strin
 	}
 	exported := r.export(call, s)
 	start := time.Now()
+	out, err := r.askCheck(ctx, call, true)
+	if err != nil {
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+	}
+	if !out.IsError {
+		ts.Target = r.masker.Replace(target)
+		r.keep(ts, exported, s)
+		return true, nil
+	}
+	msg := failureText(s, out)
+	switch {
+	case out.NoMatch():
+		msg = scopedFailure(s, time.Since(start))
+	case out.TimedOut() && s.Kind == step.AssertText:
+		// The server could not reach the element: an empty status
+		// takes no room, and counts as hidden.
+		msg = fmt.Sprintf("expected text %q is not shown in %s, which is empty or hidden (%s)", s.Value, s.Element, out.ErrorLine())
+	}
+	return false, r.fail(ctx, ts.Index, ts.Action, &exported, msg, nil)
+}
+
+// askCheck runs a check's call until it passes or fails for good: a page
+// navigating under it (a submit's page on its way: the document it waited
+// in went away) is asked again, of the new page, as replay does; so is a
+// target not there yet, when late is set. Both up to the compile's
+// timeout. A session's error is returned as it is.
+func (r *run) askCheck(ctx context.Context, call step.ToolCall, late bool) (*mcpclient.Result, error) {
+	start := time.Now()
 	for {
 		out, err := r.exec(ctx, call)
-		if err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
-		}
-		if !out.IsError {
-			ts.Target = r.masker.Replace(target)
-			r.keep(ts, exported, s)
-			return true, nil
-		}
-		// A target not there yet, or a page navigating under the check
-		// (a submit's page on its way), is asked again.
-		if !(out.NoMatch() || out.Navigated()) || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
-			msg := failureText(s, out)
-			switch {
-			case out.NoMatch():
-				msg = scopedFailure(s, time.Since(start))
-			case out.TimedOut() && s.Kind == step.AssertText:
-				// The server could not reach the element: an empty status
-				// takes no room, and counts as hidden.
-				msg = fmt.Sprintf("expected text %q is not shown in %s, which is empty or hidden (%s)", s.Value, s.Element, out.ErrorLine())
-			}
-			return false, r.fail(ctx, ts.Index, ts.Action, &exported, msg, nil)
+		if err != nil || !out.IsError || !(out.Navigated() || late && out.NoMatch()) || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
+			return out, err
 		}
 		if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
-			return false, err
+			return nil, err
 		}
 	}
 }

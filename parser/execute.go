@@ -104,7 +104,12 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s step.Step) (bool, 
 		call.Args["url"] = r.absolute(s.Value)
 	}
 	exported := r.export(call, s)
-	out, err := r.exec(ctx, call)
+	var out *mcpclient.Result
+	if s.Kind.IsCheck() { // of the page: its URL, its title, a text gone
+		out, err = r.askCheck(ctx, call, false)
+	} else {
+		out, err = r.exec(ctx, call)
+	}
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 	}

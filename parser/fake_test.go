@@ -65,8 +65,8 @@ type fakeBrowser struct {
 	// clicking it times out, as Playwright's click does, and its label
 	// takes clicks.
 	covered map[string]string
-	// navigating: the next checks of an element fail this many times as a
-	// check does whose page navigates under it.
+	// navigating: the next checks of an element, or of the page's text or
+	// URL, fail this many times as a check does whose page navigates under it.
 	navigating int
 }
 
@@ -248,6 +248,10 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 	}
 	if strings.HasPrefix(fn, "async") { // a check of the page (step.Call): its description says which
 		el, _ := c.Args["element"].(string)
+		if f.navigating > 0 && (strings.HasPrefix(el, "text ") || strings.HasPrefix(el, "the URL ")) {
+			f.navigating--
+			return mcptest.Failure("Error: browserBackend.callTool: Execution context was destroyed, most likely because of a navigation")
+		}
 		if m := regexp.MustCompile(`^text "(.*)" is (not )?shown$`).FindStringSubmatch(el); m != nil {
 			switch shown := strings.Contains(f.shownText(), m[1]); {
 			case !shown && m[2] == "":
