@@ -317,53 +317,33 @@ func TestCompileScopedAssertion(t *testing.T) {
 		t.Errorf("message %q", msg)
 	}
 
-	// A check the page's navigation ends is asked again, of the new page.
-	f = newFake()
-	f.navigating = 2
-	sc.Actions = []string{"verify the Blue Mug card shows $12.00"}
-	res, err = compile(t, f, sc, &Options{Timeout: time.Second, Poll: 10 * time.Millisecond})
-	if err != nil || res.Status != Success {
-		t.Fatalf("status %v, err %v, errors %+v: want a pass once the page has navigated", res.Status, err, res.Errors)
-	}
-	checks := 0
-	for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
-		if el, _ := c.Args["element"].(string); strings.Contains(el, " showing ") {
-			checks++
+	// A check the page's navigation ends is asked again, of the new page:
+	// of an element, of the page's text (a submit's page on its way as it
+	// waited: compile failed it at once, and a press of Enter on a login
+	// form then a check of its message failed one compile in 30), of the
+	// page's URL.
+	for _, tc := range []struct{ action, reads string }{
+		{"verify the Blue Mug card shows $12.00", `article "Blue Mug" showing "$12.00"`},
+		{"verify the page shows Green Tea", `text "Green Tea" is shown`},
+		{"verify the URL contains shop.test", `the URL contains "shop.test"`},
+	} {
+		f = newFake()
+		f.navigating = 2
+		sc.Actions = []string{tc.action}
+		res, err = compile(t, f, sc, &Options{Timeout: time.Second, Poll: 10 * time.Millisecond})
+		if err != nil || res.Status != Success {
+			t.Errorf("%s: status %v, err %v: want a pass once the page has navigated", tc.action, res.Status, err)
+			continue
 		}
-	}
-	if checks != 3 {
-		t.Errorf("the check ran %d times, want 3 (two ended by the navigation)", checks)
-	}
-
-	// So is a check of the page's text (a submit's page on its way as it
-	// waited): compile failed it at once, and a press of Enter on a login
-	// form then a check of its message failed one compile in 30.
-	f = newFake()
-	f.navigating = 2
-	sc.Actions = []string{"verify the page shows Green Tea"}
-	res, err = compile(t, f, sc, &Options{Timeout: time.Second, Poll: 10 * time.Millisecond})
-	if err != nil || res.Status != Success {
-		t.Fatalf("status %v, err %v, errors %+v: want a pass once the page has navigated", res.Status, err, res.Errors)
-	}
-	checks = 0
-	for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
-		if el, _ := c.Args["element"].(string); el == `text "Green Tea" is shown` {
-			checks++
+		checks := 0
+		for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
+			if el, _ := c.Args["element"].(string); el == tc.reads {
+				checks++
+			}
 		}
-	}
-	if checks != 3 {
-		t.Errorf("the page's text was read %d times, want 3 (two ended by the navigation)", checks)
-	}
-	// And a check of the page's URL.
-	f = newFake()
-	f.navigating = 2
-	sc.Actions = []string{"verify the URL contains shop.test"}
-	res, err = compile(t, f, sc, &Options{Timeout: time.Second, Poll: 10 * time.Millisecond})
-	if err != nil || res.Status != Success {
-		t.Fatalf("status %v, err %v, errors %+v: want a pass once the page has navigated", res.Status, err, res.Errors)
-	}
-	if n := len(f.toolCalls(mcpclient.ToolEvaluate)); n < 3 {
-		t.Errorf("%d evaluates, want the URL read 3 times (two ended by the navigation)", n)
+		if checks != 3 {
+			t.Errorf("%s: the check ran %d times, want 3 (two ended by the navigation)", tc.action, checks)
+		}
 	}
 
 	// A card that never comes is retried until the timeout, then named.
