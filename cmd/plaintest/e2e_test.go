@@ -270,7 +270,9 @@ func TestCompileBadInput(t *testing.T) {
 			return []string{"compile", "go to the login page then make it pretty", "--url", b, "-o", o}
 		}, code: 1, message: `step 2 "make it pretty": cannot understand the action`, keptStep: 2},
 		{name: "element not on the page", browser: true, args: func(b, o string) []string {
-			return []string{"compile", "go to the login page; click Sign up", "--url", b, "-o", o, "--timeout", "1s"}
+			// 5 s, not 1: the click on the login link before the step
+			// under test must not time out under make test's load.
+			return []string{"compile", "go to the login page; click Sign up", "--url", b, "-o", o, "--timeout", "5s"}
 		}, code: 1, message: `step 2 "click Sign up": no button or link matching "Sign up"`, keptStep: 2},
 		{name: "ambiguous element", browser: true, args: func(b, o string) []string {
 			return []string{"compile", "go to the products page then click Add to cart", "--url", b, "-o", o}

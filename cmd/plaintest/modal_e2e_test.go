@@ -245,10 +245,12 @@ func TestModalCompileErrors(t *testing.T) {
 		{"missing", "/upload", []string{"upload notes.txt into Attachment"}, "there is no file notes.txt in the files folder " + files},
 		{"no-dialog", "/dialogs", []string{"click Delete", "accept the dialog", "click Save", "accept the dialog", "accept the dialog"}, "no alert, confirm or prompt is open"},
 		{"dialog-open", "/dialogs", []string{"click Delete", "click Save"}, `the "confirm" dialog with message "Delete the draft?" the last action opened is still open`},
-		{"unknown-tab", "/tabs", []string{"click Open help", "switch to tab 5"}, `there is no tab 5 (waited 2s): 2 tabs are open (1 "Start", 2 "Help")`},
+		{"unknown-tab", "/tabs", []string{"click Open help", "switch to tab 5"}, `there is no tab 5 (waited 5s): 2 tabs are open (1 "Start", 2 "Help")`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			args := []string{"compile", "--url", base + tt.page, "--files", files, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "2s"}
+			// 5 s, the default: with 2 s, make test's load once took the
+			// click before the step under test past it (no-dialog).
+			args := []string{"compile", "--url", base + tt.page, "--files", files, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "5s"}
 			for _, a := range tt.actions {
 				args = append(args, "--step", a)
 			}
