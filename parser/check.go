@@ -47,7 +47,8 @@ func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target strin
 	return false, r.fail(ctx, ts.Index, ts.Action, &exported, msg, nil)
 }
 
-// askCheck runs a check's call until it passes or fails for good: a page
+// askCheck runs a check's call (or another question that changes nothing
+// on the page) until it passes or fails for good: a page
 // navigating under it (a submit's page on its way: the document it waited
 // in went away) is asked again, of the new page, as replay does; so is a
 // target not there yet, when late is set. Both up to the compile's

@@ -345,6 +345,18 @@ func TestCompileScopedAssertion(t *testing.T) {
 			t.Errorf("%s: the check ran %d times, want 3 (two ended by the navigation)", tc.action, checks)
 		}
 	}
+	// So is the question whether the page has shadow roots, which the
+	// check then reads through.
+	f = newFake()
+	f.shadowRoots, f.probeNavigating = true, 1
+	sc.Actions = []string{"verify the page shows Green Tea"}
+	res, err = compile(t, f, sc, &Options{Timeout: time.Second, Poll: 10 * time.Millisecond})
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v: want a pass", res.Status, err)
+	}
+	if fn, _ := res.Steps[1].Calls[0].Args["function"].(string); !strings.Contains(fn, "norm(deepText(") {
+		t.Errorf("the check does not read through shadow roots, on a page with some:\n%s", fn)
+	}
 
 	// A card that never comes is retried until the timeout, then named.
 	f = newFake()

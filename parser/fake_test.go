@@ -16,6 +16,7 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
+	"github.com/plaintest/plaintest/step"
 )
 
 // fakeBrowser is a scripted stand-in for a Playwright MCP server over the
@@ -68,6 +69,10 @@ type fakeBrowser struct {
 	// navigating: the next checks of an element, or of the page's text or
 	// URL, fail this many times as a check does whose page navigates under it.
 	navigating int
+	// shadowRoots is what the page says to step.ShadowProbe, once the
+	// first probeNavigating probes have failed as a navigation ends them.
+	shadowRoots     bool
+	probeNavigating int
 }
 
 func newFake() *fakeBrowser {
@@ -239,6 +244,13 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		return mcptest.Playwright{Value: "true"}.Result()
 	}
 	fn, _ := c.Args["function"].(string)
+	if fn == step.ShadowProbe().Args["function"] {
+		if f.probeNavigating > 0 {
+			f.probeNavigating--
+			return mcptest.Failure("Error: browserBackend.callTool: Execution context was destroyed, most likely because of a navigation")
+		}
+		return mcptest.Playwright{Value: strconv.FormatBool(f.shadowRoots)}.Result()
+	}
 	if fn == hasFeedFn {
 		page, err := f.pageText()
 		if err != nil {

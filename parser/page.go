@@ -180,11 +180,12 @@ func (r *run) absolute(ref string) string {
 // true and the wait itself decides.
 // shadowed reports whether the page has an open shadow root, for a check
 // to read through shadow roots (step.Step.Shadow) only where there are
-// some; a page that cannot be asked has none. The page as the last call
-// left it stays known: the question changes nothing.
+// some; a page that cannot be asked has none. Asked as a check is (a
+// page navigating under the question is asked again). The page as the
+// last call left it stays known: the question changes nothing.
 func (r *run) shadowed(ctx context.Context) bool {
 	inline, modals := r.inline, r.modals // a question that changes nothing
-	out, err := r.exec(ctx, step.ShadowProbe())
+	out, err := r.askCheck(ctx, step.ShadowProbe(), false)
 	r.inline, r.modals = inline, modals
 	return err == nil && !out.IsError && strings.TrimSpace(out.Value) == "true"
 }
