@@ -345,6 +345,20 @@ func TestCompileScopedAssertion(t *testing.T) {
 			t.Errorf("%s: the check ran %d times, want 3 (two ended by the navigation)", tc.action, checks)
 		}
 	}
+	// Asked again, such a check still fails on a new page whose fact is
+	// broken, saying what it found.
+	for _, tc := range []struct{ action, says string }{
+		{"verify the page shows Purple Teapot", `expected text "Purple Teapot" is not shown`},
+		{"verify the URL contains nowhere.test", `the URL is http://shop.test`},
+	} {
+		f = newFake()
+		f.navigating = 2
+		sc.Actions = []string{tc.action}
+		res, err = compile(t, f, sc, &Options{Timeout: time.Second, Poll: 10 * time.Millisecond})
+		if err != nil || res.Status != Failed || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, tc.says) {
+			t.Errorf("%s: status %v, err %v, errors %+v: want a failure saying %q", tc.action, res.Status, err, res.Errors, tc.says)
+		}
+	}
 	// So is the question whether the page has shadow roots, which the
 	// check then reads through.
 	f = newFake()

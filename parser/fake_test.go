@@ -272,6 +272,9 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 				return mcptest.Failure(fmt.Sprintf("Error: text %q is still shown (waited 5s)", m[1]))
 			}
 		}
+		if m := regexp.MustCompile(`^the URL contains "(.*)"$`).FindStringSubmatch(el); m != nil && !strings.Contains("http://shop.test"+f.path, m[1]) {
+			return mcptest.Failure(fmt.Sprintf("Error: the URL is http://shop.test%s, expected it to contain %q (waited 5s)", f.path, m[1]))
+		}
 		return mcptest.Playwright{Value: `"ok"`}.Result()
 	}
 	m := regexp.MustCompile(`includes\((".*")\)(; \})?$`).FindStringSubmatch(fn)

@@ -173,11 +173,6 @@ func (r *run) absolute(ref string) string {
 	return u.String()
 }
 
-// textShown reports whether name is visible text on the page, so that a
-// wait for it can be exported. A name that is not (an aria-label) gets no
-// wait: browser_wait_for would spend its whole timeout on it, and replay
-// retries a late target anyway. When the page cannot be asked, it answers
-// true and the wait itself decides.
 // shadowed reports whether the page has an open shadow root, for a check
 // to read through shadow roots (step.Step.Shadow) only where there are
 // some; a page that cannot be asked has none. Asked as a check is (a
@@ -190,6 +185,11 @@ func (r *run) shadowed(ctx context.Context) bool {
 	return err == nil && !out.IsError && strings.TrimSpace(out.Value) == "true"
 }
 
+// textShown reports whether name is visible text on the page, so that a
+// wait for it can be exported. A name that is not (an aria-label) gets no
+// wait: browser_wait_for would spend its whole timeout on it, and replay
+// retries a late target anyway. When the page cannot be asked, it answers
+// true and the wait itself decides.
 func (r *run) textShown(ctx context.Context, name string) bool {
 	out, err := r.exec(ctx, step.TextShown(name))
 	if err != nil || out.IsError {
