@@ -36,13 +36,24 @@ func buildAssert(r *Rules, m []string, req Request) ([]step.Step, error) {
 
 // buildCheckThat reads "check …" as an assertion only when its body is a
 // sentence about the page ("check that …", "check the cart shows 1 item"),
-// and a bare sentence likewise ("Clear completed is gone").
+// and a bare sentence likewise ("Clear completed is gone"); "check" with a
+// box's label that reads as a sentence ticks it (checkverb.go). A
+// sentence about the page whose check cannot be made (the part it names
+// is not there, or is several) ends the reading with that error: ticking
+// a box named by the whole sentence would act where it asked to look.
 func buildCheckThat(r *Rules, m []string, req Request) ([]step.Step, error) {
 	body := m[len(m)-1]
 	if rest, ok := cutWord(strings.TrimSpace(body), "that", "whether", "if"); ok {
 		return r.parseCheck(req, rest, false)
 	}
-	return r.parseCheck(req, body, true)
+	if isCheckVerb(m[0]) && r.ticks(req, body) {
+		return nil, errNoMatch // the tick's form reads it
+	}
+	steps, err := r.parseCheck(req, body, true)
+	if err != nil && err != errNoMatch {
+		return nil, final(err)
+	}
+	return steps, err
 }
 
 // buildBare reads a sentence with no verb before it as an assertion, when
@@ -157,6 +168,11 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 	case submatchOutsideQuotes(reNotShows, body) != nil:
 		g = submatchOutsideQuotes(reNotShows, body)
 		kind, text, place = step.AssertGone, expectedText(g[2]), g[1]
+	case reFirstPerson.MatchString(body) && submatchOutsideQuotes(reShows, body) != nil:
+		// "verify I have read the terms": no part of the page is "I",
+		// so the sentence is the text (a box's label), not "read the
+		// terms" anywhere, which the page's instructions may say.
+		text = expectedText(body)
 	case submatchOutsideQuotes(reShows, body) != nil:
 		g = submatchOutsideQuotes(reShows, body)
 		text, place = expectedText(g[2]), g[1]

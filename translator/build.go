@@ -129,11 +129,12 @@ func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, "") + `"` 
 // already as asked is checked to be so, not clicked.
 func buildCheck(kind step.Kind) func(*Rules, []string, Request) ([]step.Step, error) {
 	return func(r *Rules, m []string, req Request) ([]step.Step, error) {
-		n, err := r.element(req, m[1], checkRoles, "checkbox")
+		phrase := boxLabel(m[1])
+		n, err := r.element(req, phrase, checkRoles, "checkbox")
 		if err != nil {
 			return hoverOr(req, err)
 		}
-		st := toggle(step.Step{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(m[1], n)}, n)
+		st := toggle(step.Step{Kind: kind, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}, n)
 		return []step.Step{st}, nil
 	}
 }

@@ -322,14 +322,21 @@ func TestIntentOf(t *testing.T) {
 		"wait for Welcome to appear":                 IntentCheck,
 		"the title is Demo Shop":                     IntentCheck,
 		"check Remember me":                          IntentAct,
-		"click Log in":                               IntentAct,
-		"add the cheapest mug to the cart":           IntentAct,
-		"type demo into Username":                    IntentAct,
-		"go to the login page":                       IntentAct,
-		"Then press Enter.":                          IntentAct,
-		"log in as demo":                             IntentUnknown,
-		"the page greets new visitors warmly":        IntentUnknown,
-		"":                                           IntentUnknown,
+		// A box's label that reads as a sentence is ticked; a sentence
+		// about a part of the page that the empty page lacks still checks.
+		"check I have read the terms":         IntentAct,
+		"check the box that says I agree":     IntentAct,
+		"check the Students table shows Fred": IntentCheck,
+		"check the status says Saved":         IntentCheck,
+		"verify I have read the terms":        IntentCheck,
+		"click Log in":                        IntentAct,
+		"add the cheapest mug to the cart":    IntentAct,
+		"type demo into Username":             IntentAct,
+		"go to the login page":                IntentAct,
+		"Then press Enter.":                   IntentAct,
+		"log in as demo":                      IntentUnknown,
+		"the page greets new visitors warmly": IntentUnknown,
+		"":                                    IntentUnknown,
 	} {
 		if got := IntentOf(in); got != want {
 			t.Errorf("IntentOf(%q) = %q, want %q", in, got, want)
