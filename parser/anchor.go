@@ -33,7 +33,7 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 	}
 	if out.IsError {
-		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out)+r.inFrameHint(s), nil)
+		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out)+r.inFrameHint(s)+r.valueHint(s), nil)
 	}
 	if err := r.snapshot(ctx); err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
@@ -62,6 +62,21 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 		// As execute's: described as it is found, by its role alone.
 		scoped.Element = unnamed(scoped.Element, node.Role)
 		ts.Element = r.masker.Replace(scoped.Element)
+	}
+	if textFields[node.Role] {
+		// The snapshot shows a field's value as its text; the check reads
+		// the text the element renders, which an <input> has none of (a
+		// combo box drawn as a <div> has). Asked once: a field whose text
+		// the check cannot read is refused, saying how to check its value.
+		call, err := r.gen.Call(scoped, target)
+		if err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
+		}
+		if out, err := r.askCheck(ctx, call, false); err != nil {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
+		} else if out.IsError {
+			return false, r.fail(ctx, ts.Index, ts.Action, &exported, valueNotText(s.Value, node), nil)
+		}
 	}
 	return r.check(ctx, ts, scoped, target)
 }
@@ -161,6 +176,47 @@ func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bo
 	}
 	return nil, false, fmt.Sprintf("%q is shown only inside text that was on the page before the test acted (%s): a check of it cannot fail; name the element that should show it (\"the status shows %s\")",
 		text, describeShown(prose[0]), text)
+}
+
+// textFields are the roles whose snapshot text is their value.
+var textFields = func() map[string]bool {
+	m := map[string]bool{}
+	for _, r := range dom.TextFieldRoles() {
+		m[r] = true
+	}
+	return m
+}()
+
+// valueNotText says that text is the value of field, which a check of
+// the page's text does not read, and how to check the value instead.
+func valueNotText(text string, field *dom.Node) string {
+	name := strings.TrimRight(strings.TrimSpace(field.Name), ":*? ")
+	say := "the field"
+	if name != "" {
+		say = "the " + name + " field"
+	}
+	return fmt.Sprintf("%q is the value of %s, not text the page shows, which is what a check of the page reads: say \"check %s shows %s\"",
+		text, describeShown(field), say, text)
+}
+
+// valueHint says, after an unscoped text check failed, that the page as
+// last read holds the text as a field's value; "" when it does not.
+func (r *run) valueHint(s step.Step) string {
+	want := dom.Normalize(s.Value)
+	if s.Kind != step.AssertText || s.Ref != "" || r.page == nil || want == "" {
+		return ""
+	}
+	var field *dom.Node
+	r.page.Walk(func(n *dom.Node) bool {
+		if field == nil && n.Ref != "" && textFields[n.Role] && strings.Contains(dom.Normalize(n.Value), want) {
+			field = n
+		}
+		return field == nil
+	})
+	if field == nil {
+		return ""
+	}
+	return "; " + valueNotText(s.Value, field)
 }
 
 // describeShown names an element for people: its role and its text, cut.

@@ -3,6 +3,7 @@ package parser
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
@@ -33,6 +34,18 @@ func TestAnchor(t *testing.T) {
 - button "Save" [ref=e2]
 - paragraph [ref=e3]: Error
 `)
+	idle := aria(t, `- code [ref=e1]: <li role="menuitem">Action 2</li>
+- textbox "Last Action:" [ref=e2]
+`)
+	chosen := aria(t, `- code [ref=e1]: <li role="menuitem">Action 2</li>
+- textbox "Last Action:" [ref=e2]: Action 2
+`)
+	idleOnly := aria(t, `- textbox "Last Action:" [ref=e2]
+- status [ref=e3]
+`)
+	chosenStatus := aria(t, `- textbox "Last Action:" [ref=e2]: Action 2
+- status [ref=e3]: Action 2
+`)
 	for _, tt := range []struct {
 		name                string
 		page, start, before *dom.Node
@@ -48,6 +61,12 @@ func TestAnchor(t *testing.T) {
 		{"static text before any action", start, start, nil, "press Save", "e1", false, ""},
 		{"held before its action", saved, start, saved, "Saved", "e3", true, ""},
 		{"text no element holds whole", saved, start, start, "Nowhere", "", false, ""},
+		// A field whose value changed is the element (anchoredText then
+		// asks whether the check can read its text), beside a code
+		// listing there all along that holds the words; a status that
+		// says them goes first.
+		{"a field's value, beside text there all along", chosen, idle, idle, "Action 2", "e2", false, ""},
+		{"a field's value and a status that says it", chosenStatus, idleOnly, idleOnly, "Action 2", "e3", false, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			n, held, why := anchor(tt.page, tt.start, tt.before, tt.text)
@@ -94,5 +113,39 @@ func TestVacuousGone(t *testing.T) {
 	}
 	if why := r.vacuousGone(step.Step{Kind: step.AssertText, Value: "the Saved widget"}, "verify the Saved widget is shown"); why != "" {
 		t.Errorf("a text that must show is not this rule's: %q", why)
+	}
+}
+
+// TestCompileValueNotText: a check of the page's text whose words are,
+// after the action, what a field holds fails, saying that they are the
+// field's value and how to check it: when nothing else on the page shows
+// them, and when the page's instructions do (the field is then the element
+// read, whose text an <input> does not render: the fake fails its check,
+// as Chromium does).
+func TestCompileValueNotText(t *testing.T) {
+	for _, tc := range []struct {
+		name, page string
+		bad        string // the field's target: an <input>, its text none
+	}{
+		{"nowhere else", "", ""},
+		{"beside instructions", `- paragraph [ref=e1]: Type Hello there into the box.
+- textbox "Password" [ref=e2]
+`, `internal:role=textbox[name="Password"s]`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake()
+			if tc.page != "" {
+				f.own = map[string]string{"login": tc.page}
+				f.inputs = map[string]bool{tc.bad: true}
+			}
+			sc := Scenario{Name: "typed", URL: "http://shop.test/login", Actions: []string{"type Hello there into Password", "verify the page shows Hello there"}}
+			res, err := compile(t, f, sc, &Options{Timeout: 100 * time.Millisecond, Poll: 10 * time.Millisecond})
+			if err != nil || res.Status == Success || len(res.Errors) != 1 {
+				t.Fatalf("status %v, err %v, errors %+v: want one failure", res.Status, err, res.Errors)
+			}
+			if msg := res.Errors[0].Message; !strings.Contains(msg, `"Hello there" is the value of textbox "Password", not text the page shows, which is what a check of the page reads: say "check the Password field shows Hello there"`) {
+				t.Errorf("message %q", msg)
+			}
+		})
 	}
 }
