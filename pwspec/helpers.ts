@@ -292,7 +292,9 @@ const itemTexts = (root: any) => {
     (e.getAttribute("role") || "").split(" ")[0] || tags[e.tagName] || "";
   //# vis
   const header = (e: any) =>
-    e.closest("thead") || (e.querySelector("th") && !e.querySelector("td"));
+    e.closest("thead") ||
+    (e.querySelector("th, [role=columnheader]") &&
+      !e.querySelector("td, [role=cell], [role=gridcell], [role=rowheader]"));
   const items = [...root.querySelectorAll("*")].filter(
     (e) =>
       roles.includes(role(e)) && vis(e) && !(role(e) === "row" && header(e)),

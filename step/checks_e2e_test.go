@@ -23,6 +23,7 @@ const checkPage = `<!doctype html><title>Todos</title>
 <p>Invoice 42</p>
 <ul id="l"><li>Buy milk</li><li>Walk the dog</li><li style="display:none">Ghost</li></ul>
 <table id="t"><thead><tr><th>Name</th></tr></thead><tbody><tr><td>Ada</td></tr><tr><td>Grace</td></tr></tbody></table>
+<div id="dt" role="table" aria-label="Students"><div role="row"><span role="columnheader">First Name</span> <span role="columnheader">Last Name</span></div><div role="row"><span role="cell">Fred</span> <span role="cell">Jackson</span></div><div role="row"><span role="rowheader">Sara</span> <span role="cell">James</span></div></div>
 <input type="checkbox" id="c" checked aria-label="Done">
 <button id="b" aria-expanded="false">FAQ</button>
 <a id="a" href="#/" aria-current="page">All</a>
@@ -151,6 +152,11 @@ func TestChecksInChromium(t *testing.T) {
 		{"count of visible items", st(step.AssertCount, "2", items("listitem")), "#l", ""},
 		{"wrong count", st(step.AssertCount, "3", items("listitem")), "#l", "it shows 2 items, expected 3"},
 		{"rows without the header", st(step.AssertCount, "2", items("row")), "#t", ""},
+		// A table drawn with <div>s and roles (the APG table, data grids):
+		// its row of column headers is no row of data either.
+		{"rows of a div table without its header row", st(step.AssertCount, "2", items("row")), "#dt", ""},
+		{"a div table's header row is not counted", st(step.AssertCount, "3", items("row")), "#dt", "it shows 2 items, expected 3"},
+		{"a div table's first row is its first row of data", st(step.AssertOrder, "", order(step.MatchFirst, "Fred Jackson")), "#dt", ""},
 		{"last item", st(step.AssertOrder, "", order(step.MatchLast, "walk the dog")), "#l", ""},
 		{"wrong first item", st(step.AssertOrder, "", order(step.MatchFirst, "Walk the dog")), "#l", `the first item of it is "buy milk"`},
 		{"sequence", st(step.AssertOrder, "", order(step.MatchSequence, "Buy milk", "Walk the dog")), "#l", ""},
