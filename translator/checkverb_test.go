@@ -77,3 +77,20 @@ func TestCheckVerb(t *testing.T) {
 		}
 	}
 }
+
+// TestUnnamedListRefused: a count or order check that names no list, on a
+// page of two tables, lists them and says how to name one, where it said
+// `"" matches 2 elements`.
+func TestUnnamedListRefused(t *testing.T) {
+	page, err := dom.ParseARIA(checkVerbPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, action := range []string{"check the first row shows Ann", "verify the last row shows Ann"} {
+		_, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
+		want := `"the list or table it reads" matches 2 elements: table "Students"; table "Keyboard Support"; name the one you mean, e.g. "… of the Students table"`
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", action, err, want)
+		}
+	}
+}

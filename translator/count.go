@@ -3,6 +3,8 @@ package translator
 // Count checks ("the cart shows 3 items") and the lists they count in.
 
 import (
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -160,7 +162,35 @@ func (r *Rules) list(req Request, subject string, items []string) (*dom.Node, er
 		}
 		return nil, &NotFoundError{What: strings.TrimSpace(subject), Want: "list or table", Candidates: shortAll(listsOn(req.Page))}
 	}
+	if strings.TrimSpace(subject) == "" {
+		return nil, unnamedList(req.Page, cands)
+	}
 	return nil, ambiguous(req.Page, strings.TrimSpace(subject), cands)
+}
+
+// unnamedList is the error of a count or order check that names no list
+// ("the first row shows Ann", "3 rows are shown") on a page of several:
+// it lists them and says to name one.
+func unnamedList(page *dom.Node, cands []*dom.Node) error {
+	err := ambiguous(page, "the list or table it reads", cands)
+	var amb *AmbiguousError
+	if errors.As(err, &amb) {
+		amb.Hint = `name the one you mean by its name or heading ("… of the Orders table")`
+		for _, n := range cands {
+			if name := strings.Fields(n.Name); len(name) > 0 {
+				if len(name) > 3 {
+					name = name[:3] // the start of a long name finds it
+				}
+				noun := "list"
+				if n.Role == "table" || n.Role == "grid" || n.Role == "treegrid" {
+					noun = "table"
+				}
+				amb.Hint = fmt.Sprintf("name the one you mean, e.g. \"… of the %s %s\"", strings.Join(name, " "), noun)
+				break
+			}
+		}
+	}
+	return err
 }
 
 // listNouns are the words that name a list-like container, with the roles
