@@ -3,6 +3,7 @@ package parser
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -156,6 +157,12 @@ func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bo
 		}
 	}
 	pick := func(ns []*dom.Node) *dom.Node {
+		// A field's snapshot text is its label and value, which an
+		// <input> does not render: an element that renders the words
+		// goes first ("verify the page shows email=a@b.c" after typing
+		// a@b.c into Email reads the paragraph that says so).
+		ns = slices.Concat(slices.DeleteFunc(slices.Clone(ns), func(n *dom.Node) bool { return textFields[n.Role] }),
+			slices.DeleteFunc(slices.Clone(ns), func(n *dom.Node) bool { return !textFields[n.Role] }))
 		for _, n := range ns {
 			if dom.Normalize(n.TextContent()) == want {
 				return n

@@ -46,6 +46,12 @@ func TestAnchor(t *testing.T) {
 	chosenStatus := aria(t, `- textbox "Last Action:" [ref=e2]: Action 2
 - status [ref=e3]: Action 2
 `)
+	blankEmail := aria(t, `- textbox "Email" [ref=e1]
+- paragraph [ref=e2]
+`)
+	typedEmail := aria(t, `- textbox "Email" [ref=e1]: a@b.c
+- paragraph [ref=e2]: email=a@b.c
+`)
 	for _, tt := range []struct {
 		name                string
 		page, start, before *dom.Node
@@ -67,6 +73,9 @@ func TestAnchor(t *testing.T) {
 		// says them goes first.
 		{"a field's value, beside text there all along", chosen, idle, idle, "Action 2", "e2", false, ""},
 		{"a field's value and a status that says it", chosenStatus, idleOnly, idleOnly, "Action 2", "e3", false, ""},
+		// The field's label and value read "Email a@b.c"; the paragraph
+		// renders the words, so it is read, though the field comes first.
+		{"a paragraph that renders a field's words", typedEmail, blankEmail, blankEmail, "email a@b.c", "e2", false, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			n, held, why := anchor(tt.page, tt.start, tt.before, tt.text)
