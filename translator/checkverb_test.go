@@ -94,3 +94,26 @@ func TestUnnamedListRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberWordsMatch: a name written with a number word is found by the
+// digit and the other way ("click 4 stars" for the radio "four stars",
+// the APG rating radio group), not by a neighbour's number.
+func TestNumberWordsMatch(t *testing.T) {
+	page, err := dom.ParseARIA(`- radiogroup "Rating" [ref=e1]:
+  - radio "four stars" [ref=e2]
+  - radio "five stars" [ref=e3]
+  - radio "2 stars" [ref=e4]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, ref := range map[string]string{"click 4 stars": "e2", "click 5 stars": "e3", "click two stars": "e4", "click four stars": "e2"} {
+		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: action, Page: page})
+		if err != nil || len(steps) != 1 || steps[0].Ref != ref {
+			t.Errorf("%s: %v, %v; want %s", action, steps, err, ref)
+		}
+	}
+	if _, err := (&Rules{}).Translate(context.Background(), Request{Action: "click 3 stars", Page: page}); err == nil {
+		t.Error("click 3 stars: found an element, want none")
+	}
+}

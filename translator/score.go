@@ -1,6 +1,7 @@
 package translator
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -44,8 +45,26 @@ func score(name, words string) int {
 	case strings.Contains(" "+n+" ", " "+w+" "):
 		return scoreMatch
 	}
+	if dn, dw := numerals(n), numerals(w); dn != n || dw != w {
+		return score(dn, dw) // "4 stars" for the radio "four stars"
+	}
 	return scoreNothing
 }
+
+// numerals is s (normalized) with its number words (count.go's
+// numberWords, less the articles and "no") as digits.
+func numerals(s string) string {
+	ws := strings.Fields(s)
+	for i, w := range ws {
+		if n, ok := numberWords[w]; ok && !notNumerals[w] {
+			ws[i] = strconv.Itoa(n)
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// notNumerals are the words of numberWords a name uses as words.
+var notNumerals = map[string]bool{"no": true, "none": true, "a": true, "an": true, "single": true}
 
 // rank returns the nodes with the best score for words, and that score.
 func rank(nodes []*dom.Node, words string) ([]*dom.Node, int) {
