@@ -78,6 +78,7 @@ func init() {
 	p(`(?:press|hit|tap) (?:the )?(.+?)(?: key)?`, buildPress)
 	p(`(?:clear|empty|erase|wipe)(?: out)?(?: the (?:text|contents?|value|input) (?:of|in))? (.+)`, buildClear)
 	p(`(?:type|enter|input|write|put) (.+) (?:into|in|on) (.+)`, buildType(1, 2))
+	p(`(?:type|enter|input|write|put) (.+) as (?:the )?(.+)`, buildType(1, 2)) // "enter demo as the username"
 	p(`fill (?:in |out )?(.+) (?:with|as) (.+)`, buildType(2, 1))
 	p(`fill (?:in )?(.+) into (.+)`, buildType(1, 2))
 	p(`(?:change|replace) (?:the text of )?(.+) (?:to|with) (.+)`, buildType(2, 1))

@@ -149,6 +149,8 @@ func TestRulesTranslate(t *testing.T) {
 		{"home", "visit https://example.com/x", step.Step{Kind: step.Navigate, Value: "https://example.com/x"}},
 		{"home", "go to the home page", step.Step{Kind: step.Navigate, Value: "/"}},
 		{"login", "type demo into Username", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
+		{"login", "enter demo as the username", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
+		{"login", "enter {{PASSWORD}} as the password", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e14", Value: "{{PASSWORD}}"}},
 		{"login", "type {{PASSWORD}} into the password field", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e14", Value: "{{PASSWORD}}"}},
 		{"login", `enter "two words" in username`, step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "two words"}},
 		{"login", "fill Username with demo", step.Step{Kind: step.Type, Role: "textbox", Ref: "f1e12", Value: "demo"}},
