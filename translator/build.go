@@ -90,8 +90,17 @@ func buildSet(r *Rules, m []string, req Request) ([]step.Step, error) {
 	if n, err := r.element(req, m[1], selectRoles, "select"); err == nil {
 		return pick(req, n, value)
 	}
-	return buildType(2, 1)(r, m, req)
+	steps, err := buildType(2, 1)(r, m, req)
+	if nf := (*NotFoundError)(nil); err != nil && asNotFound(err, &nf) && nf.Want == "text field" && nf.What != "" {
+		// It looked for a slider, a spin button and a select too: the
+		// error says so, and lists the closest of them all.
+		return nil, final(notFound(req.Page, nf.What, candidates(req.Page, setRoles), "slider, spin button, select or text field"))
+	}
+	return steps, err
 }
+
+// setRoles are what "set X to V" may set.
+var setRoles = roles(append([]string{"slider", "spinbutton", "combobox", "listbox"}, dom.TextFieldRoles()...)...)
 
 // buildSelect reads "select X from Y": an option of a select, combo box or
 // list box, a radio button in a group, or an item of a menu Y (which it

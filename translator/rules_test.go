@@ -321,6 +321,8 @@ func TestRulesRefuses(t *testing.T) {
 		// option of a closed select.
 		{"status-help", "click OK", notFoundSaying(`no button or link matching "OK"`)},
 		{"status-help", "click Portugal", notFoundSaying(`no button or link matching "Portugal"`)},
+		// "set X to V" looks for a slider, spin button, select or field.
+		{"slider", "set the Rating slider to 4", notFoundSaying(`no slider, spin button, select or text field matching "Rating" on the page; closest: slider "Temperature"`)},
 		{"two-grids", "click the Amount column header", func(t *testing.T, err error) {
 			// Both headers sit in a row "Date Amount": the grids tell them apart.
 			if !strings.Contains(err.Error(), `columnheader "Amount" in grid "Transactions January 1 through January 6"; columnheader "Amount" in grid "Transactions January 1 through January 7"`) ||
