@@ -14,6 +14,12 @@ import (
 // while its text filter matches nothing, up to the action timeout: it waits
 // for the page as browser_wait_for does, and as replay will.
 func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
+	return r.checkOr(ctx, ts, s, target, "")
+}
+
+// checkOr is check whose failure, when its element was found, says
+// instead (when set) rather than the check's own message.
+func (r *run) checkOr(ctx context.Context, ts *TestStep, s step.Step, target, instead string) (bool, error) {
 	if target == "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("no stable selector was found for %s", s.Element), nil)
 	}
@@ -39,6 +45,8 @@ func (r *run) check(ctx context.Context, ts *TestStep, s step.Step, target strin
 	switch {
 	case out.NoMatch():
 		msg = scopedFailure(s, time.Since(start))
+	case instead != "":
+		msg = instead
 	case out.TimedOut() && s.Kind == step.AssertText:
 		// The server could not reach the element: an empty status
 		// takes no room, and counts as hidden.
