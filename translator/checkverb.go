@@ -66,14 +66,14 @@ func boxLabel(phrase string) string {
 	return phrase
 }
 
-// reCheckTick is an action whose verb "check" may tick a box: not
-// "verify", which only looks, nor "check that", "check whether" or
-// "check if".
-var reCheckTick = regexp.MustCompile(`(?i)^check\s+(?:(?:that|whether|if)\s)?`)
-
 // isCheckVerb reports whether action's verb is a "check" that may tick a
-// box.
+// box: not "verify", which only looks, nor "check that", "check whether"
+// or "check if".
 func isCheckVerb(action string) bool {
-	m := reCheckTick.FindString(action)
-	return m != "" && len(strings.Fields(m)) == 1
+	rest, ok := cutWord(strings.TrimSpace(action), "check")
+	if !ok {
+		return false
+	}
+	_, looks := cutWord(rest, "that", "whether", "if")
+	return !looks
 }
