@@ -45,10 +45,27 @@ func score(name, words string) int {
 	case strings.Contains(" "+n+" ", " "+w+" "):
 		return scoreMatch
 	}
-	if dn, dw := numerals(n), numerals(w); dn != n || dw != w {
-		return score(dn, dw) // "4 stars" for the radio "four stars"
+	if mayCount(w) {
+		// "4 stars" for the radio "four stars", and the other way: only
+		// words that hold a number can (score runs for every element a
+		// phrase is ranked against).
+		if dn, dw := numerals(n), numerals(w); dn != n || dw != w {
+			return score(dn, dw)
+		}
 	}
 	return scoreNothing
+}
+
+// mayCount reports whether s (normalized) holds a digit or a number word.
+func mayCount(s string) bool {
+	for rest := s; rest != ""; {
+		var w string
+		w, rest, _ = strings.Cut(rest, " ")
+		if _, ok := numberWords[w]; ok && !notNumerals[w] || strings.ContainsAny(w, "0123456789") {
+			return true
+		}
+	}
+	return false
 }
 
 // numerals is s (normalized) with its number words (count.go's
