@@ -48,6 +48,10 @@ const checkPage = `<!doctype html><title>Todos</title>
   '<span id="ql">Quiet mode</span><button aria-labelledby="ql">Q</button>'; } });
 customElements.define('x-btn', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML = '<button id="xbtn">Pay</button>'; } });</script>
 <div aria-disabled="true"><x-btn></x-btn></div>
+<ul role="tree" aria-label="Files"><li role="treeitem" aria-expanded="false">Projects<ul role="group" hidden><li role="treeitem">project-1.docx</li></ul></li></ul>
+<x-tree></x-tree>
+<script>customElements.define('x-tree', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML =
+  '<ul role="tree" aria-label="Reports"><li role="treeitem" aria-expanded="false">Reports<ul role="group" hidden><li role="treeitem">report-1.pdf</li></ul></li></ul>'; } });</script>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>
 <div style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)"><button id="sr">Skip to content</button></div>
 <span id="srself" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Visually hidden</span>
@@ -194,6 +198,13 @@ func TestChecksInChromium(t *testing.T) {
 		{"a hidden dialog is gone", st(step.AssertVisible, "Address Added", func(s *step.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
 		{"a button is not gone", st(step.AssertVisible, "FAQ", func(s *step.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
 		{"a labelled field is shown", st(step.AssertVisible, "Email", func(s *step.Step) { s.Values = []string{"textbox"} }), "", ""},
+		// A tree item in a collapsed branch: its name is in its parent's
+		// text, not in what a person sees of the parent (the parent's name).
+		{"an item of a collapsed tree branch is not shown", st(step.AssertVisible, "project-1.docx", func(s *step.Step) { s.Values = []string{"treeitem"} }), "", "it is not shown"},
+		{"an item of a collapsed tree branch is gone", st(step.AssertVisible, "project-1.docx", func(s *step.Step) { s.Negated, s.Values = true, []string{"treeitem"} }), "", ""},
+		{"its branch is shown", st(step.AssertVisible, "Projects", func(s *step.Step) { s.Values = []string{"treeitem"} }), "", ""},
+		{"an item of a collapsed branch in a shadow root is not shown", st(step.AssertVisible, "report-1.pdf", func(s *step.Step) { s.Shadow, s.Values = true, []string{"treeitem"} }), "", "it is not shown"},
+		{"an item of a collapsed branch in a shadow root is gone", st(step.AssertVisible, "report-1.pdf", func(s *step.Step) { s.Shadow, s.Negated, s.Values = true, true, []string{"treeitem"} }), "", ""},
 		// What a person cannot see, though rendered with a box: visually
 		// hidden text, a box left of the page, one clipped away by its
 		// parent, a fixed header moved off the viewport, the slide a

@@ -195,7 +195,6 @@ var roleDiffs = map[string]struct{ checks, describe string }{
 	"role-upper":          {checks: "role=\"BUTTON\" is kept as written, not lower-cased (pinned by the goldens)"},
 	"role-abstract-first": {checks: "the first token of role is taken even when it is abstract or unknown (pinned by the goldens)"},
 	"role-space-first":    {checks: "role is split on one space, so a leading space gives no role and the element's own (pinned by the goldens)"},
-	"hidden-text":         {checks: "the name is textContent, hidden parts included (pinned by the goldens)"},
 }
 
 // TestRolesAgree runs the Go and the two JavaScript role and name
