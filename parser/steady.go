@@ -3,6 +3,7 @@ package parser
 import (
 	"context"
 	"strings"
+	"unicode"
 
 	"github.com/plaintest/plaintest/dom"
 )
@@ -99,13 +100,17 @@ func visibleText(l dom.Locator) dom.Locator {
 
 // byWords is the locator of node by its role and the words the action named
 // it by, when its name is those words and a live count ("My orders (3)",
-// "Inbox 12") and that locator matches node alone on the page.
+// "Inbox 12") or those words and glyphs or punctuation alone (an icon
+// font's folder, a disclosure's triangle: "\uf07b Projects", "▶ Details",
+// which an open folder or section draws with another; a label's colon),
+// and that locator matches node alone on the page.
 func (r *run) byWords(node *dom.Node, words string) (dom.Locator, bool) {
 	if words == "" || node.Role == "" || node.Role == "text" || node.Role == "generic" {
 		return dom.Locator{}, false
 	}
 	rest := strings.Replace(strings.ToLower(node.Name), strings.ToLower(words), "", 1)
-	if !strings.ContainsAny(rest, "0123456789") {
+	glyphs := strings.TrimSpace(rest) != "" && !strings.ContainsFunc(rest, unicode.IsLetter)
+	if !strings.ContainsAny(rest, "0123456789") && !glyphs {
 		return dom.Locator{}, false
 	}
 	loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: words}}}

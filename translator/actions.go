@@ -83,10 +83,18 @@ func buildOpen(r *Rules, m []string, req Request) ([]step.Step, error) {
 var expandable = roles("button", "treeitem", "combobox", "link", "menuitem", "row", "tab", "switch", "heading", "group")
 
 // buildExpand reads "expand Fruits" and "collapse the FAQ": a click on the
-// element that says it is collapsed (or expanded), and nothing but a check
-// when it already is as asked. An element that does not say (Playwright
-// leaves a tree item's state out of its snapshot) is clicked. A tab is
-// opened by a click; a menu button opens its menu.
+// element that says it is expanded (or collapsed), then a check that it is
+// as asked, so that a click that opened or closed nothing fails the step
+// (and its replay) rather than passing untouched; nothing but that check
+// when it already is as asked. An element that does not say is clicked
+// and not checked: Playwright's snapshot leaves out a false state, so a
+// closed section's button says no more than a button that opens nothing.
+// A tree item is checked all the same (Playwright leaves its state out
+// either way; a tree item that opens has aria-expanded), and closed with
+// Left Arrow in it, the tree's keyboard contract, not a click: a click
+// lands in the middle of the item's box, which holds its open branch, so
+// it lands on one of the branch's items; Left Arrow leaves a closed item
+// as it is. A tab is opened by a click; a menu button opens its menu.
 func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, error) {
 	return func(r *Rules, m []string, req Request) ([]step.Step, error) {
 		phrase := m[1]
@@ -94,16 +102,24 @@ func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, er
 		if err != nil {
 			return hoverOr(req, err)
 		}
+		el := describe(req.Page, n)
+		act := step.Step{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: el, Words: words(phrase, n)}
 		if n.Role == "tab" || n.Role == "link" && n.Expanded == "" {
-			return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
+			return []step.Step{act}, nil
 		}
-		open := n.Expanded == "true"
-		if open != collapse && n.Expanded != "" {
+		state := step.Step{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: el, Words: words(phrase, n), Value: step.StateExpanded, Negated: collapse}
+		if open := n.Expanded == "true"; open != collapse && n.Expanded != "" {
 			// Already as asked: check it, so that a replay on a page that
 			// starts otherwise fails instead of passing untouched.
-			return []step.Step{{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: step.StateExpanded, Negated: collapse}}, nil
+			return []step.Step{state}, nil
 		}
-		return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Words: words(phrase, n)}}, nil
+		switch {
+		case n.Role == "treeitem" && collapse:
+			act = step.Step{Kind: step.Press, Value: "ArrowLeft", Role: n.Role, Ref: n.Ref, Element: el, Words: words(phrase, n)}
+		case n.Expanded == "" && n.Role != "treeitem":
+			return []step.Step{act}, nil
+		}
+		return []step.Step{act, state}, nil
 	}
 }
 

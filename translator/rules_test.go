@@ -446,3 +446,48 @@ func TestKindNounsLongestFirst(t *testing.T) {
 		seen[n.Word] = true
 	}
 }
+
+// TestExpandCollapse: "expand" and "collapse" click the element and check
+// that it is then as asked, where the page says whether it is; they only
+// check when it already is; a tree item is closed with Left Arrow, as a
+// click on an open branch lands on one of its items.
+func TestExpandCollapse(t *testing.T) {
+	const pg = `- button "Shipping" [expanded] [ref=e1]
+- button "Returns" [ref=e2]
+- tree "Files":
+  - treeitem "Projects" [ref=e3]:
+    - group:
+      - treeitem "project-1.docx" [ref=e4]
+- link "Docs" [ref=e5]
+`
+	tree, err := dom.ParseARIA(pg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state := func(role, ref string, negated bool) step.Step {
+		return step.Step{Kind: step.AssertState, Role: role, Ref: ref, Value: step.StateExpanded, Negated: negated}
+	}
+	for _, tt := range []struct {
+		action string
+		want   []step.Step
+	}{
+		{"collapse Shipping", []step.Step{{Kind: step.Click, Role: "button", Ref: "e1"}, state("button", "e1", true)}},
+		{"expand Shipping", []step.Step{state("button", "e1", false)}},
+		{"expand Returns", []step.Step{{Kind: step.Click, Role: "button", Ref: "e2"}}},
+		{"expand Projects", []step.Step{{Kind: step.Click, Role: "treeitem", Ref: "e3"}, state("treeitem", "e3", false)}},
+		{"collapse Projects", []step.Step{{Kind: step.Press, Value: "ArrowLeft", Role: "treeitem", Ref: "e3"}, state("treeitem", "e3", true)}},
+		{"expand Docs", []step.Step{{Kind: step.Click, Role: "link", Ref: "e5"}}},
+	} {
+		steps, err := NewRules().Translate(context.Background(), Request{Action: tt.action, Page: tree})
+		if err != nil {
+			t.Errorf("%s: %v", tt.action, err)
+			continue
+		}
+		for i := range steps {
+			steps[i].Action, steps[i].Element, steps[i].Words = "", "", ""
+		}
+		if !reflect.DeepEqual(steps, tt.want) {
+			t.Errorf("%s:\n got %+v\nwant %+v", tt.action, steps, tt.want)
+		}
+	}
+}

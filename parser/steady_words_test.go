@@ -1,0 +1,48 @@
+package parser
+
+import (
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// TestByWords: an element named by part of its name is found by those
+// words when the rest is a live count or glyphs alone (an icon font's
+// folder, a disclosure's triangle), which change as the page does, and
+// only when those words single it out.
+func TestByWords(t *testing.T) {
+	tree, err := dom.ParseARIA(`- treeitem "\uf07b Projects" [ref=e1]
+- button "▶ Details" [ref=e2]
+- link "My orders (3)" [ref=e3]
+- button "Save draft" [ref=e4]
+- button "★ Star" [ref=e5]
+- button "★ Star this repo" [ref=e6]
+- textbox "Street:" [ref=e7]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &run{page: tree}
+	for _, tt := range []struct {
+		ref, words, want string // want "": no locator by the words
+	}{
+		{"e1", "Projects", `internal:role=treeitem[name="Projects"i]`},
+		{"e2", "Details", `internal:role=button[name="Details"i]`},
+		{"e3", "My orders", `internal:role=link[name="My orders"i]`},
+		{"e7", "Street", `internal:role=textbox[name="Street"i]`},
+		{"e4", "Save", ""}, // "draft" is a word of the name
+		{"e5", "Star", ""}, // "Star this repo" holds the words too
+	} {
+		var node *dom.Node
+		tree.Walk(func(n *dom.Node) bool {
+			if n.Ref == tt.ref {
+				node = n
+			}
+			return node == nil
+		})
+		loc, ok := r.byWords(node, tt.words)
+		if got := map[bool]string{true: loc.Selector()}[ok]; got != tt.want {
+			t.Errorf("%s by %q: %q, want %q", tt.ref, tt.words, got, tt.want)
+		}
+	}
+}
