@@ -2,6 +2,7 @@ package translator
 
 import (
 	"errors"
+	"regexp"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -94,13 +95,20 @@ var expandable = roles("button", "treeitem", "combobox", "link", "menuitem", "ro
 // Left Arrow in it, the tree's keyboard contract, not a click: a click
 // lands in the middle of the item's box, which holds its open branch, so
 // it lands on one of the branch's items; Left Arrow leaves a closed item
-// as it is. A tab is opened by a click; a menu button opens its menu.
+// as it is. A tab is opened by a click; a menu button opens its menu; a
+// link with a button beside it of its name (disclosureBeside) is not
+// clicked, the button is.
 func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, error) {
 	return func(r *Rules, m []string, req Request) ([]step.Step, error) {
 		phrase := m[1]
 		n, err := r.element(req, phrase, expandable, "element that expands")
 		if err != nil {
 			return hoverOr(req, err)
+		}
+		if n.Role == "link" && n.Expanded == "" {
+			if b := disclosureBeside(n); b != nil {
+				n = b
+			}
 		}
 		el := describe(req.Page, n)
 		act := step.Step{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: el, Words: words(phrase, n)}
@@ -121,6 +129,29 @@ func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, er
 		}
 		return []step.Step{act, state}, nil
 	}
+}
+
+// disclosureBeside is the button beside link that opens what the link's
+// name names: a site menu's link to the About page and its "More About
+// pages" button, in one list item (the APG's hybrid disclosure
+// navigation). "expand About" means the button: the link opens a page.
+// nil when the link's parent holds no such button, or more than one.
+func disclosureBeside(link *dom.Node) *dom.Node {
+	if link.Parent == nil || strings.TrimSpace(link.Name) == "" {
+		return nil
+	}
+	re := regexp.MustCompile(`(?i)(^|\W)` + regexp.QuoteMeta(strings.TrimSpace(link.Name)) + `($|\W)`)
+	var found *dom.Node
+	for _, c := range link.Parent.Children {
+		if c.Role != "button" || !re.MatchString(c.Name) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
 }
 
 // buildDeleteItem reads "delete Buy milk": a click on the delete control

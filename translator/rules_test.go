@@ -450,7 +450,8 @@ func TestKindNounsLongestFirst(t *testing.T) {
 // TestExpandCollapse: "expand" and "collapse" click the element and check
 // that it is then as asked, where the page says whether it is; they only
 // check when it already is; a tree item is closed with Left Arrow, as a
-// click on an open branch lands on one of its items.
+// click on an open branch lands on one of its items; a link with a button
+// beside it that opens its menu is not clicked, the button is.
 func TestExpandCollapse(t *testing.T) {
 	const pg = `- button "Shipping" [expanded] [ref=e1]
 - button "Returns" [ref=e2]
@@ -459,6 +460,11 @@ func TestExpandCollapse(t *testing.T) {
     - group:
       - treeitem "project-1.docx" [ref=e4]
 - link "Docs" [ref=e5]
+- list:
+  - listitem:
+    - link "About" [ref=e6]:
+      - /url: "#about"
+    - button "More About pages" [ref=e7]
 `
 	tree, err := dom.ParseARIA(pg)
 	if err != nil {
@@ -477,6 +483,8 @@ func TestExpandCollapse(t *testing.T) {
 		{"expand Projects", []step.Step{{Kind: step.Click, Role: "treeitem", Ref: "e3"}, state("treeitem", "e3", false)}},
 		{"collapse Projects", []step.Step{{Kind: step.Press, Value: "ArrowLeft", Role: "treeitem", Ref: "e3"}, state("treeitem", "e3", true)}},
 		{"expand Docs", []step.Step{{Kind: step.Click, Role: "link", Ref: "e5"}}},
+		// A site menu's link opens its page; the button beside it, its menu.
+		{"expand About", []step.Step{{Kind: step.Click, Role: "button", Ref: "e7"}}},
 	} {
 		steps, err := NewRules().Translate(context.Background(), Request{Action: tt.action, Page: tree})
 		if err != nil {
