@@ -179,6 +179,9 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 	case submatchOutsideQuotes(reIn, body) != nil:
 		g = submatchOutsideQuotes(reIn, body)
 		text, place = expectedText(stripArticle(g[1])), g[2]
+	case isLabelled(req.Page, body):
+		st, _ := readLabelled(req.Page, body)
+		return []step.Step{st}, nil
 	case strict:
 		return nil, errNoMatch
 	case quoted(body) != "":

@@ -184,6 +184,10 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "verify Your cart is empty is not visible", step.Step{Kind: step.AssertGone, Value: "Your cart is empty"}},
 		{"cart", "I should not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
 		{"cart", "verify Blue Mug is in the cart", step.Step{Kind: step.AssertText, Value: "Blue Mug"}},
+		// A value beside its label ("Total: $20.50"): read in the element
+		// that shows the label, not as the whole sentence.
+		{"cart", "verify the total is $20.50", step.Step{Kind: step.AssertText, Role: "paragraph", Ref: "f5e32", Value: "$20.50"}},
+		{"cart", "the total is $20.50", step.Step{Kind: step.AssertText, Role: "paragraph", Ref: "f5e32", Value: "$20.50"}},
 		{"cart", "check that the mugs are listed in your cart", step.Step{Kind: step.AssertText, Value: "mugs"}},
 		{"cart", "verify Blue Mug is in stock", step.Step{Kind: step.AssertText, Value: "Blue Mug is in stock"}},
 		{"cart", "verify Blue Mug is gone", step.Step{Kind: step.AssertGone, Value: "Blue Mug"}},
@@ -496,6 +500,43 @@ func TestExpandCollapse(t *testing.T) {
 		}
 		if !reflect.DeepEqual(steps, tt.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", tt.action, steps, tt.want)
+		}
+	}
+}
+
+// TestLabelled: "the X is V" reads V in the one element that shows the
+// label X ("X: V", or a row whose first cell is X); with none, or several,
+// the sentence is read as before, as text.
+func TestLabelled(t *testing.T) {
+	tree, err := dom.ParseARIA(`- paragraph [ref=e1]:
+  - text: "Order status:"
+  - strong [ref=e2]: Shipped
+- paragraph [ref=e3]: "Subtotal: $12.00"
+- table [ref=e4]:
+  - row [ref=e5]:
+    - cell "Tax" [ref=e6]
+    - cell "$1.20" [ref=e7]
+- paragraph [ref=e8]: "Note: one"
+- paragraph [ref=e9]: "Note: two"
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		body string
+		ref  string // "": not read as a label's value
+		want string
+	}{
+		{"the order status is Shipped", "e1", "Shipped"},
+		{"the subtotal is $12.00", "e3", "$12.00"},
+		{"the tax is $1.20", "e5", "$1.20"},
+		{"the total is $13.20", "", ""},  // "Subtotal:" is not "Total:"
+		{"the note is one", "", ""},      // two notes
+		{"Blue Mug is in stock", "", ""}, // no label
+	} {
+		st, ok := readLabelled(tree, tt.body)
+		if got := map[bool]string{true: st.Ref}[ok]; got != tt.ref || ok && st.Value != tt.want {
+			t.Errorf("%q: ref %q value %q, want %q %q", tt.body, got, st.Value, tt.ref, tt.want)
 		}
 	}
 }

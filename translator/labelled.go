@@ -1,0 +1,98 @@
+package translator
+
+// A value the page shows beside its label: "verify the total is $24.00"
+// where the page says "Total: $24.00".
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+// reLabelIs reads "the total is $24.00", "the order status is Shipped",
+// "your balance equals 0": a label (one to four words) and its value.
+var reLabelIs = regexp.MustCompile(`(?i)^(?:the |your |my |our )?((?:\S+ ){0,3}\S+) (?:is|are|equals|comes to|reads) (\S.*)$`)
+
+// readLabelled reads a sentence that gives the value of a label the page
+// shows ("the total is $24.00"): a check that the one element whose text
+// starts with that label and a colon ("Total: $24.00"), or the one row of
+// two cells whose first is the label, shows the value. ok is false when the
+// sentence is not of that form or the page has no such element, or more
+// than one: the other readings of the sentence stand then (the whole
+// sentence as text).
+func readLabelled(page *dom.Node, body string) (st step.Step, ok bool) {
+	m := submatchOutsideQuotes(reLabelIs, body)
+	if m == nil || page == nil {
+		return step.Step{}, false
+	}
+	label, value := plainLower(unquote(m[1])), expectedText(m[2])
+	if label == "" || value == "" {
+		return step.Step{}, false
+	}
+	n := labelHolder(page, label)
+	if n == nil {
+		return step.Step{}, false
+	}
+	return step.Step{Kind: step.AssertText, Role: n.Role, Ref: n.Ref, Element: describeContainer(page, n), Value: value}, true
+}
+
+// isLabelled reports whether readLabelled reads body.
+func isLabelled(page *dom.Node, body string) bool {
+	_, ok := readLabelled(page, body)
+	return ok
+}
+
+// labelHolder is the one element of page that shows label as a label: the
+// innermost element whose text starts with it and a colon, more after it
+// ("Total: $24.00", "Order status: Shipped"), or the row of two cells
+// whose first is it. nil for none, or for several.
+func labelHolder(page *dom.Node, label string) *dom.Node {
+	starts := regexp.MustCompile(`^` + regexp.QuoteMeta(label) + `\s*:\s*\S`)
+	var found []*dom.Node
+	var walk func(n *dom.Node) bool // reports whether n or a descendant was taken
+	walk = func(n *dom.Node) bool {
+		text := plainLower(n.TextContent())
+		if !strings.Contains(text, label) {
+			return false
+		}
+		inner := false
+		for _, c := range n.Children {
+			if walk(c) {
+				inner = true
+			}
+		}
+		if inner || n.Ref == "" || n == page {
+			return inner
+		}
+		if starts.MatchString(text) || n.Role == "row" && firstCellIs(n, label) {
+			found = append(found, n)
+			return true
+		}
+		return false
+	}
+	walk(page)
+	if len(found) != 1 {
+		return nil
+	}
+	return found[0]
+}
+
+// firstCellIs reports whether row is a label's row: two cells, the first
+// (or its row header) reading label ("Tax | $1.20" in an order summary),
+// not a row of many columns that starts with an item's name.
+func firstCellIs(row *dom.Node, label string) bool {
+	var cells []*dom.Node
+	for _, c := range row.Children {
+		switch c.Role {
+		case "cell", "gridcell", "rowheader", "columnheader":
+			cells = append(cells, c)
+		}
+	}
+	return len(cells) == 2 && strings.TrimRight(plainLower(cells[0].TextContent()), ": ") == label
+}
+
+// plainLower is s in lower case, its runs of space one space, trimmed:
+// punctuation kept (a label's colon), unlike dom.Normalize.
+func plainLower(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
