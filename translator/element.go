@@ -92,6 +92,14 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 			return f, nil
 		}
 	}
+	if amb == nil {
+		// "Express shipping": the choice Express of the Shipping group.
+		if scoped := groupNamedLast(req.Page, p); scoped != "" {
+			if n, gerr := r.resolve(req.Page, scoped, want, wantName); gerr == nil {
+				return holderOf(n), nil
+			}
+		}
+	}
 	if n, kerr := r.byKind(req, p, want, wantName); n != nil || kerr != nil {
 		if kerr != nil && amb != nil {
 			return nil, err
@@ -99,6 +107,37 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 		return n, kerr
 	}
 	return nil, err
+}
+
+// groupNamedLast reads "Express shipping" where the page has a group (a
+// fieldset, a radio group) named "Shipping" whose choices are named
+// "Standard ($4.00)", "Express ($9.00)": the choice named by the first
+// words in the group the last words name, said as the rules read it
+// ("Express in the Shipping group"). "" when the phrase ends with no
+// group's whole name.
+func groupNamedLast(page *dom.Node, phrase string) string {
+	w := stripArticle(unquote(phrase))
+	if rest, _, ok := kindNoun(w, false); ok && rest != "" {
+		w = rest // "the Express shipping option"
+	}
+	words := strings.Fields(w)
+	if page == nil || len(words) < 2 {
+		return ""
+	}
+	for k := 1; k <= 2 && k < len(words); k++ {
+		group := strings.Join(words[len(words)-k:], " ")
+		found := false
+		page.Walk(func(n *dom.Node) bool {
+			if (n.Role == "group" || n.Role == "radiogroup") && dom.Normalize(n.Name) == dom.Normalize(group) {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return strings.Join(words[:len(words)-k], " ") + " in the " + group + " group"
+		}
+	}
+	return ""
 }
 
 type dialogScope struct {

@@ -175,6 +175,10 @@ func TestRulesTranslate(t *testing.T) {
 		{"checkout", "check the terms checkbox", step.Step{Kind: step.Check, Role: "checkbox", Ref: "f6e27"}},
 		{"checkout", "uncheck terms", step.Step{Kind: step.Uncheck, Role: "checkbox", Ref: "f6e27"}},
 		{"checkout", "click Express", step.Step{Kind: step.Click, Role: "radio", Ref: "f6e23"}},
+		// The group's name after the choice's: "Express shipping" is the
+		// choice "Express ($9.00)" of the Shipping group.
+		{"checkout", "choose Express shipping", step.Step{Kind: step.Click, Role: "radio", Ref: "f6e23"}},
+		{"checkout", "pick the Express shipping option", step.Step{Kind: step.Click, Role: "radio", Ref: "f6e23"}},
 		{"checkout", "type leave it at the door into Delivery notes", step.Step{Kind: step.Type, Role: "textbox", Ref: "f6e25", Value: "leave it at the door"}},
 		{"cart", "verify the cart shows 1 item", step.Step{Kind: step.AssertText, Value: "1 item"}},
 		{"cart", "check the cart shows 2 items", step.Step{Kind: step.AssertText, Value: "2 items"}},
