@@ -164,3 +164,30 @@ func FrameOf(n *Node) *Node {
 	}
 	return nil
 }
+
+// Innermost lists, in document order, the innermost elements below root
+// (root itself left out) for which take holds, searching only where holds
+// does (an element whose text holds words, then its children): an element
+// is listed when none of its descendants is.
+func Innermost(root *Node, holds, take func(*Node) bool) []*Node {
+	var out []*Node
+	var walk func(n *Node) bool // reports whether n or a descendant was listed
+	walk = func(n *Node) bool {
+		if !holds(n) {
+			return false
+		}
+		inner := false
+		for _, c := range n.Children {
+			if walk(c) {
+				inner = true
+			}
+		}
+		if inner || n == root || !take(n) {
+			return inner
+		}
+		out = append(out, n)
+		return true
+	}
+	walk(root)
+	return out
+}

@@ -91,25 +91,9 @@ func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bo
 	if page == nil || want == "" {
 		return nil, false, ""
 	}
-	var shown []*dom.Node
-	var walk func(n *dom.Node) bool
-	walk = func(n *dom.Node) bool { // reports whether n or a descendant was taken
-		if !strings.Contains(dom.Normalize(n.TextContent()), want) {
-			return false
-		}
-		inner := false
-		for _, c := range n.Children {
-			if walk(c) {
-				inner = true
-			}
-		}
-		if inner || n.Ref == "" || n == page {
-			return inner
-		}
-		shown = append(shown, n)
-		return true
-	}
-	walk(page)
+	shown := dom.Innermost(page,
+		func(n *dom.Node) bool { return strings.Contains(dom.Normalize(n.TextContent()), want) },
+		func(n *dom.Node) bool { return n.Ref != "" })
 	if len(shown) == 0 {
 		return nil, false, ""
 	}

@@ -50,29 +50,11 @@ func isLabelled(page *dom.Node, body string) bool {
 // whose first is it. nil for none, or for several.
 func labelHolder(page *dom.Node, label string) *dom.Node {
 	starts := regexp.MustCompile(`^` + regexp.QuoteMeta(label) + `\s*:\s*\S`)
-	var found []*dom.Node
-	var walk func(n *dom.Node) bool // reports whether n or a descendant was taken
-	walk = func(n *dom.Node) bool {
-		text := plainLower(n.TextContent())
-		if !strings.Contains(text, label) {
-			return false
-		}
-		inner := false
-		for _, c := range n.Children {
-			if walk(c) {
-				inner = true
-			}
-		}
-		if inner || n.Ref == "" || n == page {
-			return inner
-		}
-		if starts.MatchString(text) || n.Role == "row" && firstCellIs(n, label) {
-			found = append(found, n)
-			return true
-		}
-		return false
-	}
-	walk(page)
+	found := dom.Innermost(page,
+		func(n *dom.Node) bool { return strings.Contains(plainLower(n.TextContent()), label) },
+		func(n *dom.Node) bool {
+			return n.Ref != "" && (starts.MatchString(plainLower(n.TextContent())) || n.Role == "row" && firstCellIs(n, label))
+		})
 	if len(found) != 1 {
 		return nil
 	}
