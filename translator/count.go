@@ -72,7 +72,14 @@ func readCount(r *Rules, req Request, body string) ([]step.Step, error) {
 	}
 	items, ok := itemRoles(noun)
 	if !ok {
-		return nil, errNoMatch
+		// "4 students are listed": the items of the one list or table
+		// the noun names ("Students").
+		list := listNamed(req.Page, noun)
+		if list == nil || subject != "" {
+			return nil, errNoMatch
+		}
+		return []step.Step{{Kind: step.AssertCount, Value: strconv.Itoa(n), Values: listRoles[list.Role],
+			Role: list.Role, Ref: list.Ref, Element: describeContainer(req.Page, list)}}, nil
 	}
 	list, err := r.list(req, subject, items)
 	if list == nil && err == nil && subject != "" {
@@ -93,6 +100,28 @@ func readCount(r *Rules, req Request, body string) ([]step.Step, error) {
 		stp.Role, stp.Ref, stp.Element = list.Role, list.Ref, describeContainer(req.Page, list)
 	}
 	return []step.Step{stp}, nil
+}
+
+// listNamed is the one list, table, tree or menu of page whose name is
+// noun ("students" for the table "Students"), a final s aside on either
+// side; nil for none or several.
+func listNamed(page *dom.Node, noun string) *dom.Node {
+	if page == nil {
+		return nil
+	}
+	bare := func(s string) string { return strings.TrimSuffix(dom.Normalize(s), "s") }
+	want := bare(noun)
+	var found []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if _, isList := listRoles[n.Role]; isList && n.Ref != "" && want != "" && bare(n.Name) == want {
+			found = append(found, n)
+		}
+		return true
+	})
+	if len(found) != 1 {
+		return nil
+	}
+	return found[0]
 }
 
 // itemsOf narrows the item roles a noun allows to those list holds.

@@ -79,6 +79,17 @@ var inlinePages = map[string]string{
 `,
 	"slider": `- slider "Temperature" [ref=e1]
 `,
+	"students": `- table "Students" [ref=e1]:
+  - rowgroup:
+    - row "First Name Last Name":
+      - columnheader "First Name"
+      - columnheader "Last Name"
+    - row "Fred Jackson":
+      - cell "Fred"
+      - cell "Jackson"
+- list "Teachers" [ref=e2]:
+  - listitem: Ada
+`,
 	"two-figures": `- figure "Sunset" [ref=e1]:
   - button "Buy" [ref=e2]
 - figure "Harbour" [ref=e3]:
@@ -139,6 +150,9 @@ func TestRulesTranslate(t *testing.T) {
 		// having the focus picks nothing, and a bare text is acted on
 		// through the element that holds it.
 		{"source-listing", "hover over Learn archery", step.Step{Kind: step.Hover, Role: "option", Ref: "e3"}},
+		// A count of the things a table or list is named for.
+		{"students", "check 4 students are listed", step.Step{Kind: step.AssertCount, Role: "table", Ref: "e1", Value: "4", Values: []string{"row"}}},
+		{"students", "verify two teachers are shown", step.Step{Kind: step.AssertCount, Role: "list", Ref: "e2", Value: "2", Values: []string{"listitem"}}},
 		{"tab-menu", "verify the Sharks tab list shows 2 tabs", step.Step{Kind: step.AssertCount, Role: "tablist", Ref: "e0", Value: "2", Values: []string{"tab"}}},
 		{"slider", "verify the Temperature slider is at 30", step.Step{Kind: step.AssertValue, Role: "slider", Ref: "e1", Value: "30", Match: step.MatchNow}},
 		{"slider", "verify the Temperature slider is at 30.0 degrees Celsius", step.Step{Kind: step.AssertValue, Role: "slider", Ref: "e1", Value: "30.0 degrees Celsius", Match: step.MatchEquals}},
