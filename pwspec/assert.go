@@ -62,7 +62,7 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		if _, plain := v.(str); s.Shadow && plain {
 			// What the check reads: the shown text through shadow roots
 			// and slots (shownText), normalized as the check compares it.
-			return g.poll(l, "shownText", "toContain", s.Kind == step.AssertGone, timeout(wait), str(normText(s.Value))), 0, nil
+			return g.poll(l, "shownText", "toContain", s.Kind == step.AssertGone, timeout(wait), str(step.NormText(s.Value))), 0, nil
 		}
 		return expect(l, "toContainText", s.Kind == step.AssertGone, g.loose(s.Value, v), textOpts), 0, nil
 	case step.AssertVisible:

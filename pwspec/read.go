@@ -141,7 +141,7 @@ func (g *gen) poll(l expr, helper, matcher string, negated bool, wait string, ar
 // (checks.js's norm) matches as match says, want being normalized as the
 // check normalizes it.
 func normPattern(want, match string) string {
-	w := dom.JSRegexEscape(normText(want))
+	w := dom.JSRegexEscape(step.NormText(want))
 	switch match {
 	case step.MatchContains:
 		return "/" + w + "/"
@@ -151,7 +151,7 @@ func normPattern(want, match string) string {
 		return "/" + w + "$/"
 	}
 	// bare(v) === want: the full stop or other punctuation ending v aside.
-	return "/^" + dom.JSRegexEscape(strings.TrimRight(normText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
+	return "/^" + dom.JSRegexEscape(strings.TrimRight(step.NormText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
 }
 
 // orderPattern is the regular expression that itemTexts' lines match when
@@ -160,7 +160,7 @@ func orderPattern(s step.Step) (string, error) {
 	if len(s.Values) == 0 {
 		return "", fmt.Errorf("an order check of no items")
 	}
-	w := dom.JSRegexEscape(normText(s.Values[0]))
+	w := dom.JSRegexEscape(step.NormText(s.Values[0]))
 	switch {
 	case s.Match == step.MatchFirst:
 		return "/^.*" + w + "/", nil
@@ -178,18 +178,13 @@ func orderPattern(s step.Step) (string, error) {
 	}
 	var parts []string
 	for _, v := range s.Values {
-		parts = append(parts, dom.JSRegexEscape(normText(v)))
+		parts = append(parts, dom.JSRegexEscape(step.NormText(v)))
 	}
 	// Each in a later item than the one before.
 	return "/" + strings.Join(parts, `.*\n(?:.*\n)*?.*`) + "/", nil
 }
 
 var quoteFold = strings.NewReplacer("\u2018", "'", "\u2019", "'", "\u00b4", "'", "`", "'", "\u201c", `"`, "\u201d", `"`)
-
-// normText is s as checks.js's norm makes it.
-func normText(s string) string {
-	return strings.ToLower(strings.Join(strings.Fields(quoteFold.Replace(s)), " "))
-}
 
 // loosePattern is the source of a regular expression that matches s in a
 // text as a check compares it: any run of space for a space, a curly

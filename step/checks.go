@@ -152,7 +152,7 @@ func compare(got, want, how string) string {
 	}
 	// A sentence's full stop is not part of the value: "shows Airplane
 	// Building content goes here." holds for the text with or without it.
-	return fmt.Sprintf("bare(%s) === %s", got, js(strings.TrimRight(normText(want), trailingStops)))
+	return fmt.Sprintf("bare(%s) === %s", got, js(strings.TrimRight(NormText(want), trailingStops)))
 }
 
 // trailingStops end a sentence; bare in the checks' JavaScript drops them.
@@ -367,7 +367,7 @@ func orderJS(s Step, what string) string {
 func normAll(ss []string) []string {
 	out := make([]string, len(ss))
 	for i, s := range ss {
-		out[i] = normText(s)
+		out[i] = NormText(s)
 	}
 	return out
 }

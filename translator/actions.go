@@ -110,12 +110,12 @@ func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, er
 				n = b
 			}
 		}
-		el := describe(req.Page, n)
-		act := step.Step{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: el, Words: words(phrase, n)}
+		el, w := describe(req.Page, n), words(phrase, n)
+		act := step.Step{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: el, Words: w}
 		if n.Role == "tab" || n.Role == "link" && n.Expanded == "" {
 			return []step.Step{act}, nil
 		}
-		state := step.Step{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: el, Words: words(phrase, n), Value: step.StateExpanded, Negated: collapse}
+		state := step.Step{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: el, Words: w, Value: step.StateExpanded, Negated: collapse}
 		if open := n.Expanded == "true"; open != collapse && n.Expanded != "" {
 			// Already as asked: check it, so that a replay on a page that
 			// starts otherwise fails instead of passing untouched.
@@ -123,7 +123,7 @@ func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, er
 		}
 		switch {
 		case n.Role == "treeitem" && collapse:
-			act = step.Step{Kind: step.Press, Value: "ArrowLeft", Role: n.Role, Ref: n.Ref, Element: el, Words: words(phrase, n)}
+			act = step.Step{Kind: step.Press, Value: "ArrowLeft", Role: n.Role, Ref: n.Ref, Element: el, Words: w}
 		case n.Expanded == "" && n.Role != "treeitem":
 			return []step.Step{act}, nil
 		}

@@ -179,15 +179,18 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 	case submatchOutsideQuotes(reIn, body) != nil:
 		g = submatchOutsideQuotes(reIn, body)
 		text, place = expectedText(stripArticle(g[1])), g[2]
-	case isLabelled(req.Page, body):
-		st, _ := readLabelled(req.Page, body)
-		return []step.Step{st}, nil
-	case strict:
-		return nil, errNoMatch
-	case quoted(body) != "":
-		text = quoted(body)
 	default:
-		text = expectedText(body)
+		if st, ok := readLabelled(req.Page, body); ok { // "the total is $24.00"
+			return []step.Step{st}, nil
+		}
+		switch {
+		case strict:
+			return nil, errNoMatch
+		case quoted(body) != "":
+			text = quoted(body)
+		default:
+			text = expectedText(body)
+		}
 	}
 	if text == "" {
 		return nil, fmt.Errorf("%w: no expected text in %q", ErrUnparsable, body)

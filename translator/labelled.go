@@ -27,7 +27,7 @@ func readLabelled(page *dom.Node, body string) (st step.Step, ok bool) {
 	if m == nil || page == nil {
 		return step.Step{}, false
 	}
-	label, value := plainLower(unquote(m[1])), expectedText(m[2])
+	label, value := step.NormText(unquote(m[1])), expectedText(m[2])
 	if label == "" || value == "" {
 		return step.Step{}, false
 	}
@@ -38,12 +38,6 @@ func readLabelled(page *dom.Node, body string) (st step.Step, ok bool) {
 	return step.Step{Kind: step.AssertText, Role: n.Role, Ref: n.Ref, Element: describeContainer(page, n), Value: value}, true
 }
 
-// isLabelled reports whether readLabelled reads body.
-func isLabelled(page *dom.Node, body string) bool {
-	_, ok := readLabelled(page, body)
-	return ok
-}
-
 // labelHolder is the one element of page that shows label as a label: the
 // innermost element whose text starts with it and a colon, more after it
 // ("Total: $24.00", "Order status: Shipped"), or the row of two cells
@@ -51,9 +45,9 @@ func isLabelled(page *dom.Node, body string) bool {
 func labelHolder(page *dom.Node, label string) *dom.Node {
 	starts := regexp.MustCompile(`^` + regexp.QuoteMeta(label) + `\s*:\s*\S`)
 	found := dom.Innermost(page,
-		func(n *dom.Node) bool { return strings.Contains(plainLower(n.TextContent()), label) },
+		func(n *dom.Node) bool { return strings.Contains(step.NormText(n.TextContent()), label) },
 		func(n *dom.Node) bool {
-			return n.Ref != "" && (starts.MatchString(plainLower(n.TextContent())) || n.Role == "row" && firstCellIs(n, label))
+			return n.Ref != "" && (starts.MatchString(step.NormText(n.TextContent())) || n.Role == "row" && firstCellIs(n, label))
 		})
 	if len(found) != 1 {
 		return nil
@@ -72,9 +66,5 @@ func firstCellIs(row *dom.Node, label string) bool {
 			cells = append(cells, c)
 		}
 	}
-	return len(cells) == 2 && strings.TrimRight(plainLower(cells[0].TextContent()), ": ") == label
+	return len(cells) == 2 && strings.TrimRight(step.NormText(cells[0].TextContent()), ": ") == label
 }
-
-// plainLower is s in lower case, its runs of space one space, trimmed:
-// punctuation kept (a label's colon), unlike dom.Normalize.
-func plainLower(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
