@@ -109,7 +109,12 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	if !o.Headed {
 		args = append(args, "--headless")
 	}
-	args = append(args, "--executable-path", browser, "--no-sandbox", "--isolated", "--viewport-size", viewport,
+	if ep := sharedEndpoint(browser); ep != "" && !o.Headed {
+		args = append(args, "--endpoint", ep) // ShareBrowser
+	} else {
+		args = append(args, "--executable-path", browser, "--no-sandbox")
+	}
+	args = append(args, "--isolated", "--viewport-size", viewport,
 		// Links to snapshot and screenshot files then work from any directory.
 		"--file-paths", "absolute")
 	if len(o.Caps) > 0 {

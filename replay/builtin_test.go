@@ -280,7 +280,12 @@ func TestMain(m *testing.M) {
 		serveStdio()
 		return
 	}
-	os.Exit(m.Run())
+	// The bundled @playwright/mcp servers the tests start connect to one
+	// shared browser, a fresh context each.
+	unshare := mcptest.ShareBrowser()
+	code := m.Run()
+	unshare()
+	os.Exit(code)
 }
 
 func TestServerDyingMidRun(t *testing.T) {

@@ -50,9 +50,14 @@ func TestMain(m *testing.M) {
 	// The bundled @playwright/mcp servers the commands start are kept
 	// between them: each command still gets a fresh browser.
 	releasePW := mcpclient.KeepPlaywright()
+	// And they (and npx playwright test's workers) connect to one shared
+	// browser, a fresh context each, rather than launch one each: most of
+	// this package's processor time went to launching and closing them.
+	unshare := mcptest.ShareBrowser()
 	code := m.Run()
 	closeDemos()
 	releasePW()
+	unshare()
 	release()
 	os.Exit(code)
 }

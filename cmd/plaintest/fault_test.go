@@ -76,6 +76,8 @@ func TestReplayBrowserKilledMidRun(t *testing.T) {
 		{"step":5,"tool":"mcp__playwright__browser_wait_for","params":{"textGone":"Blue Mug"}}]}`)
 	cfg := writeTemp(t, "mcp.json", `{"mcpServers": {}}`)
 	mcpclient.StopKept() // the servers earlier tests' commands left for the next
+	// A browser of the run's own to kill, not the one the others share.
+	defer mcpclient.Unshared()()
 	if left := ownProcs(t); len(left) > 0 {
 		t.Fatalf("processes of an earlier test still run: %v", left)
 	}

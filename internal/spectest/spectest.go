@@ -82,7 +82,11 @@ type Result struct {
 
 // Run runs npx playwright test on the specs of dir (with the config dir
 // holds) against base (BASE_URL), workers at a time, env added to its
-// environment (a later PLAINTEST_CHROMIUM overrides Chromium).
+// environment (a later PLAINTEST_CHROMIUM overrides Chromium). While the
+// test binary shares a browser (mcpclient.ShareBrowser) running the same
+// Chromium, the workers connect to it (each test still gets a fresh
+// context) rather than launch one each; env naming PLAINTEST_CHROMIUM, a
+// run about the browser the config launches, launches its own.
 func (tl Tool) Run(tb testing.TB, dir, base string, workers int, env ...string) Result {
 	tb.Helper()
 	cmd := exec.Command(tl.Node, tl.CLI, "test", "--workers", fmt.Sprint(workers), "--reporter", "line,json")
@@ -90,6 +94,10 @@ func (tl Tool) Run(tb testing.TB, dir, base string, workers int, env ...string) 
 	cmd.Env = append(os.Environ(), "BASE_URL="+base, "NODE_PATH="+tl.Modules, mcpclient.EnvChromium+"="+tl.Chromium,
 		"PLAYWRIGHT_JSON_OUTPUT_NAME="+ResultsFile,
 		"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
+	ownBrowser := slices.ContainsFunc(env, func(kv string) bool { return strings.HasPrefix(kv, mcpclient.EnvChromium+"=") })
+	if ep, exe := mcpclient.SharedBrowser(); ep != "" && exe == tl.Chromium && !ownBrowser {
+		cmd.Env = append(cmd.Env, "PW_TEST_CONNECT_WS_ENDPOINT="+ep)
+	}
 	cmd.Env = append(cmd.Env, env...)
 	out, err := cmd.CombinedOutput()
 	if _, exit := err.(*exec.ExitError); err != nil && !exit {
