@@ -70,6 +70,10 @@ func buildClear(r *Rules, m []string, req Request) ([]step.Step, error) {
 // buildOpen reads "open X": a page (a URL, a path, a link), else a menu,
 // a disclosure or a tab to open.
 func buildOpen(r *Rules, m []string, req Request) ([]step.Step, error) {
+	if k := len(req.Taken); req.Continued && k > 0 && req.Taken[k-1].Kind == step.Click {
+		// Read again after its click (expandedAfter): not a link now.
+		return buildExpand(false)(r, m, req)
+	}
 	steps, err := buildNavigate(r, m, req)
 	if err == nil {
 		return steps, nil
@@ -87,9 +91,12 @@ var expandable = roles("button", "treeitem", "combobox", "link", "menuitem", "ro
 // element that says it is expanded (or collapsed), then a check that it is
 // as asked, so that a click that opened or closed nothing fails the step
 // (and its replay) rather than passing untouched; nothing but that check
-// when it already is as asked. An element that does not say is clicked
-// and not checked: Playwright's snapshot leaves out a false state, so a
-// closed section's button says no more than a button that opens nothing.
+// when it already is as asked. An element that does not say is clicked,
+// and read again on the page the click leaves: Playwright's snapshot
+// leaves out a false state, so a closed section's button says no more than
+// a button that opens nothing until it is open. Where it then says it is
+// expanded, that is checked (expandedAfter); where not, the click stands
+// alone.
 // A tree item is checked all the same (Playwright leaves its state out
 // either way; a tree item that opens has aria-expanded), and closed with
 // Left Arrow in it, the tree's keyboard contract, not a click: a click
@@ -101,14 +108,12 @@ var expandable = roles("button", "treeitem", "combobox", "link", "menuitem", "ro
 func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, error) {
 	return func(r *Rules, m []string, req Request) ([]step.Step, error) {
 		phrase := m[1]
-		n, err := r.element(req, phrase, expandable, "element that expands")
+		if k := len(req.Taken); req.Continued && !collapse && k > 0 && req.Taken[k-1].Kind == step.Click {
+			return expandedAfter(r, req, phrase, req.Taken[k-1]), nil
+		}
+		n, err := r.expandTarget(req, phrase)
 		if err != nil {
 			return hoverOr(req, err)
-		}
-		if n.Role == "link" && n.Expanded == "" {
-			if b := disclosureBeside(n); b != nil {
-				n = b
-			}
 		}
 		el, w := describe(req.Page, n), words(phrase, n)
 		act := step.Step{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: el, Words: w}
@@ -124,11 +129,42 @@ func buildExpand(collapse bool) func(*Rules, []string, Request) ([]step.Step, er
 		switch {
 		case n.Role == "treeitem" && collapse:
 			act = step.Step{Kind: step.Press, Value: "ArrowLeft", Role: n.Role, Ref: n.Ref, Element: el, Words: w}
+		case n.Expanded == "" && n.Role != "treeitem" && !collapse:
+			return []step.Step{act, {Kind: step.Then, Value: req.Action}}, nil
 		case n.Expanded == "" && n.Role != "treeitem":
 			return []step.Step{act}, nil
 		}
 		return []step.Step{act, state}, nil
 	}
+}
+
+// expandedAfter is what follows "expand X"'s click on an element that did
+// not say whether it was expanded: a check that it is, when it now says
+// so (a closed disclosure's button, aria-expanded false before the
+// click), so that a replay whose click opens nothing fails; nothing when
+// it still does not say, or the words no longer find that element (a
+// "Show more" that became "Show less").
+func expandedAfter(r *Rules, req Request, phrase string, click step.Step) []step.Step {
+	n, err := r.expandTarget(req, phrase)
+	if err != nil || n.Expanded != "true" || describe(req.Page, n) != click.Element {
+		return nil
+	}
+	return []step.Step{{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: click.Element, Words: click.Words, Value: step.StateExpanded}}
+}
+
+// expandTarget is the element "expand PHRASE" acts on: the one the phrase
+// names, or the button beside a link that opens what the link names.
+func (r *Rules) expandTarget(req Request, phrase string) (*dom.Node, error) {
+	n, err := r.element(req, phrase, expandable, "element that expands")
+	if err != nil {
+		return nil, err
+	}
+	if n.Role == "link" && n.Expanded == "" {
+		if b := disclosureBeside(n); b != nil {
+			return b, nil
+		}
+	}
+	return n, nil
 }
 
 // disclosureBeside is the button beside link that opens what the link's

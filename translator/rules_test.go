@@ -451,6 +451,9 @@ func TestKindNounsLongestFirst(t *testing.T) {
 		{"click the Details tab", "e6"},
 	} {
 		steps, err := (&Rules{}).Translate(context.Background(), Request{Action: tt.action, Page: page})
+		if n := len(steps); n == 2 && steps[1].Kind == step.Then {
+			steps = steps[:1] // the menu button, read again once it is open (TestExpandedAfter)
+		}
 		if err != nil || len(steps) != 1 || steps[0].Ref != tt.ref {
 			t.Errorf("%s: %+v, %v; want ref %s", tt.action, steps, err, tt.ref)
 		}
@@ -501,12 +504,15 @@ func TestExpandCollapse(t *testing.T) {
 	}{
 		{"collapse Shipping", []step.Step{{Kind: step.Click, Role: "button", Ref: "e1"}, state("button", "e1", true)}},
 		{"expand Shipping", []step.Step{state("button", "e1", false)}},
-		{"expand Returns", []step.Step{{Kind: step.Click, Role: "button", Ref: "e2"}}},
+		// A closed section's button says nothing of its state: clicked,
+		// then read again on the page the click leaves (below).
+		{"expand Returns", []step.Step{{Kind: step.Click, Role: "button", Ref: "e2"}, {Kind: step.Then, Value: "expand Returns"}}},
+		{"collapse Returns", []step.Step{{Kind: step.Click, Role: "button", Ref: "e2"}}},
 		{"expand Projects", []step.Step{{Kind: step.Click, Role: "treeitem", Ref: "e3"}, state("treeitem", "e3", false)}},
 		{"collapse Projects", []step.Step{{Kind: step.Press, Value: "ArrowLeft", Role: "treeitem", Ref: "e3"}, state("treeitem", "e3", true)}},
 		{"expand Docs", []step.Step{{Kind: step.Click, Role: "link", Ref: "e5"}}},
 		// A site menu's link opens its page; the button beside it, its menu.
-		{"expand About", []step.Step{{Kind: step.Click, Role: "button", Ref: "e7"}}},
+		{"expand About", []step.Step{{Kind: step.Click, Role: "button", Ref: "e7"}, {Kind: step.Then, Value: "expand About"}}},
 	} {
 		steps, err := NewRules().Translate(context.Background(), Request{Action: tt.action, Page: tree})
 		if err != nil {
@@ -518,6 +524,56 @@ func TestExpandCollapse(t *testing.T) {
 		}
 		if !reflect.DeepEqual(steps, tt.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", tt.action, steps, tt.want)
+		}
+	}
+}
+
+// "expand X" read again after its click on an element that said nothing
+// of its state: a check that it is expanded where it now says so, nothing
+// where it still does not or the words find another element.
+func TestExpandedAfter(t *testing.T) {
+	click := step.Step{Kind: step.Click, Role: "button", Element: `button "Returns"`, Words: "Returns"}
+	for _, tt := range []struct {
+		name, page string
+		want       []step.Step
+		click      *step.Step // the click taken, when not click
+	}{
+		{"opened", `- button "Returns" [expanded] [ref=e9]
+- paragraph: 30 days`, []step.Step{{Kind: step.AssertState, Role: "button", Ref: "e9", Element: `button "Returns"`, Words: "Returns", Value: step.StateExpanded, Action: "expand Returns"}}, nil},
+		{"still silent", `- button "Returns" [ref=e9]`, nil, nil},
+		{"renamed", `- button "Hide returns" [expanded] [ref=e9]`, nil, nil},
+		{"another element", `- button "Returns" [expanded] [ref=e9]`, nil,
+			&step.Step{Kind: step.Click, Role: "button", Element: `button "Returns" in article "Mug"`, Words: "Returns"}},
+		// "open X" read again after its click: a link of that name the
+		// click showed is not followed.
+		{"open: a link shown", `- button "Returns" [expanded] [ref=e9]
+- link "Returns" [ref=e10]:
+  - /url: /returns`, []step.Step{{Kind: step.AssertState, Role: "button", Ref: "e9", Element: `button "Returns"`, Words: "Returns", Value: step.StateExpanded, Action: "open Returns"}}, nil},
+		// The button beside the link: "expand About" clicked it.
+		{"beside a link", `- list:
+  - listitem:
+    - link "About" [ref=e6]:
+      - /url: "#about"
+    - button "More About pages" [expanded] [ref=e7]`, []step.Step{{Kind: step.AssertState, Role: "button", Ref: "e7", Element: `button "More About pages"`, Words: "About", Value: step.StateExpanded, Action: "expand About"}},
+			&step.Step{Kind: step.Click, Role: "button", Element: `button "More About pages"`, Words: "About"}},
+	} {
+		taken, action := click, "expand Returns"
+		if tt.click != nil {
+			taken = *tt.click
+		}
+		switch {
+		case strings.Contains(tt.page, "About"):
+			action = "expand About"
+		case strings.HasPrefix(tt.name, "open:"):
+			action = "open Returns"
+		}
+		tree, err := dom.ParseARIA(tt.page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps, err := NewRules().Translate(context.Background(), Request{Action: action, Page: tree, Continued: true, Taken: []step.Step{taken}})
+		if err != nil || !reflect.DeepEqual(steps, tt.want) {
+			t.Errorf("%s: %+v, %v\nwant %+v", tt.name, steps, err, tt.want)
 		}
 	}
 }
