@@ -36,9 +36,11 @@ import (
 //     one Playwright driver, which TestMain holds, with a fresh context per
 //     session. The bundled @playwright/mcp (--mcp playwright-mcp,
 //     connectPlaywright) is kept between commands
-//     (mcpclient.KeepPlaywright), with a fresh browser per session: a
-//     command costs a context or a browser launch, not a node start. A
-//     test that counts processes calls mcpclient.StopKept first.
+//     (mcpclient.KeepPlaywright), and connects to one shared browser, a
+//     fresh context per session (mcpclient.ShareBrowser): a command
+//     costs a context, not a node start or a browser launch. A test that
+//     counts processes calls mcpclient.StopKept first; one that kills its
+//     session's browser, mcpclient.Unshared.
 //   - serveShop(t, opts) serves a demo shop for the test alone;
 //     compiledDemo(t, name) the demo scenarios compiled once per binary.
 //   - Call t.Parallel() after the require line unless the test uses
