@@ -2,6 +2,7 @@ package translator
 
 import (
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -163,6 +164,23 @@ func (r *Rules) expandTarget(req Request, phrase string) (*dom.Node, error) {
 		if b := disclosureBeside(n); b != nil {
 			return b, nil
 		}
+	}
+	if n.Role == "heading" && n.Expanded == "" {
+		// An accordion's heading holds the button that opens its section;
+		// a heading that holds none and says nothing of being expanded is
+		// a title that only shares the words, and clicking it would pass
+		// having opened nothing.
+		var buttons []*dom.Node
+		n.Walk(func(c *dom.Node) bool {
+			if c.Role == "button" {
+				buttons = append(buttons, c)
+			}
+			return true
+		})
+		if len(buttons) != 1 {
+			return nil, fmt.Errorf("%s does not expand: it says nothing of being open and holds no button that opens it; name the button or link that does", describe(req.Page, n))
+		}
+		return buttons[0], nil
 	}
 	return n, nil
 }

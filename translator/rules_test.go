@@ -490,6 +490,7 @@ func TestExpandCollapse(t *testing.T) {
     - link "About" [ref=e6]:
       - /url: "#about"
     - button "More About pages" [ref=e7]
+- heading "Example Disclosure for Image Description" [level=1] [ref=e8]
 `
 	tree, err := dom.ParseARIA(pg)
 	if err != nil {
@@ -525,6 +526,19 @@ func TestExpandCollapse(t *testing.T) {
 		if !reflect.DeepEqual(steps, tt.want) {
 			t.Errorf("%s:\n got %+v\nwant %+v", tt.action, steps, tt.want)
 		}
+	}
+	// A heading that only shares the words (the page's title) is not
+	// clicked: it would pass having opened nothing.
+	if steps, err := NewRules().Translate(context.Background(), Request{Action: "expand the image description", Page: tree}); err == nil || !strings.Contains(err.Error(), "does not expand") {
+		t.Errorf("expand the image description: %+v, %v; want a refusal saying the heading does not expand", steps, err)
+	}
+	// An accordion's heading opens through the button it holds.
+	acc, err := dom.ParseARIA("- heading \"Billing Address\" [level=3] [ref=e1]:\n  - button \"Billing Address\" [expanded] [ref=e2]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps, err := NewRules().Translate(context.Background(), Request{Action: "collapse the Billing Address heading", Page: acc}); err != nil || len(steps) != 2 || steps[0].Ref != "e2" {
+		t.Errorf("collapse the Billing Address heading: %+v, %v; want a click on its button e2 and a check", steps, err)
 	}
 }
 
