@@ -164,10 +164,8 @@ func SharedBrowser() (endpoint, exe string) {
 // sharedEndpoint is the endpoint of the shared browser for a headless
 // server that would launch exe, "" when there is none.
 func sharedEndpoint(exe string) string {
-	shared.Lock()
-	defer shared.Unlock()
-	if shared.paused > 0 || shared.exe != exe {
-		return ""
+	if ep, sharedExe := SharedBrowser(); sharedExe == exe {
+		return ep
 	}
-	return shared.endpoint
+	return ""
 }
