@@ -99,27 +99,25 @@ check: go-deps gofmt
 	$(GO) test -short -count=1 ./...
 
 # CI=true: an end-to-end test whose browser, node or corpus is missing
-# fails rather than skips (internal/testenv), on every machine. -parallel
-# 6: most of a browser test is a wait (a late element, a check that must
-# fail), so six run beside each other on two cores (cmd/plaintest alone:
-# 320 s with 4, 237 s with 8, the same processor time; with 8 beside the
-# corpus, make test's load took simple steps past their 5 s). The two longest
-# packages are named first: go test starts packages in the order named,
-# and the corpus, whose last minutes are waits, started third. -p 5: the
-# two longest and three more, since the smaller packages are mostly waits
-# too (browserserver 180 s, replay 78 s, mcpclient, dom, conformance and
-# step about 50 s each; 70 s of processor time in all): with -p 3 they ran
-# one after the other beside the two longest, and the last, step, ran 40 s
-# alone after both had finished.
+# fails rather than skips (internal/testenv), on every machine. The two
+# longest packages are named first: go test starts packages in the order
+# named. -p 3 -parallel 4: three packages at a time, four tests of each
+# beside each other. Most of a browser test is a wait (a late element, a
+# check that must fail), so more than two run on two cores; but on a
+# machine whose page faults cost 12 us each (a 2-core VM of this kind,
+# where a browser session costs three times the processor time it did on
+# another), -p 5 -parallel 6 kept 20 to 30 processes runnable, and
+# @playwright/mcp servers took more than 30 s to answer initialize. The
+# run is bound by processor time either way.
 #
 # npm ci waits on the network and the disk while gofmt and the three
-# platforms' builds compile, so they run at once (make -j; the tests
-# started 21 s in). -ldflags=-w: the test binaries without DWARF, which
-# only a debugger reads; linking them was 30 s of processor time, about
-# a third less without it (go test -c of cmd/plaintest 3.9 -> 1.6 s).
+# platforms' builds compile, so they run at once (make -j). -ldflags=-w:
+# the test binaries without DWARF, which only a debugger reads; linking
+# them was 30 s of processor time, about a third less without it (go test
+# -c of cmd/plaintest 3.9 -> 1.6 s).
 test: chromium node go-deps
 	@$(MAKE) --no-print-directory --output-sync=target -j5 node_modules/.package-lock.json gofmt cross
-	CI=true $(GO) test -p 5 -count=1 -parallel 6 -timeout 40m -ldflags=-w ./corpus ./cmd/plaintest ./...
+	CI=true $(GO) test -p 3 -count=1 -parallel 4 -timeout 40m -ldflags=-w ./corpus ./cmd/plaintest ./...
 
 # Every benchmark; dom's BenchmarkBudget also prints the focused-budget
 # figures in real tokens (demo, APG and synthetic news pages, snapshots from

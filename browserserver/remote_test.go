@@ -48,7 +48,7 @@ func TestCDPEndpoint(t *testing.T) {
 	var addr string
 	select {
 	case addr = <-found:
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute): // a node start, slow on a loaded machine
 		t.Fatal("Chromium never said where DevTools listens")
 	}
 	s := newServer(t, &Options{CDPEndpoint: "http://" + addr})

@@ -144,7 +144,7 @@ type run struct {
 // would (the config is found in ./.sandy).
 func (w *workdir) replay(t *testing.T, args ...string) run {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, bins.plaintest, append([]string{"replay"}, args...)...)
 	cmd.Dir = w.dir

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/internal/spectest"
@@ -31,6 +32,11 @@ func runSpecTest(t testing.TB, dir, base string, workers int, env ...string) (st
 	r := playwrightTest(t).Run(t, dir, base, workers, env...)
 	return r.Output, r.Failed
 }
+
+// passingSpecTimeout is the time limit of a spec that must pass, long
+// enough for a loaded machine (spectest.Tool.Timeout); its assertions wait
+// an eighth of it (spectest.WriteConfig).
+const passingSpecTimeout = 2 * time.Minute
 
 // writeSpecConfig writes pwspec's playwright.config.js into dir.
 func writeSpecConfig(t testing.TB, dir string) {
@@ -108,8 +114,13 @@ func TestCorpusSpecs(t *testing.T) {
 	if err := playwrightTest(t).Prettier(dir); err != nil {
 		t.Errorf("the specs are not as Prettier leaves them: %v", err)
 	}
-	writeSpecConfig(t, dir)
-	out, failed := runSpecTest(t, dir, serveSites(t, apg), workers)
+	if err := spectest.WriteConfig(dir, pwspec.Config(), passingSpecTimeout/8); err != nil {
+		t.Fatal(err)
+	}
+	tool := playwrightTest(t)
+	tool.Timeout = passingSpecTimeout
+	r := tool.Run(t, dir, serveSites(t, apg), workers)
+	out, failed := r.Output, r.Failed
 	specKnown := knownSpecFailures(t)
 	for _, name := range specs {
 		switch why, known := specKnown[name]; {

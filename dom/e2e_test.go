@@ -85,7 +85,7 @@ func hasName(role, name string) func(*Node) bool {
 // TestSelectorsWithPlaywrightMCP checks for real that Selector() strings,
 // synthesized from snapshots alone, work as `target` in @playwright/mcp.
 func TestSelectorsWithPlaywrightMCP(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	c := playwrightMCP(t, ctx)
 	shop := httptest.NewServer(demoshop.Handler(nil))
@@ -193,7 +193,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 // "Undelete", whatever the case and spacing; the container's name is
 // held by what its text holds.
 func TestIdentityWholeNameWithPlaywrightMCP(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	c := playwrightMCP(t, ctx)
 	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {

@@ -30,7 +30,7 @@ type Options struct {
 	// Stderr receives a stdio server's stderr as it comes, besides the tail
 	// kept for error messages; nil = only the tail. Writes must not block.
 	Stderr       io.Writer
-	StartTimeout time.Duration // connect + initialize, default 30s
+	StartTimeout time.Duration // connect + initialize, default defaults.ServerStart
 	CallTimeout  time.Duration // per tool call, default 60s (ctx may be shorter)
 }
 

@@ -108,7 +108,7 @@ func TestHTMLReportInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	s, err := mcpclient.Connect(ctx, cfg, nil)
 	if err != nil {

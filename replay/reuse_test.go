@@ -91,7 +91,7 @@ document.cookie = 'a=1; max-age=3600'; localStorage.setItem('k', 'v');
 	})
 	p := New(servers, &Options{Timeout: 3 * time.Second})
 	for i := 1; i <= 3; i++ {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 		res, err := p.Run(ctx, "state.json", sc)
 		cancel()
 		if err != nil || !res.Success {

@@ -92,7 +92,7 @@ func checkBrowser(ctx context.Context, tb testing.TB) (*mcpclient.Session, strin
 // should hold passes, each that should not fails within its timeout,
 // saying what it found.
 func TestChecksInChromium(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	s, base := checkBrowser(ctx, t)
 	if r, err := s.CallTool(ctx, mcpclient.ToolNavigate, map[string]any{"url": base + "/todo"}); err != nil || r.IsError {

@@ -208,7 +208,7 @@ func TestRolesAgree(t *testing.T) {
 		b.WriteString(c.html + "\n")
 	}
 	page := b.String()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	js := rolesOf(ctx, t, page)
 	gos := goRoles(t, page)

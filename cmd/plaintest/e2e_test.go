@@ -92,7 +92,7 @@ func runCLI(t *testing.T, args ...string) (exitCode, string, string) {
 	}
 	var stdout, stderr bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: testGetenv(nil)}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	code := run(ctx, e, args)
 	return code, stdout.String(), stderr.String()

@@ -67,7 +67,7 @@ func TestLLMOnFramePage(t *testing.T) {
 			t.Errorf("replay through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
 		}
 	}
-	code, stdout, _ = runCLI(t, "replay", out, "--var", "BASE_URL="+base+"/broken", "--report", t.TempDir())
+	code, stdout, _ = runCLI(t, "replay", out, "--var", "BASE_URL="+base+"/broken", "--report", t.TempDir(), "--timeout", "10s")
 	if code != 1 || !strings.Contains(stdout, "Payment accepted") {
 		t.Errorf("replay on the broken page: exit %d, want 1 at the check\n%s", code, stdout)
 	}

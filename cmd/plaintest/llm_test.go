@@ -95,7 +95,7 @@ func runCLIEnv(t *testing.T, getenv func(string) string, args ...string) (exitCo
 	t.Helper()
 	var stdout, stderr bytes.Buffer
 	e := &env{stdin: strings.NewReader(""), stdout: &stdout, stderr: &stderr, getenv: getenv}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	code := run(ctx, e, args)
 	return code, stdout.String(), stderr.String()
@@ -379,7 +379,7 @@ func TestLLMRefusesPageInstructions(t *testing.T) {
 // leaves the -o file as it was, keeps the actions before it in the
 // partial scenario and exits 130.
 func TestLLMInterruptedKeepsPartial(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	m := newModelServer(t, prompt.DefaultBudget, nil, func(*openaitest.Request) openaitest.Reply {
 		cancel() // Ctrl-C once the model is asked

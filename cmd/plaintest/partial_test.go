@@ -313,7 +313,7 @@ func TestCompileInterruptedKeepsTarget(t *testing.T) {
 	if err := os.WriteFile(out, []byte(oldScenario), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	progress := &cancelOn{mark: "[1/2] type demo into Username", cancel: cancel}
 	var stderr bytes.Buffer

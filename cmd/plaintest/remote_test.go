@@ -88,7 +88,7 @@ func runServer(t *testing.T) (string, func()) {
 	select {
 	case ws := <-found:
 		return ws, stop
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute): // a node start, slow on a loaded machine
 		t.Fatal("playwright run-server did not start")
 	}
 	return "", nil

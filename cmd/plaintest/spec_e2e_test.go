@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/spectest"
@@ -34,10 +35,14 @@ func playwrightTest(t *testing.T) spectest.Tool {
 // output and whether every test passed.
 func runSpecs(t *testing.T, modules, dir, base string, env ...string) (string, bool) {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, pwspec.ConfigFile), pwspec.Config(), 0o644); err != nil {
+	// Specs that must pass: a time limit and assertion waits for a loaded
+	// machine (spectest.Tool.Timeout, spectest.WriteConfig).
+	if err := spectest.WriteConfig(dir, pwspec.Config(), 15*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	r := playwrightTest(t).Run(t, dir, base, 2, append([]string{"PASSWORD=demo123"}, env...)...)
+	tool := playwrightTest(t)
+	tool.Timeout = 2 * time.Minute
+	r := tool.Run(t, dir, base, 2, append([]string{"PASSWORD=demo123"}, env...)...)
 	return r.Output, r.Passed && len(r.Failed) == 0
 }
 

@@ -22,8 +22,11 @@ const (
 	// triggered (--timeout-settle; its own default is 500 ms).
 	Settle = 100 * time.Millisecond
 	// ServerStart is how long an MCP server may take to start and answer
-	// initialize.
-	ServerStart = 30 * time.Second
+	// initialize. A server that exits meanwhile is reported at once, so
+	// this bounds only a server that hangs; @playwright/mcp, which answers
+	// in about a second on an idle 2-core machine, took more than 30 s on
+	// one whose page faults cost 12 µs each, with a test run beside it.
+	ServerStart = 60 * time.Second
 	// Call is how long one MCP call may take when no longer bound is known.
 	Call = 60 * time.Second
 	// PlaywrightMCPNavigation is @playwright/mcp's own navigation timeout,

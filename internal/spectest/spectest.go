@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -29,6 +30,13 @@ type Tool struct {
 	// about twice the processor time for the same result (TestCorpusSpecs:
 	// 121 s against 53 s of processor time for 112 specs).
 	Chromium string
+	// Timeout, when not 0, is each spec's time limit (npx playwright test
+	// --timeout), for runs whose specs must pass: Playwright Test's own
+	// 30 s was too short for a spec of eight steps on a loaded 2-core
+	// machine whose page faults cost 12 us each. Runs whose specs must
+	// fail keep the 30 s, as a spec waiting on a target that never comes
+	// waits it out.
+	Timeout time.Duration
 }
 
 // Find locates the tool in modules (a node_modules folder). Missing, the
@@ -66,6 +74,31 @@ func (tl Tool) Prettier(dir string) error {
 	return nil
 }
 
+// ExportedConfigFile is where WriteConfig puts the config plaintest
+// exports when it wraps it.
+const ExportedConfigFile = "plaintest.config.ts"
+
+// WriteConfig writes config (pwspec.Config, as plaintest exports it) into
+// dir as the specs' Playwright Test config; with expect not 0, it writes
+// it as ExportedConfigFile and a playwright.config.ts that takes it with
+// assertions waiting expect: for runs whose specs must pass, where
+// Playwright's 5 s was too short for a cart's count after a form's POST
+// on a loaded 2-core machine whose page faults cost 12 us each (the
+// Sandy replays wait 5 s too, through a server beside the test).
+func WriteConfig(dir string, config []byte, expect time.Duration) error {
+	if expect == 0 {
+		return os.WriteFile(filepath.Join(dir, "playwright.config.ts"), config, 0o644)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ExportedConfigFile), config, 0o644); err != nil {
+		return err
+	}
+	wrap := fmt.Sprintf(`import config from "./%s";
+
+export default { ...config, expect: { ...config.expect, timeout: %d } };
+`, strings.TrimSuffix(ExportedConfigFile, ".ts"), expect.Milliseconds())
+	return os.WriteFile(filepath.Join(dir, "playwright.config.ts"), []byte(wrap), 0o644)
+}
+
 // ResultsFile is the JSON report Run reads, in the specs' folder.
 const ResultsFile = "results.json"
 
@@ -89,7 +122,11 @@ type Result struct {
 // run about the browser the config launches, launches its own.
 func (tl Tool) Run(tb testing.TB, dir, base string, workers int, env ...string) Result {
 	tb.Helper()
-	cmd := exec.Command(tl.Node, tl.CLI, "test", "--workers", fmt.Sprint(workers), "--reporter", "line,json")
+	args := []string{tl.CLI, "test", "--workers", fmt.Sprint(workers), "--reporter", "line,json"}
+	if tl.Timeout > 0 {
+		args = append(args, "--timeout", fmt.Sprint(tl.Timeout.Milliseconds()))
+	}
+	cmd := exec.Command(tl.Node, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), "BASE_URL="+base, "NODE_PATH="+tl.Modules, mcpclient.EnvChromium+"="+tl.Chromium,
 		"PLAYWRIGHT_JSON_OUTPUT_NAME="+ResultsFile,
