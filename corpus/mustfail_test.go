@@ -85,7 +85,7 @@ func compilePair(ctx context.Context, base string, p Pair) (*parser.ParserResult
 		return nil, nil, err
 	}
 	defer session.Close()
-	res, err := parser.New(session, &parser.Options{Timeout: pairTimeout, NavTimeout: pairWait}).Run(ctx, parser.Scenario{Name: p.Name, URL: base + "/" + p.Name, Actions: p.Actions})
+	res, err := parser.New(session, &parser.Options{Timeout: p.wait(), NavTimeout: pairWait}).Run(ctx, parser.Scenario{Name: p.Name, URL: base + "/" + p.Name, Actions: p.Actions})
 	if err != nil || res == nil {
 		return res, nil, err
 	}
@@ -100,13 +100,23 @@ const pairWorkers = 4
 // this long, so it is short.
 const pairTimeout = 1500 * time.Millisecond
 
+// wait is how long the pair's steps and checks wait: its own timeout, or
+// pairTimeout.
+func (p Pair) wait() time.Duration {
+	if p.Timeout > 0 {
+		return p.Timeout
+	}
+	return pairTimeout
+}
+
 // pairWait is how long a sentence that waits ("wait for Saved to
 // appear") waits: the navigation timeout, longer than pairTimeout so that
 // a pair can show a wait outlasting a check.
 const pairWait = 6 * time.Second
 
-// replayPair replays export against base through the built-in server.
-func replayPair(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
+// replayPair replays export against base through the built-in server,
+// each step waiting up to timeout.
+func replayPair(ctx context.Context, base string, export *sandy.Scenario, timeout time.Duration) (*report.RunResult, error) {
 	bs, err := builtinServer(true)
 	if err != nil {
 		return nil, err
@@ -114,7 +124,7 @@ func replayPair(ctx context.Context, base string, export *sandy.Scenario) (*repo
 	servers := replay.ServersFunc(func(ctx context.Context, _ string, _ replay.Needs) (replay.ToolCaller, error) {
 		return bs.Connect(ctx, nil)
 	})
-	p := replay.New(servers, &replay.Options{Timeout: pairTimeout, Vars: []map[string]string{{"BASE_URL": base}}})
+	p := replay.New(servers, &replay.Options{Timeout: timeout, Vars: []map[string]string{{"BASE_URL": base}}})
 	return p.Run(ctx, export.Metadata.Name+".json", export)
 }
 
@@ -168,7 +178,7 @@ func TestMustFail(t *testing.T) {
 		}
 		o.spec, o.specErr = pairSpec(o.holds, export)
 		t1 := time.Now()
-		if o.replayed, o.err = replayPair(ctx, broken, export); o.err != nil {
+		if o.replayed, o.err = replayPair(ctx, broken, export, pairs[i].wait()); o.err != nil {
 			return
 		}
 		t2 := time.Now()
@@ -221,10 +231,30 @@ func TestMustFail(t *testing.T) {
 func FuzzParsePair(f *testing.F) {
 	f.Add([]byte("what\n-- actions --\nverify x is shown\n-- holds.html --\n<p>x</p>\n-- broken.html --\n<p>y</p>\n-- fails --\nx\n"))
 	f.Add([]byte("-- actions --\n-- nope --\n"))
+	f.Add([]byte("what\n-- actions --\nclick OK\n-- holds.html --\n<p>x</p>\n-- broken.html --\n<p>y</p>\n-- fails --\nx\n-- timeout --\n5s\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := ParsePair(data, "x.txtar")
-		if err == nil && (p.Name != "x" || len(p.Actions) == 0 || p.Holds == p.Broken || p.Fails == "" || p.What == "") {
+		if err == nil && (p.Name != "x" || len(p.Actions) == 0 || p.Holds == p.Broken || p.Fails == "" || p.What == "" || p.Timeout < 0 || p.Timeout > time.Minute) {
 			t.Fatalf("accepted %+v", p)
 		}
 	})
+}
+
+// TestParsePairTimeout: a pair's own timeout is read, and one that is not
+// a duration in range is refused, naming the file and the value.
+func TestParsePairTimeout(t *testing.T) {
+	const pair = "what\n-- actions --\nclick OK\n-- holds.html --\n<p>x</p>\n-- broken.html --\n<p>y</p>\n-- fails --\nx\n"
+	p, err := ParsePair([]byte(pair+"-- timeout --\n5s\n"), "late.txtar")
+	if err != nil || p.Timeout != 5*time.Second || p.wait() != 5*time.Second {
+		t.Errorf("5s: %v, %v", p.Timeout, err)
+	}
+	if p, err := ParsePair([]byte(pair), "late.txtar"); err != nil || p.wait() != pairTimeout {
+		t.Errorf("no timeout: waits %v, %v", p.wait(), err)
+	}
+	for _, bad := range []string{"soon", "0s", "-1s", "2m"} {
+		_, err := ParsePair([]byte(pair+"-- timeout --\n"+bad+"\n"), "late.txtar")
+		if err == nil || !strings.Contains(err.Error(), "late.txtar") || !strings.Contains(err.Error(), fmt.Sprintf("timeout %q", bad)) {
+			t.Errorf("%s: %v", bad, err)
+		}
+	}
 }

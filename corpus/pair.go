@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"golang.org/x/tools/txtar"
 )
@@ -24,6 +25,9 @@ import (
 //	             replay (the check's own message: what it found)
 //	compile-fails  optional: other words for the compile's failure, when it
 //	             is refused before the check runs (no such element)
+//	timeout      optional: how long the pair's steps and checks wait (a
+//	             Go duration, "5s"), for a page whose timing needs more
+//	             than the suite's short default
 type Pair struct {
 	Name         string
 	What         string
@@ -32,11 +36,13 @@ type Pair struct {
 	Broken       string
 	Fails        string
 	CompileFails string
-	File         string
+	// Timeout is the pair's own step and check timeout; 0 = the suite's.
+	Timeout time.Duration
+	File    string
 }
 
 // pairFiles are the files a pair's archive may hold, the required first.
-var pairFiles = []string{"actions", "holds.html", "broken.html", "fails", "compile-fails"}
+var pairFiles = []string{"actions", "holds.html", "broken.html", "fails", "compile-fails", "timeout"}
 
 // ParsePair reads one archive of the must-fail suite (file names it in
 // errors, and gives the pair its name).
@@ -70,6 +76,12 @@ func ParsePair(data []byte, file string) (Pair, error) {
 			p.Fails = strings.TrimSpace(text)
 		case "compile-fails":
 			p.CompileFails = strings.TrimSpace(text)
+		case "timeout":
+			d, err := time.ParseDuration(strings.TrimSpace(text))
+			if err != nil || d <= 0 || d > time.Minute {
+				problems = append(problems, fmt.Sprintf("timeout %q: want a duration from 1ms to 1m, as 5s", strings.TrimSpace(text)))
+			}
+			p.Timeout = d
 		}
 	}
 	if p.What == "" {
