@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -164,7 +165,11 @@ func TestHandleDialogWaits(t *testing.T) {
 // text and outcomes.
 func TestModalConformance(t *testing.T) {
 	base, files, outside := modalFixture(t)
-	pwc, err := mcpclient.Playwright(&mcpclient.PlaywrightOptions{Caps: []string{"testing"}, WorkDir: files, SettleTimeout: mcpclient.BundledOptions(0, 0).SettleTimeout})
+	// A settle of 3 s, not the bundled 100 ms: the settle bounds how long
+	// @playwright/mcp waits after a click for what it set off, and on a
+	// loaded 2-core machine the tab a click opened came after 100 ms, so
+	// that its next call found no tab 1.
+	pwc, err := mcpclient.Playwright(&mcpclient.PlaywrightOptions{Caps: []string{"testing"}, WorkDir: files, SettleTimeout: 3 * time.Second})
 	testenv.Need(t, err)
 	pw, err := mcpclient.Connect(context.Background(), pwc, nil)
 	if err != nil {
