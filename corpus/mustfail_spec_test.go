@@ -27,16 +27,17 @@ func pairSpec(res *parser.ParserResult, export *sandy.Scenario) ([]byte, error) 
 }
 
 // pairSpecConfig runs the pairs' specs with Chromium set once, as
-// pwspec.Config does, and the timeouts of PAIR_EXPECT_MS and
+// pwspec.Config does, and the timeouts of PAIR_TEST_MS, PAIR_EXPECT_MS and
 // PAIR_ACTION_MS: generous on holds.html, where a loaded machine must not
-// fail a spec (an action waits as long as the suite's built-in servers
-// let one, actionTimeout), short on broken.html, where each spec waits
-// for its check's fact that long before it fails (the pairs' Sandy checks
-// wait pairTimeout).
+// fail a spec (a spec and its assertions get what the corpus's passing
+// specs get, passingSpecTimeout; an action waits as long as the suite's
+// built-in servers let one, actionTimeout), short on broken.html, where
+// each spec waits for its check's fact that long before it fails (the
+// pairs' Sandy checks wait pairTimeout).
 const pairSpecConfig = `module.exports = {
   testDir: ".",
   testMatch: "*.spec.ts",
-  timeout: 60000,
+  timeout: Number(process.env.PAIR_TEST_MS),
   expect: { timeout: Number(process.env.PAIR_EXPECT_MS) },
   use: {
     actionTimeout: Number(process.env.PAIR_ACTION_MS),
@@ -93,9 +94,9 @@ func runPairSpecs(t *testing.T, pairs []Pair, out []pairOutcome, holds, broken s
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		r.outBroken, r.failBroken = runSpecTest(t, brokenDir, broken, brokenWorkers, "PAIR_EXPECT_MS="+ms(2*pairTimeout), "PAIR_ACTION_MS="+ms(2*pairTimeout))
+		r.outBroken, r.failBroken = runSpecTest(t, brokenDir, broken, brokenWorkers, "PAIR_TEST_MS=60000", "PAIR_EXPECT_MS="+ms(2*pairTimeout), "PAIR_ACTION_MS="+ms(2*pairTimeout))
 	}()
-	r.outHolds, r.failHolds = runSpecTest(t, dir, holds, workers, "PAIR_EXPECT_MS="+ms(timeout), "PAIR_ACTION_MS="+ms(actionTimeout))
+	r.outHolds, r.failHolds = runSpecTest(t, dir, holds, workers, "PAIR_TEST_MS="+ms(passingSpecTimeout), "PAIR_EXPECT_MS="+ms(passingSpecTimeout/8), "PAIR_ACTION_MS="+ms(actionTimeout))
 	<-done
 	t.Logf("the specs of %d pairs, on holds.html and on broken.html: %s", n, time.Since(start).Round(time.Second))
 	return r

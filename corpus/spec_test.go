@@ -38,10 +38,10 @@ func runSpecTest(t testing.TB, dir, base string, workers int, env ...string) (st
 // an eighth of it (spectest.WriteConfig).
 const passingSpecTimeout = 2 * time.Minute
 
-// writeSpecConfig writes pwspec's playwright.config.js into dir.
+// writeSpecConfig writes pwspec's config into dir, as exported.
 func writeSpecConfig(t testing.TB, dir string) {
 	t.Helper()
-	if err := os.WriteFile(filepath.Join(dir, pwspec.ConfigFile), pwspec.Config(), 0o644); err != nil {
+	if err := spectest.WriteConfig(dir, pwspec.Config(), 0); err != nil {
 		t.Fatal(err)
 	}
 }
