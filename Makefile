@@ -101,14 +101,18 @@ check: go-deps gofmt
 # CI=true: an end-to-end test whose browser, node or corpus is missing
 # fails rather than skips (internal/testenv), on every machine. The two
 # longest packages are named first: go test starts packages in the order
-# named. -p 3 -parallel 4: three packages at a time, four tests of each
+# named. -p 3 -parallel 2: three packages at a time, two tests of each
 # beside each other. Most of a browser test is a wait (a late element, a
 # check that must fail), so more than two run on two cores; but on a
 # machine whose page faults cost 12 us each (a 2-core VM of this kind,
 # where a browser session costs three times the processor time it did on
 # another), -p 5 -parallel 6 kept 20 to 30 processes runnable, and
-# @playwright/mcp servers took more than 30 s to answer initialize. The
-# run is bound by processor time either way.
+# @playwright/mcp servers took more than 30 s to answer initialize; -p 3
+# -parallel 4 held the load at 20 to 25 and failed tests on their waits,
+# and -parallel 2 took a tenth less processor time (2,045 s against 2,282
+# to 2,490 s) in about the same time. The tests whose cases are mostly
+# waits run those cases beside each other themselves (cmd/plaintest's
+# alongside). The run is bound by processor time either way.
 #
 # npm ci waits on the network and the disk while gofmt and the three
 # platforms' builds compile, so they run at once (make -j). -ldflags=-w:
@@ -117,7 +121,7 @@ check: go-deps gofmt
 # -c of cmd/plaintest 3.9 -> 1.6 s).
 test: chromium node go-deps
 	@$(MAKE) --no-print-directory --output-sync=target -j5 node_modules/.package-lock.json gofmt cross
-	CI=true $(GO) test -p 3 -count=1 -parallel 4 -timeout 40m -ldflags=-w ./corpus ./cmd/plaintest ./...
+	CI=true $(GO) test -p 3 -count=1 -parallel 2 -timeout 40m -ldflags=-w ./corpus ./cmd/plaintest ./...
 
 # Every benchmark; dom's BenchmarkBudget also prints the focused-budget
 # figures in real tokens (demo, APG and synthetic news pages, snapshots from

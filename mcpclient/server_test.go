@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 //	crash  write to stderr and exit 3 before serving
 //	orphan start a "sleep" process in a session of its own (as Playwright
 //	       starts browsers), say its PID on stderr, then serve
-//	sleep  sleep a minute (the orphan)
+//	sleep  sleep a minute (the orphan; a server that never answers)
 func runHelper(mode string) int {
 	switch mode {
 	case "sleep":

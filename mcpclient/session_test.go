@@ -283,6 +283,23 @@ func TestStdioStartFailures(t *testing.T) {
 			t.Errorf("got %v, want ErrUnavailable saying to install it", err)
 		}
 	})
+	t.Run("hang", func(t *testing.T) {
+		// A server that starts and never answers initialize is given up
+		// on at StartTimeout (defaults.ServerStart when unset), named,
+		// with its stderr, and not waited for any longer.
+		start := time.Now()
+		_, err := Connect(t.Context(), helperServer(t, "sleep"), &Options{StartTimeout: 500 * time.Millisecond})
+		var ue *UnavailableError
+		if !errors.As(err, &ue) || ue.Op != "initialize" || !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("got %v, want an *UnavailableError at initialize, past its deadline", err)
+		}
+		if !strings.Contains(err.Error(), `"helper"`) {
+			t.Errorf("got %q, want the server's name", err)
+		}
+		if took := time.Since(start); took > 30*time.Second {
+			t.Errorf("Connect took %s on a server that never answers; want about its 500ms StartTimeout", took)
+		}
+	})
 	t.Run("slow start", func(t *testing.T) {
 		s, err := Connect(t.Context(), helperServer(t, "slow"), nil)
 		if err != nil {

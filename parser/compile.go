@@ -286,6 +286,9 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 	}
 	deadline := start.Add(limit)
 	looked := false // the page was read for elements the snapshot does not name
+	// Each look is a snapshot of the whole page: spaced out as the wait
+	// goes on, the last at the deadline.
+	backoff := clock.Backoff{First: r.c.opts.Poll}
 	for {
 		if err := r.snapshot(ctx); err != nil {
 			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
@@ -313,8 +316,8 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			// There but disabled? Waited for the same way, and said so.
 			r.disabled = r.disabledTarget(ctx, req)
 		}
-		if errors.As(err, &nf) && time.Now().Add(r.c.opts.Poll).Before(deadline) {
-			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
+		if left := time.Until(deadline); errors.As(err, &nf) && left > 0 {
+			if err := clock.Sleep(ctx, min(backoff.Next(), left)); err != nil {
 				return nil, 0, false, err
 			}
 			waited = time.Since(start)

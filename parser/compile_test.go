@@ -398,8 +398,13 @@ func TestCompileElementThatNeverComes(t *testing.T) {
 	if res.Status != Failed || len(res.Errors) != 1 {
 		t.Fatalf("status %s errors %+v", res.Status, res.Errors)
 	}
-	if f.snaps["/products"] < 3 {
-		t.Errorf("snapshotted %d times, want polling", f.snaps["/products"])
+	// Spaced out (clock.Backoff): 10, 25, 50 ms, then every 100 ms, about
+	// 22 looks in 2 s; at every 10 ms, as before, about ten times as many.
+	if n := f.snaps["/products"]; n < 3 || n > 30 {
+		t.Errorf("snapshotted %d times, want 3 to 30: polling, spaced out", n)
+	}
+	if took := time.Since(start); took < 2*time.Second {
+		t.Errorf("gave up after %s, before its 2s timeout", took)
 	}
 	if time.Since(start) > 20*time.Second {
 		t.Error("the wait is not bounded by the timeout")

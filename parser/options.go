@@ -23,8 +23,9 @@ type Options struct {
 	// how long a sentence that waits ("wait for Saved to appear") waits,
 	// at compile and in the export (defaults.Navigation when 0).
 	NavTimeout time.Duration
-	// Poll is how often the page is snapshotted again while waiting.
-	// Default 200ms.
+	// Poll is how soon the page is snapshotted again while waiting for an
+	// element not there yet; later looks are spaced out (clock.Backoff:
+	// 2.5, 5, then 10 times Poll). Default defaults.Poll.
 	Poll time.Duration
 	// EvidenceDir, when set, receives a screenshot and the minimized
 	// snapshot of the page at a failure.

@@ -120,7 +120,13 @@ func TestFramesBothServers(t *testing.T) {
 		t.Run(server, func(t *testing.T) {
 			t.Parallel()
 			dir, specs := t.TempDir(), t.TempDir()
+			var names []string
 			for _, tc := range frameCases {
+				names = append(names, "compile/"+tc.name)
+			}
+			// Beside each other (alongside): a loaded machine's waits.
+			alongside(t, names, 3, func(i int, log *caseLog) {
+				tc := frameCases[i]
 				out := filepath.Join(dir, tc.name+".json")
 				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules", "--timeout", "15s"}
 				for _, a := range tc.actions {
@@ -128,24 +134,29 @@ func TestFramesBothServers(t *testing.T) {
 				}
 				code, stdout, stderr := runCLI(t, args...)
 				if code != 0 {
-					t.Fatalf("%s: compile through %s: exit %d\n%s\n%s", tc.name, server, code, stdout, stderr)
+					log.Errorf("%s: compile through %s: exit %d\n%s\n%s", tc.name, server, code, stdout, stderr)
+					return
 				}
 				sc, err := sandy.Load(out)
 				if err != nil {
-					t.Fatal(err)
+					log.Errorf("%v", err)
+					return
 				}
 				for _, st := range sc.Steps[1:] {
 					if got, _ := st.Params["target"].(string); !strings.HasPrefix(got, tc.frame) {
-						t.Errorf("%s: step %s's target %q is not in its frame (%s…)", tc.name, st.ID, got, tc.frame)
+						log.Errorf("%s: step %s's target %q is not in its frame (%s…)", tc.name, st.ID, got, tc.frame)
 					}
 				}
 				spec := strings.TrimSuffix(out, ".json") + ".spec.ts"
 				if b, err := os.ReadFile(spec); err != nil || !strings.Contains(string(b), ".contentFrame()") {
-					t.Errorf("%s: the spec has no contentFrame() (%v):\n%s", tc.name, err, b)
+					log.Errorf("%s: the spec has no contentFrame() (%v):\n%s", tc.name, err, b)
 				}
 				if err := os.Rename(spec, filepath.Join(specs, tc.name+".spec.ts")); err != nil {
-					t.Fatal(err)
+					log.Errorf("%v", err)
 				}
+			})
+			if t.Failed() {
+				return
 			}
 			fails := map[string]string{}
 			for _, tc := range frameCases {

@@ -110,43 +110,45 @@ var lateCases = []lateCase{
 // browser servers with its wait in the export and the spec; the exports of
 // each replay through the other, and fail on the broken pages saying what
 // never came and how long they waited; the compile on a broken page fails
-// saying the same. The compiles run beside each other (parallelNote): the
+// saying the same. The compiles run beside each other (alongside): the
 // pages' delays sit 1.5 s past the check timeout and 5.5 s short of the
 // wait's, and the form's field comes 7 s after its page loads.
 func TestLateElementsBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
 	base := serveLatePages(t)
+	servers := []string{"builtin", "playwright-mcp"}
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
-	for _, server := range []string{"builtin", "playwright-mcp"} {
-		// Each server's compiles, then their replays through the other,
-		// beside the other server's.
-		t.Run(server, func(t *testing.T) {
+	dirs := map[string]string{}
+	var names []string
+	for _, server := range servers {
+		dirs[server] = t.TempDir()
+		for _, tc := range lateCases {
+			names = append(names, server+"/compile/"+tc.name)
+		}
+	}
+	alongside(t, names, 5, func(i int, c *caseLog) {
+		server, tc := servers[i/len(lateCases)], lateCases[i%len(lateCases)]
+		compileLateCase(t, c, base, server, dirs[server], tc)
+	})
+	for _, server := range servers {
+		// Each server's exports replay through the other, beside the
+		// other server's.
+		t.Run(server+"/replay-through-"+other[server], func(t *testing.T) {
 			t.Parallel()
-			dir := t.TempDir()
-			t.Run("compile", func(t *testing.T) {
-				for _, tc := range lateCases {
-					t.Run(tc.name, func(t *testing.T) {
-						t.Parallel()
-						compileLateCase(t, base, server, dir, tc)
-					})
-				}
-			})
-			t.Run("replay-through-"+other[server], func(t *testing.T) {
-				fails := map[string]string{}
-				for _, tc := range lateCases {
-					fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
-				}
-				replayAcross(t, dir, other[server], base, fails, nil, nil)
-			})
+			fails := map[string]string{}
+			for _, tc := range lateCases {
+				fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
+			}
+			replayAcross(t, dirs[server], other[server], base, fails, nil, nil)
 		})
 	}
 }
 
 // compileLateCase compiles tc through server into dir, checks its export
-// and spec, and compiles it on the broken page, which must fail.
-func compileLateCase(t *testing.T, base, server, dir string, tc lateCase) {
-	t.Helper()
+// and spec, and compiles it on the broken page, which must fail; what is
+// wrong goes to c.
+func compileLateCase(t *testing.T, c *caseLog, base, server, dir string, tc lateCase) {
 	out := filepath.Join(dir, tc.name+".json")
 	flags := append([]string{"--mcp", server, "--evidence", t.TempDir(), "--translator", "rules", "--nav-timeout", "12s"}, tc.args...)
 	for _, a := range tc.actions {
@@ -155,30 +157,33 @@ func compileLateCase(t *testing.T, base, server, dir string, tc lateCase) {
 	args := append([]string{"compile", "--url", base + tc.page, "-o", out, "--format", "playwright"}, flags...)
 	code, stdout, stderr := runCLI(t, args...)
 	if code != 0 {
-		t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+		c.Errorf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+		return
 	}
 	sc, err := sandy.Load(out)
 	if err != nil {
-		t.Fatal(err)
+		c.Errorf("%v", err)
+		return
 	}
 	raw, _ := json.Marshal(sc.Steps)
 	for _, want := range tc.export {
 		if !strings.Contains(string(raw), want) {
-			t.Errorf("the export lacks %s:\n%s", want, raw)
+			c.Errorf("the export lacks %s:\n%s", want, raw)
 		}
 	}
 	spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
 	if err != nil {
-		t.Fatal(err)
+		c.Errorf("%v", err)
+		return
 	}
 	if !strings.Contains(string(spec), tc.spec) {
-		t.Errorf("the spec lacks %q:\n%s", tc.spec, spec)
+		c.Errorf("the spec lacks %q:\n%s", tc.spec, spec)
 	}
 	os.Remove(strings.TrimSuffix(out, ".json") + ".spec.ts")
 
 	args = append([]string{"compile", "--url", base + "/broken" + tc.page, "-o", filepath.Join(t.TempDir(), "b.json")}, flags...)
 	code, stdout, stderr = runCLI(t, args...)
 	if code != 1 || !strings.Contains(stdout+stderr, tc.compile) {
-		t.Errorf("compile on the broken page through %s: exit %d, want 1 and %q\n%s\n%s", server, code, tc.compile, stdout, stderr)
+		c.Errorf("compile on the broken page through %s: exit %d, want 1 and %q\n%s\n%s", server, code, tc.compile, stdout, stderr)
 	}
 }

@@ -114,7 +114,7 @@ func TestCompileNamesAsSeenBothServers(t *testing.T) {
 						t.Errorf("targets:\n%s\nwant:\n%s", got, want)
 					}
 				}
-				replayHoldsThenBroken(t, out, server, &broken)
+				replayHoldsThenBroken(t, t, out, server, &broken)
 			})
 		}
 	}

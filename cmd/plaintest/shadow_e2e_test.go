@@ -151,30 +151,37 @@ func TestShadowDOMBothServers(t *testing.T) {
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
 	specs := t.TempDir()
-	t.Run("cases", func(t *testing.T) {
-		for _, server := range []string{"builtin", "playwright-mcp"} {
-			for i, c := range shadowCases {
-				t.Run(server+"/"+c.name, func(t *testing.T) {
-					t.Parallel()
-					base, broken := shadowServer(t, c.holds, c.broken)
-					out := filepath.Join(t.TempDir(), "shadow.json")
-					// At /caseN, where the specs' server (below) serves the case.
-					code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", fmt.Sprintf("%s/case%d", base, i), "-o", out, "--evidence", t.TempDir(), "--mcp", server, "--format", "playwright")
-					if code != 0 {
-						t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
-					}
-					if _, err := sandy.Load(out); err != nil {
-						t.Fatal(err)
-					}
-					if server == "builtin" && c.name != "slotted text" {
-						if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs, fmt.Sprintf("case%d.spec.ts", i))); err != nil {
-							t.Fatal(err)
-						}
-					}
-					replayHoldsThenBroken(t, out, server, broken)
-				})
+	// The cases beside each other (alongside): most of each is the wait
+	// of its replay on the broken page.
+	servers := []string{"builtin", "playwright-mcp"}
+	var names []string
+	for _, server := range servers {
+		for _, c := range shadowCases {
+			names = append(names, "cases/"+server+"/"+c.name)
+		}
+	}
+	alongside(t, names, 4, func(j int, log *caseLog) {
+		server, i := servers[j/len(shadowCases)], j%len(shadowCases)
+		c := shadowCases[i]
+		base, broken := shadowServer(t, c.holds, c.broken)
+		out := filepath.Join(t.TempDir(), "shadow.json")
+		// At /caseN, where the specs' server (below) serves the case.
+		code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", fmt.Sprintf("%s/case%d", base, i), "-o", out, "--evidence", t.TempDir(), "--mcp", server, "--format", "playwright")
+		if code != 0 {
+			log.Errorf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+			return
+		}
+		if _, err := sandy.Load(out); err != nil {
+			log.Errorf("%v", err)
+			return
+		}
+		if server == "builtin" && c.name != "slotted text" {
+			if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs, fmt.Sprintf("case%d.spec.ts", i))); err != nil {
+				log.Errorf("%v", err)
+				return
 			}
 		}
+		replayHoldsThenBroken(t, log, out, server, broken)
 	})
 	t.Run("specs", func(t *testing.T) { runShadowSpecs(t, specs) })
 }
@@ -182,16 +189,16 @@ func TestShadowDOMBothServers(t *testing.T) {
 // replayHoldsThenBroken replays the scenario out through server on the
 // page it was compiled on, where it must pass, and again once broken is
 // set, where it must fail.
-func replayHoldsThenBroken(t *testing.T, out, server string, broken *atomic.Bool) {
+func replayHoldsThenBroken(t *testing.T, log errorLog, out, server string, broken *atomic.Bool) {
 	t.Helper()
 	code, stdout, stderr := runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
 	if code != 0 || !strings.Contains(stdout, "PASSED") {
-		t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
+		log.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 	broken.Store(true)
 	code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
 	if code == 0 || strings.Contains(stdout, "PASSED") {
-		t.Errorf("replay on the broken page passed: exit %d\n%s\n%s", code, stdout, stderr)
+		log.Errorf("replay on the broken page passed: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
 
