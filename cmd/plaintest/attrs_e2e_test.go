@@ -47,49 +47,47 @@ func TestCompileAttrLocatorsBothServers(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
-	for _, server := range []string{"builtin", "playwright-mcp"} {
-		t.Run(server, func(t *testing.T) {
-			t.Parallel()
-			var moved atomic.Bool
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				if moved.Load() {
-					// Another todo came first, and the fields swapped places.
-					fmt.Fprint(w, todoPage([]string{"4:Call mom", "1:Buy milk", "2:Walk the dog", "3:Pay rent"}, []string{"Phone", "Email"}))
-					return
-				}
-				fmt.Fprint(w, todoPage([]string{"1:Buy milk", "2:Walk the dog", "3:Pay rent"}, []string{"Email", "Phone"}))
-			}))
-			t.Cleanup(srv.Close)
+	together(t, bothServers, 2, func(t *testing.T, i int) {
+		server := bothServers[i]
+		var moved atomic.Bool
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			if moved.Load() {
+				// Another todo came first, and the fields swapped places.
+				fmt.Fprint(w, todoPage([]string{"4:Call mom", "1:Buy milk", "2:Walk the dog", "3:Pay rent"}, []string{"Phone", "Email"}))
+				return
+			}
+			fmt.Fprint(w, todoPage([]string{"1:Buy milk", "2:Walk the dog", "3:Pay rent"}, []string{"Email", "Phone"}))
+		}))
+		t.Cleanup(srv.Close)
 
-			out := filepath.Join(t.TempDir(), "todo.json")
-			code, stdout, stderr := runCLI(t, "compile",
-				"click the button in Walk the dog then verify the page shows removed Walk the dog then "+
-					"type a@b.c into the text field next to Email then verify the page shows email is a@b.c",
-				"--url", srv.URL, "-o", out, "--evidence", t.TempDir(), "--mcp", server)
-			if code != 0 {
-				t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+		out := filepath.Join(t.TempDir(), "todo.json")
+		code, stdout, stderr := runCLI(t, "compile",
+			"click the button in Walk the dog then verify the page shows removed Walk the dog then "+
+				"type a@b.c into the text field next to Email then verify the page shows email is a@b.c",
+			"--url", srv.URL, "-o", out, "--evidence", t.TempDir(), "--mcp", server)
+		if code != 0 {
+			t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		sc, err := sandy.Load(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var targets []string
+		for _, st := range sc.Steps {
+			if target, ok := st.Params["target"].(string); ok && st.Tool != "mcp__playwright__browser_evaluate" {
+				targets = append(targets, target)
 			}
-			sc, err := sandy.Load(out)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var targets []string
-			for _, st := range sc.Steps {
-				if target, ok := st.Params["target"].(string); ok && st.Tool != "mcp__playwright__browser_evaluate" {
-					targets = append(targets, target)
-				}
-			}
-			want := []string{`internal:testid=[data-testid="todo-2"s] >> internal:role=button`, `input[name="email"]`}
-			if strings.Join(targets, "\n") != strings.Join(want, "\n") {
-				t.Errorf("targets:\n%s\nwant:\n%s", strings.Join(targets, "\n"), strings.Join(want, "\n"))
-			}
+		}
+		want := []string{`internal:testid=[data-testid="todo-2"s] >> internal:role=button`, `input[name="email"]`}
+		if strings.Join(targets, "\n") != strings.Join(want, "\n") {
+			t.Errorf("targets:\n%s\nwant:\n%s", strings.Join(targets, "\n"), strings.Join(want, "\n"))
+		}
 
-			moved.Store(true)
-			code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
-			if code != 0 || !strings.Contains(stdout, "PASSED") {
-				t.Errorf("replay on the moved page: exit %d\n%s\n%s", code, stdout, stderr)
-			}
-		})
-	}
+		moved.Store(true)
+		code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir())
+		if code != 0 || !strings.Contains(stdout, "PASSED") {
+			t.Errorf("replay on the moved page: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+	})
 }

@@ -57,3 +57,39 @@ func alongside(t *testing.T, names []string, workers int, f func(i int, c *caseL
 		})
 	}
 }
+
+// together runs f as a subtest of t for each name, workers at a time,
+// all inside t's own turn of -parallel: a subtest that calls t.Parallel
+// waits for a turn of its own behind every other test of the package
+// (make test runs two at a time), so a test whose cases are mostly waits
+// (compiles through two servers, checks that must fail) took 300 s so, at
+// the end of the run, with the cores idle. Each subtest may call t.Fatal
+// (testing.T.Run may be called from several goroutines at once).
+func together(t *testing.T, names []string, workers int, f func(t *testing.T, i int)) {
+	t.Helper()
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, workers)
+	for i, name := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			t.Run(name, func(t *testing.T) { f(t, i) })
+		}()
+	}
+	wg.Wait()
+}
+
+// bothServers are the browser servers a compile or replay goes through:
+// the built-in one and the bundled @playwright/mcp.
+var bothServers = []string{"builtin", "playwright-mcp"}
+
+// namesOf is the name of each of cases, for together and alongside.
+func namesOf[T any](cases []T, name func(T) string) []string {
+	out := make([]string, len(cases))
+	for i, c := range cases {
+		out[i] = name(c)
+	}
+	return out
+}

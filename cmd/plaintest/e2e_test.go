@@ -45,7 +45,10 @@ import (
 //     compiledDemo(t, name) the demo scenarios compiled once per binary.
 //   - Call t.Parallel() after the require line unless the test uses
 //     t.Setenv or t.Chdir, or kills or counts processes: parallel tests run
-//     once the serial ones are done, make test's -parallel at a time. A
+//     once the serial ones are done, make test's -parallel at a time.
+//     Cases of one test run beside each other with together (subtests) or
+//     alongside, not as parallel subtests: each of those waits for a turn
+//     of -parallel of its own. A
 //     page whose element comes late for a compile to find it missing first
 //     gives it 7 s or more (a loaded machine has taken 7 s to navigate).
 //
@@ -195,18 +198,15 @@ func TestCompileDelayedElementReplays10Times(t *testing.T) {
 	}
 	// Two sessions beside each other, five runs each: most of a run is the
 	// offer's 3 s.
-	for lane := 1; lane <= 2; lane++ {
-		t.Run(fmt.Sprintf("session %d", lane), func(t *testing.T) {
-			t.Parallel()
-			s := connectPlaywright(t)
-			for i := 0; i < 5; i++ {
-				playSteps(t, s, sc, map[string]string{"BASE_URL": base})
-				if t.Failed() {
-					t.Fatalf("run %d of 5 failed", i+1)
-				}
+	together(t, []string{"session 1", "session 2"}, 2, func(t *testing.T, _ int) {
+		s := connectPlaywright(t)
+		for i := 0; i < 5; i++ {
+			playSteps(t, s, sc, map[string]string{"BASE_URL": base})
+			if t.Failed() {
+				t.Fatalf("run %d of 5 failed", i+1)
 			}
-		})
-	}
+		}
+	})
 }
 
 // TestTextShownInChromium checks in a real page the question compile asks

@@ -116,65 +116,63 @@ func TestFramesBothServers(t *testing.T) {
 	t.Parallel() // see parallelNote
 	base := serveFramePages(t)
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
-	for _, server := range []string{"builtin", "playwright-mcp"} {
-		t.Run(server, func(t *testing.T) {
-			t.Parallel()
-			dir, specs := t.TempDir(), t.TempDir()
-			var names []string
-			for _, tc := range frameCases {
-				names = append(names, "compile/"+tc.name)
+	together(t, bothServers, 2, func(t *testing.T, i int) {
+		server := bothServers[i]
+		dir, specs := t.TempDir(), t.TempDir()
+		var names []string
+		for _, tc := range frameCases {
+			names = append(names, "compile/"+tc.name)
+		}
+		// Beside each other (alongside): a loaded machine's waits.
+		alongside(t, names, 3, func(i int, log *caseLog) {
+			tc := frameCases[i]
+			out := filepath.Join(dir, tc.name+".json")
+			args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules", "--timeout", "15s"}
+			for _, a := range tc.actions {
+				args = append(args, "--step", a)
 			}
-			// Beside each other (alongside): a loaded machine's waits.
-			alongside(t, names, 3, func(i int, log *caseLog) {
-				tc := frameCases[i]
-				out := filepath.Join(dir, tc.name+".json")
-				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules", "--timeout", "15s"}
-				for _, a := range tc.actions {
-					args = append(args, "--step", a)
-				}
-				code, stdout, stderr := runCLI(t, args...)
-				if code != 0 {
-					log.Errorf("%s: compile through %s: exit %d\n%s\n%s", tc.name, server, code, stdout, stderr)
-					return
-				}
-				sc, err := sandy.Load(out)
-				if err != nil {
-					log.Errorf("%v", err)
-					return
-				}
-				for _, st := range sc.Steps[1:] {
-					if got, _ := st.Params["target"].(string); !strings.HasPrefix(got, tc.frame) {
-						log.Errorf("%s: step %s's target %q is not in its frame (%s…)", tc.name, st.ID, got, tc.frame)
-					}
-				}
-				spec := strings.TrimSuffix(out, ".json") + ".spec.ts"
-				if b, err := os.ReadFile(spec); err != nil || !strings.Contains(string(b), ".contentFrame()") {
-					log.Errorf("%s: the spec has no contentFrame() (%v):\n%s", tc.name, err, b)
-				}
-				if err := os.Rename(spec, filepath.Join(specs, tc.name+".spec.ts")); err != nil {
-					log.Errorf("%v", err)
-				}
-			})
-			if t.Failed() {
+			code, stdout, stderr := runCLI(t, args...)
+			if code != 0 {
+				log.Errorf("%s: compile through %s: exit %d\n%s\n%s", tc.name, server, code, stdout, stderr)
 				return
 			}
-			fails := map[string]string{}
-			for _, tc := range frameCases {
-				fails[tc.name] = tc.fails
+			sc, err := sandy.Load(out)
+			if err != nil {
+				log.Errorf("%v", err)
+				return
 			}
-			// A click in a frame took over 3 s at load 20, and a click in a
-			// nested frame over 5 s in a make test; at load 25 (a fresh
-			// clone on a machine whose page faults cost 12 µs) 10 s was
-			// not enough either. Only the replays on the broken pages wait
-			// their timeout out, at their checks.
-			replayAcross(t, dir, other[server], base, fails, []string{"--timeout", "20s"}, []string{"--timeout", "12s"})
-			if server == "builtin" {
-				if out, ok := runSpecs(t, nodeModules(t), specs, base); !ok || !strings.Contains(out, fmt.Sprintf("%d passed", len(frameCases))) {
-					t.Errorf("npx playwright test of the frame specs:\n%s", out)
+			for _, st := range sc.Steps[1:] {
+				if got, _ := st.Params["target"].(string); !strings.HasPrefix(got, tc.frame) {
+					log.Errorf("%s: step %s's target %q is not in its frame (%s…)", tc.name, st.ID, got, tc.frame)
 				}
 			}
+			spec := strings.TrimSuffix(out, ".json") + ".spec.ts"
+			if b, err := os.ReadFile(spec); err != nil || !strings.Contains(string(b), ".contentFrame()") {
+				log.Errorf("%s: the spec has no contentFrame() (%v):\n%s", tc.name, err, b)
+			}
+			if err := os.Rename(spec, filepath.Join(specs, tc.name+".spec.ts")); err != nil {
+				log.Errorf("%v", err)
+			}
 		})
-	}
+		if t.Failed() {
+			return
+		}
+		fails := map[string]string{}
+		for _, tc := range frameCases {
+			fails[tc.name] = tc.fails
+		}
+		// A click in a frame took over 3 s at load 20, and a click in a
+		// nested frame over 5 s in a make test; at load 25 (a fresh
+		// clone on a machine whose page faults cost 12 µs) 10 s was
+		// not enough either. Only the replays on the broken pages wait
+		// their timeout out, at their checks.
+		replayAcross(t, dir, other[server], base, fails, []string{"--timeout", "20s"}, []string{"--timeout", "12s"})
+		if server == "builtin" {
+			if out, ok := runSpecs(t, nodeModules(t), specs, base); !ok || !strings.Contains(out, fmt.Sprintf("%d passed", len(frameCases))) {
+				t.Errorf("npx playwright test of the frame specs:\n%s", out)
+			}
+		}
+	})
 }
 
 // TestFrameRefusals: a name in the page and in a frame is refused naming

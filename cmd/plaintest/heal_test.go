@@ -214,26 +214,28 @@ func TestHealRefuses(t *testing.T) {
 		{"a changed price", "lines", demoshop.Options{Mutant: "price-drift"}, "$24.00"},
 		{"an item that never reaches the cart", "mug", demoshop.Options{Relist: true, Mutant: "add-noop"}, "1 item"},
 	}
+	var names []string
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			file := copyDemo(t, tt.scenario)
-			site := serveShop(t, &tt.opts)
-			for _, heal := range []bool{false, true} {
-				args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + site, "--timeout", healTimeout, "--report", t.TempDir()}
-				if heal {
-					args = append(args, "--heal")
-				}
-				code, stdout, stderr := runCLI(t, args...)
-				if code != exitFailed || (heal && !strings.Contains(stdout+stderr, tt.want)) {
-					t.Errorf("--heal %v: exit %d, want 1 mentioning %q\n%s\n%s", heal, code, tt.want, stdout, stderr)
-				}
-				if _, err := os.Stat(strings.TrimSuffix(file, ".json") + ".healed.json"); err == nil {
-					t.Errorf("--heal %v: a failed run proposed a healed scenario", heal)
-				}
-			}
-		})
+		names = append(names, tt.name)
 	}
+	together(t, names, len(tests), func(t *testing.T, i int) {
+		tt := tests[i]
+		file := copyDemo(t, tt.scenario)
+		site := serveShop(t, &tt.opts)
+		for _, heal := range []bool{false, true} {
+			args := []string{"replay", file, "--var", "PASSWORD=demo123", "--var", "BASE_URL=" + site, "--timeout", healTimeout, "--report", t.TempDir()}
+			if heal {
+				args = append(args, "--heal")
+			}
+			code, stdout, stderr := runCLI(t, args...)
+			if code != exitFailed || (heal && !strings.Contains(stdout+stderr, tt.want)) {
+				t.Errorf("--heal %v: exit %d, want 1 mentioning %q\n%s\n%s", heal, code, tt.want, stdout, stderr)
+			}
+			if _, err := os.Stat(strings.TrimSuffix(file, ".json") + ".healed.json"); err == nil {
+				t.Errorf("--heal %v: a failed run proposed a healed scenario", heal)
+			}
+		}
+	})
 }
 
 // A locator that now names a different control (two buttons' test ids

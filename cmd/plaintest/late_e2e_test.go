@@ -131,18 +131,17 @@ func TestLateElementsBothServers(t *testing.T) {
 		server, tc := servers[i/len(lateCases)], lateCases[i%len(lateCases)]
 		compileLateCase(t, c, base, server, dirs[server], tc)
 	})
-	for _, server := range servers {
-		// Each server's exports replay through the other, beside the
-		// other server's.
-		t.Run(server+"/replay-through-"+other[server], func(t *testing.T) {
-			t.Parallel()
-			fails := map[string]string{}
-			for _, tc := range lateCases {
-				fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
-			}
-			replayAcross(t, dirs[server], other[server], base, fails, nil, nil)
-		})
-	}
+	// Each server's exports replay through the other, beside the other
+	// server's.
+	replays := namesOf(servers, func(s string) string { return s + "/replay-through-" + other[s] })
+	together(t, replays, 2, func(t *testing.T, i int) {
+		server := servers[i]
+		fails := map[string]string{}
+		for _, tc := range lateCases {
+			fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
+		}
+		replayAcross(t, dirs[server], other[server], base, fails, nil, nil)
+	})
 }
 
 // compileLateCase compiles tc through server into dir, checks its export

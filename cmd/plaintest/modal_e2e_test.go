@@ -101,12 +101,14 @@ func serveModalPages(t *testing.T) string {
 
 // modalCases are the sentences, each scenario on its page, with the tool
 // its export must call and the check that fails on the broken page.
-var modalCases = []struct {
+type modalCase struct {
 	name, page string
 	actions    []string
 	tools      []string // tools the export must call
 	fails      string   // what the replay on the broken page says
-}{
+}
+
+var modalCases = []modalCase{
 	{"confirm-accept", "/dialogs", []string{"click Delete", "accept the dialog", "verify Draft deleted is shown"}, []string{"browser_handle_dialog"}, "Draft deleted"},
 	{"confirm-dismiss", "/dialogs", []string{"click Delete", "dismiss the confirm", "verify the status shows Draft kept"}, []string{"browser_handle_dialog"}, "Draft kept"},
 	{"alert-ok", "/dialogs", []string{"click Save", "click OK in the alert", "verify Alert closed is shown"}, []string{"browser_handle_dialog"}, "Alert closed"},
@@ -133,68 +135,64 @@ func TestModalSentencesBothServers(t *testing.T) {
 	}
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
 	specs := map[string]string{"builtin": t.TempDir(), "playwright-mcp": t.TempDir()}
-	for _, server := range []string{"builtin", "playwright-mcp"} {
-		// Each server's compiles, then their replays through the other
-		// (and, for the built-in server, their specs), beside the other
-		// server's.
-		t.Run(server, func(t *testing.T) {
-			t.Parallel()
-			dir := t.TempDir()
-			// The replays wait for the compiles.
-			t.Run("compile", func(t *testing.T) {
-				for _, tc := range modalCases {
-					t.Run(tc.name, func(t *testing.T) {
-						t.Parallel()
-						out := filepath.Join(dir, tc.name+".json")
-						args := []string{"compile", "--url", base + tc.page, "--mcp", server, "--files", files, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
-						for _, a := range tc.actions {
-							args = append(args, "--step", a)
-						}
-						code, stdout, stderr := runCLI(t, args...)
-						if code != 0 {
-							t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
-						}
-						sc, err := sandy.Load(out)
-						if err != nil {
-							t.Fatal(err)
-						}
-						raw, _ := json.Marshal(sc.Steps)
-						for _, tool := range tc.tools {
-							if !strings.Contains(string(raw), "mcp__playwright__"+tool) {
-								t.Errorf("the export calls no %s:\n%s", tool, raw)
-							}
-						}
-						if strings.Contains(string(raw), files) {
-							t.Errorf("the export names the files folder's absolute path:\n%s", raw)
-						}
-						spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
-						if err != nil {
-							t.Fatal(err)
-						}
-						if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
-							t.Errorf("the spec lacks %q:\n%s", want, spec)
-						}
-						if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
-							t.Fatal(err)
-						}
-					})
+	// Each server's compiles, then their replays through the other
+	// (and, for the built-in server, their specs), beside the other
+	// server's.
+	together(t, bothServers, 2, func(t *testing.T, i int) {
+		server := bothServers[i]
+		dir := t.TempDir()
+		// The replays wait for the compiles.
+		t.Run("compile", func(t *testing.T) {
+			together(t, namesOf(modalCases, func(c modalCase) string { return c.name }), 3, func(t *testing.T, i int) {
+				tc := modalCases[i]
+				out := filepath.Join(dir, tc.name+".json")
+				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "--files", files, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
+				for _, a := range tc.actions {
+					args = append(args, "--step", a)
+				}
+				code, stdout, stderr := runCLI(t, args...)
+				if code != 0 {
+					t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+				}
+				sc, err := sandy.Load(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				raw, _ := json.Marshal(sc.Steps)
+				for _, tool := range tc.tools {
+					if !strings.Contains(string(raw), "mcp__playwright__"+tool) {
+						t.Errorf("the export calls no %s:\n%s", tool, raw)
+					}
+				}
+				if strings.Contains(string(raw), files) {
+					t.Errorf("the export names the files folder's absolute path:\n%s", raw)
+				}
+				spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
+					t.Errorf("the spec lacks %q:\n%s", want, spec)
+				}
+				if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
+					t.Fatal(err)
 				}
 			})
-			t.Run("replay-through-"+other[server], func(t *testing.T) {
-				fails := map[string]string{}
-				for _, tc := range modalCases {
-					fails[tc.name] = tc.fails
-				}
-				// 10 s a step: the load of make test's other browsers, not
-				// the page, has taken a drag past 5 s, on the broken page
-				// too, before the check that is to fail.
-				replayAcross(t, dir, other[server], base, fails, []string{"--files", files, "--timeout", "10s"}, []string{"--files", files, "--timeout", "10s"})
-			})
-			if server == "builtin" {
-				t.Run("specs", func(t *testing.T) { runModalSpecs(t, specs[server], base, files) })
-			}
 		})
-	}
+		t.Run("replay-through-"+other[server], func(t *testing.T) {
+			fails := map[string]string{}
+			for _, tc := range modalCases {
+				fails[tc.name] = tc.fails
+			}
+			// 10 s a step: the load of make test's other browsers, not
+			// the page, has taken a drag past 5 s, on the broken page
+			// too, before the check that is to fail.
+			replayAcross(t, dir, other[server], base, fails, []string{"--files", files, "--timeout", "10s"}, []string{"--files", files, "--timeout", "10s"})
+		})
+		if server == "builtin" {
+			t.Run("specs", func(t *testing.T) { runModalSpecs(t, specs[server], base, files) })
+		}
+	})
 }
 
 // runModalSpecs: the specs of the built-in server's compiles pass npx playwright test.

@@ -79,45 +79,49 @@ func TestCompileNamesAsSeenBothServers(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
-	for _, server := range []string{"builtin", "playwright-mcp"} {
+	var names []string
+	for _, server := range bothServers {
 		for _, c := range nameCases {
-			t.Run(server+"/"+c.name, func(t *testing.T) {
-				t.Parallel()
-				var broken atomic.Bool
-				srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-					w.Header().Set("Content-Type", "text/html; charset=utf-8")
-					if broken.Load() {
-						fmt.Fprint(w, namesPage(c.broken))
-						return
-					}
-					fmt.Fprint(w, namesPage(c.holds))
-				}))
-				t.Cleanup(srv.Close)
-
-				out := filepath.Join(t.TempDir(), "names.json")
-				code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", srv.URL, "-o", out, "--evidence", t.TempDir(), "--mcp", server)
-				if code != 0 {
-					t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
-				}
-				sc, err := sandy.Load(out)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if c.targets != nil {
-					var targets []string
-					for _, st := range sc.Steps {
-						if target, ok := st.Params["target"].(string); ok && st.Tool != "mcp__playwright__browser_evaluate" {
-							targets = append(targets, target)
-						}
-					}
-					if got, want := strings.Join(targets, "\n"), strings.Join(c.targets, "\n"); got != want {
-						t.Errorf("targets:\n%s\nwant:\n%s", got, want)
-					}
-				}
-				replayHoldsThenBroken(t, t, out, server, &broken)
-			})
+			names = append(names, server+"/"+c.name)
 		}
 	}
+	// Four at a time: most of each is a replay on the broken page waiting
+	// for its check to fail.
+	together(t, names, 4, func(t *testing.T, i int) {
+		server, c := bothServers[i/len(nameCases)], nameCases[i%len(nameCases)]
+		var broken atomic.Bool
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			if broken.Load() {
+				fmt.Fprint(w, namesPage(c.broken))
+				return
+			}
+			fmt.Fprint(w, namesPage(c.holds))
+		}))
+		t.Cleanup(srv.Close)
+
+		out := filepath.Join(t.TempDir(), "names.json")
+		code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", srv.URL, "-o", out, "--evidence", t.TempDir(), "--mcp", server)
+		if code != 0 {
+			t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		sc, err := sandy.Load(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.targets != nil {
+			var targets []string
+			for _, st := range sc.Steps {
+				if target, ok := st.Params["target"].(string); ok && st.Tool != "mcp__playwright__browser_evaluate" {
+					targets = append(targets, target)
+				}
+			}
+			if got, want := strings.Join(targets, "\n"), strings.Join(c.targets, "\n"); got != want {
+				t.Errorf("targets:\n%s\nwant:\n%s", got, want)
+			}
+		}
+		replayHoldsThenBroken(t, t, out, server, &broken)
+	})
 }
 
 // TestCompileKindAmbiguousBothServers: "the email box" on a page with two
@@ -126,24 +130,22 @@ func TestCompileKindAmbiguousBothServers(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
-	for _, server := range []string{"builtin", "playwright-mcp"} {
-		t.Run(server, func(t *testing.T) {
-			t.Parallel()
-			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-				w.Header().Set("Content-Type", "text/html; charset=utf-8")
-				fmt.Fprint(w, namesPage(`<input type="email" name="work"><input type="email" name="home">`))
-			}))
-			t.Cleanup(srv.Close)
-			code, stdout, stderr := runCLI(t, "compile", "type a@b.c into the email box", "--url", srv.URL,
-				"-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--mcp", server)
-			if code == 0 {
-				t.Fatalf("compile passed\n%s", stdout)
+	together(t, bothServers, 2, func(t *testing.T, i int) {
+		server := bothServers[i]
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, namesPage(`<input type="email" name="work"><input type="email" name="home">`))
+		}))
+		t.Cleanup(srv.Close)
+		code, stdout, stderr := runCLI(t, "compile", "type a@b.c into the email box", "--url", srv.URL,
+			"-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--mcp", server)
+		if code == 0 {
+			t.Fatalf("compile passed\n%s", stdout)
+		}
+		for _, want := range []string{`matches 2 elements`, `field name=work`, `field name=home`} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("stderr lacks %q:\n%s", want, stderr)
 			}
-			for _, want := range []string{`matches 2 elements`, `field name=work`, `field name=home`} {
-				if !strings.Contains(stderr, want) {
-					t.Errorf("stderr lacks %q:\n%s", want, stderr)
-				}
-			}
-		})
-	}
+		}
+	})
 }
