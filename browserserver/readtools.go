@@ -84,13 +84,25 @@ func (t *tab) evaluate(a args, r *response) error {
 		return t.navCounts()
 	}
 	before := watch()
+	committed := t.nav.read().committed
 	v, err := run()
-	if err != nil && strings.Contains(err.Error(), mcpclient.TextNavigated) {
+	// The document went away while the function ran (a navigation it or
+	// the page started, perhaps before this call): it runs again in the
+	// new one once that has loaded. The driver may report the destroyed
+	// context before it has told of the new document, when a load state
+	// is still the old document's: so the new document's commit is
+	// waited for first (briefly), and the function runs up to three more
+	// times. A make test on a loaded machine failed TestEvaluateWaitsForItsNavigation
+	// with the context destroyed again after the one run more there was.
+	for tries := 0; err != nil && strings.Contains(err.Error(), mcpclient.TextNavigated) && tries < 3; tries++ {
 		t.s.log.Debug("evaluate: the document went away; running again after the load", "err", err)
-		if werr := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); werr == nil {
-			before = watch()
-			v, err = run()
+		t.awaitCommit(committed)
+		if werr := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); werr != nil {
+			break
 		}
+		before = watch()
+		committed = t.nav.read().committed
+		v, err = run()
 	}
 	if err != nil {
 		return err

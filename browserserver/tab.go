@@ -266,6 +266,18 @@ func (t *tab) settle(before navCounts) string {
 	return ""
 }
 
+// commitWait bounds awaitCommit: a context destroyed in a frame, not the
+// main frame, commits nothing the tab counts, and must not wait for long.
+const commitWait = time.Second
+
+// awaitCommit waits, up to commitWait, for the main frame to commit a
+// document after the count committed (navCounts.committed).
+func (t *tab) awaitCommit(committed int) {
+	for deadline := time.Now().Add(commitWait); t.nav.read().committed <= committed && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
 // navTimeout is the navigation timeout, for Playwright's options.
 func (t *tab) navTimeout() *float64 {
 	return playwright.Float(float64(t.s.opts.NavigationTimeout.Milliseconds()))
