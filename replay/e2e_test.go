@@ -87,7 +87,10 @@ func TestDemoScenarioFailsOnChangedSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
-	timeout := 3 * time.Second // short, as the check must fail, but room for a loaded machine
+	// The check must fail, and its evidence show the page the add reached:
+	// at 3 s a loaded make test failed the check before the add's form post
+	// had come back (the snapshot showed the cart without its item).
+	timeout := 8 * time.Second
 	servers := &ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(timeout, 0)}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	res, err := New(servers, &Options{Vars: demoVars(srv.URL), EvidenceDir: dir, Timeout: timeout, Logger: log}).Run(context.Background(), "mug.json", sc)
