@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+# Where a command's processor time goes, by process kind and by the Go test
+# binary each process descends from: it runs the command, reads /proc every
+# 0.2 s, and prints the machine's busy time (from /proc/stat: user, system
+# and the rest) beside the time of the processes the command started, for
+# example the tests as make test runs them:
+#
+#   CI=true GOFLAGS=-trimpath python3 scripts/cpu-by-process.py OUT -- \
+#     go test -p 3 -count=1 -parallel 2 -ldflags=-w ./corpus ./cmd/plaintest ./...
+#
+# Processes that start and end between two reads are missed, and one read
+# before it has its command line is classified when it has one. Linux only;
+# its own reading costs about 2% of a core.
+import collections, os, re, subprocess, sys, time
+
+if len(sys.argv) < 4 or sys.argv[2] != '--':
+    sys.exit('usage: cpu-by-process.py OUT -- COMMAND...')
+out, cmd = sys.argv[1], sys.argv[3:]
+tick = os.sysconf('SC_CLK_TCK')
+
+
+def stat(pid):
+    """The parent and the processor ticks of pid, or None once it is gone."""
+    try:
+        s = open(f'/proc/{pid}/stat').read()
+    except OSError:
+        return None
+    f = s[s.rfind(')') + 2:].split()
+    return f[1], int(f[11]) + int(f[12])
+
+
+def cmdline(pid):
+    try:
+        return [a.decode(errors='replace') for a in open(f'/proc/{pid}/cmdline', 'rb').read().split(b'\0') if a]
+    except OSError:
+        return []
+
+
+def kind(pid):
+    c = cmdline(pid)
+    if not c:
+        return None
+    exe, line = os.path.basename(c[0]), ' '.join(c)
+    if 'chrom' in exe or 'headless' in exe:
+        m = re.search(r'--type=([a-z-]+)', line)
+        return 'chromium ' + (m.group(1) if m else 'browser')
+    if exe.startswith('node'):
+        for word, k in (('@playwright/mcp', 'node @playwright/mcp'), ('run-driver', 'node playwright driver'),
+                        ('prettier', 'node prettier'), ('@playwright/test', 'node playwright test'),
+                        ('playwright/lib', 'node playwright test')):
+            if word in line:
+                return k
+        return 'node other'
+    if exe.endswith('.test'):
+        return 'go test binary'
+    if exe in ('go', 'compile', 'link', 'vet', 'asm', 'cgo', 'test2json'):
+        return 'go toolchain'
+    return exe
+
+
+def binary(pid):
+    """The Go test binary pid descends from, else '-'."""
+    for _ in range(40):
+        c = cmdline(pid)
+        if c and c[0].endswith('.test'):
+            return os.path.basename(c[0])
+        s = stat(pid)
+        if s is None or s[0] in ('0', '1'):
+            return '-'
+        pid = s[0]
+    return '-'
+
+
+def busy():
+    f = list(map(int, open('/proc/stat').readline().split()[1:]))
+    return {'user': f[0] + f[1], 'system': f[2], 'irq': f[5] + f[6], 'idle': f[3] + f[4]}
+
+
+before = set(p for p in os.listdir('/proc') if p.isdigit())
+seen, last = {}, {}
+time_of, count = collections.Counter(), collections.Counter()
+b0, t0 = busy(), time.time()
+proc = subprocess.Popen(cmd)
+while proc.poll() is None:
+    for pid in os.listdir('/proc'):
+        if not pid.isdigit() or pid in before:
+            continue
+        s = stat(pid)
+        if s is None:
+            continue
+        k = seen.get(pid)
+        if k is None or k[1] in ('sh', 'bash'):  # a wrapper script may exec the browser
+            nk = kind(pid)
+            if nk is None:
+                continue
+            if k is None or nk != k[1]:
+                k = seen[pid] = (binary(pid), nk)
+                count[k] += 1
+        time_of[k] += s[1] - last.get(pid, 0)
+        last[pid] = s[1]
+    time.sleep(0.2)
+b1, wall = busy(), time.time() - t0
+d = {k: (b1[k] - b0[k]) / tick for k in b0}
+with open(out, 'w') as o:
+    o.write(f'exit {proc.returncode}, {wall:.0f} s, the machine busy {d["user"] + d["system"] + d["irq"]:.0f} s '
+            f'(user {d["user"]:.0f}, system {d["system"]:.0f}, interrupts {d["irq"]:.0f}), idle {d["idle"]:.0f} s; '
+            f'the command\'s processes {sum(time_of.values()) / tick:.0f} s\n')
+    for title, key in (('by kind', lambda k: k[1]), ('by test binary', lambda k: k[0]), ('by both', lambda k: k)):
+        total, n = collections.Counter(), collections.Counter()
+        for k, v in time_of.items():
+            total[key(k)] += v
+            n[key(k)] += count[k]
+        o.write(f'--- {title}: seconds, processes\n')
+        for k, v in total.most_common(40):
+            o.write(f'{v / tick:8.1f} {n[k]:6}  {" ".join(k) if isinstance(k, tuple) else k}\n')
+print(open(out).read(), end='')
