@@ -522,6 +522,23 @@ func TestEvaluateWaitsForItsNavigation(t *testing.T) {
 	}
 }
 
+// A function whose document goes away again in each new document runs
+// again in each, up to three more times: this one reloads the page from
+// its first three runs and returns from its fourth. (With one run more, as
+// before 8732ec9, it failed on the second reload.)
+func TestEvaluateRunsAgainAfterEachNavigation(t *testing.T) {
+	s := newServer(t, &Options{NoActionSnapshots: true})
+	base := pages(t, map[string]string{"/a": "<h1>A</h1>"})
+	sess := session(t, s)
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	fn := "async () => { const n = +sessionStorage.n || 0; sessionStorage.n = n + 1; " +
+		"if (n < 3) { setTimeout(() => location.reload(), 0); await new Promise(r => setTimeout(r, 10000)); } return n; }"
+	res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": fn})
+	if res.IsError || res.Value != "3" {
+		t.Fatalf("%s %s: want 3, the fourth run's", res.Value, res.Text)
+	}
+}
+
 // The locator of a ref is Playwright's own generator's, as
 // @playwright/mcp's: one that finds that element alone, where nothing but
 // a neighbour's text singles it out (the value of an edit box is no text).
