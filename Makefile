@@ -103,10 +103,14 @@ check: go-deps gofmt
 
 # CI=true: an end-to-end test whose browser, node or corpus is missing
 # fails rather than skips (internal/testenv), on every machine. The two
-# longest packages, the corpus and cmd/plaintest, start first: three
-# packages at a time in all (the corpus, and -p 2 for the rest), two tests
-# of each beside each other (-parallel 2). Most of a browser test is a wait (a late element, a
-# check that must fail), so more than two run on two cores; but on a
+# longest packages, the corpus and cmd/plaintest, start first: the corpus
+# in a go test of its own, and beside cmd/plaintest two of the rest at a
+# time (-p 3), two tests of each beside each other (-parallel 2). With one
+# of the rest at a time (-p 2), their 450-470 s of mostly waits, one after
+# another, ended as late as cmd/plaintest; two at a time, they were done
+# at 336 s (a fresh clone: 508 s in all, green). Most of a browser test
+# is a wait (a late element, a check that must fail), so more than two run
+# on two cores; but on a
 # machine whose page faults cost 12 us each (a 2-core VM of this kind,
 # where a browser session costs three times the processor time it did on
 # another), -p 5 -parallel 6 kept 20 to 30 processes runnable, and
@@ -139,8 +143,8 @@ test: chromium node go-deps
 	corpus=$$(mktemp) || exit 1; trap 'rm -f $$corpus' EXIT; \
 	echo "CI=true nice -n 5 $(GO) test $(TEST_FLAGS) ./corpus (beside the rest; its output follows)"; \
 	CI=true nice -n 5 $(GO) test $(TEST_FLAGS) ./corpus > $$corpus 2>&1 & pid=$$!; \
-	echo "CI=true $(GO) test -p 2 $(TEST_FLAGS) ./cmd/plaintest ./... (the corpus aside)"; \
-	CI=true $(GO) test -p 2 $(TEST_FLAGS) ./cmd/plaintest $$pkgs; rest=$$?; \
+	echo "CI=true $(GO) test -p 3 $(TEST_FLAGS) ./cmd/plaintest ./... (the corpus aside)"; \
+	CI=true $(GO) test -p 3 $(TEST_FLAGS) ./cmd/plaintest $$pkgs; rest=$$?; \
 	wait $$pid; c=$$?; cat $$corpus; \
 	[ $$rest = 0 ] || echo "make test: a package failed (above the corpus)"; \
 	[ $$c = 0 ] || echo "make test: the corpus failed"; \
