@@ -110,10 +110,9 @@ check: go-deps gofmt
 # another, ended as late as cmd/plaintest; two at a time, they were done
 # at 336 s (a fresh clone: 508 s in all, green). Most of a browser test
 # is a wait (a late element, a check that must fail), so more than two run
-# on two cores; but on a
-# machine whose page faults cost 12 us each (a 2-core VM of this kind,
-# where a browser session costs three times the processor time it did on
-# another), -p 5 -parallel 6 kept 20 to 30 processes runnable, and
+# on two cores; but on a machine whose page faults cost 12 us each (a
+# 2-core VM of this kind, where a browser session costs three times the
+# processor time it did on another), -p 5 -parallel 6 kept 20 to 30 processes runnable, and
 # @playwright/mcp servers took more than 30 s to answer initialize; -p 3
 # -parallel 4 held the load at 20 to 25 and failed tests on their waits,
 # and -parallel 2 took a tenth less processor time (2,045 s against 2,282
