@@ -5,7 +5,7 @@
 #   make check  the inner loop, no browser: gofmt -l, go vet, the unit tests
 #               (-short) and node --check of the JavaScript plaintest gives
 #               the page
-#   make test   installs what is missing, checks gofmt, builds and vets for every platform
+#   make test   installs what is missing, checks gofmt, vets for every platform
 #               (cross), then go test with CI set (what CI runs): a missing
 #               browser fails it
 
