@@ -20,13 +20,14 @@ tick = os.sysconf('SC_CLK_TCK')
 
 
 def stat(pid):
-    """The parent and the processor ticks of pid, or None once it is gone."""
+    """The parent, the processor ticks and the start time of pid, or None
+    once it is gone."""
     try:
         s = open(f'/proc/{pid}/stat').read()
     except OSError:
         return None
     f = s[s.rfind(')') + 2:].split()
-    return f[1], int(f[11]) + int(f[12])
+    return f[1], int(f[11]) + int(f[12]), f[19]
 
 
 def cmdline(pid):
@@ -88,16 +89,17 @@ while proc.poll() is None:
         s = stat(pid)
         if s is None:
             continue
-        k = seen.get(pid)
+        proc_id = (pid, s[2])  # a number used again later is another process
+        k = seen.get(proc_id)
         if k is None or k[1] in ('sh', 'bash'):  # a wrapper script may exec the browser
             nk = kind(pid)
             if nk is None:
                 continue
             if k is None or nk != k[1]:
-                k = seen[pid] = (binary(pid), nk)
+                k = seen[proc_id] = (binary(pid), nk)
                 count[k] += 1
-        time_of[k] += s[1] - last.get(pid, 0)
-        last[pid] = s[1]
+        time_of[k] += s[1] - last.get(proc_id, 0)
+        last[proc_id] = s[1]
     time.sleep(0.2)
 b1, wall = busy(), time.time() - t0
 d = {k: (b1[k] - b0[k]) / tick for k in b0}
