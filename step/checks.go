@@ -298,7 +298,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if err != nil {
 			return ToolCall{}, fmt.Errorf("step: count %q is not a number", s.Value)
 		}
-		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + %s)(%s(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(" items, expected %d", n)), itemsFn(s), rolesJS(s.Values))
+		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + (n === 1 ? ' item' : ' items') + %s)(%s(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(", expected %d", n)), itemsFn(s), rolesJS(s.Values))
 		items := "items"
 		if n == 1 {
 			items = "item"

@@ -216,7 +216,7 @@ func TestChecksInChromium(t *testing.T) {
 		{"clipped by its parent", st(step.AssertVisible, "", nil), "#clipped", "it is not visible"},
 		{"a fixed header off the viewport", st(step.AssertVisible, "", nil), "#up", "it is not visible"},
 		{"the slide a carousel clips is not counted", st(step.AssertCount, "1", items("listitem")), "#car", ""},
-		{"both slides are not shown", st(step.AssertCount, "2", items("listitem")), "#car", "it shows 1 items, expected 2"},
+		{"both slides are not shown", st(step.AssertCount, "2", items("listitem")), "#car", "it shows 1 item, expected 2"},
 		{"below the fold", st(step.AssertVisible, "", nil), "#far", ""},
 		{"scrolled away in a scrolling box", st(step.AssertVisible, "", nil), "#inner", ""},
 		{"a link around a block image its box clips", st(step.AssertVisible, "", nil), "#imglink", ""},
