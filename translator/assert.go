@@ -30,8 +30,20 @@ func buildAssertGone(_ *Rules, m []string, _ Request) ([]step.Step, error) {
 }
 
 // buildAssert reads the body of "verify …", "I should see …": any text.
+// After expect, "to" makes the expectation: "expect the alert to say
+// Saved".
 func buildAssert(r *Rules, m []string, req Request) ([]step.Step, error) {
-	return r.parseCheck(req, m[1], false)
+	body := m[1]
+	if strings.HasPrefix(strings.ToLower(m[0]), "expect ") {
+		body = expectTo(body)
+	}
+	return r.parseCheck(req, body, false)
+}
+
+// buildAssertWhole reads the whole sentence as an assertion body: "the
+// Save button should be visible".
+func buildAssertWhole(r *Rules, m []string, req Request) ([]step.Step, error) {
+	return r.parseCheck(req, m[0], false)
 }
 
 // buildCheckThat reads "check …" as an assertion only when its body is a
@@ -80,6 +92,7 @@ func buildBare(r *Rules, m []string, req Request) ([]step.Step, error) {
 // bareSubject is the subject of a "X shows Y" sentence ("" for "X is
 // gone", whose subject is the text itself).
 func bareSubject(body string) string {
+	body, _, _ = indicative(body)
 	for _, re := range []*regexp.Regexp{reNotShows, reShows} {
 		if g := submatchOutsideQuotes(re, body); g != nil {
 			if submatchOutsideQuotes(reGone, body) != nil || submatchOutsideQuotes(reVisible, body) != nil {
@@ -121,7 +134,10 @@ var (
 	// saved items is shown").
 	reVisible = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:visible|shown|displayed|present|there|on the page|on screen)|appears|appear|shows up|show up)$`)
 	// reIn reads "Blue Mug is in the cart": the text is what comes before.
-	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within)) ((?:the|your|my) \S.*)$`)
+	// reNotIn reads "Red Mug is not in the cart", "Saved is not shown in
+	// the status": the text must be gone from that part of the page.
+	reNotIn    = regexp.MustCompile(`(?i)^(.+?) (?:is not|isn't|are not|aren't|is no longer|are no longer)(?: (?:listed|shown|displayed|visible))? (?:in|inside|within|on) ((?:the|your|my) \S.*)$`)
+	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within))|(?:appears|appear|shows up|show up) (?:in|inside|on|within)) ((?:the|your|my) \S.*)$`)
 	reQuoted   = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
 	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
 )
@@ -131,6 +147,28 @@ var (
 // be shown.
 func (r *Rules) parseCheck(req Request, body string, strict bool) ([]step.Step, error) {
 	body = strings.TrimSpace(body)
+	if alt, put, ok := indicative(body); ok {
+		// "the alert should say Saved" is "the alert says Saved" (when
+		// the words rewritten are not the text the page is to show).
+		// A reading that fails (no part of the page is named so) gives
+		// way to the sentence as written when that reads: "the What
+		// needs to be done? field is empty" names its field.
+		steps, err := r.readCheck(req, alt, true)
+		switch {
+		case err == nil && !rewritten(steps, put):
+			return steps, nil
+		case err != nil && err != errNoMatch:
+			if as, aerr := r.readCheck(req, body, strict); aerr == nil {
+				return as, nil
+			}
+			return nil, err
+		}
+	}
+	return r.readCheck(req, body, strict)
+}
+
+// readCheck reads an assertion body in the indicative.
+func (r *Rules) readCheck(req Request, body string, strict bool) ([]step.Step, error) {
 	for _, read := range []func(*Rules, Request, string) ([]step.Step, error){
 		readURL, readTitle, readOrder, readCount, readState, readValue,
 	} {
@@ -176,6 +214,9 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 	case submatchOutsideQuotes(reShows, body) != nil:
 		g = submatchOutsideQuotes(reShows, body)
 		text, place = expectedText(g[2]), g[1]
+	case submatchOutsideQuotes(reNotIn, body) != nil:
+		g = submatchOutsideQuotes(reNotIn, body)
+		kind, text, place = step.AssertGone, expectedText(stripArticle(g[1])), g[2]
 	case submatchOutsideQuotes(reIn, body) != nil:
 		g = submatchOutsideQuotes(reIn, body)
 		text, place = expectedText(stripArticle(g[1])), g[2]
@@ -194,6 +235,9 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 	}
 	if text == "" {
 		return nil, fmt.Errorf("%w: no expected text in %q", ErrUnparsable, body)
+	}
+	if err := placeNamed(place, body); err != nil {
+		return nil, err
 	}
 	st := step.Step{Kind: kind, Value: text}
 	if place != "" {
@@ -214,41 +258,6 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 		}
 	}
 	return []step.Step{st}, nil
-}
-
-// soleOfKind reads a phrase that is a role noun alone ("the status"): the
-// one element of that kind on the page (among want, when set). ok is false
-// for any other phrase; none of that kind, or several, is an error.
-func soleOfKind(page *dom.Node, phrase string, want roleSet) (n *dom.Node, ok bool, err error) {
-	w := strings.ToLower(stripArticle(unquote(strings.TrimSpace(phrase))))
-	for _, rn := range soleNouns {
-		if w != rn.word || want != nil && !overlaps(want, rn.roles) {
-			continue
-		}
-		if page == nil {
-			return nil, false, nil
-		}
-		var found []*dom.Node
-		page.Walk(func(c *dom.Node) bool {
-			if c != page && rn.roles[c.Role] {
-				found = append(found, c)
-				return false // a table inside the dialog is the dialog's
-			}
-			return true
-		})
-		switch len(found) {
-		case 0:
-			want := rn.word
-			if rn.roles["dialog"] || rn.roles["alertdialog"] {
-				want = "dialog"
-			}
-			return nil, true, &NotFoundError{Want: want}
-		case 1:
-			return found[0], true, nil
-		}
-		return nil, true, ambiguous(page, "the "+rn.word, found)
-	}
-	return nil, false, nil
 }
 
 // elementShown reads a subject that names an element by its kind ("the

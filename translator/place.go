@@ -141,3 +141,38 @@ func placeOf(page *dom.Node, scope string) (*dom.Node, error) {
 	}
 	return nil, ambiguous(page, scope, places)
 }
+
+// soleOfKind reads a phrase that is a role noun alone ("the status"): the
+// one element of that kind on the page (among want, when set). ok is false
+// for any other phrase; none of that kind, or several, is an error.
+func soleOfKind(page *dom.Node, phrase string, want roleSet) (n *dom.Node, ok bool, err error) {
+	w := strings.ToLower(stripArticle(unquote(strings.TrimSpace(phrase))))
+	for _, rn := range soleNouns {
+		if w != rn.word || want != nil && !overlaps(want, rn.roles) {
+			continue
+		}
+		if page == nil {
+			return nil, false, nil
+		}
+		var found []*dom.Node
+		page.Walk(func(c *dom.Node) bool {
+			if c != page && rn.roles[c.Role] {
+				found = append(found, c)
+				return false // a table inside the dialog is the dialog's
+			}
+			return true
+		})
+		switch len(found) {
+		case 0:
+			want := rn.word
+			if rn.roles["dialog"] || rn.roles["alertdialog"] {
+				want = "dialog"
+			}
+			return nil, true, &NotFoundError{Want: want}
+		case 1:
+			return found[0], true, nil
+		}
+		return nil, true, ambiguous(page, "the "+rn.word, found)
+	}
+	return nil, false, nil
+}

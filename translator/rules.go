@@ -96,7 +96,7 @@ func init() {
 	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)|point at) (.+)`, buildHover)
 	c(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
 	c(`(?:i )?(?:should )?see (.+)`, buildAssert)
-	c(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssert)
+	c(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssertWhole)
 	p(`add (.+?) to (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Add to ", "Add"))
 	p(`(?:remove|delete) (.+?) from (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Remove from ", "Remove", "Delete"))
 	p(`(?:delete|remove|destroy|trash)(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)

@@ -135,6 +135,9 @@ func page(t testing.TB, name string) *dom.Node {
 }
 
 func TestRulesTranslate(t *testing.T) {
+	stat := func(kind step.Kind, value string) step.Step { // the status of "status-help"
+		return step.Step{Kind: kind, Role: "status", Ref: "e3", Value: value}
+	}
 	tests := []struct {
 		page, action string
 		want         step.Step // Action is not compared
@@ -228,6 +231,44 @@ func TestRulesTranslate(t *testing.T) {
 		// role, never the help text that says the same words.
 		{"status-help", "verify the status shows Saved", step.Step{Kind: step.AssertText, Role: "status", Ref: "e3", Value: "Saved"}},
 		{"status-help", "verify the progress bar shows 75%", step.Step{Kind: step.AssertValue, Role: "progressbar", Ref: "e4", Value: "75%", Match: step.MatchContains}},
+		// A check said as an expectation ("should", "must", "expect …
+		// to", "should not", "never") reads as the same check in the
+		// indicative: scoped to the part of the page its subject names,
+		// and a negation stays one. Read as written, "the status should
+		// not say Error" was the text "Error" in a part called "the
+		// status should not": a check that held when the status said
+		// Error (indicative.go).
+		{"status-help", "the status should say Saved", stat(step.AssertText, "Saved")},
+		{"status-help", "verify the status must show Saved", stat(step.AssertText, "Saved")},
+		{"status-help", "expect the status to show Saved", stat(step.AssertText, "Saved")},
+		{"status-help", "the status is expected to say Saved", stat(step.AssertText, "Saved")},
+		{"status-help", "the status should not say Error", stat(step.AssertGone, "Error")},
+		{"status-help", "the status shouldn't show Error", stat(step.AssertGone, "Error")},
+		{"status-help", "verify the status must not say Error", stat(step.AssertGone, "Error")},
+		{"status-help", "expect the status not to show Error", stat(step.AssertGone, "Error")},
+		{"status-help", "the status should never say Error", stat(step.AssertGone, "Error")},
+		{"status-help", "the status should no longer say Draft", stat(step.AssertGone, "Draft")},
+		{"status-help", "Saved should appear in the status", stat(step.AssertText, "Saved")},
+		{"status-help", "Error should not appear in the status", stat(step.AssertGone, "Error")},
+		{"status-help", "verify Error is not shown in the status", stat(step.AssertGone, "Error")},
+		{"status-help", "the progress bar should show 75%", step.Step{Kind: step.AssertValue, Role: "progressbar", Ref: "e4", Value: "75%", Match: step.MatchContains}},
+		{"cart", "the Blue Mug row should not show Remove", step.Step{Kind: step.AssertGone, Role: "row", Ref: "f5e18", Value: "Remove"}},
+		{"cart", "the cart should show 1 item", step.Step{Kind: step.AssertText, Value: "1 item"}},
+		{"cart", "Your cart is empty should not be visible", step.Step{Kind: step.AssertGone, Value: "Your cart is empty"}},
+		{"cart", "Red Mug should be gone", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
+		{"cart", "Proceed to checkout should be visible", step.Step{Kind: step.AssertText, Value: "Proceed to checkout"}},
+		{"cart", "the URL should contain /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchContains}},
+		// The page's own words keep theirs: quoted, or when the rewrite
+		// would land in the expected text.
+		{"cart", `verify "Passwords should be 8 characters" is shown`, step.Step{Kind: step.AssertText, Value: "Passwords should be 8 characters"}},
+		{"cart", "verify Your order will be shipped is shown", step.Step{Kind: step.AssertText, Value: "Your order will be shipped"}},
+		{"cart", "expect Add to list", step.Step{Kind: step.AssertText, Value: "Add to list"}},
+		{"cart", "expect Back to list view", step.Step{Kind: step.AssertText, Value: "Back to list view"}},
+		{"cart", "expect Blue Mug to appear", step.Step{Kind: step.AssertText, Value: "Blue Mug"}},
+		{"status-help", "expect Saved to appear in the status", stat(step.AssertText, "Saved")},
+		{"todo", "the What needs to be done? field is empty", step.Step{Kind: step.AssertValue, Role: "textbox", Ref: "e5", Match: step.MatchEquals}},
+		{"todo", "the checkbox for Buy milk should be checked", step.Step{Kind: step.AssertState, Role: "checkbox", Ref: "e11", Value: step.StateChecked}},
+		{"todo", "expect the checkbox for Walk the dog not to be checked", step.Step{Kind: step.AssertState, Role: "checkbox", Ref: "e15", Value: step.StateChecked, Negated: true}},
 	}
 	r := NewRules()
 	for _, tt := range tests {

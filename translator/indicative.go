@@ -1,0 +1,175 @@
+package translator
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/plaintest/plaintest/step"
+)
+
+// Expectations in the words testers write them: "the cart should show 1
+// item", "the alert must say Saved", "expect the box to be checked", "the
+// banner should not say Error". The assertion forms read the indicative
+// ("the cart shows 1 item"); indicative rewrites the first such verb phrase
+// outside quotes into it, so that the subject is the part of the page the
+// sentence names, and a negation stays a negation. Read as written, "the
+// alert should not say Error" would be the text "Error" in a part of the
+// page called "the alert should not": a check that passes when the alert
+// says what the sentence says it must not.
+
+// modalWords are the words before a verb that make it an expectation.
+// "to" is one only after expect (expectTo): "Add to list" is a button.
+const modalWords = `(?:should|must|shall|will|would|needs to|need to|has to|have to|ought to|is expected to|are expected to|is supposed to|are supposed to)`
+
+// modalNot are the same, negated.
+const modalNot = `(?:should not|shouldn't|must not|mustn't|shall not|will not|won't|would not|wouldn't|cannot|can't|can not|is not expected to|are not expected to|is not supposed to|are not supposed to|should never|must never|will never)`
+
+// showVerbs are the verbs of the text forms, with their third person.
+var showVerbs = map[string]string{
+	"show": "shows", "display": "displays", "contain": "contains", "say": "says", "read": "reads",
+	"have": "has", "include": "includes", "list": "lists", "appear": "appears", "disappear": "disappears",
+	"vanish": "vanishes", "remain": "remains", "stay": "stays", "look": "looks", "equal": "equals",
+}
+
+const showVerbRe = `(show up|go away|show|display|contain|say|read|have|include|list|appear|disappear|vanish|remain|stay|look|equal)`
+
+var indicatives = []struct {
+	re  *regexp.Regexp
+	out func(m []string) string
+}{
+	// "should no longer be shown", "should no longer show X".
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer be\b`), func([]string) string { return "is no longer" }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer ` + showVerbRe + `\b`), func(m []string) string { return "no longer " + third(m[1]) }},
+	// "should not be checked", "not to be shown".
+	{regexp.MustCompile(`(?i)\b` + modalNot + ` be\b`), func([]string) string { return "is not" }},
+	// "should not appear", "should not show up": not shown.
+	{regexp.MustCompile(`(?i)\b` + modalNot + ` (?:appear|show up)\b`), func([]string) string { return "is not shown" }},
+	// "should not say X", "never shows X" stays as reNotShows reads it.
+	{regexp.MustCompile(`(?i)\b` + modalNot + ` ` + showVerbRe + `\b`), func(m []string) string { return "does not " + m[1] }},
+	// "should have been removed".
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` have been\b`), func([]string) string { return "has been" }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` (?:still )?be\b`), func([]string) string { return "is" }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` (?:still )?` + showVerbRe + `\b`), func(m []string) string { return third(m[1]) }},
+}
+
+// third is a verb of showVerbRe in the third person ("show up": "shows up").
+func third(verb string) string {
+	v := strings.ToLower(verb)
+	switch v {
+	case "show up":
+		return "shows up"
+	case "go away":
+		return "goes away"
+	}
+	return showVerbs[v]
+}
+
+// indicative returns body with its first expectation ("should show",
+// "must not be") outside quotes rewritten in the indicative, the words
+// put in its place, and whether there was one. Only a verb the assertion
+// forms read is rewritten: "should see" is left as it is.
+func indicative(body string) (out, put string, ok bool) {
+	blank := reQuoted.ReplaceAllStringFunc(body, func(q string) string { return strings.Repeat("\x00", len(q)) })
+	for _, ind := range indicatives {
+		idx := ind.re.FindStringSubmatchIndex(blank)
+		if idx == nil {
+			continue
+		}
+		m := make([]string, len(idx)/2)
+		for i := range m {
+			if idx[2*i] >= 0 {
+				m[i] = body[idx[2*i]:idx[2*i+1]]
+			}
+		}
+		put = ind.out(m)
+		return body[:idx[0]] + put + body[idx[1]:], put, true
+	}
+	return body, "", false
+}
+
+// reExpectTo finds the "to" of "expect X to show Y", "expect X not to be
+// checked".
+var reExpectTo = regexp.MustCompile(`(?i)\b(not to|to not|to) (be|show up|go away|show|display|contain|say|read|have|include|list|appear|disappear|vanish|remain|stay|look|equal)\b`)
+
+// expectTo rewrites the body of "expect …" ("the alert to show Saved",
+// "the box not to be checked", "Saved to appear") with should, which
+// indicative reads: the first "to" before a verb of the assertion forms,
+// outside quotes. A button's words keep theirs ("expect Add to list",
+// "expect Back to list view"): a verb that takes an object is an
+// expectation only after a subject that names a part of the page (the,
+// a, your, it, a quotation), and "to be" only before a state or "shown";
+// one that takes none ("to appear") only at the end, or before where.
+func expectTo(body string) string {
+	blank := reQuoted.ReplaceAllStringFunc(body, func(q string) string { return strings.Repeat("\x00", len(q)) })
+	idx := reExpectTo.FindStringSubmatchIndex(blank)
+	if idx == nil {
+		return body
+	}
+	subject, verb, rest := strings.TrimSpace(body[:idx[0]]), strings.ToLower(body[idx[4]:idx[5]]), strings.TrimSpace(body[idx[1]:])
+	switch {
+	case subject == "":
+		return body
+	case intransitive[verb]:
+		if rest != "" && !reWhere.MatchString(rest) {
+			return body
+		}
+	case rest == "":
+		return body
+	case verb == "be" && reBeWhat.MatchString(rest):
+	case !reSubject.MatchString(subject):
+		return body
+	}
+	modal := "should"
+	if strings.Contains(strings.ToLower(body[idx[2]:idx[3]]), "not") {
+		modal = "should not"
+	}
+	return body[:idx[0]] + modal + " " + body[idx[4]:idx[5]] + body[idx[1]:]
+}
+
+var (
+	intransitive = map[string]bool{"appear": true, "disappear": true, "vanish": true, "show up": true, "go away": true}
+	reWhere      = regexp.MustCompile(`(?i)^(?:in|on|inside|within) `)
+	reSubject    = regexp.MustCompile(`(?i)^(?:the|a|an|this|that|these|those|your|my|our|its|their|it|they)\b|^["“']`)
+	reBeWhat     = regexp.MustCompile(`(?i)^(?:not |still |no longer )?(?:checked|unchecked|ticked|unticked|selected|unselected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|on|off|highlighted|current|active|focused|required|empty|blank|visible|shown|displayed|hidden|gone|removed|deleted|present|listed|there|in|at|set to) ?`)
+)
+
+// rewritten reports whether the rewrite put landed in the text a step
+// expects ("Your order will be shipped is shown" read as the text "Your
+// order is shipped"): then the sentence's verb phrase was the page's
+// words, not an expectation.
+func rewritten(steps []step.Step, put string) bool {
+	re := regexp.MustCompile(`(?i)(?:^|\W)` + regexp.QuoteMeta(put) + `(?:\W|$)`)
+	for _, s := range steps {
+		if re.MatchString(s.Value) {
+			return true
+		}
+	}
+	return false
+}
+
+// reModalEnd finds a subject that ends with an expectation's words ("the
+// alert should not"), which no part of the page is called.
+var reModalEnd = regexp.MustCompile(`(?i)\b(?:` + modalWords + `|` + modalNot + `|not|never|to|does|do|did|can|could|may|might)$`)
+
+// rePageFact is a subject that is not a part of the page but a fact of it:
+// its address or title, which the text forms do not read.
+var rePageFact = regexp.MustCompile(`(?i)^(?:the )?(?:page |current |browser |window |tab |document )?(?:url|address|location|title)$`)
+
+// placeNamed refuses a text check whose subject no part of the page can
+// be: the words of an expectation the forms could not read ("the alert
+// should not"), or the page's URL or title in a form their checks do not
+// have ("the URL does not contain /admin"). Read as text on the page,
+// either would check something other than what the sentence says.
+func placeNamed(place, body string) error {
+	p := strings.TrimSpace(place)
+	switch {
+	case p == "":
+		return nil
+	case reModalEnd.MatchString(p):
+		return final(fmt.Errorf("%w: cannot read %q as a check: put the text it expects in quotes, or say it as \"X shows Y\" or \"X does not show Y\"", ErrUnparsable, body))
+	case rePageFact.MatchString(p):
+		return final(fmt.Errorf("%w: a check of the page's %s says what it is, contains, starts or ends with (\"the URL contains /cart\"); it cannot say what it does not", ErrUnparsable, stripArticle(p)))
+	}
+	return nil
+}
