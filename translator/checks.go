@@ -29,7 +29,7 @@ var (
 	// shown", "2 rows are shown in the table", "there are 3 items".
 	reCount      = regexp.MustCompile(`(?i)^(.+?) (?:shows|has|contains|lists|displays|holds|now shows|now has) (exactly |only )?(\w+) (\w+(?: \w+)?)$`)
 	reCountShown = regexp.MustCompile(`(?i)^(?:there (?:is|are) )?(exactly |only )?(\w+) (\w+(?: \w+)?)(?: (?:are|is) (?:shown|displayed|listed|visible|left|in the list))?(?: (?:in|on) (.+))?$`)
-	reState      = regexp.MustCompile(`(?i)^(.+?) (?:is|are|looks|stays|remains|is now|are now) (not |no longer |still |now |still the |the |not the )?(checked|unchecked|ticked|unticked|selected|unselected|deselected|not selected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|on|off|highlighted|current|active|focused|required|optional|read-?only|editable|empty|blank|mixed|partially checked|indeterminate|invalid|valid|sorted ascending|sorted descending|sorted|unsorted)(?: (?:page|item|one|tab|filter|link|option|step|choice|entry))?$`)
+	reState      = regexp.MustCompile(`(?i)^(.+?) (?:is|are|looks|stays|remains|is now|are now) (not |no longer |still |now |still the |the |not the )?(checked|unchecked|ticked|unticked|selected|unselected|deselected|not selected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|switched on|switched off|turned on|turned off|toggled on|toggled off|on|off|highlighted|current|active|focused|required|optional|read-?only|editable|empty|blank|mixed|partially checked|indeterminate|invalid|valid|sorted ascending|sorted descending|sorted|unsorted)(?: (?:page|item|one|tab|filter|link|option|step|choice|entry))?$`)
 	// reValueAt reads "the Red slider is at 128": the number it holds.
 	reValueAt = regexp.MustCompile(`(?i)^(.+?) (?:is|stays|remains|is now|is set) at (.+)$`)
 	reValue   = regexp.MustCompile(`(?i)^(.+?) (?:shows|contains|has|reads|says|displays|is set to|has the value|has value|is|equals|value is|=) (.+)$`)
@@ -73,6 +73,8 @@ var states = map[string]struct {
 }{
 	"checked": {step.StateChecked, false}, "ticked": {step.StateChecked, false}, "on": {step.StateChecked, false},
 	"unchecked": {step.StateChecked, true}, "unticked": {step.StateChecked, true}, "off": {step.StateChecked, true},
+	"switched on": {step.StateChecked, false}, "turned on": {step.StateChecked, false}, "toggled on": {step.StateChecked, false},
+	"switched off": {step.StateChecked, true}, "turned off": {step.StateChecked, true}, "toggled off": {step.StateChecked, true},
 	"mixed": {step.StateMixed, false}, "partially checked": {step.StateMixed, false}, "indeterminate": {step.StateMixed, false},
 	"selected": {step.StateSelected, false}, "unselected": {step.StateSelected, true}, "deselected": {step.StateSelected, true}, "not selected": {step.StateSelected, true},
 	"enabled": {step.StateDisabled, true}, "disabled": {step.StateDisabled, false}, "editable": {step.StateReadOnly, true},

@@ -30,9 +30,10 @@ var showVerbs = map[string]string{
 	"show": "shows", "display": "displays", "contain": "contains", "say": "says", "read": "reads",
 	"have": "has", "include": "includes", "list": "lists", "appear": "appears", "disappear": "disappears",
 	"vanish": "vanishes", "remain": "remains", "stay": "stays", "look": "looks", "equal": "equals",
+	"end": "ends", "start": "starts", "begin": "begins",
 }
 
-const showVerbRe = `(show up|go away|show|display|contain|say|read|have|include|list|appear|disappear|vanish|remain|stay|look|equal)`
+const showVerbRe = `(show up|go away|show|display|contain|say|read|have|include|list|appear|disappear|vanish|remain|stay|look|equal|end|start|begin)`
 
 var indicatives = []struct {
 	re  *regexp.Regexp
@@ -131,7 +132,7 @@ var (
 	intransitive = map[string]bool{"appear": true, "disappear": true, "vanish": true, "show up": true, "go away": true}
 	reWhere      = regexp.MustCompile(`(?i)^(?:in|on|inside|within) `)
 	reSubject    = regexp.MustCompile(`(?i)^(?:the|a|an|this|that|these|those|your|my|our|its|their|it|they)\b|^["“']`)
-	reBeWhat     = regexp.MustCompile(`(?i)^(?:not |still |no longer )?(?:checked|unchecked|ticked|unticked|selected|unselected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|on|off|highlighted|current|active|focused|required|empty|blank|visible|shown|displayed|hidden|gone|removed|deleted|present|listed|there|in|at|set to) ?`)
+	reBeWhat     = regexp.MustCompile(`(?i)^(?:not |still |no longer )?(?:checked|unchecked|ticked|unticked|selected|unselected|enabled|disabled|expanded|collapsed|open|opened|closed|pressed|unpressed|switched|turned|toggled|on|off|highlighted|current|active|focused|required|empty|blank|visible|shown|displayed|hidden|gone|removed|deleted|present|listed|there|in|at|set to) ?`)
 )
 
 // rewritten reports whether the rewrite put landed in the text a step

@@ -258,6 +258,8 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "Red Mug should be gone", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
 		{"cart", "Proceed to checkout should be visible", step.Step{Kind: step.AssertText, Value: "Proceed to checkout"}},
 		{"cart", "the URL should contain /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchContains}},
+		{"cart", "the URL should end with /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds}},
+		{"cart", "the page title should start with Your", step.Step{Kind: step.AssertTitle, Value: "Your", Match: step.MatchStarts}},
 		// The page's own words keep theirs: quoted, or when the rewrite
 		// would land in the expected text.
 		{"cart", `verify "Passwords should be 8 characters" is shown`, step.Step{Kind: step.AssertText, Value: "Passwords should be 8 characters"}},
@@ -268,6 +270,7 @@ func TestRulesTranslate(t *testing.T) {
 		{"status-help", "expect Saved to appear in the status", stat(step.AssertText, "Saved")},
 		{"todo", "the What needs to be done? field is empty", step.Step{Kind: step.AssertValue, Role: "textbox", Ref: "e5", Match: step.MatchEquals}},
 		{"todo", "the checkbox for Buy milk should be checked", step.Step{Kind: step.AssertState, Role: "checkbox", Ref: "e11", Value: step.StateChecked}},
+		{"todo", "the checkbox for Buy milk should be switched on", step.Step{Kind: step.AssertState, Role: "checkbox", Ref: "e11", Value: step.StateChecked}},
 		{"todo", "expect the checkbox for Walk the dog not to be checked", step.Step{Kind: step.AssertState, Role: "checkbox", Ref: "e15", Value: step.StateChecked, Negated: true}},
 	}
 	r := NewRules()
@@ -429,7 +432,8 @@ func TestRulesRefuses(t *testing.T) {
 }
 
 func FuzzRulesTranslate(f *testing.F) {
-	for _, s := range []string{"click Add to cart for Blue Mug", "type a into b", "select x from y", "verify \"x\"", "press ctrl+", "go to", "check ", "remember the price of Blue Mug as PRICE", "save x as {{Y}}"} {
+	for _, s := range []string{"click Add to cart for Blue Mug", "type a into b", "select x from y", "verify \"x\"", "press ctrl+", "go to", "check ", "remember the price of Blue Mug as PRICE", "save x as {{Y}}",
+		"the Blue Mug card should not show $5", "expect x not to be checked", "y should never say \"z\"", "expect to show"} {
 		f.Add(s)
 	}
 	p := page(f, "products")
