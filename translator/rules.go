@@ -53,6 +53,8 @@ func init() {
 	p(waitTimeExpr, buildWaitTime)
 	p(rememberExpr, buildRemember)
 	c(`(?:i )?should not see (.+)`, buildAssertGone)
+	c(`(?:i )?(?:expect|want|need) not to see (.+)`, buildAssertGone)
+	c(`(?:i )?(?:expect|want|need) to see (.+)`, buildAssert)
 	c(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
 	// The browser's dialogs, files, tabs, drags and multiple choices
 	// (modal.go), before the forms whose verbs they share.

@@ -204,6 +204,8 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "Proceed to checkout should be visible", step.Step{Kind: step.AssertText, Value: "Proceed to checkout"}},
 		{"cart", "verify Your cart is empty is not visible", step.Step{Kind: step.AssertGone, Value: "Your cart is empty"}},
 		{"cart", "I should not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
+		{"cart", "I expect to see Your cart", step.Step{Kind: step.AssertText, Value: "Your cart"}},
+		{"cart", "I expect not to see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
 		{"cart", "verify Blue Mug is in the cart", step.Step{Kind: step.AssertText, Value: "Blue Mug"}},
 		// A value beside its label ("Total: $20.50"): read in the element
 		// that shows the label, not as the whole sentence.
