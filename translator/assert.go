@@ -158,7 +158,7 @@ func (r *Rules) parseCheck(req Request, body string, strict bool) ([]step.Step, 
 		case err == nil && !rewritten(steps, put):
 			return steps, nil
 		case err != nil && err != errNoMatch:
-			if as, aerr := r.readCheck(req, body, strict); aerr == nil {
+			if as, aerr := r.readCheck(req, body, true); aerr == nil {
 				return as, nil
 			}
 			return nil, err
