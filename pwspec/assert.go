@@ -172,7 +172,7 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		if s.Kind == step.AssertTitle {
 			matcher = "toHaveTitle"
 		}
-		return expect(page, matcher, false, re), 0, nil
+		return expect(page, matcher, s.Negated, re), 0, nil
 	}
 	return nil, 0, fmt.Errorf("a %s check has no web-first assertion yet", strings.TrimPrefix(string(s.Kind), "assert_"))
 }

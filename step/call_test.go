@@ -79,6 +79,8 @@ func TestForChecks(t *testing.T) {
 		{Step{Kind: AssertCount, Value: "2", Values: []string{"row"}}, "", "the page shows 2 items", []string{"const el = document.body;", `items(el, ["row"])`}},
 		{Step{Kind: AssertURL, Value: "/active", Match: MatchEnds}, "", `the URL ends with "/active"`, []string{`norm(location.href).endsWith("/active")`}},
 		{Step{Kind: AssertTitle, Value: "Todos", Match: MatchEquals}, "", `the title is "Todos"`, []string{`bare(norm(document.title)) === "todos"`}},
+		{Step{Kind: AssertURL, Value: "/admin", Match: MatchContains, Negated: true}, "", `the URL does not contain "/admin"`, []string{`!(norm(location.href).includes("/admin"))`}},
+		{Step{Kind: AssertTitle, Value: "Error", Match: MatchEquals, Negated: true}, "", `the title is not "Error"`, []string{`!(bare(norm(document.title)) === "error")`}},
 		{Step{Kind: AssertOrder, Values: []string{"Walk the dog"}, Match: MatchLast, Element: "list"}, "e8", `list shows "Walk the dog" last`, []string{"t[t.length - 1]"}},
 		{Step{Kind: AssertOrder, Values: []string{"A", "B"}, Match: MatchSequence}, "", "the page shows A, B in that order", []string{`for (const w of ["a","b"])`}},
 		{Step{Kind: AssertVisible, Element: `button "Clear completed"`}, "e9", `button "Clear completed" is visible`, []string{"vis(el)"}},

@@ -171,6 +171,29 @@ func matchWords(how string) string {
 	return "be"
 }
 
+// pageFact is the condition a URL or title check polls for, of what it
+// reads, and the end of its failure message: "expected it to contain
+// "/cart"", or, negated, "expected it not to contain "/admin"".
+func pageFact(s Step) (cond func(got string) string, expect string) {
+	if s.Negated {
+		return func(got string) string { return "!(" + compare(got, s.Value, s.Match) + ")" },
+			fmt.Sprintf(", expected it not to %s %q", matchWords(s.Match), s.Value)
+	}
+	return func(got string) string { return compare(got, s.Value, s.Match) },
+		fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)
+}
+
+// verbOf says how a URL or title check compares, negated when it is.
+func verbOf(s Step) string {
+	if !s.Negated {
+		return verb(s.Match)
+	}
+	if s.Match == MatchEquals || s.Match == "" {
+		return "is not"
+	}
+	return "does not " + matchWords(s.Match)
+}
+
 // verb says how, in a step's description.
 func verb(how string) string {
 	switch how {
@@ -305,11 +328,13 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		}
 		element = fmt.Sprintf("%s shows %d %s", what, n, items)
 	case AssertURL:
-		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, compare("norm(location.href)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
-		element = fmt.Sprintf("the URL %s %q", verb(s.Match), s.Value)
+		cond, expect := pageFact(s)
+		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, cond("norm(location.href)"), js(expect))
+		element = fmt.Sprintf("the URL %s %q", verbOf(s), s.Value)
 	case AssertTitle:
-		why = fmt.Sprintf(`%s ? '' : 'the title is ' + JSON.stringify(document.title) + %s`, compare("norm(document.title)", s.Value, s.Match), js(fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)))
-		element = fmt.Sprintf("the title %s %q", verb(s.Match), s.Value)
+		cond, expect := pageFact(s)
+		why = fmt.Sprintf(`%s ? '' : 'the title is ' + JSON.stringify(document.title) + %s`, cond("norm(document.title)"), js(expect))
+		element = fmt.Sprintf("the title %s %q", verbOf(s), s.Value)
 	case AssertOrder:
 		why = orderJS(s, what)
 		element = fmt.Sprintf("%s shows %s", what, orderWords(s))

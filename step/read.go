@@ -205,7 +205,7 @@ var (
 	reState       = regexp.MustCompile(`^(.+?) is (not )?(checked|mixed|disabled|expanded|selected|pressed|current|focused|required|readonly|invalid|sorted|sorted ascending|sorted descending)$`)
 	reCount       = regexp.MustCompile(`^(.+?) shows (\d+) items?$`)
 	reValue       = regexp.MustCompile(`^(.+?) shows ("(?:[^"\\]|\\.)*")$`)
-	rePageCheck   = regexp.MustCompile(`^the (URL|title) (is|contains|starts with|ends with) ("(?:[^"\\]|\\.)*")$`)
+	rePageCheck   = regexp.MustCompile(`^the (URL|title) (is not|does not contain|does not start with|does not end with|is|contains|starts with|ends with) ("(?:[^"\\]|\\.)*")$`)
 	reVisible     = regexp.MustCompile(`^(.+?) is visible$`)
 	reShownByName = regexp.MustCompile(`^(.+?) is (not )?shown$`)
 	reOrderOne    = regexp.MustCompile(`^(.+?) shows ("(?:[^"\\]|\\.)*") (first|last|at #(\d+))$`)
@@ -278,9 +278,15 @@ func readCheck(element, fn, target string) (*Step, error) {
 		if m[1] == "title" {
 			k = AssertTitle
 		}
+		how, negated := m[2], false
+		if rest, ok := strings.CutPrefix(how, "does not "); ok {
+			how, negated = map[string]string{"contain": "contains", "start with": "starts with", "end with": "ends with"}[rest], true
+		} else if how == "is not" {
+			how, negated = "is", true
+		}
 		match := map[string]string{"is": MatchEquals, "contains": MatchContains,
-			"starts with": MatchStarts, "ends with": MatchEnds}[m[2]]
-		return &Step{Kind: k, Value: v, Match: match}, nil
+			"starts with": MatchStarts, "ends with": MatchEnds}[how]
+		return &Step{Kind: k, Value: v, Match: match, Negated: negated}, nil
 	case targeted && reState.MatchString(element):
 		m := reState.FindStringSubmatch(element)
 		return &Step{Kind: AssertState, Value: m[3], Negated: m[2] != "", Role: role, Element: subject(m[1])}, nil

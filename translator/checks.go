@@ -15,8 +15,8 @@ import (
 // next one (and at last the text forms) may read it.
 
 var (
-	reURL   = regexp.MustCompile(`(?i)^(?:the )?(?:page |current |browser )?(?:url|address|location)(?: of the page)? (is|equals|is now|ends with|ends in|starts with|begins with|contains|includes|has) (.+)$`)
-	reTitle = regexp.MustCompile(`(?i)^(?:the )?(?:page |window |tab |document )?title (is|equals|is now|reads|says|contains|includes|starts with|begins with|ends with) (.+)$`)
+	reURL   = regexp.MustCompile(`(?i)^(?:the )?(?:page |current |browser )?(?:url|address|location)(?: of the page)? ((?:is not|isn't|is no longer|does not|doesn't|no longer) (?:equals?|ends? with|ends? in|starts? with|begins? with|contains?|includes?|have|has|be)|is not|isn't|is no longer|is|equals|is now|ends with|ends in|starts with|begins with|contains|includes|has) (.+)$`)
+	reTitle = regexp.MustCompile(`(?i)^(?:the )?(?:page |window |tab |document )?title ((?:does not|doesn't|no longer) (?:equals?|reads?|says?|contains?|includes?|starts? with|begins? with|ends? with)|is not|isn't|is no longer|is|equals|is now|reads|says|contains|includes|starts with|begins with|ends with) (.+)$`)
 	// reFirstLast reads "Buy milk is the last item in the list", "X is the
 	// second option in Y", "X is in the first row of Y".
 	// reNthShows reads "the first row shows Ralph", "the last item of the
@@ -43,26 +43,35 @@ func match(verb string) string {
 		return step.MatchEnds
 	case strings.HasPrefix(v, "start"), strings.HasPrefix(v, "begin"):
 		return step.MatchStarts
-	case strings.HasPrefix(v, "contain"), strings.HasPrefix(v, "include"), v == "has":
+	case strings.HasPrefix(v, "contain"), strings.HasPrefix(v, "include"), v == "has", v == "have":
 		return step.MatchContains
 	}
 	return step.MatchEquals
 }
 
 func readURL(_ *Rules, _ Request, body string) ([]step.Step, error) {
-	m := submatchOutsideQuotes(reURL, body)
-	if m == nil {
-		return nil, errNoMatch
-	}
-	return []step.Step{{Kind: step.AssertURL, Value: unquote(m[2]), Match: match(m[1])}}, nil
+	return readPageFact(step.AssertURL, reURL, body)
 }
 
 func readTitle(_ *Rules, _ Request, body string) ([]step.Step, error) {
-	m := submatchOutsideQuotes(reTitle, body)
+	return readPageFact(step.AssertTitle, reTitle, body)
+}
+
+// reNegation is the negation before a URL or title check's verb.
+var reNegation = regexp.MustCompile(`(?i)^(?:is not|isn't|is no longer|does not|doesn't|no longer)(?: |$)`)
+
+// readPageFact reads a URL or title check, negated when its verb is ("the
+// URL does not contain /admin", "the title is not Error").
+func readPageFact(kind step.Kind, re *regexp.Regexp, body string) ([]step.Step, error) {
+	m := submatchOutsideQuotes(re, body)
 	if m == nil {
 		return nil, errNoMatch
 	}
-	return []step.Step{{Kind: step.AssertTitle, Value: unquote(m[2]), Match: match(m[1])}}, nil
+	verb, negated := m[1], false
+	if loc := reNegation.FindStringIndex(verb); loc != nil {
+		verb, negated = strings.TrimSpace(verb[loc[1]:]), true
+	}
+	return []step.Step{{Kind: kind, Value: unquote(m[2]), Match: match(verb), Negated: negated}}, nil
 }
 
 // states maps the words of a state check to the State it checks and

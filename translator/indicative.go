@@ -154,14 +154,15 @@ func rewritten(steps []step.Step, put string) bool {
 var reModalEnd = regexp.MustCompile(`(?i)\b(?:` + modalWords + `|` + modalNot + `|not|never|to|does|do|did|can|could|may|might)$`)
 
 // rePageFact is a subject that is not a part of the page but a fact of it:
-// its address or title, which the text forms do not read.
+// its address or title, which their own forms read (readURL, readTitle)
+// and the text forms do not.
 var rePageFact = regexp.MustCompile(`(?i)^(?:the )?(?:page |current |browser |window |tab |document )?(?:url|address|location|title)$`)
 
 // placeNamed refuses a text check whose subject no part of the page can
 // be: the words of an expectation the forms could not read ("the alert
-// should not"), or the page's URL or title in a form their checks do not
-// have ("the URL does not contain /admin"). Read as text on the page,
-// either would check something other than what the sentence says.
+// should not"), or the page's URL or title with a verb their checks do not
+// have ("the URL does not show /admin"). Read as text on the page, either
+// would check something other than what the sentence says.
 func placeNamed(place, body string) error {
 	p := strings.TrimSpace(place)
 	switch {
@@ -170,7 +171,7 @@ func placeNamed(place, body string) error {
 	case reModalEnd.MatchString(p):
 		return final(fmt.Errorf("%w: cannot read %q as a check: put the text it expects in quotes, or say it as \"X shows Y\" or \"X does not show Y\"", ErrUnparsable, body))
 	case rePageFact.MatchString(p):
-		return final(fmt.Errorf("%w: a check of the page's %s says what it is, contains, starts or ends with (\"the URL contains /cart\"); it cannot say what it does not", ErrUnparsable, stripArticle(p)))
+		return final(fmt.Errorf("%w: a check of the page's %s says what it is, contains, starts or ends with, or does not (\"the URL contains /cart\", \"the URL does not contain /admin\")", ErrUnparsable, stripArticle(p)))
 	}
 	return nil
 }

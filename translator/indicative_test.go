@@ -8,14 +8,13 @@ import (
 )
 
 // TestExpectationsRefused: an expectation no form reads is refused, never
-// read as text somewhere on the page: the page's URL or title said not to
-// hold something, and a subject that ends with an expectation's words.
+// read as text somewhere on the page: the page's URL with a verb of the
+// text forms, and a subject that ends with an expectation's words.
 func TestExpectationsRefused(t *testing.T) {
 	r := NewRules()
 	for action, want := range map[string]string{
-		"the URL should not contain /admin":  "cannot say what it does not",
-		"verify the title does not say Home": "cannot say what it does not",
-		"the status could say Saved":         "put the text it expects in quotes",
+		"the URL should not show /admin": `the page's URL says what it is, contains, starts or ends with, or does not`,
+		"the status could say Saved":     "put the text it expects in quotes",
 		// The expectation's element is not on the page: that is the
 		// error, not the whole sentence read as text.
 		"expect the Publish button to be disabled": `no element matching "Publish"`,

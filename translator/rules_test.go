@@ -262,6 +262,10 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "the URL should contain /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchContains}},
 		{"cart", "the URL should end with /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds}},
 		{"cart", "the page title should start with Your", step.Step{Kind: step.AssertTitle, Value: "Your", Match: step.MatchStarts}},
+		{"cart", "the URL should not contain /admin", step.Step{Kind: step.AssertURL, Value: "/admin", Match: step.MatchContains, Negated: true}},
+		{"cart", "verify the URL no longer ends with /login", step.Step{Kind: step.AssertURL, Value: "/login", Match: step.MatchEnds, Negated: true}},
+		{"cart", "verify the title does not say Error", step.Step{Kind: step.AssertTitle, Value: "Error", Match: step.MatchEquals, Negated: true}},
+		{"cart", "the page title isn't Error", step.Step{Kind: step.AssertTitle, Value: "Error", Match: step.MatchEquals, Negated: true}},
 		// The page's own words keep theirs: quoted, or when the rewrite
 		// would land in the expected text.
 		{"cart", `verify "Passwords should be 8 characters" is shown`, step.Step{Kind: step.AssertText, Value: "Passwords should be 8 characters"}},
