@@ -96,8 +96,27 @@ func keepsIntent(a prompt.IntermediateStep, written, action string) error {
 		return invalid("%q checks the page, and a check never acts: %s is refused; answer assert with the text that must be visible, or unknown if the page cannot show it", action, a.ActionType)
 	case intent == IntentAct && a.ActionType == "assert":
 		return invalid("%q does something on the page: an assert cannot stand in for it; answer the step that does it", action)
+	case a.ActionType == "assert" && negative(written, a.InputValue):
+		// An assert holds when its text is shown: for "the status should
+		// not say Error" it would hold when the status said Error.
+		return invalid("%q says something must not be so, and an assert holds when its text is shown: answer unknown", action)
 	}
 	return nil
+}
+
+// reNegative finds a negation in a sentence.
+var reNegative = regexp.MustCompile(`(?i)\b(?:not|never|no longer|cannot)\b|n't\b`)
+
+// negative reports whether sentence negates outside quotes and outside the
+// text an answer asserts ("Not available is shown" asserts "Not
+// available": no negation of it).
+func negative(sentence, text string) bool {
+	if t := strings.TrimSpace(text); t != "" {
+		if i := strings.Index(strings.ToLower(sentence), strings.ToLower(t)); i >= 0 {
+			sentence = sentence[:i] + sentence[i+len(t):]
+		}
+	}
+	return reNegative.MatchString(reQuoted.ReplaceAllString(sentence, ""))
 }
 
 // target is the element the answer names (nil when it names none), which

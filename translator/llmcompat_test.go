@@ -307,6 +307,24 @@ func TestLLMIntentKept(t *testing.T) {
 	}
 }
 
+// TestLLMNegationNotAsserted: an assert holds when its text is shown, so
+// it never stands for a sentence that says something must not be so: for
+// "the page should not say Log in" it would hold when the page said it.
+// A negation inside the asserted text is the text's own.
+func TestLLMNegationNotAsserted(t *testing.T) {
+	srv := openaitest.New(t, script(call("assert", "", "Log in")))
+	steps, err := newLLM(t, srv, nil).Translate(t.Context(), loginRequest(t, "the page should not say Log in"))
+	var refused *AnswerError
+	if !errors.As(err, &refused) || len(steps) != 0 || !strings.Contains(refused.Reason, "must not be so, and an assert holds when its text is shown") {
+		t.Errorf("steps %+v, err %v; want the assert refused", steps, err)
+	}
+	srv = openaitest.New(t, script(call("assert", "", "Not a member yet?")))
+	steps, err = newLLM(t, srv, nil).Translate(t.Context(), loginRequest(t, "verify Not a member yet? is shown"))
+	if err != nil || steps[0].Kind != step.AssertText || steps[0].Value != "Not a member yet?" {
+		t.Errorf("a negation that is the text's own: %+v, %v", steps, err)
+	}
+}
+
 // TestIntentOf: the rules' grammar says what a sentence asks, with no
 // page.
 func TestIntentOf(t *testing.T) {
