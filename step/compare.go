@@ -1,0 +1,77 @@
+package step
+
+// How a check compares what it reads with what it expects, in the page's
+// JavaScript and in the words of its description and message.
+
+import (
+	"fmt"
+	"strings"
+)
+
+// compare is the JavaScript condition that the normalized got (an
+// expression) matches want as how says.
+func compare(got, want, how string) string {
+	switch how {
+	case MatchContains:
+		return fmt.Sprintf("%s.includes(%s)", got, normJS(want))
+	case MatchStarts:
+		return fmt.Sprintf("%s.startsWith(%s)", got, normJS(want))
+	case MatchEnds:
+		return fmt.Sprintf("%s.endsWith(%s)", got, normJS(want))
+	}
+	// A sentence's full stop is not part of the value: "shows Airplane
+	// Building content goes here." holds for the text with or without it.
+	return fmt.Sprintf("bare(%s) === %s", got, js(strings.TrimRight(NormText(want), trailingStops)))
+}
+
+// trailingStops end a sentence; bare in the checks' JavaScript drops them.
+const trailingStops = " .!?;:,"
+
+// matchWords says how, for messages.
+func matchWords(how string) string {
+	switch how {
+	case MatchContains:
+		return "contain"
+	case MatchStarts:
+		return "start with"
+	case MatchEnds:
+		return "end with"
+	}
+	return "be"
+}
+
+// pageFact is the condition a URL or title check polls for, of what it
+// reads, and the end of its failure message: "expected it to contain
+// "/cart"", or, negated, "expected it not to contain "/admin"".
+func pageFact(s Step) (cond func(got string) string, expect string) {
+	if s.Negated {
+		return func(got string) string { return "!(" + compare(got, s.Value, s.Match) + ")" },
+			fmt.Sprintf(", expected it not to %s %q", matchWords(s.Match), s.Value)
+	}
+	return func(got string) string { return compare(got, s.Value, s.Match) },
+		fmt.Sprintf(", expected it to %s %q", matchWords(s.Match), s.Value)
+}
+
+// verbOf says how a URL or title check compares, negated when it is.
+func verbOf(s Step) string {
+	if !s.Negated {
+		return verb(s.Match)
+	}
+	if s.Match == MatchEquals || s.Match == "" {
+		return "is not"
+	}
+	return "does not " + matchWords(s.Match)
+}
+
+// verb says how, in a step's description.
+func verb(how string) string {
+	switch how {
+	case MatchContains:
+		return "contains"
+	case MatchStarts:
+		return "starts with"
+	case MatchEnds:
+		return "ends with"
+	}
+	return "is"
+}
