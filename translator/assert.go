@@ -345,8 +345,7 @@ func quotedWhole(s string) string {
 // of s cannot take part in the match's own words: they are blanked (same
 // length) for matching, and the groups are cut from s itself.
 func submatchOutsideQuotes(re *regexp.Regexp, s string) []string {
-	blank := reQuoted.ReplaceAllStringFunc(s, func(q string) string { return strings.Repeat("\x00", len(q)) })
-	idx := re.FindStringSubmatchIndex(blank)
+	idx := indexOutsideQuotes(re, s)
 	if idx == nil {
 		return nil
 	}
@@ -357,6 +356,12 @@ func submatchOutsideQuotes(re *regexp.Regexp, s string) []string {
 		}
 	}
 	return out
+}
+
+// indexOutsideQuotes is re.FindStringSubmatchIndex(s) with the quoted
+// parts of s blanked (same length), so the indexes are s's own.
+func indexOutsideQuotes(re *regexp.Regexp, s string) []int {
+	return re.FindStringSubmatchIndex(reQuoted.ReplaceAllStringFunc(s, func(q string) string { return strings.Repeat("\x00", len(q)) }))
 }
 
 func quoted(s string) string {

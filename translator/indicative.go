@@ -37,21 +37,21 @@ const showVerbRe = `(show up|go away|show|display|contain|say|read|have|include|
 
 var indicatives = []struct {
 	re  *regexp.Regexp
-	out func(m []string) string
+	out func(verb string) string // verb: the group of showVerbRe, if the form has it
 }{
 	// "should no longer be shown", "should no longer show X".
-	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer be\b`), func([]string) string { return "is no longer" }},
-	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer ` + showVerbRe + `\b`), func(m []string) string { return "no longer " + third(m[1]) }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer be\b`), func(string) string { return "is no longer" }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer ` + showVerbRe + `\b`), func(v string) string { return "no longer " + third(v) }},
 	// "should not be checked", "not to be shown".
-	{regexp.MustCompile(`(?i)\b` + modalNot + ` be\b`), func([]string) string { return "is not" }},
+	{regexp.MustCompile(`(?i)\b` + modalNot + ` be\b`), func(string) string { return "is not" }},
 	// "should not appear", "should not show up": not shown.
-	{regexp.MustCompile(`(?i)\b` + modalNot + ` (?:appear|show up)\b`), func([]string) string { return "is not shown" }},
+	{regexp.MustCompile(`(?i)\b` + modalNot + ` (?:appear|show up)\b`), func(string) string { return "is not shown" }},
 	// "should not say X", "never shows X" stays as reNotShows reads it.
-	{regexp.MustCompile(`(?i)\b` + modalNot + ` ` + showVerbRe + `\b`), func(m []string) string { return "does not " + m[1] }},
+	{regexp.MustCompile(`(?i)\b` + modalNot + ` ` + showVerbRe + `\b`), func(v string) string { return "does not " + v }},
 	// "should have been removed".
-	{regexp.MustCompile(`(?i)\b` + modalWords + ` have been\b`), func([]string) string { return "has been" }},
-	{regexp.MustCompile(`(?i)\b` + modalWords + ` (?:still )?be\b`), func([]string) string { return "is" }},
-	{regexp.MustCompile(`(?i)\b` + modalWords + ` (?:still )?` + showVerbRe + `\b`), func(m []string) string { return third(m[1]) }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` have been\b`), func(string) string { return "has been" }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` (?:still )?be\b`), func(string) string { return "is" }},
+	{regexp.MustCompile(`(?i)\b` + modalWords + ` (?:still )?` + showVerbRe + `\b`), func(v string) string { return third(v) }},
 }
 
 // third is a verb of showVerbRe in the third person ("show up": "shows up").
@@ -71,19 +71,16 @@ func third(verb string) string {
 // put in its place, and whether there was one. Only a verb the assertion
 // forms read is rewritten: "should see" is left as it is.
 func indicative(body string) (out, put string, ok bool) {
-	blank := reQuoted.ReplaceAllStringFunc(body, func(q string) string { return strings.Repeat("\x00", len(q)) })
 	for _, ind := range indicatives {
-		idx := ind.re.FindStringSubmatchIndex(blank)
+		idx := indexOutsideQuotes(ind.re, body)
 		if idx == nil {
 			continue
 		}
-		m := make([]string, len(idx)/2)
-		for i := range m {
-			if idx[2*i] >= 0 {
-				m[i] = body[idx[2*i]:idx[2*i+1]]
-			}
+		verb := ""
+		if len(idx) > 2 && idx[2] >= 0 {
+			verb = body[idx[2]:idx[3]]
 		}
-		put = ind.out(m)
+		put = ind.out(verb)
 		return body[:idx[0]] + put + body[idx[1]:], put, true
 	}
 	return body, "", false
@@ -91,7 +88,7 @@ func indicative(body string) (out, put string, ok bool) {
 
 // reExpectTo finds the "to" of "expect X to show Y", "expect X not to be
 // checked".
-var reExpectTo = regexp.MustCompile(`(?i)\b(not to|to not|to) (be|show up|go away|show|display|contain|say|read|have|include|list|appear|disappear|vanish|remain|stay|look|equal)\b`)
+var reExpectTo = regexp.MustCompile(`(?i)\b(not to|to not|to) (be|` + showVerbRe[1:] + `\b`)
 
 // expectTo rewrites the body of "expect …" ("the alert to show Saved",
 // "the box not to be checked", "Saved to appear") with should, which
@@ -102,8 +99,7 @@ var reExpectTo = regexp.MustCompile(`(?i)\b(not to|to not|to) (be|show up|go awa
 // a, your, it, a quotation), and "to be" only before a state or "shown";
 // one that takes none ("to appear") only at the end, or before where.
 func expectTo(body string) string {
-	blank := reQuoted.ReplaceAllStringFunc(body, func(q string) string { return strings.Repeat("\x00", len(q)) })
-	idx := reExpectTo.FindStringSubmatchIndex(blank)
+	idx := indexOutsideQuotes(reExpectTo, body)
 	if idx == nil {
 		return body
 	}

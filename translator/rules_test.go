@@ -261,6 +261,7 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "Proceed to checkout should be visible", step.Step{Kind: step.AssertText, Value: "Proceed to checkout"}},
 		{"cart", "the URL should contain /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchContains}},
 		{"cart", "the URL should end with /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds}},
+		{"cart", "expect the URL to end with /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds}},
 		{"cart", "the page title should start with Your", step.Step{Kind: step.AssertTitle, Value: "Your", Match: step.MatchStarts}},
 		{"cart", "the URL should not contain /admin", step.Step{Kind: step.AssertURL, Value: "/admin", Match: step.MatchContains, Negated: true}},
 		{"cart", "verify the URL no longer ends with /login", step.Step{Kind: step.AssertURL, Value: "/login", Match: step.MatchEnds, Negated: true}},
