@@ -82,7 +82,10 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		}
 		var x expr
 		for _, r := range s.Values {
-			e := mc(page, "getByRole", str(r), obj{{"name", g.loose(s.Value, v)}})
+			e := mc(page, "getByRole", str(r))
+			if s.Value != "" {
+				e = mc(page, "getByRole", str(r), obj{{"name", g.loose(s.Value, v)}})
+			}
 			if x == nil {
 				x = e
 			} else {

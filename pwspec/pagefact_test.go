@@ -12,14 +12,26 @@ import (
 // be is the web-first assertion turned around (not.toHaveURL,
 // not.toHaveTitle), read from the step's call as every check is.
 func TestNegatedPageFacts(t *testing.T) {
-	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "facts"}, Steps: []sandy.Step{
-		{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://127.0.0.1:1/"}, Description: "open"},
-	}}
-	for _, s := range []step.Step{
+	got := specOf(t, "facts", []step.Step{
 		{Kind: step.AssertURL, Value: "/admin", Match: step.MatchContains, Negated: true, Action: "the URL should not contain /admin"},
 		{Kind: step.AssertTitle, Value: "Error", Match: step.MatchEquals, Negated: true, Action: "the title is not Error"},
 		{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds, Action: "the URL ends with /cart"},
-	} {
+	})
+	for _, want := range []string{"expect(page).not.toHaveURL(/\\/admin/", "expect(page).not.toHaveTitle(", "expect(page).toHaveURL(/\\/cart$/"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the spec lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// specOf is the spec of a scenario that opens a page, then makes the
+// calls of steps (each described by its Action).
+func specOf(t *testing.T, name string, steps []step.Step) string {
+	t.Helper()
+	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: name}, Steps: []sandy.Step{
+		{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://127.0.0.1:1/"}, Description: "open"},
+	}}
+	for _, s := range steps {
 		c, err := step.Call(s, "")
 		if err != nil {
 			t.Fatal(err)
@@ -30,10 +42,5 @@ func TestNegatedPageFacts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := string(b)
-	for _, want := range []string{"expect(page).not.toHaveURL(/\\/admin/", "expect(page).not.toHaveTitle(", "expect(page).toHaveURL(/\\/cart$/"} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the spec lacks %q:\n%s", want, got)
-		}
-	}
+	return string(b)
 }

@@ -275,14 +275,21 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		case target != "":
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
 			element = what + " is visible"
-		case s.Negated:
-			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(%s(e)).includes(%s)) ? %s : ''`,
-				allJS(s), rolesJS(s.Values), nameFn(s), normJS(s.Value), js(what+" is still shown"))
-			element = what + " is not shown"
 		default:
-			why = fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e) && norm(%s(e)).includes(%s)) ? '' : %s`,
-				allJS(s), rolesJS(s.Values), nameFn(s), normJS(s.Value), js(what+" is not shown"))
-			element = what + " is shown"
+			// An element of those roles, whose name holds Value; any of
+			// them when Value is "" ("the dialog is gone").
+			named := ""
+			if s.Value != "" {
+				named = fmt.Sprintf(` && norm(%s(e)).includes(%s)`, nameFn(s), normJS(s.Value))
+			}
+			shown := fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e)%s)`, allJS(s), rolesJS(s.Values), named)
+			if s.Negated {
+				why = fmt.Sprintf(`%s ? %s : ''`, shown, js(what+" is still shown"))
+				element = what + " is not shown"
+			} else {
+				why = fmt.Sprintf(`%s ? '' : %s`, shown, js(what+" is not shown"))
+				element = what + " is shown"
+			}
 		}
 	default:
 		return ToolCall{}, fmt.Errorf("step: %s is not a check", s.Kind)

@@ -202,6 +202,11 @@ func TestChecksInChromium(t *testing.T) {
 		{"a hidden dialog is gone", st(step.AssertVisible, "Address Added", func(s *step.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
 		{"a button is not gone", st(step.AssertVisible, "FAQ", func(s *step.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
 		{"a labelled field is shown", st(step.AssertVisible, "Email", func(s *step.Step) { s.Values = []string{"textbox"} }), "", ""},
+		// Any element of the roles (Value ""): "the dialog is gone".
+		{"no dialog is shown", st(step.AssertVisible, "", func(s *step.Step) { s.Negated, s.Values = true, []string{"dialog"} }), "", ""},
+		{"a button is shown", st(step.AssertVisible, "", func(s *step.Step) { s.Values = []string{"button"} }), "", ""},
+		{"no button is shown", st(step.AssertVisible, "", func(s *step.Step) { s.Negated, s.Values = true, []string{"button"} }), "", "it is still shown"},
+		{"no dialog is not shown", st(step.AssertVisible, "", func(s *step.Step) { s.Values = []string{"dialog"} }), "", "it is not shown"},
 		// A tree item in a collapsed branch: its name is in its parent's
 		// text, not in what a person sees of the parent (the parent's name).
 		{"an item of a collapsed tree branch is not shown", st(step.AssertVisible, "project-1.docx", func(s *step.Step) { s.Values = []string{"treeitem"} }), "", "it is not shown"},

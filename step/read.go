@@ -215,6 +215,7 @@ var (
 	reNameRoles   = regexp.MustCompile(`some\(e => (\[[^\]]*\])\.includes\(role\(e\)\)`)
 	reRole        = regexp.MustCompile(`^([a-z]+)(?: "|$| (?:not )?showing "| in [a-z]+ ")`)
 	reFirstQuoted = regexp.MustCompile(`^[a-z]+(?: or [a-z]+)* ("(?:[^"\\]|\\.)*")`)
+	reRolesOnly   = regexp.MustCompile(`^[a-z]+(?: or [a-z]+)*$`)
 )
 
 // page is what a check's description calls the page (assertCall's what
@@ -334,12 +335,15 @@ func readCheck(element, fn, target string) (*Step, error) {
 			json.Unmarshal([]byte(r[1]), &roles)
 		}
 		q := reFirstQuoted.FindStringSubmatch(m[1])
-		if len(roles) == 0 || q == nil {
+		if len(roles) == 0 || q == nil && !reRolesOnly.MatchString(m[1]) {
 			return nil, fmt.Errorf("a check that %s is shown, whose function does not say what it looks for", m[1])
 		}
-		name, err := unq(q[1])
-		if err != nil {
-			return nil, err
+		name := "" // "dialog or alertdialog is not shown": any of them
+		if q != nil {
+			var err error
+			if name, err = unq(q[1]); err != nil {
+				return nil, err
+			}
 		}
 		return &Step{Kind: AssertVisible, Value: name, Values: roles, Negated: m[2] != "", Element: subject(m[1])}, nil
 	}

@@ -121,6 +121,9 @@ var roundTrips = []struct {
 	{step: Step{Kind: AssertState, Ref: "#p", Role: "button", Element: `button "Pay"`, Value: StateDisabled, Negated: true, Shadow: true}},
 	// An element named by the roles it may have (corpus apg-dialog-add-address).
 	{step: Step{Kind: AssertVisible, Value: "Address Added", Values: []string{"alertdialog", "dialog"}, Element: `alertdialog or dialog "Address Added"`}},
+	// Any element of those roles ("the dialog is gone").
+	{step: Step{Kind: AssertVisible, Values: []string{"alertdialog", "dialog"}, Negated: true, Element: "alertdialog or dialog"}},
+	{step: Step{Kind: AssertVisible, Values: []string{"menu"}, Element: "menu"}},
 }
 
 // TestRoundTrip: for every kind, step → call → step is the identity (or

@@ -214,6 +214,11 @@ func (r *Rules) readText(req Request, body string, strict bool) ([]step.Step, er
 // check that that element is shown, or, gone, that no element of that kind
 // and name is. ok is false for a subject with no kind noun, which is text.
 func (r *Rules) elementShown(req Request, subject string, gone bool) ([]step.Step, bool, error) {
+	if n, ok := kindPhrase(subject); ok {
+		if steps, ok, err := kindShown(req, n, gone); ok {
+			return steps, true, err
+		}
+	}
 	words, set, ok := kindNoun(stripArticle(unquote(strings.TrimSpace(subject))), false)
 	if !ok {
 		// A part of the page named by a noun the text checks scope by
@@ -330,6 +335,9 @@ func quoted(s string) string {
 // "Saved status" gives ("Saved", status roles, true). A noun alone is not
 // split: "the status" is the one status, which the text forms read.
 func assertNoun(s string) (string, roleSet, bool) {
+	if _, whole := nounWord(s); whole {
+		return "", nil, false
+	}
 	cut := func(word string) (string, bool) {
 		suffix := " " + word
 		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {

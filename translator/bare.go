@@ -2,8 +2,10 @@ package translator
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -60,4 +62,94 @@ func subjectNamed(req Request, subject string) bool {
 	}
 	best, top := rank(candidates(req.Page, nil), s)
 	return len(best) > 0 && top >= scoreExact
+}
+
+// kindShown reads "the dialog is gone", "the tab panel is shown": a
+// subject that is a kind noun alone. Shown, it is the one element of that
+// kind on the page (several are refused, naming them); gone, no element
+// of that kind may be shown. Read as text, the words "the dialog" are what
+// no page shows, and "is gone" could never fail. ok is false for a noun
+// that names no roles ("the box", "the page").
+func kindShown(req Request, n dom.Noun, gone bool) ([]step.Step, bool, error) {
+	rs := n.Sole
+	if len(rs) == 0 && len(n.Shown) > 0 {
+		rs = n.Shown
+		if slices.Contains(rs, n.Word) {
+			rs = []string{n.Word} // "the menu": a menu, not the menu bar beside it
+		}
+	}
+	if len(rs) == 0 {
+		rs = n.Kind
+	}
+	if len(rs) == 0 {
+		return nil, false, nil
+	}
+	kinds := slices.Sorted(slices.Values(rs))
+	if !gone && req.Page != nil {
+		found := candidates(req.Page, forChecks(roles(rs...)))
+		switch len(found) {
+		case 1:
+			return []step.Step{{Kind: step.AssertVisible, Role: found[0].Role, Ref: found[0].Ref, Element: describe(req.Page, found[0])}}, true, nil
+		case 0:
+			// Not in the snapshot: the page is asked by role, and the
+			// check fails there if none is shown.
+		default:
+			return nil, true, ambiguous(req.Page, "the "+n.Word, found)
+		}
+	}
+	return []step.Step{{Kind: step.AssertVisible, Values: kinds, Negated: gone, Element: strings.Join(kinds, " or ")}}, true, nil
+}
+
+// popupRoles are the elements that are open while shown and closed while
+// gone: "the dialog is closed" is whether one is shown, which a dialog's
+// own state does not say.
+var popupRoles = roles("dialog", "alertdialog", "alert", "menu", "tooltip", "listbox")
+
+// openShown reads "the dialog is open", "the menu should be closed": a kind
+// noun alone whose kind pops up, open when shown. ok is false for another
+// subject, or another state.
+func openShown(req Request, subject, state string, closed bool) ([]step.Step, bool, error) {
+	n, ok := kindPhrase(subject)
+	if !ok || state != step.StateExpanded {
+		return nil, false, nil
+	}
+	for _, rs := range [][]string{n.Sole, n.Shown, n.Kind} {
+		if len(rs) > 0 {
+			if !popupRoles[rs[0]] {
+				return nil, false, nil
+			}
+			break
+		}
+	}
+	return kindShown(req, n, closed)
+}
+
+// kindAlone reads a phrase that is an article and a kind noun ("the
+// switch", "the tab panel"): the elements of that kind (among want) on the
+// page, and the roles they were looked for by. ok is false for another
+// phrase ("Link" alone is a name), a noun of any kind ("the box"), or a
+// kind none of whose elements is on the page.
+func kindAlone(page *dom.Node, phrase string, want roleSet) ([]*dom.Node, roleSet, bool) {
+	n, ok := kindPhrase(phrase)
+	if !ok || n.AnyKind || len(n.Kind) == 0 || page == nil {
+		return nil, nil, false
+	}
+	kind := roles(n.Kind...)
+	if want != nil && !want[anyRole] && !overlaps(want, kind) {
+		return nil, nil, false
+	}
+	set := intersect(want, kind)
+	found := candidates(page, set)
+	return found, set, len(found) > 0
+}
+
+// kindPhrase reads "the dialog", "the tab panel": an article and a kind
+// noun, unquoted. Without the article the word is a name ("click Link",
+// "Menu is gone").
+func kindPhrase(phrase string) (dom.Noun, bool) {
+	p := strings.TrimSpace(phrase)
+	if stripArticle(p) == p || quoted(p) != "" {
+		return dom.Noun{}, false
+	}
+	return nounWord(p)
 }

@@ -1,6 +1,7 @@
 package translator
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -130,6 +131,9 @@ func readState(r *Rules, req Request, body string) ([]step.Step, error) {
 	if !ok {
 		return nil, errNoMatch
 	}
+	if steps, ok, err := openShown(req, m[1], st.state, negated != st.not); ok {
+		return steps, err
+	}
 	n, err := r.element(req, m[1], forChecks(stateRoles[st.state]), "element")
 	if err != nil {
 		return nil, err
@@ -138,6 +142,11 @@ func readState(r *Rules, req Request, body string) ([]step.Step, error) {
 		n = navigationItem(req.Page, n) // "Overview is the current page", no kind named
 	}
 	state := st.state
+	if textRoles[n.Role] && state != step.StateCurrent && state != step.StateFocused {
+		// Text is never expanded, checked or disabled: "not" of it could
+		// never fail.
+		return nil, fmt.Errorf("%s is text, which is never %s: name the element that is, by its kind (\"the Details dialog\", \"the Shipping button\")", describe(req.Page, n), word)
+	}
 	if state == step.StateSelected && checkRoles[n.Role] {
 		// A radio or checkbox "selected" is checked (aria-checked, or the
 		// input's checked), as people say it; aria-selected is not theirs.
@@ -145,6 +154,10 @@ func readState(r *Rules, req Request, body string) ([]step.Step, error) {
 	}
 	return []step.Step{{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n), Value: state, Negated: negated != st.not}}, nil
 }
+
+// textRoles are elements that are text, not controls: no state is said of
+// them.
+var textRoles = roles("paragraph", "text", "generic", "none", "presentation", "StaticText")
 
 // navRoles hold the items "the current page" is said of.
 var navRoles = roles("navigation", "menubar", "menu", "tree", "tablist")

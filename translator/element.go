@@ -37,6 +37,9 @@ var iconWords = map[string][]string{
 // X" gives ("for X", checkbox roles, true); "Log in button" gives ("Log
 // in", button roles, true).
 func kindNoun(s string, atStart bool) (rest string, set roleSet, ok bool) {
+	if _, whole := nounWord(s); whole && !atStart {
+		return s, nil, false
+	}
 	for _, k := range kindNouns {
 		if atStart {
 			if len(s) >= len(k.word) && strings.EqualFold(s[:len(k.word)], k.word) && (len(s) == len(k.word) || s[len(k.word)] == ' ') {
@@ -79,6 +82,21 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 		}
 		n, err := r.resolve(in.node, target, want, wantName)
 		return holderOf(n), err
+	}
+	if found, set, ok := kindAlone(req.Page, phrase, want); ok {
+		// "click the switch": the page's switch, not a table cell that
+		// says "switch" (without the article, "click Link" is a name);
+		// of several, the focused one, or the one whose name is the word.
+		if len(found) == 1 {
+			return found[0], nil
+		}
+		if f := focused(req.Page, nil, set); f != nil {
+			return f, nil
+		}
+		if n, err := r.resolve(req.Page, p, set, wantName); err == nil {
+			return n, nil
+		}
+		return nil, ambiguous(req.Page, "the "+p, found)
 	}
 	n, err := r.resolve(req.Page, p, want, wantName)
 	if err == nil || req.Page == nil {

@@ -241,6 +241,9 @@ func stripArticle(s string) string {
 // splitRoleNoun strips a trailing kind noun: "Log in button" -> "Log in",
 // buttons. A noun of any kind ("the Save icon") is stripped with no roles.
 func splitRoleNoun(s string) (string, roleSet) {
+	if _, whole := nounWord(s); whole {
+		return s, nil // "tab panel" is not a panel named "tab"
+	}
 	for _, rn := range kindNouns {
 		suffix := " " + rn.word
 		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
@@ -311,6 +314,9 @@ func namedContainer(page *dom.Node, phrase string) (n *dom.Node, ok bool, err er
 		if inner, ok, err := namedContainer(outer, p[:i]); ok {
 			return inner, true, err
 		}
+	}
+	if _, whole := nounWord(p); whole {
+		return nil, false, nil // "the tab panel": the one of its kind (soleOfKind)
 	}
 	var set roleSet
 	var noun string

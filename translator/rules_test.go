@@ -440,7 +440,8 @@ func TestRulesRefuses(t *testing.T) {
 
 func FuzzRulesTranslate(f *testing.F) {
 	for _, s := range []string{"click Add to cart for Blue Mug", "type a into b", "select x from y", "verify \"x\"", "press ctrl+", "go to", "check ", "remember the price of Blue Mug as PRICE", "save x as {{Y}}",
-		"the Blue Mug card should not show $5", "expect x not to be checked", "y should never say \"z\"", "expect to show"} {
+		"the Blue Mug card should not show $5", "expect x not to be checked", "y should never say \"z\"", "expect to show",
+		"the dialog should be closed", "the tab panel shows x", "the button is visible", "the article is gone"} {
 		f.Add(s)
 	}
 	p := page(f, "products")

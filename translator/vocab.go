@@ -1,6 +1,10 @@
 package translator
 
-import "github.com/plaintest/plaintest/dom"
+import (
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
 
 type roleSet map[string]bool
 
@@ -101,3 +105,17 @@ var (
 		return m
 	}()
 )
+
+// nounWord is the noun of dom.Nouns that s is, whole ("the tab panel"
+// gives "tab panel"): a phrase that is a noun alone names a kind, and is
+// never split by a shorter noun it ends with (a tab panel is not a panel
+// named "tab").
+func nounWord(s string) (dom.Noun, bool) {
+	s = stripArticle(unquote(strings.TrimSpace(s)))
+	for _, n := range dom.Nouns {
+		if strings.EqualFold(s, n.Word) {
+			return n, true
+		}
+	}
+	return dom.Noun{}, false
+}
