@@ -132,3 +132,36 @@ func TestKindAloneAction(t *testing.T) {
 		t.Errorf("click the button: %v, want the two buttons named", err)
 	}
 }
+
+// TestKindPlace: a place named by a kind alone ("in the tab panel") is the
+// one part of that kind: its element, or, when it has none, a hover of it
+// (the element may show on hover), never the element of that name beside a
+// part whose name is a word of the noun (the section "Tab").
+func TestKindPlace(t *testing.T) {
+	p, err := dom.ParseARIA(`- region "Tab" [ref=e1]:
+  - button "Save" [ref=e2]
+- tablist "Sections" [ref=e3]:
+  - tab "Draft" [selected] [ref=e4]
+- tabpanel "Draft" [ref=e5]:
+  - button "Apply" [ref=e6]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, want := range map[string]step.Step{
+		"click Apply in the tab panel": {Kind: step.Click, Role: "button", Ref: "e6"},
+		"click Save in the tab panel":  {Kind: step.Hover, Role: "tabpanel", Ref: "e5"},
+		"click Draft in the tab list":  {Kind: step.Click, Role: "tab", Ref: "e4"},
+	} {
+		steps, err := NewRules().Translate(context.Background(), Request{Action: action, Page: p})
+		if err != nil || len(steps) == 0 {
+			t.Errorf("%q: %v", action, err)
+			continue
+		}
+		got := steps[0]
+		got.Action, got.Element, got.Words = "", "", ""
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%q:\n got %+v\nwant %+v", action, got, want)
+		}
+	}
+}

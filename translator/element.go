@@ -99,7 +99,8 @@ func (r *Rules) element(req Request, phrase string, want roleSet, wantName strin
 		return nil, ambiguous(req.Page, "the "+p, found)
 	}
 	n, err := r.resolve(req.Page, p, want, wantName)
-	if err == nil || req.Page == nil {
+	var hidden *hiddenError
+	if err == nil || req.Page == nil || errors.As(err, &hidden) {
 		return holderOf(n), err
 	}
 	var amb *AmbiguousError

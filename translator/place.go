@@ -111,6 +111,20 @@ var placeRoles = roles("listitem", "row", "article", "group", "region", "option"
 // row"): the nearest row, card or item around the text or element of that
 // name. nil without an error means there is no such text.
 func placeOf(page *dom.Node, scope string) (*dom.Node, error) {
+	if n, ok := nounWord(scope); ok && page != nil {
+		if rs := nounPlaceRoles(n); len(rs) > 0 {
+			// "in the tab panel": the one part of that kind, never one
+			// whose name is a word of the noun ("Tab").
+			found := candidates(page, forChecks(roles(rs...)))
+			switch len(found) {
+			case 0:
+				return nil, &NotFoundError{Want: n.Word}
+			case 1:
+				return found[0], nil
+			}
+			return nil, ambiguous(page, "the "+n.Word, found)
+		}
+	}
 	scope = stripArticle(unquote(scope))
 	for _, noun := range containerNouns {
 		if len(scope) > len(noun) && strings.EqualFold(scope[len(scope)-len(noun):], noun) {
@@ -140,6 +154,87 @@ func placeOf(page *dom.Node, scope string) (*dom.Node, error) {
 		return places[0], nil
 	}
 	return nil, ambiguous(page, scope, places)
+}
+
+// nounPlaceRoles are the roles of the part of the page a noun alone names
+// as a place: the one element it names alone, else the parts it scopes.
+func nounPlaceRoles(n dom.Noun) []string {
+	if !n.Place && len(n.Sole) == 0 && len(n.Part) == 0 {
+		return nil // "Log in button": a button is no place
+	}
+	for _, rs := range [][]string{n.Sole, n.Part, n.Kind} {
+		if len(rs) > 0 {
+			return rs
+		}
+	}
+	return nil
+}
+
+// inKindPlace resolves "t in the tab panel": t among the nodes inside the
+// one part of the page of that kind, never one beside a part whose name is
+// a word of the noun.
+func inKindPlace(page *dom.Node, nodes []*dom.Node, t string, n dom.Noun) (*dom.Node, error) {
+	place, err := placeOf(page, n.Word)
+	if err != nil {
+		return nil, err
+	}
+	var in []*dom.Node
+	for _, c := range nodes {
+		for a := c.Parent; a != nil; a = a.Parent {
+			if a == place {
+				in = append(in, c)
+				break
+			}
+		}
+	}
+	t, _ = splitRoleNoun(stripArticle(t))
+	best, top := rank(in, t)
+	switch {
+	case top < scoreMatch || len(best) == 0:
+		// Not shown there: it may show on hover (hiddenError).
+		return nil, &hiddenError{place: place, err: &NotFoundError{What: t, Where: "in " + short(place), Candidates: inside(place)}}
+	case len(best) == 1:
+		return best[0], nil
+	}
+	return nil, ambiguous(page, t+" in the "+n.Word, best)
+}
+
+// anchorsOf finds the elements a scope phrase names: those whose name or
+// text is the phrase, else those whose name starts with it ("the Folk
+// Futures card" for the heading "Folk Futures: Tradition in the
+// Classroom").
+func anchorsOf(page *dom.Node, scope string) []*dom.Node {
+	for _, min := range []int{scoreExact, 80} {
+		var out []*dom.Node
+		page.Walk(func(n *dom.Node) bool {
+			if n != page && (score(n.Name, scope) >= min || n.Name == "" && n.Value != "" && score(n.Value, scope) >= min) {
+				out = append(out, n)
+			}
+			return true
+		})
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
+// distance is the number of tree edges between a and b.
+func distance(a, b *dom.Node) int {
+	depth := map[*dom.Node]int{}
+	d := 0
+	for n := a; n != nil; n = n.Parent {
+		depth[n] = d
+		d++
+	}
+	d = 0
+	for n := b; n != nil; n = n.Parent {
+		if da, ok := depth[n]; ok {
+			return da + d
+		}
+		d++
+	}
+	return 1 << 20
 }
 
 // soleOfKind reads a phrase that is a role noun alone ("the status"): the

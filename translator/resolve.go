@@ -94,6 +94,9 @@ func sameDestination(nodes []*dom.Node) *dom.Node {
 
 // resolveScoped resolves "t in scope"; (nil, nil) means the split does not apply.
 func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Node, error) {
+	if n, ok := nounWord(scope); ok && len(nounPlaceRoles(n)) > 0 {
+		return inKindPlace(page, nodes, t, n)
+	}
 	scope = stripArticle(unquote(scope))
 	for _, noun := range containerNouns {
 		if len(scope) >= len(noun) && strings.EqualFold(scope[len(scope)-len(noun):], noun) {
@@ -136,44 +139,6 @@ func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Nod
 		return picks[0], nil
 	}
 	return nil, ambiguous(page, t+" for "+scope, picks)
-}
-
-// anchorsOf finds the elements a scope phrase names: those whose name or
-// text is the phrase, else those whose name starts with it ("the Folk
-// Futures card" for the heading "Folk Futures: Tradition in the
-// Classroom").
-func anchorsOf(page *dom.Node, scope string) []*dom.Node {
-	for _, min := range []int{scoreExact, 80} {
-		var out []*dom.Node
-		page.Walk(func(n *dom.Node) bool {
-			if n != page && (score(n.Name, scope) >= min || n.Name == "" && n.Value != "" && score(n.Value, scope) >= min) {
-				out = append(out, n)
-			}
-			return true
-		})
-		if len(out) > 0 {
-			return out
-		}
-	}
-	return nil
-}
-
-// distance is the number of tree edges between a and b.
-func distance(a, b *dom.Node) int {
-	depth := map[*dom.Node]int{}
-	d := 0
-	for n := a; n != nil; n = n.Parent {
-		depth[n] = d
-		d++
-	}
-	d = 0
-	for n := b; n != nil; n = n.Parent {
-		if da, ok := depth[n]; ok {
-			return da + d
-		}
-		d++
-	}
-	return 1 << 20
 }
 
 // markers are keys of a roleSet that are not roles: anyRole (the set also
