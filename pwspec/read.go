@@ -26,7 +26,7 @@ const (
 	helperReadAll = "readAll"
 )
 
-var helperOrder = []string{"read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
+var helperOrder = []string{"says", "read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
 
 // helpersTS holds the helpers a spec declares (helpers.ts), in the order
 // they are declared.

@@ -38,7 +38,7 @@ func TestRemember(t *testing.T) {
 		`.inputValue()`,
 		`return value.replace(/\s+/g, " ").trim();`,
 		`.not.toBe("")`,
-		"toContainText(\n      ORDER,",
+		"toContainText(\n      says(ORDER),",
 		".fill(`${ORDER} ${CODE}`)",
 	} {
 		if !strings.Contains(got, want) {

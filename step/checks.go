@@ -196,7 +196,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if s.Shadow {
 			read = fmt.Sprintf(`deepText(%s)`, root)
 		}
-		shown := fmt.Sprintf(`norm(%s).includes(%s)`, read, normJS(s.Value))
+		shown := fmt.Sprintf(`says(norm(%s), %s)`, read, normJS(s.Value))
 		if s.Kind == AssertText {
 			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))

@@ -52,6 +52,7 @@ customElements.define('x-btn', class extends HTMLElement { connectedCallback() {
 <x-tree></x-tree>
 <script>customElements.define('x-tree', class extends HTMLElement { connectedCallback() { this.attachShadow({mode: 'open'}).innerHTML =
   '<ul role="tree" aria-label="Reports"><li role="treeitem" aria-expanded="false">Reports<ul role="group" hidden><li role="treeitem">report-1.pdf</li></ul></li></ul>'; } });</script>
+<p>Order: Unpaid</p><p>Coupon not applied</p><p>Basket: 11 items</p>
 <p id="late"></p><script>setTimeout(() => { document.getElementById('late').textContent = 'Saved'; }, 300)</script>
 <div style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0,0,0,0)"><button id="sr">Skip to content</button></div>
 <span id="srself" style="position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)">Visually hidden</span>
@@ -126,6 +127,14 @@ func TestChecksInChromium(t *testing.T) {
 		{"text that comes late", st(step.AssertText, "Saved", nil), "", ""},
 		{"hidden text is gone", st(step.AssertGone, "Ghost", nil), "", ""},
 		{"visible text is not gone", st(step.AssertGone, "Buy milk", nil), "", `text "Buy milk" is still shown`},
+		// Words as a person reads them: not inside a longer word, not
+		// negated ("Paid" is not shown where the page says "Unpaid").
+		{"a word inside a longer word is not shown", st(step.AssertText, "Paid", nil), "", `expected text "Paid" is not shown`},
+		{"the longer word is shown", st(step.AssertText, "unpaid", nil), "", ""},
+		{"a count inside a longer number is not shown", st(step.AssertText, "1 item", nil), "", `expected text "1 item" is not shown`},
+		{"negated words are not shown", st(step.AssertText, "applied", nil), "", `expected text "applied" is not shown`},
+		{"the negation is shown", st(step.AssertText, "not applied", nil), "", ""},
+		{"a word inside a longer word is gone", st(step.AssertGone, "Paid", nil), "", ""},
 		{"checked", st(step.AssertState, step.StateChecked, nil), "#c", ""},
 		{"not checked", st(step.AssertState, step.StateChecked, not), "#c", "it is checked"},
 		{"collapsed", st(step.AssertState, step.StateExpanded, not), "#b", ""},

@@ -19,8 +19,8 @@ func TestChecksJS(t *testing.T) {
 	for _, h := range jsHelpers {
 		names = append(names, h.name)
 	}
-	if got, want := len(names), 14; got != want {
-		t.Errorf("the checks' helpers are %v, want pagejs's six deep* helpers, then norm, bare, vis, role, name, items, itemsDeep, nameDeep", names)
+	if got, want := len(names), 15; got != want {
+		t.Errorf("the checks' helpers are %v, want pagejs's six deep* helpers, then norm, bare, says, vis, role, name, items, itemsDeep, nameDeep", names)
 	}
 	for _, s := range []string{StateChecked, StateMixed, StateDisabled, StateExpanded, StateSelected, StatePressed, StateCurrent,
 		StateFocused, StateRequired, StateReadOnly, StateInvalid, StateSorted, StateSortedAscending, StateSortedDescending} {

@@ -87,7 +87,7 @@ func TestExportCommand(t *testing.T) {
 		}
 	}
 	spec, _ := os.ReadFile(exportPath(sc, formatPlaywright))
-	if !strings.Contains(string(spec), `await expect(page.getByTestId("cart-link")).toContainText("1 item", {`) {
+	if !strings.Contains(string(spec), `await expect(page.getByTestId("cart-link")).toContainText(says("1 item"), {`) {
 		t.Errorf("the spec recovered from the file lacks the cart check:\n%s", spec)
 	}
 	code, _, stderr = runCLI(t, "export", "--format", "nanoclaw", sc)
