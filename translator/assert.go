@@ -1,7 +1,6 @@
 package translator
 
 import (
-	"errors"
 	"fmt"
 	"regexp"
 	"sort"
@@ -241,20 +240,12 @@ func (r *Rules) elementShown(req Request, subject string, gone bool) ([]step.Ste
 	}
 	sort.Strings(kinds)
 	what := fmt.Sprintf("%s %q", strings.Join(kinds, " or "), words)
-	if !gone {
-		n, err := r.element(req, subject, forChecks(set), "element")
-		var nf *NotFoundError
-		switch {
-		case err == nil:
-			return []step.Step{{Kind: step.AssertVisible, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, true, nil
-		case !errors.As(err, &nf):
-			return nil, true, err
-		}
-		// Not in the snapshot (Playwright leaves out some names, such as
-		// a dialog's from aria-labelledby): the page is asked by role
-		// and name.
+	asked := step.Step{Kind: step.AssertVisible, Value: words, Values: kinds, Negated: gone, Element: what}
+	if gone {
+		return []step.Step{asked}, true, nil
 	}
-	return []step.Step{{Kind: step.AssertVisible, Value: words, Values: kinds, Negated: gone, Element: what}}, true, nil
+	n, err := r.element(req, subject, forChecks(set), "element")
+	return shownOrAsked(req, n, err, asked)
 }
 
 // submatchIn splits "TEXT in the PLACE" where PLACE ends in a noun naming
@@ -335,24 +326,9 @@ func quoted(s string) string {
 // "Saved status" gives ("Saved", status roles, true). A noun alone is not
 // split: "the status" is the one status, which the text forms read.
 func assertNoun(s string) (string, roleSet, bool) {
-	if _, whole := nounWord(s); whole {
-		return "", nil, false
-	}
-	cut := func(word string) (string, bool) {
-		suffix := " " + word
-		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
-			return strings.TrimSpace(s[:len(s)-len(suffix)]), true
-		}
-		return "", false
-	}
-	for _, an := range assertNouns {
-		if words, ok := cut(an.word); ok {
-			return words, an.roles, true
-		}
-	}
-	for _, sn := range soleNouns {
-		if words, ok := cut(sn.word); ok {
-			return words, sn.roles, true
+	for _, nouns := range [][]noun{assertNouns, soleNouns} {
+		if words, n, ok := cutNoun(s, nouns); ok {
+			return words, n.roles, true
 		}
 	}
 	return "", nil, false

@@ -1,6 +1,7 @@
 package translator
 
 import (
+	"errors"
 	"regexp"
 	"slices"
 	"strings"
@@ -71,33 +72,66 @@ func subjectNamed(req Request, subject string) bool {
 // no page shows, and "is gone" could never fail. ok is false for a noun
 // that names no roles ("the box", "the page").
 func kindShown(req Request, n dom.Noun, gone bool) ([]step.Step, bool, error) {
-	rs := n.Sole
-	if len(rs) == 0 && len(n.Shown) > 0 {
-		rs = n.Shown
-		if slices.Contains(rs, n.Word) {
-			rs = []string{n.Word} // "the menu": a menu, not the menu bar beside it
-		}
-	}
-	if len(rs) == 0 {
-		rs = n.Kind
-	}
+	rs := shownKind(n)
 	if len(rs) == 0 {
 		return nil, false, nil
 	}
 	kinds := slices.Sorted(slices.Values(rs))
-	if !gone && req.Page != nil {
-		found := candidates(req.Page, forChecks(roles(rs...)))
-		switch len(found) {
-		case 1:
-			return []step.Step{{Kind: step.AssertVisible, Role: found[0].Role, Ref: found[0].Ref, Element: describe(req.Page, found[0])}}, true, nil
-		case 0:
-			// Not in the snapshot: the page is asked by role, and the
-			// check fails there if none is shown.
-		default:
-			return nil, true, ambiguous(req.Page, "the "+n.Word, found)
+	asked := step.Step{Kind: step.AssertVisible, Values: kinds, Negated: gone, Element: strings.Join(kinds, " or ")}
+	if gone || req.Page == nil {
+		return []step.Step{asked}, true, nil
+	}
+	one, err := oneOfKind(req.Page, n.Word, rs)
+	return shownOrAsked(req, one, err, asked)
+}
+
+// shownOrAsked is the check that n, found on the page, is shown; when it
+// was not found (err a *NotFoundError: not in the snapshot, as Playwright
+// leaves out some names, a dialog's from aria-labelledby), asked, which
+// asks the page by role and name; another error ends the reading.
+func shownOrAsked(req Request, n *dom.Node, err error, asked step.Step) ([]step.Step, bool, error) {
+	var nf *NotFoundError
+	switch {
+	case err == nil:
+		return []step.Step{{Kind: step.AssertVisible, Role: n.Role, Ref: n.Ref, Element: describe(req.Page, n)}}, true, nil
+	case !errors.As(err, &nf):
+		return nil, true, err
+	}
+	return []step.Step{asked}, true, nil
+}
+
+// shownKind is the roles of the one element a kind noun alone names, shown
+// or gone: the one it names alone, else those "is shown" narrows it to
+// ("the menu": a menu, not the menu bar beside it), else its kind.
+func shownKind(n dom.Noun) []string {
+	if len(n.Sole) == 0 && slices.Contains(n.Shown, n.Word) {
+		return []string{n.Word}
+	}
+	return firstRoles(n.Sole, n.Shown, n.Kind)
+}
+
+// firstRoles is the first of lists that has roles.
+func firstRoles(lists ...[]string) []string {
+	for _, rs := range lists {
+		if len(rs) > 0 {
+			return rs
 		}
 	}
-	return []step.Step{{Kind: step.AssertVisible, Values: kinds, Negated: gone, Element: strings.Join(kinds, " or ")}}, true, nil
+	return nil
+}
+
+// oneOfKind is the one element of page of the roles rs (disabled ones
+// too), named in errors as "the WORD": none is a *NotFoundError, several
+// an ambiguity naming them.
+func oneOfKind(page *dom.Node, word string, rs []string) (*dom.Node, error) {
+	found := candidates(page, forChecks(roles(rs...)))
+	switch len(found) {
+	case 0:
+		return nil, &NotFoundError{Want: word}
+	case 1:
+		return found[0], nil
+	}
+	return nil, ambiguous(page, "the "+word, found)
 }
 
 // popupRoles are the elements that are open while shown and closed while
@@ -110,16 +144,8 @@ var popupRoles = roles("dialog", "alertdialog", "alert", "menu", "tooltip", "lis
 // subject, or another state.
 func openShown(req Request, subject, state string, closed bool) ([]step.Step, bool, error) {
 	n, ok := kindPhrase(subject)
-	if !ok || state != step.StateExpanded {
+	if rs := shownKind(n); !ok || state != step.StateExpanded || len(rs) == 0 || !popupRoles[rs[0]] {
 		return nil, false, nil
-	}
-	for _, rs := range [][]string{n.Sole, n.Shown, n.Kind} {
-		if len(rs) > 0 {
-			if !popupRoles[rs[0]] {
-				return nil, false, nil
-			}
-			break
-		}
 	}
 	return kindShown(req, n, closed)
 }

@@ -37,19 +37,13 @@ var iconWords = map[string][]string{
 // X" gives ("for X", checkbox roles, true); "Log in button" gives ("Log
 // in", button roles, true).
 func kindNoun(s string, atStart bool) (rest string, set roleSet, ok bool) {
-	if _, whole := nounWord(s); whole && !atStart {
-		return s, nil, false
+	if !atStart {
+		rest, k, ok := cutNoun(s, kindNouns)
+		return rest, k.roles, ok
 	}
 	for _, k := range kindNouns {
-		if atStart {
-			if len(s) >= len(k.word) && strings.EqualFold(s[:len(k.word)], k.word) && (len(s) == len(k.word) || s[len(k.word)] == ' ') {
-				return strings.TrimSpace(s[len(k.word):]), k.roles, true
-			}
-			continue
-		}
-		suffix := " " + k.word
-		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
-			return strings.TrimSpace(s[:len(s)-len(suffix)]), k.roles, true
+		if len(s) >= len(k.word) && strings.EqualFold(s[:len(k.word)], k.word) && (len(s) == len(k.word) || s[len(k.word)] == ' ') {
+			return strings.TrimSpace(s[len(k.word):]), k.roles, true
 		}
 	}
 	return s, nil, false

@@ -115,14 +115,7 @@ func placeOf(page *dom.Node, scope string) (*dom.Node, error) {
 		if rs := nounPlaceRoles(n); len(rs) > 0 {
 			// "in the tab panel": the one part of that kind, never one
 			// whose name is a word of the noun ("Tab").
-			found := candidates(page, forChecks(roles(rs...)))
-			switch len(found) {
-			case 0:
-				return nil, &NotFoundError{Want: n.Word}
-			case 1:
-				return found[0], nil
-			}
-			return nil, ambiguous(page, "the "+n.Word, found)
+			return oneOfKind(page, n.Word, rs)
 		}
 	}
 	scope = stripArticle(unquote(scope))
@@ -162,12 +155,7 @@ func nounPlaceRoles(n dom.Noun) []string {
 	if !n.Place && len(n.Sole) == 0 && len(n.Part) == 0 {
 		return nil // "Log in button": a button is no place
 	}
-	for _, rs := range [][]string{n.Sole, n.Part, n.Kind} {
-		if len(rs) > 0 {
-			return rs
-		}
-	}
-	return nil
+	return firstRoles(n.Sole, n.Part, n.Kind)
 }
 
 // inKindPlace resolves "t in the tab panel": t among the nodes inside the

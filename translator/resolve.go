@@ -206,16 +206,8 @@ func stripArticle(s string) string {
 // splitRoleNoun strips a trailing kind noun: "Log in button" -> "Log in",
 // buttons. A noun of any kind ("the Save icon") is stripped with no roles.
 func splitRoleNoun(s string) (string, roleSet) {
-	if _, whole := nounWord(s); whole {
-		return s, nil // "tab panel" is not a panel named "tab"
-	}
-	for _, rn := range kindNouns {
-		suffix := " " + rn.word
-		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
-			return strings.TrimSpace(s[:len(s)-len(suffix)]), rn.roles
-		}
-	}
-	return s, nil
+	rest, set, _ := kindNoun(s, false)
+	return rest, set
 }
 
 func intersect(a, b roleSet) roleSet {
@@ -280,18 +272,8 @@ func namedContainer(page *dom.Node, phrase string) (n *dom.Node, ok bool, err er
 			return inner, true, err
 		}
 	}
-	if _, whole := nounWord(p); whole {
-		return nil, false, nil // "the tab panel": the one of its kind (soleOfKind)
-	}
-	var set roleSet
-	var noun string
-	for _, an := range assertNouns {
-		suffix := " " + an.word
-		if len(p) > len(suffix) && strings.EqualFold(p[len(p)-len(suffix):], suffix) {
-			set, noun, p = an.roles, an.word, strings.TrimSpace(p[:len(p)-len(suffix)])
-			break
-		}
-	}
+	p, an, _ := cutNoun(p, assertNouns) // "the tab panel" alone: soleOfKind's
+	set, noun := an.roles, an.word
 	if set == nil || page == nil {
 		return nil, false, nil
 	}

@@ -119,3 +119,20 @@ func nounWord(s string) (dom.Noun, bool) {
 	}
 	return dom.Noun{}, false
 }
+
+// cutNoun splits a noun of nouns (longest first) off the end of s: "Log in
+// button" gives ("Log in", the button noun). A phrase that is a noun of
+// dom.Nouns whole is not split (nounWord): "tab panel" is not a panel
+// named "tab", nor "the status" a status named "the".
+func cutNoun(s string, nouns []noun) (string, noun, bool) {
+	if _, whole := nounWord(s); whole {
+		return s, noun{}, false
+	}
+	for _, n := range nouns {
+		suffix := " " + n.word
+		if len(s) > len(suffix) && strings.EqualFold(s[len(s)-len(suffix):], suffix) {
+			return strings.TrimSpace(s[:len(s)-len(suffix)]), n, true
+		}
+	}
+	return s, noun{}, false
+}
