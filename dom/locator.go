@@ -107,7 +107,10 @@ func (l Locator) Selector() string {
 	return strings.Join(parts, " >> ")
 }
 
-func (p LocatorPart) selector() string {
+func (p LocatorPart) selector() string { return p.selectorNamed(attrValue(p.Name, p.Exact)) }
+
+// selectorNamed is selector, a role's name written as name.
+func (p LocatorPart) selectorNamed(name string) string {
 	switch p.Kind {
 	case PartRole:
 		var b strings.Builder
@@ -115,7 +118,7 @@ func (p LocatorPart) selector() string {
 		b.WriteString(p.Role)
 		for _, s := range roleStates {
 			if s.nameFirst && p.Name != "" {
-				b.WriteString("[name=" + attrValue(p.Name, p.Exact) + "]")
+				b.WriteString("[name=" + name + "]")
 			}
 			if v := s.get(&p); v != "" {
 				fmt.Fprintf(&b, "[%s=%s]", s.attr, v)

@@ -154,11 +154,14 @@
   };
 
 //# says
-// The text a text check expects, as the regular expression of what
-// plaintest's check sees (step/checks.js's says): its words, space, curly
-// quotes and case aside, where no word goes on past either end of them
-// ("Paid" is not in "Unpaid"), and not right after "not", "no", "never",
-// "non" or "n't" ("Saved" is not in "Not saved") unless they start it.
+// The text a text check expects, or a role's name, as the regular
+// expression of what plaintest's check and replay see (step/checks.js's
+// says, dom.NameWords): its words, space, curly quotes and case aside,
+// where no word goes on past either end of them ("Paid" is not in
+// "Unpaid"), and not right after "not", "no", "never", "non" or "n't"
+// ("Saved" is not in "Not saved") unless they start it. Its source holds
+// no quote and no ">" (each is an escape): Playwright reads a name's
+// expression back from a selector, which a quote or ">>" would cut.
 const says = (text: string) => {
   const t = text.trim();
   const words = t
@@ -166,14 +169,15 @@ const says = (text: string) => {
     .map((w) =>
       w
         .replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
-        .replace(/['\u2018\u2019\u00b4`]/g, "['\u2018\u2019\u00b4`]")
-        .replace(/["\u201c\u201d]/g, '["\u201c\u201d]'),
+        .replace(/['\u2018\u2019\u00b4`]/g, "[\\x27\\u2018\\u2019\\u00b4\\x60]")
+        .replace(/["\u201c\u201d]/g, "[\\x22\\u201c\\u201d]")
+        .replace(/>/g, "\\x3e"),
     )
     .join("\\s+");
   const word = /[\p{L}\p{N}_]/u;
   const negated = /^(?:not|no|never|non)\b/i.test(t)
     ? ""
-    : "(?<!(?:\\b(?:not|no|never|non)|n['\u2019]t)[\\s-]*)";
+    : "(?<!(?:\\b(?:not|no|never|non)|n[\\x27\\u2019]t)[\\s-]*)";
   const start = word.test(t[0] ?? "") ? "(?<![\\p{L}\\p{N}_])" : "";
   const end = word.test(t[t.length - 1] ?? "") ? "(?![\\p{L}\\p{N}_])" : "";
   return new RegExp(negated + start + words + end, "iu");

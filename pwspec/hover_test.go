@@ -27,20 +27,20 @@ func TestClickAfterHover(t *testing.T) {
 	got := string(b)
 	want := `  await test.step("click move up", async () => {
     await expect(async () => {
-      await page.getByRole("option", { name: "Learn archery" }).hover();
+      await page.getByRole("option", { name: says("Learn archery") }).hover();
       await page
-        .getByRole("button", { name: "move up" })
+        .getByRole("button", { name: says("move up") })
         .click({ timeout: 5000 });
     }).toPass({ timeout: 15000 });
   });`
 	if !strings.Contains(got, want) {
 		t.Errorf("the click after the hover is not\n%s\nin:\n%s", want, got)
 	}
-	if !strings.Contains(got, `    await page.getByRole("option", { name: "Learn archery" }).hover();
+	if !strings.Contains(got, `    await page.getByRole("option", { name: says("Learn archery") }).hover();
   });`) {
 		t.Errorf("the hover's own step is not a plain hover:\n%s", got)
 	}
-	if !strings.Contains(got, `    await page.getByRole("button", { name: "Save" }).click();`) || strings.Count(got, "toPass") != 1 {
+	if !strings.Contains(got, `    await page.getByRole("button", { name: says("Save") }).click();`) || strings.Count(got, "toPass") != 1 {
 		t.Errorf("the click after a click is not a plain click:\n%s", got)
 	}
 }

@@ -78,9 +78,13 @@ func (g *gen) locator(target string) (expr, error) {
 				if err != nil {
 					return nil, err
 				}
-				o = append(o, prop{"name", n})
 				if p.Exact {
-					o = append(o, prop{"exact", raw("true")})
+					o = append(o, prop{"name", n}, prop{"exact", raw("true")})
+				} else {
+					// Its words, as replay reads the name (dom.WordNames),
+					// not a part of a longer word: "Paid" is not "Unpaid".
+					g.uses["says"] = true
+					o = append(o, prop{"name", c(ident("says"), n)})
 				}
 			}
 			for _, s := range []struct{ k, v string }{{"checked", p.Checked}, {"disabled", p.Disabled}, {"selected", p.Selected},

@@ -38,7 +38,7 @@ func TestModalForms(t *testing.T) {
 	}
 	spec := string(out)
 	for _, want := range []string{
-		"page.once(\"dialog\", (dialog) => dialog.accept());\n    await page.getByRole(\"button\", { name: \"Delete\" }).click();",
+		"page.once(\"dialog\", (dialog) => dialog.accept());\n    await page.getByRole(\"button\", { name: says(\"Delete\") }).click();",
 		`page.once("dialog", (dialog) => dialog.accept("Holiday plans"));`,
 		`page.once("dialog", (dialog) => dialog.dismiss());`,
 		`const fileChooser = page.waitForEvent("filechooser");`,
@@ -47,7 +47,7 @@ func TestModalForms(t *testing.T) {
 		`const fileChooser2 = page.waitForEvent("filechooser");`,
 		"page = page.context().pages()[1];",
 		"await page.bringToFront();",
-		`.dragTo(page.getByRole("region", { name: "Done" }))`,
+		`.dragTo(page.getByRole("region", { name: says("Done") }))`,
 	} {
 		if !strings.Contains(spec, want) {
 			t.Errorf("the spec lacks %q:\n%s", want, spec)

@@ -33,12 +33,12 @@ func TestRemember(t *testing.T) {
 	got := string(b)
 	for _, want := range []string{
 		"const ORDER =\n    await test.step(\"remember the order number as ORDER\", async () => {",
-		"const value = await page\n        .getByRole(\"status\", { name: \"Order number\" })\n        .innerText();",
+		"const value = await page\n        .getByRole(\"status\", { name: says(\"Order number\") })\n        .innerText();",
 		"const CODE =\n    await test.step(",
 		`.inputValue()`,
 		`return value.replace(/\s+/g, " ").trim();`,
 		`.not.toBe("")`,
-		"toContainText(\n      says(ORDER),",
+		").toContainText(says(ORDER), { useInnerText: true });",
 		".fill(`${ORDER} ${CODE}`)",
 	} {
 		if !strings.Contains(got, want) {

@@ -43,7 +43,7 @@ func TestShadowText(t *testing.T) {
 	for _, want := range []string{
 		"// prettier-ignore\nconst shownText = (el: any) => {\n  const deepText = " + deep + ";\n",
 		"  return norm(deepText(el));\n};\n",
-		"shownText),\n      )\n      .toMatch(says(\"Release  Notes\"));",
+		"shownText,\n        ),\n      )\n      .toMatch(says(\"Release  Notes\"));",
 		`.poll(read(page.locator("body"), shownText))`,
 		`.not.toMatch(says("Untitled"));`,
 	} {

@@ -3,12 +3,16 @@ package replay
 // A step that calls an MCP tool, and its wait for a late target.
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -16,21 +20,28 @@ import (
 
 // callOnce calls an MCP tool. A call with a "target" that fails because the
 // target matches nothing, and a browser_tabs select of a tab not open yet,
-// are repeated every Poll until Timeout has passed.
-// An action on an element with a compiled identity is sent narrowed to it
-// (see identity.go): when its target now names another element, it fails
-// at once, saying which; with a Healer, such a step (or one whose target
-// names nothing) is re-read and may run on a healed target.
+// are repeated every Poll until Timeout has passed. A role named without
+// exact is sent with its name read as words (dom.WordNames: "Paid" is not
+// the name of "Unpaid"). An action on an element with a compiled identity
+// is sent narrowed to it too (see identity.go): when its target now names
+// another element, it fails at once, saying which; with a Healer, such a
+// step (or one whose target names nothing) is re-read and may run on a
+// healed target.
 func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
 	s, err := r.session(pl.server)
 	if err != nil {
 		return outcome{}, err
 	}
-	_, hasTarget := params["target"].(string)
+	target, hasTarget := params["target"].(string)
 	chk, isChecked := r.identityOf(pl, params)
 	sent := params
+	if words := dom.WordNames(target); hasTarget && words != target {
+		// A name read as words: "Paid" is not the name of "Unpaid".
+		sent = maps.Clone(params)
+		sent["target"] = words
+	}
 	if isChecked {
-		sent = chk.narrowed(params, chk.target)
+		sent = chk.narrowed(params, dom.WordNames(chk.target))
 	}
 	limit := r.opts.Timeout
 	if d, ok := step.WaitsFor(step.ToolCall{Tool: pl.tool, Args: params}); ok && d > limit {
@@ -66,9 +77,8 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		if pl.tool == mcpclient.ToolNavigate {
 			return r.navigationFailed(o, params, res, msg)
 		}
-		if isChecked {
-			// Say what the scenario says, not the narrowed selector.
-			msg = strings.ReplaceAll(msg, sent["target"].(string), chk.target)
+		if hasTarget {
+			msg = asWritten(msg, sent["target"].(string), target)
 		}
 		// A check the page's navigation ended (a submit's page still on
 		// its way) asks again, of the new page.
@@ -161,4 +171,24 @@ func errorText(res *mcpclient.Result) string {
 		return "the tool reported an error with no message"
 	}
 	return msg
+}
+
+// asWritten is a server's message about the target sent (its name read
+// as words, narrowed to an identity) with the target as the scenario
+// wrote it instead, as written or quoted as JSON (with or without HTML's
+// characters escaped, as Go and JavaScript quote them).
+func asWritten(msg, sent, target string) string {
+	if sent == target {
+		return msg
+	}
+	quoted := func(s string, html bool) string {
+		var b bytes.Buffer
+		enc := json.NewEncoder(&b)
+		enc.SetEscapeHTML(html)
+		_ = enc.Encode(s) // a string always encodes
+		return strings.TrimSuffix(strings.TrimSpace(b.String()), `"`)[1:]
+	}
+	msg = strings.ReplaceAll(msg, sent, target)
+	msg = strings.ReplaceAll(msg, quoted(sent, true), quoted(target, true))
+	return strings.ReplaceAll(msg, quoted(sent, false), quoted(target, false))
 }

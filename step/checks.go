@@ -276,11 +276,12 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
 			element = what + " is visible"
 		default:
-			// An element of those roles, whose name holds Value; any of
-			// them when Value is "" ("the dialog is gone").
+			// An element of those roles whose name says Value (its
+			// words: "Paid" is not the name of "Unpaid"); any of them
+			// when Value is "" ("the dialog is gone").
 			named := ""
 			if s.Value != "" {
-				named = fmt.Sprintf(` && norm(%s(e)).includes(%s)`, nameFn(s), normJS(s.Value))
+				named = fmt.Sprintf(` && says(norm(%s(e)), %s)`, nameFn(s), normJS(s.Value))
 			}
 			shown := fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e)%s)`, allJS(s), rolesJS(s.Values), named)
 			if s.Negated {
