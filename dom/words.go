@@ -8,8 +8,8 @@ import (
 
 // Names read as words. Playwright matches a role's name given without
 // exact ([name="Paid"i], getByRole('button', { name: 'Paid' })) as a
-// substring: a button named "Unpaid" has the name "Paid", and "Save" the
-// name "Saved". plaintest reads a name as a person does, as its text
+// substring: a button named "Unpaid" has the name "Paid", and one named
+// "Saved" the name "Save". plaintest reads a name as a person does, as its text
 // checks read text (step's says): the words of the name, case and runs of
 // space aside, with no word going on past either end of them. A compiled
 // step's target is sent so (replay), and a spec asks the same.

@@ -63,12 +63,18 @@ func (r *run) checkOr(ctx context.Context, ts *TestStep, s step.Step, target, in
 // timeout. A session's error is returned as it is.
 func (r *run) askCheck(ctx context.Context, call step.ToolCall, late bool) (*mcpclient.Result, error) {
 	start := time.Now()
+	backoff := clock.Backoff{First: r.c.opts.Poll} // as replay asks for a late target
 	for {
 		out, err := r.exec(ctx, call)
-		if err != nil || !out.IsError || !(out.Navigated() || late && out.NoMatch()) || time.Since(start)+r.c.opts.Poll > r.c.opts.Timeout {
+		left := r.c.opts.Timeout - time.Since(start)
+		if err != nil || !out.IsError || !(out.Navigated() || late && out.NoMatch()) || left < r.c.opts.Poll {
 			return out, err
 		}
-		if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
+		wait := r.c.opts.Poll // a page on its way comes soon
+		if !out.Navigated() {
+			wait = backoff.Next()
+		}
+		if err := clock.Sleep(ctx, min(wait, left)); err != nil {
 			return nil, err
 		}
 	}

@@ -45,13 +45,14 @@ func (r *run) remember(ctx context.Context, ts *TestStep, s step.Step, target st
 	}
 	exported := r.export(call, s)
 	start := time.Now()
+	backoff := clock.Backoff{First: r.c.opts.Poll} // as replay asks for a late target
 	for {
 		out, err := r.exec(ctx, call)
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
 		}
-		if out.IsError && out.NoMatch() && time.Since(start)+r.c.opts.Poll <= r.c.opts.Timeout {
-			if err := clock.Sleep(ctx, r.c.opts.Poll); err != nil {
+		if left := r.c.opts.Timeout - time.Since(start); out.IsError && out.NoMatch() && left >= r.c.opts.Poll {
+			if err := clock.Sleep(ctx, min(backoff.Next(), left)); err != nil {
 				return false, err
 			}
 			continue

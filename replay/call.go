@@ -20,7 +20,8 @@ import (
 
 // callOnce calls an MCP tool. A call with a "target" that fails because the
 // target matches nothing, and a browser_tabs select of a tab not open yet,
-// are repeated every Poll until Timeout has passed. A role named without
+// are repeated, Poll apart and then further (clock.Backoff), until Timeout
+// has passed. A role named without
 // exact is sent with its name read as words (dom.WordNames: "Paid" is not
 // the name of "Unpaid"). An action on an element with a compiled identity
 // is sent narrowed to it too (see identity.go): when its target now names
@@ -50,6 +51,10 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		limit = d
 	}
 	deadline := time.Now().Add(limit)
+	// Each look asks the page for the target again: close together at
+	// first, when a late element most often comes, then once a second, as
+	// compile's looks and Playwright's own retries are spaced.
+	backoff := clock.Backoff{First: r.opts.Poll}
 	probed := false
 	var o outcome
 	for {
@@ -110,7 +115,11 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 			}
 			return o, nil
 		}
-		if err := clock.Sleep(ctx, min(left, r.opts.Poll)); err != nil {
+		wait := r.opts.Poll // a page on its way comes soon
+		if !navigated {
+			wait = backoff.Next()
+		}
+		if err := clock.Sleep(ctx, min(left, wait)); err != nil {
 			return o, err
 		}
 		o.retries++

@@ -38,7 +38,8 @@ type Options struct {
 	// named in the failure of a page that never finishes loading; 0 when
 	// unknown (a server from the config, with its own).
 	NavTimeout time.Duration
-	// Poll is the interval between attempts while waiting for a target.
+	// Poll is how soon a target not there yet is asked for again; later
+	// attempts are spaced out (clock.Backoff: 2.5, 5, then 10 times Poll).
 	// Default defaults.Poll.
 	Poll time.Duration
 	// Start and End select the steps numbered Start to End (inclusive, by

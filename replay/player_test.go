@@ -433,6 +433,11 @@ func TestTargetThatNeverAppearsFailsAtTheTimeout(t *testing.T) {
 	if res.Success || !strings.Contains(res.Steps[0].Error, "does not match any elements") || !strings.Contains(res.Steps[0].Error, "waited 300ms") {
 		t.Errorf("success %v, error %q: want the server's error and the wait", res.Success, res.Steps[0].Error)
 	}
+	// Looks spaced out (clock.Backoff: 20, 50, 100, then 200 ms apart),
+	// the last at the timeout: 5, where one every Poll would be 16.
+	if n := len(f.callsTo("late_click")); n < 3 || n > 8 {
+		t.Errorf("the target was asked for %d times in 300ms, Poll 20ms: want about 5", n)
+	}
 }
 
 func TestOtherFailuresAreNotRetried(t *testing.T) {

@@ -15,8 +15,9 @@ const (
 	Check = Step
 	// Navigation is how long a page may take to load (--nav-timeout).
 	Navigation = 30 * time.Second
-	// Poll is how often a wait asks again: a missing target, a check, a
-	// page still loading.
+	// Poll is how often a wait asks again: a check, a page still loading;
+	// and how soon a missing target is looked for again (later looks
+	// spaced out by clock.Backoff).
 	Poll = 100 * time.Millisecond
 	// Settle is how long @playwright/mcp waits after an action for work it
 	// triggered (--timeout-settle; its own default is 500 ms).
