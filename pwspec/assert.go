@@ -140,11 +140,11 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		if l == nil {
 			l = mc(page, "locator", str("body"))
 		}
-		re, err := orderPattern(s)
+		re, err := g.orderItems(s)
 		if err != nil {
 			return nil, 0, err
 		}
-		return g.poll(l, "itemTexts", "toMatch", s.Negated, timeout(wait), raw(re)), 0, nil
+		return g.poll(l, "itemTexts", "toMatch", s.Negated, timeout(wait), re), 0, nil
 	case step.AssertCount:
 		n, err := strconv.Atoi(s.Value)
 		if err != nil || len(s.Values) == 0 {

@@ -183,6 +183,17 @@ const says = (text: string) => {
   return new RegExp(negated + start + words + end, "iu");
 };
 
+//# order
+// What itemTexts' lines (an item a line) match when an order check holds:
+// with at 0, the items one in a later line than the one before; else the
+// item at: 1 the first, 2 the second, -1 the last. Each item read by says.
+const order = (at: number, ...items: string[]) => {
+  const w = items.map((i) => says(i).source);
+  if (at === 0) return new RegExp(w.join(".*\\n(?:.*\\n)*?.*"), "iu");
+  if (at < 0) return new RegExp(w[0] + ".*$", "iu");
+  return new RegExp(`^(?:.*\\n){${at - 1}}.*` + w[0], "iu");
+};
+
 //# read
 // Reads what f returns for the element l finds, for expect.poll: what
 // plaintest's check reads and no Playwright matcher does.

@@ -26,7 +26,7 @@ const (
 	helperReadAll = "readAll"
 )
 
-var helperOrder = []string{"says", "read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
+var helperOrder = []string{"says", "order", "read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
 
 // helpersTS holds the helpers a spec declares (helpers.ts), in the order
 // they are declared.
@@ -154,34 +154,35 @@ func normPattern(want, match string) string {
 	return "/^" + dom.JSRegexEscape(strings.TrimRight(step.NormText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
 }
 
-// orderPattern is the regular expression that itemTexts' lines match when
-// the order check of s holds.
-func orderPattern(s step.Step) (string, error) {
+// orderItems is the call of the order helper (helpers.ts) whose regular
+// expression itemTexts' lines match when the order check s holds.
+func (g *gen) orderItems(s step.Step) (expr, error) {
 	if len(s.Values) == 0 {
-		return "", fmt.Errorf("an order check of no items")
+		return nil, fmt.Errorf("an order check of no items")
 	}
-	w := dom.JSRegexEscape(step.NormText(s.Values[0]))
+	at, values := "0", s.Values
 	switch {
 	case s.Match == step.MatchFirst:
-		return "/^.*" + w + "/", nil
+		at, values = "1", s.Values[:1]
 	case s.Match == step.MatchLast:
-		return "/" + w + ".*$/", nil
+		at, values = "-1", s.Values[:1]
 	case strings.HasPrefix(s.Match, step.MatchNth):
 		n, err := strconv.Atoi(strings.TrimPrefix(s.Match, step.MatchNth))
 		if err != nil || n < 1 {
-			return "", fmt.Errorf("an order check of item %q", s.Match)
+			return nil, fmt.Errorf("an order check of item %q", s.Match)
 		}
-		if n == 1 {
-			return "/^.*" + w + "/", nil
+		at, values = strconv.Itoa(n), s.Values[:1]
+	}
+	args := []expr{raw(at)}
+	for _, v := range values {
+		t, err := g.text(v)
+		if err != nil {
+			return nil, err
 		}
-		return fmt.Sprintf(`/^(?:.*\n){%d}.*%s/`, n-1, w), nil
+		args = append(args, t)
 	}
-	var parts []string
-	for _, v := range s.Values {
-		parts = append(parts, dom.JSRegexEscape(step.NormText(v)))
-	}
-	// Each in a later item than the one before.
-	return "/" + strings.Join(parts, `.*\n(?:.*\n)*?.*`) + "/", nil
+	g.uses["says"], g.uses["order"] = true, true
+	return c(ident("order"), args...), nil
 }
 
 var quoteFold = strings.NewReplacer("\u2018", "'", "\u2019", "'", "\u00b4", "'", "`", "'", "\u201c", `"`, "\u201d", `"`)

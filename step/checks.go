@@ -305,6 +305,9 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 	return ToolCall{ToolEvaluate, args}, nil
 }
 
+// orderJS is the check of items in order, or of the first, last or n-th
+// item: each item's text says its words (says: "Milk" is not the item
+// "Milkshake").
 func orderJS(s Step, what string) string {
 	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
 	if s.Shadow {
@@ -321,11 +324,11 @@ func orderJS(s Step, what string) string {
 		pick, which = fmt.Sprintf("t[%d]", n-1), fmt.Sprintf("#%d", n)
 	}
 	if pick != "" {
-		return fmt.Sprintf(`(t => (x => x !== undefined && x.includes(%s) ? '' : 'the %s item of ' + %s + ' is ' + JSON.stringify(x ?? 'none') + %s)(%s))(%s)`,
+		return fmt.Sprintf(`(t => (x => x !== undefined && says(x, %s) ? '' : 'the %s item of ' + %s + ' is ' + JSON.stringify(x ?? 'none') + %s)(%s))(%s)`,
 			normJS(s.Values[0]), which, js(what), js(fmt.Sprintf(", expected %q", s.Values[0])), pick, texts)
 	}
 	want, _ := json.Marshal(normAll(s.Values))
-	return fmt.Sprintf(`(t => { let i = 0; for (const w of %s) { i = t.findIndex((x, k) => k >= i && x.includes(w)); if (i < 0) return %s + t.join(' | '); i++; } return ''; })(%s)`,
+	return fmt.Sprintf(`(t => { let i = 0; for (const w of %s) { i = t.findIndex((x, k) => k >= i && says(x, w)); if (i < 0) return %s + t.join(' | '); i++; } return ''; })(%s)`,
 		want, js(fmt.Sprintf("expected %s in that order; %s shows: ", strings.Join(s.Values, ", "), what)), texts)
 }
 
