@@ -286,6 +286,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 	}
 	deadline := start.Add(limit)
 	looked := false // the page was read for elements the snapshot does not name
+	early := false  // so read at the first miss
 	// Each look is a snapshot of the whole page: spaced out as the wait
 	// goes on, the last at the deadline.
 	backoff := clock.Backoff{First: r.c.opts.Poll}
@@ -315,6 +316,24 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		if errors.As(err, &nf) {
 			// There but disabled? Waited for the same way, and said so.
 			r.disabled = r.disabledTarget(ctx, req)
+		}
+		if errors.As(err, &nf) && r.disabled == "" && !early && ctx.Err() == nil {
+			// At the first miss, the elements a person names that the
+			// snapshot lists under another name or none (pagefind.go): a
+			// span clicked through script is there now, not late, and was
+			// found only after the whole wait. Taken when they read the
+			// sentence; else the wait goes on, and they are read again at
+			// its end.
+			early = true
+			added, ferr := r.pageFinds(ctx)
+			if ferr != nil {
+				return nil, 0, false, r.fail(ctx, index, action, nil, ferr.Error(), ferr)
+			}
+			if added {
+				if found, ferr := ask(); ferr == nil {
+					return found, 0, true, nil
+				}
+			}
 		}
 		if left := time.Until(deadline); errors.As(err, &nf) && left > 0 {
 			if err := clock.Sleep(ctx, min(backoff.Next(), left)); err != nil {

@@ -248,14 +248,20 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 			if tt.hidden && len(f.toolCalls("browser_wait_for")) != 0 {
 				t.Error("a browser_wait_for ran for a name that is not text")
 			}
-			asked := 0
+			asked, finds := 0, 0
 			for _, c := range f.toolCalls("browser_evaluate") {
-				if fn, _ := c.Args["function"].(string); !strings.Contains(fn, "aria-busy") && fn != hasFeedFn { // not the settle after loading
+				switch fn, _ := c.Args["function"].(string); {
+				case fn == pageFindFn:
+					finds++
+				case !strings.Contains(fn, "aria-busy") && fn != hasFeedFn: // not the settle after loading
 					asked++
 				}
 			}
 			if asked != 1 {
 				t.Errorf("%d browser_evaluate calls, want the one that asked whether the name shows", asked)
+			}
+			if finds != 1 {
+				t.Errorf("the page was read for elements the snapshot does not name %d times, want once, at the first miss (the button came before the timeout)", finds)
 			}
 		})
 	}
