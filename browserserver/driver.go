@@ -15,6 +15,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -142,7 +143,7 @@ func startDriver(core string, log *slog.Logger) (*playwright.Playwright, string,
 		// driver started (a test's temporary one; Debian's chromium is a
 		// shell script, and sh fails on a removed working directory).
 		script := "#!/bin/sh\nif [ \"$2\" = --version ]; then echo 'Version " + DriverVersion + "'; exit 0; fi\ncd " + shellQuote(dir) + " || exit 1\nexec " + shellQuote(node) + " \"$@\"\n"
-		nodeErr = os.WriteFile(filepath.Join(dir, "node"), []byte(script), 0o755)
+		nodeErr = safefile.Executable(filepath.Join(dir, "node"), []byte(script))
 	}
 	if err := errors.Join(nodeErr, os.Symlink(core, filepath.Join(dir, "package"))); err != nil {
 		_ = os.RemoveAll(dir)

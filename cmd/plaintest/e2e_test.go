@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -330,7 +331,8 @@ func brokenChromium(t *testing.T) string {
 	t.Helper()
 	p := filepath.Join(t.TempDir(), "chromium")
 	script := "#!/bin/sh\necho 'chromium: error while loading shared libraries: libnss3.so: cannot open shared object file' >&2\nexit 127\n"
-	if err := os.WriteFile(p, []byte(script), 0o755); err != nil {
+	// Run at once, beside tests starting processes: see safefile.Executable.
+	if err := safefile.Executable(p, []byte(script)); err != nil {
 		t.Fatal(err)
 	}
 	return p
