@@ -3,11 +3,13 @@ package browserserver
 // The tools that read the page: snapshot, evaluate, screenshot, locator.
 
 import (
+	_ "embed"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/mxschmitt/playwright-go"
+	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -50,33 +52,49 @@ func (t *tab) snapshotTool(a args, r *response) error {
 
 // evaluate runs a function in the page (or on the target element) and
 // returns its value as JSON, indented as JSON.stringify(v, null, 2) writes
-// it ("undefined" for none). A function that starts a navigation
-// (setTimeout(() => location.reload())) is waited for as an action's is;
-// a compiled check (step.IsCheck), which only reads, is not. A
-// navigation that destroyed the document under the function (started by
-// an earlier step, a back-forward cache restore that sent no request) is
-// waited for, and the function run once more in the new document.
+// it ("undefined" for none). A compiled check (step.IsCheck) only reads;
+// any other function runs through navstart.js, and the navigation it
+// starts (setTimeout(() => location.reload())) is waited for as an
+// action's is: the new document committed and loaded. A navigation that
+// destroyed the document under the function (started by an earlier step,
+// a back-forward cache restore that sent no request) is waited for, and
+// the function run once more in the new document; but a step's function
+// that navigates (step.Navigates) has done what it says, and is not run
+// again.
 func (t *tab) evaluate(a args, r *response) error {
 	fn := a.str("function")
-	run := func() (any, error) {
+	call := step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": fn}}
+	check := step.IsCheck(call)
+	started := false
+	run := func() (string, error) {
+		var v any
+		var err error
 		if a.str("target") != "" {
-			tg, err := t.locate(a.str("target"))
-			if err != nil {
-				return nil, err
+			tg, lerr := t.locate(a.str("target"))
+			if lerr != nil {
+				return "", lerr
 			}
 			if len(r.code) == 0 {
 				r.addCode("await " + tg.code + ".evaluate(" + quoteJS(fn) + ");")
 			}
-			return tg.loc.Evaluate("async (el) => { const v = await ("+fn+")(el); return JSON.stringify(v, null, 2) ?? 'undefined'; }", nil)
+			v, err = tg.loc.Evaluate(evalGlue(fn, "el", check), nil)
+		} else {
+			if len(r.code) == 0 {
+				r.addCode("await page.evaluate(" + quoteJS(fn) + ");")
+			}
+			v, err = t.page.Evaluate(evalGlue(fn, "", check))
 		}
-		if len(r.code) == 0 {
-			r.addCode("await page.evaluate(" + quoteJS(fn) + ");")
+		if err != nil || check {
+			s, _ := v.(string)
+			return s, err
 		}
-		return t.page.Evaluate("async () => { const v = await (" + fn + ")(); return JSON.stringify(v, null, 2) ?? 'undefined'; }")
+		m, _ := v.(map[string]any)
+		s, _ := m["value"].(string)
+		started, _ = m["started"].(bool)
+		return s, nil
 	}
 	// A compiled check only reads the page: no navigation of its own to
 	// wait for (nor network events to watch for one).
-	check := step.IsCheck(step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": fn}})
 	watch := func() navCounts {
 		if check {
 			return navCounts{}
@@ -95,6 +113,10 @@ func (t *tab) evaluate(a args, r *response) error {
 	// times. A make test on a loaded machine failed TestEvaluateWaitsForItsNavigation
 	// with the context destroyed again after the one run more there was.
 	for tries := 0; err != nil && strings.Contains(err.Error(), mcpclient.TextNavigated) && tries < 3; tries++ {
+		if step.Navigates(call) {
+			v, err, started = "undefined", nil, true
+			break
+		}
 		t.s.log.Debug("evaluate: the document went away; running again after the load", "err", err)
 		t.awaitCommit(committed)
 		if werr := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); werr != nil {
@@ -108,19 +130,34 @@ func (t *tab) evaluate(a args, r *response) error {
 		return err
 	}
 	if !check {
-		t.settle(before)
+		t.settleStarted(before, started)
 	}
-	s, _ := v.(string)
 	if f := a.str("filename"); f != "" {
-		path, err := t.s.writeWork(f, []byte(s))
+		path, err := t.s.writeWork(f, []byte(v))
 		if err != nil {
 			return err
 		}
 		r.result = "- [Result](" + path + ")"
 		return nil
 	}
-	r.result = s
+	r.result = v
 	return nil
+}
+
+// navStartJS runs a function that is not a compiled check (navstart.js).
+var navStartJS = pagejs.Function(navStartSrc)
+
+//go:embed navstart.js
+var navStartSrc string
+
+// evalGlue is the function Playwright runs for fn, of the element when
+// param is "el": a compiled check's value as JSON; any other function's
+// through navstart.js.
+func evalGlue(fn, param string, check bool) string {
+	if check {
+		return "async (" + param + ") => { const v = await (" + fn + ")(" + param + "); return JSON.stringify(v, null, 2) ?? 'undefined'; }"
+	}
+	return "async (" + param + ") => (" + navStartJS + ")(() => (" + fn + ")(" + param + "))"
 }
 
 func (t *tab) screenshot(a args, r *response) error {

@@ -610,17 +610,10 @@ func TestNetworkWatchedOnlyWhileActing(t *testing.T) {
 	sess := session(t, s)
 	armed := func() bool {
 		t.Helper()
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		if len(s.tabs) != 1 {
-			t.Fatalf("%d tabs, want 1", len(s.tabs))
-		}
-		for _, tb := range s.tabs {
-			tb.nav.armMu.Lock()
-			defer tb.nav.armMu.Unlock()
-			return tb.nav.armed
-		}
-		return false
+		tb := onlyTab(t, s)
+		tb.nav.armMu.Lock()
+		defer tb.nav.armMu.Unlock()
+		return tb.nav.armed
 	}
 	do := func(what string, tool string, args map[string]any, wantURL string, wantArmed bool) {
 		t.Helper()

@@ -266,6 +266,24 @@ func (t *tab) settle(before navCounts) string {
 	return ""
 }
 
+// navStartWait bounds how long settleStarted waits for the first sign of
+// a navigation the page said it started.
+const navStartWait = 5 * time.Second
+
+// settleStarted is settle after a function that said whether it started
+// a navigation (navstart.js). When it did, its request or its commit is
+// waited for (up to navStartWait) before settle looks: the network's
+// report of the request may come after the function's answer, and settle
+// would see no navigation and not wait for the new document.
+func (t *tab) settleStarted(before navCounts, started bool) string {
+	for deadline := time.Now().Add(navStartWait); started && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if c := t.nav.read(); c.requested > before.requested || c.committed > before.committed {
+			break
+		}
+	}
+	return t.settle(before)
+}
+
 // commitWait bounds awaitCommit: a context destroyed in a frame, not the
 // main frame, commits nothing the tab counts, and must not wait for long.
 const commitWait = time.Second

@@ -1,0 +1,89 @@
+package browserserver
+
+import (
+	"testing"
+	"time"
+
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/step"
+)
+
+// onlyTab is the tab of the server's one session.
+func onlyTab(t *testing.T, s *Server) *tab {
+	t.Helper()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.tabs) != 1 {
+		t.Fatalf("%d tabs, want 1", len(s.tabs))
+	}
+	for _, tb := range s.tabs {
+		return tb
+	}
+	return nil
+}
+
+// navstart.js says a function started a navigation when it went to
+// another document, at once or from a timer of no delay (a reload step's,
+// a step forward's); not for a navigation within the document, nor for a
+// step forward with nowhere to go.
+func TestEvaluateSaysItStartedANavigation(t *testing.T) {
+	s := newServer(t, &Options{NoActionSnapshots: true})
+	base := pages(t, map[string]string{"/a": "<h1>A</h1>", "/b": "<h1>B</h1>"})
+	sess := session(t, s)
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	tb := onlyTab(t, s)
+	fn := func(k step.Kind) string {
+		c, err := step.Call(step.Step{Kind: k}, "")
+		if err != nil || !step.Navigates(c) {
+			t.Fatalf("%s: %v %v", k, c, err)
+		}
+		return c.Args["function"].(string)
+	}
+	reload, forward := fn(step.Reload), fn(step.Forward)
+	for _, tc := range []struct {
+		fn      string
+		started bool
+	}{
+		{"() => 1", false},
+		{"() => { history.pushState({}, '', '#x'); }", false},
+		{"() => { location.hash = 'y'; }", false},
+		{forward, false}, // nothing ahead in the history
+		{reload, true},
+		{"() => { location.href = '/b'; }", true},
+	} {
+		v, err := tb.page.Evaluate(evalGlue(tc.fn, "", false))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.fn, err)
+		}
+		m, _ := v.(map[string]any)
+		if started, _ := m["started"].(bool); started != tc.started {
+			t.Errorf("%s: started %v, want %v (%v)", tc.fn, started, tc.started, v)
+		}
+		if tc.started {
+			call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+		}
+	}
+}
+
+// After a function that said it started a navigation, the new document is
+// waited for even when the network has not reported the navigation yet:
+// here it starts 300 ms after settleStarted is called (on a loaded
+// machine, a reload's request was reported after the answer of the
+// function that started it, and the next step's check read the page the
+// reload was to replace).
+func TestSettleWaitsForANavigationNotYetReported(t *testing.T) {
+	s := newServer(t, &Options{NoActionSnapshots: true})
+	base := pages(t, map[string]string{"/a": `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script><h1>A</h1>`})
+	sess := session(t, s)
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	tb := onlyTab(t, s)
+	before := tb.navCounts()
+	go func() {
+		time.Sleep(300 * time.Millisecond)
+		_, _ = tb.page.Evaluate("() => { setTimeout(() => location.reload(), 0); }")
+	}()
+	tb.settleStarted(before, true)
+	if v, err := tb.page.Evaluate("() => sessionStorage.n + ' ' + document.readyState"); err != nil || v != "2 complete" {
+		t.Errorf("after settling: %v %v, want the reloaded page loaded (2 complete)", v, err)
+	}
+}
