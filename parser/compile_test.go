@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/sandy"
@@ -264,6 +265,39 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 				t.Errorf("the page was read for elements the snapshot does not name %d times, want once, at the first miss (the button came before the timeout)", finds)
 			}
 		})
+	}
+}
+
+// TestCompileTakesAPageFoundElementAtOnce: an element the snapshot does not
+// name, which the page shows (a span clicked through script, pagefind.js),
+// is taken when the page is read at the first miss: the page's one
+// snapshot, not a wait to the timeout before it (through the CLI, "click
+// Paid" on such a span took 5.10 s, its whole --timeout, and 0.08 s since).
+func TestCompileTakesAPageFoundElementAtOnce(t *testing.T) {
+	f := newFake()
+	target := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartText, Text: "Paid", Exact: true}}}.Selector()
+	f.pageFound = map[string]string{"/products": `[{"kind":"script","text":"Paid","tag":"span","path":"path of paid"}]`}
+	f.elements = map[string]string{target: "paid"}
+	sc := Scenario{Name: "paid", URL: "http://shop.test/products", Actions: []string{"click Paid"}}
+	res, err := compile(t, f, sc, &Options{Timeout: 2 * time.Second})
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	s := res.Steps[1]
+	if len(s.Calls) != 1 || s.Calls[0].Tool != mcpclient.ToolClick || s.Calls[0].Args["target"] != target {
+		t.Fatalf("calls = %+v, want one click on %s", s.Calls, target)
+	}
+	if s.Waited != 0 {
+		t.Errorf("Waited = %s, want 0: the span was there all along", s.Waited)
+	}
+	finds := 0
+	for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
+		if c.Args["function"] == pageFindFn {
+			finds++
+		}
+	}
+	if n := f.snaps["/products"]; n != 1 || finds != 1 {
+		t.Errorf("%d snapshots and %d reads of the page for what they do not name, want 1 of each: the span taken at the first miss", n, finds)
 	}
 }
 

@@ -76,6 +76,10 @@ type fakeBrowser struct {
 	// inputs are the targets of <input> elements: a check of their text
 	// fails, as they render none (their value is no text).
 	inputs map[string]bool
+	// pageFound is pagefind.js's answer (pageFindFn), by path: the
+	// elements the page shows that its snapshot does not name so; a path
+	// not listed answers as a server whose page finds nothing more.
+	pageFound map[string]string
 }
 
 func newFake() *fakeBrowser {
@@ -247,6 +251,12 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		return mcptest.Playwright{Value: "true"}.Result()
 	}
 	fn, _ := c.Args["function"].(string)
+	if fn == pageFindFn {
+		if found, ok := f.pageFound[f.path]; ok {
+			return mcptest.Playwright{Value: found}.Result()
+		}
+		return mcptest.Playwright{Value: "[]"}.Result()
+	}
 	if fn == step.ShadowProbe().Args["function"] {
 		if f.probeNavigating > 0 {
 			f.probeNavigating--
