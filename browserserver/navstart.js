@@ -14,14 +14,24 @@ async (run) => {
   const seen = (e) => {
     if (!e.destination.sameDocument) started = true;
   };
-  const nav = window.navigation;
+  // A page's own global named navigation (var navigation = …, a common
+  // name) replaces window.navigation, and must not make the function fail
+  // (every evaluate on such a page did); beforeunload, which the document
+  // gets before it is left, says it there.
+  const nav = typeof window.navigation?.addEventListener === 'function' ? window.navigation : null;
+  const leaving = () => {
+    started = true;
+  };
   nav?.addEventListener('navigate', seen);
+  window.addEventListener('beforeunload', leaving);
   try {
     const v = await run();
-    // The function's own timers of no delay run before this one.
-    await new Promise((r) => setTimeout(r, 0));
+    // The function's own timers of no delay run before this one; one that
+    // left the document at once answers before it is gone.
+    if (!started) await new Promise((r) => setTimeout(r, 0));
     return { value: JSON.stringify(v, null, 2) ?? 'undefined', started };
   } finally {
     nav?.removeEventListener('navigate', seen);
+    window.removeEventListener('beforeunload', leaving);
   }
 }

@@ -28,7 +28,8 @@ func onlyTab(t *testing.T, s *Server) *tab {
 // step forward with nowhere to go.
 func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 	s := newServer(t, &Options{NoActionSnapshots: true})
-	base := pages(t, map[string]string{"/a": "<h1>A</h1>", "/b": "<h1>B</h1>"})
+	// /v: a page with a global of its own named navigation.
+	base := pages(t, map[string]string{"/a": "<h1>A</h1>", "/v": "<script>var navigation = {menu: 1};</script><h1>V</h1>"})
 	sess := session(t, s)
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	tb := onlyTab(t, s)
@@ -49,7 +50,6 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 		{"() => { location.hash = 'y'; }", false},
 		{forward, false}, // nothing ahead in the history
 		{reload, true},
-		{"() => { location.href = '/b'; }", true},
 	} {
 		v, err := tb.page.Evaluate(evalGlue(tc.fn, "", false))
 		if err != nil {
@@ -63,6 +63,17 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 			call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 		}
 	}
+	// A page's global named navigation replaces window.navigation: its
+	// functions still run, and a reload is still seen (beforeunload).
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/v"})
+	if res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => navigation.menu"}); res.IsError || res.Value != "1" {
+		t.Errorf("on a page with a global named navigation: %s %s, want 1", res.Value, res.Text)
+	}
+	v, err := tb.page.Evaluate(evalGlue(reload, "", false))
+	if m, _ := v.(map[string]any); err != nil || m["started"] != true {
+		t.Errorf("a reload on a page with a global named navigation: %v %v, want it started", v, err)
+	}
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"}) // not closed mid-navigation
 }
 
 // After a function that said it started a navigation, the new document is
