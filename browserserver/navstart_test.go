@@ -1,6 +1,7 @@
 package browserserver
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -35,7 +36,7 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 	tb := onlyTab(t, s)
 	fn := func(k step.Kind) string {
 		c, err := step.Call(step.Step{Kind: k}, "")
-		if err != nil || !step.Navigates(c) {
+		if err != nil {
 			t.Fatalf("%s: %v %v", k, c, err)
 		}
 		return c.Args["function"].(string)
@@ -96,5 +97,43 @@ func TestSettleWaitsForANavigationNotYetReported(t *testing.T) {
 	tb.settleStarted(before, true)
 	if v, err := tb.page.Evaluate("() => sessionStorage.n + ' ' + document.readyState"); err != nil || v != "2 complete" {
 		t.Errorf("after settling: %v %v, want the reloaded page loaded (2 complete)", v, err)
+	}
+}
+
+// A reload or step forward runs once: run again (as a function whose
+// context a navigation destroyed is), a reload would load the page twice
+// and a step forward go two pages on.
+func TestNavigatingStepRunsOnce(t *testing.T) {
+	s := newServer(t, &Options{NoActionSnapshots: true})
+	count := `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script>`
+	base := pages(t, map[string]string{"/a": count + "<h1>A</h1>", "/b": "<h1>B</h1>", "/c": "<h1>C</h1>"})
+	sess := session(t, s)
+	eval := func(fn string) string {
+		t.Helper()
+		res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": fn})
+		if res.IsError {
+			t.Fatalf("%s: %s", fn, res.Text)
+		}
+		return res.Value
+	}
+	reload, _ := step.Call(step.Step{Kind: step.Reload}, "")
+	forward, _ := step.Call(step.Step{Kind: step.Forward}, "")
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	for i := 2; i <= 7; i++ {
+		eval(reload.Args["function"].(string))
+		if got, want := eval("() => sessionStorage.n"), fmt.Sprintf(`"%d"`, i); got != want {
+			t.Fatalf("after reload %d: the page loaded %s times, want %s", i-1, got, want)
+		}
+	}
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/b"})
+	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/c"})
+	for i := 0; i < 4; i++ {
+		call(t, sess, "browser_navigate_back", nil)
+		call(t, sess, "browser_navigate_back", nil)
+		eval(forward.Args["function"].(string))
+		if got := eval("() => location.pathname"); got != `"/b"` {
+			t.Fatalf("a step forward from /a with /b and /c ahead: %s, want /b", got)
+		}
+		eval(forward.Args["function"].(string))
 	}
 }
