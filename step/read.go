@@ -122,6 +122,15 @@ func IsFocus(c ToolCall) bool {
 	return c.Tool == ToolEvaluate && fn == focusJS
 }
 
+// Navigates reports whether c is the call of a step whose function starts
+// a navigation of the page once it has returned (Reload, Forward): it
+// does what it says when the page goes to another document, the one it
+// ran in gone.
+func Navigates(c ToolCall) bool {
+	fn, _ := c.Args["function"].(string)
+	return c.Tool == ToolEvaluate && (fn == navigateSoon(reloadJS) || fn == navigateSoon(forwardJS))
+}
+
 func readEvaluate(fn, element, target string) (Step, error) {
 	switch fn {
 	case navigateSoon(reloadJS):
