@@ -67,6 +67,35 @@ func together(t *testing.T, names []string, workers int, f func(t *testing.T, i 
 // the built-in one and the bundled @playwright/mcp.
 var bothServers = []string{"builtin", "playwright-mcp"}
 
+// compilerOf is the browser server the i-th case of a *BothServers test
+// compiles through: the two take turns, so that each compiles half of
+// every such test's cases, and each export replays through the other
+// (otherServer), on its page and on its broken page: every case still
+// goes through both servers. Every case compiled through both, each
+// export replayed through the other, was about a fifth of make test's
+// processor time and kept it over 8 minutes on 2 cores (issue 20).
+func compilerOf(i int) string { return bothServers[i%len(bothServers)] }
+
+// otherServer is the browser server that is not server.
+func otherServer(server string) string {
+	if server == bothServers[0] {
+		return bothServers[1]
+	}
+	return bothServers[0]
+}
+
+// casesOf are the indexes, of n cases, of those that compile through
+// server (compilerOf).
+func casesOf(server string, n int) []int {
+	var out []int
+	for i := range n {
+		if compilerOf(i) == server {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
 // namesOf is the name of each of cases, for together and alongside.
 func namesOf[T any](cases []T, name func(T) string) []string {
 	out := make([]string, len(cases))

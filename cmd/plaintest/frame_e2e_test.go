@@ -106,26 +106,27 @@ var frameCases = []struct {
 
 const payFrame = `iframe[title="Payment"] >> internal:control=enter-frame >> `
 
-// TestFramesBothServers: every case compiles through both browser servers
-// to a frame-scoped target; each server's exports replay through the
-// other and fail on the broken pages, each at its check; the built-in
-// server's Playwright specs pass npx playwright test.
+// TestFramesBothServers: every case compiles, through one browser server
+// or the other in turn (compilerOf), to a frame-scoped target; its export
+// replays through the other server and fails on the broken pages, each at
+// its check; every case's Playwright spec passes npx playwright test.
 func TestFramesBothServers(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
 	base := serveFramePages(t)
-	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
+	specs := t.TempDir()
 	together(t, bothServers, 2, func(t *testing.T, i int) {
 		server := bothServers[i]
-		dir, specs := t.TempDir(), t.TempDir()
+		dir := t.TempDir()
+		mine := casesOf(server, len(frameCases))
 		var names []string
-		for _, tc := range frameCases {
-			names = append(names, "compile/"+tc.name)
+		for _, k := range mine {
+			names = append(names, "compile/"+frameCases[k].name)
 		}
 		// Beside each other (alongside): a loaded machine's waits.
 		alongside(t, names, 3, func(i int, log *caseLog) {
-			tc := frameCases[i]
+			tc := frameCases[mine[i]]
 			out := filepath.Join(dir, tc.name+".json")
 			args := []string{"compile", "--url", base + tc.page, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules", "--timeout", "15s"}
 			for _, a := range tc.actions {
@@ -158,21 +159,22 @@ func TestFramesBothServers(t *testing.T) {
 			return
 		}
 		fails := map[string]string{}
-		for _, tc := range frameCases {
-			fails[tc.name] = tc.fails
+		for _, k := range mine {
+			fails[frameCases[k].name] = frameCases[k].fails
 		}
 		// A click in a frame took over 3 s at load 20, and a click in a
 		// nested frame over 5 s in a make test; at load 25 (a fresh
 		// clone on a machine whose page faults cost 12 µs) 10 s was
 		// not enough either. Only the replays on the broken pages wait
 		// their timeout out, at their checks.
-		replayAcross(t, dir, other[server], base, fails, []string{"--timeout", "20s"}, []string{"--timeout", "12s"})
-		if server == "builtin" {
-			if out, ok := runSpecs(t, nodeModules(t), specs, base); !ok || !strings.Contains(out, fmt.Sprintf("%d passed", len(frameCases))) {
-				t.Errorf("npx playwright test of the frame specs:\n%s", out)
-			}
-		}
+		replayAcross(t, dir, otherServer(server), base, fails, []string{"--timeout", "20s"}, []string{"--timeout", "12s"})
 	})
+	if t.Failed() {
+		return
+	}
+	if out, ok := runSpecs(t, nodeModules(t), specs, base); !ok || !strings.Contains(out, fmt.Sprintf("%d passed", len(frameCases))) {
+		t.Errorf("npx playwright test of the frame specs:\n%s", out)
+	}
 }
 
 // TestFrameRefusals: a name in the page and in a frame is refused naming

@@ -106,41 +106,40 @@ var lateCases = []lateCase{
 		[]string{"--timeout", "12s"}},
 }
 
-// TestLateElementsBothServers: every late case compiles through both
-// browser servers with its wait in the export and the spec; the exports of
-// each replay through the other, and fail on the broken pages saying what
-// never came and how long they waited; the compile on a broken page fails
-// saying the same. The compiles run beside each other (alongside): the
-// pages' delays sit 1.5 s past the check timeout and 5.5 s short of the
-// wait's, and the form's field comes 7 s after its page loads.
+// TestLateElementsBothServers: every late case compiles, through one
+// browser server or the other in turn (compilerOf), with its wait in the
+// export and the spec; each export replays through the other server, and
+// fails on the broken pages saying what never came and how long they
+// waited; the compile on a broken page fails saying the same. The
+// compiles run beside each other (alongside): the pages' delays sit 1.5 s
+// past the check timeout and 5.5 s short of the wait's, and the form's
+// field comes 7 s after its page loads.
 func TestLateElementsBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
 	base := serveLatePages(t)
-	servers := []string{"builtin", "playwright-mcp"}
-	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
 	dirs := map[string]string{}
-	var names []string
-	for _, server := range servers {
+	for _, server := range bothServers {
 		dirs[server] = t.TempDir()
-		for _, tc := range lateCases {
-			names = append(names, server+"/compile/"+tc.name)
-		}
+	}
+	names := namesOf(lateCases, func(tc lateCase) string { return tc.name })
+	for i := range names {
+		names[i] = compilerOf(i) + "/compile/" + names[i]
 	}
 	alongside(t, names, 5, func(i int, c *caseLog) {
-		server, tc := servers[i/len(lateCases)], lateCases[i%len(lateCases)]
-		compileLateCase(t, c, base, server, dirs[server], tc)
+		server := compilerOf(i)
+		compileLateCase(t, c, base, server, dirs[server], lateCases[i])
 	})
 	// Each server's exports replay through the other, beside the other
 	// server's.
-	replays := namesOf(servers, func(s string) string { return s + "/replay-through-" + other[s] })
+	replays := namesOf(bothServers, func(s string) string { return s + "/replay-through-" + otherServer(s) })
 	together(t, replays, 2, func(t *testing.T, i int) {
-		server := servers[i]
+		server := bothServers[i]
 		fails := map[string]string{}
-		for _, tc := range lateCases {
-			fails[tc.name] = strings.ReplaceAll(tc.fails, `\"`, `"`)
+		for _, k := range casesOf(server, len(lateCases)) {
+			fails[lateCases[k].name] = strings.ReplaceAll(lateCases[k].fails, `\"`, `"`)
 		}
-		replayAcross(t, dirs[server], other[server], base, fails, nil, nil)
+		replayAcross(t, dirs[server], otherServer(server), base, fails, nil, nil)
 	})
 }
 

@@ -120,11 +120,12 @@ var modalCases = []modalCase{
 	{"multi-select", "/multi", []string{"select Cheese and Basil in Toppings", "verify Toppings: Cheese, Basil is shown"}, []string{"browser_select_option"}, "Toppings: Cheese, Basil"},
 }
 
-// TestModalSentencesBothServers: every sentence compiles through both
-// browser servers; each export calls its tool and its Playwright spec holds
-// the statement that does it; the exports of each server replay through
-// the other (one replay of the folder), and fail on the pages whose
-// handlers are broken, each at its check.
+// TestModalSentencesBothServers: every sentence compiles, through one
+// browser server or the other in turn (compilerOf); each export calls its
+// tool and its Playwright spec holds the statement that does it; each
+// server's exports replay through the other (one replay of the folder),
+// and fail on the pages whose handlers are broken, each at its check; the
+// specs of every sentence pass npx playwright test.
 func TestModalSentencesBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
@@ -133,18 +134,18 @@ func TestModalSentencesBothServers(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(files, "notes.txt"), []byte("hello notes\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
-	specs := map[string]string{"builtin": t.TempDir(), "playwright-mcp": t.TempDir()}
-	// Each server's compiles, then their replays through the other
-	// (and, for the built-in server, their specs), beside the other
-	// server's.
+	specs := t.TempDir()
+	// Each server's compiles, then their replays through the other,
+	// beside the other server's.
 	together(t, bothServers, 2, func(t *testing.T, i int) {
 		server := bothServers[i]
 		dir := t.TempDir()
+		mine := casesOf(server, len(modalCases))
 		// The replays wait for the compiles.
 		t.Run("compile", func(t *testing.T) {
-			together(t, namesOf(modalCases, func(c modalCase) string { return c.name }), 3, func(t *testing.T, i int) {
-				tc := modalCases[i]
+			names := namesOf(mine, func(k int) string { return modalCases[k].name })
+			together(t, names, 3, func(t *testing.T, i int) {
+				tc := modalCases[mine[i]]
 				out := filepath.Join(dir, tc.name+".json")
 				args := []string{"compile", "--url", base + tc.page, "--mcp", server, "--files", files, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules"}
 				for _, a := range tc.actions {
@@ -174,28 +175,28 @@ func TestModalSentencesBothServers(t *testing.T) {
 				if want := specForm[tc.name]; !strings.Contains(string(spec), want) {
 					t.Errorf("the spec lacks %q:\n%s", want, spec)
 				}
-				if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs[server], tc.name+".spec.ts")); err != nil {
+				if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs, tc.name+".spec.ts")); err != nil {
 					t.Fatal(err)
 				}
 			})
 		})
-		t.Run("replay-through-"+other[server], func(t *testing.T) {
+		t.Run("replay-through-"+otherServer(server), func(t *testing.T) {
 			fails := map[string]string{}
-			for _, tc := range modalCases {
-				fails[tc.name] = tc.fails
+			for _, k := range mine {
+				fails[modalCases[k].name] = modalCases[k].fails
 			}
 			// 10 s a step: the load of make test's other browsers, not
 			// the page, has taken a drag past 5 s, on the broken page
 			// too, before the check that is to fail.
-			replayAcross(t, dir, other[server], base, fails, []string{"--files", files, "--timeout", "10s"}, []string{"--files", files, "--timeout", "10s"})
+			replayAcross(t, dir, otherServer(server), base, fails, []string{"--files", files, "--timeout", "10s"}, []string{"--files", files, "--timeout", "10s"})
 		})
-		if server == "builtin" {
-			t.Run("specs", func(t *testing.T) { runModalSpecs(t, specs[server], base, files) })
-		}
 	})
+	if !t.Failed() {
+		t.Run("specs", func(t *testing.T) { runModalSpecs(t, specs, base, files) })
+	}
 }
 
-// runModalSpecs: the specs of the built-in server's compiles pass npx playwright test.
+// runModalSpecs: the specs of every sentence's compile pass npx playwright test.
 func runModalSpecs(t *testing.T, dir, base, files string) {
 	t.Helper()
 	modules := nodeModules(t)

@@ -72,23 +72,22 @@ func namesPage(body string) string {
 		`<p id="o"></p><script>function say(t) { document.getElementById('o').textContent = t; }</script></body></html>`
 }
 
-// TestCompileNamesAsSeenBothServers compiles each of nameCases through
-// each browser server, replays the export on the page it was compiled on
-// and on its broken variant: green there, red here, through both servers.
+// TestCompileNamesAsSeenBothServers compiles each of nameCases through one
+// browser server or the other in turn (compilerOf), and replays the
+// export through the other on the page it was compiled on and on its
+// broken variant: green there, red here.
 func TestCompileNamesAsSeenBothServers(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
-	var names []string
-	for _, server := range bothServers {
-		for _, c := range nameCases {
-			names = append(names, server+"/"+c.name)
-		}
+	names := make([]string, len(nameCases))
+	for i, c := range nameCases {
+		names[i] = compilerOf(i) + "/" + c.name
 	}
 	// Four at a time: most of each is a replay on the broken page waiting
 	// for its check to fail.
 	together(t, names, 4, func(t *testing.T, i int) {
-		server, c := bothServers[i/len(nameCases)], nameCases[i%len(nameCases)]
+		server, c := compilerOf(i), nameCases[i]
 		var broken atomic.Bool
 		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -120,7 +119,7 @@ func TestCompileNamesAsSeenBothServers(t *testing.T) {
 				t.Errorf("targets:\n%s\nwant:\n%s", got, want)
 			}
 		}
-		replayHoldsThenBroken(t, t, out, server, &broken)
+		replayHoldsThenBroken(t, t, out, otherServer(server), &broken)
 	})
 }
 

@@ -138,14 +138,14 @@ func shadowServer(t *testing.T, holds, broken string) (string, *atomic.Bool) {
 	return srv.URL, &bad
 }
 
-// TestShadowDOMBothServers compiles each of shadowCases through each
-// browser server, replays the export on the page it was compiled on and
-// on its broken variant: green there, red here, through both servers.
-// The Playwright Test specs of the built-in server's compiles then pass npx
-// playwright test on the pages they were compiled on and each fails on its
-// broken page: the exported locators and text assertions pierce shadow
-// roots. Not the slotted text's, whose spec reads the slot's fallback
-// (docs/limits.md).
+// TestShadowDOMBothServers compiles each of shadowCases through one
+// browser server or the other in turn (compilerOf), and replays the
+// export through the other on the page it was compiled on and on its
+// broken variant: green there, red here. The Playwright Test specs of the
+// compiles then pass npx playwright test on the pages they were compiled
+// on and each fails on its broken page: the exported locators and text
+// assertions pierce shadow roots. Not the slotted text's, whose spec
+// reads the slot's fallback (docs/limits.md).
 func TestShadowDOMBothServers(t *testing.T) {
 	requireBrowser(t)
 	requireBuiltin(t)
@@ -153,16 +153,12 @@ func TestShadowDOMBothServers(t *testing.T) {
 	specs := t.TempDir()
 	// The cases beside each other (alongside): most of each is the wait
 	// of its replay on the broken page.
-	servers := []string{"builtin", "playwright-mcp"}
-	var names []string
-	for _, server := range servers {
-		for _, c := range shadowCases {
-			names = append(names, "cases/"+server+"/"+c.name)
-		}
+	names := make([]string, len(shadowCases))
+	for i, c := range shadowCases {
+		names[i] = "cases/" + compilerOf(i) + "/" + c.name
 	}
-	alongside(t, names, 4, func(j int, log *caseLog) {
-		server, i := servers[j/len(shadowCases)], j%len(shadowCases)
-		c := shadowCases[i]
+	alongside(t, names, 4, func(i int, log *caseLog) {
+		server, c := compilerOf(i), shadowCases[i]
 		base, broken := shadowServer(t, c.holds, c.broken)
 		out := filepath.Join(t.TempDir(), "shadow.json")
 		// At /caseN, where the specs' server (below) serves the case.
@@ -175,13 +171,13 @@ func TestShadowDOMBothServers(t *testing.T) {
 			log.Errorf("%v", err)
 			return
 		}
-		if server == "builtin" && c.name != "slotted text" {
+		if c.name != "slotted text" {
 			if err := os.Rename(strings.TrimSuffix(out, ".json")+".spec.ts", filepath.Join(specs, fmt.Sprintf("case%d.spec.ts", i))); err != nil {
 				log.Errorf("%v", err)
 				return
 			}
 		}
-		replayHoldsThenBroken(t, log, out, server, broken)
+		replayHoldsThenBroken(t, log, out, otherServer(server), broken)
 	})
 	t.Run("specs", func(t *testing.T) { runShadowSpecs(t, specs) })
 }
