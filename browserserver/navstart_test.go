@@ -109,20 +109,12 @@ func TestNavigatingStepRunsOnce(t *testing.T) {
 	count := `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script>`
 	base := pages(t, map[string]string{"/a": count + "<h1>A</h1>", "/b": "<h1>B</h1>", "/c": "<h1>C</h1>"})
 	sess := session(t, s)
-	eval := func(fn string) string {
-		t.Helper()
-		res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": fn})
-		if res.IsError {
-			t.Fatalf("%s: %s", fn, res.Text)
-		}
-		return res.Value
-	}
 	reload, _ := step.Call(step.Step{Kind: step.Reload}, "")
 	forward, _ := step.Call(step.Step{Kind: step.Forward}, "")
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	for i := 2; i <= 7; i++ {
-		eval(reload.Args["function"].(string))
-		if got, want := eval("() => sessionStorage.n"), fmt.Sprintf(`"%d"`, i); got != want {
+		evalOK(t, sess, reload.Args["function"].(string))
+		if got, want := evalOK(t, sess, "() => sessionStorage.n"), fmt.Sprintf(`"%d"`, i); got != want {
 			t.Fatalf("after reload %d: the page loaded %s times, want %s", i-1, got, want)
 		}
 	}
@@ -131,10 +123,10 @@ func TestNavigatingStepRunsOnce(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		call(t, sess, "browser_navigate_back", nil)
 		call(t, sess, "browser_navigate_back", nil)
-		eval(forward.Args["function"].(string))
-		if got := eval("() => location.pathname"); got != `"/b"` {
+		evalOK(t, sess, forward.Args["function"].(string))
+		if got := evalOK(t, sess, "() => location.pathname"); got != `"/b"` {
 			t.Fatalf("a step forward from /a with /b and /c ahead: %s, want /b", got)
 		}
-		eval(forward.Args["function"].(string))
+		evalOK(t, sess, forward.Args["function"].(string))
 	}
 }

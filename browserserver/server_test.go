@@ -52,6 +52,17 @@ func call(t *testing.T, s *mcpclient.Session, tool string, args map[string]any) 
 	return res
 }
 
+// evalOK runs fn in the session's page (browser_evaluate) and returns its
+// value; an error result fails the test.
+func evalOK(t *testing.T, s *mcpclient.Session, fn string) string {
+	t.Helper()
+	res := call(t, s, mcpclient.ToolEvaluate, map[string]any{"function": fn})
+	if res.IsError {
+		t.Fatalf("%s: %s", fn, res.Text)
+	}
+	return res.Value
+}
+
 // pages serves fixed pages for the tests: path -> HTML body.
 func pages(t *testing.T, p map[string]string) string {
 	t.Helper()
@@ -498,24 +509,16 @@ func TestEvaluateWaitsForItsNavigation(t *testing.T) {
 	slow := `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script><img src="/slow">`
 	base := pages(t, map[string]string{"/a": slow + "<h1>A</h1>", "/b": "<h1>B</h1>"})
 	sess := session(t, s)
-	eval := func(fn string) string {
-		t.Helper()
-		res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": fn})
-		if res.IsError {
-			t.Fatalf("%s: %s", fn, res.Text)
-		}
-		return res.Value
-	}
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
-	eval("() => { setTimeout(() => location.reload(), 0); }")
-	if got := eval("() => sessionStorage.n + ' ' + document.readyState"); got != `"2 complete"` {
+	evalOK(t, sess, "() => { setTimeout(() => location.reload(), 0); }")
+	if got := evalOK(t, sess, "() => sessionStorage.n + ' ' + document.readyState"); got != `"2 complete"` {
 		t.Errorf("after a reload: %s, want the reloaded page loaded", got)
 	}
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/b"})
 	call(t, sess, "browser_navigate_back", nil)
 	for i := 0; i < 5; i++ {
-		eval("() => { setTimeout(() => history.forward(), 0); }")
-		if got := eval("() => location.pathname"); got != `"/b"` {
+		evalOK(t, sess, "() => { setTimeout(() => history.forward(), 0); }")
+		if got := evalOK(t, sess, "() => location.pathname"); got != `"/b"` {
 			t.Fatalf("after going forward: %s, want /b", got)
 		}
 		call(t, sess, "browser_navigate_back", nil)
