@@ -31,6 +31,13 @@ func (t *tab) tabs(a args, r *response) error {
 	switch a.str("action") {
 	case "list":
 	case "new":
+		// The URL answers to the navigation rule before the tab opens, as
+		// browser_navigate's does: a refused one never reaches the browser.
+		if u := a.str("url"); u != "" {
+			if err := t.s.rule.Open(u); err != nil {
+				return toolErrorf("%v", err)
+			}
+		}
 		p, err := t.bctx.NewPage()
 		if err != nil {
 			return err
