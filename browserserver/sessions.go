@@ -5,8 +5,10 @@ package browserserver
 
 import (
 	"context"
+	"errors"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 	"github.com/mxschmitt/playwright-go"
 )
@@ -66,6 +68,9 @@ func (s *Server) backToBack() bool {
 // startSession notes, as a session connects (before its first call, which
 // takes its page), whether it comes back to back.
 func (s *Server) startSession(id string) {
+	if id == "" {
+		return // no tab: tabFor refuses its calls
+	}
 	backToBack := s.backToBack()
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -114,12 +119,23 @@ func (s *Server) newPage() (playwright.BrowserContext, playwright.Page, error) {
 	return bctx, page, nil
 }
 
+// errNoSession refuses a call that comes with no MCP session, or one with
+// no ID: a stateless protocol's (mcp-go serves each request of 2026-07-28
+// on a session of its own whose ID is empty). Keyed by that ID, every such
+// call would share one browser context, each client seeing the others'
+// pages.
+var errNoSession = errors.New("this call came with no MCP session, and plaintest mcp keeps each session's pages in a browser context of its own: " +
+	"connect with a protocol version that has sessions (" + mcp.LATEST_LEGACY_PROTOCOL_VERSION + " or earlier), or over stdio")
+
 // tabFor returns the tab of the MCP session in ctx, opening its context and
 // page on first use.
 func (s *Server) tabFor(ctx context.Context) (*tab, error) {
 	id := ""
 	if cs := server.ClientSessionFromContext(ctx); cs != nil {
 		id = cs.SessionID()
+	}
+	if id == "" {
+		return nil, errNoSession
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
