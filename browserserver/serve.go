@@ -1,8 +1,10 @@
 package browserserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -20,6 +22,12 @@ const (
 	PathSSEMessage = "/message" // SSE: where a client posts its messages
 )
 
+// MaxRequestBody bounds the body of a request to Handler's endpoints: a
+// tool call is a few kilobytes (a browser_evaluate function, upload paths,
+// text to type), far below it; a larger body is refused with 413 before it
+// is read into memory.
+const MaxRequestBody = 4 << 20
+
 // ServeStdio serves the server's tools over stdio (newline-delimited
 // JSON-RPC on in and out) as one MCP session, until in ends or ctx does.
 func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) error {
@@ -34,8 +42,9 @@ func (s *Server) ServeStdio(ctx context.Context, in io.Reader, out io.Writer) er
 // (up to 2025-11-25: a client asking for a later one, which has none, is
 // told so and an mcp-go client falls back by itself). Requests for a Host
 // other than the loopback names are refused when the listener is on
-// loopback (DNS rebinding), as mcp-go does; and every request passes
-// Guard first (its Origin, its token).
+// loopback (DNS rebinding), as mcp-go does; every request passes Guard
+// first (its Origin, its token), then a body over MaxRequestBody is
+// refused.
 func (s *Server) Handler(a *Access) http.Handler {
 	mux := http.NewServeMux()
 	mux.Handle(PathStreamable, refuseStateless(server.NewStreamableHTTPServer(s.srv, server.WithEndpointPath(PathStreamable),
@@ -43,7 +52,37 @@ func (s *Server) Handler(a *Access) http.Handler {
 	sse := server.NewSSEServer(s.srv, server.WithSSEEndpoint(PathSSE), server.WithMessageEndpoint(PathSSEMessage))
 	mux.Handle(PathSSE, sse)
 	mux.Handle(PathSSEMessage, sse)
-	return Guard(mux, a)
+	return Guard(limitBody(mux, MaxRequestBody), a)
+}
+
+// limitBody refuses with 413 a request whose body is over max bytes, by
+// its Content-Length before reading any of it, else (a chunked body) once
+// it has read max+1 bytes; next is handed the body read, never a byte of a
+// refused one.
+func limitBody(next http.Handler, max int64) http.Handler {
+	tooLarge := func(w http.ResponseWriter) {
+		http.Error(w, fmt.Sprintf("Request Entity Too Large: plaintest mcp takes request bodies of at most %d bytes (%d MB)", max, max>>20),
+			http.StatusRequestEntityTooLarge)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > max {
+			tooLarge(w)
+			return
+		}
+		if r.Body != nil && r.Body != http.NoBody {
+			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
+			if err != nil {
+				if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
+					tooLarge(w)
+				} else {
+					http.Error(w, "Bad Request: the request body could not be read", http.StatusBadRequest)
+				}
+				return
+			}
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		next.ServeHTTP(w, r)
+	})
 }
 
 // refuseStateless answers a streamable HTTP request of the stateless

@@ -3,6 +3,7 @@ package browserserver
 import (
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -153,4 +154,96 @@ func TestHTTPStatelessRefused(t *testing.T) {
 	if len(s.tabs) != 0 {
 		t.Errorf("%d tabs made, want none", len(s.tabs))
 	}
+}
+
+// TestLimitBody: a body over the limit is refused with 413, by its
+// Content-Length or (chunked) once read past it, and the handler never
+// sees it; one at the limit reaches the handler whole.
+func TestLimitBody(t *testing.T) {
+	const max = 16
+	var seen []string
+	ts := httptest.NewServer(limitBody(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		seen = append(seen, string(b))
+	}), max))
+	t.Cleanup(ts.Close)
+	for _, tc := range []struct {
+		name    string
+		body    string
+		chunked bool
+		want    int
+	}{
+		{"over, by its length", strings.Repeat("x", max+1), false, http.StatusRequestEntityTooLarge},
+		{"over, chunked", strings.Repeat("x", max+1), true, http.StatusRequestEntityTooLarge},
+		{"far over, chunked", strings.Repeat("x", 100*max), true, http.StatusRequestEntityTooLarge},
+		{"at the limit", strings.Repeat("y", max), false, http.StatusOK},
+		{"at the limit, chunked", strings.Repeat("z", max), true, http.StatusOK},
+		{"empty", "", false, http.StatusOK},
+	} {
+		seen = nil
+		if got := postBody(t, ts.URL, tc.body, tc.chunked, nil); got != tc.want {
+			t.Errorf("%s: status %d, want %d", tc.name, got, tc.want)
+		}
+		if tc.want != http.StatusOK && len(seen) != 0 {
+			t.Errorf("%s: the handler saw %d bytes, want it never called", tc.name, len(seen[0]))
+		}
+		if tc.want == http.StatusOK && (len(seen) != 1 || seen[0] != tc.body) {
+			t.Errorf("%s: the handler saw %q, want the body whole", tc.name, seen)
+		}
+	}
+}
+
+// TestHandlerLimitsBodies: every endpoint refuses a body over
+// MaxRequestBody with 413, with a token or without, chunked or not, and a
+// client's initialize padded to the limit is served.
+func TestHandlerLimitsBodies(t *testing.T) {
+	over := strings.Repeat(" ", MaxRequestBody+1)
+	for _, a := range []*Access{nil, {Token: "t0ken"}} {
+		ts := browserless(t, a)
+		var headers map[string]string
+		if a != nil {
+			headers = map[string]string{"Authorization": "Bearer t0ken"}
+		}
+		for _, ep := range endpoints {
+			for _, chunked := range []bool{false, true} {
+				if got := postBody(t, ts.URL+ep, over, chunked, headers); got != http.StatusRequestEntityTooLarge {
+					t.Errorf("token %v, %s, chunked %v: status %d, want 413", a != nil, ep, chunked, got)
+				}
+			}
+		}
+		at := initialize + strings.Repeat(" ", MaxRequestBody-len(initialize))
+		for _, chunked := range []bool{false, true} {
+			if got := postBody(t, ts.URL+PathStreamable, at, chunked, headers); got != http.StatusOK {
+				t.Errorf("token %v, an initialize of %d bytes, chunked %v: status %d, want 200", a != nil, len(at), chunked, got)
+			}
+		}
+	}
+}
+
+// postBody posts body to url (chunked: with no length) and returns the
+// response's status.
+func postBody(t *testing.T, url, body string, chunked bool, headers map[string]string) int {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	var r io.Reader = strings.NewReader(body)
+	if chunked {
+		r = io.MultiReader(r) // a reader of unknown length: sent chunked
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	for k, v := range headers {
+		req.Header.Set(k, v)
+	}
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatalf("POST %s: %v", url, err)
+	}
+	defer res.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, 1<<16))
+	return res.StatusCode
 }

@@ -29,7 +29,8 @@ http://ADDR/sse until interrupted. Streamable HTTP serves the protocol
 versions that have sessions (2025-11-25 and earlier): a request of the
 stateless 2026-07-28 protocol is refused (400), since each client's pages
 live in its session's browser context; mcp-go clients fall back by
-themselves. Whoever reaches it drives a browser on this machine, so:
+themselves. A request body over 4 MB is refused (413). Whoever reaches it
+drives a browser on this machine, so:
 
   - ADDR must be a loopback address (127.0.0.1:8931, localhost:8931,
     [::1]:8931). Any other (:8931, 0.0.0.0:8931, a LAN address) listens

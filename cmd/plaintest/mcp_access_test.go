@@ -3,11 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plaintest/plaintest/browserserver"
 )
 
 // TestMCPHTTPFlags: the address, origins and token are checked before a
@@ -139,5 +142,51 @@ func TestMCPHTTPAccess(t *testing.T) {
 	}
 	if code, body := send(http.MethodGet, "/sse", "http://127.0.0.1:3000", "Bearer "+token); code != http.StatusOK || !strings.Contains(body, "endpoint") {
 		t.Errorf("SSE from a loopback page with the token: %d %q", code, body)
+	}
+}
+
+// TestMCPHTTPBodiesAndSessions: the real command refuses a body over
+// browserserver.MaxRequestBody with 413 (by its length and chunked), with
+// the token, on every endpoint, and a request of the stateless protocol
+// with a message saying what to use instead; its help says both.
+func TestMCPHTTPBodiesAndSessions(t *testing.T) {
+	requireBuiltin(t)
+	const token = "e2e-Token.b0dy"
+	base := startMCPHTTP(t, testGetenv(map[string]string{envMCPToken: token}))
+	post := func(path string, body io.Reader, headers map[string]string) (int, string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+path, body)
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Authorization", "Bearer "+token)
+		for k, v := range headers {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatalf("POST %s: %v", path, err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(io.LimitReader(res.Body, 1<<12))
+		return res.StatusCode, string(b)
+	}
+	over := strings.Repeat(" ", browserserver.MaxRequestBody+1)
+	for _, path := range []string{"/mcp", "/sse", "/message"} {
+		if code, body := post(path, strings.NewReader(over), nil); code != http.StatusRequestEntityTooLarge {
+			t.Errorf("%s, a body of %d bytes: %d %q, want 413", path, len(over), code, body)
+		}
+		if code, body := post(path, io.MultiReader(strings.NewReader(over)), nil); code != http.StatusRequestEntityTooLarge {
+			t.Errorf("%s, a chunked body of %d bytes: %d %q, want 413", path, len(over), code, body)
+		}
+	}
+	stateless := `{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}`
+	code, body := post("/mcp", strings.NewReader(stateless), map[string]string{"Mcp-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover"})
+	if code != http.StatusBadRequest || !strings.Contains(body, "2025-11-25") || !strings.Contains(body, "stdio") {
+		t.Errorf("a stateless request: %d %q, want 400 naming the versions served and stdio", code, body)
+	}
+	if mb := fmt.Sprintf("%d MB", browserserver.MaxRequestBody>>20); !strings.Contains(mcpHelp, mb) {
+		t.Errorf("plaintest mcp --help does not say %q", mb)
 	}
 }
