@@ -210,3 +210,22 @@ func stepAt(res map[string]any, i int) map[string]any {
 func stepField(res map[string]any, i int, key string) any {
 	return stepAt(res, i)[key]
 }
+
+// plaintest reads the working directory's .sandy/config.json only with
+// --trust-config (or named with --config), and stderr says it was passed
+// over: a difference from Sandy's player (docs/replay.md).
+func TestWorkdirConfigNeedsTrust(t *testing.T) {
+	w := newWorkdir(t)
+	w.untrusted = true
+	r := w.replay(t, "--json", scenario(t, "behaviours", "tool-and-action.json"))
+	if r.exit != 2 || !strings.Contains(r.stderr, ".sandy/config.json (the working directory) not read") || !strings.Contains(r.stderr, "--trust-config") {
+		t.Errorf("exit %d, stderr:\n%s\nwant 2 (no server api), saying the config was not read and how to read it", r.exit, r.stderr)
+	}
+	if calls := w.calls(t); len(calls) != 0 {
+		t.Errorf("calls %v: want none", tools(calls))
+	}
+	r = w.replay(t, "--json", "--config", w.path(".sandy", "config.json"), scenario(t, "behaviours", "tool-and-action.json"))
+	if r.exit != 0 || !strings.Contains(r.stderr, "(--config)") {
+		t.Errorf("--config: exit %d, stderr:\n%s\nwant 0, saying which config was read", r.exit, r.stderr)
+	}
+}

@@ -104,6 +104,9 @@ func stopBridge() {
 // every server, logging calls to calls.jsonl.
 type workdir struct {
 	dir string
+	// untrusted: replay without --trust-config, so that the folder's
+	// config is passed over.
+	untrusted bool
 }
 
 func newWorkdir(t *testing.T) *workdir {
@@ -141,11 +144,15 @@ type run struct {
 }
 
 // replay runs plaintest replay with args in w, as a Sandy user's script
-// would (the config is found in ./.sandy).
+// would (the config is found in ./.sandy), with --trust-config: plaintest
+// reads a config in the working directory only when told to.
 func (w *workdir) replay(t *testing.T, args ...string) run {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
+	if !w.untrusted {
+		args = append([]string{"--trust-config"}, args...)
+	}
 	cmd := exec.CommandContext(ctx, bins.plaintest, append([]string{"replay"}, args...)...)
 	cmd.Dir = w.dir
 	cmd.Env = append(os.Environ(), "USER="+bins.bridgeUser, "SANDY_CONFIG=", "NO_COLOR=1")

@@ -171,46 +171,55 @@ func TestDiscover(t *testing.T) {
 		claude = filepath.Join(home, "Library", "Application Support", "Claude", "claude_desktop_config.json")
 	}
 	// Sandy's order, highest first; each test adds the next-higher file.
-	candidates := []struct{ name, path string }{
-		{"global", filepath.Join(home, ".sandy", "config.json")},
-		{"cursor", filepath.Join(home, ".cursor", "mcp.json")},
-		{"claude", claude},
-		{"local", filepath.Join(work, ".sandy", "config.json")},
+	candidates := []struct {
+		name, path string
+		source     ConfigSource
+	}{
+		{"global", filepath.Join(home, ".sandy", "config.json"), SourceHome},
+		{"cursor", filepath.Join(home, ".cursor", "mcp.json"), SourceCursor},
+		{"claude", claude, SourceClaudeDesktop},
+		{"local", filepath.Join(work, ".sandy", "config.json"), SourceWorkDir},
 	}
 
-	cfg, err := Discover("")
-	if err != nil || cfg.Path != "" || len(cfg.Servers) != 0 {
-		t.Fatalf("nothing there: got %+v, %v; want an empty config", cfg, err)
+	d, err := Discover(nil)
+	if err != nil || d.Config.Path != "" || len(d.Config.Servers) != 0 || d.Source != "" {
+		t.Fatalf("nothing there: got %+v, %v; want an empty config", d, err)
 	}
+	trust := &DiscoverOptions{Trust: true}
 	for _, c := range candidates {
 		writeConfig(t, c.path, c.name)
-		cfg, err := Discover("")
+		d, err := Discover(trust)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
 		}
-		if _, ok := cfg.Servers[c.name]; !ok {
-			t.Errorf("with %s present: got %s (%v), want it to win", c.name, cfg.Path, cfg.Servers)
+		if _, ok := d.Config.Servers[c.name]; !ok || d.Source != c.source {
+			t.Errorf("with %s present: got %s from %q (%v), want it to win, from %q", c.name, d.Config.Path, d.Source, d.Config.Servers, c.source)
 		}
+	}
+	// The working directory's own config is in the tested tree: without
+	// Trust, the next one wins.
+	if d, err := Discover(nil); err != nil || d.Config.Servers["claude"].Name != "claude" || len(d.PassedOver) != 1 || d.PassedOver[0].Source != SourceWorkDir {
+		t.Errorf("without Trust: got %+v, %v; want Claude Desktop's, the local one passed over", d, err)
 	}
 
 	env := filepath.Join(t.TempDir(), "env.json")
 	writeConfig(t, env, "env")
 	t.Setenv("SANDY_CONFIG", env)
-	if cfg, err := Discover(""); err != nil || cfg.Servers["env"].Name != "env" {
-		t.Errorf("SANDY_CONFIG: got %+v, %v; want it to win", cfg, err)
+	if d, err := Discover(nil); err != nil || d.Config.Servers["env"].Name != "env" || d.Source != SourceEnv {
+		t.Errorf("SANDY_CONFIG: got %+v, %v; want it to win", d, err)
 	}
 
 	explicit := filepath.Join(t.TempDir(), "explicit.json")
 	writeConfig(t, explicit, "explicit")
-	if cfg, err := Discover(explicit); err != nil || cfg.Servers["explicit"].Name != "explicit" {
-		t.Errorf("explicit: got %+v, %v; want it to win", cfg, err)
+	if d, err := Discover(&DiscoverOptions{Explicit: explicit}); err != nil || d.Config.Servers["explicit"].Name != "explicit" || d.Source != SourceFlag {
+		t.Errorf("explicit: got %+v, %v; want it to win", d, err)
 	}
 
-	if _, err := Discover(filepath.Join(work, "missing.json")); err == nil {
+	if _, err := Discover(&DiscoverOptions{Explicit: filepath.Join(work, "missing.json")}); err == nil {
 		t.Error("explicit missing file: got no error")
 	}
 	t.Setenv("SANDY_CONFIG", filepath.Join(work, "missing.json"))
-	if _, err := Discover(""); err == nil || !strings.Contains(err.Error(), "SANDY_CONFIG") {
+	if _, err := Discover(nil); err == nil || !strings.Contains(err.Error(), "SANDY_CONFIG") {
 		t.Errorf("SANDY_CONFIG missing file: got %v, want an error naming SANDY_CONFIG", err)
 	}
 
@@ -219,7 +228,7 @@ func TestDiscover(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("{\"mcpServers\": nope}"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Discover(""); err == nil || !strings.Contains(err.Error(), bad+":1:") {
+	if _, err := Discover(trust); err == nil || !strings.Contains(err.Error(), bad+":1:") {
 		t.Errorf("malformed local config: got %v, want an error naming %s with line:col", err, bad)
 	}
 }
@@ -304,11 +313,11 @@ func TestDiscoverPassesOverClaudeDesktopSettings(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeConfig(t, filepath.Join(home, ".cursor", "mcp.json"), "cursor")
-	cfg, err := Discover("")
-	if err != nil || cfg.Servers["cursor"].Name != "cursor" {
-		t.Errorf("got %+v, %v; want Claude Desktop's settings passed over and Cursor's config used", cfg, err)
+	d, err := Discover(nil)
+	if err != nil || d.Config.Servers["cursor"].Name != "cursor" {
+		t.Errorf("got %+v, %v; want Claude Desktop's settings passed over and Cursor's config used", d, err)
 	}
-	if _, err := Discover(claude); !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), claude) {
+	if _, err := Discover(&DiscoverOptions{Explicit: claude}); !errors.Is(err, ErrUnknownFormat) || !strings.Contains(err.Error(), claude) {
 		t.Errorf("explicit: got %v, want unknown config format naming the file", err)
 	}
 }

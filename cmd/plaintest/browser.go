@@ -84,8 +84,7 @@ func (b *browserFlags) useBuiltin(cfg *mcpclient.Config) bool {
 
 // configured reports whether cfg has its own "playwright" server.
 func configured(cfg *mcpclient.Config) bool {
-	_, ok := cfg.Servers[mcpclient.PlaywrightServer]
-	return ok
+	return configures(cfg, mcpclient.PlaywrightServer)
 }
 
 // replayServers are replay's servers for these flags and the discovered
@@ -181,15 +180,11 @@ func (b *builtinServers) Close() error {
 // openBrowser connects compile (or snapshot) to the browser server the
 // flags name: the built-in server in process, the bundled @playwright/mcp
 // (timed like replay's so that what compiles also replays), or the
-// discovered config's
-// entry (for "playwright", the bundled server when the config has none).
-// It returns the session, the server's description for the progress line,
-// and what to call when done.
-func openBrowser(ctx context.Context, b browserFlags, configPath string, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, func(), error) {
-	cfg, err := mcpclient.Discover(configPath)
-	if err != nil {
-		return nil, "", nil, usageError("%v", err)
-	}
+// discovered config's entry (for "playwright", the bundled server when the
+// config has none). It returns the session, the server's description for
+// the progress line, and what to call when done.
+func openBrowser(ctx context.Context, b browserFlags, found *mcpclient.Discovery, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, func(), error) {
+	cfg := found.Config
 	// Local files open where --allow-file-urls says, and beside the start
 	// page when the user gave a local one.
 	page := pageFolder(startURL)
@@ -242,7 +237,7 @@ func openBrowser(ctx context.Context, b browserFlags, configPath string, headed 
 	case err != nil:
 		return nil, "", nil, err
 	}
-	label := fmt.Sprintf("MCP server %q from %s", name, cfg.Path)
+	label := fmt.Sprintf("MCP server %q from %s (%s)", name, cfg.Path, found.Source)
 	if _, own := cfg.Servers[name]; !own {
 		label = "the bundled @playwright/mcp"
 	}

@@ -116,12 +116,13 @@ Example:
       --url http://127.0.0.1:8080 --secret PASSWORD=demo123 -o login.json`
 
 type compileFlags struct {
-	url, file, out, name, translator, config, format, evidence, report, files string
-	browser                                                                   browserFlags
-	steps                                                                     listFlag
-	vars, secrets                                                             kvFlag
-	headed, json                                                              bool
-	timeout, nav                                                              time.Duration
+	url, file, out, name, translator, format, evidence, report, files string
+	config                                                            configFlags
+	browser                                                           browserFlags
+	steps                                                             listFlag
+	vars, secrets                                                     kvFlag
+	headed, json                                                      bool
+	timeout, nav                                                      time.Duration
 	modelFlags
 }
 
@@ -171,7 +172,11 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	session, server, done, err := openBrowser(ctx, f.browser, f.config, f.headed, f.timeout, f.nav, sc.URL)
+	found, err := f.config.discover(e.stderr, f.tested(sc.URL))
+	if err != nil {
+		return err
+	}
+	session, server, done, err := openBrowser(ctx, f.browser, found, f.headed, f.timeout, f.nav, sc.URL)
 	if err != nil {
 		return err
 	}
@@ -221,7 +226,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model for what they cannot read), rules or llm")
 	f.modelFlags.add(fs, "--url's")
 	f.browser.add(fs, "those beside the --url page (they always open when --url is a local file)")
-	fs.StringVar(&f.config, "config", "", "MCP config `file` (default: Sandy's discovery order)")
+	f.config.add(fs)
 	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
 	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
 	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")

@@ -30,7 +30,10 @@ docs/replay.md lists where plaintest differs on purpose, and why.
 
 Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
 else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
-~/.cursor/mcp.json, ~/.sandy/config.json). "playwright" is the config's
+~/.cursor/mcp.json, ~/.sandy/config.json). A config found among the files
+under test (./.sandy/config.json; any inside the repository replayed) is
+passed over unless --trust-config: its servers are commands. stderr names
+the config read, and each one passed over. "playwright" is the config's
 own entry when it has one and --mcp is not given; else the server --mcp
 names: plaintest's built-in server ("builtin", the default: one browser for
 the whole replay, a fresh context per scenario; --ws-endpoint or
@@ -123,7 +126,7 @@ only with heals (--heal).`
 type replayFlags struct {
 	vars     kvFlag
 	envFile  string
-	config   string
+	config   configFlags
 	browser  browserFlags
 	start    int
 	end      int
@@ -188,6 +191,11 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		f.verbose = true
 	}
 
+	found, err := f.config.discover(e.stderr, folders(files))
+	if err != nil {
+		return err
+	}
+	cfg := found.Config
 	out, saved, console := f.console(e, len(files))
 	opts := f.options(layers, include, shotMode, console)
 	if f.heal != "" {
@@ -210,10 +218,6 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	opts.Logger = logger
 	var servers replay.Servers
 	if !f.dryRun {
-		cfg, err := mcpclient.Discover(f.config)
-		if err != nil {
-			return usageError("%v", err)
-		}
 		var done func()
 		servers, done = f.browser.replayServers(cfg, f.headed, f.timeout, f.nav, &mcpclient.Options{Logger: logger})
 		defer done()
@@ -240,7 +244,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs := newFlags(e, "replay", "FILE|DIR... [flags]", replayHelp)
 	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
 	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
-	fs.StringVar(&f.config, "config", "", "MCP config `FILE` (default: discovered)")
+	f.config.add(fs)
 	f.browser.add(fs, "those in the folder of each scenario's own file")
 	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
 	fs.IntVar(&f.start, "resume-from", 0, "the same as --start `N` (Sandy's name)")

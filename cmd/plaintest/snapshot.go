@@ -42,7 +42,8 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
 	var browser browserFlags
 	browser.add(fs, "those beside the URL's page (they always open when the URL is a local file)")
-	config := fs.String("config", "", "MCP config `file`")
+	var config configFlags
+	config.add(fs)
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
@@ -53,7 +54,15 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if err := browser.check(fs); err != nil {
 		return err
 	}
-	session, _, done, err := openBrowser(ctx, browser, *config, false, defaults.Step, defaults.Navigation, pos[0])
+	var tested []string
+	if page := pageFolder(pos[0]); page != "" {
+		tested = append(tested, page)
+	}
+	found, err := config.discover(e.stderr, tested)
+	if err != nil {
+		return err
+	}
+	session, _, done, err := openBrowser(ctx, browser, found, false, defaults.Step, defaults.Navigation, pos[0])
 	if err != nil {
 		return err
 	}
