@@ -52,12 +52,17 @@ type Bridge struct {
 // ConnectClaudeInChrome connects to the first socket in dir (ClaudeInChromeDir
 // when "") that answers, and picks the tab its calls go to: the first tab
 // the bridge has, else a new one. No socket is an error wrapping
-// ErrUnavailable that says how to start the bridge.
+// ErrUnavailable that says how to start the bridge. The folder must be the
+// user's own and closed to other users, and each socket the user's (see
+// bridgeSockets): else a *BridgeUnsafeError, before anything is sent.
 func ConnectClaudeInChrome(ctx context.Context, dir string) (*Bridge, error) {
 	if dir == "" {
 		dir = ClaudeInChromeDir()
 	}
-	socks, _ := filepath.Glob(filepath.Join(dir, "*.sock"))
+	socks, err := bridgeSockets(dir)
+	if err != nil {
+		return nil, err
+	}
 	var d net.Dialer
 	for _, path := range socks {
 		dctx, cancel := context.WithTimeout(ctx, time.Second)
@@ -259,3 +264,22 @@ func bridgeAnswer(body []byte, id int) (v any, done bool, err error) {
 	}
 	return res, true, nil
 }
+
+// ErrBridgeUnsafe is wrapped by a *BridgeUnsafeError.
+var ErrBridgeUnsafe = errors.New("the Chrome bridge's socket is not safe to use")
+
+// BridgeUnsafeError refuses the Chrome bridge's folder or socket: one that
+// another user made or can write could stand in for Claude Code's bridge
+// and read what replay sends the browser (pages, typed secrets). It wraps
+// ErrBridgeUnsafe and ErrUnavailable (the environment is at fault).
+type BridgeUnsafeError struct {
+	Path string // the folder or socket
+	Why  string // "belongs to uid 1001, not to you (uid 1000)"
+}
+
+func (e *BridgeUnsafeError) Error() string {
+	return fmt.Sprintf("%s: %s %s: another user could read what replay sends your browser, or answer in its place; remove it, then start Claude Code with --chrome again",
+		ClaudeInChrome, e.Path, e.Why)
+}
+
+func (e *BridgeUnsafeError) Unwrap() []error { return []error{ErrBridgeUnsafe, ErrUnavailable} }
