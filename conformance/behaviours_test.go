@@ -157,7 +157,9 @@ func TestBehaviours(t *testing.T) {
 				t.Errorf("calls %v: want step 1 run, then the stop", got)
 			}
 		}},
-		{"claude-in-chrome without a config entry", "claude-in-chrome.json", nil, 0, nil},
+		// Sandy's player reaches the Chrome bridge with no config entry;
+		// plaintest only with --allow-chrome-bridge (TestChromeBridgeNeedsConsent).
+		{"claude-in-chrome without a config entry", "claude-in-chrome.json", []string{"--allow-chrome-bridge"}, 0, nil},
 		{"append_file CSV flattens", "append-csv.json", []string{"--files", "out"}, 0, func(t *testing.T, w *workdir, r run, res map[string]any) {
 			b, err := os.ReadFile(w.path("out", "users.csv"))
 			if want := "tags,user_age,user_name\n\"[\"\"a\"\",\"\"b\"\"]\",30,John\n"; err != nil || string(b) != want {
@@ -211,9 +213,20 @@ func stepField(res map[string]any, i int, key string) any {
 	return stepAt(res, i)[key]
 }
 
-// plaintest reads the working directory's .sandy/config.json only with
-// --trust-config (or named with --config), and stderr says it was passed
-// over: a difference from Sandy's player (docs/replay.md).
+// The differences of docs/replay.md that keep the user's machine theirs:
+// the Chrome bridge reaches the user's own browser, so a scenario that
+// calls claude-in-chrome is refused before step 1 without
+// --allow-chrome-bridge (exit 2, naming the step and the flag); the
+// working directory's .sandy/config.json is read only with --trust-config
+// (or named with --config), and stderr says it was passed over.
+func TestChromeBridgeNeedsConsent(t *testing.T) {
+	w := newWorkdir(t)
+	r := w.replay(t, "--json", scenario(t, "behaviours", "claude-in-chrome.json"))
+	if r.exit != 2 || !strings.Contains(r.stderr, "steps[0].tool: mcp__claude-in-chrome__navigate drives your own Chrome") || !strings.Contains(r.stderr, "--allow-chrome-bridge") {
+		t.Errorf("exit %d, stderr:\n%s\nwant 2, naming steps[0].tool and --allow-chrome-bridge", r.exit, r.stderr)
+	}
+}
+
 func TestWorkdirConfigNeedsTrust(t *testing.T) {
 	w := newWorkdir(t)
 	w.untrusted = true

@@ -36,6 +36,10 @@ var sandyVerdicts = map[string]struct {
 	"youtube-nodongyo.json":           {"pass", nil, "claude-in-chrome with sandy__wait {seconds}"},
 }
 
+// chromeExamples call claude-in-chrome: the suite allows the Chrome bridge
+// (the stub's) for them, as their user would.
+var chromeExamples = []string{"claude-in-chrome-test.json", "youtube-nodongyo.json"}
+
 // Every example Sandy ships is here, validates as Sandy's loader decides,
 // and replays against the stubs to Sandy's verdict. File paths outside the
 // working folder need --files (see the differences in docs/replay.md): the suite
@@ -65,6 +69,9 @@ func TestSandyExamples(t *testing.T) {
 			t.Parallel()
 			w := newWorkdir(t)
 			args := []string{"--json", "--files", string(filepath.Separator)}
+			if slices.Contains(chromeExamples, name) {
+				args = append(args, "--allow-chrome-bridge")
+			}
 			for _, v := range want.vars {
 				args = append(args, "--var", v)
 			}

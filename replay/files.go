@@ -64,7 +64,8 @@ func namesFiles(sc *sandy.Scenario) bool {
 // Preflight refuses, before anything runs, a scenario that would step out
 // of what a replay allows: a call to browser_run_code_unsafe (which runs
 // any code in the browser server's process), by any name it has had (see
-// UnsafeTool), unless opts.AllowUnsafeCode; a URL the browser may not
+// UnsafeTool), unless opts.AllowUnsafeCode; a step of claude-in-chrome (the
+// user's own browser) unless opts.AllowChromeBridge; a URL the browser may not
 // open (see urls.go); and a file argument written without placeholders that lies outside the
 // files folder. Arguments with placeholders are checked again, with their
 // values, when their step runs. Every problem is reported at once, as a
@@ -82,6 +83,11 @@ func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 		if !builtin && UnsafeTool(tool) && !o.AllowUnsafeCode {
 			ps = append(ps, sandy.Problem{Path: path + ".tool",
 				Msg: tool + " runs any code on this machine, in the browser server's process: refused unless --allow-unsafe-code"})
+		}
+		if !o.AllowChromeBridge {
+			if p := chromeBridgeProblem(path, &sc.Steps[i]); p != nil {
+				ps = append(ps, *p)
+			}
 		}
 		if !builtin {
 			if k, err := checkURLs(rule, st.Params, true); err != nil {

@@ -75,6 +75,12 @@ type Options struct {
 	// (chrome:, devtools:) are refused either way; see urls.go.
 	AllowFileURLs bool
 	FileURLRoot   string
+	// AllowChromeBridge lets steps of claude-in-chrome run: with no entry
+	// of that name in the MCP config, they drive the user's own Chrome,
+	// logged in, through Claude Code's bridge. Off, such a scenario is
+	// refused before it starts (see chrome.go). Set it too when the
+	// config names that server: its steps then go there.
+	AllowChromeBridge bool
 	// Browser names the server used for evidence and by the browser
 	// built-ins. Default DefaultBrowser.
 	Browser string

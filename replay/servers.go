@@ -36,6 +36,11 @@ type ConfigServers struct {
 	// are looked for when the config does not name that server; "" for
 	// mcpclient.ClaudeInChromeDir().
 	ClaudeInChromeDir string
+	// AllowChromeBridge lets "claude-in-chrome", when the config does not
+	// name it, reach the user's own Chrome through Claude Code's bridge
+	// (plaintest replay --allow-chrome-bridge). Off, Open refuses it with
+	// an error wrapping ErrChromeBridge.
+	AllowChromeBridge bool
 
 	mu     sync.Mutex
 	idle   map[Needs][]*mcpclient.Session // Reuse: servers between runs
@@ -51,9 +56,12 @@ type ConfigServers struct {
 // names there and, unless file: URLs are on, refuses paths elsewhere itself.
 // Servers from the config are used as they are. "claude-in-chrome", when
 // the config does not name it, is Claude Code's Chrome bridge (as in
-// Sandy's player), reached through its socket.
+// Sandy's player), reached through its socket, when AllowChromeBridge.
 func (c *ConfigServers) Open(ctx context.Context, name string, needs Needs) (ToolCaller, error) {
 	if name == mcpclient.ClaudeInChrome && (c.Config == nil || c.Config.Servers[name].Name == "") {
+		if !c.AllowChromeBridge {
+			return nil, chromeBridgeError{}
+		}
 		return mcpclient.ConnectClaudeInChrome(ctx, c.ClaudeInChromeDir)
 	}
 	sc, err := c.lookup(name, needs)

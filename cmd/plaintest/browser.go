@@ -88,13 +88,14 @@ func configured(cfg *mcpclient.Config) bool {
 }
 
 // replayServers are replay's servers for these flags and the discovered
-// config, and what to call when the replay is done.
-func (b *browserFlags) replayServers(cfg *mcpclient.Config, headed bool, timeout, nav time.Duration, session *mcpclient.Options) (replay.Servers, func()) {
+// config, and what to call when the replay is done. chrome: the user
+// allowed Claude Code's Chrome bridge (--allow-chrome-bridge).
+func (b *browserFlags) replayServers(cfg *mcpclient.Config, headed, chrome bool, timeout, nav time.Duration, session *mcpclient.Options) (replay.Servers, func()) {
 	pw := mcpclient.BundledOptions(timeout, nav)
 	pw.Headed = headed
 	// The bundled @playwright/mcp serves the scenarios one after another,
 	// a fresh browser each (replay.ConfigServers.Reuse).
-	cs := &replay.ConfigServers{Config: cfg, Playwright: pw, Session: session, Reuse: true}
+	cs := &replay.ConfigServers{Config: cfg, Playwright: pw, Session: session, Reuse: true, AllowChromeBridge: chrome}
 	switch {
 	case b.useBuiltin(cfg):
 		bs := &builtinServers{next: cs, opts: *b.builtinOptions(headed, timeout, nav)}

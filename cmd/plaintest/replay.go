@@ -39,8 +39,9 @@ names: plaintest's built-in server ("builtin", the default: one browser for
 the whole replay, a fresh context per scenario; --ws-endpoint or
 --cdp-endpoint for a remote browser), the bundled, pinned @playwright/mcp
 ("playwright-mcp"), or another config server by name. "claude-in-chrome"
-is Claude Code's Chrome bridge (claude --chrome). A server that cannot be
-opened fails the step that uses it, under that step's on_error.
+is Claude Code's Chrome bridge (claude --chrome): your own Chrome, so its
+steps need --allow-chrome-bridge. A server that cannot be opened fails the
+step that uses it, under that step's on_error.
 
 A directory gives its *.json scenarios, recursively, passing over (and
 listing on stderr) heal proposals (*.healed.json), partial scenarios
@@ -122,11 +123,15 @@ scenario file, a missing variable, an unknown server), 3 an MCP server or
 the browser could not be started or was lost, 4 every scenario ran but some
 only with heals (--heal).`
 
+// chromeBridgeFlag lets claude-in-chrome steps reach the user's Chrome.
+const chromeBridgeFlag = "allow-chrome-bridge"
+
 // replayFlags are the flags of plaintest replay.
 type replayFlags struct {
 	vars     kvFlag
 	envFile  string
 	config   configFlags
+	chrome   bool // --allow-chrome-bridge
 	browser  browserFlags
 	start    int
 	end      int
@@ -198,6 +203,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	cfg := found.Config
 	out, saved, console := f.console(e, len(files))
 	opts := f.options(layers, include, shotMode, console)
+	// A config's own claude-in-chrome entry is a server the user set up,
+	// not the bridge to their browser.
+	opts.AllowChromeBridge = f.chrome || configures(cfg, mcpclient.ClaudeInChrome)
 	if f.heal != "" {
 		h, err := f.model.healer(f.timeout, e.getenv)
 		if err != nil {
@@ -219,7 +227,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	var servers replay.Servers
 	if !f.dryRun {
 		var done func()
-		servers, done = f.browser.replayServers(cfg, f.headed, f.timeout, f.nav, &mcpclient.Options{Logger: logger})
+		servers, done = f.browser.replayServers(cfg, f.headed, f.chrome, f.timeout, f.nav, &mcpclient.Options{Logger: logger})
 		defer done()
 	}
 	player := replay.New(servers, opts)
@@ -260,6 +268,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
+	fs.BoolVar(&f.chrome, chromeBridgeFlag, false, "let claude-in-chrome steps drive your own Chrome, logged in as you (Claude Code's bridge)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
 	fs.BoolVar(&f.debug, "debug", false, "--verbose, and log each step's params and result")

@@ -1,11 +1,16 @@
 package main
 
 import (
+	"encoding/binary"
+	"encoding/json"
 	"fmt"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -117,5 +122,143 @@ func TestCompilePassesOverTheTreesConfig(t *testing.T) {
 	}
 	if !strings.Contains(stderr, "(the working directory) not read") {
 		t.Errorf("stderr does not say the config was not read:\n%s", stderr)
+	}
+}
+
+// chromeBridge listens as Claude Code's Chrome bridge in the folder replay
+// looks in for the made-up user it sets, and keeps every tool it is sent.
+type chromeBridge struct {
+	dir   string
+	mu    sync.Mutex
+	conns int
+	tools []string
+}
+
+func newChromeBridge(t *testing.T) *chromeBridge {
+	t.Helper()
+	user := fmt.Sprintf("pt%d", os.Getpid())
+	t.Setenv("USER", user)
+	b := &chromeBridge{dir: filepath.Join(os.TempDir(), "claude-mcp-browser-bridge-"+user)}
+	if err := os.MkdirAll(b.dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(b.dir) })
+	ln, err := net.Listen("unix", filepath.Join(b.dir, "b.sock"))
+	if err != nil {
+		t.Skipf("no unix sockets here: %v", err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			b.mu.Lock()
+			b.conns++
+			b.mu.Unlock()
+			go b.serve(c)
+		}
+	}()
+	return b
+}
+
+// serve answers each execute_tool request: a tab for tabs_context_mcp,
+// {"ok":true} for anything else.
+func (b *chromeBridge) serve(c net.Conn) {
+	defer c.Close()
+	for {
+		var n [4]byte
+		if _, err := io.ReadFull(c, n[:]); err != nil {
+			return
+		}
+		body := make([]byte, binary.LittleEndian.Uint32(n[:]))
+		if _, err := io.ReadFull(c, body); err != nil {
+			return
+		}
+		var req struct {
+			ID     int `json:"id"`
+			Params struct {
+				Tool string `json:"tool"`
+			} `json:"params"`
+		}
+		if json.Unmarshal(body, &req) != nil {
+			return
+		}
+		b.mu.Lock()
+		b.tools = append(b.tools, req.Params.Tool)
+		b.mu.Unlock()
+		text := `{"ok":true}`
+		if req.Params.Tool == "tabs_context_mcp" {
+			text = `{"availableTabs":[{"tabId":1}]}`
+		}
+		out, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": req.ID,
+			"result": map[string]any{"content": []any{map[string]any{"type": "text", "text": text}}}})
+		if _, err := c.Write(append(binary.LittleEndian.AppendUint32(nil, uint32(len(out))), out...)); err != nil {
+			return
+		}
+	}
+}
+
+func (b *chromeBridge) seen() (conns int, tools []string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.conns, append([]string(nil), b.tools...)
+}
+
+// TestReplayChromeBridgeNeedsConsent: a scenario with claude-in-chrome
+// steps is refused before step 1 without --allow-chrome-bridge (replay and
+// validate, exit 2, naming the step and the flag) and nothing reaches the
+// bridge; with it, the steps run there; with it but a bridge folder other
+// users may write in, nothing is sent (exit 3, saying why).
+func TestReplayChromeBridgeNeedsConsent(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("no Chrome bridge on Windows")
+	}
+	file := writeTemp(t, "mail.json", `{"version":"2.1","metadata":{"name":"mail"},"steps":[
+		{"step":1,"tool":"mcp__claude-in-chrome__navigate","params":{"url":"https://mail.example/"}},
+		{"step":2,"tool":"mcp__claude-in-chrome__get_page_text","params":{}}]}`)
+	t.Setenv("SANDY_CONFIG", "")
+	t.Setenv("HOME", t.TempDir())
+	t.Chdir(t.TempDir())
+	tests := []struct {
+		name     string
+		args     []string
+		mode     os.FileMode // of the bridge's folder
+		wantCode exitCode
+		want     []string // in stdout+stderr
+		tools    []string // what the bridge is sent
+	}{
+		{"replay without consent", []string{"replay", file}, 0o700, exitInput,
+			[]string{"steps[0].tool: mcp__claude-in-chrome__navigate drives your own Chrome", "steps[1].tool", "--allow-chrome-bridge"}, nil},
+		{"validate without consent", []string{"validate", file}, 0o700, exitInput,
+			[]string{"steps[0].tool: mcp__claude-in-chrome__navigate drives your own Chrome", "--allow-chrome-bridge"}, nil},
+		{"validate with consent", []string{"validate", file, "--allow-chrome-bridge"}, 0o700, exitOK,
+			[]string{"ok (2 steps)"}, nil},
+		{"replay with consent", []string{"replay", file, "--allow-chrome-bridge"}, 0o700, exitOK,
+			[]string{"PASSED mail"}, []string{"tabs_context_mcp", "navigate", "get_page_text"}},
+		{"a bridge folder others may write in", []string{"replay", file, "--allow-chrome-bridge"}, 0o777, exitEnvironment,
+			[]string{"may be written by other users (mode 0777", "start Claude Code with --chrome again"}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := newChromeBridge(t)
+			if err := os.Chmod(b.dir, tt.mode); err != nil {
+				t.Fatal(err)
+			}
+			code, stdout, stderr := runCLI(t, tt.args...)
+			if code != tt.wantCode {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, tt.wantCode, stdout, stderr)
+			}
+			for _, want := range tt.want {
+				if !strings.Contains(stdout+stderr, want) {
+					t.Errorf("output does not say %q:\nstdout:\n%s\nstderr:\n%s", want, stdout, stderr)
+				}
+			}
+			conns, tools := b.seen()
+			if strings.Join(tools, ",") != strings.Join(tt.tools, ",") || (tt.tools == nil && conns != 0) {
+				t.Errorf("the bridge had %d connections and was sent %v, want %v", conns, tools, tt.tools)
+			}
+		})
 	}
 }

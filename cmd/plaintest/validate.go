@@ -45,8 +45,10 @@ What replay would refuse before starting is reported too: a file argument
 outside the files folder (--files, as for replay), a URL the browser may
 not open (a file: URL without --allow-file-urls, which opens the files of
 the scenario's own folder, or of DIR with =DIR; view-source:, javascript:,
-chrome: and the like always), and a call to browser_run_code_unsafe (or
-browser_run_code, its older name) without --allow-unsafe-code.
+chrome: and the like always), a call to browser_run_code_unsafe (or
+browser_run_code, its older name) without --allow-unsafe-code, and a step
+of claude-in-chrome (your own Chrome, through Claude Code's bridge) without
+--allow-chrome-bridge.
 
 A NanoClaw replay bundle (JSON with "script" and "schema_version", as
 compile --format nanoclaw writes it) is checked against the bundle rules
@@ -71,7 +73,7 @@ Exit 0 when every file is valid, 2 when one is not.`
 func runValidate(ctx context.Context, e *env, args []string) error {
 	var vars kvFlag
 	var envFile string
-	var allowPartial, unsafe bool
+	var allowPartial, unsafe, chrome bool
 	var filesDir string
 	fs := newFlags(e, "validate", "FILE|DIR... [flags]", validateHelp)
 	fs.Var(&vars, "var", "a variable the run will be given, NAME=VALUE (repeatable)")
@@ -79,6 +81,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	fs.BoolVar(&allowPartial, "allow-partial", false, "accept partial scenarios (reported as ok, partial)")
 	fs.StringVar(&filesDir, "files", replay.DefaultFiles, "the `DIR` replay will confine the scenarios' files to")
 	fs.BoolVar(&unsafe, "allow-unsafe-code", false, "accept calls to browser_run_code_unsafe (or browser_run_code, its older name)")
+	fs.BoolVar(&chrome, chromeBridgeFlag, false, "accept claude-in-chrome steps (replay needs the same flag, or a config entry of that name)")
 	var fileURLs fileURLsFlag
 	fileURLs.add(fs, "those in the folder of each scenario's own file")
 	pos, err := parseArgs(fs, args)
@@ -111,7 +114,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		sc, err := sandy.LoadWithVars(file, layers...)
 		if err == nil {
 			err = replay.Preflight(file, sc, &replay.Options{Files: filesDir, AllowUnsafeCode: unsafe,
-				AllowFileURLs: fileURLs.on, FileURLRoot: fileURLs.dir})
+				AllowFileURLs: fileURLs.on, FileURLRoot: fileURLs.dir, AllowChromeBridge: chrome})
 		}
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
