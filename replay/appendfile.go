@@ -39,7 +39,13 @@ func (r *run) appendFile(_ context.Context, _ *plan, params map[string]any) (out
 	if !isList {
 		items = []any{data}
 	}
-	n, err := appendItems(r.opts.Files, path, format, items)
+	if r.files == nil {
+		return outcome{fail: "append_file: no files folder was opened for this run"}, nil
+	}
+	if err := r.checkFiles(); err != nil {
+		return outcome{}, err
+	}
+	n, err := appendItems(r.files.Root(), path, format, items)
 	if err != nil {
 		return outcome{fail: r.mask.text(err.Error())}, nil
 	}
@@ -47,17 +53,10 @@ func (r *run) appendFile(_ context.Context, _ *plan, params map[string]any) (out
 	return outcome{text: string(b)}, nil
 }
 
-// appendItems appends items to path below dir. The path may not leave dir
-// (no "..", no absolute path, no symlink out): os.Root enforces it.
-func appendItems(dir, path, format string, items []any) (int, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, fmt.Errorf("append_file: files folder: %w", err)
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return 0, fmt.Errorf("append_file: %w", err)
-	}
-	defer root.Close()
+// appendItems appends items to path in root, the files folder as the run
+// opened it. The path may not leave it (no "..", no absolute path, no
+// symlink out): os.Root enforces it.
+func appendItems(root *os.Root, path, format string, items []any) (int, error) {
 	rel := filepath.Clean(filepath.FromSlash(path))
 	if filepath.IsAbs(rel) || !filepath.IsLocal(rel) {
 		return 0, fmt.Errorf("append_file: path %q must be relative and stay inside the working directory", path)

@@ -93,7 +93,7 @@
 //     array of items) to path as jsonl (default; one JSON line per item), csv
 //     (a header of the first item's sorted keys when the file is new, then one
 //     row per item) or json (the file holds one array; items are added to
-//     it). path is relative to Options.Dir and must stay inside it.
+//     it). path is relative to Options.Files and must stay inside it.
 //   - sandy__wait_for_element {selector, timeout (s, default 10), interval (s,
 //     default 0.5), mcp_server (default "playwright")}: polls
 //     document.querySelector through the server's browser_evaluate until it

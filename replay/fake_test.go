@@ -32,6 +32,7 @@ type fake struct {
 	readyAfter int           // browser_evaluate: true from this call on
 	snapFails  string        // browser_snapshot: fails with this message when set
 	clickHides int           // browser_click: times out (its target hidden) this many times first
+	hook       func()        // hook: called by the tool, when set
 }
 
 // callsTo returns the calls of the tool called name, in order.
@@ -146,6 +147,13 @@ func (f *fake) build() *mcptest.Server {
 			return mcptest.Text(toJSON(c.Args))
 		})
 	}
+	// hook calls f.hook: what a test does between two steps.
+	s.Handle("hook", func(mcptest.Call) mcptest.Result {
+		if f.hook != nil {
+			f.hook()
+		}
+		return mcptest.Text("{}")
+	})
 	// die ends the process: used by the subprocess server only.
 	s.Handle("die", func(mcptest.Call) mcptest.Result {
 		os.Exit(3)

@@ -52,10 +52,18 @@ func (e *outsideError) Unwrap() []error { return []error{ErrOutsideFiles, sandy.
 // namesFiles reports whether a step of sc has a file argument.
 func namesFiles(sc *sandy.Scenario) bool {
 	for _, st := range sc.Steps {
-		for k := range st.Params {
-			if isFileKey(k) {
-				return true
-			}
+		if hasFileArgs(st.Params) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFileArgs reports whether params has a file argument.
+func hasFileArgs(params map[string]any) bool {
+	for k := range params {
+		if isFileKey(k) {
+			return true
 		}
 	}
 	return false
@@ -65,14 +73,17 @@ func namesFiles(sc *sandy.Scenario) bool {
 // of what a replay allows: a call to browser_run_code_unsafe (which runs
 // any code in the browser server's process), by any name it has had (see
 // UnsafeTool), unless opts.AllowUnsafeCode; a step of claude-in-chrome (the
-// user's own browser) unless opts.AllowChromeBridge; a URL the browser may not
-// open (see urls.go); and a file argument written without placeholders that lies outside the
-// files folder. Arguments with placeholders are checked again, with their
-// values, when their step runs. Every problem is reported at once, as a
-// *sandy.ValidationError naming file.
+// user's own browser) unless opts.AllowChromeBridge; a URL the browser may
+// not open (see urls.go); a file argument written without placeholders
+// that lies outside the files folder; and, at the first file argument, a
+// default files folder reached through a symbolic link (see
+// Options.Files). Arguments with placeholders are checked again, with
+// their values, when their step runs. Every problem is reported at once,
+// as a *sandy.ValidationError naming file.
 func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 	o := opts.withDefaults()
 	rule := fileRule(file, &o)
+	linked, saidLinked := linkedFiles(&o), false
 	var ps []sandy.Problem
 	for i, st := range sc.Steps {
 		path := fmt.Sprintf("steps[%d]", i)
@@ -96,6 +107,15 @@ func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 		}
 		for _, k := range slices.Sorted(maps.Keys(st.Params)) {
 			if !isFileKey(k) {
+				continue
+			}
+			if linked != nil {
+				// Said once, at the first file argument; a path in such a
+				// folder means nothing.
+				if !saidLinked {
+					ps = append(ps, sandy.Problem{Path: path + ".params." + k, Msg: linked.Error()})
+					saidLinked = true
+				}
 				continue
 			}
 			for _, v := range fileValues(st.Params[k]) {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -62,7 +63,13 @@ type Options struct {
 	Screenshots Screenshots
 	// Files is the one folder a scenario may read and write files in:
 	// sandy__append_file's path, and every tool argument that names a file
-	// (see the package documentation, "Files"). Default DefaultFiles.
+	// (see files.go). A folder named here is used as named, through any
+	// symbolic link. The default, DefaultFiles in the working directory,
+	// is the folder named, not where a link leads: a run whose scenario
+	// names a file is refused when that folder, or a part of its path
+	// below the working directory, is a symbolic link (a checkout may
+	// commit .sandy/files -> /), and it is made and opened one part at a
+	// time so that none becomes one meanwhile.
 	Files string
 	// AllowUnsafeCode lets a scenario call browser_run_code_unsafe, which
 	// runs any code in the browser server's process. Off, such a scenario
@@ -108,6 +115,11 @@ type Options struct {
 	// Finished, when set, is called by RunAll with each result as its run
 	// ends, from the run's goroutine: it must be safe for concurrent use.
 	Finished func(*report.RunResult)
+
+	// filesBase is the working directory when Files was the default:
+	// no part of its path below it may be a symbolic link. "" when Files
+	// was named.
+	filesBase string
 }
 
 func (o *Options) withDefaults() Options {
@@ -125,7 +137,10 @@ func (o *Options) withDefaults() Options {
 		v.Poll = defaults.Poll
 	}
 	if v.Files == "" {
-		v.Files = DefaultFiles
+		v.Files, v.filesBase = DefaultFiles, "."
+		if wd, err := os.Getwd(); err == nil {
+			v.Files, v.filesBase = filepath.Join(wd, DefaultFiles), wd
+		}
 	}
 	if abs, err := filepath.Abs(v.Files); err == nil {
 		v.Files = abs

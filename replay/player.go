@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -133,6 +134,7 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 	}
 	err := r.play(ctx, p.servers)
 	r.closeSessions()
+	r.closeFiles()
 	res.Duration = time.Since(start)
 	if err != nil {
 		res.Success = false
@@ -163,20 +165,22 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 
 // run is the state of one scenario run.
 type run struct {
-	opts     *Options
-	file     string
-	sc       *sandy.Scenario
-	res      *report.RunResult
-	vars     *sandy.Vars
-	mask     masker
-	sessions map[string]ToolCaller
-	openErrs map[string]error // servers that could not be opened, reported by the steps that use them
-	opened   []string         // server names in the order they were opened
-	browser  string           // the server of browser built-ins without mcp_server
-	rule     navrule.Rule     // what the run's steps may open, its file folder resolved once
-	log      *slog.Logger
-	names    *evidenceNames
-	hovered  *hovered // the hover a click may repeat (see call)
+	opts      *Options
+	file      string
+	sc        *sandy.Scenario
+	res       *report.RunResult
+	vars      *sandy.Vars
+	mask      masker
+	sessions  map[string]ToolCaller
+	openErrs  map[string]error // servers that could not be opened, reported by the steps that use them
+	opened    []string         // server names in the order they were opened
+	browser   string           // the server of browser built-ins without mcp_server
+	rule      navrule.Rule     // what the run's steps may open, its file folder resolved once
+	files     *fspath.Folder   // the files folder, opened when the scenario names a file (openFiles)
+	filesReal string           // its path, symbolic links followed, when opened
+	log       *slog.Logger
+	names     *evidenceNames
+	hovered   *hovered // the hover a click may repeat (see call)
 }
 
 func (r *run) where() string {
@@ -204,6 +208,9 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 	if !r.opts.DryRun {
 		if servers == nil {
 			return errors.New("replay: no servers to open")
+		}
+		if err := r.openFiles(); err != nil {
+			return err
 		}
 		if err := r.openSessions(ctx, servers, plans, r.needs()); err != nil {
 			return err
@@ -255,6 +262,9 @@ func (r *run) needs() Needs {
 	}
 	if namesFiles(r.sc) {
 		n.Files = r.opts.Files
+		if r.filesReal != "" {
+			n.Files = r.filesReal // as opened, whatever its path leads to later
+		}
 	}
 	return n
 }

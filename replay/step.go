@@ -106,6 +106,11 @@ func (r *run) dryRun(pl *plan, sr *report.StepResult, finish func()) (bool, erro
 // allowed. On a refusal it returns the arguments as far as they were
 // read, what was refused, and why.
 func (r *run) guardArgs(params map[string]any) (map[string]any, string, error) {
+	if hasFileArgs(params) {
+		if err := r.checkFiles(); err != nil {
+			return params, "file argument", err
+		}
+	}
 	confined, err := confine(r.opts.Files, params)
 	if err != nil {
 		return params, "file argument", err
