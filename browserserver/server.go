@@ -17,6 +17,7 @@ import (
 	"github.com/mxschmitt/playwright-go"
 
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -81,7 +82,9 @@ type Server struct {
 	browser playwright.Browser
 	// sharedBrowser: browser is shared (HoldBrowsers), not closed with s.
 	sharedBrowser bool
-	tempDir       string // WorkDir when the server made it
+	tempDir       string         // WorkDir when the server made it
+	work          *fspath.Folder // WorkDir, opened once (openWork)
+	workReal      string         // its path, symbolic links followed
 	srv           *server.MCPServer
 	rule          navrule.Rule // what the browser may open and show
 
@@ -150,6 +153,10 @@ func New(opts *Options) (*Server, error) {
 		s.tempDir, s.opts.WorkDir = dir, dir
 	} else if abs, err := filepath.Abs(s.opts.WorkDir); err == nil {
 		s.opts.WorkDir = abs
+	}
+	if err := s.openWork(); err != nil {
+		s.cleanup()
+		return nil, fmt.Errorf("builtin: workspace %s: %w", s.opts.WorkDir, err)
 	}
 	core, err := FindDriver()
 	if err != nil {
@@ -283,6 +290,9 @@ func (s *Server) cleanup() {
 	if s.release != nil {
 		s.release()
 		s.pw, s.release = nil, nil
+	}
+	if s.work != nil {
+		_ = s.work.Close()
 	}
 	if s.tempDir != "" {
 		_ = os.RemoveAll(s.tempDir)
