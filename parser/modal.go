@@ -100,6 +100,9 @@ var ErrOutsideFiles = errors.New("not a file in the files folder")
 // error saying which.
 func (r *run) uploadPath(name string) (abs, rel string, err error) {
 	root := r.c.opts.Files
+	if root == "" && r.c.opts.FilesRefused != nil {
+		return "", "", fmt.Errorf("%w: uploading %q: the files folder %w", ErrOutsideFiles, name, r.c.opts.FilesRefused)
+	}
 	if root == "" {
 		return "", "", fmt.Errorf("%w: uploading %q needs a files folder (plaintest compile --files DIR)", ErrOutsideFiles, name)
 	}

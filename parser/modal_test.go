@@ -59,6 +59,12 @@ func TestUploadPath(t *testing.T) {
 	if _, _, err := none.uploadPath("notes.txt"); err == nil || !strings.Contains(err.Error(), "--files DIR") {
 		t.Errorf("with no files folder: %v", err)
 	}
+	// A default folder refused (a link leads to it): the upload says why.
+	why := errors.New("/r/.sandy/files is reached through /r/.sandy, a symbolic link to /")
+	refused := &run{c: &Compiler{opts: Options{FilesRefused: why}}}
+	if _, _, err := refused.uploadPath("notes.txt"); !errors.Is(err, ErrOutsideFiles) || !errors.Is(err, why) || !strings.Contains(err.Error(), `uploading "notes.txt": the files folder /r/.sandy/files is reached through /r/.sandy`) {
+		t.Errorf("with the folder refused: %v, want the reason", err)
+	}
 }
 
 // TestModalBlocks: while a dialog waits only the step that handles it

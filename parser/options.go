@@ -38,6 +38,9 @@ type Options struct {
 	// export names the file relative to it, as replay's --files reads it.
 	// "" refuses uploads.
 	Files string
+	// FilesRefused, when Files is "" for a reason (a default folder that
+	// a symbolic link leads to), is that reason: an upload says it.
+	FilesRefused error
 	// Observer, when set, is told of every call the compile makes
 	// (observe.go).
 	Observer Observer

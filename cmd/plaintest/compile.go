@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -117,6 +116,7 @@ Example:
 
 type compileFlags struct {
 	url, file, out, name, translator, format, evidence, report, files string
+	filesRefused                                                      error // why the default --files is none (filesDir)
 	config                                                            configFlags
 	browser                                                           browserFlags
 	steps                                                             listFlag
@@ -238,22 +238,6 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	return fs
 }
 
-// filesDir is --files made absolute: the folder uploads come from, which
-// the built-in server is given as its workspace when it is one. A --files
-// given that is not a folder is refused.
-func (f *compileFlags) filesDir(fs *pflag.FlagSet) (string, error) {
-	files, err := filepath.Abs(f.files)
-	if err != nil {
-		return "", usageError("--files: %v", err)
-	}
-	if fi, err := os.Stat(files); err == nil && fi.IsDir() {
-		f.browser.workDir = files // the server reads uploads there only
-	} else if fs.Changed("files") {
-		return "", usageError("--files %s: not a folder", f.files)
-	}
-	return files, nil
-}
-
 // compile runs sc's actions through session with the translator chosen,
 // printing progress; with the NanoClaw format, observed by a Recorder
 // that keeps every call for the bundle.
@@ -273,6 +257,7 @@ func (f *compileFlags) compile(ctx context.Context, session parser.ToolCaller, t
 		NavTimeout:     f.nav,
 		EvidenceDir:    f.evidence,
 		Files:          files,
+		FilesRefused:   f.filesRefused,
 		Progress:       func(ev parser.Event) { printEvent(progress, ev) },
 		Tokens:         tr.tokens,
 	})

@@ -176,6 +176,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err := f.browser.check(fs); err != nil {
 		return err
 	}
+	f.files = namedFolder(fs, "files", f.files)
 	files, err := f.scenarioFiles(e, pos)
 	if err != nil || len(files) == 0 {
 		return err
@@ -216,6 +217,11 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	suite, err := replay.Load(files, opts)
 	if err != nil {
 		return err
+	}
+	if f.report == "" && f.shotDir == "" && f.junit == "" && !f.dryRun {
+		if err := defaultFolder("report", opts.EvidenceDir); err != nil {
+			return err
+		}
 	}
 	logger := slog.New(slog.DiscardHandler)
 	if f.verbose {
@@ -266,7 +272,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target (a compiled \"wait for …\" waits as long as it was compiled to)")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
-	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file)")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file); the default is refused when a symbolic link leads to it")
 	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
 	fs.BoolVar(&f.chrome, chromeBridgeFlag, false, "let claude-in-chrome steps drive your own Chrome, logged in as you (Claude Code's bridge)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")

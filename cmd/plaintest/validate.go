@@ -113,7 +113,7 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		}
 		sc, err := sandy.LoadWithVars(file, layers...)
 		if err == nil {
-			err = replay.Preflight(file, sc, &replay.Options{Files: filesDir, AllowUnsafeCode: unsafe,
+			err = replay.Preflight(file, sc, &replay.Options{Files: namedFolder(fs, "files", filesDir), AllowUnsafeCode: unsafe,
 				AllowFileURLs: fileURLs.on, FileURLRoot: fileURLs.dir, AllowChromeBridge: chrome})
 		}
 		switch {
