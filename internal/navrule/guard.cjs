@@ -48,6 +48,14 @@ function within(dir, p) {
   return rel === '' || (rel !== '..' && !rel.startsWith('..' + path.sep) && !path.isAbsolute(rel));
 }
 
+// dotPart is the first part of p below dir (p inside dir) whose name
+// starts with a dot, '' when none.
+function dotPart(dir, p) {
+  const rel = path.relative(dir, p);
+  if (rel === '') return '';
+  return rel.split(path.sep).find(part => part.startsWith('.')) || '';
+}
+
 function filePath(u) {
   const url = new URL(u);
   if (url.host !== '' && url.host.toLowerCase() !== 'localhost') throw new Error(`a file on host "${url.host}"`);
@@ -83,10 +91,19 @@ function refusal(raw) {
       if (roots.length === 0) return 'local files open only with --allow-file-urls';
       let rp;
       try { rp = resolve(p); } catch (e) { return `${p} cannot be resolved`; }
+      let hidden = '';
       for (const root of roots) {
         let rr;
         try { rr = resolve(root); } catch (e) { continue; }
-        if (within(rr, rp)) return null;
+        if (!within(rr, rp)) continue;
+        // A dot-file or dot-folder below the root (.git, .env), as written
+        // or as resolved, never opens: the root itself may be one.
+        const dot = (within(root, p) && dotPart(root, p)) || dotPart(rr, rp);
+        if (dot === '') return null;
+        if (hidden === '') hidden = dot;
+      }
+      if (hidden !== '') {
+        return `${p} is in ${hidden}, a dot-file or dot-folder: --allow-file-urls opens none (.git, .env, ...); name such a folder itself with --allow-file-urls=DIR`;
       }
       return `${p} is outside the folders --allow-file-urls opens (${roots.join(', ')})`;
     }

@@ -8,7 +8,10 @@
 // A step may open http:, https:, data:, blob: (of a web origin),
 // about:blank, and a string with no scheme, which @playwright/mcp opens as
 // https:// (and the built-in server refuses). A file: URL opens only inside one of Rule.FileRoots
-// (plaintest's --allow-file-urls), once symbolic links are followed. Any
+// (plaintest's --allow-file-urls), once symbolic links are followed, and
+// never a dot-file or a file in a dot-folder below the root (.git/config,
+// where a CI checkout may keep its token; .env), as written or as
+// resolved: the root itself may be a dot-folder, named by the user. Any
 // other scheme (view-source:, javascript:, chrome:, devtools:,
 // filesystem:, ...) is refused, in any case and with any of the control
 // characters, tabs, newlines or backslashes a browser's URL parser drops or
@@ -54,7 +57,8 @@ func (e *Error) Is(target error) bool { return target == ErrRefused }
 // Rule is what the browser may open.
 type Rule struct {
 	// FileRoots are the folders (absolute, as Root returns them) whose
-	// files file: URLs may open. None: no file: URL opens.
+	// files file: URLs may open, dot-files and dot-folders below them left
+	// out. None: no file: URL opens.
 	FileRoots []string
 }
 
@@ -116,10 +120,17 @@ func (r Rule) check(raw string, loaded bool) error {
 		if len(r.FileRoots) == 0 {
 			return refuse("local files open only with --allow-file-urls")
 		}
+		hidden := ""
 		for _, root := range r.FileRoots {
-			if fspath.WithinResolved(root, p) {
+			switch in, dot := withinShown(root, p); {
+			case in && dot == "":
 				return nil
+			case in && hidden == "":
+				hidden = dot
 			}
+		}
+		if hidden != "" {
+			return refuse("%s is in %s, a dot-file or dot-folder: --allow-file-urls opens none (.git, .env, ...); name such a folder itself with --allow-file-urls=DIR", p, hidden)
 		}
 		return refuse("%s is outside the folders --allow-file-urls opens (%s)", p, strings.Join(r.FileRoots, ", "))
 	case "":
@@ -131,6 +142,46 @@ func (r Rule) check(raw string, loaded bool) error {
 		return refuse("%s: pages around a local file never open", scheme)
 	}
 	return refuse("%s: URLs never open in a scenario; only http:, https:, data:, blob:, about:blank and, with --allow-file-urls, file:", scheme)
+}
+
+// withinShown reports whether p, once symbolic links are followed, is
+// inside root, once its own are; and, when it is, the first part of its
+// path below root whose name starts with a dot ("" when none): as written
+// (below root, when p is written inside it), or as resolved. A dot-folder
+// (.git, .ssh) or dot-file (.env) holds what a checkout keeps out of
+// sight (a CI token in .git/config), never a page to test; the root
+// itself may be one, named by the user. A path that cannot be resolved is
+// not inside.
+func withinShown(root, p string) (bool, string) {
+	rr, err := fspath.Resolve(root)
+	if err != nil {
+		return false, ""
+	}
+	rp, err := fspath.Resolve(p)
+	if err != nil || !fspath.Within(rr, rp) {
+		return false, ""
+	}
+	if fspath.Within(root, p) {
+		if dot := dotPart(root, p); dot != "" {
+			return true, dot
+		}
+	}
+	return true, dotPart(rr, rp)
+}
+
+// dotPart is the first part of p below dir (p inside dir) whose name
+// starts with a dot, "" when none.
+func dotPart(dir, p string) string {
+	rel, err := filepath.Rel(dir, p)
+	if err != nil || rel == "." {
+		return ""
+	}
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.HasPrefix(part, ".") {
+			return part
+		}
+	}
+	return ""
 }
 
 // Normalize reads raw as a browser's URL parser does before it looks at the

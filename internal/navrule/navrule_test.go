@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/internal/testenv"
 )
 
@@ -59,6 +60,39 @@ var probes = []struct {
 	{"/etc/hostname", true}, // likewise https://etc/hostname, never a file
 	{"", true},
 	{"ws://example.com/", false},
+	// Dot-files and dot-folders below the root never open (.git/config
+	// may hold a CI checkout's token), however the URL spells them.
+	{"file://ROOT/.git/config", false},
+	{"file://ROOT/%2egit/config", false},
+	{"file://ROOT/%2Egit/config", false},
+	{"file://ROOT/%2e%67it/config", false},
+	{"file://ROOT/.GIT/config", false},
+	{"FILE://ROOT/.git/config", false},
+	{`file://ROOT\.git\config`, false},
+	{"file://ROOT/./.git/config", false},
+	{"file://ROOT/sub/../.git/config", false},
+	{"file://ROOT/sub/.env", false},
+	{"file://ROOT/.env", false},
+	{"file://ROOT/.git", false},
+	{"file://ROOT/dotlink/config", false},   // dotlink -> .git
+	{"file://ROOT/.alias.html", false},      // .alias.html -> page.html
+	{"blob:file://ROOT/.git/config", false}, // a blob of a local file's page
+	{"view-source:file://ROOT/.git/config", false},
+	{"file://ROOT/.git/../page.html", true}, // read as page.html, as a browser reads it
+	{"file://ROOT/x.git/page.html", true},   // a dot inside a name is no dot-file
+	{"file://ROOT/", true},                  // the root's listing shows names, opens none
+}
+
+// dotRootProbes are URLs for a rule whose root is itself a dot-folder
+// (ROOT/.pages): named by the user, it opens, but not a dot-folder below it.
+var dotRootProbes = []struct {
+	url   string
+	allow bool
+}{
+	{"file://ROOT/.pages/index.html", true},
+	{"file://ROOT/.pages/.git/config", false},
+	{"file://ROOT/.pages/%2egit/config", false},
+	{"file://ROOT/page.html", false},
 }
 
 func testRule(t *testing.T) (Rule, string) {
@@ -71,10 +105,32 @@ func testRule(t *testing.T) (Rule, string) {
 	if err := os.WriteFile(filepath.Join(root, "page.html"), []byte("<p>hi</p>"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Symlink("/etc", filepath.Join(root, "link")); err != nil {
-		t.Fatal(err)
+	for _, dir := range []string{".git", ".pages/.git"} {
+		if err := os.MkdirAll(filepath.Join(root, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, text := range map[string]string{".git/config": "token", ".pages/index.html": "<p>hi</p>", ".env": "KEY=x"} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, to := range map[string]string{"link": "/etc", "dotlink": ".git", ".alias.html": "page.html"} {
+		if err := os.Symlink(to, filepath.Join(root, link)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return Rule{FileRoots: []string{root}}, root
+}
+
+// dotRoot is the rule of the dot-folder ROOT/.pages of testRule's root.
+func dotRoot(t *testing.T, root string) Rule {
+	t.Helper()
+	dir, err := Root(filepath.Join(root, ".pages"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Rule{FileRoots: []string{dir}}
 }
 
 func TestRule(t *testing.T) {
@@ -87,6 +143,12 @@ func TestRule(t *testing.T) {
 		}
 		if err != nil && (!errors.Is(err, ErrRefused) || !strings.HasPrefix(err.Error(), Marker)) {
 			t.Errorf("Open(%q) = %v: not a refusal", u, err)
+		}
+	}
+	for _, p := range dotRootProbes {
+		u := strings.ReplaceAll(p.url, "ROOT", root)
+		if err := dotRoot(t, root).Open(u); (err == nil) != p.allow {
+			t.Errorf("root .pages: Open(%q) = %v, want allowed %v", u, err, p.allow)
 		}
 	}
 	// With no roots, no file opens.
@@ -115,6 +177,12 @@ func TestRuleMessages(t *testing.T) {
 			t.Errorf("Open(%q) = %v, want it to name the URL and say %q", url, err, want)
 		}
 	}
+	rule, root := testRule(t)
+	url := "file://" + root + "/%2egit/config"
+	want := root + "/.git/config is in .git, a dot-file or dot-folder: --allow-file-urls opens none"
+	if err := rule.Open(url); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "--allow-file-urls=DIR") {
+		t.Errorf("Open(%q) = %v, want it to say %q and how to open such a folder", url, err, want)
+	}
 }
 
 // TestGuardAgrees holds guard.cjs, which runs inside @playwright/mcp, to
@@ -123,14 +191,26 @@ func TestGuardAgrees(t *testing.T) {
 	node, err := exec.LookPath("node")
 	testenv.Need(t, err)
 	rule, root := testRule(t)
-	var urls []string
-	for _, p := range probes {
-		urls = append(urls, strings.ReplaceAll(p.url, "ROOT", root))
-	}
 	guard, err := WriteGuard(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
+	var urls []string
+	for _, p := range probes {
+		urls = append(urls, strings.ReplaceAll(p.url, "ROOT", root))
+	}
+	guardAgrees(t, node, guard, rule, urls)
+	urls = nil
+	for _, p := range dotRootProbes {
+		urls = append(urls, strings.ReplaceAll(p.url, "ROOT", root))
+	}
+	guardAgrees(t, node, guard, dotRoot(t, root), urls)
+}
+
+// guardAgrees asks guard.cjs, run by node with rule, about urls, and holds
+// its answers to rule.Loaded's.
+func guardAgrees(t *testing.T, node, guard string, rule Rule, urls []string) {
+	t.Helper()
 	in, _ := json.Marshal(urls)
 	script := `const g = require(process.argv[1]); const urls = JSON.parse(require('fs').readFileSync(0, 'utf8'));
 process.stdout.write(JSON.stringify(urls.map(u => g.refusal(u))));`
@@ -179,13 +259,16 @@ func TestRoot(t *testing.T) {
 	}
 }
 
-// FuzzRule: Open never panics, never allows what Loaded refuses, and allows
-// no scheme but the ones the rule names.
+// FuzzRule: Open never panics, never allows what Loaded refuses, allows
+// no scheme but the ones the rule names, and opens no file outside the
+// root or in a dot-file or dot-folder below it.
 func FuzzRule(f *testing.F) {
+	const root = "/tmp/plaintest-fuzz-root"
 	for _, p := range probes {
 		f.Add(p.url)
+		f.Add(strings.ReplaceAll(p.url, "ROOT", root))
 	}
-	rule := Rule{FileRoots: []string{"/tmp/plaintest-fuzz-root"}}
+	rule := Rule{FileRoots: []string{root}}
 	f.Fuzz(func(t *testing.T, u string) {
 		open, loaded := rule.Open(u), rule.Loaded(u)
 		if open == nil && loaded != nil {
@@ -198,8 +281,11 @@ func FuzzRule(f *testing.F) {
 		case "http", "https", "data", "about", "blob", "":
 		case "file":
 			p, err := FilePath(u)
-			if err != nil || !strings.HasPrefix(p, "/tmp/plaintest-fuzz-root") {
+			if err != nil || !fspath.Within(root, p) {
 				t.Fatalf("%q opens a file outside the root: %q, %v", u, p, err)
+			}
+			if dot := dotPart(root, p); dot != "" {
+				t.Fatalf("%q opens %q, in the dot-file or dot-folder %s", u, p, dot)
 			}
 		default:
 			t.Fatalf("%q opens, scheme %q", u, Scheme(Normalize(u)))
