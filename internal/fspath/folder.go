@@ -37,6 +37,21 @@ func (e *LinkError) Error() string {
 // Unwrap returns ErrLinked.
 func (e *LinkError) Unwrap() error { return ErrLinked }
 
+// isLink reports whether fi is a symbolic link, or another file that
+// leads elsewhere: a Windows mount point (junction), which Lstat reports
+// as irregular.
+func isLink(fi fs.FileInfo) bool {
+	return fi.Mode()&(fs.ModeSymlink|fs.ModeIrregular) != 0
+}
+
+// linkTarget is what Readlink read, or a word for a link it cannot read.
+func linkTarget(target string, err error) string {
+	if err != nil {
+		return "a place it does not say"
+	}
+	return target
+}
+
 // below splits dir, which must be base or a folder below it (both
 // absolute), into its parts below base.
 func below(base, dir string) ([]string, error) {
@@ -70,9 +85,8 @@ func Unlinked(base, dir string) error {
 		if err != nil {
 			return err
 		}
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			target, _ := os.Readlink(cur)
-			return &LinkError{Folder: dir, Link: cur, Target: target}
+		if isLink(fi) {
+			return &LinkError{Folder: dir, Link: cur, Target: linkTarget(os.Readlink(cur))}
 		}
 	}
 	return nil
@@ -158,9 +172,8 @@ func openPart(r *os.Root, part, cur, folder string) (*os.Root, error) {
 	switch {
 	case err != nil:
 		return nil, err
-	case fi.Mode()&fs.ModeSymlink != 0:
-		target, _ := r.Readlink(part)
-		return nil, &LinkError{Folder: folder, Link: cur, Target: target}
+	case isLink(fi):
+		return nil, &LinkError{Folder: folder, Link: cur, Target: linkTarget(r.Readlink(part))}
 	case !fi.IsDir():
 		return nil, fmt.Errorf("%s is not a folder", cur)
 	}
