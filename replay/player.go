@@ -42,8 +42,9 @@ type Needs struct {
 	// refuse unless they are started with it.
 	FileRoot string
 	// Files is the folder (absolute) the run's file arguments are confined
-	// to, when it has any; a server that resolves relative file names works
-	// there. "" when the scenario names no file.
+	// to, when it has any, as the run opened it (symbolic links followed);
+	// a server that resolves relative file names works there. "" when the
+	// scenario names no file.
 	Files string
 }
 
