@@ -54,6 +54,9 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 		if unknownVariable(err) {
 			return r.abort(&sr, finish, "params", err)
 		}
+		if le := limitError(err); le != nil {
+			return r.refuse(pl, &sr, finish, "params", le)
+		}
 		return r.fail(ctx, pl, &sr, finish, "params: "+err.Error())
 	}
 	if pl.kind == kindCall {
@@ -131,6 +134,9 @@ func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finis
 		r.log.Debug("step", "step", st.Step, "tool", st.Tool, "params", sr.Params,
 			"result", trimmed(r.mask.text(o.text), 500), "error", r.mask.text(o.fail))
 	}
+	if le := limitError(err); le != nil {
+		return r.refuse(pl, sr, finish, "", le)
+	}
 	if err != nil {
 		return r.broken(pl, sr, finish, fmt.Sprintf("step %d (%s) failed: %v", st.Step, sr.Label(), err), err)
 	}
@@ -150,7 +156,7 @@ func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finis
 		r.log.Info("step healed", "step", st.Step, "old", o.heal.OldTarget, "new", o.heal.NewTarget)
 	}
 	if len(st.Output) > 0 {
-		sr.Output = r.mask.params(o.output)
+		sr.Output = o.output
 	}
 	sr.Message = o.message
 	if r.opts.IncludeResults == IncludeAll {
@@ -211,6 +217,41 @@ func (r *run) abort(sr *report.StepResult, finish func(), what string, err error
 	return true, fmt.Errorf("%s: step %d: %s: %w", r.where(), sr.Step, what, err)
 }
 
+// refuse records a step whose values grew past a limit of what a run makes
+// of them (le, at its path in the step's part: "params", or "" for the
+// step, as in "output.items"): bad input,
+// which ends the run whatever the step's on_error, since running it again
+// makes the same values.
+func (r *run) refuse(pl *plan, sr *report.StepResult, finish func(), part string, le *sandy.LimitError) (bool, error) {
+	path := fmt.Sprintf("steps[%d]", pl.index-1)
+	if part != "" {
+		path += "." + part
+	}
+	switch {
+	case le.Path == "":
+	case strings.HasPrefix(le.Path, "["):
+		path += le.Path
+	default:
+		path += "." + le.Path
+	}
+	err := &sandy.LimitError{Path: path, Msg: le.Msg}
+	sr.Status = report.StatusFailed
+	sr.Error = r.mask.text(err.Error())
+	r.res.FailedStep = sr.Step
+	r.res.Error = fmt.Sprintf("step %d (%s): %s", sr.Step, sr.Label(), sr.Error)
+	finish()
+	return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), sr.Step, sr.Label(), err)
+}
+
+// limitError is err's *sandy.LimitError, or nil.
+func limitError(err error) *sandy.LimitError {
+	var le *sandy.LimitError
+	if errors.As(err, &le) {
+		return le
+	}
+	return nil
+}
+
 // unknownVariable reports whether err is a placeholder naming a variable
 // that no layer defines (as opposed to a step output not recorded).
 func unknownVariable(err error) bool {
@@ -268,12 +309,18 @@ func (r *run) attempts(ctx context.Context, pl *plan, params map[string]any) (ou
 		o.retries = retries
 		if err == nil && o.fail == "" && len(st.Output) > 0 {
 			values, xerr := Extract(o.text, st.Output)
-			if xerr != nil {
+			if xerr == nil {
+				xerr = r.vars.SetOutput(st.ID, values)
+			}
+			switch {
+			case limitError(xerr) != nil:
+				return o, xerr
+			case xerr != nil:
 				o.fail = xerr.Error()
-			} else {
-				r.vars.SetOutput(st.ID, values)
-				r.res.Outputs[st.ID] = r.mask.params(values)
-				o.output = values
+			default:
+				// One masked copy, for the run's outputs and the step's.
+				o.output = r.mask.params(values)
+				r.res.Outputs[st.ID] = o.output
 			}
 		}
 		if err != nil || o.fail == "" {

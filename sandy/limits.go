@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 
@@ -29,6 +30,60 @@ const (
 	// at run time ({{A}}{{A}}... with a long A), in bytes.
 	MaxSubstituted = MaxFileSize
 )
+
+// Limits of what a run makes of the values its steps extract and pass on,
+// each in bytes as compact JSON and in values (see Size and Measure). A
+// step's outputs are kept for the rest of the run and its report, and are
+// put into later steps' params whole, so without them a chain of steps
+// could double a value at each step (the output $..* of a result that
+// echoes the step before's) until the machine runs out of memory. What a
+// real scenario passes on is a page's text or snapshot, or an API's
+// answer: a few MB at most.
+const (
+	// MaxSubstitutedValues bounds one step's params (or condition) once
+	// substituted, with MaxSubstituted: a placeholder that is a whole
+	// param counts as the value it puts in.
+	MaxSubstitutedValues = 250_000
+	// MaxOutput and MaxOutputValues bound the outputs one step extracts,
+	// together.
+	MaxOutput       = 10 << 20
+	MaxOutputValues = 250_000
+	// MaxKept and MaxKeptValues bound what a run keeps of its steps'
+	// outputs and of the values substituted into their params, together.
+	MaxKept       = 64 << 20
+	MaxKeptValues = 1_000_000
+	// MaxResultValues and MaxResultDepth bound the JSON of a tool's result
+	// that a step's outputs are extracted from, checked before it is
+	// decoded.
+	MaxResultValues = 500_000
+	MaxResultDepth  = 256
+)
+
+// LimitError is a value a run makes over one of the limits above. It wraps
+// ErrInvalid: the scenario, not the site, is at fault.
+type LimitError struct {
+	// Path is where the value goes or comes from: "text" or
+	// "fields[0].value" in a step's params, "output items"; "" for the
+	// whole. Its user may put the step's own path before it.
+	Path string
+	Msg  string // what grew past which limit
+}
+
+func (e *LimitError) Error() string {
+	if e.Path == "" {
+		return e.Msg
+	}
+	return e.Path + ": " + e.Msg
+}
+
+// Unwrap returns ErrInvalid.
+func (e *LimitError) Unwrap() error { return ErrInvalid }
+
+// limitText names a limit of Size for messages: "10.0 MB or 250000
+// values".
+func limitText(limit Size) string {
+	return mb(limit.Bytes) + " or " + strconv.FormatInt(limit.Values, 10) + " values"
+}
 
 // maxProblems is how many problems a *ValidationError lists; past it the
 // last one says how many more there were.
@@ -91,7 +146,7 @@ func ReadFile(path string) ([]byte, error) {
 // ("steps[3].params.text"), or nil. It allocates nothing while the file
 // holds: paths are written only for the error.
 func checkLimits(data []byte, base int, file string) error {
-	l := limiter{data: data}
+	l := limiter{data: data, lim: &fileLimits}
 	l.value(l.ws(base))
 	if l.msg == "" {
 		return nil
@@ -100,9 +155,39 @@ func checkLimits(data []byte, base int, file string) error {
 	return &DecodeError{File: file, Line: line, Col: col, Path: l.path(), Msg: l.msg, Excerpt: excerpt}
 }
 
+// CheckResultJSON checks data, the JSON of a tool's result that outputs
+// are extracted from (valid JSON), against MaxResultValues and
+// MaxResultDepth before it is decoded. The error is a *LimitError at the
+// value's JSON path in the result.
+func CheckResultJSON(data []byte) error {
+	l := limiter{data: data, lim: &resultLimits}
+	l.value(l.ws(0))
+	switch {
+	case l.msg == "":
+		return nil
+	case l.values > l.lim.values: // the whole, not one value
+		return &LimitError{Msg: l.msg}
+	}
+	return &LimitError{Path: l.path(), Msg: l.msg}
+}
+
+// jsonLimits are the limits a limiter holds a JSON text to, and what it
+// calls the whole in messages.
+type jsonLimits struct {
+	values, depth, str, key, array, object int
+	whole                                  string
+}
+
+var (
+	fileLimits   = jsonLimits{MaxValues, MaxDepth, MaxString, MaxKey, MaxArray, MaxObject, "the file"}
+	resultLimits = jsonLimits{values: MaxResultValues, depth: MaxResultDepth,
+		str: math.MaxInt, key: math.MaxInt, array: math.MaxInt, object: math.MaxInt, whole: "the result's JSON"}
+)
+
 // limiter is checkLimits' walk: the stack of containers it is in, each with
 // the key or index of the value being read, and the first limit broken.
 type limiter struct {
+	lim    *jsonLimits
 	data   []byte
 	stack  []frame
 	values int
@@ -157,19 +242,19 @@ func (l *limiter) value(i int) int {
 	if i >= len(l.data) || l.msg != "" {
 		return len(l.data)
 	}
-	if l.values++; l.values > MaxValues {
-		return l.fail(i, "the file holds more than %d values, the limit", MaxValues)
+	if l.values++; l.values > l.lim.values {
+		return l.fail(i, "%s holds more than %d values, the limit", l.lim.whole, l.lim.values)
 	}
 	switch l.data[i] {
 	case '{', '[':
-		if len(l.stack) >= MaxDepth {
-			return l.fail(i, "nested more than %d arrays or objects deep, the limit", MaxDepth)
+		if len(l.stack) >= l.lim.depth {
+			return l.fail(i, "nested more than %d arrays or objects deep, the limit", l.lim.depth)
 		}
 		return l.container(i)
 	case '"':
 		end := l.str(i)
-		if n := end - i - 2; n > MaxString {
-			return l.fail(i, "a string of %s, over the limit of %s", mb(int64(n)), mb(MaxString))
+		if n := end - i - 2; n > l.lim.str {
+			return l.fail(i, "a string of %s, over the limit of %s", mb(int64(n)), mb(int64(l.lim.str)))
 		}
 		return end
 	default:
@@ -187,9 +272,9 @@ func (l *limiter) value(i int) int {
 // container reads the array or object at i.
 func (l *limiter) container(i int) int {
 	object := l.data[i] == '{'
-	close, what, max := byte(']'), "elements", MaxArray
+	close, what, max := byte(']'), "elements", l.lim.array
 	if object {
-		close, what, max = '}', "members", MaxObject
+		close, what, max = '}', "members", l.lim.object
 	}
 	l.stack = append(l.stack, frame{})
 	top := len(l.stack) - 1
@@ -204,9 +289,9 @@ func (l *limiter) container(i int) int {
 		if object {
 			end := l.str(i)
 			f.key = l.data[i:end]
-			if k := end - i - 2; k > MaxKey {
+			if k := end - i - 2; k > l.lim.key {
 				l.stack[top] = f
-				return l.fail(i, "a key of %s, over the limit of %s", mb(int64(k)), mb(MaxKey))
+				return l.fail(i, "a key of %s, over the limit of %s", mb(int64(k)), mb(int64(l.lim.key)))
 			}
 			i = l.ws(end)
 			i = l.ws(i + 1) // the colon

@@ -193,6 +193,29 @@ func FuzzLimits(f *testing.F) {
 	})
 }
 
+// FuzzCheckResultJSON: on any valid JSON the walk does not panic and
+// refuses a result exactly when it nests deeper than MaxResultDepth (the
+// limit a small input can reach), naming the value's path.
+func FuzzCheckResultJSON(f *testing.F) {
+	f.Add([]byte(`{"a":[1,{"b":"x"}]}`))
+	f.Add([]byte(strings.Repeat("[", MaxResultDepth+1) + strings.Repeat("]", MaxResultDepth+1)))
+	f.Add([]byte(`{"a\"b":{"c\\":[{}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		depth, _ := shape(data)
+		err := CheckResultJSON(data)
+		if want := depth > MaxResultDepth; (err != nil) != want {
+			t.Fatalf("depth %d: got %v", depth, err)
+		}
+		var le *LimitError
+		if err != nil && (!errors.As(err, &le) || !strings.Contains(le.Msg, "deep")) {
+			t.Fatalf("got %#v", err)
+		}
+	})
+}
+
 // shape is how deep data (valid JSON) nests and the length of its
 // longest key as written, read with encoding/json's tokens.
 func shape(data []byte) (depth, key int) {

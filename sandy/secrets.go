@@ -37,7 +37,7 @@ func (v *Vars) Secrets() []string {
 		if !v.required[name] && !IsSecretName(name) {
 			continue
 		}
-		text, err := render(val)
+		text, err := render(val, MaxSubstituted)
 		if err != nil || text == "" || seen[text] {
 			continue
 		}

@@ -5,8 +5,10 @@ package sandy
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,18 +29,43 @@ import (
 // *UnresolvedError naming it, never an empty string. See the package
 // documentation for the syntax: what is not a placeholder is left as text,
 // and \{{ writes {{.
+//
+// What the placeholders put in is bounded, all of x together: at most
+// MaxSubstituted bytes and MaxSubstitutedValues values, a lone
+// placeholder's value measured as it is put in (Measure); and the run
+// keeps no more than MaxKept and MaxKeptValues of it and of the steps'
+// outputs together. Past either, the error is a *LimitError naming the
+// placeholder's path.
 func (v *Vars) Substitute(x any) (any, error) {
-	return v.subst("", x)
+	b := budget{limit: Size{MaxSubstituted, MaxSubstitutedValues}}
+	out, err := v.subst(&b, "", x)
+	if err != nil {
+		return nil, err
+	}
+	if err := v.keep("", b.used); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-func (v *Vars) subst(path string, x any) (any, error) {
+// budget is what one substitution may still put in: limit less used.
+type budget struct {
+	limit, used Size
+}
+
+// room is the budget left, for Measure.
+func (b *budget) room() Size {
+	return Size{b.limit.Bytes - b.used.Bytes, b.limit.Values - b.used.Values}
+}
+
+func (v *Vars) subst(b *budget, path string, x any) (any, error) {
 	switch x := x.(type) {
 	case string:
-		return v.substString(path, x)
+		return v.substString(b, path, x)
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for _, k := range slices.Sorted(maps.Keys(x)) { // sorted: the first error is always the same
-			val, err := v.subst(textpos.JSONKey(path, k), x[k])
+			val, err := v.subst(b, textpos.JSONKey(path, k), x[k])
 			if err != nil {
 				return nil, err
 			}
@@ -48,7 +75,7 @@ func (v *Vars) subst(path string, x any) (any, error) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			val, err := v.subst(textpos.JSONIndex(path, i), e)
+			val, err := v.subst(b, textpos.JSONIndex(path, i), e)
 			if err != nil {
 				return nil, err
 			}
@@ -60,18 +87,18 @@ func (v *Vars) subst(path string, x any) (any, error) {
 		for k, s := range x {
 			m[k] = s
 		}
-		return v.subst(path, m)
+		return v.subst(b, path, m)
 	case []string:
 		s := make([]any, len(x))
 		for i, e := range x {
 			s[i] = e
 		}
-		return v.subst(path, s)
+		return v.subst(b, path, s)
 	}
 	return x, nil
 }
 
-func (v *Vars) substString(path, s string) (any, error) {
+func (v *Vars) substString(b *budget, path, s string) (any, error) {
 	if !strings.Contains(s, "{{") {
 		return s, nil
 	}
@@ -81,28 +108,63 @@ func (v *Vars) substString(path, s string) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		size, over := Measure(val, b.room())
+		if over {
+			return nil, grownError(path, segs[0].name, b.limit)
+		}
+		b.used = b.used.add(size)
 		return deepCopy(val), nil
 	}
-	var b strings.Builder
+	text, err := v.text(b, path, segs, false)
+	if err != nil {
+		return nil, err
+	}
+	b.used = b.used.add(Size{int64(len(text)) + 2, 1})
+	return text, nil
+}
+
+// text substitutes and renders segs as text within b, whose bytes bound
+// the text; with emptyOutputs, a step output that was not recorded renders
+// as nothing instead of an error.
+func (v *Vars) text(b *budget, path string, segs []segment, emptyOutputs bool) (string, error) {
+	room := min(b.room().Bytes, MaxSubstituted)
+	var sb strings.Builder
 	for _, seg := range segs {
 		if seg.name == "" {
-			b.WriteString(seg.text)
+			sb.WriteString(seg.text)
 			continue
 		}
 		val, err := v.lookup(path, seg.name)
+		if ue, ok := err.(*UnresolvedError); ok && ue.Step != "" && emptyOutputs {
+			continue
+		}
 		if err != nil {
-			return nil, err
+			return "", err
 		}
-		text, err := render(val)
+		text, err := render(val, room-int64(sb.Len()))
+		if err == nil && int64(sb.Len()+len(text)) > room {
+			err = errGrown
+		}
+		if errors.Is(err, errGrown) {
+			if room < MaxSubstituted {
+				return "", grownError(path, seg.name, b.limit)
+			}
+			return "", substitutedError(path)
+		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: {{%s}}: %w", path, seg.name, err)
+			return "", withPath(path, fmt.Errorf("{{%s}}: %w", seg.name, err))
 		}
-		if b.Len()+len(text) > MaxSubstituted {
-			return nil, substitutedError(path)
-		}
-		b.WriteString(text)
+		sb.WriteString(text)
 	}
-	return b.String(), nil
+	return sb.String(), nil
+}
+
+// withPath puts path (a JSON path, "" when not known) before err.
+func withPath(path string, err error) error {
+	if path == "" {
+		return err
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }
 
 // SubstituteString substitutes the placeholders of s and renders the result
@@ -111,41 +173,27 @@ func (v *Vars) SubstituteString(s string) (string, error) {
 	return v.render(s, false)
 }
 
-// render substitutes and renders s as text; with emptyOutputs, a step
-// output that was not recorded renders as nothing instead of an error.
+// render substitutes and renders s as text, up to MaxSubstituted bytes;
+// with emptyOutputs, a step output that was not recorded renders as
+// nothing instead of an error.
 func (v *Vars) render(s string, emptyOutputs bool) (string, error) {
-	var b strings.Builder
-	for _, seg := range splitTemplate(s) {
-		if seg.name == "" {
-			b.WriteString(seg.text)
-			continue
-		}
-		val, err := v.lookup("", seg.name)
-		if ue, ok := err.(*UnresolvedError); ok && ue.Step != "" && emptyOutputs {
-			continue
-		}
-		if err != nil {
-			return "", err
-		}
-		text, err := render(val)
-		if err != nil {
-			return "", fmt.Errorf("{{%s}}: %w", seg.name, err)
-		}
-		if b.Len()+len(text) > MaxSubstituted {
-			return "", substitutedError("")
-		}
-		b.WriteString(text)
-	}
-	return b.String(), nil
+	b := budget{limit: Size{MaxSubstituted, MaxSubstitutedValues}}
+	return v.text(&b, "", splitTemplate(s), emptyOutputs)
 }
+
+// errGrown is render's refusal of a value that would not fit.
+var errGrown = errors.New("over the room left")
 
 // substitutedError is a text at path (a JSON path; "" when not known) that
 // grows past MaxSubstituted as its placeholders are substituted.
 func substitutedError(path string) error {
-	if path != "" {
-		path += ": "
-	}
-	return fmt.Errorf("%w: %sthe text grows past the limit of %s as its placeholders are substituted", ErrInvalid, path, mb(MaxSubstituted))
+	return &LimitError{Path: path, Msg: "the text grows past the limit of " + mb(MaxSubstituted) + " as its placeholders are substituted"}
+}
+
+// grownError is the placeholder name at path whose value grows what one
+// substitution puts in past limit.
+func grownError(path, name string, limit Size) error {
+	return &LimitError{Path: path, Msg: fmt.Sprintf("{{%s}}: the params grow past the limit of %s as their placeholders are substituted", name, limitText(limit))}
 }
 
 func (v *Vars) lookup(path, name string) (any, error) {
@@ -156,8 +204,9 @@ func (v *Vars) lookup(path, name string) (any, error) {
 	return val, err
 }
 
-// render prints a value inside a longer string.
-func render(val any) (string, error) {
+// render prints a value inside a longer string, as long as it takes no
+// more than room bytes as JSON (else errGrown).
+func render(val any, room int64) (string, error) {
 	switch x := val.(type) {
 	case nil:
 		return "", nil
@@ -171,6 +220,9 @@ func render(val any) (string, error) {
 		return strconv.FormatFloat(float64(x), 'f', -1, 32), nil
 	case int, int8, int16, int32, int64, uint, uint8, uint16, uint32, uint64, json.Number:
 		return fmt.Sprint(x), nil
+	}
+	if _, over := Measure(val, Size{room, math.MaxInt64}); over {
+		return "", errGrown
 	}
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

@@ -3,8 +3,12 @@ package sandy
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // Vars resolves {{placeholders}} for one run of a scenario. Variables come
@@ -17,6 +21,10 @@ type Vars struct {
 	values   map[string]any
 	required map[string]bool
 	outputs  map[string]map[string]any
+	// kept is what the run keeps of outputs and substituted values (see
+	// keep); outSize, each step's outputs' share of it.
+	kept    Size
+	outSize map[string]Size
 }
 
 // NewVars builds the variables of a run: scenario (a Scenario's Variables,
@@ -78,8 +86,50 @@ func (v *Vars) Missing(required []string) []string {
 
 // SetOutput records the values a step extracted (its output names to
 // values), for {{stepID.name}} in later steps. It replaces earlier ones.
-func (v *Vars) SetOutput(stepID string, values map[string]any) {
+// The outputs of one step together are at most MaxOutput bytes and
+// MaxOutputValues values, and what the run keeps of them and of
+// substituted values at most MaxKept and MaxKeptValues: past either,
+// nothing is recorded and the error is a *LimitError naming the output.
+func (v *Vars) SetOutput(stepID string, values map[string]any) error {
+	limit := Size{MaxOutput, MaxOutputValues}
+	var total Size
+	for _, name := range slices.Sorted(maps.Keys(values)) {
+		size, over := Measure(values[name], Size{limit.Bytes - total.Bytes, limit.Values - total.Values})
+		if over {
+			return OutputLimitError(name)
+		}
+		total = total.add(size)
+	}
+	old := v.outSize[stepID]
+	v.kept = Size{v.kept.Bytes - old.Bytes, v.kept.Values - old.Values}
+	if err := v.keep("output", total); err != nil {
+		v.kept = v.kept.add(old)
+		return err
+	}
+	if v.outSize == nil {
+		v.outSize = map[string]Size{}
+	}
+	v.outSize[stepID] = total
 	v.outputs[stepID] = values
+	return nil
+}
+
+// OutputLimitError is a step's output name, whose value grows the step's
+// outputs past MaxOutput or MaxOutputValues.
+func OutputLimitError(name string) *LimitError {
+	return &LimitError{Path: textpos.JSONKey("output", name),
+		Msg: "the step's outputs grow past the limit of " + limitText(Size{MaxOutput, MaxOutputValues})}
+}
+
+// keep counts size (at path) in what the run keeps, up to MaxKept and
+// MaxKeptValues.
+func (v *Vars) keep(path string, size Size) error {
+	limit := Size{MaxKept, MaxKeptValues}
+	if kept := v.kept.add(size); kept.over(limit) {
+		return &LimitError{Path: path, Msg: fmt.Sprintf("the run would keep more than %s of outputs and substituted values, the limit", limitText(limit))}
+	}
+	v.kept = v.kept.add(size)
+	return nil
 }
 
 // Lookup resolves one placeholder name (without braces): a variable, or
