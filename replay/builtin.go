@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 )
@@ -158,7 +159,7 @@ func (r *run) poll(ctx context.Context, pl *plan, params map[string]any, fn stri
 }
 
 // seconds reads a number of seconds from params[key] (a number or a numeric
-// string); def when absent.
+// string), from 0 to defaults.MaxWait; def when absent.
 func seconds(params map[string]any, key string, def time.Duration) (time.Duration, error) {
 	v, ok := params[key]
 	if !ok || v == nil {
@@ -187,8 +188,8 @@ func seconds(params map[string]any, key string, def time.Duration) (time.Duratio
 	default:
 		return 0, fmt.Errorf("%s: want seconds, got %T", key, v)
 	}
-	if f < 0 || f > 24*3600 {
-		return 0, fmt.Errorf("%s: %g seconds is out of range", key, f)
+	if !(f >= 0 && f <= defaults.MaxWait.Seconds()) {
+		return 0, fmt.Errorf("%s: %g seconds is out of range (0 to %g, %s)", key, f, defaults.MaxWait.Seconds(), defaults.MaxWait)
 	}
 	return time.Duration(f * float64(time.Second)), nil
 }

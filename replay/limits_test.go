@@ -139,3 +139,18 @@ func TestExtractBounded(t *testing.T) {
 		})
 	}
 }
+
+// TestWaitFromPlaceholderOverCeiling: a wait whose seconds a placeholder
+// gives, past defaults.MaxWait, fails its step at once instead of
+// sleeping.
+func TestWaitFromPlaceholderOverCeiling(t *testing.T) {
+	src := scenario(`{"D": 3600}`, `[{"step":1,"tool":"sandy__wait","params":{"duration":"{{D}}"}}]`)
+	start := time.Now()
+	_, res, err := play(t, &fake{}, nil, src)
+	if err != nil || res.Success || !strings.Contains(res.Error, "duration: 3600 seconds is out of range (0 to 600, 10m0s)") {
+		t.Errorf("err %v, result error %q", err, res.Error)
+	}
+	if took := time.Since(start); took > 5*time.Second {
+		t.Errorf("took %v", took)
+	}
+}

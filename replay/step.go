@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -289,19 +290,11 @@ func (r *run) params(st *sandy.Step) (map[string]any, error) {
 // on_error: retry allows.
 func (r *run) attempts(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
 	st := pl.step
-	count, delay, backoff := 1, time.Duration(0), 0.0
+	var delays []time.Duration // before each attempt after the first
 	if st.OnError == sandy.RetryStep {
-		count, delay = 3, 500*time.Millisecond
-		if st.Retry != nil {
-			if st.Retry.Count > 0 {
-				count = st.Retry.Count
-			}
-			if st.Retry.Delay > 0 {
-				delay = time.Duration(st.Retry.Delay) * time.Millisecond
-			}
-			backoff = st.Retry.Backoff
-		}
+		delays = sandy.RetryDelays(st.Retry)
 	}
+	count := len(delays) + 1
 	retries := 0
 	for attempt := 1; ; attempt++ {
 		o, err := handlers[pl.kind](r, ctx, pl, params)
@@ -335,21 +328,20 @@ func (r *run) attempts(ctx context.Context, pl *plan, params map[string]any) (ou
 			return o, nil
 		}
 		r.log.Info("step failed, retrying", "step", st.Step, "attempt", attempt, "of", count, "error", r.mask.text(o.fail))
-		if err := clock.Sleep(ctx, delay); err != nil {
+		if err := clock.Sleep(ctx, delays[attempt-1]); err != nil {
 			return o, err
 		}
 		retries++
-		if backoff > 1 {
-			delay = time.Duration(float64(delay) * backoff)
-		}
 	}
 }
 
+// waitAfter sleeps the step's wait_after, at most defaults.MaxWait (which
+// validate holds it to).
 func (r *run) waitAfter(ctx context.Context, st *sandy.Step) error {
-	if st.WaitAfter <= 0 {
+	if !(st.WaitAfter > 0) {
 		return nil
 	}
-	return clock.Sleep(ctx, time.Duration(st.WaitAfter*float64(time.Second)))
+	return clock.Sleep(ctx, min(time.Duration(st.WaitAfter*float64(time.Second)), defaults.MaxWait))
 }
 
 // trimmed cuts s to n bytes (on a rune boundary), marking the cut.

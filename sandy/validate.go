@@ -34,6 +34,11 @@ import (
 //     on_error "retry" (otherwise it would silently do nothing); wait_after
 //     >= 0; condition is empty, `a == b`, `a != b` or one operand (true when
 //     not empty; see EvalCondition).
+//   - every wait has a ceiling, defaults.MaxWait: wait_after, one
+//     retry.delay and all of a step's retry delays together, and the
+//     seconds a built-in waits (sandy__wait's duration or seconds, a
+//     browser built-in's timeout and interval) when written as numbers;
+//     retry.count is at most MaxRetryCount and retry.backoff MaxBackoff.
 //   - step numbers increase in array order, the order steps run (gaps are
 //     fine: 1, 2, 5), so that a range of step numbers is a run of steps.
 //   - every {{id.field}} in params or condition names an earlier step (in
@@ -167,6 +172,7 @@ func (v *validator) step(i int, ids map[string]int) {
 	if !(st.WaitAfter >= 0) {
 		v.add(p+".wait_after", "must be at least 0, got %v", st.WaitAfter)
 	}
+	v.waits(p, st)
 
 	if _, msg := parseCondition(st.Condition); msg != "" {
 		v.add(p+".condition", "%s", msg)
@@ -217,6 +223,7 @@ func (v *validator) retry(p string, st *Step) {
 	if !(r.Backoff >= 0) {
 		v.add(p+".retry.backoff", "must be at least 0, got %v", r.Backoff)
 	}
+	v.retryCeilings(p, r)
 }
 
 // checkJSONPath says what is wrong with an output path ("" when nothing is).

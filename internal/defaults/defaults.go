@@ -35,6 +35,13 @@ const (
 	PlaywrightMCPNavigation = 60 * time.Second
 	// Model is how long one request to a language model may take.
 	Model = 60 * time.Second
+
+	// MaxWait is the longest wait a scenario may write: a step's
+	// wait_after, sandy__wait's duration, a browser built-in's timeout
+	// and interval, one retry's delay. Validate refuses a longer one,
+	// naming the field; a longer one that a placeholder gives fails its
+	// step.
+	MaxWait = 10 * time.Minute
 )
 
 // ChromiumArgs are the switches every Chromium plaintest launches gets: the
