@@ -51,7 +51,13 @@ type Options struct {
 	// NavigationTimeout bounds a page load; default
 	// defaults.Navigation.
 	NavigationTimeout time.Duration
-	Viewport          string // "WIDTHxHEIGHT", default mcpclient.DefaultViewport
+	// CallTimeout bounds each call, whatever the page does (a script that
+	// never yields): past it, or past the client's deadline, the call
+	// fails and the session's context is closed, its next call starting
+	// on a fresh page. Default defaults.Call, or the navigation and
+	// action timeouts with defaults.CallSlack when longer.
+	CallTimeout time.Duration
+	Viewport    string // "WIDTHxHEIGHT", default mcpclient.DefaultViewport
 	// NoActionSnapshots leaves the snapshot out of action results (replay
 	// reads none); browser_snapshot still works.
 	NoActionSnapshots bool
@@ -127,6 +133,9 @@ func New(opts *Options) (*Server, error) {
 	}
 	if o.NavigationTimeout <= 0 {
 		o.NavigationTimeout = defaults.Navigation
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = callTimeout(o)
 	}
 	if o.Viewport == "" {
 		o.Viewport = mcpclient.DefaultViewport
@@ -234,9 +243,17 @@ func (s *Server) openBrowser() (playwright.Browser, error) {
 func (s *Server) MCP() *server.MCPServer { return s.srv }
 
 // Connect opens an in-process MCP session to s (a fresh browser context),
-// named "playwright" as scenarios call the browser server.
+// named "playwright" as scenarios call the browser server. Its calls are
+// bounded by the server's CallTimeout unless opts says otherwise.
 func (s *Server) Connect(ctx context.Context, opts *mcpclient.Options) (*mcpclient.Session, error) {
-	return mcpclient.ConnectInProcess(ctx, s.srv, opts)
+	var o mcpclient.Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.CallTimeout <= 0 {
+		o.CallTimeout = s.opts.CallTimeout
+	}
+	return mcpclient.ConnectInProcess(ctx, s.srv, &o)
 }
 
 // Close ends every session's context, the browser (a remote one is only

@@ -21,6 +21,11 @@ type tab struct {
 	bctx playwright.BrowserContext
 	page playwright.Page
 
+	// live is the context the current call runs in, which abandon closes
+	// without t.mu (bound.go).
+	liveMu sync.Mutex
+	live   playwright.BrowserContext
+
 	// refs are the refs of the latest snapshot ("e7", "f1e3"), which
 	// Playwright resolves (aria-ref=e7), each true when its element is in
 	// the main frame (snapRefs).
@@ -212,16 +217,6 @@ func (t *tab) guard() error {
 		}
 	}
 	return nil
-}
-
-// close ends the tab's context.
-func (t *tab) close() {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.bctx != nil {
-		_ = t.bctx.Close()
-	}
-	t.bctx, t.page = nil, nil
 }
 
 // settle waits, after an action that started at the navigation counts

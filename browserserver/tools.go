@@ -98,28 +98,34 @@ func (s *Server) handler(name string, fn toolFunc) server.ToolHandlerFunc {
 		if err != nil {
 			return errorResult(err), nil
 		}
-		t.mu.Lock()
-		defer t.mu.Unlock()
-		if err := t.open(); err != nil {
-			return errorResult(err), nil
-		}
-		if err := t.guard(); err != nil {
-			return errorResult(err), nil
-		}
-		if err := t.modalGuard(name); err != nil {
-			return errorResult(err), nil
-		}
-		var r response
-		err = fn(t, args(req.GetArguments()), &r)
-		// What the tool read of a page the rule refuses is dropped.
-		if gerr := t.guard(); gerr != nil {
-			return errorResult(gerr), nil
-		}
-		if err != nil {
-			return errorResult(err), nil
-		}
-		return r.toMCP(), nil
+		return s.bounded(ctx, t, name, func() *mcp.CallToolResult { return t.call(name, fn, req) }), nil
 	}
+}
+
+// call runs one tool call on the tab, one at a time.
+func (t *tab) call(name string, fn toolFunc, req mcp.CallToolRequest) *mcp.CallToolResult {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if err := t.open(); err != nil {
+		return errorResult(err)
+	}
+	t.setLive(t.bctx)
+	if err := t.guard(); err != nil {
+		return errorResult(err)
+	}
+	if err := t.modalGuard(name); err != nil {
+		return errorResult(err)
+	}
+	var r response
+	err := fn(t, args(req.GetArguments()), &r)
+	// What the tool read of a page the rule refuses is dropped.
+	if gerr := t.guard(); gerr != nil {
+		return errorResult(gerr)
+	}
+	if err != nil {
+		return errorResult(err)
+	}
+	return r.toMCP()
 }
 
 // args are a call's arguments, already checked against the tool's schema.

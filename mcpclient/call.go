@@ -11,6 +11,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client/transport"
 	"github.com/mark3labs/mcp-go/mcp"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // Tool is one tool a server offers.
@@ -49,7 +51,7 @@ func (s *Session) callTool(ctx context.Context, name string, args map[string]any
 	}
 	req.Params.Arguments = args
 	start := time.Now()
-	res, err := s.c.CallTool(callCtx, req)
+	res, err := s.send(callCtx, req)
 	if err != nil {
 		s.log.Debug("mcp call failed", "tool", name, "took", time.Since(start), "err", err)
 		if lost := s.watchBrowser(op, name, false); lost != nil {
@@ -77,6 +79,37 @@ func (s *Session) callTool(ctx context.Context, name string, args map[string]any
 		}
 	}
 	return r, nil
+}
+
+// send sends req. An in-process server's handler runs on the caller's
+// goroutine, and one that ignores callCtx would hold the call for ever:
+// it runs on its own, and its answer is waited for until callCtx ends and
+// defaults.Abandon more (for the answer of a server that gives up at the
+// same deadline, which names what it was doing), no longer.
+func (s *Session) send(callCtx context.Context, req mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+	if s.transport != transportInProcess {
+		return s.c.CallTool(callCtx, req)
+	}
+	type answer struct {
+		res *mcp.CallToolResult
+		err error
+	}
+	done := make(chan answer, 1)
+	go func() {
+		res, err := s.c.CallTool(callCtx, req)
+		done <- answer{res, err}
+	}()
+	select {
+	case a := <-done:
+		return a.res, a.err
+	case <-callCtx.Done():
+	}
+	select {
+	case a := <-done:
+		return a.res, a.err
+	case <-time.After(defaults.Abandon):
+		return nil, callCtx.Err()
+	}
 }
 
 // watchBrowser notices a browser that died under a stdio server: killed,
@@ -198,8 +231,11 @@ func (s *Session) callError(ctx, callCtx context.Context, op string, err error) 
 		}
 		e := s.unavailable(op, fmt.Errorf("no answer within %v: %w", s.callTimeout, callCtx.Err()))
 		e.Hint = "the server hangs"
-		if op == "call "+ToolNavigate {
+		switch {
+		case op == "call "+ToolNavigate:
 			e.Hint = "the page may never finish loading; a server you configured gives up after its own navigation timeout, the bundled one after --nav-timeout"
+		case strings.HasPrefix(op, "call browser_"):
+			e.Hint = "the page may be running a script that never yields, or the server hangs"
 		}
 		return e
 	case errors.As(err, &te), errors.Is(err, transport.ErrTransportClosed):

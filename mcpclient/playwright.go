@@ -174,7 +174,7 @@ func (o *PlaywrightOptions) callTimeout() time.Duration {
 	if action <= 0 {
 		action = defaults.Step
 	}
-	return nav + action + 15*time.Second
+	return nav + action + defaults.CallSlack
 }
 
 func validViewport(s string) bool {

@@ -51,6 +51,10 @@ func (o *Options) withDefaults() Options {
 	return out
 }
 
+// transportInProcess is the transport of a session to a server in this
+// process (ConnectInProcess).
+const transportInProcess = "in-process"
+
 // clientInfo is how plaintest introduces itself in initialize.
 var clientInfo = mcp.Implementation{Name: "plaintest", Version: "0"}
 
@@ -136,7 +140,7 @@ func ConnectInProcess(ctx context.Context, srv *server.MCPServer, opts *Options)
 	if err != nil {
 		return nil, &UnavailableError{Server: "in-process", Op: "connect", Err: err}
 	}
-	s := &Session{name: "in-process", transport: "in-process", c: c, log: o.Logger, callTimeout: o.CallTimeout}
+	s := &Session{name: "in-process", transport: transportInProcess, c: c, log: o.Logger, callTimeout: o.CallTimeout}
 	// Start registers the session with the server, which then tells its
 	// tools which session called (server.ClientSessionFromContext).
 	if err := c.Start(context.WithoutCancel(ctx)); err != nil {

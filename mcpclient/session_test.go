@@ -16,7 +16,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // exercise runs the calls every transport must get right.
@@ -621,4 +624,41 @@ func inProcess(t *testing.T) *Session {
 	}
 	t.Cleanup(func() { s.Close() })
 	return s
+}
+
+// TestInProcessCallBounded: an in-process server's handler runs on the
+// caller's goroutine; one that ignores the call's deadline (a browser
+// call blocked in a page whose script never yields) is waited for until
+// the deadline and defaults.Abandon more, no longer. A handler that
+// answers at the deadline is heard.
+func TestInProcessCallBounded(t *testing.T) {
+	release := make(chan struct{})
+	defer close(release)
+	srv := server.NewMCPServer("hang", "1.0.0", server.WithToolCapabilities(false))
+	srv.AddTool(mcp.NewTool("hang"), func(context.Context, mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		<-release
+		return mcp.NewToolResultText("too late"), nil
+	})
+	srv.AddTool(mcp.NewTool("late"), func(ctx context.Context, _ mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		<-ctx.Done()
+		return mcp.NewToolResultError("gave up at the deadline"), nil
+	})
+	const bound = 200 * time.Millisecond
+	s, err := ConnectInProcess(t.Context(), srv, &Options{CallTimeout: bound})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	start := time.Now()
+	_, err = s.CallTool(t.Context(), "hang", nil)
+	if took := time.Since(start); took > bound+defaults.Abandon+2*time.Second {
+		t.Errorf("hang: took %v", took)
+	}
+	if !errors.Is(err, ErrUnavailable) || !strings.Contains(err.Error(), "no answer within 200ms") {
+		t.Errorf("hang: got %v, want no answer within the bound", err)
+	}
+	res, err := s.CallTool(t.Context(), "late", nil)
+	if err != nil || !res.IsError || res.Error != "gave up at the deadline" {
+		t.Errorf("late: got %+v, %v; want the server's answer", res, err)
+	}
 }

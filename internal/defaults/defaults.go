@@ -29,7 +29,19 @@ const (
 	// one whose page faults cost 12 µs each, with a test run beside it.
 	ServerStart = 60 * time.Second
 	// Call is how long one MCP call may take when no longer bound is known.
+	// A browser server's call is bounded by it (or by its navigation and
+	// action timeouts with CallSlack, when longer) even when the page's
+	// script never yields.
 	Call = 60 * time.Second
+	// CallSlack is how much longer than its navigation and action
+	// timeouts together a browser server's call may take: the settling
+	// and reading after them.
+	CallSlack = 15 * time.Second
+	// Abandon is how long a call that overran its bound is given to end
+	// once its page is closed, and how much longer than its bound a
+	// session waits for an in-process server's answer, before each gives
+	// up on it.
+	Abandon = 5 * time.Second
 	// PlaywrightMCPNavigation is @playwright/mcp's own navigation timeout,
 	// for a server started without --timeout-navigation.
 	PlaywrightMCPNavigation = 60 * time.Second
