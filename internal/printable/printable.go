@@ -6,11 +6,18 @@
 // String takes such text and gives it back with every character that could
 // act on a terminal or a log viewer written as a visible escape: control
 // characters (ESC as \x1b, CR as \r, the C1 controls as \u009b), Unicode
-// bidirectional overrides and isolates (\u202e), which can make a line read
-// differently from what it says, the line and paragraph separators, and
-// bytes that are not UTF-8 (\xff). Newlines and tabs are kept, so
-// multi-line messages keep their lines. Nothing is dropped, so what was
-// there can still be seen.
+// bidirectional controls (the embeddings, overrides and isolates U+202A to
+// U+202E and U+2066 to U+2069, the marks U+200E, U+200F and U+061C, as
+// \u202e), which can make a line read differently from what it says, the
+// line and paragraph separators, and bytes that are not UTF-8 (\xff).
+// Newlines and tabs are kept, so multi-line messages keep their lines.
+// Nothing is dropped, so what was there can still be seen.
+//
+// It is the one rule of every writer: the console, the JUnit file and the
+// HTML report write outside text through String, and --json documents are
+// passed through JSON, which writes the same characters as \u escapes.
+// Excerpt, Quote and Message bound how much of an outside value a message
+// quotes (see MaxExcerpt and MaxMessage).
 package printable
 
 import (
@@ -73,6 +80,8 @@ func unsafe(r rune) bool {
 	case r < 0x20 || r >= 0x7f && r <= 0x9f: // C0, DEL and C1 controls
 		return true
 	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069: // bidi embeddings, overrides, isolates
+		return true
+	case r == 0x200e || r == 0x200f || r == 0x061c: // bidi marks: left-to-right, right-to-left, Arabic letter
 		return true
 	case r == 0x2028 || r == 0x2029: // line and paragraph separators
 		return true

@@ -1,6 +1,7 @@
 package printable
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -20,7 +21,9 @@ func TestString(t *testing.T) {
 		"\u2066isolate\u2069 \u202a\u202b": `\u2066isolate\u2069 \u202a\u202b`,
 		"line\u2028sep\u2029":              `line\u2028sep\u2029`,
 		"bad \xff\xfe utf8":                `bad \xff\xfe utf8`,
-		"\u200e marks and \u00a0 are text": "\u200e marks and \u00a0 are text",
+		"\u200e marks \u200f\u061c":        `\u200e marks \u200f\u061c`,
+		"nul\x00 nel\u0085 bel\a":          `nul\x00 nel\u0085 bel\x07`,
+		"\u00a0 and \u200d are text":       "\u00a0 and \u200d are text",
 	} {
 		if got := String(in); got != want {
 			t.Errorf("String(%q) = %q, want %q", in, got, want)
@@ -42,5 +45,46 @@ func FuzzString(f *testing.F) {
 		if String(out) != out {
 			t.Fatalf("String is not stable on its output %q", out)
 		}
+		// Without a backslash in the text, its escapes are the only
+		// ones: reading them back gives the text, so two texts never
+		// look the same.
+		if !strings.Contains(s, `\`) && utf8.ValidString(s) {
+			if back := unescape(t, out); back != s {
+				t.Fatalf("String(%q) = %q reads back as %q", s, out, back)
+			}
+		}
 	})
+}
+
+// unescape reads String's escapes back (\r, \xHH, \uHHHH).
+func unescape(t *testing.T, s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch {
+		case strings.HasPrefix(s[i:], `\r`):
+			b.WriteByte('\r')
+			i++
+		case strings.HasPrefix(s[i:], `\x`):
+			n, err := strconv.ParseUint(s[i+2:i+4], 16, 8)
+			if err != nil {
+				t.Fatalf("bad escape in %q", s)
+			}
+			b.WriteByte(byte(n))
+			i += 3
+		case strings.HasPrefix(s[i:], `\u`):
+			n, err := strconv.ParseUint(s[i+2:i+6], 16, 32)
+			if err != nil {
+				t.Fatalf("bad escape in %q", s)
+			}
+			b.WriteRune(rune(n))
+			i += 5
+		default:
+			t.Fatalf("a backslash that is no escape in %q", s)
+		}
+	}
+	return b.String()
 }
