@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
 )
 
@@ -59,7 +60,9 @@ type HTMLOptions struct {
 // and the heals with their old and new locators and screenshots. Failed
 // scenarios are expanded, the others collapsed; buttons filter by status
 // and a search box by text. Every text from outside is escaped by
-// html/template.
+// html/template, and its control characters and bidi controls, which
+// html/template passes as they are, are written as printable.String
+// writes them (\x1b, \u202e).
 func WriteHTML(w io.Writer, s *Summary, opts *HTMLOptions) error {
 	var o HTMLOptions
 	if opts != nil {
@@ -71,7 +74,7 @@ func WriteHTML(w io.Writer, s *Summary, opts *HTMLOptions) error {
 	if o.Dir == "" {
 		o.Dir = "."
 	}
-	page := htmlPage{Title: o.Title, Total: s.Total, Passed: s.Passed, Failed: s.Failed, Healed: s.Healed,
+	page := htmlPage{Title: printable.String(o.Title), Total: s.Total, Passed: s.Passed, Failed: s.Failed, Healed: s.Healed,
 		Duration: seconds(time.Duration(s.Duration))}
 	if !o.Generated.IsZero() {
 		page.Generated = o.Generated.UTC().Format("2006-01-02 15:04:05 UTC")
@@ -167,33 +170,36 @@ type htmlLink struct{ Name, Href string }
 type htmlParam struct{ Key, Value string }
 
 func htmlScenarioOf(r *RunResult, dir string) htmlScenario {
-	sc := htmlScenario{Status: ScenarioStatus(r), Name: r.Scenario, File: r.File, Duration: seconds(r.Duration),
-		Partial: r.Partial, PartialDetail: r.PartialDetail, Unavailable: r.Unavailable, Error: r.Error}
+	text := printable.String // every text from outside, shown with its controls escaped
+	sc := htmlScenario{Status: ScenarioStatus(r), Name: text(r.Scenario), File: text(r.File), Duration: seconds(r.Duration),
+		Partial: r.Partial, PartialDetail: text(r.PartialDetail), Unavailable: r.Unavailable, Error: text(r.Error)}
 	sc.Open = sc.Status == StatusFailed
 	healed := map[int]bool{}
 	for _, h := range r.Heals {
 		healed[h.Step] = true
-		sc.Heals = append(sc.Heals, htmlHeal{Step: h.Step, Description: h.Description, Element: h.Element,
-			Old: h.OldTarget, New: h.NewTarget, Why: h.Why,
+		sc.Heals = append(sc.Heals, htmlHeal{Step: h.Step, Description: text(h.Description), Element: text(h.Element),
+			Old: text(h.OldTarget), New: text(h.NewTarget), Why: text(h.Why),
 			Before: relURL(dir, h.Before, false), After: relURL(dir, h.After, false)})
 	}
 	stopped := r.Failed()
 	for i := range r.Steps {
 		s := &r.Steps[i]
-		st := htmlStep{Num: s.Step, Status: s.Status, Label: s.Label(), Tool: shortTool(s.Tool),
-			Duration: seconds(s.Duration), Retries: s.Retries, Tolerated: s.Tolerated, Error: s.Error,
+		st := htmlStep{Num: s.Step, Status: text(s.Status), Label: text(s.Label()), Tool: text(shortTool(s.Tool)),
+			Duration: seconds(s.Duration), Retries: s.Retries, Tolerated: s.Tolerated, Error: text(s.Error),
 			Stopped: s == stopped, Screenshot: relURL(dir, s.Screenshot, false), Eager: sc.Open}
 		whole := s.Status == StatusFailed || s.Status == StatusHealed || healed[s.Step]
 		st.Params = htmlParams(s.Params, whole)
 		if s.Status == StatusFailed {
-			st.Expected, st.Found = Expectation(s.Error)
+			expected, found := Expectation(s.Error)
+			st.Expected, st.Found = text(expected), text(found)
 		}
 		sc.Steps = append(sc.Steps, st)
 	}
 	for _, e := range r.Evidence {
-		sc.Evidence = append(sc.Evidence, htmlLink{Name: filepath.Base(e), Href: relURL(dir, e, true)})
+		sc.Evidence = append(sc.Evidence, htmlLink{Name: text(filepath.Base(e)), Href: relURL(dir, e, true)})
 		if sc.Snapshot == "" && (strings.HasSuffix(e, ".snapshot.md") || strings.HasSuffix(e, ".snapshot.txt")) {
-			sc.Snapshot, sc.SnapshotCut = readSnapshot(e)
+			snap, cut := readSnapshot(e)
+			sc.Snapshot, sc.SnapshotCut = text(snap), cut
 			sc.SnapshotFile = relURL(dir, e, true)
 		}
 	}
@@ -223,7 +229,7 @@ func htmlParams(p map[string]any, whole bool) []htmlParam {
 			}
 			v = fmt.Sprintf("%s… (%d more bytes)", v[:n], len(v)-n)
 		}
-		out = append(out, htmlParam{k, v})
+		out = append(out, htmlParam{printable.String(k), printable.String(v)})
 	}
 	return out
 }

@@ -92,6 +92,7 @@ func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 	if o.Suite == "" {
 		o.Suite = "plaintest replay"
 	}
+	o.Suite = xmlSafe(o.Suite)
 	suite := junitSuite{Name: o.Suite, Time: xmlSeconds(time.Duration(s.Duration))}
 	if !o.Timestamp.IsZero() {
 		suite.Timestamp = o.Timestamp.UTC().Format("2006-01-02T15:04:05")
