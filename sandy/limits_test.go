@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // scenarioWith is a valid scenario whose one step's params hold extra
@@ -55,7 +57,7 @@ func TestLimits(t *testing.T) {
 		{"string over", scenarioWith(`"` + strings.Repeat("a", MaxString+1) + `"`), "steps[0].params.x", "a string of 1.0 MB, over the limit of 1.0 MB"},
 		{"message over", `{"metadata":{"name":"x"},"steps":[{"step":1,"tool":"sandy__log","params":{"text":"` + strings.Repeat("é", MaxString/2+1) + `"}}]}`, "steps[0].params.text", "over the limit of 1.0 MB"},
 		{"key at the limit", scenarioWith(`{"` + strings.Repeat("k", MaxKey) + `":1}`), "", ""},
-		{"key over", scenarioWith(`{"a":1,"` + strings.Repeat("k", MaxKey+1) + `":1}`), "steps[0].params.x." + strings.Repeat("k", MaxKey+1), "a key of 1025 bytes, over the limit of 1024 bytes"},
+		{"key over", scenarioWith(`{"a":1,"` + strings.Repeat("k", MaxKey+1) + `":1}`), "steps[0].params.x." + strings.Repeat("k", printable.MaxExcerpt) + "… (1025 bytes)", "a key of 1025 bytes, over the limit of 1024 bytes"},
 		{"array at the limit", scenarioWith(array(MaxArray, "0")), "", ""},
 		{"array over", scenarioWith(array(MaxArray+1, "0")), "steps[0].params.x", "more than 10000 elements, the limit"},
 		{"steps at the limit", manySteps(MaxArray), "", ""},

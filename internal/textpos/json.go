@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // JSONError locates an error of encoding/json decoding data. A
@@ -54,7 +56,9 @@ func wantJSON(t reflect.Type) string {
 }
 
 // gotJSON names the JSON value encoding/json found: "a string", or the
-// number itself where an integer was wanted ("number 1.5" gives "1.5").
+// number itself where an integer was wanted ("number 1.5" gives "1.5"),
+// cut as printable.Excerpt cuts it: encoding/json quotes the whole
+// literal, which a file may write over megabytes.
 func gotJSON(value string) string {
 	switch value {
 	case "string", "number":
@@ -65,9 +69,9 @@ func gotJSON(value string) string {
 		return "true or false"
 	}
 	if n, ok := strings.CutPrefix(value, "number "); ok {
-		return n
+		return printable.Excerpt(n)
 	}
-	return value
+	return printable.Excerpt(value)
 }
 
 // JSONValueAt finds the JSON value that a json.UnmarshalTypeError offset points
@@ -196,11 +200,13 @@ func (w *walker) str(i int) int {
 }
 
 // JSONKey appends an object key to a JSON path: a.b, or a["odd key"] when
-// the key is not identifier-like.
+// the key is not identifier-like. A key longer than printable.MaxExcerpt
+// characters is cut as printable.Excerpt cuts it.
 func JSONKey(path, key string) string {
 	if key == "" || !plainKey(key) {
-		return path + "[" + strconv.Quote(key) + "]"
+		return path + "[" + printable.Quote(key) + "]"
 	}
+	key = printable.Excerpt(key)
 	if path == "" {
 		return key
 	}

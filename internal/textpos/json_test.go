@@ -3,8 +3,11 @@ package textpos
 import (
 	"encoding/json"
 	"errors"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 func TestJSONError(t *testing.T) {
@@ -80,5 +83,39 @@ func TestJSONFindMalformedEnds(t *testing.T) {
 		case <-time.After(5 * time.Second):
 			t.Fatalf("JSONFind(%q) does not end", data)
 		}
+	}
+}
+
+// TestJSONErrorQuotesAnExcerpt: encoding/json quotes a number it cannot
+// store whole; a file may write one over megabytes. The message quotes
+// its first characters and its size, and a long key in the path is cut
+// the same way.
+func TestJSONErrorQuotesAnExcerpt(t *testing.T) {
+	big := strings.Repeat("9", 9<<20)
+	key := strings.Repeat("k", 1000)
+	src := []byte(`{"steps": [{"step": ` + big + `}], "vars": {"` + key + `": 1, "odd ` + key + `": 1}}`)
+	var d struct {
+		Steps []struct {
+			Step int `json:"step"`
+		} `json:"steps"`
+	}
+	_, path, msg, ok := JSONError(src, json.Unmarshal(src, &d))
+	want := "want an integer, got " + strings.Repeat("9", printable.MaxExcerpt) + "… (9437184 bytes)"
+	if !ok || path != "steps[0].step" || msg != want {
+		t.Errorf("JSONError = %q %.300q %v, want steps[0].step %q", path, msg, ok, want)
+	}
+	var v struct {
+		Vars map[string]string `json:"vars"`
+	}
+	_, path, _, _ = JSONError(src, json.Unmarshal(src, &v))
+	if want := "vars." + strings.Repeat("k", printable.MaxExcerpt) + "… (1000 bytes)"; path != want {
+		t.Errorf("path of a 1000-character key = %q, want %q", path, want)
+	}
+	odd := JSONKey("vars", "odd "+key)
+	if want := `vars["odd ` + strings.Repeat("k", printable.MaxExcerpt-4) + `"… (1004 bytes)]`; odd != want {
+		t.Errorf("JSONKey of a long odd key = %q, want %q", odd, want)
+	}
+	if got := string(src[JSONFind(src, odd):]); got != "1}}" {
+		t.Errorf("JSONFind(%q) points at %q, want the key's value", odd, got)
 	}
 }
