@@ -3,6 +3,8 @@ package sandy
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // ErrCondition is wrapped by every error about a step condition's syntax.
@@ -62,7 +64,7 @@ func (c condition) eval() bool {
 func EvalCondition(expr string) (bool, error) {
 	c, msg := parseCondition(expr)
 	if msg != "" {
-		return false, fmt.Errorf("%w %q: %s", ErrCondition, expr, msg)
+		return false, fmt.Errorf("%w %s: %s", ErrCondition, printable.Quote(expr), msg)
 	}
 	return c.eval(), nil
 }
@@ -88,7 +90,7 @@ func parseCondition(expr string) (c condition, msg string) {
 			return condition{left: lit, leftQuoted: true, op: opNotEmpty}, ""
 		}
 		if !strings.HasPrefix(after, "==") && !strings.HasPrefix(after, "!=") {
-			return bad("want == or != after the quoted operand, got %q", after)
+			return bad("want == or != after the quoted operand, got %s", printable.Quote(after))
 		}
 		c.left, c.leftQuoted, c.op, rest = lit, true, after[:2], after[2:]
 	} else {
@@ -111,7 +113,7 @@ func parseCondition(expr string) (c condition, msg string) {
 			return bad("unterminated quote")
 		}
 		if strings.TrimSpace(after) != "" {
-			return bad("unexpected %q after the quoted operand", strings.TrimSpace(after))
+			return bad("unexpected %s after the quoted operand", printable.Quote(strings.TrimSpace(after)))
 		}
 		c.right, c.rightQuoted = lit, true
 		return c, ""
@@ -180,7 +182,7 @@ func unquote(s string) (lit, after string, ok bool) {
 func (v *Vars) EvalCondition(expr string) (bool, error) {
 	c, msg := parseCondition(expr)
 	if msg != "" {
-		return false, fmt.Errorf("%w %q: %s", ErrCondition, expr, msg)
+		return false, fmt.Errorf("%w %s: %s", ErrCondition, printable.Quote(expr), msg)
 	}
 	if c.op == "" {
 		return true, nil

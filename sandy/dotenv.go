@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -82,7 +83,7 @@ func dotenvLine(line string) (key, val, msg string) {
 	}
 	key = strings.TrimRight(key, " \t")
 	if !validIdent(key) {
-		return "", "", fmt.Sprintf("bad name %q (want %s)", key, identPattern)
+		return "", "", fmt.Sprintf("bad name %s (want %s)", printable.Quote(key), identPattern)
 	}
 	val = strings.TrimLeft(val, " \t")
 	if val == "" {
@@ -141,7 +142,7 @@ func dotenvLine(line string) (key, val, msg string) {
 		return key, strings.TrimRight(val, " \t"), ""
 	}
 	if after = strings.TrimLeft(after, " \t"); after != "" && after[0] != '#' {
-		return "", "", fmt.Sprintf("unexpected %q after the closing quote", after)
+		return "", "", fmt.Sprintf("unexpected %s after the closing quote", printable.Quote(after))
 	}
 	return key, val, ""
 }

@@ -5,6 +5,7 @@ package sandy
 import (
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -27,17 +28,17 @@ func (v *validator) refs(i int, path string, x any, ids map[string]int) {
 			v.refSeen = map[[2]string]bool{}
 		}
 		v.refSeen[[2]string{path, name}] = true // a problem each: as many as the cap
-		ref := "{{" + name + "}}"
+		ref := "{{" + printable.Excerpt(name) + "}}"
 		switch {
 		case !ok:
-			v.add(path, "%s refers to unknown step %q", ref, id)
+			v.add(path, "%s refers to unknown step %s", ref, printable.Quote(id))
 		case j == i:
-			v.add(path, "%s refers to its own step %q", ref, id)
+			v.add(path, "%s refers to its own step %s", ref, printable.Quote(id))
 		case j > i:
-			v.add(path, "%s refers to step %q, which runs later (steps[%d])", ref, id, j)
+			v.add(path, "%s refers to step %s, which runs later (steps[%d])", ref, printable.Quote(id), j)
 		default:
 			if _, ok := v.s.Steps[j].Output[field]; !ok {
-				v.add(path, "%s refers to output %q, which step %q does not declare", ref, field, id)
+				v.add(path, "%s refers to output %s, which step %s does not declare", ref, printable.Quote(field), printable.Quote(id))
 			}
 		}
 	})
@@ -77,7 +78,7 @@ func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, bool) {
 	check := func(path, name string) {
 		if !strings.Contains(name, ".") && !defined(name) && !ps.full() && !seen[[2]string{path, name}] {
 			seen[[2]string{path, name}] = true
-			ps.add(path, `{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, name, name)
+			ps.add(path, `{{%s}} is not defined: declare it in "variables" ("" makes it required) or pass --var %s=... / --env FILE`, printable.Excerpt(name), printable.Excerpt(name))
 		}
 	}
 	for i := range s.Steps {

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -152,7 +153,7 @@ func (v *Vars) text(b *budget, path string, segs []segment, emptyOutputs bool) (
 			return "", substitutedError(path)
 		}
 		if err != nil {
-			return "", withPath(path, fmt.Errorf("{{%s}}: %w", seg.name, err))
+			return "", withPath(path, fmt.Errorf("{{%s}}: %w", printable.Excerpt(seg.name), err))
 		}
 		sb.WriteString(text)
 	}

@@ -3,6 +3,8 @@ package sandy
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // Builtins are the tools a Sandy player runs itself, named sandy__<name> in a
@@ -36,7 +38,7 @@ func IsBuiltin(name string) bool {
 func SplitTool(tool string) (server, name string, builtin bool, err error) {
 	server, name, builtin, msg := splitTool(tool)
 	if msg != "" {
-		return server, name, builtin, fmt.Errorf("%w: tool %q: %s", ErrInvalid, tool, msg)
+		return server, name, builtin, fmt.Errorf("%w: tool %s: %s", ErrInvalid, printable.Quote(tool), msg)
 	}
 	return server, name, builtin, nil
 }
@@ -49,7 +51,7 @@ func splitTool(tool string) (server, name string, builtin bool, msg string) {
 	case strings.HasPrefix(tool, builtinPrefix):
 		name = strings.TrimPrefix(tool, builtinPrefix)
 		if !IsBuiltin(name) {
-			return "", name, true, fmt.Sprintf("unknown built-in %q (want one of %s)", name, strings.Join(Builtins, ", "))
+			return "", name, true, fmt.Sprintf("unknown built-in %s (want one of %s)", printable.Quote(name), strings.Join(Builtins, ", "))
 		}
 		return "", name, true, ""
 	case strings.HasPrefix(tool, mcpPrefix):

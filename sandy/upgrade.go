@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -40,7 +41,7 @@ var actions = map[string]action{
 
 func unknownActionMsg(name string) string {
 	names := slices.Sorted(maps.Keys(actions))
-	return fmt.Sprintf("unknown v1.1 action %q (want one of %s)", name, strings.Join(names, ", "))
+	return fmt.Sprintf("unknown v1.1 action %s (want one of %s)", printable.Quote(name), strings.Join(names, ", "))
 }
 
 // Upgrade turns the v1.1 steps of s (those with an action and no tool) into

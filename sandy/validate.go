@@ -6,10 +6,10 @@ import (
 	"fmt"
 	"maps"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/ohler55/ojg/jp"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -76,13 +76,13 @@ func (v *validator) run() {
 			v.add("version", `required: a Sandy scenario starts with "version": %q (a file with none is read as v1.1 only when every step has an "action" and none a "tool")`, Version)
 		}
 	default:
-		v.add("version", "unsupported version %q (want %q or %q)", s.Version, Version, "1.1")
+		v.add("version", "unsupported version %s (want %q or %q)", printable.Quote(s.Version), Version, "1.1")
 	}
 	if strings.TrimSpace(s.Metadata.Name) == "" {
 		v.add("metadata.name", "required")
 	}
 	if st := s.Metadata.Status; st != "" && st != StatusPartial {
-		v.add("metadata.status", "must be absent (a complete scenario) or %q, got %q", StatusPartial, st)
+		v.add("metadata.status", "must be absent (a complete scenario) or %q, got %s", StatusPartial, printable.Quote(st))
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
 		path := textpos.JSONKey("variables", name)
@@ -140,9 +140,9 @@ func (v *validator) step(i int, ids map[string]int) {
 
 	if st.ID != "" {
 		if !validIdent(st.ID) {
-			v.add(p+".id", "%q must match %s", st.ID, identPattern)
+			v.add(p+".id", "%s must match %s", printable.Quote(st.ID), identPattern)
 		} else if j := ids[st.ID]; j != i {
-			v.add(p+".id", "duplicate id %q (also steps[%d])", st.ID, j)
+			v.add(p+".id", "duplicate id %s (also steps[%d])", printable.Quote(st.ID), j)
 		}
 	}
 
@@ -162,7 +162,7 @@ func (v *validator) step(i int, ids map[string]int) {
 	switch st.OnError {
 	case "", Stop, Skip, RetryStep:
 	default:
-		v.add(p+".on_error", "unknown value %q (want stop, skip or retry)", st.OnError)
+		v.add(p+".on_error", "unknown value %s (want stop, skip or retry)", printable.Quote(string(st.OnError)))
 	}
 
 	if st.Retry != nil {
@@ -210,7 +210,7 @@ func (v *validator) retry(p string, st *Step) {
 	if st.OnError != RetryStep {
 		got := "not set"
 		if st.OnError != "" {
-			got = strconv.Quote(string(st.OnError))
+			got = printable.Quote(string(st.OnError))
 		}
 		v.add(p+".retry", `only used with on_error "retry" (on_error is %s)`, got)
 	}
@@ -229,10 +229,12 @@ func (v *validator) retry(p string, st *Step) {
 // checkJSONPath says what is wrong with an output path ("" when nothing is).
 func checkJSONPath(path string) string {
 	if !strings.HasPrefix(path, "$") {
-		return fmt.Sprintf("JSONPath %q must start with $", path)
+		return fmt.Sprintf("JSONPath %s must start with $", printable.Quote(path))
 	}
 	if _, err := parseJSONPath(path); err != nil {
-		return fmt.Sprintf("bad JSONPath %q: %v", path, err)
+		// ojg's errors end with the whole expression: " in $.a[".
+		msg := strings.TrimSuffix(err.Error(), " in "+path)
+		return fmt.Sprintf("bad JSONPath %s: %s", printable.Quote(path), printable.Excerpt(msg))
 	}
 	return ""
 }

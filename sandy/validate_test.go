@@ -125,7 +125,7 @@ func TestValidateRules(t *testing.T) {
 		{"output path without $", doc(`{"step": 1, "id": "a", "tool": "mcp__a__b", "params": {}, "output": {"n": "number"}}`),
 			[]Problem{{"steps[0].output.n", `JSONPath "number" must start with $`}}},
 		{"output path that does not parse", doc(`{"step": 1, "id": "a", "tool": "mcp__a__b", "params": {}, "output": {"n": "$.items[?"}}`),
-			[]Problem{{"steps[0].output.n", `bad JSONPath "$.items[?": not terminated at 10 in $.items[?`}}},
+			[]Problem{{"steps[0].output.n", `bad JSONPath "$.items[?": not terminated at 10`}}},
 		{"bad output name", doc(`{"step": 1, "id": "a", "tool": "mcp__a__b", "params": {}, "output": {"a.b": "$"}}`),
 			[]Problem{{`steps[0].output["a.b"]`, "name must match ^[A-Za-z_][A-Za-z0-9_-]*$"}}},
 		{"unknown on_error", doc(`{"step": 1, "tool": "mcp__a__b", "params": {}, "on_error": "ignore"}`),

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -141,16 +142,16 @@ func (v *Vars) Lookup(name string) (any, error) {
 	}
 	id, rest, dotted := strings.Cut(name, ".")
 	if !dotted {
-		return nil, &UnresolvedError{Name: name, Msg: fmt.Sprintf("unknown variable %q", name)}
+		return nil, &UnresolvedError{Name: name, Msg: fmt.Sprintf("unknown variable %s", printable.Quote(name))}
 	}
 	outs, ok := v.outputs[id]
 	if !ok {
-		return nil, &UnresolvedError{Name: name, Step: id, Msg: fmt.Sprintf("no output from step %q", id)}
+		return nil, &UnresolvedError{Name: name, Step: id, Msg: fmt.Sprintf("no output from step %s", printable.Quote(id))}
 	}
 	keys := strings.Split(rest, ".")
 	val, ok := outs[keys[0]]
 	if !ok {
-		return nil, &UnresolvedError{Name: name, Step: id, Msg: fmt.Sprintf("step %q has no output %q", id, keys[0])}
+		return nil, &UnresolvedError{Name: name, Step: id, Msg: fmt.Sprintf("step %s has no output %s", printable.Quote(id), printable.Quote(keys[0]))}
 	}
 	for n, key := range keys[1:] {
 		var found bool
@@ -164,7 +165,7 @@ func (v *Vars) Lookup(name string) (any, error) {
 		}
 		if !found {
 			return nil, &UnresolvedError{Name: name, Step: id,
-				Msg: fmt.Sprintf("output %q of step %q has no %q", strings.Join(keys[:n+1], "."), id, key)}
+				Msg: fmt.Sprintf("output %s of step %s has no %s", printable.Quote(strings.Join(keys[:n+1], ".")), printable.Quote(id), printable.Quote(key))}
 		}
 	}
 	return val, nil
