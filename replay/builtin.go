@@ -56,7 +56,7 @@ func (r *run) logMessage(_ context.Context, pl *plan, params map[string]any) (ou
 		}
 		text = string(b)
 	}
-	text = r.mask.text(text)
+	text = r.mask.message(text)
 	r.log.Info("scenario log", "step", pl.step.Step, "message", text)
 	b, _ := json.Marshal(map[string]string{"logged": text})
 	return outcome{text: string(b), message: text}, nil

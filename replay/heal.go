@@ -71,7 +71,7 @@ type Healing struct {
 // as {{NAME}}, never a value.
 func (r *run) heal(ctx context.Context, pl *plan, s ToolCaller, params map[string]any, chk checked, why string) (outcome, error) {
 	var o outcome
-	why = r.mask.text(why)
+	why = r.mask.message(why)
 	vars, secrets := r.healVars()
 	h, err := r.opts.Healer.Heal(ctx, s, HealRequest{Action: pl.step.Description, Tool: pl.tool, Identity: chk.id, Target: chk.target,
 		Origins: r.origins(), Variables: vars, Secrets: secrets})

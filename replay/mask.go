@@ -1,6 +1,7 @@
 package replay
 
 import (
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/report"
 )
@@ -16,6 +17,36 @@ func newMasker(secrets []string) masker {
 }
 
 func (m masker) text(s string) string { return m.m.Replace(s) }
+
+// message is a message for the run's result (a step's error, the run's,
+// a log message): s with its secrets masked, then cut at
+// printable.MaxMessage characters. In that order: a cut first could leave
+// part of a secret that the mask no longer finds.
+func (m masker) message(s string) string { return printable.Message(m.text(s)) }
+
+// err is err with its message as message makes it; errors.Is and
+// errors.As still see err.
+func (m masker) err(err error) error {
+	err = m.m.Error(err)
+	if err == nil {
+		return nil
+	}
+	if msg := err.Error(); len(msg) > printable.MaxMessage {
+		if cut := printable.Message(msg); cut != msg {
+			return &cutError{msg: cut, err: err}
+		}
+	}
+	return err
+}
+
+// cutError is an error whose message is cut.
+type cutError struct {
+	msg string
+	err error
+}
+
+func (e *cutError) Error() string { return e.msg }
+func (e *cutError) Unwrap() error { return e.err }
 
 // params returns a deep copy of p with every secret masked in strings (keys
 // included).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
@@ -140,10 +141,10 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 	if err != nil {
 		res.Success = false
 		if res.Error == "" {
-			res.Error = r.mask.text(err.Error())
+			res.Error = r.mask.message(err.Error())
 		}
 		res.Unavailable = errors.Is(err, mcpclient.ErrUnavailable) || errors.Is(err, mcpclient.ErrSiteUnreachable)
-		return res, r.mask.m.Error(err)
+		return res, r.mask.err(err)
 	}
 	res.Success = res.FailedStep == 0
 	if tolerated := res.Tolerated(); res.Success && len(tolerated) > 0 {
@@ -151,10 +152,10 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		res.Success = false
 		var msgs []string
 		for _, s := range tolerated {
-			msgs = append(msgs, fmt.Sprintf("step %d (%s): %s", s.Step, s.Label(), report.FirstLine(s.Error)))
+			msgs = append(msgs, fmt.Sprintf("step %d (%s): %s", s.Step, printable.Excerpt(s.Label()), printable.Excerpt(report.FirstLine(s.Error))))
 		}
-		res.Error = fmt.Sprintf("%d %s failed and the run went on (on_error skip or retry): %s",
-			len(tolerated), report.Plural(len(tolerated), "step", "steps"), strings.Join(msgs, "; "))
+		res.Error = printable.Message(fmt.Sprintf("%d %s failed and the run went on (on_error skip or retry): %s",
+			len(tolerated), report.Plural(len(tolerated), "step", "steps"), strings.Join(msgs, "; ")))
 	}
 	if len(res.Heals) > 0 {
 		// Healed is not passed: the scenario no longer says what the

@@ -12,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -139,14 +140,14 @@ func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finis
 		return r.refuse(pl, sr, finish, "", le)
 	}
 	if err != nil {
-		return r.broken(pl, sr, finish, fmt.Sprintf("step %d (%s) failed: %v", st.Step, sr.Label(), err), err)
+		return r.broken(pl, sr, finish, fmt.Sprintf("step %d (%s) failed: %v", st.Step, printable.Excerpt(sr.Label()), err), err)
 	}
 	if o.fail != "" {
 		if r.opts.IncludeResults != IncludeNone && o.text != "" {
 			sr.Result = r.result(o.text)
 		}
 		if o.excluded {
-			return r.stop(ctx, pl, sr, finish, o.fail+fmt.Sprintf(" (not retried: the error does not contain retry.condition %q)", st.Retry.Condition))
+			return r.stop(ctx, pl, sr, finish, o.fail+fmt.Sprintf(" (not retried: the error does not contain retry.condition %s)", printable.Quote(st.Retry.Condition)))
 		}
 		return r.fail(ctx, pl, sr, finish, o.fail)
 	}
@@ -172,9 +173,9 @@ func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finis
 func (r *run) broken(pl *plan, sr *report.StepResult, finish func(), runErr string, err error) (bool, error) {
 	st := pl.step
 	sr.Status = report.StatusFailed
-	sr.Error = r.mask.text(err.Error())
+	sr.Error = r.mask.message(err.Error())
 	r.res.FailedStep = st.Step
-	r.res.Error = r.mask.text(runErr)
+	r.res.Error = r.mask.message(runErr)
 	finish()
 	return true, fmt.Errorf("%s: step %d (%s): %w", r.where(), st.Step, st.Tool, err)
 }
@@ -185,7 +186,7 @@ func (r *run) fail(ctx context.Context, pl *plan, sr *report.StepResult, finish 
 	st := pl.step
 	if st.OnError == sandy.Skip || st.OnError == sandy.RetryStep {
 		sr.Status = report.StatusFailed
-		sr.Error = r.mask.text(msg)
+		sr.Error = r.mask.message(msg)
 		sr.Tolerated = true
 		r.log.Info("step failed, continuing", "step", st.Step, "on_error", string(st.OnError), "error", sr.Error)
 		finish()
@@ -198,9 +199,9 @@ func (r *run) fail(ctx context.Context, pl *plan, sr *report.StepResult, finish 
 func (r *run) stop(ctx context.Context, pl *plan, sr *report.StepResult, finish func(), msg string) (bool, error) {
 	st := pl.step
 	sr.Status = report.StatusFailed
-	sr.Error = r.mask.text(msg)
+	sr.Error = r.mask.message(msg)
 	r.res.FailedStep = st.Step
-	r.res.Error = fmt.Sprintf("step %d (%s) failed: %s: %s", st.Step, sr.Label(), st.Tool, sr.Error)
+	r.res.Error = fmt.Sprintf("step %d (%s) failed: %s: %s", st.Step, printable.Excerpt(sr.Label()), printable.Excerpt(st.Tool), sr.Error)
 	finish()
 	r.evidence(ctx, pl)
 	return true, nil
@@ -211,9 +212,9 @@ func (r *run) stop(ctx context.Context, pl *plan, sr *report.StepResult, finish 
 // failed check.
 func (r *run) abort(sr *report.StepResult, finish func(), what string, err error) (bool, error) {
 	sr.Status = report.StatusFailed
-	sr.Error = r.mask.text(what + ": " + err.Error())
+	sr.Error = r.mask.message(what + ": " + err.Error())
 	r.res.FailedStep = sr.Step
-	r.res.Error = fmt.Sprintf("step %d (%s): %s", sr.Step, sr.Label(), sr.Error)
+	r.res.Error = fmt.Sprintf("step %d (%s): %s", sr.Step, printable.Excerpt(sr.Label()), sr.Error)
 	finish()
 	return true, fmt.Errorf("%s: step %d: %s: %w", r.where(), sr.Step, what, err)
 }
