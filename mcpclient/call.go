@@ -13,6 +13,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // Tool is one tool a server offers.
@@ -218,7 +219,7 @@ func (s *Session) usable(op string) error {
 // one bounded by CallTimeout.
 func (s *Session) callError(ctx, callCtx context.Context, op string, err error) error {
 	if ctx.Err() != nil {
-		return fmt.Errorf("mcp server %q: %s: %w", s.name, op, context.Cause(ctx))
+		return fmt.Errorf("mcp server %s: %s: %w", printable.Quote(s.name), op, context.Cause(ctx))
 	}
 	var te *transport.Error
 	switch {
@@ -244,7 +245,7 @@ func (s *Session) callError(ctx, callCtx context.Context, op string, err error) 
 	if s.redact != nil {
 		err = s.redact(err)
 	}
-	return fmt.Errorf("mcp server %q: %s: %w: %w", s.name, op, ErrRejected, err)
+	return fmt.Errorf("mcp server %s: %s: %w: %w", printable.Quote(s.name), op, ErrRejected, err)
 }
 
 // unavailable builds the error for a server that cannot be used, with the

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -93,12 +94,17 @@ func (sc ServerConfig) validate() error {
 		}
 	case TransportHTTP, TransportSSE, TransportWS, TransportUnix:
 		if sc.URL == "" {
-			errs = append(errs, fmt.Errorf("transport %q needs a URL", t))
+			errs = append(errs, fmt.Errorf("transport %s needs a URL", printable.Quote(t)))
 			break
 		}
 		u, err := url.Parse(sc.URL)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("bad URL: %w", err))
+			// url.Parse's error quotes the whole URL: name an excerpt.
+			var ue *url.Error
+			if errors.As(err, &ue) {
+				err = ue.Err
+			}
+			errs = append(errs, fmt.Errorf("bad URL %s: %w", printable.Quote(sc.URL), err))
 			break
 		}
 		want := map[string][]string{
@@ -108,19 +114,19 @@ func (sc ServerConfig) validate() error {
 			TransportUnix: {"unix"},
 		}[t]
 		if !slices.Contains(want, u.Scheme) {
-			errs = append(errs, fmt.Errorf("URL %q does not suit transport %q (want %s)", sc.URL, t, strings.Join(want, ", ")))
+			errs = append(errs, fmt.Errorf("URL %s does not suit transport %s (want %s)", printable.Quote(sc.URL), printable.Quote(t), strings.Join(want, ", ")))
 		}
 		if t == TransportUnix && u.Path == "" {
-			errs = append(errs, fmt.Errorf("URL %q names no socket path (want unix:///path/to.sock)", sc.URL))
+			errs = append(errs, fmt.Errorf("URL %s names no socket path (want unix:///path/to.sock)", printable.Quote(sc.URL)))
 		}
 	case "":
 		if sc.Command == "" && sc.URL == "" {
 			errs = append(errs, errors.New(`neither "command" nor "url"`))
 		} else {
-			errs = append(errs, fmt.Errorf("URL %q: scheme must be http, https, ws, wss or unix", sc.URL))
+			errs = append(errs, fmt.Errorf("URL %s: scheme must be http, https, ws, wss or unix", printable.Quote(sc.URL)))
 		}
 	default:
-		errs = append(errs, fmt.Errorf("unknown transport %q (want stdio, http, sse, ws or unix)", t))
+		errs = append(errs, fmt.Errorf("unknown transport %s (want stdio, http, sse, ws or unix)", printable.Quote(t)))
 	}
 	return errors.Join(errs...)
 }
@@ -138,15 +144,18 @@ func (c *Config) Server(name string) (ServerConfig, error) {
 		return sc, nil
 	}
 	names := slices.Sorted(maps.Keys(c.Servers))
+	for i, n := range names {
+		names[i] = printable.Excerpt(n)
+	}
 	have := "none"
 	if len(names) > 0 {
-		have = strings.Join(names, ", ")
+		have = printable.Message(strings.Join(names, ", "))
 	}
 	from := "no config file found"
 	if c.Path != "" {
 		from = c.Path
 	}
-	return ServerConfig{}, fmt.Errorf("%w: %q (%s; servers: %s)", ErrNoServer, name, from, have)
+	return ServerConfig{}, fmt.Errorf("%w: %s (%s; servers: %s)", ErrNoServer, printable.Quote(name), from, have)
 }
 
 // PlaywrightServer is the server name scenarios use for the browser.

@@ -2,6 +2,7 @@ package mcpclient
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -131,6 +132,30 @@ func TestParseConfigErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestConfigErrorsQuoteAnExcerpt: a config file a pull request commits may
+// hold values of any length; each error quotes their first characters
+// and their size.
+func TestConfigErrorsQuoteAnExcerpt(t *testing.T) {
+	long := strings.Repeat("z", 1<<20)
+	for name, src := range map[string]string{
+		"long name":       `{"mcpServers": {"` + long + `": {}}}`,
+		"long URL":        `{"servers": {"a": {"endpoint": "ftp://` + long + `"}}}`,
+		"unparsable URL":  `{"servers": {"a": {"url": "http://h/%zz` + long + `", "type": "http"}}}`,
+		"long transport":  `{"servers": {"a": {"url": "http://h/", "type": "` + long + `"}}}`,
+		"long env key":    `{"mcpServers": {"a": {"command": "x", "env": {"` + long + `": [1]}}}}`,
+		"long socket URL": `{"servers": {"a": {"url": "unix://` + long + `", "type": "unix"}}}`,
+	} {
+		_, err := parseConfig([]byte(src), "c.json")
+		if err == nil || len(err.Error()) > 1<<10 || !strings.Contains(err.Error(), " bytes)") {
+			t.Errorf("%s: got %d bytes: %.300v; want an error under 1 KB with the value's size", name, len(fmt.Sprint(err)), err)
+		}
+	}
+	cfg := &Config{Servers: map[string]ServerConfig{"a": {}}}
+	if _, err := cfg.Server(long); err == nil || len(err.Error()) > 1<<10 {
+		t.Errorf("Server(1 MB name): %d bytes, want an error under 1 KB", len(fmt.Sprint(err)))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -75,7 +76,7 @@ func (m *stringMap) UnmarshalJSON(b []byte) error {
 		case float64, bool:
 			out[k] = string(bytes.TrimSpace(v))
 		default:
-			return fmt.Errorf("value of %q must be a string, number or boolean", k)
+			return fmt.Errorf("value of %s must be a string, number or boolean", printable.Quote(k))
 		}
 	}
 	*m = out
@@ -106,7 +107,7 @@ func parseConfig(data []byte, path string) (*Config, error) {
 		names := slices.Sorted(maps.Keys(entries))
 		for _, name := range names {
 			raw := entries[name]
-			where := fmt.Sprintf("%s: %s.%s", path, key, name)
+			where := fmt.Sprintf("%s: %s.%s", path, key, printable.Excerpt(name))
 			if raw.Disabled {
 				continue
 			}
@@ -115,7 +116,7 @@ func parseConfig(data []byte, path string) (*Config, error) {
 				continue
 			}
 			if _, dup := cfg.Servers[name]; dup {
-				errs = append(errs, fmt.Errorf("%s: server %q is also under mcpServers", where, name))
+				errs = append(errs, fmt.Errorf("%s: server %s is also under mcpServers", where, printable.Quote(name)))
 				continue
 			}
 			sc, err := raw.server(name)
@@ -172,7 +173,7 @@ func (r rawServer) server(name string) (ServerConfig, error) {
 	case "unix", "socket":
 		sc.Transport = TransportUnix
 	default:
-		return ServerConfig{}, fmt.Errorf("unknown transport %q (want stdio, http, sse, ws or unix)", t)
+		return ServerConfig{}, fmt.Errorf("unknown transport %s (want stdio, http, sse, ws or unix)", printable.Quote(t))
 	}
 	if err := sc.validate(); err != nil {
 		return ServerConfig{}, err

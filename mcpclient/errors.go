@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // ErrUnavailable is wrapped by every error that means the MCP server cannot
@@ -46,7 +48,7 @@ const stderrLinesInError = 12
 
 func (e *UnavailableError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "mcp server %q", e.Server)
+	fmt.Fprintf(&b, "mcp server %s", printable.Quote(e.Server))
 	if e.Op != "" {
 		b.WriteString(": " + e.Op)
 	}

@@ -14,6 +14,8 @@ import (
 
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
+
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // Backoff between dial attempts while a server is starting.
@@ -114,7 +116,7 @@ func dialOnce(ctx context.Context, sc ServerConfig, t string, o Options, log *sl
 		tr = quietIO(rw, rw, log)
 	default:
 		stop()
-		return nil, fmt.Errorf("unknown transport %q", t)
+		return nil, fmt.Errorf("unknown transport %s", printable.Quote(t))
 	}
 	s.c = client.NewClient(tr)
 	if err := startWithin(ctx, life, s.c); err != nil {

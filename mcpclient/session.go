@@ -16,6 +16,7 @@ import (
 	"github.com/mark3labs/mcp-go/server"
 
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/printable"
 )
 
 // Defaults for Options.
@@ -178,7 +179,7 @@ func connectStdio(ctx context.Context, sc ServerConfig, o Options, log *slog.Log
 	if err != nil {
 		s.removeTempDirs()
 		return nil, &UnavailableError{Server: sc.Name, Op: "start", Err: err,
-			Hint: fmt.Sprintf("check that %q is installed and on PATH", sc.Command)}
+			Hint: fmt.Sprintf("check that %s is installed and on PATH", printable.Quote(sc.Command))}
 	}
 	s.proc = p
 	if sc.hint != "" {
@@ -244,7 +245,7 @@ func (s *Session) Close() error {
 	}
 	s.removeTempDirs()
 	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("mcp server %q: close: %w", s.name, err)
+		return fmt.Errorf("mcp server %s: close: %w", printable.Quote(s.name), err)
 	}
 	return nil
 }
