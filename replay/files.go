@@ -6,9 +6,12 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/plaintest/plaintest/internal/fspath"
+	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -43,8 +46,16 @@ type outsideError struct {
 	path, root, why string
 }
 
-func (e *outsideError) Error() string {
-	return fmt.Sprintf("%q %s the files folder %s: a scenario may read and write files only there (plaintest replay --files DIR)", e.path, e.why, e.root)
+func (e *outsideError) Error() string { return e.message(strconv.Quote, nil) }
+
+// message is the error's text with the path quoted by quote and the
+// reason passed through cut (when not nil).
+func (e *outsideError) message(quote, cut func(string) string) string {
+	why := e.why
+	if cut != nil {
+		why = cut(why)
+	}
+	return fmt.Sprintf("%s %s the files folder %s: a scenario may read and write files only there (plaintest replay --files DIR)", quote(e.path), why, e.root)
 }
 
 func (e *outsideError) Unwrap() []error { return []error{ErrOutsideFiles, sandy.ErrInvalid} }
@@ -102,7 +113,7 @@ func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 		}
 		if !builtin {
 			if k, err := checkURLs(rule, st.Params, true); err != nil {
-				ps = append(ps, sandy.Problem{Path: path + ".params." + k, Msg: err.Error()})
+				ps = append(ps, sandy.Problem{Path: path + ".params." + k, Msg: writtenMessage(err)})
 			}
 		}
 		for _, k := range slices.Sorted(maps.Keys(st.Params)) {
@@ -129,7 +140,7 @@ func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 					_, err = inside(o.Files, v)
 				}
 				if err != nil {
-					ps = append(ps, sandy.Problem{Path: path + ".params." + k, Msg: err.Error()})
+					ps = append(ps, sandy.Problem{Path: path + ".params." + k, Msg: writtenMessage(err)})
 				}
 			}
 		}
@@ -138,6 +149,25 @@ func Preflight(file string, sc *sandy.Scenario, opts *Options) error {
 		return &sandy.ValidationError{File: file, Problems: ps}
 	}
 	return nil
+}
+
+// writtenMessage is the message of Preflight's err about a value written
+// in the file (a URL, a path), the value quoted as an excerpt
+// (printable.Quote): the file may write it over a megabyte, and Preflight
+// lists every one. Written without a placeholder, such a value holds no
+// secret; a value with one, checked at its step, is quoted whole, masked,
+// then cut with the step's message (a cut first could leave part of a
+// secret that the mask no longer finds).
+func writtenMessage(err error) string {
+	var refused *navrule.Error
+	var outside *outsideError
+	switch {
+	case errors.As(err, &refused):
+		return fmt.Sprintf("%s %s: %s", navrule.Marker, printable.Quote(refused.URL), refused.Reason)
+	case errors.As(err, &outside):
+		return outside.message(printable.Quote, printable.Excerpt)
+	}
+	return err.Error()
 }
 
 // fileValues are the paths an argument holds: a string, or the strings of

@@ -82,3 +82,30 @@ func TestRunErrorIsCut(t *testing.T) {
 		}
 	}
 }
+
+// TestPreflightQuotesAnExcerpt: Preflight lists every refused URL and
+// path written in the file; each is quoted by its first characters and
+// its size.
+func TestPreflightQuotesAnExcerpt(t *testing.T) {
+	long := strings.Repeat("a", 1<<20-64)
+	src := scenario("", `[
+		{"step":1,"tool":"mcp__a__echo","params":{"url":"javascript:`+long+`"}},
+		{"step":2,"tool":"mcp__a__echo","params":{"filename":"/etc/`+long+`"}},
+		{"step":3,"tool":"sandy__append_file","params":{"path":"../`+long+`","data":{}}}]`)
+	err := Preflight("test.json", parse(t, src), &Options{Files: t.TempDir()})
+	if err == nil || len(err.Error()) > 3<<10 || strings.Count(err.Error(), " bytes)") != 3 {
+		t.Errorf("Preflight: %d bytes: %.600v; want three problems, each with an excerpt, under 3 KB", len(fmt.Sprint(err)), err)
+	}
+}
+
+// TestRefusedURLIsMaskedBeforeItIsCut: a URL refused at its step, where
+// a secret may stand in it, is quoted whole and masked: no cut falls
+// inside the secret before the mask could find it.
+func TestRefusedURLIsMaskedBeforeItIsCut(t *testing.T) {
+	fill := strings.Repeat("f", printable.MaxExcerpt-len(`javascript:`)-3)
+	src := scenario(`{"PASSWORD":"","FILL":""}`, `[{"step":1,"tool":"mcp__a__echo","params":{"url":"javascript:{{FILL}}{{PASSWORD}}"}}]`)
+	_, res, _ := play(t, &fake{}, &Options{Vars: []map[string]string{{"PASSWORD": "s3cr3t-pw", "FILL": fill}}}, src)
+	if res.Success || !strings.Contains(res.Error, "plaintest refused") || strings.Contains(res.Error, "s3c") || !strings.Contains(res.Error, report.Mask) {
+		t.Errorf("error %q: want the refusal, the secret masked whole", res.Error)
+	}
+}

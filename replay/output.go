@@ -12,6 +12,7 @@ import (
 	"github.com/ohler55/ojg/jp"
 	"github.com/ohler55/ojg/oj"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
@@ -48,11 +49,11 @@ func Extract(text string, paths map[string]string) (map[string]any, error) {
 			return nil, fmt.Errorf("output %s: %w", name, err)
 		}
 		if err := countMatches(x, doc); err != nil {
-			return nil, &sandy.LimitError{Path: textpos.JSONKey("output", name), Msg: path + ": " + err.Error()}
+			return nil, &sandy.LimitError{Path: textpos.JSONKey("output", name), Msg: printable.Excerpt(path) + ": " + err.Error()}
 		}
 		got, err := get(x, doc)
 		if err != nil {
-			return nil, fmt.Errorf("output %s: %s: %w", name, path, err)
+			return nil, fmt.Errorf("output %s: %s: %w", name, printable.Excerpt(path), err)
 		}
 		var val any
 		switch {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -60,7 +61,7 @@ func (r *run) pin(ctx context.Context, plans []*plan) error {
 			schema, ok := byName[pl.tool]
 			if !ok {
 				if check {
-					problems = append(problems, fmt.Sprintf("%s: the server has no tool %s", where, pl.tool))
+					problems = append(problems, fmt.Sprintf("%s: the server has no tool %s", where, printable.Excerpt(pl.tool)))
 				}
 				continue
 			}
@@ -79,9 +80,9 @@ func (r *run) pin(ctx context.Context, plans []*plan) error {
 		}
 		if len(problems) > 0 {
 			sName, sVersion := tl.ServerInfo()
-			return fmt.Errorf("%w: %s: compiled with %s, tools %s; the server %q here is %s, tools %s, and refuses this scenario's calls:\n  %s\n(recompile the scenario with this server, or replay it with --mcp %s)",
+			return fmt.Errorf("%w: %s: compiled with %s, tools %s; the server %s here is %s, tools %s, and refuses this scenario's calls:\n  %s\n(recompile the scenario with this server, or replay it with --mcp %s)",
 				sandy.ErrInvalid, r.where(), serverLabel(env.Server, env.ServerVersion), env.ToolsFingerprint,
-				name, serverLabel(sName, sVersion), mcpclient.Fingerprint(schemas, used), strings.Join(problems, "\n  "), pinnedFlag(env.Server))
+				printable.Quote(name), serverLabel(printable.Excerpt(sName), printable.Excerpt(sVersion)), mcpclient.Fingerprint(schemas, used), strings.Join(problems, "\n  "), pinnedFlag(env.Server))
 		}
 	}
 	return nil

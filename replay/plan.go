@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -83,7 +84,7 @@ func newPlan(st *sandy.Step, i, total int) (*plan, error) {
 	if builtin {
 		k, ok := builtinKinds[name]
 		if !ok {
-			return nil, fmt.Errorf("%w: tool %q: no such built-in", sandy.ErrInvalid, st.Tool)
+			return nil, fmt.Errorf("%w: tool %s: no such built-in", sandy.ErrInvalid, printable.Quote(st.Tool))
 		}
 		pl.kind, pl.server, pl.tool = k, "", ""
 		if k == kindWaitForElement || k == kindWaitUntil {

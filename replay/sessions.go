@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -46,7 +47,7 @@ func (r *run) session(name string) (ToolCaller, error) {
 	if err := r.openErrs[name]; err != nil {
 		return nil, err
 	}
-	return nil, fmt.Errorf("%w: server %q is not open", errNoSession, name)
+	return nil, fmt.Errorf("%w: server %s is not open", errNoSession, printable.Quote(name))
 }
 
 // builtinBrowser is the server that sandy__wait_for_element and
