@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
@@ -15,7 +16,9 @@ import (
 // fail records the failure of action index with evidence; it returns cause
 // (nil for a failure that is the scenario's, not the environment's).
 func (r *run) fail(ctx context.Context, index int, action string, call *step.ToolCall, msg string, cause error) error {
-	info := ErrorInfo{Index: index, Action: action, Call: call, Message: r.masker.Replace(msg)}
+	// Masked, then cut: a page's or a server's text may be of any size,
+	// and a cut first could leave part of a secret the mask no longer finds.
+	info := ErrorInfo{Index: index, Action: action, Call: call, Message: printable.Message(r.masker.Replace(msg))}
 	if r.page != nil {
 		info.Snapshot = r.minimized()
 	}
