@@ -4,6 +4,7 @@ package main
 // then a summary, or the --json result.
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -162,9 +163,13 @@ func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved
 	for _, e := range res.Errors {
 		jr.Errors = append(jr.Errors, jsonError{e.Index, e.Action, e.Message, e.Screenshot, e.SnapshotFile})
 	}
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	_ = enc.Encode(jr)
+	// Page text and actions' control and bidi characters as \u escapes,
+	// as replay --json writes them.
+	_, _ = w.Write(printable.JSON(b.Bytes()))
 }
 
 // compileRun is a compile as the HTML report shows a run: one step per
