@@ -239,16 +239,24 @@ func dryRun(r *RunResult) bool {
 	return len(r.Steps) > 0
 }
 
-// paramsText is params as compact JSON with sorted keys.
+// paramsText is params as compact JSON with sorted keys, cut at
+// printable.MaxMessage characters: a value may be megabytes long (a
+// placeholder's), and the reports show params of every failed step.
 func paramsText(p map[string]any) string {
 	if len(p) == 0 {
 		return "{}"
 	}
+	return printable.Message(compactJSON(p))
+}
+
+// compactJSON is v as compact JSON (maps with sorted keys), <, > and &
+// kept.
+func compactJSON(v any) string {
 	var b strings.Builder
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(p); err != nil {
-		return fmt.Sprint(p)
+	if err := enc.Encode(v); err != nil {
+		return fmt.Sprint(v)
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }

@@ -178,3 +178,27 @@ func TestWritersKeepTheirFormat(t *testing.T) {
 		t.Errorf("JUnit test case name = %q, want %q", got, want)
 	}
 }
+
+// TestWritersCutLongParams: the params of a failed step, which the
+// console, JUnit and the HTML report show whole, are cut at
+// printable.MaxMessage characters: a placeholder's value may be
+// megabytes long.
+func TestWritersCutLongParams(t *testing.T) {
+	long := strings.Repeat("p", 1<<20)
+	r := &RunResult{Scenario: "s", FailedStep: 1, Steps: []StepResult{{Step: 1, Tool: "t", Status: StatusFailed, Error: "boom",
+		Params: map[string]any{"text": long, "list": []any{long}}}}}
+	s := NewSummary([]*RunResult{r}, time.Second)
+	var console, junit, html bytes.Buffer
+	NewConsole(&console, nil).Run(r)
+	if err := WriteJUnit(&junit, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteHTML(&html, s, nil); err != nil {
+		t.Fatal(err)
+	}
+	for name, out := range map[string]string{"console": console.String(), "junit": junit.String(), "html": html.String()} {
+		if len(out) > 32<<10 || !strings.Contains(out, "… (") {
+			t.Errorf("%s: %d bytes, want the params cut, under 32 KB", name, len(out))
+		}
+	}
+}

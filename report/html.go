@@ -213,16 +213,18 @@ func shortTool(tool string) string {
 
 // htmlParams is params in key order, each string as it is and any other
 // value as JSON; unless whole, a value longer than maxParamValue bytes is
-// cut, saying how much was left out.
+// cut, saying how much was left out (whole, one longer than
+// printable.MaxMessage characters).
 func htmlParams(p map[string]any, whole bool) []htmlParam {
 	out := make([]htmlParam, 0, len(p))
 	for _, k := range slices.Sorted(maps.Keys(p)) {
 		v, ok := p[k].(string)
 		if !ok {
-			v = paramsText(map[string]any{"": p[k]})
-			v = strings.TrimSuffix(strings.TrimPrefix(v, `{"":`), "}")
+			v = compactJSON(p[k])
 		}
-		if !whole && len(v) > maxParamValue {
+		if whole {
+			v = printable.Message(v)
+		} else if len(v) > maxParamValue {
 			n := maxParamValue
 			for n > 0 && !utf8.RuneStart(v[n]) {
 				n--
