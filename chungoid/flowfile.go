@@ -11,6 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -87,7 +88,7 @@ func parseYAML(data []byte) (*value, error) {
 					return nil, err
 				}
 				if _, dup := x.fields[k.Value]; dup {
-					return nil, &parseError{Problem{Msg: fmt.Sprintf("key %q appears twice in one mapping", k.Value), Line: k.Line, Col: k.Column}}
+					return nil, &parseError{Problem{Msg: fmt.Sprintf("key %s appears twice in one mapping", printable.Quote(k.Value)), Line: k.Line, Col: k.Column}}
 				}
 				x.keys = append(x.keys, k.Value)
 				x.fields[k.Value] = val

@@ -10,6 +10,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
 
@@ -98,7 +99,7 @@ func (v *validator) flow(root *value) {
 	}
 	for _, k := range root.keys {
 		if !slices.Contains(topKeys, k) {
-			v.add(textpos.JSONKey("", k), root.fields[k], "unknown key %q (a flow holds only %s)", k, strings.Join(topKeys, ", "))
+			v.add(textpos.JSONKey("", k), root.fields[k], "unknown key %s (a flow holds only %s)", printable.Quote(k), strings.Join(topKeys, ", "))
 		}
 	}
 	for _, k := range []string{"name", "description", "version"} {
@@ -131,7 +132,7 @@ func (v *validator) flow(root *value) {
 		st := stages.fields[name]
 		if !stageNameRe.MatchString(name) {
 			at := &value{line: stages.keyPos[name][0], col: stages.keyPos[name][1]}
-			v.add(p, at, "stage name %q does not match ^[a-zA-Z_][\\w-]*$ (letters, digits, _ and -, not starting with a digit or -)", name)
+			v.add(p, at, "stage name %s does not match ^[a-zA-Z_][\\w-]*$ (letters, digits, _ and -, not starting with a digit or -)", printable.Quote(name))
 		}
 		edges[name] = v.stage(p, st)
 	}
@@ -151,7 +152,7 @@ func (v *validator) flow(root *value) {
 // target checks that to, named at path, is a stage of stages.
 func (v *validator) target(stages *value, path string, to string, at *value) {
 	if _, ok := stages.fields[to]; !ok {
-		v.add(path, at, "no stage %q (stages: %s)", to, list(stages.keys))
+		v.add(path, at, "no stage %s (stages: %s)", printable.Quote(to), list(stages.keys))
 	}
 }
 
@@ -200,7 +201,7 @@ func (v *validator) reachable(stages *value, start string, edges map[string][]st
 	for _, name := range stages.keys {
 		if !seen[name] {
 			at := &value{line: stages.keyPos[name][0], col: stages.keyPos[name][1]}
-			v.add(textpos.JSONKey("stages", name), at, "stage %q cannot be reached from start_stage %q", name, start)
+			v.add(textpos.JSONKey("stages", name), at, "stage %s cannot be reached from start_stage %s", printable.Quote(name), printable.Quote(start))
 		}
 	}
 }
@@ -213,7 +214,7 @@ func (v *validator) stage(p string, st *value) []string {
 	}
 	for _, k := range st.keys {
 		if !slices.Contains(stageKeys, k) {
-			v.add(textpos.JSONKey(p, k), st.fields[k], "unknown key %q (a stage holds only %s; put anything else under extra)", k, strings.Join(stageKeys, ", "))
+			v.add(textpos.JSONKey(p, k), st.fields[k], "unknown key %s (a stage holds only %s; put anything else under extra)", printable.Quote(k), strings.Join(stageKeys, ", "))
 		}
 	}
 	if a, ok := st.fields["agent_id"]; !ok {
@@ -260,7 +261,7 @@ func (v *validator) edges(p string, st *value) []string {
 		case "object":
 			for _, bk := range x.keys {
 				if !slices.Contains(branchKeys, bk) {
-					v.add(textpos.JSONKey(kp, bk), x.fields[bk], "unknown key %q (a branch holds only condition, true and false)", bk)
+					v.add(textpos.JSONKey(kp, bk), x.fields[bk], "unknown key %s (a branch holds only condition, true and false)", printable.Quote(bk))
 				}
 			}
 			for _, bk := range branchKeys {
@@ -282,8 +283,12 @@ func (v *validator) edges(p string, st *value) []string {
 }
 
 func list(names []string) string {
-	if len(names) > 8 {
-		return strings.Join(names[:8], ", ") + fmt.Sprintf(" and %d more", len(names)-8)
+	short := make([]string, 0, min(len(names), 8))
+	for _, n := range names[:min(len(names), 8)] {
+		short = append(short, printable.Excerpt(n))
 	}
-	return strings.Join(names, ", ")
+	if len(names) > 8 {
+		return strings.Join(short, ", ") + fmt.Sprintf(" and %d more", len(names)-8)
+	}
+	return strings.Join(short, ", ")
 }

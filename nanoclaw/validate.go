@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -126,7 +127,7 @@ func (v *validator) oneOf(path, s string, allowed []string) {
 			return
 		}
 	}
-	v.add(path, "unknown value %q (want %s)", s, strings.Join(allowed, ", "))
+	v.add(path, "unknown value %s (want %s)", printable.Quote(s), strings.Join(allowed, ", "))
 }
 
 func (v *validator) bundle(doc any) {
@@ -135,10 +136,10 @@ func (v *validator) bundle(doc any) {
 		return
 	}
 	if s, ok := v.str(top, "", "schema_version", true); ok && s != SchemaVersion {
-		v.add("schema_version", "unsupported version %q (want %q)", s, SchemaVersion)
+		v.add("schema_version", "unsupported version %s (want %q)", printable.Quote(s), SchemaVersion)
 	}
 	if s, ok := v.str(top, "", "adapter", false); ok && s != Adapter {
-		v.add("adapter", "unknown adapter %q (want %q)", s, Adapter)
+		v.add("adapter", "unknown adapter %s (want %q)", printable.Quote(s), Adapter)
 	}
 	v.scenario(top["scenario"])
 	if c := v.object("capabilities", top["capabilities"], false); c != nil {
@@ -234,7 +235,7 @@ func (v *validator) script(x any) (final bool) {
 			t, err := time.Parse(time.RFC3339Nano, ts)
 			switch {
 			case err != nil:
-				v.add(p+".ts", "want an RFC 3339 time such as 2026-02-24T17:00:00.500Z, got %q", ts)
+				v.add(p+".ts", "want an RFC 3339 time such as 2026-02-24T17:00:00.500Z, got %s", printable.Quote(ts))
 			case !lastTS.IsZero() && t.Before(lastTS):
 				v.add(p+".ts", "%s is before %s of %s: the steps are not in the order they happened", ts, lastTS.Format(time.RFC3339Nano), lastTSPath)
 			default:
@@ -254,7 +255,7 @@ func (v *validator) script(x any) (final bool) {
 				continue
 			}
 			if prev, dup := calls[id]; dup {
-				v.add(p+".call_id", "%q is the call_id of script[%d] too: call_ids must be unique", id, prev.index)
+				v.add(p+".call_id", "%s is the call_id of script[%d] too: call_ids must be unique", printable.Quote(id), prev.index)
 				continue
 			}
 			calls[id] = &call{tool: tool, index: i}
@@ -286,11 +287,11 @@ func (v *validator) script(x any) (final bool) {
 			c, ok := calls[id]
 			switch {
 			case !ok:
-				v.add(p+".call_id", "%s for call_id %q, which no earlier tool_call has", typ, id)
+				v.add(p+".call_id", "%s for call_id %s, which no earlier tool_call has", typ, printable.Quote(id))
 			case c.answered:
-				v.add(p+".call_id", "a second result for call_id %q (the call is script[%d])", id, c.index)
+				v.add(p+".call_id", "a second result for call_id %s (the call is script[%d])", printable.Quote(id), c.index)
 			case hasTool && tool != c.tool:
-				v.add(p+".tool", "%q, but the tool_call %q (script[%d]) is of %q", tool, id, c.index, c.tool)
+				v.add(p+".tool", "%s, but the tool_call %s (script[%d]) is of %s", printable.Quote(tool), printable.Quote(id), c.index, printable.Quote(c.tool))
 			default:
 				c.answered = true
 			}
@@ -339,7 +340,7 @@ func (v *validator) integer(m map[string]any, key string, required bool) {
 	i, err := n.Int64()
 	switch {
 	case err != nil:
-		v.add(p, "want an integer, got %s", n)
+		v.add(p, "want an integer, got %s", printable.Excerpt(string(n)))
 	case i < 0:
 		v.add(p, "want 0 or more, got %d", i)
 	}
@@ -355,7 +356,7 @@ func kind(x any) string {
 	case json.Number:
 		return "a number"
 	case string:
-		return fmt.Sprintf("the string %q", x)
+		return "the string " + printable.Quote(x)
 	case []any:
 		return "a list"
 	case map[string]any:
