@@ -137,9 +137,6 @@ func Discover(o *DiscoverOptions) (*Discovery, error) {
 type candidate struct {
 	path   string // absolute
 	source ConfigSource
-	// home: the file belongs to the home folder (the user's own configs),
-	// so it is inside a tested tree whose walk reached the home folder.
-	home bool
 }
 
 // discoveryPaths lists the candidate files after $SANDY_CONFIG, in order.
@@ -154,11 +151,11 @@ func discoveryPaths() []candidate {
 		return paths
 	}
 	if p := claudeDesktopConfig(home); p != "" {
-		paths = append(paths, candidate{path: p, source: SourceClaudeDesktop, home: true})
+		paths = append(paths, candidate{path: p, source: SourceClaudeDesktop})
 	}
 	return append(paths,
-		candidate{path: filepath.Join(home, ".cursor", "mcp.json"), source: SourceCursor, home: true},
-		candidate{path: filepath.Join(home, ".sandy", "config.json"), source: SourceHome, home: true},
+		candidate{path: filepath.Join(home, ".cursor", "mcp.json"), source: SourceCursor},
+		candidate{path: filepath.Join(home, ".sandy", "config.json"), source: SourceHome},
 	)
 }
 

@@ -21,8 +21,6 @@ type tree struct {
 	// holding .git (repo), else the home folder or the filesystem root.
 	root string
 	repo bool
-	// chain is tested and the folders above it, up to and including root.
-	chain []string
 }
 
 // trees are the tested trees, and the home folder they are checked against.
@@ -36,10 +34,10 @@ type trees struct {
 // folder, or the file of a worktree or submodule) is a repository's root,
 // and the tree is the whole repository. With none, the walk stops at the
 // home folder or the filesystem root, and the tree is the tested folder
-// with everything below it, and the folders passed on the way: when that
-// walk reaches the home folder, the user's own configs there lie in the
-// tree too (a checkout with no .git may be a home folder, as in a
-// container whose home is the project).
+// with everything below it: with no repository to say where the files
+// under test begin, the folders above the tested one are the user's (a
+// subfolder of the home folder keeps the user's own configs; a home
+// folder tested itself does not).
 func testedTrees(tested []string) (*trees, error) {
 	wd, err := os.Getwd()
 	if err != nil {
@@ -66,7 +64,6 @@ func testedTrees(tested []string) (*trees, error) {
 func walkUp(dir, home string) tree {
 	t := tree{tested: dir}
 	for cur := dir; ; {
-		t.chain = append(t.chain, cur)
 		if _, err := os.Lstat(filepath.Join(cur, ".git")); err == nil {
 			t.root, t.repo = cur, true
 			return t
@@ -96,9 +93,6 @@ func (ts *trees) holding(c candidate) *Untrusted {
 			if fspath.Within(top, f) {
 				return &Untrusted{Path: c.path, Source: c.source, Tree: top, Repo: t.repo}
 			}
-		}
-		if c.home && !t.repo && ts.home != "" && slices.Contains(t.chain, ts.home) {
-			return &Untrusted{Path: c.path, Source: c.source, Tree: ts.home}
 		}
 	}
 	return nil
