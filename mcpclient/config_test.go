@@ -346,3 +346,17 @@ func TestDiscoverPassesOverClaudeDesktopSettings(t *testing.T) {
 		t.Errorf("explicit: got %v, want unknown config format naming the file", err)
 	}
 }
+
+// TestLoadConfigBounded: a config file over MaxConfigSize is refused,
+// naming it, without being read whole.
+func TestLoadConfigBounded(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "config.json")
+	big := `{"mcpServers": {"a": {"command": "x", "args": ["` + strings.Repeat("z", MaxConfigSize) + `"]}}}`
+	if err := os.WriteFile(path, []byte(big), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := LoadConfig(path)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "over 10 MB") {
+		t.Errorf("LoadConfig of %d bytes: got %v, want a refusal naming the file and the bound", len(big), err)
+	}
+}

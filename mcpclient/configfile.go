@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -31,12 +32,24 @@ var ErrUnknownFormat = errors.New("unknown config format")
 // as written). Errors name the file, and line:column for JSON errors; every
 // bad server entry is reported, not just the first.
 func LoadConfig(path string) (*Config, error) {
-	data, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("mcp config: %w", err)
 	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxConfigSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("mcp config: %w", err)
+	}
+	if len(data) > MaxConfigSize {
+		return nil, fmt.Errorf("mcp config %s: over %d MB: not a config file", path, MaxConfigSize>>20)
+	}
 	return parseConfig(data, path)
 }
+
+// MaxConfigSize bounds a config file: a few servers' commands take a few
+// kilobytes; a larger file is refused unread past the bound.
+const MaxConfigSize = 10 << 20
 
 // rawServer is one server entry as the formats spell it.
 type rawServer struct {
