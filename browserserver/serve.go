@@ -9,10 +9,14 @@ import (
 	"io"
 	"log"
 	"net/http"
+	"os"
 	"strings"
+	"time"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // Paths of the HTTP transports Handler serves.
@@ -52,14 +56,15 @@ func (s *Server) Handler(a *Access) http.Handler {
 	sse := server.NewSSEServer(s.srv, server.WithSSEEndpoint(PathSSE), server.WithMessageEndpoint(PathSSEMessage))
 	mux.Handle(PathSSE, sse)
 	mux.Handle(PathSSEMessage, sse)
-	return Guard(limitBody(mux, MaxRequestBody), a)
+	return Guard(limitBody(mux, MaxRequestBody, defaults.RequestBody), a)
 }
 
 // limitBody refuses with 413 a request whose body is over max bytes, by
 // its Content-Length before reading any of it, else (a chunked body) once
-// it has read max+1 bytes; next is handed the body read, never a byte of a
-// refused one.
-func limitBody(next http.Handler, max int64) http.Handler {
+// it has read max+1 bytes, and with 408 one whose body takes longer than
+// wait to arrive; next is handed the body read, never a byte of a refused
+// one.
+func limitBody(next http.Handler, max int64, wait time.Duration) http.Handler {
 	tooLarge := func(w http.ResponseWriter) {
 		http.Error(w, fmt.Sprintf("Request Entity Too Large: plaintest mcp takes request bodies of at most %d bytes (%d MB)", max, max>>20),
 			http.StatusRequestEntityTooLarge)
@@ -70,15 +75,26 @@ func limitBody(next http.Handler, max int64) http.Handler {
 			return
 		}
 		if r.Body != nil && r.Body != http.NoBody {
+			// The body's read is bounded in time too, then the deadline
+			// lifted: a client sending its body slowly holds no
+			// connection, and a stream the handler then writes is not cut.
+			rc := http.NewResponseController(w)
+			_ = rc.SetReadDeadline(time.Now().Add(wait))
 			body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, max))
 			if err != nil {
+				// The connection is not read again: the rest of a body
+				// that stopped coming is not waited for.
+				w.Header().Set("Connection", "close")
 				if mbe := (*http.MaxBytesError)(nil); errors.As(err, &mbe) {
 					tooLarge(w)
+				} else if errors.Is(err, os.ErrDeadlineExceeded) {
+					http.Error(w, fmt.Sprintf("Request Timeout: the request body took more than %s", wait), http.StatusRequestTimeout)
 				} else {
 					http.Error(w, "Bad Request: the request body could not be read", http.StatusBadRequest)
 				}
 				return
 			}
+			_ = rc.SetReadDeadline(time.Time{})
 			r.Body = io.NopCloser(bytes.NewReader(body))
 		}
 		next.ServeHTTP(w, r)

@@ -1,9 +1,11 @@
 package browserserver
 
 import (
+	"bufio"
 	"context"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -165,7 +167,7 @@ func TestLimitBody(t *testing.T) {
 	ts := httptest.NewServer(limitBody(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		b, _ := io.ReadAll(r.Body)
 		seen = append(seen, string(b))
-	}), max))
+	}), max, time.Minute))
 	t.Cleanup(ts.Close)
 	for _, tc := range []struct {
 		name    string
@@ -190,6 +192,36 @@ func TestLimitBody(t *testing.T) {
 		if tc.want == http.StatusOK && (len(seen) != 1 || seen[0] != tc.body) {
 			t.Errorf("%s: the handler saw %q, want the body whole", tc.name, seen)
 		}
+	}
+}
+
+// TestLimitBodyTime: a body that arrives slower than the wait is refused
+// with 408 at the wait, and the handler never sees it.
+func TestLimitBodyTime(t *testing.T) {
+	const wait = 300 * time.Millisecond
+	called := false
+	ts := httptest.NewServer(limitBody(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		called = true
+	}), 1<<20, wait))
+	t.Cleanup(ts.Close)
+	conn, err := net.Dial("tcp", ts.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	// A body of 100 bytes announced, 10 sent, the rest never.
+	fmt.Fprintf(conn, "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n0123456789")
+	start := time.Now()
+	conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatalf("no answer to a body sent slowly: %v", err)
+	}
+	if res.StatusCode != http.StatusRequestTimeout || called {
+		t.Errorf("status %d, handler called %v; want 408 and never called", res.StatusCode, called)
+	}
+	if d := time.Since(start); d > wait+5*time.Second {
+		t.Errorf("answered after %s, want about %s", d, wait)
 	}
 }
 

@@ -138,7 +138,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	}
 	fmt.Fprintf(e.stderr, "plaintest mcp: serving http://%s%s (streamable HTTP) and http://%s%s (SSE)\n",
 		ln.Addr(), browserserver.PathStreamable, ln.Addr(), browserserver.PathSSE)
-	srv := &http.Server{Handler: s.Handler(access), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: s.Handler(access), ReadHeaderTimeout: defaults.RequestHeader}
 	if err := serveUntil(ctx, srv, ln, 5*time.Second); err != nil {
 		return environmentError(err)
 	}

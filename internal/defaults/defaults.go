@@ -47,6 +47,12 @@ const (
 	PlaywrightMCPNavigation = 60 * time.Second
 	// Model is how long one request to a language model may take.
 	Model = 60 * time.Second
+	// RequestHeader and RequestBody are how long plaintest mcp --http
+	// waits for a request's headers, and then its body: a client that
+	// sends them slower holds no connection longer (a stream the server
+	// writes, SSE's, is not bounded by them).
+	RequestHeader = 10 * time.Second
+	RequestBody   = 30 * time.Second
 
 	// MaxWait is the longest wait a scenario may write: a step's
 	// wait_after, sandy__wait's duration, a browser built-in's timeout
