@@ -167,6 +167,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if out == "" {
 		out = filepath.Join(".sandy", "scenarios", sandy.Slug(sc.Name)+".json")
 	}
+	if err := f.defaultFolders(fs, out); err != nil {
+		return err
+	}
 
 	files, err := f.filesDir(fs)
 	if err != nil {

@@ -25,7 +25,7 @@ func namedFolder(fs *pflag.FlagSet, flag, value string) string {
 }
 
 // defaultFolder refuses dir, a folder plaintest writes in by default
-// (what the flag called flag would name), when it or a part of its path
+// (what the flag called flag would name: "files DIR", "output FILE"), when it or a part of its path
 // below the working directory is a symbolic link: a checkout may commit
 // one that leads anywhere. The error says what to do instead (exit 2).
 func defaultFolder(flag, dir string) error {
@@ -45,7 +45,7 @@ func defaultFolder(flag, dir string) error {
 // linkedFolderError says that a default folder is refused for err (a
 // *fspath.LinkError) and which flag names one instead.
 func linkedFolderError(flag string, err error) error {
-	return fmt.Errorf("%w: refused, as a checkout may commit such a link (a default folder is the one in the working directory, not where a link leads); remove the link, or name the folder with --%s DIR to use it as it leads", err, flag)
+	return fmt.Errorf("%w: refused, as a checkout may commit such a link (a default folder is the one in the working directory, not where a link leads); remove the link, or name one with --%s to use it as it leads", err, flag)
 }
 
 // filesDir is --files made absolute: the folder uploads come from, which
@@ -59,7 +59,7 @@ func (f *compileFlags) filesDir(fs *pflag.FlagSet) (string, error) {
 		return "", usageError("--files: %v", err)
 	}
 	if !fs.Changed("files") {
-		if err := defaultFolder("files", files); err != nil {
+		if err := defaultFolder("files DIR", files); err != nil {
 			f.filesRefused = err
 			return "", nil
 		}
@@ -70,4 +70,26 @@ func (f *compileFlags) filesDir(fs *pflag.FlagSet) (string, error) {
 		return "", usageError("--files %s: not a folder", f.files)
 	}
 	return files, nil
+}
+
+// defaultFolders refuses, before a compile starts, a default folder it
+// would write in that a symbolic link leads to: the scenario's folder
+// (out's, unless -o names it), the evidence folder (unless --evidence or
+// --report names it) and the model's answer cache (unless --cache names
+// it or --no-cache keeps none).
+func (f *compileFlags) defaultFolders(fs *pflag.FlagSet, out string) error {
+	if !fs.Changed("output") {
+		if err := defaultFolder("output FILE", filepath.Dir(out)); err != nil {
+			return err
+		}
+	}
+	if !fs.Changed("evidence") && !fs.Changed("report") {
+		if err := defaultFolder("evidence DIR", f.evidence); err != nil {
+			return err
+		}
+	}
+	if !fs.Changed("cache") && !f.noCache {
+		return defaultFolder("cache DIR", f.cache)
+	}
+	return nil
 }

@@ -93,3 +93,29 @@ func TestReplayDefaultReportThroughALink(t *testing.T) {
 		t.Error("--report named: no evidence where it leads")
 	}
 }
+
+// TestCompileDefaultFoldersThroughALink: a compile whose default scenario,
+// evidence or cache folder a committed link leads to is refused before it
+// opens a browser (exit 2, naming the link and the flag that names a
+// folder instead), and writes nothing where the link leads.
+func TestCompileDefaultFoldersThroughALink(t *testing.T) {
+	repo, outside := linkedCheckout(t)
+	own := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{nil, "--output FILE"},
+		{[]string{"-o", filepath.Join(own, "s.json")}, "--evidence DIR"},
+		{[]string{"-o", filepath.Join(own, "s.json"), "--report", own}, "--cache DIR"},
+	} {
+		args := append([]string{"compile", "click Go", "--url", "http://127.0.0.1:1/", "--translator", "rules"}, c.args...)
+		code, stdout, stderr := runCLI(t, args...)
+		if code != exitInput || !strings.Contains(stderr, filepath.Join(repo, ".sandy")+", a symbolic link to "+outside) || !strings.Contains(stderr, c.flag) {
+			t.Errorf("%v: exit %d, want 2 naming the link and %s\n%s\n%s", c.args, code, c.flag, stdout, stderr)
+		}
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 2 {
+		t.Errorf("the folder the link leads to holds %d entries, want its 2 folders only", len(entries))
+	}
+}

@@ -219,7 +219,7 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if f.report == "" && f.shotDir == "" && f.junit == "" && !f.dryRun {
-		if err := defaultFolder("report", opts.EvidenceDir); err != nil {
+		if err := defaultFolder("report DIR", opts.EvidenceDir); err != nil {
 			return err
 		}
 	}
