@@ -2,6 +2,7 @@ package browserserver
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -53,11 +54,11 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 		{reload, true},
 	} {
 		v, err := tb.page.Evaluate(evalGlue(tc.fn, "", false))
-		if err != nil {
+		if err != nil && !(tc.started && destroyed(err)) {
 			t.Fatalf("%s: %v", tc.fn, err)
 		}
 		m, _ := v.(map[string]any)
-		if started, _ := m["started"].(bool); started != tc.started {
+		if started, _ := m["started"].(bool); err == nil && started != tc.started {
 			t.Errorf("%s: started %v, want %v (%v)", tc.fn, started, tc.started, v)
 		}
 		if tc.started {
@@ -71,10 +72,18 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 		t.Errorf("on a page with a global named navigation: %s %s, want 1", res.Value, res.Text)
 	}
 	v, err := tb.page.Evaluate(evalGlue(reload, "", false))
-	if m, _ := v.(map[string]any); err != nil || m["started"] != true {
+	if m, _ := v.(map[string]any); err != nil && !destroyed(err) || err == nil && m["started"] != true {
 		t.Errorf("a reload on a page with a global named navigation: %v %v, want it started", v, err)
 	}
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"}) // not closed mid-navigation
+}
+
+// destroyed reports whether err is Playwright's answer to an evaluate
+// whose document went away before its answer came back: on a loaded
+// machine, a reload started from a timer of no delay may replace the
+// document first (the server reads that answer too: step.Navigates).
+func destroyed(err error) bool {
+	return strings.Contains(err.Error(), "Execution context was destroyed")
 }
 
 // After a function that said it started a navigation, the new document is
