@@ -22,38 +22,50 @@ func callTimeout(o Options) time.Duration {
 
 // bounded runs one call of the tab's session (run, which takes the tab's
 // lock) and returns its result, but waits for it no longer than the
-// server's CallTimeout or ctx (the client's deadline, or its giving up).
-// Playwright's calls wait for the page: a page whose script never yields
-// (an endless loop) holds them for ever, and its own timeouts do not all
-// apply. Past the bound the call's context is closed, which ends what
-// Playwright was waiting for, and the call fails saying so; the session's
-// next call starts on a fresh page.
+// server's CallTimeout. Playwright's calls wait for the page: a page whose
+// script never yields (an endless loop) holds them for ever, and its own
+// timeouts do not all apply. Past the bound the call's context is closed,
+// which ends what Playwright was waiting for, and the call fails saying
+// so; the session's next call starts on a fresh page. A client that gives
+// up first (ctx) is answered at once, and the call goes on, held to the
+// same bound: a client's own deadline may be short (a wait for a late
+// element), and a page is closed only when it is the page that holds the
+// call.
 func (s *Server) bounded(ctx context.Context, t *tab, name string, run func() *mcp.CallToolResult) *mcp.CallToolResult {
 	bound := s.opts.CallTimeout
-	if dl, ok := ctx.Deadline(); ok {
-		bound = min(bound, time.Until(dl))
-	}
 	done := make(chan *mcp.CallToolResult, 1)
 	go func() { done <- run() }()
 	timer := time.NewTimer(bound)
-	defer timer.Stop()
 	select {
 	case res := <-done:
+		timer.Stop()
 		return res
-	case <-timer.C:
 	case <-ctx.Done():
+		go func() {
+			select {
+			case <-done:
+				timer.Stop()
+			case <-timer.C:
+				s.overran(t, name, bound, done)
+			}
+		}()
+		return errorResult(toolErrorf("%s: the client stopped waiting (%v); the call goes on, within %s", name, context.Cause(ctx), bound.Round(100*time.Millisecond)))
+	case <-timer.C:
 	}
+	s.overran(t, name, bound, done)
+	return errorResult(toolErrorf("%s did not answer within %s: the page may be running a script that never yields (an endless loop); "+
+		"its page is closed, and the next call opens a new one", name, bound.Round(100*time.Millisecond)))
+}
+
+// overran closes the page of a call that overran its bound and waits for
+// the call to end (done) no longer than defaults.Abandon.
+func (s *Server) overran(t *tab, name string, bound time.Duration, done <-chan *mcp.CallToolResult) {
 	s.log.Warn("call overran its bound: closing its page", "tool", name, "bound", bound)
 	t.abandon()
 	select {
 	case <-done:
 	case <-time.After(defaults.Abandon):
 	}
-	if ctx.Err() == context.Canceled {
-		return errorResult(toolErrorf("%s was cancelled: its page is closed", name))
-	}
-	return errorResult(toolErrorf("%s did not answer within %s: the page may be running a script that never yields (an endless loop); "+
-		"its page is closed, and the next call opens a new one", name, bound.Round(100*time.Millisecond)))
 }
 
 // setLive records bctx as the context the tab's calls now run in, for

@@ -244,14 +244,17 @@ func (s *Server) MCP() *server.MCPServer { return s.srv }
 
 // Connect opens an in-process MCP session to s (a fresh browser context),
 // named "playwright" as scenarios call the browser server. Its calls are
-// bounded by the server's CallTimeout unless opts says otherwise.
+// bounded by the server's CallTimeout (the session waits
+// defaults.Abandon longer for its answer) unless opts says otherwise.
 func (s *Server) Connect(ctx context.Context, opts *mcpclient.Options) (*mcpclient.Session, error) {
 	var o mcpclient.Options
 	if opts != nil {
 		o = *opts
 	}
 	if o.CallTimeout <= 0 {
-		o.CallTimeout = s.opts.CallTimeout
+		// The server's own bound answers first, saying what held the
+		// call, and closes its page; the session waits a little longer.
+		o.CallTimeout = s.opts.CallTimeout + defaults.Abandon
 	}
 	return mcpclient.ConnectInProcess(ctx, s.srv, &o)
 }
