@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -36,7 +37,7 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	tb := onlyTab(t, s)
 	fn := func(k step.Kind) string {
-		c, err := step.Call(step.Step{Kind: k}, "")
+		c, err := commandgen.Call(step.Step{Kind: k}, "")
 		if err != nil {
 			t.Fatalf("%s: %v %v", k, c, err)
 		}
@@ -81,7 +82,7 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 // destroyed reports whether err is Playwright's answer to an evaluate
 // whose document went away before its answer came back: on a loaded
 // machine, a reload started from a timer of no delay may replace the
-// document first (the server reads that answer too: step.Navigates).
+// document first (the server reads that answer too: commandgen.Navigates).
 func destroyed(err error) bool {
 	return strings.Contains(err.Error(), "Execution context was destroyed")
 }
@@ -112,14 +113,14 @@ func TestSettleWaitsForANavigationNotYetReported(t *testing.T) {
 // A reload or step forward runs once: run again (as a function whose
 // context a navigation destroyed is), a reload would load the page twice
 // and a step forward go two pages on. Under six busy loops it failed 3
-// runs in 12 without step.Navigates's case in evaluate.
+// runs in 12 without commandgen.Navigates's case in evaluate.
 func TestNavigatingStepRunsOnce(t *testing.T) {
 	s := newServer(t, &Options{NoActionSnapshots: true})
 	count := `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script>`
 	base := pages(t, map[string]string{"/a": count + "<h1>A</h1>", "/b": "<h1>B</h1>", "/c": "<h1>C</h1>"})
 	sess := session(t, s)
-	reload, _ := step.Call(step.Step{Kind: step.Reload}, "")
-	forward, _ := step.Call(step.Step{Kind: step.Forward}, "")
+	reload, _ := commandgen.Call(step.Step{Kind: step.Reload}, "")
+	forward, _ := commandgen.Call(step.Step{Kind: step.Forward}, "")
 	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	for i := 2; i <= 7; i++ {
 		evalOK(t, sess, reload.Args["function"].(string))

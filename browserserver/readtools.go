@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mxschmitt/playwright-go"
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -52,14 +53,14 @@ func (t *tab) snapshotTool(a args, r *response) error {
 
 // evaluate runs a function in the page (or on the target element) and
 // returns its value as JSON, indented as JSON.stringify(v, null, 2) writes
-// it ("undefined" for none). A compiled check (step.IsCheck) only reads;
+// it ("undefined" for none). A compiled check (commandgen.IsCheck) only reads;
 // any other function runs through navstart.js, and the navigation it
 // starts (setTimeout(() => location.reload())) is waited for as an
 // action's is: the new document committed and loaded. A navigation that
 // destroyed the document under the function (started by an earlier step,
 // a back-forward cache restore that sent no request) is waited for, and
 // the function run once more in the new document; but a step's function
-// that navigates (step.Navigates) has done what it says, and is not run
+// that navigates (commandgen.Navigates) has done what it says, and is not run
 // again: on a loaded machine Playwright reported the document destroyed
 // for such a function that had run and started its navigation (a reload
 // then loaded the page twice, a step forward went two pages on:
@@ -67,7 +68,7 @@ func (t *tab) snapshotTool(a args, r *response) error {
 func (t *tab) evaluate(a args, r *response) error {
 	fn := a.str("function")
 	call := step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": fn}}
-	check := step.IsCheck(call)
+	check := commandgen.IsCheck(call)
 	started := false
 	run := func() (string, error) {
 		var v any
@@ -116,7 +117,7 @@ func (t *tab) evaluate(a args, r *response) error {
 	// times. A make test on a loaded machine failed TestEvaluateWaitsForItsNavigation
 	// with the context destroyed again after the one run more there was.
 	for tries := 0; err != nil && strings.Contains(err.Error(), mcpclient.TextNavigated) && tries < 3; tries++ {
-		if step.Navigates(call) {
+		if commandgen.Navigates(call) {
 			v, err, started = "undefined", nil, true
 			break
 		}

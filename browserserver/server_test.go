@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -634,7 +635,7 @@ func TestNetworkWatchedOnlyWhileActing(t *testing.T) {
 	do("open /a", mcpclient.ToolNavigate, map[string]any{"url": base + "/a"}, "/a", false)
 	do("click Stay", mcpclient.ToolClick, map[string]any{"target": `internal:role=button[name="Stay"s]`}, "/a", true)
 	do("click To B", mcpclient.ToolClick, map[string]any{"target": `internal:role=link[name="To B"s]`}, "/b", false)
-	check, err := step.Call(step.Step{Kind: step.AssertText, Value: "B"}, "")
+	check, err := commandgen.Call(step.Step{Kind: step.AssertText, Value: "B"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

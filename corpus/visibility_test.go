@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/spectest"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
@@ -19,7 +20,7 @@ import (
 
 // visibilityCases are pages of one button, Target, that a person sees or
 // does not: whether it is shown is decided twice, by the Sandy check
-// (step/checks.js's vis) and by the exported spec's (pwspec/helpers.ts's
+// (commandgen/checks.js's vis) and by the exported spec's (pwspec/helpers.ts's
 // countShown), two copies of one rule in two languages.
 var visibilityCases = []struct {
 	name, html string
@@ -66,7 +67,7 @@ func TestVisibilityAgrees(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	// A second for a check that must fail; one that holds returns at once.
-	o := &step.CallOptions{CheckTimeout: time.Second}
+	o := &commandgen.CallOptions{CheckTimeout: time.Second}
 	dir := t.TempDir()
 	var names []string
 	holds := map[string]bool{}

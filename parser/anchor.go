@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 )
@@ -220,7 +221,7 @@ func describeShown(n *dom.Node) string {
 
 // anchored reports whether s is a text check the parser anchors.
 func anchored(s step.Step) bool {
-	return s.Kind == step.AssertText && s.Ref == "" && !step.NeedsTarget(s.Kind)
+	return s.Kind == step.AssertText && s.Ref == "" && !commandgen.NeedsTarget(s.Kind)
 }
 
 // vacuousGone says why a check that a text is gone could never fail, or "":

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/defaults"
@@ -88,12 +89,12 @@ type run struct {
 	// call of its own. Any later call clears it.
 	inline   *mcpclient.Result
 	pageURL  string
-	title    string            // the current page's title
-	noGen    bool              // the server has no browser_generate_locator
-	gen      *step.CallOptions // how calls are built: checks wait up to the timeout
-	previous string            // what the last action acted on, for "its"
-	start    *dom.Node         // the page before the test acted (the first action's snapshot)
-	before   *dom.Node         // the page before the last action that acted; nil before any
+	title    string                  // the current page's title
+	noGen    bool                    // the server has no browser_generate_locator
+	gen      *commandgen.CallOptions // how calls are built: checks wait up to the timeout
+	previous string                  // what the last action acted on, for "its"
+	start    *dom.Node               // the page before the test acted (the first action's snapshot)
+	before   *dom.Node               // the page before the last action that acted; nil before any
 	// modals are the dialogs and file choosers the latest call left
 	// waiting (modal.go).
 	modals []mcpclient.ModalState
@@ -120,7 +121,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	}
 	start := time.Now()
 	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets), remembered: map[string]rememberedValue{},
-		gen: &step.CallOptions{CheckTimeout: c.opts.Timeout, WaitTimeout: c.opts.waitTimeout()}, enabled: translator.NewRules()}
+		gen: &commandgen.CallOptions{CheckTimeout: c.opts.Timeout, WaitTimeout: c.opts.waitTimeout()}, enabled: translator.NewRules()}
 	res := &ParserResult{
 		Name:       sc.Name,
 		URL:        r.masker.Replace(sc.URL),

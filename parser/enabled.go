@@ -6,6 +6,7 @@ package parser
 import (
 	"context"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
@@ -55,7 +56,7 @@ func enabledCopy(n, parent *dom.Node) *dom.Node {
 // replay then waits as compile did. Playwright's actions wait for an
 // enabled target too, but not every player's do, nor a hover.
 func (r *run) waitEnabled(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
-	wait := step.EnabledWait(target, s.Element, r.c.opts.Timeout)
+	wait := commandgen.EnabledWait(target, s.Element, r.c.opts.Timeout)
 	out, err := r.exec(ctx, wait)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)

@@ -6,6 +6,7 @@ package parser
 import (
 	"context"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -32,7 +33,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if why := r.vacuousGone(s, ts.Action); why != "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, why, nil)
 	}
-	if s.Ref == "" && !step.NeedsTarget(s.Kind) {
+	if s.Ref == "" && !commandgen.NeedsTarget(s.Kind) {
 		return r.untargeted(ctx, ts, s)
 	}
 
@@ -49,7 +50,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	ts.Element = r.masker.Replace(s.Element)
 	if ts.Waited > 0 && !disabled && node.Name != "" && r.textShown(ctx, node.Name) {
 		// The element came late: the export waits for it as compile did.
-		wait := step.WaitForText(node.Name)
+		wait := commandgen.WaitForText(node.Name)
 		if out, err := r.exec(ctx, wait); err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(wait, s)), err.Error(), err)
 		} else if !out.IsError {
@@ -72,7 +73,7 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 		}
 	}
 	switch {
-	case step.Scoped(s):
+	case commandgen.Scoped(s):
 		return r.check(ctx, ts, s, target)
 	case s.Kind == step.Remember:
 		return r.remember(ctx, ts, s, target)

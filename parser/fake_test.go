@@ -13,10 +13,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
-	"github.com/plaintest/plaintest/step"
 )
 
 // fakeBrowser is a scripted stand-in for a Playwright MCP server over the
@@ -69,7 +69,7 @@ type fakeBrowser struct {
 	// navigating: the next checks of an element, or of the page's text or
 	// URL, fail this many times as a check does whose page navigates under it.
 	navigating int
-	// shadowRoots is what the page says to step.ShadowProbe, once the
+	// shadowRoots is what the page says to commandgen.ShadowProbe, once the
 	// first probeNavigating probes have failed as a navigation ends them.
 	shadowRoots     bool
 	probeNavigating int
@@ -236,7 +236,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		if dom.Count(root, loc) == 0 {
 			return mcptest.NoMatch(target)
 		}
-		// A check of the element's text (step.Call): its description
+		// A check of the element's text (commandgen.Call): its description
 		// says which text; the fake reads the page's.
 		el, _ := c.Args["element"].(string)
 		if m := regexp.MustCompile(`^(.*) (not )?showing "(.*)"$`).FindStringSubmatch(el); m != nil {
@@ -257,7 +257,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		}
 		return mcptest.Playwright{Value: "[]"}.Result()
 	}
-	if fn == step.ShadowProbe().Args["function"] {
+	if fn == commandgen.ShadowProbe().Args["function"] {
 		if f.probeNavigating > 0 {
 			f.probeNavigating--
 			return mcptest.Failure("Error: browserBackend.callTool: Execution context was destroyed, most likely because of a navigation")
@@ -271,7 +271,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		}
 		return mcptest.Playwright{Value: strconv.FormatBool(regexp.MustCompile(`(?m)^\s*- feed\b`).MatchString(page))}.Result()
 	}
-	if strings.HasPrefix(fn, "async") { // a check of the page (step.Call): its description says which
+	if strings.HasPrefix(fn, "async") { // a check of the page (commandgen.Call): its description says which
 		el, _ := c.Args["element"].(string)
 		if f.navigating > 0 && (strings.HasPrefix(el, "text ") || strings.HasPrefix(el, "the URL ")) {
 			f.navigating--

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/fspath"
@@ -65,8 +66,8 @@ func (r *run) upload(ctx context.Context, ts *TestStep, s step.Step, target stri
 		return false, r.fail(ctx, ts.Index, ts.Action, nil,
 			fmt.Sprintf("clicking %s opened no file chooser: name the file field, or the button that opens the chooser", s.Element), nil)
 	}
-	call := step.UploadFiles(abs)
-	exported := step.UploadFiles(rel)
+	call := commandgen.UploadFiles(abs)
+	exported := commandgen.UploadFiles(rel)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, err.Error(), err)
@@ -164,7 +165,7 @@ func (r *run) switchTab(ctx context.Context, ts *TestStep, s step.Step) (bool, e
 	deadline := time.Now().Add(r.c.opts.Timeout)
 	var tabs []mcpclient.Tab
 	for {
-		out, err := r.exec(ctx, step.ListTabs())
+		out, err := r.exec(ctx, commandgen.ListTabs())
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 		}
@@ -188,7 +189,7 @@ func (r *run) switchTab(ctx context.Context, ts *TestStep, s step.Step) (bool, e
 	case want > len(tabs):
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("there is no tab %d (waited %s): %s", want, r.c.opts.Timeout, tabsOpen(tabs)), nil)
 	}
-	call := step.SelectTab(index)
+	call := commandgen.SelectTab(index)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, &call, err.Error(), err)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -81,7 +82,7 @@ func (r *run) snapshot(ctx context.Context) error {
 // navigation returned (the built-in server's) is kept for the next step
 // to read, not taken again.
 func (r *run) settle(ctx context.Context) *step.ToolCall {
-	call := step.BusyWait(r.c.opts.Timeout)
+	call := commandgen.BusyWait(r.c.opts.Timeout)
 	loaded := r.inline
 	out, err := r.exec(ctx, call)
 	switch {
@@ -180,7 +181,7 @@ func (r *run) absolute(ref string) string {
 // last call left it stays known: the question changes nothing.
 func (r *run) shadowed(ctx context.Context) bool {
 	inline, modals := r.inline, r.modals // a question that changes nothing
-	out, err := r.askCheck(ctx, step.ShadowProbe(), false)
+	out, err := r.askCheck(ctx, commandgen.ShadowProbe(), false)
 	r.inline, r.modals = inline, modals
 	return err == nil && !out.IsError && strings.TrimSpace(out.Value) == "true"
 }
@@ -191,7 +192,7 @@ func (r *run) shadowed(ctx context.Context) bool {
 // retries a late target anyway. When the page cannot be asked, it answers
 // true and the wait itself decides.
 func (r *run) textShown(ctx context.Context, name string) bool {
-	out, err := r.exec(ctx, step.TextShown(name))
+	out, err := r.exec(ctx, commandgen.TextShown(name))
 	if err != nil || out.IsError {
 		return true
 	}

@@ -17,13 +17,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
 
 // rememberedValue is a value read by a remember step, in the three forms
-// of its output (step.RememberOutputs).
+// of its output (commandgen.RememberOutputs).
 type rememberedValue struct {
 	Value string `json:"value"`
 	JS    string `json:"js"`
@@ -109,8 +110,8 @@ func (r *run) exportRemembered(args map[string]any) map[string]any {
 	}
 	var fn, val []string
 	for name := range r.remembered {
-		fn = append(fn, "{{"+name+"}}", "{{"+name+"."+step.OutputJS+"}}", "{{"+strings.ToLower(name)+"}}", "{{"+name+"."+step.OutputNorm+"}}")
-		val = append(val, "{{"+name+"}}", "{{"+name+"."+step.OutputValue+"}}")
+		fn = append(fn, "{{"+name+"}}", "{{"+name+"."+commandgen.OutputJS+"}}", "{{"+strings.ToLower(name)+"}}", "{{"+name+"."+commandgen.OutputNorm+"}}")
+		val = append(val, "{{"+name+"}}", "{{"+name+"."+commandgen.OutputValue+"}}")
 	}
 	return placeholders(args, strings.NewReplacer(fn...), strings.NewReplacer(val...))
 }

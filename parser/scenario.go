@@ -5,7 +5,7 @@
 //
 // Each action is interpreted against the page as the previous action left it
 // (the tech spec's state hand-over): snapshot, parse (dom), translate
-// (translator), build calls (step.Call), execute, record. The package also
+// (translator), build calls (commandgen.Call), execute, record. The package also
 // owns the Scenario itself: splitting "A then B", reading scenario files and
 // validating them.
 package parser

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/pagejs"
@@ -25,11 +26,11 @@ import (
 
 // pressIn puts the focus in the element at target and presses the key.
 func (r *run) pressIn(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
-	ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return step.Focus(t, s.Element) })
+	ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return commandgen.Focus(t, s.Element) })
 	if !ok {
 		return ok, err
 	}
-	return r.plainCall(ctx, ts, s, step.PressKey(s.Value))
+	return r.plainCall(ctx, ts, s, commandgen.PressKey(s.Value))
 }
 
 // plainCall runs a call that names no element and appends it to ts.
@@ -175,7 +176,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s step.Step, target st
 		typed.Kind = step.Type
 		return r.act(ctx, ts, typed, target)
 	}
-	if ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return step.Focus(t, s.Element) }); !ok {
+	if ok, err := r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall { return commandgen.Focus(t, s.Element) }); !ok {
 		return ok, err
 	}
 	up, down := "ArrowRight", "ArrowLeft"
@@ -188,7 +189,7 @@ func (r *run) setValue(ctx context.Context, ts *TestStep, s step.Step, target st
 			if presses++; presses > maxPresses {
 				return 0, false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s did not reach %s in %d key presses", s.Element, s.Value, maxPresses), nil)
 			}
-			if ok, err := r.plainCall(ctx, ts, s, step.PressKey(key)); !ok {
+			if ok, err := r.plainCall(ctx, ts, s, commandgen.PressKey(key)); !ok {
 				return 0, false, err
 			}
 		}

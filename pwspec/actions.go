@@ -1,7 +1,7 @@
 package pwspec
 
 // The statements of the scenario's steps: actions, the evaluate calls
-// (step.Read), dialogs and file choosers with their handlers, tabs.
+// (commandgen.Read), dialogs and file choosers with their handlers, tabs.
 
 import (
 	"errors"
@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
@@ -172,17 +173,17 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 
 // evaluate is a browser_evaluate: a wait for a page still loading, a
 // focus (with the key pressed after it, a key pressed in an element), or
-// a step that step.Read reads from the call (a reload, a step forward, a
+// a step that commandgen.Read reads from the call (a reload, a step forward, a
 // check) unless the compile's intent says it.
 func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, error) {
 	fn, _ := st.Params["function"].(string)
 	target, _ := st.Params["target"].(string)
-	if d, ok := step.BusyWaitTimeout(fn); ok {
+	if d, ok := commandgen.BusyWaitTimeout(fn); ok {
 		// The wait for a page that was still loading when compiled.
 		busy := mc(ident("page"), "locator", str(`[aria-busy="true"]`))
 		return []doc{await(mc(c(ident("expect"), busy), "toHaveCount", raw("0"), obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
 	}
-	if d, ok := step.EnabledWaitTimeout(fn); ok {
+	if d, ok := commandgen.EnabledWaitTimeout(fn); ok {
 		// The wait for a target compile saw disabled before its action.
 		l, err := g.locator(target)
 		if err != nil {
@@ -191,7 +192,7 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		return []doc{await(mc(c(ident("expect"), l), "toBeEnabled", obj{{"timeout", raw(strconv.FormatInt(d.Milliseconds(), 10))}}))}, 0, nil
 	}
 	call := step.ToolCall{Tool: step.ToolEvaluate, Args: st.Params}
-	if step.IsFocus(call) {
+	if commandgen.IsFocus(call) {
 		l, err := g.locator(target)
 		if err != nil {
 			return nil, 0, err
@@ -209,7 +210,7 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		}
 		return []doc{await(mc(l, "focus"))}, 0, nil
 	}
-	read, err := step.Read(call)
+	read, err := commandgen.Read(call)
 	if err == nil {
 		switch read.Kind {
 		case step.Remember:
@@ -231,7 +232,7 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 	if check.Wait {
 		// "wait for Saved to appear": as long as the compiled wait.
 		wait = defaults.Navigation
-		if d, ok := step.CheckTimeout(fn); ok {
+		if d, ok := commandgen.CheckTimeout(fn); ok {
 			wait = d
 		}
 	}

@@ -1,11 +1,11 @@
 // The helpers an exported Playwright Test spec declares at its top, for
 // what a check reads that no Playwright matcher reads (pwspec/read.go).
-// Each is the JavaScript of the check it stands for (step/checks.js,
+// Each is the JavaScript of the check it stands for (commandgen/checks.js,
 // states.js, values.js), laid out as Prettier leaves it; a function the
 // page runs holds all it needs (Playwright sends only its source). A spec
 // copies only the helpers it uses. A line "//# NAME" opens the helper
 // NAME; in a helper, the line "  //# norm" stands for the norm section,
-// "  //# vis" for the vis section (step/checks.js's vis: whether a person
+// "  //# vis" for the vis section (commandgen/checks.js's vis: whether a person
 // sees the element).
 //
 // This file is read, not run: it is TypeScript in pieces.
@@ -155,7 +155,7 @@
 
 //# says
 // The text a text check expects, or a role's name, as the regular
-// expression of what plaintest's check and replay see (step/checks.js's
+// expression of what plaintest's check and replay see (commandgen/checks.js's
 // says, dom.NameWords): its words, space, curly quotes and case aside,
 // where no word goes on past either end of them ("Paid" is not in
 // "Unpaid"), and not right after "not", "no", "never", "non" or "n't"

@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/step"
 )
 
 var placeholderRe = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\s*\}\}`)
@@ -30,7 +30,7 @@ func (g *gen) text(s string) (expr, error) {
 	esc := strings.NewReplacer("\\", "\\\\", "`", "\\`", "${", "\\${")
 	for _, m := range ms {
 		name := s[m[2]:m[3]]
-		if id, field, ok := strings.Cut(name, "."); ok && g.remembered[id] && field == step.OutputValue {
+		if id, field, ok := strings.Cut(name, "."); ok && g.remembered[id] && field == commandgen.OutputValue {
 			name = id // a remembered value: the const read from the page
 		}
 		if !g.vars[name] {
@@ -47,7 +47,7 @@ func (g *gen) text(s string) (expr, error) {
 	b.WriteString(esc.Replace(s[last:]))
 	b.WriteString("`")
 	if len(ms) == 1 && ms[0][0] == 0 && ms[0][1] == len(s) {
-		return ident(strings.TrimSuffix(s[ms[0][2]:ms[0][3]], "."+step.OutputValue)), nil
+		return ident(strings.TrimSuffix(s[ms[0][2]:ms[0][3]], "."+commandgen.OutputValue)), nil
 	}
 	return raw(b.String()), nil
 }

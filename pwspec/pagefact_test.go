@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
@@ -32,7 +33,7 @@ func specOf(t *testing.T, name string, steps []step.Step) string {
 		{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://127.0.0.1:1/"}, Description: "open"},
 	}}
 	for _, s := range steps {
-		c, err := step.Call(s, "")
+		c, err := commandgen.Call(s, "")
 		if err != nil {
 			t.Fatal(err)
 		}

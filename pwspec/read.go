@@ -12,13 +12,14 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/step"
 )
 
 // Helpers the spec declares, in the order they are declared. Each is the
-// JavaScript of the check it stands for (step/checks.js, states.js,
+// JavaScript of the check it stands for (commandgen/checks.js, states.js,
 // values.js), laid out as Prettier leaves it; a function the page runs
 // holds all it needs (Playwright sends only its source).
 const (
@@ -141,7 +142,7 @@ func (g *gen) poll(l expr, helper, matcher string, negated bool, wait string, ar
 // (checks.js's norm) matches as match says, want being normalized as the
 // check normalizes it.
 func normPattern(want, match string) string {
-	w := dom.JSRegexEscape(step.NormText(want))
+	w := dom.JSRegexEscape(commandgen.NormText(want))
 	switch match {
 	case step.MatchContains:
 		return "/" + w + "/"
@@ -151,7 +152,7 @@ func normPattern(want, match string) string {
 		return "/" + w + "$/"
 	}
 	// bare(v) === want: the full stop or other punctuation ending v aside.
-	return "/^" + dom.JSRegexEscape(strings.TrimRight(step.NormText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
+	return "/^" + dom.JSRegexEscape(strings.TrimRight(commandgen.NormText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
 }
 
 // orderItems is the call of the order helper (helpers.ts) whose regular

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
@@ -13,7 +14,7 @@ import (
 // after it read {{NAME.value}} as that const.
 func TestRemember(t *testing.T) {
 	call := func(s step.Step, target string) sandy.Step {
-		c, err := step.Call(s, target)
+		c, err := commandgen.Call(s, target)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -14,14 +14,14 @@ import (
 
 // TestSaysAgrees: the three readers of "a text says these words" agree on
 // the same table: the check compile runs and replay replays
-// (step/checks.js's says), the spec's helper (helpers.ts's says) and the
+// (commandgen/checks.js's says), the spec's helper (helpers.ts's says) and the
 // name replay sends in a target (dom.NameWords). Each is run by node.
 func TestSaysAgrees(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		testenv.Missing(t, "node: %v", err)
 	}
-	checks, err := os.ReadFile("../step/checks.js")
+	checks, err := os.ReadFile("../commandgen/checks.js")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestSaysAgrees(t *testing.T) {
 	for _, n := range []string{"norm", "says"} {
 		src, ok := pagejs.Lookup(decls, n)
 		if !ok {
-			t.Fatalf("step/checks.js has no %s", n)
+			t.Fatalf("commandgen/checks.js has no %s", n)
 		}
 		check += "const " + n + "Check = " + strings.ReplaceAll(src, "says(", "saysCheck(") + ";\n"
 	}
@@ -90,7 +90,7 @@ console.log(JSON.stringify(out));
 		t.Fatalf("node answered %s (%v)", got, err)
 	}
 	for i, c := range cases {
-		for j, who := range []string{"step/checks.js says", "helpers.ts says", "dom.NameWords"} {
+		for j, who := range []string{"commandgen/checks.js says", "helpers.ts says", "dom.NameWords"} {
 			if res[i][j] != c.says {
 				t.Errorf("%s: %q says %q: %v, want %v", who, c.text, c.want, res[i][j], c.says)
 			}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
@@ -17,7 +18,7 @@ import (
 // toContainText.
 func TestShadowText(t *testing.T) {
 	call := func(s step.Step, target string) sandy.Step {
-		c, err := (&step.CallOptions{}).Call(s, target)
+		c, err := (&commandgen.CallOptions{}).Call(s, target)
 		if err != nil {
 			t.Fatal(err)
 		}

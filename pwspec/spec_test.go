@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
@@ -19,7 +20,7 @@ import (
 // cmd/plaintest's TestExportedSpecsRun for the demo specs).
 func TestShapes(t *testing.T) {
 	chk := func(s step.Step, target string) sandy.Step {
-		c, err := step.Call(s, target)
+		c, err := commandgen.Call(s, target)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +30,7 @@ func TestShapes(t *testing.T) {
 	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "a \"quoted\" name with 'both'"}, Variables: map[string]any{"BASE_URL": "http://127.0.0.1:8080/some/very/long/base/path/that/goes/on/and/on/and/on", "TOKEN": ""},
 		Steps: []sandy.Step{
 			{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "{{BASE_URL}}/a/very/long/path/that/will/not/fit/on/a/line/of/eighty/columns/at/all"}, Description: "open"},
-			{Tool: "mcp__playwright__browser_evaluate", Params: step.BusyWait(30 * time.Second).Args, Description: "open"},
+			{Tool: "mcp__playwright__browser_evaluate", Params: commandgen.BusyWait(30 * time.Second).Args, Description: "open"},
 			{Tool: "mcp__playwright__browser_click", Params: map[string]any{"target": long}, Description: "click"},
 			{Tool: "mcp__playwright__browser_type", Params: map[string]any{"target": "internal:label=\"Search the whole catalogue for anything\"i", "text": "x{{TOKEN}}y", "slowly": true}, Description: "type"},
 			{Tool: "mcp__playwright__browser_select_option", Params: map[string]any{"target": "internal:label=\"Country\"i >> visible=true", "values": []any{"Japan", "United Kingdom of Great Britain"}}, Description: "select"},

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
@@ -13,7 +14,7 @@ import (
 // appear") keeps its compiled timeout in the spec; any other check keeps
 // the spec's expect timeout.
 func TestWaitTimeout(t *testing.T) {
-	o := &step.CallOptions{WaitTimeout: 12 * time.Second}
+	o := &commandgen.CallOptions{WaitTimeout: 12 * time.Second}
 	call := func(s step.Step, target string) sandy.Step {
 		c, err := o.Call(s, target)
 		if err != nil {
@@ -25,7 +26,7 @@ func TestWaitTimeout(t *testing.T) {
 		{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://127.0.0.1:1/"}, Description: "open"},
 		call(step.Step{Kind: step.AssertText, Value: "Saved", Wait: true, Action: "wait for Saved to appear"}, ""),
 		call(step.Step{Kind: step.AssertValue, Role: "textbox", Element: `textbox "Code"`, Value: "A1", Match: step.MatchEquals, Wait: true, Action: "wait until the code shows A1"}, `internal:role=textbox[name="Code"i]`),
-		{Tool: "mcp__playwright__browser_evaluate", Params: step.EnabledWait(`internal:role=button[name="Pay"i]`, `button "Pay"`, 5*time.Second).Args, Description: "click Pay"},
+		{Tool: "mcp__playwright__browser_evaluate", Params: commandgen.EnabledWait(`internal:role=button[name="Pay"i]`, `button "Pay"`, 5*time.Second).Args, Description: "click Pay"},
 		{Tool: "mcp__playwright__browser_click", Params: map[string]any{"target": `internal:role=button[name="Pay"i]`, "element": `button "Pay"`}, Description: "click Pay"},
 		call(step.Step{Kind: step.AssertText, Value: "Done", Action: "verify Done is shown"}, ""),
 	}}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -45,7 +46,7 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		sent = chk.narrowed(params, dom.WordNames(chk.target))
 	}
 	limit := r.opts.Timeout
-	if d, ok := step.WaitsFor(step.ToolCall{Tool: pl.tool, Args: params}); ok && d > limit {
+	if d, ok := commandgen.WaitsFor(step.ToolCall{Tool: pl.tool, Args: params}); ok && d > limit {
 		// "wait for the Pay button to appear": its element is waited for
 		// as long as its fact.
 		limit = d
@@ -87,7 +88,7 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		}
 		// A check the page's navigation ended (a submit's page still on
 		// its way) asks again, of the new page.
-		navigated := res.Navigated() && step.IsCheck(step.ToolCall{Tool: pl.tool, Args: params})
+		navigated := res.Navigated() && commandgen.IsCheck(step.ToolCall{Tool: pl.tool, Args: params})
 		if !(hasTarget && res.NoMatch()) && !lateTab(pl.tool, params, res) && !navigated {
 			o.fail, o.unreached = msg, hasTarget && res.TimedOut()
 			return o, nil

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
@@ -839,7 +840,7 @@ func TestParseScreenshots(t *testing.T) {
 // until the step timeout; any other evaluation fails at once, as it may
 // have done something.
 func TestNavigatedCheckAsksAgain(t *testing.T) {
-	call, err := step.Call(step.Step{Kind: step.AssertText, Value: "Welcome"}, "")
+	call, err := commandgen.Call(step.Step{Kind: step.AssertText, Value: "Welcome"}, "")
 	if err != nil {
 		t.Fatal(err)
 	}

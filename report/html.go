@@ -244,7 +244,7 @@ var (
 )
 
 // Expectation splits the first line of a failed check's error text into
-// what was expected and what the page showed, as package step's checks
+// what was expected and what the page showed, as package commandgen's checks
 // word them: "the URL is X, expected it to end with Y" gives
 // ("expected it to end with Y", "the URL is X"); "expected text "7 items"
 // is not shown" gives it as expected, with found "". Both are "" when the

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
@@ -91,7 +92,7 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 			}
 			if i < len(ts.Steps) && ts.Steps[i].Kind == step.Remember {
 				// Later steps read its value as {{NAME.value}}.
-				st.ID, st.Output = ts.Steps[i].Value, step.RememberOutputs()
+				st.ID, st.Output = ts.Steps[i].Value, commandgen.RememberOutputs()
 				st.Description = sandy.Described(ts.Action, "reads", ts.Steps[i].Element)
 			}
 			if _, scoped := c.Args["target"]; scoped && i < len(ts.Steps) && ts.Steps[i].Kind.IsCheck() {

@@ -1,10 +1,8 @@
 // Package step holds the step every stage shares: the typed form between
 // an action's words and the MCP tool calls that perform it. The
-// translator writes steps, the compiler runs them, the exporters read
-// them. Step has one encoding, Call (a step to the @playwright/mcp call
-// that performs it), and one decoding, Read (such a call back to its
-// step), kept side by side and held to each other by a round-trip test.
-// It imports nothing of plaintest's but leaf packages under internal/.
+// translator writes steps, the compiler runs them, package commandgen
+// turns them into calls and back, the exporters read them. It imports
+// nothing of plaintest's.
 package step
 
 import "strings"

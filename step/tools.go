@@ -18,6 +18,12 @@ const (
 	ToolDrag         = "browser_drag"          // drag one element onto another
 )
 
+// ToolCall is one tool call: the bare tool name ("browser_click") and its arguments.
+type ToolCall struct {
+	Tool string
+	Args map[string]any
+}
+
 // Server is the name scenarios give the browser's MCP server: a step's
 // call is the tool mcp__playwright__<tool>.
 const Server = "playwright"

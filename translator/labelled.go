@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 )
@@ -27,7 +28,7 @@ func readLabelled(page *dom.Node, body string) (st step.Step, ok bool) {
 	if m == nil || page == nil {
 		return step.Step{}, false
 	}
-	label, value := step.NormText(unquote(m[1])), expectedText(m[2])
+	label, value := commandgen.NormText(unquote(m[1])), expectedText(m[2])
 	if label == "" || value == "" {
 		return step.Step{}, false
 	}
@@ -45,9 +46,9 @@ func readLabelled(page *dom.Node, body string) (st step.Step, ok bool) {
 func labelHolder(page *dom.Node, label string) *dom.Node {
 	starts := regexp.MustCompile(`^` + regexp.QuoteMeta(label) + `\s*:\s*\S`)
 	found := dom.Innermost(page,
-		func(n *dom.Node) bool { return strings.Contains(step.NormText(n.TextContent()), label) },
+		func(n *dom.Node) bool { return strings.Contains(commandgen.NormText(n.TextContent()), label) },
 		func(n *dom.Node) bool {
-			return n.Ref != "" && (starts.MatchString(step.NormText(n.TextContent())) || n.Role == "row" && firstCellIs(n, label))
+			return n.Ref != "" && (starts.MatchString(commandgen.NormText(n.TextContent())) || n.Role == "row" && firstCellIs(n, label))
 		})
 	if len(found) != 1 {
 		return nil
@@ -66,5 +67,5 @@ func firstCellIs(row *dom.Node, label string) bool {
 			cells = append(cells, c)
 		}
 	}
-	return len(cells) == 2 && strings.TrimRight(step.NormText(cells[0].TextContent()), ": ") == label
+	return len(cells) == 2 && strings.TrimRight(commandgen.NormText(cells[0].TextContent()), ": ") == label
 }

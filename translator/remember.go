@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 )
@@ -24,11 +25,11 @@ const rememberExpr = `(remember|memori[sz]e|store|save|note(?: down)?|keep|recor
 // verbs refuse it.
 func buildRemember(r *Rules, m []string, req Request) ([]step.Step, error) {
 	verb, phrase, name := strings.ToLower(m[1]), strings.TrimSpace(m[2]), m[3]
-	if !step.ValidName(name) {
+	if !commandgen.ValidName(name) {
 		if verb == "save" || verb == "keep" || verb == "record" || verb == "capture" || verb == "store" {
 			return nil, errNoMatch
 		}
-		return nil, final(fmt.Errorf("%w: %q is not a name to remember a value as: use %s", ErrUnparsable, name, step.NameRule))
+		return nil, final(fmt.Errorf("%w: %q is not a name to remember a value as: use %s", ErrUnparsable, name, commandgen.NameRule))
 	}
 	n, err := r.remembered(req, phrase)
 	if err != nil {
@@ -115,7 +116,7 @@ var reRemember = regexp.MustCompile(`(?i)^` + rememberExpr + `$`)
 // ok is false for a sentence of another form.
 func RememberName(action string) (name string, ok bool) {
 	m := reRemember.FindStringSubmatch(cleanAction(action))
-	if m == nil || !step.ValidName(m[3]) {
+	if m == nil || !commandgen.ValidName(m[3]) {
 		return "", false
 	}
 	return m[3], true
@@ -130,7 +131,7 @@ func rulesOnly(action string) bool {
 		return false
 	}
 	verb := strings.ToLower(m[1])
-	return step.ValidName(m[3]) || strings.HasPrefix(verb, "remember") || strings.HasPrefix(verb, "memori") || strings.HasPrefix(verb, "note")
+	return commandgen.ValidName(m[3]) || strings.HasPrefix(verb, "remember") || strings.HasPrefix(verb, "memori") || strings.HasPrefix(verb, "note")
 }
 
 // refuse is the error of an action the model is not asked: one that

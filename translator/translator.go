@@ -12,7 +12,7 @@
 // function calling (llm.go), one step at a time; and Auto, which asks the
 // rules first and the model for what they cannot read (auto.go). All read
 // the page as a dom.Node tree and answer with refs of that tree; turning
-// refs into tool calls and stable selectors is the job of package step
+// refs into tool calls and stable selectors is the job of package commandgen
 // and the parser.
 package translator
 

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/testenv"
@@ -23,7 +24,6 @@ import (
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/sandy"
-	"github.com/plaintest/plaintest/step"
 )
 
 // parallelNote: how a browser test of this package runs, for a new
@@ -228,7 +228,7 @@ func TestTextShownInChromium(t *testing.T) {
 		"Special offer":    "false", // the section's aria-label only
 		`say "hi" </p>`:    "false",
 	} {
-		c := step.TextShown(text)
+		c := commandgen.TextShown(text)
 		res := call(t, s, c.Tool, c.Args)
 		if res.IsError || res.Value != want {
 			t.Errorf("TextShown(%q) = %q (error %q), want %s", text, res.Value, res.Error, want)

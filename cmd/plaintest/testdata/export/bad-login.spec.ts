@@ -5,7 +5,7 @@ import { expect, test } from "@playwright/test";
 const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8080";
 
 // The text a text check expects, or a role's name, as the regular
-// expression of what plaintest's check and replay see (step/checks.js's
+// expression of what plaintest's check and replay see (commandgen/checks.js's
 // says, dom.NameWords): its words, space, curly quotes and case aside,
 // where no word goes on past either end of them ("Paid" is not in
 // "Unpaid"), and not right after "not", "no", "never", "non" or "n't"

@@ -1,4 +1,4 @@
-package step_test
+package commandgen_test
 
 import (
 	"context"

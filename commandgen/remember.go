@@ -15,7 +15,7 @@
 // An element still empty after the timeout throws, so a value missing at
 // replay fails the step rather than an empty text passing every check.
 
-package step
+package commandgen
 
 import (
 	"fmt"
@@ -25,6 +25,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/step"
 )
 
 // The outputs of a Remember step's exported call (see above).
@@ -57,43 +58,43 @@ func helper(name string) string {
 			return h.def
 		}
 	}
-	panic("step: checks.js declares no " + name)
+	panic("commandgen: checks.js declares no " + name)
 }
 
 // rememberCall is the call of a Remember step s on target.
-func rememberCall(s Step, target string, timeout time.Duration) (ToolCall, error) {
+func rememberCall(s step.Step, target string, timeout time.Duration) (step.ToolCall, error) {
 	if !ValidName(s.Value) {
-		return ToolCall{}, fmt.Errorf("step: remember step %q: %q is not a name to remember a value as (%s)", s.Action, s.Value, NameRule)
+		return step.ToolCall{}, fmt.Errorf("commandgen: remember step %q: %q is not a name to remember a value as (%s)", s.Action, s.Value, NameRule)
 	}
 	what := s.Element
 	if what == "" {
 		what = "the element"
 	}
 	fn := fmt.Sprintf(rememberJS, js(s.Value), timeout.Milliseconds(), defaults.Poll.Milliseconds(), js(what), timeout)
-	return ToolCall{ToolEvaluate, withElement(s, map[string]any{"target": target, "function": fn})}, nil
+	return step.ToolCall{Tool: step.ToolEvaluate, Args: withElement(s, map[string]any{"target": target, "function": fn})}, nil
 }
 
 // readRemember reads a Remember step from its call's function; ok is
 // false for any other function.
-func readRemember(fn, element, target string) (Step, bool) {
+func readRemember(fn, element, target string) (step.Step, bool) {
 	m := rememberRe.FindStringSubmatch(fn)
 	if m == nil {
-		return Step{}, false
+		return step.Step{}, false
 	}
 	name, err := strconv.Unquote(m[1])
 	if err != nil || !ValidName(name) {
-		return Step{}, false
+		return step.Step{}, false
 	}
-	return Step{Kind: Remember, Value: name, Ref: target, Element: element, Role: roleOf(element)}, true
+	return step.Step{Kind: step.Remember, Value: name, Ref: target, Element: element, Role: roleOf(element)}, true
 }
 
 // RememberName reports whether c is a Remember step's call, and the name
 // it remembers the value as.
-func RememberName(c ToolCall) (string, bool) {
+func RememberName(c step.ToolCall) (string, bool) {
 	fn, _ := c.Args["function"].(string)
 	el, _ := c.Args["element"].(string)
 	t, _ := c.Args["target"].(string)
-	if c.Tool != ToolEvaluate {
+	if c.Tool != step.ToolEvaluate {
 		return "", false
 	}
 	s, ok := readRemember(fn, el, t)

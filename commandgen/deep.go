@@ -1,6 +1,10 @@
-package step
+package commandgen
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/plaintest/plaintest/step"
+)
 
 // The pieces of a check compiled on a page with open shadow roots
 // (Step.Shadow): each reads through them with internal/pagejs's
@@ -9,7 +13,7 @@ import "strings"
 
 // itemsFn is the helper that lists a count's items: through open shadow
 // roots for a check with Shadow.
-func itemsFn(s Step) string {
+func itemsFn(s step.Step) string {
 	if s.Shadow {
 		return "itemsDeep"
 	}
@@ -18,7 +22,7 @@ func itemsFn(s Step) string {
 
 // nameFn is the helper that reads an element's name: its aria-labelledby
 // in the element's own shadow root for a check with Shadow.
-func nameFn(s Step) string {
+func nameFn(s step.Step) string {
 	if s.Shadow {
 		return "nameDeep"
 	}
@@ -31,7 +35,7 @@ const disabledDeepJS = "(el.disabled === true || el.getAttribute('aria-disabled'
 
 // allJS lists every element of the page, through open shadow roots for a
 // check with Shadow.
-func allJS(s Step) string {
+func allJS(s step.Step) string {
 	if s.Shadow {
 		return "deepAll(document, '*')"
 	}
@@ -47,7 +51,7 @@ const focusedDeepJS = "(deepFocus() === el || el.contains(deepFocus()))"
 var valuesDeepJS = func() string {
 	const light, deep = "const shown = e => e.innerText ?? e.textContent ?? '';", "const shown = e => deepText(e);"
 	if !strings.Contains(valuesJS, light) {
-		panic("step: values.js no longer reads text as " + light)
+		panic("commandgen: values.js no longer reads text as " + light)
 	}
 	return strings.Replace(valuesJS, light, deep, 1)
 }()

@@ -1,4 +1,4 @@
-package step
+package commandgen
 
 // How the checks' JavaScript quotes the values it compares.
 

@@ -4,7 +4,7 @@
 // while compiling when nothing better is known, a stable Playwright
 // selector in what is exported). Read (read.go) is its inverse.
 
-package step
+package commandgen
 
 import (
 	_ "embed"
@@ -17,13 +17,8 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/pagejs"
+	"github.com/plaintest/plaintest/step"
 )
-
-// ToolCall is one tool call: the bare tool name ("browser_click") and its arguments.
-type ToolCall struct {
-	Tool string
-	Args map[string]any
-}
 
 // CallOptions tune the calls Call builds. Nil means the defaults.
 type CallOptions struct {
@@ -36,25 +31,25 @@ type CallOptions struct {
 }
 
 // build makes the call for one kind of step; target is "" for kinds without one.
-type build func(s Step, target string) ToolCall
+type build func(s step.Step, target string) step.ToolCall
 
-var builders = map[Kind]build{
-	Navigate: func(s Step, _ string) ToolCall {
-		return ToolCall{ToolNavigate, map[string]any{"url": s.Value}}
+var builders = map[step.Kind]build{
+	step.Navigate: func(s step.Step, _ string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolNavigate, Args: map[string]any{"url": s.Value}}
 	},
-	Click: func(s Step, t string) ToolCall {
-		return ToolCall{ToolClick, withElement(s, map[string]any{"target": t})}
+	step.Click: func(s step.Step, t string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolClick, Args: withElement(s, map[string]any{"target": t})}
 	},
-	Type: func(s Step, t string) ToolCall {
+	step.Type: func(s step.Step, t string) step.ToolCall {
 		args := withElement(s, map[string]any{"target": t, "text": s.Value})
 		if s.Role == "combobox" {
 			// A combo box reads keys as they come to filter and open its
 			// list; filled at once, many never react.
 			args["slowly"] = true
 		}
-		return ToolCall{ToolType, args}
+		return step.ToolCall{Tool: step.ToolType, Args: args}
 	},
-	Select: func(s Step, t string) ToolCall {
+	step.Select: func(s step.Step, t string) step.ToolCall {
 		values := []any{s.Value}
 		if len(s.Values) > 0 { // several options of a list box
 			values = make([]any, len(s.Values))
@@ -62,26 +57,26 @@ var builders = map[Kind]build{
 				values[i] = v
 			}
 		}
-		return ToolCall{ToolSelectOption, withElement(s, map[string]any{"target": t, "values": values})}
+		return step.ToolCall{Tool: step.ToolSelectOption, Args: withElement(s, map[string]any{"target": t, "values": values})}
 	},
-	AcceptDialog: func(s Step, _ string) ToolCall {
+	step.AcceptDialog: func(s step.Step, _ string) step.ToolCall {
 		args := map[string]any{"accept": true}
 		if s.Value != "" {
 			args["promptText"] = s.Value
 		}
-		return ToolCall{ToolHandleDialog, args}
+		return step.ToolCall{Tool: step.ToolHandleDialog, Args: args}
 	},
-	DismissDialog: func(Step, string) ToolCall {
-		return ToolCall{ToolHandleDialog, map[string]any{"accept": false}}
+	step.DismissDialog: func(step.Step, string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolHandleDialog, Args: map[string]any{"accept": false}}
 	},
 	// An Upload is two calls: a click on its target, which opens the file
 	// chooser (UploadFiles sets its files).
-	Upload: func(s Step, t string) ToolCall {
-		return ToolCall{ToolClick, withElement(s, map[string]any{"target": t})}
+	step.Upload: func(s step.Step, t string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolClick, Args: withElement(s, map[string]any{"target": t})}
 	},
 	// A SwitchTab's call needs the tab's index, known only from the
 	// server's list: see SelectTab.
-	Drag: func(s Step, t string) ToolCall {
+	step.Drag: func(s step.Step, t string) step.ToolCall {
 		args := map[string]any{"startTarget": t}
 		if s.Element != "" {
 			args["startElement"] = s.Element
@@ -92,37 +87,37 @@ var builders = map[Kind]build{
 				args["endElement"] = s.Drop.Element
 			}
 		}
-		return ToolCall{ToolDrag, args}
+		return step.ToolCall{Tool: step.ToolDrag, Args: args}
 	},
-	Check:   toggleCall,
-	Uncheck: toggleCall,
-	Press: func(s Step, _ string) ToolCall {
-		return ToolCall{ToolPressKey, map[string]any{"key": s.Value}}
+	step.Check:   toggleCall,
+	step.Uncheck: toggleCall,
+	step.Press: func(s step.Step, _ string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolPressKey, Args: map[string]any{"key": s.Value}}
 	},
-	Hover: func(s Step, t string) ToolCall {
-		return ToolCall{ToolHover, withElement(s, map[string]any{"target": t})}
+	step.Hover: func(s step.Step, t string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolHover, Args: withElement(s, map[string]any{"target": t})}
 	},
-	DoubleClick: func(s Step, t string) ToolCall {
-		return ToolCall{ToolClick, withElement(s, map[string]any{"target": t, "doubleClick": true})}
+	step.DoubleClick: func(s step.Step, t string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolClick, Args: withElement(s, map[string]any{"target": t, "doubleClick": true})}
 	},
-	Clear: func(s Step, t string) ToolCall {
-		return ToolCall{ToolType, withElement(s, map[string]any{"target": t, "text": ""})}
+	step.Clear: func(s step.Step, t string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolType, Args: withElement(s, map[string]any{"target": t, "text": ""})}
 	},
-	Reload: func(Step, string) ToolCall {
+	step.Reload: func(step.Step, string) step.ToolCall {
 		// browser_navigate to the same URL does not reload a page whose URL
 		// has a #fragment; the server waits for the load location.reload
 		// starts.
-		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon(reloadJS)}}
+		return step.ToolCall{Tool: step.ToolEvaluate, Args: map[string]any{"function": navigateSoon(reloadJS)}}
 	},
-	Back: func(Step, string) ToolCall {
-		return ToolCall{ToolNavigateBack, map[string]any{}}
+	step.Back: func(step.Step, string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolNavigateBack, Args: map[string]any{}}
 	},
-	Forward: func(Step, string) ToolCall {
-		return ToolCall{ToolEvaluate, map[string]any{"function": navigateSoon(forwardJS)}}
+	step.Forward: func(step.Step, string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolEvaluate, Args: map[string]any{"function": navigateSoon(forwardJS)}}
 	},
-	Wait: func(s Step, _ string) ToolCall {
+	step.Wait: func(s step.Step, _ string) step.ToolCall {
 		secs, _ := strconv.ParseFloat(s.Value, 64)
-		return ToolCall{ToolWaitFor, map[string]any{"time": secs}}
+		return step.ToolCall{Tool: step.ToolWaitFor, Args: map[string]any{"time": secs}}
 	},
 }
 
@@ -148,15 +143,15 @@ const focusJS = "(el) => { el.focus(); return document.activeElement === el || e
 // Scoped reports whether s is a check of one element (an assertion whose
 // translator named an element or a container); such a step needs a target
 // too.
-func Scoped(s Step) bool {
+func Scoped(s step.Step) bool {
 	return s.Kind.IsCheck() && s.Ref != ""
 }
 
 // NeedsTarget reports whether steps of kind k act on an element.
-func NeedsTarget(k Kind) bool {
+func NeedsTarget(k step.Kind) bool {
 	switch k {
-	case Click, DoubleClick, Type, Clear, Select,
-		Upload, Drag, Check, Uncheck, Hover, AssertState, AssertValue, Remember:
+	case step.Click, step.DoubleClick, step.Type, step.Clear, step.Select,
+		step.Upload, step.Drag, step.Check, step.Uncheck, step.Hover, step.AssertState, step.AssertValue, step.Remember:
 		return true
 	}
 	return false
@@ -165,15 +160,15 @@ func NeedsTarget(k Kind) bool {
 // Call returns the call that performs s on target, with the default
 // options. Target is ignored by kinds that act on no element; it is
 // required by the others.
-func Call(s Step, target string) (ToolCall, error) {
+func Call(s step.Step, target string) (step.ToolCall, error) {
 	var o *CallOptions
 	return o.Call(s, target)
 }
 
 // Call returns the call that performs s on target.
-func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
+func (o *CallOptions) Call(s step.Step, target string) (step.ToolCall, error) {
 	if NeedsTarget(s.Kind) && target == "" {
-		return ToolCall{}, fmt.Errorf("step: %s step %q has no target", s.Kind, s.Action)
+		return step.ToolCall{}, fmt.Errorf("commandgen: %s step %q has no target", s.Kind, s.Action)
 	}
 	timeout := defaults.Check
 	if o != nil && o.CheckTimeout > 0 {
@@ -188,21 +183,21 @@ func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)
 	}
-	if s.Kind == Remember {
+	if s.Kind == step.Remember {
 		return rememberCall(s, target, timeout)
 	}
-	if s.Kind == SwitchTab {
+	if s.Kind == step.SwitchTab {
 		// A tab by its number; the tab opened last has an index only the
 		// server's list knows (the compiler asks it, ListTabs).
 		n, err := strconv.Atoi(s.Value)
 		if err != nil || n < 1 {
-			return ToolCall{}, fmt.Errorf("step: switch_tab step %q: the tab %q is known only from the server's list of tabs", s.Action, s.Value)
+			return step.ToolCall{}, fmt.Errorf("commandgen: switch_tab step %q: the tab %q is known only from the server's list of tabs", s.Action, s.Value)
 		}
 		return SelectTab(n - 1), nil
 	}
 	b, ok := builders[s.Kind]
 	if !ok {
-		return ToolCall{}, fmt.Errorf("step: no call for a %q step", s.Kind)
+		return step.ToolCall{}, fmt.Errorf("commandgen: no call for a %q step", s.Kind)
 	}
 	return b(s, target), nil
 }
@@ -210,45 +205,45 @@ func (o *CallOptions) Call(s Step, target string) (ToolCall, error) {
 // Focus is the call that puts the focus in the element at target, with
 // nothing else happening (a click could open, toggle or submit): what a
 // key pressed "in" an element needs first.
-func Focus(target, element string) ToolCall {
+func Focus(target, element string) step.ToolCall {
 	args := map[string]any{"target": target, "function": focusJS}
 	if element != "" {
 		args["element"] = element
 	}
-	return ToolCall{ToolEvaluate, args}
+	return step.ToolCall{Tool: step.ToolEvaluate, Args: args}
 }
 
 // UploadFiles is the call that sets the files of the file chooser an
 // action opened: paths as the scenario names them (relative to its files
 // folder, which replay turns into absolute paths inside it).
-func UploadFiles(paths ...string) ToolCall {
+func UploadFiles(paths ...string) step.ToolCall {
 	list := make([]any, len(paths))
 	for i, p := range paths {
 		list[i] = p
 	}
-	return ToolCall{ToolFileUpload, map[string]any{"paths": list}}
+	return step.ToolCall{Tool: step.ToolFileUpload, Args: map[string]any{"paths": list}}
 }
 
 // ListTabs is the call that lists the browser's tabs.
-func ListTabs() ToolCall {
-	return ToolCall{ToolTabs, map[string]any{"action": "list"}}
+func ListTabs() step.ToolCall {
+	return step.ToolCall{Tool: step.ToolTabs, Args: map[string]any{"action": "list"}}
 }
 
 // SelectTab is the call that makes the tab at index (counted from 0, as
 // browser_tabs counts) the one the next calls act on.
-func SelectTab(index int) ToolCall {
-	return ToolCall{ToolTabs, map[string]any{"action": "select", "index": index}}
+func SelectTab(index int) step.ToolCall {
+	return step.ToolCall{Tool: step.ToolTabs, Args: map[string]any{"action": "select", "index": index}}
 }
 
 // PressKey is the call that presses key on the focused element.
-func PressKey(key string) ToolCall {
-	return ToolCall{ToolPressKey, map[string]any{"key": key}}
+func PressKey(key string) step.ToolCall {
+	return step.ToolCall{Tool: step.ToolPressKey, Args: map[string]any{"key": key}}
 }
 
 // WaitForText is the call that waits (up to the server's action timeout) for
 // text to be visible; it fails when the text never shows.
-func WaitForText(text string) ToolCall {
-	return ToolCall{ToolWaitFor, map[string]any{"text": text}}
+func WaitForText(text string) step.ToolCall {
+	return step.ToolCall{Tool: step.ToolWaitFor, Args: map[string]any{"text": text}}
 }
 
 // TextShown is the call that reports, at once, whether text is on the page
@@ -257,18 +252,18 @@ func WaitForText(text string) ToolCall {
 // roots included). Its result is "true" or "false". It tells a name that
 // is visible text from one that comes from aria-label or a label, for
 // which WaitForText would only time out.
-func TextShown(text string) ToolCall {
+func TextShown(text string) step.ToolCall {
 	want, _ := json.Marshal(strings.ToLower(strings.Join(strings.Fields(text), " ")))
 	fn := "() => (document.body ? deepText(document.body) : '').replace(/\\s+/g, ' ').toLowerCase().includes(" + string(want) + ")"
-	return ToolCall{ToolEvaluate, map[string]any{"function": withHelpers(fn)}}
+	return step.ToolCall{Tool: step.ToolEvaluate, Args: map[string]any{"function": withHelpers(fn)}}
 }
 
 // ShadowProbe is the call that reports, at once, whether the page has an
 // open shadow root: "true" or "false". Compile asks it before each check,
 // which then reads through shadow roots (Step.Shadow) only where the page
 // has them.
-func ShadowProbe() ToolCall {
-	return ToolCall{ToolEvaluate, map[string]any{"function": shadowProbeJS}}
+func ShadowProbe() step.ToolCall {
+	return step.ToolCall{Tool: step.ToolEvaluate, Args: map[string]any{"function": shadowProbeJS}}
 }
 
 var shadowProbeJS = withHelpers("() => deepAll(document, '*').some(e => e.shadowRoot)")
@@ -301,8 +296,8 @@ var busyWaitRe = regexp.MustCompile("^" + strings.ReplaceAll(regexp.QuoteMeta(bu
 // articles one by one). Compile runs it after every page load, and
 // exports it after one whose page was still loading, so that replay waits
 // as compile did instead of racing the page.
-func BusyWait(timeout time.Duration) ToolCall {
-	return ToolCall{ToolEvaluate, map[string]any{"function": fmt.Sprintf(busyWaitJS, timeout.Milliseconds(), defaults.Poll.Milliseconds())}}
+func BusyWait(timeout time.Duration) step.ToolCall {
+	return step.ToolCall{Tool: step.ToolEvaluate, Args: map[string]any{"function": fmt.Sprintf(busyWaitJS, timeout.Milliseconds(), defaults.Poll.Milliseconds())}}
 }
 
 // BusyWaitTimeout reports whether fn is BusyWait's function, and its timeout.
@@ -321,13 +316,13 @@ var enabledWaitRe = regexp.MustCompile("^" + strings.NewReplacer("%s", `("(?:[^"
 // and exports it before an action whose target it saw disabled (a Pay
 // button enabled once a form is valid, a field enabled when a request
 // ends), so that replay waits as compile did instead of racing the page.
-func EnabledWait(target, element string, timeout time.Duration) ToolCall {
+func EnabledWait(target, element string, timeout time.Duration) step.ToolCall {
 	fn := fmt.Sprintf(enabledWaitJS, js(element), timeout.Milliseconds(), defaults.Poll.Milliseconds(), timeout)
 	args := map[string]any{"target": target, "function": fn}
 	if element != "" {
 		args["element"] = element
 	}
-	return ToolCall{ToolEvaluate, args}
+	return step.ToolCall{Tool: step.ToolEvaluate, Args: args}
 }
 
 // EnabledWaitTimeout reports whether fn is EnabledWait's function, and
@@ -350,11 +345,11 @@ func EnabledWaitTimeout(fn string) (time.Duration, bool) {
 // not browser_fill_form: Playwright's setChecked waits for the box to show
 // its new state, and times out when the change removes the box from the
 // page (a to-do ticked under the Active filter).
-func toggleCall(s Step, t string) ToolCall {
-	return ToolCall{ToolClick, withElement(s, map[string]any{"target": t})}
+func toggleCall(s step.Step, t string) step.ToolCall {
+	return step.ToolCall{Tool: step.ToolClick, Args: withElement(s, map[string]any{"target": t})}
 }
 
-func withElement(s Step, args map[string]any) map[string]any {
+func withElement(s step.Step, args map[string]any) map[string]any {
 	if s.Element != "" {
 		args["element"] = s.Element
 	}
@@ -371,8 +366,8 @@ var waitsJS string
 func waitFormat(name string) string {
 	v, ok := pagejs.Lookup(pagejs.MustConsts(waitsJS), name)
 	if !ok {
-		panic("step: waits.js declares no " + name)
+		panic("commandgen: waits.js declares no " + name)
 	}
 	return strings.NewReplacer("TIMEOUT_MS", "%d", "POLL_MS", "%d", "WHAT", "%s", "NAME", "%s", "WAITED", "%v",
-		"NORM; ", helper("norm")+" ", "DISABLED", stateJS[StateDisabled]).Replace(v)
+		"NORM; ", helper("norm")+" ", "DISABLED", stateJS[step.StateDisabled]).Replace(v)
 }

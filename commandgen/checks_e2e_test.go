@@ -1,4 +1,4 @@
-package step_test
+package commandgen_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -101,7 +102,7 @@ func TestChecksInChromium(t *testing.T) {
 	}
 
 	const timeout = time.Second
-	o := &step.CallOptions{CheckTimeout: timeout}
+	o := &commandgen.CallOptions{CheckTimeout: timeout}
 	st := func(k step.Kind, value string, f func(*step.Step)) step.Step {
 		s := step.Step{Kind: k, Value: value, Match: step.MatchEquals, Element: "it"}
 		if f != nil {
@@ -284,7 +285,7 @@ func BenchmarkCheckTimings(b *testing.B) {
 	ctx := context.Background()
 	s, base := checkBrowser(ctx, b)
 	const timeout = time.Second
-	o := &step.CallOptions{CheckTimeout: timeout}
+	o := &commandgen.CallOptions{CheckTimeout: timeout}
 	for _, bc := range []struct {
 		name  string
 		step  step.Step
@@ -302,7 +303,7 @@ func BenchmarkCheckTimings(b *testing.B) {
 			b.Fatal(err)
 		}
 		if bc.name == "baseline" {
-			call = step.ToolCall{mcpclient.ToolEvaluate, map[string]any{"function": "() => 'ok'"}}
+			call = step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": "() => 'ok'"}}
 		}
 		b.Run(bc.name, func(b *testing.B) {
 			var total time.Duration

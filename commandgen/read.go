@@ -1,9 +1,10 @@
-package step
+package commandgen
 
 import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/plaintest/plaintest/step"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,39 +34,39 @@ func (e notStep) Is(target error) bool { return target == ErrNotStep }
 // as the Click they are, a Type of nothing as the Clear it is. Read never fails on
 // a call Call made (the round-trip test holds it to that); any other call
 // gives an error saying why, wrapping ErrNotStep when it is not a step's.
-func Read(c ToolCall) (Step, error) {
+func Read(c step.ToolCall) (step.Step, error) {
 	str := func(k string) string { s, _ := c.Args[k].(string); return s }
 	target, element := str("target"), str("element")
-	acting := func(k Kind) (Step, error) {
+	acting := func(k step.Kind) (step.Step, error) {
 		if target == "" {
-			return Step{}, fmt.Errorf("%s: params.target: missing: the step names no element", c.Tool)
+			return step.Step{}, fmt.Errorf("%s: params.target: missing: the step names no element", c.Tool)
 		}
-		return Step{Kind: k, Ref: target, Element: element, Role: roleOf(element)}, nil
+		return step.Step{Kind: k, Ref: target, Element: element, Role: roleOf(element)}, nil
 	}
 	switch c.Tool {
-	case ToolNavigate:
-		return Step{Kind: Navigate, Value: str("url")}, nil
-	case ToolNavigateBack:
-		return Step{Kind: Back}, nil
-	case ToolClick:
+	case step.ToolNavigate:
+		return step.Step{Kind: step.Navigate, Value: str("url")}, nil
+	case step.ToolNavigateBack:
+		return step.Step{Kind: step.Back}, nil
+	case step.ToolClick:
 		if c.Args["doubleClick"] == true {
-			return acting(DoubleClick)
+			return acting(step.DoubleClick)
 		}
-		return acting(Click)
-	case ToolHover:
-		return acting(Hover)
-	case ToolType:
-		s, err := acting(Type)
+		return acting(step.Click)
+	case step.ToolHover:
+		return acting(step.Hover)
+	case step.ToolType:
+		s, err := acting(step.Type)
 		s.Value = str("text")
 		if s.Value == "" {
-			s.Kind = Clear
+			s.Kind = step.Clear
 		}
 		if c.Args["slowly"] == true {
 			s.Role = "combobox"
 		}
 		return s, err
-	case ToolSelectOption:
-		s, err := acting(Select)
+	case step.ToolSelectOption:
+		s, err := acting(step.Select)
 		vals := stringList(c.Args["values"])
 		if len(vals) == 1 {
 			s.Value = vals[0]
@@ -73,13 +74,13 @@ func Read(c ToolCall) (Step, error) {
 			s.Values = vals
 		}
 		return s, err
-	case ToolHandleDialog:
+	case step.ToolHandleDialog:
 		if c.Args["accept"] == true {
-			return Step{Kind: AcceptDialog, Value: str("promptText")}, nil
+			return step.Step{Kind: step.AcceptDialog, Value: str("promptText")}, nil
 		}
-		return Step{Kind: DismissDialog}, nil
-	case ToolFileUpload:
-		s := Step{Kind: Upload}
+		return step.Step{Kind: step.DismissDialog}, nil
+	case step.ToolFileUpload:
+		s := step.Step{Kind: step.Upload}
 		paths := stringList(c.Args["paths"])
 		if len(paths) == 1 {
 			s.Value = paths[0]
@@ -87,70 +88,70 @@ func Read(c ToolCall) (Step, error) {
 			s.Values = paths
 		}
 		return s, nil
-	case ToolPressKey:
-		return Step{Kind: Press, Value: str("key")}, nil
-	case ToolWaitFor:
+	case step.ToolPressKey:
+		return step.Step{Kind: step.Press, Value: str("key")}, nil
+	case step.ToolWaitFor:
 		secs, ok := c.Args["time"].(float64)
 		if !ok {
-			return Step{}, fmt.Errorf("%s without a time (a wait for a text the compiler adds): %w", c.Tool, ErrNotStep)
+			return step.Step{}, fmt.Errorf("%s without a time (a wait for a text the compiler adds): %w", c.Tool, ErrNotStep)
 		}
-		return Step{Kind: Wait, Value: strconv.FormatFloat(secs, 'f', -1, 64)}, nil
-	case ToolTabs:
+		return step.Step{Kind: step.Wait, Value: strconv.FormatFloat(secs, 'f', -1, 64)}, nil
+	case step.ToolTabs:
 		index, ok := number(c.Args["index"])
 		if str("action") != "select" || !ok {
-			return Step{}, fmt.Errorf("%s %s: %w", c.Tool, str("action"), ErrNotStep)
+			return step.Step{}, fmt.Errorf("%s %s: %w", c.Tool, str("action"), ErrNotStep)
 		}
-		return Step{Kind: SwitchTab, Value: strconv.Itoa(index + 1)}, nil
-	case ToolDrag:
+		return step.Step{Kind: step.SwitchTab, Value: strconv.Itoa(index + 1)}, nil
+	case step.ToolDrag:
 		from, to := str("startTarget"), str("endTarget")
 		if from == "" || to == "" {
-			return Step{}, fmt.Errorf("%s: params.startTarget and params.endTarget: want both ends", c.Tool)
+			return step.Step{}, fmt.Errorf("%s: params.startTarget and params.endTarget: want both ends", c.Tool)
 		}
 		el, drop := str("startElement"), str("endElement")
-		return Step{Kind: Drag, Ref: from, Element: el, Role: roleOf(el),
-			Drop: &Step{Ref: to, Element: drop, Role: roleOf(drop)}}, nil
-	case ToolEvaluate:
+		return step.Step{Kind: step.Drag, Ref: from, Element: el, Role: roleOf(el),
+			Drop: &step.Step{Ref: to, Element: drop, Role: roleOf(drop)}}, nil
+	case step.ToolEvaluate:
 		return readEvaluate(str("function"), element, target)
 	}
-	return Step{}, fmt.Errorf("%s: %w", c.Tool, ErrNotStep)
+	return step.Step{}, fmt.Errorf("%s: %w", c.Tool, ErrNotStep)
 }
 
 // IsFocus reports whether c is Focus's call: the first half of a key
 // pressed in an element, PressKey's call the second.
-func IsFocus(c ToolCall) bool {
+func IsFocus(c step.ToolCall) bool {
 	fn, _ := c.Args["function"].(string)
-	return c.Tool == ToolEvaluate && fn == focusJS
+	return c.Tool == step.ToolEvaluate && fn == focusJS
 }
 
 // Navigates reports whether c is the call of a step whose function starts
 // a navigation of the page once it has returned (Reload, Forward): it
 // does what it says when the page goes to another document, the one it
 // ran in gone.
-func Navigates(c ToolCall) bool {
+func Navigates(c step.ToolCall) bool {
 	fn, _ := c.Args["function"].(string)
-	return c.Tool == ToolEvaluate && (fn == navigateSoon(reloadJS) || fn == navigateSoon(forwardJS))
+	return c.Tool == step.ToolEvaluate && (fn == navigateSoon(reloadJS) || fn == navigateSoon(forwardJS))
 }
 
-func readEvaluate(fn, element, target string) (Step, error) {
+func readEvaluate(fn, element, target string) (step.Step, error) {
 	switch fn {
 	case navigateSoon(reloadJS):
-		return Step{Kind: Reload}, nil
+		return step.Step{Kind: step.Reload}, nil
 	case navigateSoon(forwardJS):
-		return Step{Kind: Forward}, nil
+		return step.Step{Kind: step.Forward}, nil
 	case focusJS:
-		return Step{}, fmt.Errorf("the focus before a key pressed in %s: %w", target, ErrNotStep)
+		return step.Step{}, fmt.Errorf("the focus before a key pressed in %s: %w", target, ErrNotStep)
 	}
 	if _, ok := BusyWaitTimeout(fn); ok {
-		return Step{}, fmt.Errorf("the wait for a page still loading: %w", ErrNotStep)
+		return step.Step{}, fmt.Errorf("the wait for a page still loading: %w", ErrNotStep)
 	}
 	if _, ok := EnabledWaitTimeout(fn); ok {
-		return Step{}, fmt.Errorf("the wait for %s to be enabled: %w", target, ErrNotStep)
+		return step.Step{}, fmt.Errorf("the wait for %s to be enabled: %w", target, ErrNotStep)
 	}
 	if s, ok := readRemember(fn, element, target); ok {
 		return s, nil
 	}
 	if fn == shadowProbeJS {
-		return Step{}, fmt.Errorf("the question whether the page has open shadow roots: %w", ErrNotStep)
+		return step.Step{}, fmt.Errorf("the question whether the page has open shadow roots: %w", ErrNotStep)
 	}
 	wait := false
 	if m := reWaitSuffix.FindStringSubmatch(element); m != nil {
@@ -160,7 +161,7 @@ func readEvaluate(fn, element, target string) (Step, error) {
 	}
 	s, err := readCheck(element, fn, target)
 	if err != nil {
-		return Step{}, err
+		return step.Step{}, err
 	}
 	s.Ref, s.Wait, s.Shadow = target, wait, reShadow.MatchString(fn)
 	return *s, nil
@@ -242,7 +243,7 @@ func subject(what string) string {
 
 // readCheck reads the step of a check from its description (element),
 // its function (fn) and its target.
-func readCheck(element, fn, target string) (*Step, error) {
+func readCheck(element, fn, target string) (*step.Step, error) {
 	targeted := target != ""
 	if element == "" || !strings.Contains(fn, "const why = ") {
 		return nil, notStep(fmt.Sprintf("a browser_evaluate that is not one of plaintest's checks (element %q): its intent cannot be read", element))
@@ -262,31 +263,31 @@ func readCheck(element, fn, target string) (*Step, error) {
 		if err != nil {
 			return nil, err
 		}
-		k := AssertText
+		k := step.AssertText
 		if m[2] != "" {
-			k = AssertGone
+			k = step.AssertGone
 		}
-		return &Step{Kind: k, Value: v}, nil
+		return &step.Step{Kind: k, Value: v}, nil
 	case targeted && reTextIn.MatchString(element):
 		m := reTextIn.FindStringSubmatch(element)
 		v, err := unq(m[3])
 		if err != nil {
 			return nil, err
 		}
-		k := AssertText
+		k := step.AssertText
 		if m[2] != "" {
-			k = AssertGone
+			k = step.AssertGone
 		}
-		return &Step{Kind: k, Value: v, Role: role, Element: subject(m[1])}, nil
+		return &step.Step{Kind: k, Value: v, Role: role, Element: subject(m[1])}, nil
 	case rePageCheck.MatchString(element):
 		m := rePageCheck.FindStringSubmatch(element)
 		v, err := unq(m[3])
 		if err != nil {
 			return nil, err
 		}
-		k := AssertURL
+		k := step.AssertURL
 		if m[1] == "title" {
-			k = AssertTitle
+			k = step.AssertTitle
 		}
 		how, negated := m[2], false
 		if rest, ok := strings.CutPrefix(how, "does not "); ok {
@@ -294,12 +295,12 @@ func readCheck(element, fn, target string) (*Step, error) {
 		} else if how == "is not" {
 			how, negated = "is", true
 		}
-		match := map[string]string{"is": MatchEquals, "contains": MatchContains,
-			"starts with": MatchStarts, "ends with": MatchEnds}[how]
-		return &Step{Kind: k, Value: v, Match: match, Negated: negated}, nil
+		match := map[string]string{"is": step.MatchEquals, "contains": step.MatchContains,
+			"starts with": step.MatchStarts, "ends with": step.MatchEnds}[how]
+		return &step.Step{Kind: k, Value: v, Match: match, Negated: negated}, nil
 	case targeted && reState.MatchString(element):
 		m := reState.FindStringSubmatch(element)
-		return &Step{Kind: AssertState, Value: m[3], Negated: m[2] != "", Role: role, Element: subject(m[1])}, nil
+		return &step.Step{Kind: step.AssertState, Value: m[3], Negated: m[2] != "", Role: role, Element: subject(m[1])}, nil
 	case reCount.MatchString(element):
 		m := reCount.FindStringSubmatch(element)
 		var roles []string
@@ -309,7 +310,7 @@ func readCheck(element, fn, target string) (*Step, error) {
 		if len(roles) == 0 {
 			return nil, fmt.Errorf("a count check whose function does not say what it counts")
 		}
-		return &Step{Kind: AssertCount, Value: m[2], Values: roles, Role: role, Element: subject(m[1])}, nil
+		return &step.Step{Kind: step.AssertCount, Value: m[2], Values: roles, Role: role, Element: subject(m[1])}, nil
 	case reOrderOne.MatchString(element):
 		return readOrderOne(element, role)
 	case targeted && reValue.MatchString(element):
@@ -318,25 +319,25 @@ func readCheck(element, fn, target string) (*Step, error) {
 		if err != nil {
 			return nil, err
 		}
-		s := &Step{Kind: AssertValue, Value: v, Role: role, Match: MatchEquals, Element: subject(m[1])}
+		s := &step.Step{Kind: step.AssertValue, Value: v, Role: role, Match: step.MatchEquals, Element: subject(m[1])}
 		switch {
 		case strings.Contains(fn, valueNowJS):
-			s.Match = MatchNow
+			s.Match = step.MatchNow
 		case strings.Contains(fn, "vs.some(v => norm(v).includes("):
-			s.Match = MatchContains
+			s.Match = step.MatchContains
 		case strings.Contains(fn, "vs.some(v => norm(v).startsWith("):
-			s.Match = MatchStarts
+			s.Match = step.MatchStarts
 		case strings.Contains(fn, "vs.some(v => norm(v).endsWith("):
-			s.Match = MatchEnds
+			s.Match = step.MatchEnds
 		}
 		s.Negated = strings.Contains(fn, "!vs.some(")
 		return s, nil
 	case reOrderAll.MatchString(element):
 		m := reOrderAll.FindStringSubmatch(element)
-		return &Step{Kind: AssertOrder, Values: strings.Split(m[2], ", "), Match: MatchSequence, Role: role, Element: subject(m[1])}, nil
+		return &step.Step{Kind: step.AssertOrder, Values: strings.Split(m[2], ", "), Match: step.MatchSequence, Role: role, Element: subject(m[1])}, nil
 	case targeted && reVisible.MatchString(element):
 		m := reVisible.FindStringSubmatch(element)
-		return &Step{Kind: AssertVisible, Role: role, Element: subject(m[1])}, nil
+		return &step.Step{Kind: step.AssertVisible, Role: role, Element: subject(m[1])}, nil
 	case !targeted && reShownByName.MatchString(element):
 		m := reShownByName.FindStringSubmatch(element)
 		var roles []string
@@ -354,26 +355,26 @@ func readCheck(element, fn, target string) (*Step, error) {
 				return nil, err
 			}
 		}
-		return &Step{Kind: AssertVisible, Value: name, Values: roles, Negated: m[2] != "", Element: subject(m[1])}, nil
+		return &step.Step{Kind: step.AssertVisible, Value: name, Values: roles, Negated: m[2] != "", Element: subject(m[1])}, nil
 	}
 	return nil, notStep(fmt.Sprintf("the check %q is not one plaintest writes, so it has no web-first assertion", element))
 }
 
 // readOrderOne reads an order check of one item: first, last or at #n.
-func readOrderOne(element, role string) (*Step, error) {
+func readOrderOne(element, role string) (*step.Step, error) {
 	m := reOrderOne.FindStringSubmatch(element)
 	v, err := strconv.Unquote(m[2])
 	if err != nil {
 		return nil, fmt.Errorf("params.element: cannot read %s: %v", m[2], err)
 	}
-	s := &Step{Kind: AssertOrder, Values: []string{v}, Role: role, Element: subject(m[1])}
+	s := &step.Step{Kind: step.AssertOrder, Values: []string{v}, Role: role, Element: subject(m[1])}
 	switch m[3] {
 	case "first":
-		s.Match = MatchFirst
+		s.Match = step.MatchFirst
 	case "last":
-		s.Match = MatchLast
+		s.Match = step.MatchLast
 	default:
-		s.Match = MatchNth + m[4]
+		s.Match = step.MatchNth + m[4]
 	}
 	return s, nil
 }

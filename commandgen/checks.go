@@ -1,4 +1,4 @@
-package step
+package commandgen
 
 import (
 	_ "embed"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/pagejs"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Checks run in the page, as browser_evaluate, so that every player of the
@@ -120,20 +121,20 @@ func millis(re *regexp.Regexp, fn string) (time.Duration, bool) {
 // browser_evaluate whose function asks its question until it holds (poll).
 // It reads the page and changes nothing, so it may run again: on the page
 // a navigation brought, when one ended it.
-func IsCheck(c ToolCall) bool {
+func IsCheck(c step.ToolCall) bool {
 	fn, _ := c.Args["function"].(string)
 	_, ok := CheckTimeout(fn)
-	return c.Tool == ToolEvaluate && ok
+	return c.Tool == step.ToolEvaluate && ok
 }
 
 // WaitsFor reports whether c is the call of a check a sentence waits for
 // (Step.Wait), and how long it waits: a player waits as long for the
 // check's element to be on the page ("wait for the Pay button to
 // appear").
-func WaitsFor(c ToolCall) (time.Duration, bool) {
+func WaitsFor(c step.ToolCall) (time.Duration, bool) {
 	el, _ := c.Args["element"].(string)
 	fn, _ := c.Args["function"].(string)
-	if c.Tool != ToolEvaluate || !reWaitSuffix.MatchString(el) {
+	if c.Tool != step.ToolEvaluate || !reWaitSuffix.MatchString(el) {
 		return 0, false
 	}
 	return CheckTimeout(fn)
@@ -164,7 +165,7 @@ var valuesFile string
 func mustLookup(src, name string) string {
 	v, ok := pagejs.Lookup(pagejs.MustConsts(src), name)
 	if !ok {
-		panic("step: no " + name + " in a .js file")
+		panic("commandgen: no " + name + " in a .js file")
 	}
 	return v
 }
@@ -179,14 +180,14 @@ func rolesJS(roles []string) string {
 
 // assertCall builds the browser_evaluate call of a check. target is the
 // element's selector ("" for a check of the page).
-func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) {
+func assertCall(s step.Step, target string, timeout time.Duration) (step.ToolCall, error) {
 	what := s.Element
 	if what == "" {
 		what = "the page"
 	}
 	var why, element string
 	switch s.Kind {
-	case AssertText, AssertGone:
+	case step.AssertText, step.AssertGone:
 		// The rendered text: of the element at target, else of the page.
 		root, in := "document.body", ""
 		if target != "" {
@@ -197,7 +198,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			read = fmt.Sprintf(`deepText(%s)`, root)
 		}
 		shown := fmt.Sprintf(`says(norm(%s), %s)`, read, normJS(s.Value))
-		if s.Kind == AssertText {
+		if s.Kind == step.AssertText {
 			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
 			if target == "" {
@@ -210,16 +211,16 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 				element = fmt.Sprintf("text %q is not shown", s.Value)
 			}
 		}
-	case AssertState:
+	case step.AssertState:
 		cond, ok := stateJS[s.Value]
-		if s.Shadow && s.Value == StateFocused {
+		if s.Shadow && s.Value == step.StateFocused {
 			cond = focusedDeepJS
 		}
-		if s.Shadow && s.Value == StateDisabled {
+		if s.Shadow && s.Value == step.StateDisabled {
 			cond = disabledDeepJS
 		}
 		if !ok {
-			return ToolCall{}, fmt.Errorf("step: unknown state %q", s.Value)
+			return step.ToolCall{}, fmt.Errorf("commandgen: unknown state %q", s.Value)
 		}
 		want, fail, not := "true", fmt.Sprintf("%s is not %s", what, s.Value), ""
 		if s.Negated {
@@ -227,7 +228,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		}
 		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
 		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
-	case AssertValue:
+	case step.AssertValue:
 		// What a person sees as the element's value (valuesJS): for a
 		// slider its number and its texts too (aria-valuetext "30.0
 		// degrees Celsius", text "30.0°C"), any of which may match.
@@ -235,8 +236,8 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		if s.Shadow {
 			read = valuesDeepJS
 		}
-		if s.Match == MatchNow {
-			read, s.Match = valueNowJS, MatchEquals
+		if s.Match == step.MatchNow {
+			read, s.Match = valueNowJS, step.MatchEquals
 		}
 		cond := "vs.some(v => " + compare("norm(v)", s.Value, s.Match) + ")"
 		if s.Negated {
@@ -248,10 +249,10 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 		}
 		why = fmt.Sprintf(`(vs => %s ? '' : %s + JSON.stringify(String(vs[0] ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), read)
 		element = fmt.Sprintf("%s shows %q", what, s.Value)
-	case AssertCount:
+	case step.AssertCount:
 		n, err := strconv.Atoi(s.Value)
 		if err != nil {
-			return ToolCall{}, fmt.Errorf("step: count %q is not a number", s.Value)
+			return step.ToolCall{}, fmt.Errorf("commandgen: count %q is not a number", s.Value)
 		}
 		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + (n === 1 ? ' item' : ' items') + %s)(%s(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(", expected %d", n)), itemsFn(s), rolesJS(s.Values))
 		items := "items"
@@ -259,18 +260,18 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			items = "item"
 		}
 		element = fmt.Sprintf("%s shows %d %s", what, n, items)
-	case AssertURL:
+	case step.AssertURL:
 		cond, expect := pageFact(s)
 		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, cond("norm(location.href)"), js(expect))
 		element = fmt.Sprintf("the URL %s %q", verbOf(s), s.Value)
-	case AssertTitle:
+	case step.AssertTitle:
 		cond, expect := pageFact(s)
 		why = fmt.Sprintf(`%s ? '' : 'the title is ' + JSON.stringify(document.title) + %s`, cond("norm(document.title)"), js(expect))
 		element = fmt.Sprintf("the title %s %q", verbOf(s), s.Value)
-	case AssertOrder:
+	case step.AssertOrder:
 		why = orderJS(s, what)
 		element = fmt.Sprintf("%s shows %s", what, orderWords(s))
-	case AssertVisible:
+	case step.AssertVisible:
 		switch {
 		case target != "":
 			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
@@ -293,7 +294,7 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 			}
 		}
 	default:
-		return ToolCall{}, fmt.Errorf("step: %s is not a check", s.Kind)
+		return step.ToolCall{}, fmt.Errorf("commandgen: %s is not a check", s.Kind)
 	}
 	if s.Wait {
 		element += fmt.Sprintf(waitSuffix, timeout)
@@ -302,25 +303,25 @@ func assertCall(s Step, target string, timeout time.Duration) (ToolCall, error) 
 	if target != "" {
 		args["target"] = target
 	}
-	return ToolCall{ToolEvaluate, args}, nil
+	return step.ToolCall{Tool: step.ToolEvaluate, Args: args}, nil
 }
 
 // orderJS is the check of items in order, or of the first, last or n-th
 // item: each item's text says its words (says: "Milk" is not the item
 // "Milkshake").
-func orderJS(s Step, what string) string {
+func orderJS(s step.Step, what string) string {
 	texts := "items(el, " + rolesJS(orderRoles) + ").map(e => norm(e.innerText))"
 	if s.Shadow {
 		texts = "itemsDeep(el, " + rolesJS(orderRoles) + ").map(e => norm(deepText(e)))"
 	}
 	pick, which := "", s.Match
 	switch {
-	case s.Match == MatchFirst:
+	case s.Match == step.MatchFirst:
 		pick = "t[0]"
-	case s.Match == MatchLast:
+	case s.Match == step.MatchLast:
 		pick = "t[t.length - 1]"
-	case strings.HasPrefix(s.Match, MatchNth):
-		n, _ := strconv.Atoi(strings.TrimPrefix(s.Match, MatchNth))
+	case strings.HasPrefix(s.Match, step.MatchNth):
+		n, _ := strconv.Atoi(strings.TrimPrefix(s.Match, step.MatchNth))
 		pick, which = fmt.Sprintf("t[%d]", n-1), fmt.Sprintf("#%d", n)
 	}
 	if pick != "" {
@@ -340,15 +341,15 @@ func normAll(ss []string) []string {
 	return out
 }
 
-func orderWords(s Step) string {
+func orderWords(s step.Step) string {
 	switch s.Match {
-	case MatchFirst:
+	case step.MatchFirst:
 		return fmt.Sprintf("%q first", s.Values[0])
-	case MatchLast:
+	case step.MatchLast:
 		return fmt.Sprintf("%q last", s.Values[0])
 	}
-	if strings.HasPrefix(s.Match, MatchNth) {
-		return fmt.Sprintf("%q at #%s", s.Values[0], strings.TrimPrefix(s.Match, MatchNth))
+	if strings.HasPrefix(s.Match, step.MatchNth) {
+		return fmt.Sprintf("%q at #%s", s.Values[0], strings.TrimPrefix(s.Match, step.MatchNth))
 	}
 	return strings.Join(s.Values, ", ") + " in that order"
 }

@@ -1,12 +1,13 @@
-package step
+package commandgen
 
 import (
+	"github.com/plaintest/plaintest/step"
 	"strings"
 	"testing"
 )
 
 func TestRememberCall(t *testing.T) {
-	s := Step{Kind: Remember, Ref: "#o", Role: "status", Element: `status "Order number"`, Value: "ORDER"}
+	s := step.Step{Kind: step.Remember, Ref: "#o", Role: "status", Element: `status "Order number"`, Value: "ORDER"}
 	c, err := Call(s, "#o")
 	if err != nil {
 		t.Fatal(err)
@@ -29,10 +30,10 @@ func TestRememberCall(t *testing.T) {
 			t.Errorf("Call with name %q: got %v, want a refusal naming the rule", bad, err)
 		}
 	}
-	if _, err := Call(Step{Kind: Remember, Value: "ORDER"}, ""); err == nil {
+	if _, err := Call(step.Step{Kind: step.Remember, Value: "ORDER"}, ""); err == nil {
 		t.Error("a remember step with no target got a call")
 	}
-	if Remember.IsCheck() {
+	if step.Remember.IsCheck() {
 		t.Error("remember is a check")
 	}
 }

@@ -1,10 +1,11 @@
-package step
+package commandgen
 
 // How a check compares what it reads with what it expects, in the page's
 // JavaScript and in the words of its description and message.
 
 import (
 	"fmt"
+	"github.com/plaintest/plaintest/step"
 	"strings"
 )
 
@@ -12,11 +13,11 @@ import (
 // expression) matches want as how says.
 func compare(got, want, how string) string {
 	switch how {
-	case MatchContains:
+	case step.MatchContains:
 		return fmt.Sprintf("%s.includes(%s)", got, normJS(want))
-	case MatchStarts:
+	case step.MatchStarts:
 		return fmt.Sprintf("%s.startsWith(%s)", got, normJS(want))
-	case MatchEnds:
+	case step.MatchEnds:
 		return fmt.Sprintf("%s.endsWith(%s)", got, normJS(want))
 	}
 	// A sentence's full stop is not part of the value: "shows Airplane
@@ -30,11 +31,11 @@ const trailingStops = " .!?;:,"
 // matchWords says how, for messages.
 func matchWords(how string) string {
 	switch how {
-	case MatchContains:
+	case step.MatchContains:
 		return "contain"
-	case MatchStarts:
+	case step.MatchStarts:
 		return "start with"
-	case MatchEnds:
+	case step.MatchEnds:
 		return "end with"
 	}
 	return "be"
@@ -43,7 +44,7 @@ func matchWords(how string) string {
 // pageFact is the condition a URL or title check polls for, of what it
 // reads, and the end of its failure message: "expected it to contain
 // "/cart"", or, negated, "expected it not to contain "/admin"".
-func pageFact(s Step) (cond func(got string) string, expect string) {
+func pageFact(s step.Step) (cond func(got string) string, expect string) {
 	if s.Negated {
 		return func(got string) string { return "!(" + compare(got, s.Value, s.Match) + ")" },
 			fmt.Sprintf(", expected it not to %s %q", matchWords(s.Match), s.Value)
@@ -53,11 +54,11 @@ func pageFact(s Step) (cond func(got string) string, expect string) {
 }
 
 // verbOf says how a URL or title check compares, negated when it is.
-func verbOf(s Step) string {
+func verbOf(s step.Step) string {
 	if !s.Negated {
 		return verb(s.Match)
 	}
-	if s.Match == MatchEquals || s.Match == "" {
+	if s.Match == step.MatchEquals || s.Match == "" {
 		return "is not"
 	}
 	return "does not " + matchWords(s.Match)
@@ -66,11 +67,11 @@ func verbOf(s Step) string {
 // verb says how, in a step's description.
 func verb(how string) string {
 	switch how {
-	case MatchContains:
+	case step.MatchContains:
 		return "contains"
-	case MatchStarts:
+	case step.MatchStarts:
 		return "starts with"
-	case MatchEnds:
+	case step.MatchEnds:
 		return "ends with"
 	}
 	return "is"

@@ -1,9 +1,10 @@
-package step
+package commandgen
 
 import (
 	"testing"
 
 	"github.com/plaintest/plaintest/internal/pagejs"
+	"github.com/plaintest/plaintest/step"
 )
 
 // TestChecksJS pins the shape of the .js files the checks are built from:
@@ -22,8 +23,8 @@ func TestChecksJS(t *testing.T) {
 	if got, want := len(names), 15; got != want {
 		t.Errorf("the checks' helpers are %v, want pagejs's six deep* helpers, then norm, bare, says, vis, role, name, items, itemsDeep, nameDeep", names)
 	}
-	for _, s := range []string{StateChecked, StateMixed, StateDisabled, StateExpanded, StateSelected, StatePressed, StateCurrent,
-		StateFocused, StateRequired, StateReadOnly, StateInvalid, StateSorted, StateSortedAscending, StateSortedDescending} {
+	for _, s := range []string{step.StateChecked, step.StateMixed, step.StateDisabled, step.StateExpanded, step.StateSelected, step.StatePressed, step.StateCurrent,
+		step.StateFocused, step.StateRequired, step.StateReadOnly, step.StateInvalid, step.StateSorted, step.StateSortedAscending, step.StateSortedDescending} {
 		if stateJS[s] == "" {
 			t.Errorf("states.js has no condition for %q", s)
 		}
