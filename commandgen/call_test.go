@@ -71,8 +71,8 @@ func TestForChecks(t *testing.T) {
 		element string
 		has     []string
 	}{
-		{step.Step{Kind: step.AssertText, Value: "1 Item"}, "", `text "1 Item" is shown`, []string{`says(norm(document.body.innerText ?? document.body.textContent), "1 item")`, "const says = ", "+ 1500;", "(waited 1.5s)"}},
-		{step.Step{Kind: step.AssertGone, Value: "Loading"}, "", `text "Loading" is not shown`, []string{`says(norm(document.body.innerText ?? document.body.textContent), "loading") ? "text \"Loading\" is still shown"`}},
+		{step.Step{Kind: step.AssertText, Value: "1 Item"}, "", `text "1 Item" is shown`, []string{`shows(document.body, "1 item") ? '' : says(norm(document.body.innerText ?? document.body.textContent), "1 item")`, "const says = ", "const vis = ", "const shows = ", "+ 1500;", "(waited 1.5s)"}},
+		{step.Step{Kind: step.AssertGone, Value: "Loading"}, "", `text "Loading" is not shown`, []string{`shows(document.body, "loading") ? "text \"Loading\" is still shown"`}},
 		{step.Step{Kind: step.AssertState, Value: step.StateChecked, Element: `checkbox in listitem "Buy milk"`}, "e4", `checkbox in listitem "Buy milk" is checked`, []string{"async (el) =>", "el.checked", "=== true ?"}},
 		{step.Step{Kind: step.AssertState, Value: step.StateExpanded, Negated: true, Element: `button "FAQ"`}, "e4", `button "FAQ" is not expanded`, []string{"=== false ?", `"button \"FAQ\" is expanded"`}},
 		{step.Step{Kind: step.AssertValue, Value: "", Match: step.MatchEquals, Element: `textbox "Email"`}, "e5", `textbox "Email" shows ""`, []string{`bare(norm(v)) === ""`}},

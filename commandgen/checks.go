@@ -178,123 +178,21 @@ func rolesJS(roles []string) string {
 	return string(b)
 }
 
-// assertCall builds the browser_evaluate call of a check. target is the
-// element's selector ("" for a check of the page).
+// assertCall builds the browser_evaluate call of a check from its entry
+// of the table (kinds.go). target is the element's selector ("" for a
+// check of the page).
 func assertCall(s step.Step, target string, timeout time.Duration) (step.ToolCall, error) {
+	e, ok := kindOf(s.Kind)
+	if !ok {
+		return step.ToolCall{}, fmt.Errorf("commandgen: %s is not a check", s.Kind)
+	}
 	what := s.Element
 	if what == "" {
 		what = "the page"
 	}
-	var why, element string
-	switch s.Kind {
-	case step.AssertText, step.AssertGone:
-		// The rendered text: of the element at target, else of the page.
-		root, in := "document.body", ""
-		if target != "" {
-			root, in = "el", " in "+what
-		}
-		read := fmt.Sprintf(`%s.innerText ?? %s.textContent`, root, root)
-		if s.Shadow {
-			read = fmt.Sprintf(`deepText(%s)`, root)
-		}
-		shown := fmt.Sprintf(`says(norm(%s), %s)`, read, normJS(s.Value))
-		if s.Kind == step.AssertText {
-			why = fmt.Sprintf(`%s ? '' : %s`, shown, js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
-			element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
-			if target == "" {
-				element = fmt.Sprintf("text %q is shown", s.Value)
-			}
-		} else {
-			why = fmt.Sprintf(`%s ? %s : ''`, shown, js(fmt.Sprintf("text %q is still shown%s", s.Value, in)))
-			element = strings.TrimSpace(fmt.Sprintf("%s not showing %q", strings.TrimPrefix(in, " in "), s.Value))
-			if target == "" {
-				element = fmt.Sprintf("text %q is not shown", s.Value)
-			}
-		}
-	case step.AssertState:
-		cond, ok := stateJS[s.Value]
-		if s.Shadow && s.Value == step.StateFocused {
-			cond = focusedDeepJS
-		}
-		if s.Shadow && s.Value == step.StateDisabled {
-			cond = disabledDeepJS
-		}
-		if !ok {
-			return step.ToolCall{}, fmt.Errorf("commandgen: unknown state %q", s.Value)
-		}
-		want, fail, not := "true", fmt.Sprintf("%s is not %s", what, s.Value), ""
-		if s.Negated {
-			want, fail, not = "false", fmt.Sprintf("%s is %s", what, s.Value), "not "
-		}
-		why = fmt.Sprintf(`%s === %s ? '' : %s`, cond, want, js(fail))
-		element = fmt.Sprintf("%s is %s%s", what, not, s.Value)
-	case step.AssertValue:
-		// What a person sees as the element's value (valuesJS): for a
-		// slider its number and its texts too (aria-valuetext "30.0
-		// degrees Celsius", text "30.0°C"), any of which may match.
-		read := valuesJS
-		if s.Shadow {
-			read = valuesDeepJS
-		}
-		if s.Match == step.MatchNow {
-			read, s.Match = valueNowJS, step.MatchEquals
-		}
-		cond := "vs.some(v => " + compare("norm(v)", s.Value, s.Match) + ")"
-		if s.Negated {
-			cond = "!" + cond
-		}
-		expect := fmt.Sprintf("expected it to %s %q", matchWords(s.Match), s.Value)
-		if s.Negated {
-			expect = fmt.Sprintf("expected anything but %q", s.Value)
-		}
-		why = fmt.Sprintf(`(vs => %s ? '' : %s + JSON.stringify(String(vs[0] ?? '')) + %s)(%s)`, cond, js(what+" shows "), js(", "+expect), read)
-		element = fmt.Sprintf("%s shows %q", what, s.Value)
-	case step.AssertCount:
-		n, err := strconv.Atoi(s.Value)
-		if err != nil {
-			return step.ToolCall{}, fmt.Errorf("commandgen: count %q is not a number", s.Value)
-		}
-		why = fmt.Sprintf(`(n => n === %d ? '' : %s + n + (n === 1 ? ' item' : ' items') + %s)(%s(el, %s).length)`, n, js(what+" shows "), js(fmt.Sprintf(", expected %d", n)), itemsFn(s), rolesJS(s.Values))
-		items := "items"
-		if n == 1 {
-			items = "item"
-		}
-		element = fmt.Sprintf("%s shows %d %s", what, n, items)
-	case step.AssertURL:
-		cond, expect := pageFact(s)
-		why = fmt.Sprintf(`%s ? '' : 'the URL is ' + location.href + %s`, cond("norm(location.href)"), js(expect))
-		element = fmt.Sprintf("the URL %s %q", verbOf(s), s.Value)
-	case step.AssertTitle:
-		cond, expect := pageFact(s)
-		why = fmt.Sprintf(`%s ? '' : 'the title is ' + JSON.stringify(document.title) + %s`, cond("norm(document.title)"), js(expect))
-		element = fmt.Sprintf("the title %s %q", verbOf(s), s.Value)
-	case step.AssertOrder:
-		why = orderJS(s, what)
-		element = fmt.Sprintf("%s shows %s", what, orderWords(s))
-	case step.AssertVisible:
-		switch {
-		case target != "":
-			why = fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible"))
-			element = what + " is visible"
-		default:
-			// An element of those roles whose name says Value (its
-			// words: "Paid" is not the name of "Unpaid"); any of them
-			// when Value is "" ("the dialog is gone").
-			named := ""
-			if s.Value != "" {
-				named = fmt.Sprintf(` && says(norm(%s(e)), %s)`, nameFn(s), normJS(s.Value))
-			}
-			shown := fmt.Sprintf(`%s.some(e => %s.includes(role(e)) && vis(e)%s)`, allJS(s), rolesJS(s.Values), named)
-			if s.Negated {
-				why = fmt.Sprintf(`%s ? %s : ''`, shown, js(what+" is still shown"))
-				element = what + " is not shown"
-			} else {
-				why = fmt.Sprintf(`%s ? '' : %s`, shown, js(what+" is not shown"))
-				element = what + " is shown"
-			}
-		}
-	default:
-		return step.ToolCall{}, fmt.Errorf("commandgen: %s is not a check", s.Kind)
+	why, element, err := e.page(s, what, target != "")
+	if err != nil {
+		return step.ToolCall{}, err
 	}
 	if s.Wait {
 		element += fmt.Sprintf(waitSuffix, timeout)

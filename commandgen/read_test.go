@@ -3,7 +3,6 @@ package commandgen
 import (
 	"encoding/json"
 	"errors"
-	"github.com/plaintest/plaintest/step"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -11,6 +10,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 )
 
 // kindsDeclared lists the Kind constants step.go declares, read from its
@@ -145,15 +147,16 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("%s: Call: %v", tt.step.Kind, err)
 			continue
 		}
-		// As a scenario file keeps it: decoded JSON.
-		data, _ := json.Marshal(c.Args)
-		var args map[string]any
-		if err := json.Unmarshal(data, &args); err != nil {
+		// As a scenario file keeps it: decoded JSON of the call and, for
+		// a check, its record.
+		data, _ := json.Marshal(sandy.Step{Params: c.Args, Check: Record(tt.step)})
+		var st sandy.Step
+		if err := json.Unmarshal(data, &st); err != nil {
 			t.Fatal(err)
 		}
-		got, err := Read(step.ToolCall{Tool: c.Tool, Args: args})
+		got, err := ReadStep(st, c.Tool)
 		if err != nil {
-			t.Errorf("%s: Read(%s %s): %v", tt.step.Kind, c.Tool, data, err)
+			t.Errorf("%s: ReadStep(%s %s): %v", tt.step.Kind, c.Tool, data, err)
 			continue
 		}
 		want := tt.step

@@ -1,7 +1,7 @@
 package pwspec
 
 // The statements of the scenario's steps: actions, the evaluate calls
-// (commandgen.Read), dialogs and file choosers with their handlers, tabs.
+// (commandgen.ReadStep), dialogs and file choosers with their handlers, tabs.
 
 import (
 	"errors"
@@ -172,9 +172,10 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 }
 
 // evaluate is a browser_evaluate: a wait for a page still loading, a
-// focus (with the key pressed after it, a key pressed in an element), or
-// a step that commandgen.Read reads from the call (a reload, a step forward, a
-// check) unless the compile's intent says it.
+// focus (with the key pressed after it, a key pressed in an element), a
+// step that commandgen.Read reads from the call (a reload, a step
+// forward), or a check, read from its record unless the compile's intent
+// says it.
 func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, error) {
 	fn, _ := st.Params["function"].(string)
 	target, _ := st.Params["target"].(string)
@@ -210,7 +211,7 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 		}
 		return []doc{await(mc(l, "focus"))}, 0, nil
 	}
-	read, err := commandgen.Read(call)
+	read, err := commandgen.ReadStep(st, step.ToolEvaluate)
 	if err == nil {
 		switch read.Kind {
 		case step.Remember:

@@ -37,7 +37,7 @@ func specOf(t *testing.T, name string, steps []step.Step) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc.Steps = append(sc.Steps, sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action})
+		sc.Steps = append(sc.Steps, sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action, Check: commandgen.Record(s)})
 	}
 	b, err := Generate(sc, nil)
 	if err != nil {

@@ -18,7 +18,7 @@ func TestRemember(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action}
+		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action, Check: commandgen.Record(s)}
 	}
 	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "order"}, Steps: []sandy.Step{
 		{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://127.0.0.1:1/"}, Description: "open"},

@@ -22,7 +22,7 @@ func TestShadowText(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action}
+		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action, Check: commandgen.Record(s)}
 	}
 	open := sandy.Step{Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://127.0.0.1:1/"}, Description: "open"}
 	gen := func(steps ...sandy.Step) string {

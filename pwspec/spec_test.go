@@ -24,7 +24,7 @@ func TestShapes(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action}
+		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action, Check: commandgen.Record(s)}
 	}
 	long := "internal:testid=[data-testid=\"product-a-very-long-product-identifier-for-wrapping\"s] >> internal:role=button[name=\"Add this wonderful thing to the cart right now\"i]"
 	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "a \"quoted\" name with 'both'"}, Variables: map[string]any{"BASE_URL": "http://127.0.0.1:8080/some/very/long/base/path/that/goes/on/and/on/and/on", "TOKEN": ""},
@@ -42,7 +42,7 @@ func TestShapes(t *testing.T) {
 			chk(step.Step{Kind: step.AssertState, Role: "checkbox", Element: "checkbox \"I agree\"", Value: "checked", Negated: true, Action: "state"}, "internal:role=checkbox[name=\"I agree to the terms and conditions of the shop\"i]"),
 			chk(step.Step{Kind: step.AssertURL, Value: "/active", Match: "ends", Action: "url"}, ""),
 			chk(step.Step{Kind: step.AssertText, Element: "row \"Blue Mug\"", Value: "$24.00 and a long text to wrap the line", Action: "scoped"}, "internal:testid=[data-testid=\"line-blue-mug\"s] >> internal:has-text=\"Blue\"i"),
-			chk(step.Step{Kind: step.AssertVisible, Element: "button \"Save\"", Value: "save", Values: []string{"button"}, Negated: true, Action: "gone"}, ""),
+			chk(step.Step{Kind: step.AssertVisible, Element: "button \"Save\"", Value: "Save", Values: []string{"button"}, Negated: true, Action: "gone"}, ""),
 			chk(step.Step{Kind: step.AssertCount, Element: "table \"T\"", Value: "2", Values: []string{"row"}, Action: "rows"}, "internal:role=table[name=\"T\"i]"),
 			chk(step.Step{Kind: step.AssertText, Value: "Foyle’s  War", Action: "quotes"}, ""),
 			chk(step.Step{Kind: step.AssertState, Role: "link", Element: "link \"Home\"", Value: "current", Action: "current"}, "internal:role=link[name=\"Home\"i]"),
@@ -75,7 +75,7 @@ func TestRefusals(t *testing.T) {
 	_, err := Generate(sc, nil)
 	want := []string{
 		"steps[0] (step 1): mcp__playwright__browser_take_screenshot has no Playwright Test form",
-		`steps[1] (step 2): a browser_evaluate that is not one of plaintest's checks (element ""): its intent cannot be read`,
+		`steps[1] (step 2): a browser_evaluate that is not one of plaintest's steps (element ""): its intent cannot be read`,
 		"steps[2] (step 3): {{HOST}} is not a variable of the scenario",
 		"steps[3] (step 4): sandy__wait has no Playwright Test form",
 		"steps[4] (step 5): params.target: missing: the step names no element",

@@ -115,6 +115,37 @@ type Step struct {
 	OnError     OnError           `json:"on_error,omitempty"`
 	Retry       *Retry            `json:"retry,omitempty"`
 	Condition   string            `json:"condition,omitempty"`
+	// Check is plaintest's record of what a check step reads (its kind
+	// and what it expects), written by compile beside the call that
+	// performs it; a Sandy player ignores it. Replay runs the call as
+	// written; plaintest prove and the spec export read the record.
+	Check *Check `json:"check,omitempty"`
+}
+
+// Check is what a check step claims to read, as data (package commandgen
+// reads and writes it from its table of check kinds).
+type Check struct {
+	// Kind is the kind of check: text, gone, state, value, count, url,
+	// title, order, visible.
+	Kind string `json:"kind"`
+	// Element describes what the check reads ("" for the page); Role is
+	// its role.
+	Element string `json:"element,omitempty"`
+	Role    string `json:"role,omitempty"`
+	// Value is what it expects: the text, state, value, count, URL or
+	// title, or the name of what must be shown.
+	Value string `json:"value,omitempty"`
+	// Values are the items an order check expects in order, or the roles
+	// a count counts or a shown check looks for.
+	Values []string `json:"values,omitempty"`
+	// Match says how it compares (equals, contains, starts, ends; first,
+	// last, sequence, nth:N; now).
+	Match   string `json:"match,omitempty"`
+	Negated bool   `json:"negated,omitempty"`
+	// Wait marks a check the sentence waits for; Shadow one that reads
+	// through open shadow roots.
+	Wait   bool `json:"wait,omitempty"`
+	Shadow bool `json:"shadow,omitempty"`
 }
 
 // OnError says what a failed step does to the run.

@@ -37,6 +37,14 @@ func splitTemplate(s string) []segment {
 	return segs
 }
 
+// HasPlaceholder reports whether s holds a placeholder ({{NAME}}, not an
+// escaped \{{).
+func HasPlaceholder(s string) bool {
+	found := false
+	scanTemplate(s, func(string, string) {}, func(string, string) { found = true })
+	return found
+}
+
 // MapText returns s with fn applied to its text between placeholders, the
 // placeholders (and \{{ escapes) kept as written, so that a replacement in
 // the text can neither break a placeholder nor make one: masking the value

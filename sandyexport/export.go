@@ -99,6 +99,10 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 				// A check says which element it reads.
 				st.Description = sandy.Described(ts.Action, "reads", ts.Steps[i].Element)
 			}
+			if i < len(ts.Steps) && commandgen.IsCheck(c) {
+				// What the check reads, as data beside its call.
+				st.Check = commandgen.Record(ts.Steps[i])
+			}
 			sc.Steps = append(sc.Steps, st)
 		}
 	}

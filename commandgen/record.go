@@ -1,0 +1,78 @@
+package commandgen
+
+// A check's record: what it claims to read, as data in the scenario beside
+// its call (sandy.Step.Check). Compile writes it from the check's step;
+// the spec export and plaintest prove read the step back from it, never
+// from the call's English description or its JavaScript.
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
+)
+
+// ErrNoRecord is wrapped by ReadStep's error for a check call with no
+// record: a scenario compiled before checks carried one, or a check
+// written by hand.
+var ErrNoRecord = errors.New("the check carries no record of what it reads")
+
+// Record is the record of the check s, nil for a step that is no check.
+func Record(s step.Step) *sandy.Check {
+	e, ok := kindOf(s.Kind)
+	if !ok {
+		return nil
+	}
+	return &sandy.Check{Kind: e.name, Element: s.Element, Role: s.Role, Value: s.Value, Values: slices.Clone(s.Values),
+		Match: s.Match, Negated: s.Negated, Wait: s.Wait, Shadow: s.Shadow}
+}
+
+// FromRecord is the check step c records, on target (its call's target,
+// "" for a check of the page). A record the table cannot build a call
+// from (an unknown kind or state, a count that is no number) is an error
+// naming what is wrong.
+func FromRecord(c *sandy.Check, target string) (step.Step, error) {
+	e, ok := kindNamed(c.Kind)
+	if !ok {
+		return step.Step{}, fmt.Errorf("check.kind: %q is no kind of check (%s)", c.Kind, kindNames())
+	}
+	s := step.Step{Kind: e.kind, Ref: target, Element: c.Element, Role: c.Role, Value: c.Value, Values: slices.Clone(c.Values),
+		Match: c.Match, Negated: c.Negated, Wait: c.Wait, Shadow: c.Shadow}
+	what := s.Element
+	if what == "" {
+		what = "the page"
+	}
+	if _, _, err := e.page(s, what, target != ""); err != nil {
+		return step.Step{}, fmt.Errorf("check: %w", err)
+	}
+	return s, nil
+}
+
+// ReadStep is the step a scenario step performs: a check's from its
+// record; any other call's as Read reads it. A check call with no record
+// is an error wrapping ErrNoRecord.
+func ReadStep(st sandy.Step, tool string) (step.Step, error) {
+	target, _ := st.Params["target"].(string)
+	if st.Check != nil {
+		return FromRecord(st.Check, target)
+	}
+	c := step.ToolCall{Tool: tool, Args: st.Params}
+	if IsCheck(c) {
+		return step.Step{}, fmt.Errorf("%w: compile the scenario again to record it", ErrNoRecord)
+	}
+	return Read(c)
+}
+
+// kindNames lists the kinds' record names.
+func kindNames() string {
+	var b []byte
+	for i, e := range checkKinds {
+		if i > 0 {
+			b = append(b, ", "...)
+		}
+		b = append(b, e.name...)
+	}
+	return string(b)
+}
