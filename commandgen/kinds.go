@@ -95,7 +95,7 @@ func textPage(s step.Step, what string, target bool) (why, element string, err e
 	if s.Kind == step.AssertText {
 		// Text in the page but hidden fails saying so.
 		why = fmt.Sprintf(`%s ? '' : %s ? %s : %s`, shown, present,
-			js(fmt.Sprintf("text %q is in %s, but hidden: not where a person can see it", s.Value, what)),
+			js(fmt.Sprintf("expected text %q is not shown%s: it is in %s, hidden where a person cannot see it", s.Value, in, what)),
 			js(fmt.Sprintf("expected text %q is not shown%s", s.Value, in)))
 		element = strings.TrimSpace(fmt.Sprintf("%s showing %q", strings.TrimPrefix(in, " in "), s.Value))
 		if !target {

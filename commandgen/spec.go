@@ -53,6 +53,7 @@ const (
 	SubjectTargetOrBody                    // the check's element, else the page's body
 	SubjectPage                            // the page (its URL, its title)
 	SubjectRoles                           // the elements of Roles
+	SubjectText                            // the innermost elements whose text says Name, within the target when the check has one and In is set, else in the page
 )
 
 // Arg is an argument of a matcher.
@@ -96,21 +97,28 @@ func SpecOf(s step.Step, target bool) (Assertion, error) {
 
 func raw(js string) Arg { return Arg{Kind: ArgRaw, Text: js} }
 
-// textSpec: the text as the check reads it, its words (says), not part of
-// a longer word nor negated; on a page with open shadow roots, the text
-// the check reads through them and their slots (shownText), where
+// textSpec: the innermost elements whose text says the value (its words,
+// not part of a longer word nor negated), within the check's element or
+// the page, one of which a person sees (countShown), as the check reads
+// it (checks.js's shows); Playwright's toContainText reads the text of a
+// hidden element too. On a page with open shadow roots, the text the
+// check reads through them and their slots (shownText), where
 // toContainText reads a slot's fallback content.
 func textSpec(s step.Step, _ bool) (Assertion, error) {
-	a := Assertion{On: Subject{What: SubjectTargetOrBody}, Matcher: "toContainText", Negated: s.Kind == step.AssertGone,
-		Args: []Arg{{Kind: ArgSays, Text: s.Value}, {Kind: ArgObject, Props: []Prop{{"useInnerText", raw("true")}}}}}
+	gone := s.Kind == step.AssertGone
 	if s.Shadow {
 		if !sandy.HasPlaceholder(s.Value) {
-			a.Read, a.Matcher, a.Args = "shownText", "toMatch", a.Args[:1]
-			return a, nil
+			return Assertion{On: Subject{What: SubjectTargetOrBody}, Read: "shownText", Matcher: "toMatch", Negated: gone,
+				Args: []Arg{{Kind: ArgSays, Text: s.Value}}}, nil
 		}
 		// innerText skips shadow roots; Playwright's own text of an
 		// element reads them.
-		a.Args[1].Props = nil
+		return Assertion{On: Subject{What: SubjectTargetOrBody}, Matcher: "toContainText", Negated: gone,
+			Args: []Arg{{Kind: ArgSays, Text: s.Value}, {Kind: ArgObject}}}, nil
+	}
+	a := Assertion{On: Subject{What: SubjectText, Name: s.Value, In: true}, Read: "countShown", Matcher: "toBeGreaterThan", Args: []Arg{raw("0")}}
+	if gone {
+		a.Matcher = "toBe"
 	}
 	return a, nil
 }

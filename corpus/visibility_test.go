@@ -45,7 +45,8 @@ var visibilityCases = []struct {
 
 // TestVisibilityAgrees: on every visibility case, the check that the
 // button is shown (by its target) and the check that it is not (by role
-// and name) hold or fail as a person sees it, both as Sandy checks
+// and name), and the checks that its text is shown or gone (in the
+// button, by its target, and in the page), hold or fail as a person sees it, both as Sandy checks
 // replayed through the built-in server and as the exported specs under
 // npx playwright test: the two copies of the rule agree.
 func TestVisibilityAgrees(t *testing.T) {
@@ -82,6 +83,12 @@ func TestVisibilityAgrees(t *testing.T) {
 		}{
 			{"shown", step.Step{Kind: step.AssertVisible, Role: "button", Element: `button "Target"`, Action: "verify the Target button is shown"}, "#t", c.shown},
 			{"not-shown", step.Step{Kind: step.AssertVisible, Negated: true, Values: []string{"button"}, Value: "Target", Action: "verify the Target button is not shown"}, "", !c.shown},
+			// Text checks read the text where a person sees it: anchored
+			// by the element's id, a hidden element's text is not shown.
+			{"text-in", step.Step{Kind: step.AssertText, Role: "button", Element: `button "Target"`, Value: "Target", Action: "verify the Target button shows Target"}, "#t", c.shown},
+			{"text", step.Step{Kind: step.AssertText, Value: "Target", Action: "verify the page shows Target"}, "", c.shown},
+			{"gone-in", step.Step{Kind: step.AssertGone, Role: "button", Element: `button "Target"`, Value: "Target", Action: "verify the Target button no longer shows Target"}, "#t", !c.shown},
+			{"gone", step.Step{Kind: step.AssertGone, Value: "Target", Action: "verify Target is gone"}, "", !c.shown},
 		} {
 			name := c.name + "-" + f.form
 			sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: name}, Variables: map[string]any{"BASE_URL": srv.URL}}
@@ -94,7 +101,7 @@ func TestVisibilityAgrees(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}
-				sc.Steps = append(sc.Steps, sandy.Step{Step: i + 1, Tool: "mcp__playwright__" + call.Tool, Params: call.Args, Description: s.Action})
+				sc.Steps = append(sc.Steps, sandy.Step{Step: i + 1, Tool: "mcp__playwright__" + call.Tool, Params: call.Args, Description: s.Action, Check: commandgen.Record(s)})
 			}
 			spec, err := pwspec.Generate(sc, &pwspec.Options{Intents: []step.Step{nav, f.check}})
 			if err == nil && !f.holds {

@@ -88,6 +88,13 @@ func (g *gen) subject(on commandgen.Subject, l expr) (expr, error) {
 	if on.In && l != nil {
 		from = l
 	}
+	if on.What == commandgen.SubjectText {
+		text, err := g.arg(commandgen.Arg{Kind: commandgen.ArgSays, Text: on.Name})
+		if err != nil {
+			return nil, err
+		}
+		return mc(from, "getByText", text), nil
+	}
 	var x expr
 	for _, r := range on.Roles {
 		e := mc(from, "getByRole", str(r))

@@ -39,7 +39,7 @@ func TestRemember(t *testing.T) {
 		`.inputValue()`,
 		`return value.replace(/\s+/g, " ").trim();`,
 		`.not.toBe("")`,
-		").toContainText(says(ORDER), { useInnerText: true });",
+		".getByText(says(ORDER)),",
 		".fill(`${ORDER} ${CODE}`)",
 	} {
 		if !strings.Contains(got, want) {
