@@ -194,15 +194,27 @@ const order = (at: number, ...items: string[]) => {
   return new RegExp(`^(?:.*\\n){${at - 1}}.*` + w[0], "iu");
 };
 
+//# navigated
+// What a read that a navigation cut short gives: nothing, so that the
+// poll asks again; any other error is the check's own.
+const navigated = (e: Error) => {
+  if (/Execution context was destroyed|Cannot find context/.test(e.message))
+    return undefined;
+  throw e;
+};
+
 //# read
 // Reads what f returns for the element l finds, for expect.poll: what
-// plaintest's check reads and no Playwright matcher does.
-const read = (l: Locator, f: (el: any) => unknown) => () => l.evaluate(f);
+// plaintest's check reads and no Playwright matcher does. A read that a
+// navigation cuts short (a form's submit still on its way) reads
+// nothing, and the poll asks again, as the check does.
+const read = (l: Locator, f: (el: any) => unknown) => () =>
+  l.evaluate(f).catch(navigated);
 
 //# readAll
 // Reads what f returns for all the elements l finds, for expect.poll.
 const readAll = (l: Locator, f: (els: any[]) => unknown) => () =>
-  l.evaluateAll(f);
+  l.evaluateAll(f).catch(navigated);
 
 //# countShown
 // How many of the elements a person sees, as plaintest's checks read it

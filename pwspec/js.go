@@ -3,6 +3,7 @@ package pwspec
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // The JavaScript the spec is made of, as a small tree, and the documents
@@ -249,20 +250,46 @@ func memberChain(x call) doc {
 	return []doc{pre, conditional(oneLine, expanded)}
 }
 
-// isSimpleArg is Prettier's isSimpleCallArgument for the spec's arguments.
-func isSimpleArg(a expr) bool {
+// isSimpleArg is Prettier's isSimpleCallArgument for the spec's
+// arguments, with its depth of 2: a call is simple when its callee is and
+// it has no more arguments than the depth left, each simple a level
+// deeper; a regular expression when its pattern has at most 5
+// characters.
+func isSimpleArg(a expr) bool { return simpleAt(a, 2) }
+
+func simpleAt(a expr, depth int) bool {
+	if depth <= 0 {
+		return false
+	}
 	switch v := a.(type) {
-	case ident, str, raw:
+	case ident, str:
 		return true
+	case raw:
+		if s := string(v); strings.HasPrefix(s, "/") {
+			if i := strings.LastIndex(s, "/"); i > 0 {
+				return utf8.RuneCountInString(s[1:i]) <= 5
+			}
+		}
+		return !strings.Contains(string(v), "\n")
 	case obj:
 		for _, p := range v {
-			if !isSimpleArg(p.val) {
+			if !simpleAt(p.val, depth-1) {
 				return false
 			}
 		}
 		return true
 	case member:
-		return isSimpleArg(v.x)
+		return simpleAt(v.x, depth)
+	case call:
+		if !simpleAt(v.fn, depth) || len(v.args) > depth {
+			return false
+		}
+		for _, x := range v.args {
+			if !simpleAt(x, depth-1) {
+				return false
+			}
+		}
+		return true
 	}
 	return false
 }

@@ -27,7 +27,7 @@ const (
 	helperReadAll = "readAll"
 )
 
-var helperOrder = []string{"says", "order", "read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
+var helperOrder = []string{"says", "order", "navigated", "read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
 
 // helpersTS holds the helpers a spec declares (helpers.ts), in the order
 // they are declared.
@@ -127,6 +127,7 @@ func (g *gen) poll(l expr, helper, matcher string, negated bool, wait string, ar
 		reader = helperReadAll
 	}
 	g.uses[reader] = true
+	g.uses["navigated"] = true
 	g.uses[helper] = true
 	var o []expr
 	if wait != "" {

@@ -87,18 +87,33 @@ func TestExportCommand(t *testing.T) {
 		}
 	}
 	spec, _ := os.ReadFile(exportPath(sc, formatPlaywright))
-	if !strings.Contains(string(spec), `await expect(page.getByTestId("cart-link")).toContainText(says("1 item"), {`) {
+	if !strings.Contains(string(spec), `page.getByTestId("cart-link").getByText(says("1 item")),`) {
 		t.Errorf("the spec recovered from the file lacks the cart check:\n%s", spec)
 	}
 	code, _, stderr = runCLI(t, "export", "--format", "nanoclaw", sc)
 	if code != exitInput || !strings.Contains(stderr, "use plaintest compile --format nanoclaw") {
 		t.Errorf("nanoclaw: exit %d\n%s", code, stderr)
 	}
-	bad := strings.Replace(string(src), `"element": "link \"Cart 1 item\" showing \"1 item\"",`, `"element": "the cart",`, 1)
-	os.WriteFile(sc, []byte(bad), 0o644)
-	code, _, stderr = runCLI(t, "export", "--format", "playwright", "-o", filepath.Join(dir, "x.spec.ts"), sc)
-	if code != exitInput || !strings.Contains(stderr, `steps[6] (step 7): the check "the cart"`) {
-		t.Errorf("exit %d, want 2 naming steps[6]:\n%s", code, stderr)
+	// A check is read from its record, never from its description: a
+	// record of no kind, or none, is named with its step.
+	for _, tt := range []struct{ from, to, want string }{
+		{`"kind": "text",
+        "element": "link \"Cart 1 item\"",`, `"kind": "texts",
+        "element": "link \"Cart 1 item\"",`, `steps[6] (step 7): check.kind: "texts" is no kind of check (text, gone,`},
+		{`"check": {
+        "kind": "text",
+        "element": "link \"Cart 1 item\"",`, `"unchecked": {
+        "kind": "text",
+        "element": "link \"Cart 1 item\"",`, `steps[6] (step 7): the check carries no record of what it reads: compile the scenario again to record it`},
+	} {
+		if !strings.Contains(string(src), tt.from) {
+			t.Fatalf("mug.json lacks %s", tt.from)
+		}
+		os.WriteFile(sc, []byte(strings.Replace(string(src), tt.from, tt.to, 1)), 0o644)
+		code, _, stderr = runCLI(t, "export", "--format", "playwright", "-o", filepath.Join(dir, "x.spec.ts"), sc)
+		if code != exitInput || !strings.Contains(stderr, tt.want) {
+			t.Errorf("exit %d, want 2 and %q:\n%s", code, tt.want, stderr)
+		}
 	}
 }
 

@@ -1,6 +1,6 @@
 // bad-login: a Playwright Test spec exported from the Sandy scenario "bad-login" by plaintest 0.1.0-dev
 // Run it with npx playwright test beside the playwright.config.ts plaintest writes (it sets Chromium); variables and secrets come from the environment.
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 
 const BASE_URL = process.env.BASE_URL ?? "http://127.0.0.1:8080";
 
@@ -32,6 +32,154 @@ const says = (text: string) => {
   const end = word.test(t[t.length - 1] ?? "") ? "(?![\\p{L}\\p{N}_])" : "";
   return new RegExp(negated + start + words + end, "iu");
 };
+// What a read that a navigation cut short gives: nothing, so that the
+// poll asks again; any other error is the check's own.
+const navigated = (e: Error) => {
+  if (/Execution context was destroyed|Cannot find context/.test(e.message))
+    return undefined;
+  throw e;
+};
+// Reads what f returns for all the elements l finds, for expect.poll.
+const readAll = (l: Locator, f: (els: any[]) => unknown) => () =>
+  l.evaluateAll(f).catch(navigated);
+// How many of the elements a person sees, as plaintest's checks read it
+// (vis; Playwright's toBeVisible takes an element of opacity 0, visually
+// hidden text or one off the page for visible).
+const countShown = (els: any[]) => {
+  const vis = (e: any) => {
+    const opts = { visibilityProperty: true, opacityProperty: true };
+    if (
+      !(e.checkVisibility
+        ? e.checkVisibility(opts)
+        : e.getClientRects().length > 0)
+    )
+      return false;
+    const o = e.getBoundingClientRect();
+    if (o.width <= 0 || o.height <= 0) return false;
+    const zero = /^rect\(0(px)?,? 0(px)?,? 0(px)?,? 0(px)?\)$/;
+    const cut = ["hidden", "clip"];
+    const scroll = ["auto", "scroll"];
+    const clips: [any, boolean, boolean][] = [];
+    let fixed = false;
+    let inX = false;
+    let inY = false;
+    for (
+      let a = e;
+      a;
+      a = a.assignedSlot || a.parentElement || a.getRootNode().host
+    ) {
+      const s = getComputedStyle(a);
+      fixed ||= s.position === "fixed";
+      if (
+        (["absolute", "fixed"].includes(s.position) && zero.test(s.clip)) ||
+        s.clipPath === "inset(50%)"
+      )
+        return false;
+      if (a === e || a === document.body || a === document.documentElement)
+        continue;
+      if (cut.includes(s.overflowX) || cut.includes(s.overflowY))
+        clips.push([
+          a.getBoundingClientRect(),
+          cut.includes(s.overflowX),
+          cut.includes(s.overflowY),
+        ]);
+      inX ||= scroll.includes(s.overflowX);
+      inY ||= scroll.includes(s.overflowY);
+    }
+    const d = document.scrollingElement || document.documentElement;
+    const [x, y] = fixed ? [0, 0] : [scrollX, scrollY];
+    const [w, h] = fixed
+      ? [innerWidth, innerHeight]
+      : [d.scrollWidth, d.scrollHeight];
+    const sees = (r: any) =>
+      clips.every(
+        ([c, cx, cy]) =>
+          (!cx || Math.min(r.right, c.right) - Math.max(r.left, c.left) > 1) &&
+          (!cy || Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) > 1),
+      ) &&
+      (inX || (r.right + x > 0 && r.left + x < w)) &&
+      (inY || (r.bottom + y > 0 && r.top + y < h));
+    const up = (n: any) =>
+      n.assignedSlot || n.parentElement || n.getRootNode().host || null;
+    const has = (a: any, n: any) => {
+      for (; n; n = up(n)) if (n === a) return true;
+      return false;
+    };
+    const under = (b: any) => {
+      const pts = [
+        [0.5, 0.5],
+        [0.2, 0.2],
+        [0.8, 0.2],
+        [0.2, 0.8],
+        [0.8, 0.8],
+      ]
+        .map(([fx, fy]) => [
+          b.left + fx * (b.right - b.left),
+          b.top + fy * (b.bottom - b.top),
+        ])
+        .filter(
+          ([px, py]) =>
+            px >= 0 &&
+            py >= 0 &&
+            px < innerWidth &&
+            py < innerHeight &&
+            clips.every(
+              ([c, cx, cy]) =>
+                (!cx || (px >= c.left && px <= c.right)) &&
+                (!cy || (py >= c.top && py <= c.bottom)),
+            ),
+        );
+      return (
+        pts.length > 0 &&
+        pts.every(([px, py]) => {
+          let t = document.elementFromPoint(px, py) as any;
+          while (t && t.shadowRoot) {
+            const i = t.shadowRoot.elementFromPoint(px, py);
+            if (!i || i === t) break;
+            t = i;
+          }
+          if (!t) return false;
+          const tb = t.getBoundingClientRect();
+          if (
+            px < tb.left ||
+            px > tb.right ||
+            py < tb.top ||
+            py > tb.bottom ||
+            has(e, t) ||
+            has(t, e) ||
+            [...(e.labels || [])].some((l: any) => has(l, t))
+          )
+            return false;
+          let solid = false;
+          for (let a = t; a && !has(a, e); a = up(a)) {
+            const s = getComputedStyle(a);
+            const c = s.backgroundColor.match(/[\d.]+/g) || [];
+            if (parseFloat(s.opacity) < 1) return false;
+            solid ||=
+              s.backgroundImage !== "none" ||
+              ["IMG", "VIDEO", "CANVAS"].includes(a.tagName) ||
+              c.length === 3 ||
+              (c.length === 4 && +c[3] === 1);
+          }
+          return solid;
+        })
+      );
+    };
+    if (sees(o)) return !under(o);
+    const r = { left: o.left, top: o.top, right: o.right, bottom: o.bottom };
+    for (const k of [...e.querySelectorAll("*")].slice(0, 100)) {
+      const b = k.getBoundingClientRect();
+      if (b.width > 0 && b.height > 0) {
+        r.left = Math.min(r.left, b.left);
+        r.top = Math.min(r.top, b.top);
+        r.right = Math.max(r.right, b.right);
+        r.bottom = Math.max(r.bottom, b.bottom);
+      }
+    }
+    return sees(r) && !under(r);
+  };
+  return els.filter(vis).length;
+};
 
 test("bad-login", async ({ page }) => {
   // open http://127.0.0.1:8080/login
@@ -56,9 +204,16 @@ test("bad-login", async ({ page }) => {
 
   // verify Invalid username or password
   await test.step("verify Invalid username or password", async () => {
-    await expect(page.getByRole("alert").first()).toContainText(
-      says("Invalid username or password"),
-      { useInnerText: true },
-    );
+    await expect
+      .poll(
+        readAll(
+          page
+            .getByRole("alert")
+            .first()
+            .getByText(says("Invalid username or password")),
+          countShown,
+        ),
+      )
+      .toBeGreaterThan(0);
   });
 });
