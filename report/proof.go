@@ -169,3 +169,53 @@ func ScoreOf(r *RunResult) Score {
 	}
 	return s
 }
+
+// ProofLine is one check's proof in a line, as plaintest prove's console
+// and its failures write it, with the step's number and label:
+//
+//	step 3 (verify the status shows Saved): killed by text changed, display none, covered (3 of 3)
+//	step 3 (verify …): SURVIVED covered (covered on 1 element: p#status): it passed there; it reads the status showing "Saved"; killed by display none (1 of 2)
+//	step 3 (verify …): NOT PROVEN: a check compiled before checks carried a record …
+func ProofLine(step int, label string, p *Proof) string {
+	head := fmt.Sprintf("step %d (%s)", step, label)
+	killed, survived := p.Killed(), p.Survived()
+	tried := len(killed) + len(survived)
+	names := func(ms []Mutant, did bool) string {
+		var out []string
+		for _, m := range ms {
+			if did && m.Did != "" {
+				out = append(out, fmt.Sprintf("%s (%s)", m.Name, m.Did))
+				continue
+			}
+			out = append(out, m.Name)
+		}
+		return strings.Join(out, ", ")
+	}
+	switch {
+	case len(survived) > 0:
+		line := fmt.Sprintf("%s: SURVIVED %s: it passed there", head, names(survived, true))
+		if p.Reads != "" {
+			line += "; it reads " + p.Reads
+		}
+		if len(killed) > 0 {
+			line += "; killed by " + names(killed, false)
+		}
+		return fmt.Sprintf("%s (%d of %d killed)", line, len(killed), tried)
+	case p.Unproven != "":
+		return fmt.Sprintf("%s: NOT PROVEN: %s", head, p.Unproven)
+	}
+	return fmt.Sprintf("%s: killed by %s (%d of %d)", head, names(killed, false), len(killed), tried)
+}
+
+// Unproved lists the checks of r that a mutation survived or that no
+// mutation could break, one ProofLine each; "" when there is none.
+func Unproved(r *RunResult) string {
+	var lines []string
+	for i := range r.Steps {
+		s := &r.Steps[i]
+		if p := s.Proof; p != nil && p.From != "" && !p.Proven() {
+			lines = append(lines, ProofLine(s.Step, s.Label(), p))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
