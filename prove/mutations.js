@@ -19,10 +19,10 @@
 //               is "Tbwfe", "1 item" is "2 jufn"); '' for a text with
 //               neither, so that it is gone
 //   showers     the innermost elements in root whose rendered text says w
-//               (normed), where a text check finds it
+//               (normed), where a text check finds it; deep, through open
+//               shadow roots (a host's shadow tree for its children)
 //   subjects    what a shown check reads, to hide: for text, the elements
-//               that show the value (its root itself through shadow
-//               roots); for visible, its element, else every element of
+//               that show the value; for visible, its element, else every element of
 //               its roles whose name says its value (contains, for a
 //               browser_verify_element_visible)
 //   textNodes   the text nodes under root, through open shadow roots when
@@ -36,7 +36,9 @@
 //                      it changed)
 //   display_none, visibility_hidden, zero_size, off_screen, covered
 //                      what the check reads, hidden so (covered: an opaque
-//                      box over it, scrolled into view)
+//                      box over each, scrolled into view; skipped when they
+//                      are not in the window at once, where the check sees
+//                      a cover)
 //   detached           what it reads, taken out of the page
 //   text_shown         the text, in a visible element first in the part of
 //                      the page the check reads
@@ -73,10 +75,11 @@ const journal = () => { const done = [];
     undo: () => { for (const d of done.reverse()) { try { undo1(d); } catch (err) { } } done.length = 0; } }; };
 const stash = () => { try { if (window.top.document) return window.top; } catch (err) { } return window; };
 const other = s => { const t = String(s).replace(/[a-zA-Z0-9]/g, ch => ch === 'z' ? 'a' : ch === 'Z' ? 'A' : ch === '9' ? '0' : String.fromCharCode(ch.charCodeAt(0) + 1)); return t === String(s) ? '' : t; };
-const showers = (root, w) => { const out = []; const seen = k => k.checkVisibility ? k.checkVisibility({visibilityProperty: true, opacityProperty: true}) : k.getClientRects().length > 0;
-  const walk = e => { const ks = [...e.children].filter(k => seen(k) && says(norm(k.innerText), w)); if (ks.length) ks.forEach(walk); else out.push(e); };
-  if (says(norm(root.innerText ?? root.textContent), w)) walk(root); return out; };
-const subjects = (el, c) => { if (c.kind === 'text' || c.kind === 'gone') { const root = el ?? document.body; return c.shadow ? (says(norm(deepText(root)), norm(c.value)) ? [root] : []) : showers(root, norm(c.value)); }
+const showers = (root, w, deep) => { const out = []; const seen = k => k.checkVisibility ? k.checkVisibility({visibilityProperty: true, opacityProperty: true}) : k.getClientRects().length > 0;
+  const text = k => deep ? deepText(k) : k.innerText ?? k.textContent, kids = e => [...(deep && e.shadowRoot ? e.shadowRoot.children : e.children)];
+  const walk = e => { const ks = kids(e).filter(k => seen(k) && says(norm(text(k)), w)); if (ks.length) ks.forEach(walk); else out.push(e); };
+  if (says(norm(text(root)), w)) walk(root); return out; };
+const subjects = (el, c) => { if (c.kind === 'text' || c.kind === 'gone') return showers(el ?? document.body, norm(c.value), c.shadow);
   if (el) return [el];
   const named = e => c.value === '' || (c.match === 'contains' ? norm(c.shadow ? nameDeep(e) : name(e)).includes(norm(c.value)) : says(norm(c.shadow ? nameDeep(e) : name(e)), norm(c.value)));
   return (c.shadow ? deepAll(document, '*') : [...document.querySelectorAll('*')]).filter(e => c.values.includes(role(e)) && vis(e) && named(e)); };
@@ -111,9 +114,12 @@ const display_none = (el, c, J) => hideAll(el, c, 'display: none', e => J.style(
 const visibility_hidden = (el, c, J) => hideAll(el, c, 'visibility: hidden', e => J.style(e, 'visibility', 'hidden'));
 const zero_size = (el, c, J) => hideAll(el, c, 'zero size', e => { if (getComputedStyle(e).display === 'inline') J.style(e, 'display', 'inline-block'); for (const [k, v] of [['width', '0'], ['height', '0'], ['min-width', '0'], ['min-height', '0'], ['padding', '0'], ['border-width', '0'], ['overflow', 'hidden'], ['flex', 'none']]) J.style(e, k, v); });
 const off_screen = (el, c, J) => hideAll(el, c, 'off screen', e => { J.style(e, 'position', 'fixed'); J.style(e, 'left', '-100000px'); J.style(e, 'top', '-100000px'); });
-const covered = (el, c, J) => hideAll(el, c, 'covered', e => { J.scroll(e); const r = e.getBoundingClientRect(), box = document.createElement('div');
-  box.setAttribute('style', 'position: fixed !important; left: ' + r.left + 'px !important; top: ' + r.top + 'px !important; width: ' + Math.max(r.width, 1) + 'px !important; height: ' + Math.max(r.height, 1) + 'px !important; background: rgb(255, 255, 255) !important; opacity: 1 !important; z-index: 2147483647 !important; display: block !important; visibility: visible !important; margin: 0 !important; padding: 0 !important; border: 0 !important; transform: none !important');
-  J.add(e.closest('dialog[open], [popover]') || document.body, box, null); });
+const covered = (el, c, J) => { if (c.negated) return {skip: 'the check is that it is not shown'}; const es = subjects(el, c); if (!es.length) return {skip: 'nothing the check reads is on the page'};
+  J.scroll(es[0]); const rs = es.map(e => e.getBoundingClientRect()); if (rs.some(r => r.bottom < 0 || r.right < 0 || r.top > innerHeight || r.left > innerWidth)) return {skip: 'the ' + es.length + ' elements that show it are not in the window at once, where a cover is seen'};
+  es.forEach((e, i) => { const r = rs[i], box = document.createElement('div');
+    box.setAttribute('style', 'position: fixed !important; left: ' + r.left + 'px !important; top: ' + r.top + 'px !important; width: ' + Math.max(r.width, 1) + 'px !important; height: ' + Math.max(r.height, 1) + 'px !important; background: rgb(255, 255, 255) !important; opacity: 1 !important; z-index: 2147483647 !important; display: block !important; visibility: visible !important; margin: 0 !important; padding: 0 !important; border: 0 !important; transform: none !important');
+    J.add(e.closest('dialog[open], [popover]') || document.body, box, null); });
+  return {did: 'covered on ' + es.length + (es.length === 1 ? ' element' : ' elements') + ': ' + es.slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')).join(', ')}; };
 const detached = (el, c, J) => { const es = subjects(el, c).filter((e, i, all) => !all.some(a => a !== e && a.contains(e))); if (!es.length) return {skip: 'nothing the check reads is on the page'}; es.forEach(e => J.detach(e)); return {did: 'detached ' + es.length + (es.length === 1 ? ' element' : ' elements')}; };
 const text_shown = (el, c, J) => { const root = el ?? document.body; if (/^(INPUT|TEXTAREA|SELECT|IMG|BR|HR)$/.test(root.tagName)) return {skip: 'the check reads an element that shows no children'};
   const d = document.createElement('div'); d.textContent = c.value; d.setAttribute('style', 'display: block !important; visibility: visible !important; opacity: 1 !important; position: relative !important; z-index: 2147483647 !important; background: rgb(255, 255, 255) !important; color: rgb(0, 0, 0) !important; font-size: 16px !important; width: auto !important; height: auto !important; clip: auto !important; clip-path: none !important; transform: none !important');
