@@ -136,13 +136,17 @@ func runProve(ctx context.Context, e *env, args []string) error {
 	return proveOutcome(ctx, summary, errs)
 }
 
+// notProven starts the error of a scenario that replayed and whose
+// checks are not all proven, before their lines.
+const notProven = "checks not proven:\n"
+
 // proved attaches r's proofs and, when a mutation survived one of its
 // checks or no mutation could break one, fails r saying which (once).
 func proved(p *prove.Prover, r *rpt.RunResult) *rpt.RunResult {
 	p.Attach([]*rpt.RunResult{r})
 	if r.Success && !r.Proved.Held() {
 		r.Success = false
-		r.Error = "checks not proven:\n" + rpt.Unproved(r)
+		r.Error = notProven + rpt.Unproved(r)
 	}
 	return r
 }

@@ -90,7 +90,7 @@ func (c *proveConsole) run(r *rpt.RunResult) {
 	switch {
 	case r.Success:
 		fmt.Fprintf(c.w, "%s %s: %s\n", c.paint("\x1b[32;1m", "PROVEN"), printable.String(where), score)
-	case r.Proved != nil && r.FailedStep == 0 && !r.Unavailable && strings.HasPrefix(r.Error, "checks not proven"):
+	case r.Proved != nil && r.FailedStep == 0 && !r.Unavailable && strings.HasPrefix(r.Error, notProven):
 		fmt.Fprintf(c.w, "%s %s: %s\n", c.paint("\x1b[31;1m", "VACUOUS"), printable.String(where), score)
 	default:
 		c.failed.Run(r)
@@ -201,7 +201,7 @@ func proveOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 		var names []string
 		for _, r := range s.Scenarios {
 			if !r.Success {
-				names = append(names, r.File+": "+rpt.FirstLine(strings.TrimPrefix(r.Error, "checks not proven:\n")))
+				names = append(names, r.File+": "+rpt.FirstLine(strings.TrimPrefix(r.Error, notProven)))
 			}
 		}
 		return failed(fmt.Errorf("%d of %d %s not proven: %s", s.Total-s.Passed, s.Total,
