@@ -302,3 +302,62 @@ func TestShadowFrameAndTwice(t *testing.T) {
 		}
 	}
 }
+
+const statesPage = `<!doctype html><title>States</title>
+<details id="more"><summary id="sum">More</summary><p>Hidden part</p></details>
+<button id="menu" aria-expanded="true">Menu</button>
+<div role="tablist"><button role="tab" id="t1" aria-selected="true">One</button><button role="tab" id="t2" aria-selected="false">Two</button></div>
+<nav><a id="home" href="#" aria-current="page">Home</a> <ul><li class="active"><a id="shop" href="#">Shop</a></li></ul></nav>
+<input id="name" aria-label="Name" required>
+<input id="code" aria-label="Code" readonly value="X1">
+<input id="mail" aria-label="Mail" type="email" value="not an email">
+<table><thead><tr><th id="col" aria-sort="ascending">Price</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>
+<input type="checkbox" id="all" aria-label="All">
+<script>document.getElementById('all').indeterminate = true; document.getElementById('name').focus();</script>
+<input id="empty" aria-label="Note" value="">
+<input id="vol" type="range" min="0" max="10" value="3" aria-label="Volume">
+<div role="listbox" id="lb" aria-label="Fruit"><div role="option" aria-selected="true">Apple</div><div role="option" aria-selected="false">Pear</div></div>
+<ol id="steps" aria-label="Steps"><li>Wash</li><li>Cut</li><li>Cook</li></ol>
+<ul id="none" aria-label="None"></ul>`
+
+// TestStatesAndValuesAreKilled proves a check of each state and of each
+// kind of value, and the places an order check reads.
+func TestStatesAndValuesAreKilled(t *testing.T) {
+	base := serve(t, map[string]string{"/states": statesPage})
+	state := func(target, value string, negated bool) sandy.Step {
+		return checkOf(t, sandy.Check{Kind: "state", Element: target, Value: value, Negated: negated}, target)
+	}
+	sc := scenarioAt("/states",
+		state("#sum", "expanded", true),
+		state("#menu", "expanded", false),
+		state("#t1", "selected", false),
+		state("#t2", "selected", true),
+		state("#home", "current", false),
+		state("#shop", "current", false),
+		state("#name", "required", false),
+		state("#name", "focused", false),
+		state("#code", "readonly", false),
+		state("#mail", "invalid", false),
+		state("#col", "sorted ascending", false),
+		state("#all", "mixed", false),
+		state("#code", "disabled", true),
+		checkOf(t, sandy.Check{Kind: "value", Element: "#empty", Value: "", Match: "equals"}, "#empty"),
+		checkOf(t, sandy.Check{Kind: "value", Element: "#vol", Value: "3", Match: "now"}, "#vol"),
+		checkOf(t, sandy.Check{Kind: "value", Element: "#lb", Value: "Apple", Match: "equals"}, "#lb"),
+		checkOf(t, sandy.Check{Kind: "value", Element: "#code", Value: "Y2", Negated: true}, "#code"),
+		checkOf(t, sandy.Check{Kind: "order", Element: "#steps", Values: []string{"Cook"}, Match: "last"}, "#steps"),
+		checkOf(t, sandy.Check{Kind: "order", Element: "#steps", Values: []string{"Cut"}, Match: "nth:2"}, "#steps"),
+		checkOf(t, sandy.Check{Kind: "count", Element: "#none", Value: "0", Values: []string{"listitem"}}, "#none"),
+		checkOf(t, sandy.Check{Kind: "title", Value: "Cart", Match: "equals", Negated: true}, ""),
+		checkOf(t, sandy.Check{Kind: "url", Value: "/admin", Match: "contains", Negated: true}, ""),
+	)
+	res, err := proveRun(t, base, sc)
+	if err != nil || !res.Success {
+		t.Fatalf("err %v, success %v, error %q\n%s", err, res.Success, res.Error, proofs(res))
+	}
+	for _, s := range res.Steps[1:] {
+		if s.Proof == nil || !s.Proof.Proven() {
+			t.Errorf("step %d is not proven:\n%s", s.Step, proofs(res))
+		}
+	}
+}
