@@ -44,3 +44,6 @@ func CheckHelpers(code string) string {
 	}
 	return b.String()
 }
+
+// OrderRoles are the roles of the items an order check reads.
+func OrderRoles() []string { return slices.Clone(orderRoles) }
