@@ -361,3 +361,20 @@ func TestStatesAndValuesAreKilled(t *testing.T) {
 		}
 	}
 }
+
+// TestCoveredWhereTheWindowShowsIt proves a check of a text the page shows
+// at its top and far below: no window shows both, and an element out of
+// the window counts as shown to a check (a person scrolls to it), so
+// covered is skipped rather than survived; the other mutations kill it.
+func TestCoveredWhereTheWindowShowsIt(t *testing.T) {
+	page := `<!doctype html><title>Far</title><p>Free shipping</p><div style="height:3000px"></div><p>Free shipping</p>`
+	base := serve(t, map[string]string{"/far": page})
+	res, err := proveRun(t, base, scenarioAt("/far", checkOf(t, sandy.Check{Kind: "text", Value: "Free shipping"}, "")))
+	if err != nil || !res.Success {
+		t.Fatalf("err %v, success %v, error %q\n%s", err, res.Success, res.Error, proofs(res))
+	}
+	p := res.Steps[1].Proof
+	if p == nil || !p.Proven() || len(p.Killed()) != 6 || p.Mutants[5].Name != "covered" || p.Mutants[5].Status != report.MutantSkipped {
+		t.Errorf("want covered skipped, the rest killed:\n%s", proofs(res))
+	}
+}
