@@ -62,17 +62,7 @@ func poll(why string, withElement bool, timeout time.Duration) string {
 	} else if strings.Contains(why, "(el") {
 		b.WriteString("const el = document.body; ")
 	}
-	needs := why
-	for i := len(jsHelpers) - 1; i >= 0; i-- { // items needs role and vis
-		if strings.Contains(needs, jsHelpers[i].name+"(") {
-			needs += " " + jsHelpers[i].def
-		}
-	}
-	for _, h := range jsHelpers {
-		if strings.Contains(needs, h.name+"(") {
-			b.WriteString(h.def + " ")
-		}
-	}
+	b.WriteString(CheckHelpers(why))
 	gone := ""
 	if withElement {
 		gone = goneJS

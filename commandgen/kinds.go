@@ -29,19 +29,22 @@ type checkKind struct {
 	page func(s step.Step, what string, target bool) (why, element string, err error)
 	// spec is the check's web-first assertion (spec.go).
 	spec func(s step.Step, target bool) (Assertion, error)
+	// mutations break what the check reads, in the page, for plaintest
+	// prove (package prove, mutations.js): each must fail the check.
+	mutations []string
 }
 
 // checkKinds is the table.
 var checkKinds = []checkKind{
-	{step.AssertText, "text", textPage, textSpec},
-	{step.AssertGone, "gone", textPage, textSpec},
-	{step.AssertState, "state", statePage, stateSpec},
-	{step.AssertValue, "value", valuePage, valueSpec},
-	{step.AssertCount, "count", countPage, countSpec},
-	{step.AssertURL, "url", urlPage, pageFactSpec},
-	{step.AssertTitle, "title", titlePage, pageFactSpec},
-	{step.AssertOrder, "order", orderPage, orderSpec},
-	{step.AssertVisible, "visible", visiblePage, visibleSpec},
+	{step.AssertText, "text", textPage, textSpec, append([]string{"text changed"}, append(hidings, "detached")...)},
+	{step.AssertGone, "gone", textPage, textSpec, []string{"text shown"}},
+	{step.AssertState, "state", statePage, stateSpec, []string{"state flipped"}},
+	{step.AssertValue, "value", valuePage, valueSpec, []string{"value changed"}},
+	{step.AssertCount, "count", countPage, countSpec, []string{"item removed", "item added"}},
+	{step.AssertURL, "url", urlPage, pageFactSpec, []string{"url changed"}},
+	{step.AssertTitle, "title", titlePage, pageFactSpec, []string{"title changed"}},
+	{step.AssertOrder, "order", orderPage, orderSpec, []string{"items swapped"}},
+	{step.AssertVisible, "visible", visiblePage, visibleSpec, append(hidings, "named shown")},
 }
 
 // kindOf is the entry of k.

@@ -35,6 +35,14 @@
 // Options.AllowPartial, CheckVars, Preflight), and Player.RunAll replays the
 // suite Options.Parallel at a time, giving the results in file order.
 //
+// # Acting after a step
+//
+// Options.AfterStep, when set, is called right after each tool call that
+// passed on its own target, before its wait_after, with the step as
+// written, its params as called and the session it ran in (StepInfo):
+// plaintest prove breaks what a check reads there, runs the check again
+// and puts the page back before the next step. Its error ends the run.
+//
 // # Step semantics
 //
 //   - --start/--end (Options.Start, Options.End) select the steps whose step

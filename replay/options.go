@@ -3,6 +3,7 @@ package replay
 // A Player's Options and their defaults.
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -115,6 +116,13 @@ type Options struct {
 	// Finished, when set, is called by RunAll with each result as its run
 	// ends, from the run's goroutine: it must be safe for concurrent use.
 	Finished func(*report.RunResult)
+	// AfterStep, when set, is called right after each tool call that
+	// passed (not one healed, skipped or dry-run), before its wait_after,
+	// in the step's own session: what it does to the page the next step
+	// sees. An error ends the run (the result names the step it followed).
+	// It is called from the run's goroutine: with Parallel above 1 it must
+	// be safe for concurrent use.
+	AfterStep func(ctx context.Context, s StepInfo) error
 
 	// filesBase is the working directory when Files was the default:
 	// no part of its path below it may be a symbolic link. "" when Files

@@ -83,7 +83,7 @@ func (r *run) step(ctx context.Context, pl *plan) (stop bool, err error) {
 	}
 
 	o, err := r.attempts(ctx, pl, params)
-	return r.record(ctx, pl, &sr, finish, o, err)
+	return r.record(ctx, pl, &sr, finish, params, o, err)
 }
 
 // dryRun records a step of a dry run: variables resolve; step outputs do
@@ -126,10 +126,11 @@ func (r *run) guardArgs(params map[string]any) (map[string]any, string, error) {
 	return confined, "", nil
 }
 
-// record records what a step's attempts gave: a Go error ends the run, a
-// failure fails the step (under its on_error), else it passed (or ran on
-// a healed target), and its wait_after follows.
-func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finish func(), o outcome, err error) (bool, error) {
+// record records what a step's attempts on params gave: a Go error ends
+// the run, a failure fails the step (under its on_error), else it passed
+// (or ran on a healed target), Options.AfterStep is told, and its
+// wait_after follows.
+func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finish func(), params map[string]any, o outcome, err error) (bool, error) {
 	st := pl.step
 	sr.Retries = o.retries
 	if r.opts.Debug {
@@ -165,6 +166,11 @@ func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finis
 		sr.Result = r.result(o.text)
 	}
 	finish()
+	if err := r.afterStep(ctx, pl, sr, params); err != nil {
+		r.res.FailedStep = st.Step
+		r.res.Error = r.mask.message(fmt.Sprintf("after step %d (%s): %v", st.Step, printable.Excerpt(sr.Label()), err))
+		return true, fmt.Errorf("%s: after step %d (%s): %w", r.where(), st.Step, st.Tool, err)
+	}
 	return false, r.waitAfter(ctx, st)
 }
 

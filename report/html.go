@@ -75,7 +75,7 @@ func WriteHTML(w io.Writer, s *Summary, opts *HTMLOptions) error {
 		o.Dir = "."
 	}
 	page := htmlPage{Title: printable.String(o.Title), Total: s.Total, Passed: s.Passed, Failed: s.Failed, Healed: s.Healed,
-		Duration: seconds(time.Duration(s.Duration))}
+		Duration: seconds(time.Duration(s.Duration)), Proved: htmlScore(s.Proved)}
 	if !o.Generated.IsZero() {
 		page.Generated = o.Generated.UTC().Format("2006-01-02 15:04:05 UTC")
 	}
@@ -127,6 +127,7 @@ func ScenarioStatus(r *RunResult) string {
 // The page as the template reads it.
 type htmlPage struct {
 	Title, Generated, Duration    string
+	Proved                        string // plaintest prove's score, "" in a replay
 	Total, Passed, Failed, Healed int
 	Scenarios                     []htmlScenario
 }
@@ -136,6 +137,7 @@ type htmlScenario struct {
 	Open                         bool // expanded: it failed
 	Partial, Unavailable         bool
 	PartialDetail, Error         string
+	Proved                       string // plaintest prove's score
 	Steps                        []htmlStep
 	Heals                        []htmlHeal
 	Snapshot, SnapshotFile       string
@@ -155,6 +157,7 @@ type htmlStep struct {
 	Expected, Found    string // a check's failure, split
 	Screenshot         string // a relative URL
 	Eager              bool   // load the image at once (its scenario is expanded)
+	Proof              *htmlProof
 }
 
 type htmlHeal struct {
@@ -172,7 +175,7 @@ type htmlParam struct{ Key, Value string }
 func htmlScenarioOf(r *RunResult, dir string) htmlScenario {
 	text := printable.String // every text from outside, shown with its controls escaped
 	sc := htmlScenario{Status: ScenarioStatus(r), Name: text(r.Scenario), File: text(r.File), Duration: seconds(r.Duration),
-		Partial: r.Partial, PartialDetail: text(r.PartialDetail), Unavailable: r.Unavailable, Error: text(r.Error)}
+		Partial: r.Partial, PartialDetail: text(r.PartialDetail), Unavailable: r.Unavailable, Error: text(r.Error), Proved: htmlScore(r.Proved)}
 	sc.Open = sc.Status == StatusFailed
 	healed := map[int]bool{}
 	for _, h := range r.Heals {
@@ -186,7 +189,7 @@ func htmlScenarioOf(r *RunResult, dir string) htmlScenario {
 		s := &r.Steps[i]
 		st := htmlStep{Num: s.Step, Status: text(s.Status), Label: text(s.Label()), Tool: text(shortTool(s.Tool)),
 			Duration: seconds(s.Duration), Retries: s.Retries, Tolerated: s.Tolerated, Error: text(s.Error),
-			Stopped: s == stopped, Screenshot: relURL(dir, s.Screenshot, false), Eager: sc.Open}
+			Stopped: s == stopped, Screenshot: relURL(dir, s.Screenshot, false), Eager: sc.Open, Proof: htmlProofOf(s.Proof)}
 		whole := s.Status == StatusFailed || s.Status == StatusHealed || healed[s.Step]
 		st.Params = htmlParams(s.Params, whole)
 		if s.Status == StatusFailed {

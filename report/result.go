@@ -60,12 +60,15 @@ type Heal struct {
 //	  "scenarios": [ RunResult, ... ] // in the order of the files given
 //	}
 type Summary struct {
-	Success   bool         `json:"success"`
-	Total     int          `json:"total"`
-	Passed    int          `json:"passed"`
-	Failed    int          `json:"failed"`
-	Healed    int          `json:"healed"` // ran to the end only with heals (see RunResult.Healed)
-	Duration  Millis       `json:"duration_ms"`
+	Success  bool   `json:"success"`
+	Total    int    `json:"total"`
+	Passed   int    `json:"passed"`
+	Failed   int    `json:"failed"`
+	Healed   int    `json:"healed"` // ran to the end only with heals (see RunResult.Healed)
+	Duration Millis `json:"duration_ms"`
+	// Proved is the score of plaintest prove over every scenario; nil in a
+	// replay.
+	Proved    *Score       `json:"proved,omitempty"`
 	Scenarios []*RunResult `json:"scenarios"`
 }
 
@@ -136,6 +139,9 @@ type RunResult struct {
 	// ran to its end and nothing else failed, else FAILED with its heals
 	// listed.
 	Heals []Heal `json:"heals,omitempty"`
+	// Proved is the score of plaintest prove's proofs of the run's checks
+	// (ScoreOf); nil in a replay.
+	Proved *Score `json:"proved,omitempty"`
 }
 
 // Healed reports whether the run went to its end only thanks to heals:
@@ -209,6 +215,9 @@ type StepResult struct {
 	// Screenshot is the page after the step (or at its failure), relative
 	// to the report folder; "" when none was taken (--screenshots).
 	Screenshot string `json:"screenshot,omitempty"`
+	// Proof is what plaintest prove found of a check step; nil for any
+	// other step, and in a replay.
+	Proof *Proof `json:"proof,omitempty"`
 }
 
 // Label is how a step is named to people: its description, else its tool.

@@ -41,6 +41,7 @@ func init() {
 	commands = []command{
 		{"compile", "compile plain-English steps into a Sandy v2.1 scenario", runCompile},
 		{"replay", "replay Sandy scenarios deterministically, with no model", runReplay},
+		{"prove", "show that each check of Sandy scenarios fails when the page breaks its fact", runProve},
 		{"validate", "check Sandy scenarios, NanoClaw bundles and Chungoid flows, reporting every problem", runValidate},
 		{"export", "convert a Sandy scenario into a Chungoid flow or a Playwright Test spec", runExport},
 		{"snapshot", "print a page's minimized snapshot and its token count", runSnapshot},

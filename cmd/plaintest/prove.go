@@ -1,0 +1,177 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/secret"
+	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/prove"
+	"github.com/plaintest/plaintest/replay"
+	rpt "github.com/plaintest/plaintest/report" // main has a func report
+	"github.com/spf13/pflag"
+)
+
+const proveHelp = `
+Prove that each check of Sandy scenarios (files, or directories of *.json
+files) can fail. Each scenario is replayed as plaintest replay replays it;
+right after each check step passes, in its browser, plaintest breaks the
+fact the check reads, once per mutation of its kind, runs the check on
+that broken page, and puts the page back:
+
+  text shown      its text changed; hidden (display none, visibility
+                  hidden, zero size, off screen, covered); detached
+  text not shown  the text shown in the part of the page it reads
+  state           flipped (checked, disabled, expanded, selected, ...)
+  value           another value (another option of a select; typed into
+                  an empty field)
+  count           an item removed; an item added
+  order           two items swapped
+  URL, title      changed
+  shown, not      hidden the five ways above; one of the role and name
+  shown           shown
+
+A check that fails on a broken page KILLED that mutation; one that passes
+SURVIVED it: it does not read what it claims, and is vacuous. A check
+compiled by plaintest carries the record of what it reads ("check" in the
+step); @playwright/mcp's browser_verify_* steps are read from their params.
+A compiled check runs on each broken page at --mutant-timeout, unless its
+function is not the one its record makes (edited by hand): then it runs as
+written.
+
+One line per check says which mutations killed it, or which survived and
+what it read; each scenario and the whole run get a mutation score (killed
+of tried). --json adds each check's proof to replay's document ("proof" in
+each check step, "proved" per scenario and for the run); --junit fails a
+scenario with a vacuous check; --report DIR writes the HTML report with
+each check's proof.
+
+Servers, variables, files and what a scenario may touch are replay's: see
+plaintest replay --help and docs/replay.md. docs/prove.md is the reference.
+
+Exit codes: 0 every check was killed by every mutation tried, 1 a
+mutation survived (or a scenario failed to replay), 2 bad input, 3 an MCP
+server or the browser could not be started or was lost.`
+
+// proveFlags are the flags of plaintest prove: replay's, those that
+// apply, and the time a check has on a broken page.
+type proveFlags struct {
+	replayFlags
+	mutant time.Duration
+}
+
+func runProve(ctx context.Context, e *env, args []string) error {
+	var f proveFlags
+	fs := f.flagSet(e)
+	pos, err := parseArgs(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) == 0 {
+		return usageError("prove needs scenario files or directories (see plaintest prove --help)")
+	}
+	if err := f.check(); err != nil {
+		return err
+	}
+	if f.mutant <= 0 {
+		return usageError("--mutant-timeout %v: want a positive duration such as 500ms", f.mutant)
+	}
+	if err := f.browser.check(fs); err != nil {
+		return err
+	}
+	f.files = namedFolder(fs, "files", f.files)
+	files, err := f.scenarioFiles(e, pos)
+	if err != nil || len(files) == 0 {
+		return err
+	}
+	layers, err := varLayers(f.envFile, f.vars)
+	if err != nil {
+		return err
+	}
+	found, err := f.config.discover(e.stderr, folders(files))
+	if err != nil {
+		return err
+	}
+	cfg := found.Config
+	out, saved, _ := f.console(e, len(files))
+	pc := newProveConsole(out, e.tty && !f.json, f.parallel > 1 && len(files) > 1)
+	prover := prove.New(&prove.Options{MutantTimeout: f.mutant, Timeout: f.timeout, Proved: pc.check})
+	opts := f.options(layers, replay.IncludeNone, replay.ScreenshotsFailure, nil)
+	opts.Progress = nil
+	opts.AllowChromeBridge = f.chrome || configures(cfg, mcpclient.ClaudeInChrome)
+	opts.AfterStep = prover.AfterStep
+	opts.Finished = func(r *rpt.RunResult) { pc.run(proved(prover, r)) }
+	suite, err := replay.Load(files, opts)
+	if err != nil {
+		return err
+	}
+	if f.report == "" && f.shotDir == "" && f.junit == "" {
+		if err := defaultFolder("report DIR", opts.EvidenceDir); err != nil {
+			return err
+		}
+	}
+	logger := slog.New(slog.DiscardHandler)
+	if f.verbose {
+		logger = slog.New(secret.Handler(slog.NewTextHandler(e.stderr, &slog.HandlerOptions{Level: slog.LevelDebug}),
+			secret.All(suite.Secrets(layers...), rpt.Mask)))
+	}
+	opts.Logger = logger
+	servers, done := f.browser.replayServers(cfg, f.headed, f.chrome, f.timeout, f.nav, &mcpclient.Options{Logger: logger})
+	defer done()
+
+	started := time.Now()
+	results, errs := replay.New(servers, opts).RunAll(ctx, suite)
+	for _, r := range results {
+		proved(prover, r)
+	}
+	total := prover.Attach(results)
+	summary := rpt.NewSummary(results, time.Since(started))
+	summary.Proved = &total
+	pc.summary(summary)
+	if err := f.writeProof(e, out, saved, summary, started); err != nil {
+		return err
+	}
+	return proveOutcome(ctx, summary, errs)
+}
+
+// notProven starts the error of a scenario that replayed and whose
+// checks are not all proven, before their lines.
+const notProven = "checks not proven:\n"
+
+// proved attaches r's proofs and, when a mutation survived one of its
+// checks or no mutation could break one, fails r saying which (once).
+func proved(p *prove.Prover, r *rpt.RunResult) *rpt.RunResult {
+	p.Attach([]*rpt.RunResult{r})
+	if r.Success && !r.Proved.Held() {
+		r.Success = false
+		r.Error = notProven + rpt.Unproved(r)
+	}
+	return r
+}
+
+// flagSet declares prove's flags into f: replay's that apply to it.
+func (f *proveFlags) flagSet(e *env) *pflag.FlagSet {
+	fs := newFlags(e, "prove", "FILE|DIR... [flags]", proveHelp)
+	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
+	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
+	f.config.add(fs)
+	f.browser.add(fs, "those in the folder of each scenario's own file")
+	fs.DurationVar(&f.mutant, "mutant-timeout", defaults.Mutant, "how long a compiled check runs on a page prove broke (a killed check fails at it)")
+	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
+	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE` (a scenario with a vacuous check is a failure)")
+	fs.StringVar(&f.report, "report", "", "`DIR` for failure screenshots and snapshots, and the HTML report DIR/index.html (default, without the HTML report: beside --junit, else .sandy/reports)")
+	fs.IntVar(&f.parallel, "parallel", 1, "prove `N` scenarios at once")
+	fs.StringVar(&f.shard, "shard", "", "prove only shard `I/N` of the scenarios (1 <= I <= N)")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in; the default is refused when a symbolic link leads to it")
+	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
+	fs.BoolVar(&f.chrome, chromeBridgeFlag, false, "let claude-in-chrome steps drive your own Chrome, logged in as you (Claude Code's bridge)")
+	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
+	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
+	fs.BoolVar(&f.partial, "allow-partial", false, "prove partial scenarios too")
+	return fs
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	rpt "github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+const provePage = `<!doctype html><title>Shop</title>
+<h1>Cart</h1>
+<button onclick="document.getElementById('s').textContent = 'Saved'">Save</button>
+<p id="s" role="status"></p>
+<label><input type="checkbox" checked> Gift wrap</label>
+<ul aria-label="Items"><li>Milk</li><li>Bread</li><li>Eggs</li></ul>`
+
+// TestProveCommand compiles a few checks, proves them (every mutation
+// killed, exit 0, with --json and --junit), then tampers one check to
+// return 'ok': prove reports it vacuous, naming its step, and exits 1.
+func TestProveCommand(t *testing.T) {
+	requireBuiltin(t)
+	t.Parallel() // see parallelNote
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, provePage)
+	}))
+	defer srv.Close()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "cart.json")
+	code, stdout, stderr := runCLI(t, "compile", "click Save then verify Saved is shown then verify the Gift wrap checkbox is checked then verify the Items list shows 3 items",
+		"--url", srv.URL, "-o", out, "--evidence", t.TempDir())
+	if code != 0 {
+		t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	junit := filepath.Join(dir, "junit.xml")
+	code, stdout, stderr = runCLI(t, "prove", out, "--json", "--junit", junit)
+	if code != exitOK {
+		t.Fatalf("prove: exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	var doc rpt.Summary
+	if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
+		t.Fatalf("--json: %v\n%s", err, stdout)
+	}
+	if doc.Proved == nil || doc.Proved.Checks != 3 || !doc.Proved.Held() || doc.Proved.Percent != 100 || len(doc.Scenarios) != 1 || doc.Scenarios[0].Proved == nil {
+		t.Errorf("--json proved %+v: want 3 checks, every mutant killed", doc.Proved)
+	}
+	if !strings.Contains(stderr, "killed by text changed, display none") || !strings.Contains(stderr, "PROVEN") {
+		t.Errorf("progress lacks the checks' lines:\n%s", stderr)
+	}
+	if b, err := os.ReadFile(junit); err != nil || strings.Contains(string(b), "<failure") || !strings.Contains(string(b), `name="plaintest prove"`) {
+		t.Errorf("--junit: %v\n%s", err, b)
+	}
+
+	sc, err := sandy.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i := range sc.Steps {
+		if sc.Steps[i].Check != nil && sc.Steps[i].Check.Kind == "text" {
+			sc.Steps[i].Params["function"] = "async (el) => 'ok'"
+			if _, ok := sc.Steps[i].Params["target"]; !ok {
+				sc.Steps[i].Params["function"] = "async () => 'ok'"
+			}
+			n = sc.Steps[i].Step
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no text check in %s", out)
+	}
+	b, err := sc.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tampered := filepath.Join(dir, "tampered.json")
+	if err := os.WriteFile(tampered, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI(t, "prove", tampered, "--junit", junit)
+	all := stdout + stderr
+	if code != exitFailed || !strings.Contains(all, fmt.Sprintf("step %d (verify Saved is shown", n)) || !strings.Contains(all, "SURVIVED") || !strings.Contains(all, "VACUOUS") {
+		t.Errorf("prove of a tampered check: exit %d, want %d naming step %d as SURVIVED\n%s", code, exitFailed, n, all)
+	}
+	if b, err := os.ReadFile(junit); err != nil || !strings.Contains(string(b), "<failure") || !strings.Contains(string(b), fmt.Sprintf("step %d", n)) {
+		t.Errorf("--junit of a vacuous check: %v\n%s", err, b)
+	}
+}
