@@ -14,8 +14,10 @@ import (
 // is anchored to the element that shows the text, so that a copy of the
 // words elsewhere (help text, instructions, a legend) can neither satisfy
 // it nor stand in for it at replay. Of the elements showing the text, one
-// whose content changed since the action before the check is preferred;
-// text that was on the page before the test began acting is never read
+// whose content changed since the action before the check is preferred,
+// or one whose text a person could not see before it (faded out, clipped
+// away, collapsed, off the page: unseen.go), which the action showed;
+// text a person could see before the test began acting is never read
 // after an action. A check that held before its action is reported as a
 // warning: it may be a precondition, or vacuous.
 
@@ -39,7 +41,8 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 	if err := r.snapshot(ctx); err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
-	node, held, why := anchor(r.page, r.start, r.before, r.expand(s.Value))
+	text := r.expand(s.Value)
+	node, held, why := anchor(r.page, r.start, r.before, text, r.unseenBy(ctx, text))
 	if why != "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, why, nil)
 	}
@@ -79,14 +82,17 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 // elements whose text holds it, those whose text changed since before (the
 // page before the last action), else those that appeared since start (the
 // page before the test acted); those present at start only when no action
-// ran yet. An element whose text is the text itself goes before one whose
+// ran yet. An element listed with the same text on the earlier page, but
+// whose words there a person could not see (unseen, nil when every text
+// was seen), counts as changed or appeared: the action showed it. An
+// element whose text is the text itself goes before one whose
 // text holds more. An element there before the test acted is read after
 // an action only when its whole text is the text (a to-do item that must
 // stay), never when the words sit inside a longer text (help,
 // instructions, a legend). held says the element showed the text before
 // the last action; why, when set, is why no element may be read. nil, ""
 // when no element holds the whole text.
-func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bool, why string) {
+func anchor(page, start, before *dom.Node, text string, unseen func(n *dom.Node, atStart bool) bool) (node *dom.Node, held bool, why string) {
 	want := dom.Normalize(text)
 	if page == nil || want == "" {
 		return nil, false, ""
@@ -120,12 +126,16 @@ func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bo
 		})
 		return found
 	}
+	// seen says a person saw n's text on the earlier page p.
+	seen := func(p, n *dom.Node, atStart bool) bool {
+		return had(p, n) && (unseen == nil || !unseen(n, atStart))
+	}
 	var changed, appeared, static, prose []*dom.Node
 	for _, n := range shown {
 		switch {
-		case before != nil && !had(before, n):
+		case before != nil && !seen(before, n, false):
 			changed = append(changed, n)
-		case !had(start, n):
+		case !seen(start, n, true):
 			appeared = append(appeared, n)
 		case dom.Normalize(n.TextContent()) == want:
 			static = append(static, n) // an item, a label: the text itself

@@ -15,13 +15,10 @@ import (
 func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error) {
 	ts.Kind, ts.Element = s.Kind, r.masker.Replace(s.Element)
 	if !s.Kind.IsCheck() && s.Kind != step.Wait && s.Kind != step.Remember {
-		r.before = r.page
+		r.acting(ctx)
 	}
-	switch s.Kind {
-	case step.SwitchTab:
+	if s.Kind == step.SwitchTab {
 		return r.switchTab(ctx, ts, s)
-	case step.AcceptDialog, step.DismissDialog:
-		r.before = r.page
 	}
 	if s.Kind.IsCheck() {
 		s.Shadow = r.shadowed(ctx)

@@ -80,6 +80,9 @@ type fakeBrowser struct {
 	// elements the page shows that its snapshot does not name so; a path
 	// not listed answers as a server whose page finds nothing more.
 	pageFound map[string]string
+	// unseen is unseen.js's answer (unseenFn), by path: the text the page
+	// renders that a person cannot see; a path not listed has none.
+	unseen map[string]string
 }
 
 func newFake() *fakeBrowser {
@@ -254,6 +257,12 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 	if fn == pageFindFn {
 		if found, ok := f.pageFound[f.path]; ok {
 			return mcptest.Playwright{Value: found}.Result()
+		}
+		return mcptest.Playwright{Value: "[]"}.Result()
+	}
+	if fn == unseenFn {
+		if texts, ok := f.unseen[f.path]; ok {
+			return mcptest.Playwright{Value: texts}.Result()
 		}
 		return mcptest.Playwright{Value: "[]"}.Result()
 	}
