@@ -237,9 +237,11 @@ func anchored(s step.Step) bool {
 // the text reads as a description of an element ("the Saved widget",
 // starting with an article) and no page of the compile showed it, before
 // the test acted, before the action or now. Such a check passes whatever
-// the page does; the user meant an element, and is told to name it by its
-// kind or to quote the text. A text the action quotes (`verify "Your
-// account was deleted" is not shown`) is taken as the text it says.
+// the page does, unless the page holds the text hidden (a message it
+// shows later), which the caller asks it (holdsHidden) when this says
+// why; the user meant an element, and is told to name it by its kind or
+// to quote the text. A text the action quotes (`verify "Your account was
+// deleted" is not shown`) is taken as the text it says.
 func (r *run) vacuousGone(s step.Step, action string) string {
 	if s.Kind != step.AssertGone || s.Ref != "" || quoted(action, s.Value) {
 		return ""
@@ -256,7 +258,7 @@ func (r *run) vacuousGone(s step.Step, action string) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("%q is not a text the page showed, and names no element the rules know: a check that it is gone could never fail; "+
+	return fmt.Sprintf("%q is not a text the page showed or holds hidden, and names no element the rules know: a check that it is gone could never fail; "+
 		"name the element by its kind (the Saved status, the Details dialog, the Delete button) or quote the text that must go", s.Value)
 }
 

@@ -19,7 +19,9 @@ import (
 // moved off the page as it lists text in view. Before each action the
 // page is asked for the text it renders that a person cannot see
 // (unseen.js); a text check after the action that reads such text read
-// what the action showed, not a precondition.
+// what the action showed, not a precondition. And whether the page holds
+// words hidden, which no snapshot lists (heldtext.js): a check that they
+// are gone is one that can fail.
 
 // unseenText is a text the page rendered that a person could not see:
 // where its element sat (internal/pagejs's deepPath) and its words
@@ -125,7 +127,27 @@ func says(text, words string) bool {
 	return words != "" && strings.Contains(" "+text+" ", " "+words+" ")
 }
 
-var unseenFn = pagejs.Function(unseenJS)
+// holdsHidden reports whether the page holds words as text, hidden text
+// included (heldtext.js); false when it cannot answer.
+func (r *run) holdsHidden(ctx context.Context, words string) bool {
+	want, _ := json.Marshal(dom.Normalize(words))
+	inline, modals := r.inline, r.modals
+	defer func() { r.inline, r.modals = inline, modals }()
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": "() => (" + heldTextFn + ")(" + string(want) + ")"}})
+	if err != nil || out.IsError {
+		return false
+	}
+	v := strings.Trim(strings.TrimSpace(out.Value), `"`)
+	return v == "true"
+}
+
+var (
+	unseenFn   = pagejs.Function(unseenJS)
+	heldTextFn = pagejs.Function(heldTextJS)
+)
 
 //go:embed unseen.js
 var unseenJS string
+
+//go:embed heldtext.js
+var heldTextJS string

@@ -65,6 +65,44 @@ func TestCompileReadsTextTheActionShowed(t *testing.T) {
 	}
 }
 
+// TestCompileGoneOfHiddenText: a check that words led by an article or a
+// possessive are gone, which no snapshot showed, compiles when the page
+// holds them hidden (heldtext.js): a message it shows later, whose check
+// fails then. Words the page does not hold at all stay refused.
+func TestCompileGoneOfHiddenText(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		held []string
+		ok   bool
+	}{
+		{"held hidden", []string{"your account was deleted"}, true},
+		{"held nowhere", nil, false},
+		{"only part held", []string{"account was deleted"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake()
+			f.held = tc.held
+			sc := Scenario{Name: "gone", URL: "http://shop.test/login", Actions: []string{"verify Your account was deleted is not shown"}}
+			res, err := compile(t, f, sc, &Options{Timeout: 100 * time.Millisecond, Poll: 10 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !tc.ok {
+				if res.Status == Success || len(res.Errors) != 1 || !strings.Contains(res.Errors[0].Message, "could never fail") {
+					t.Fatalf("status %v, errors %+v: want the refusal", res.Status, res.Errors)
+				}
+				return
+			}
+			if res.Status != Success {
+				t.Fatalf("status %v, errors %+v", res.Status, res.Errors)
+			}
+			if got := res.Steps[1].Calls[0].Args["element"]; got != `text "Your account was deleted" is not shown` {
+				t.Errorf("the check is %q, want the text's", got)
+			}
+		})
+	}
+}
+
 // TestUnseenIn: a text unseen in an element is one inside it, or one
 // around it, that says the words whole.
 func TestUnseenIn(t *testing.T) {

@@ -10,8 +10,9 @@ import (
 )
 
 // unseenPages are pages whose text is in the page but hidden from a
-// person until an action shows it; under /broken/ the action no longer
-// shows it. A text the broken pages leave unshown is hidden by
+// person until an action shows it, or that must stay hidden; under
+// /broken/ the action no longer shows it, or shows what must stay
+// hidden. A text the broken pages leave unshown is hidden by
 // visibility:hidden there, which the text checks read as no text (they
 // read innerText); the pages that pass fade it out or clip it away,
 // which the page's snapshot lists all the same.
@@ -36,6 +37,21 @@ var unseenPages = map[string][2]string{
 <input aria-label="New todo" onkeydown="if (event.key === 'Enter') { const li = document.createElement('li'); li.textContent = this.value; document.getElementById('l').append(li); }">
 <ul id="l"></ul>
 <footer id="f" style="visibility: hidden"><span><strong>1</strong> item left</span> <a href="#/">All</a></footer>`},
+	// A message in the page, hidden (the hidden attribute), that Cancel
+	// leaves hidden; on the broken page Cancel shows it.
+	"/deleted": {`<h1>Account</h1>
+<p id="m" hidden>Your account was deleted</p>
+<button>Cancel</button>`,
+		`<h1>Account</h1>
+<p id="m" hidden>Your account was deleted</p>
+<button onclick="document.getElementById('m').hidden = false">Cancel</button>`},
+	// The same, hidden by visibility:hidden.
+	"/deleted-invisible": {`<h1>Account</h1>
+<p id="m" style="visibility: hidden">Your account was deleted</p>
+<button>Cancel</button>`,
+		`<h1>Account</h1>
+<p id="m" style="visibility: hidden">Your account was deleted</p>
+<button onclick="document.getElementById('m').style.visibility = 'visible'">Cancel</button>`},
 }
 
 // unseenCases compile on their page through each server, reading the
@@ -52,6 +68,10 @@ var unseenCases = []struct {
 		`→ paragraph "Your changes were Saved today"`, `expected text "Saved" is not shown in paragraph`, `"Saved" is shown only inside text that was on the page before the test acted`},
 	{"footer", "/footer", []string{"type Buy milk into New todo", "press Enter", "verify 1 item is shown"},
 		`→ generic "1 item left"`, `does not match any elements`, `expected text "1 item" is not shown`},
+	{"deleted", "/deleted", []string{"click Cancel", "verify Your account was deleted is not shown"},
+		`verify Your account was deleted is not shown`, `text "Your account was deleted" is still shown`, `text "Your account was deleted" is still shown`},
+	{"deleted-invisible", "/deleted-invisible", []string{"click Cancel", "verify Your account was deleted is not shown"},
+		`verify Your account was deleted is not shown`, `text "Your account was deleted" is still shown`, `text "Your account was deleted" is still shown`},
 }
 
 // serveUnseenPages serves unseenPages, the broken ones under /broken.
@@ -79,9 +99,11 @@ func serveUnseenPages(t *testing.T) string {
 // before an action (faded out, a footer collapsed to no height), which the
 // action showed, is what the action did: its check compiles through both
 // browser servers, read in its element, with no warning that it held
-// before. Each server's exports replay through the other, on the pages
-// and on the broken ones, where the action no longer shows the text and
-// the check fails; the compile on a broken page fails too.
+// before; and a check that a message the page holds hidden is not shown
+// compiles, where no snapshot lists it. Each server's exports replay
+// through the other, on the pages and on the broken ones, where the
+// action no longer shows the text (or shows the message) and the check
+// fails; the compile on a broken page fails too.
 func TestUnseenTextBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
