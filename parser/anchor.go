@@ -15,8 +15,10 @@ import (
 // is anchored to the element that shows the text, so that a copy of the
 // words elsewhere (help text, instructions, a legend) can neither satisfy
 // it nor stand in for it at replay. Of the elements showing the text, one
-// whose content changed since the action before the check is preferred;
-// text that was on the page before the test began acting is never read
+// whose content changed since the action before the check is preferred,
+// or one whose text a person could not see before it (faded out, clipped
+// away, collapsed, off the page: unseen.go), which the action showed;
+// text a person could see before the test began acting is never read
 // after an action. A check that held before its action is reported as a
 // warning: it may be a precondition, or vacuous.
 
@@ -40,7 +42,8 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 	if err := r.snapshot(ctx); err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
-	node, held, why := anchor(r.page, r.start, r.before, r.expand(s.Value))
+	text := r.expand(s.Value)
+	node, held, why := anchor(r.page, r.start, r.before, text, r.unseenBy(ctx, text))
 	if why != "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, why, nil)
 	}
@@ -80,14 +83,17 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 // elements whose text holds it, those whose text changed since before (the
 // page before the last action), else those that appeared since start (the
 // page before the test acted); those present at start only when no action
-// ran yet. An element whose text is the text itself goes before one whose
+// ran yet. An element listed with the same text on the earlier page, but
+// whose words there a person could not see (unseen, nil when every text
+// was seen), counts as changed or appeared: the action showed it. An
+// element whose text is the text itself goes before one whose
 // text holds more. An element there before the test acted is read after
 // an action only when its whole text is the text (a to-do item that must
 // stay), never when the words sit inside a longer text (help,
 // instructions, a legend). held says the element showed the text before
 // the last action; why, when set, is why no element may be read. nil, ""
 // when no element holds the whole text.
-func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bool, why string) {
+func anchor(page, start, before *dom.Node, text string, unseen func(n *dom.Node, atStart bool) bool) (node *dom.Node, held bool, why string) {
 	want := dom.Normalize(text)
 	if page == nil || want == "" {
 		return nil, false, ""
@@ -121,12 +127,16 @@ func anchor(page, start, before *dom.Node, text string) (node *dom.Node, held bo
 		})
 		return found
 	}
+	// seen says a person saw n's text on the earlier page p.
+	seen := func(p, n *dom.Node, atStart bool) bool {
+		return had(p, n) && (unseen == nil || !unseen(n, atStart))
+	}
 	var changed, appeared, static, prose []*dom.Node
 	for _, n := range shown {
 		switch {
-		case before != nil && !had(before, n):
+		case before != nil && !seen(before, n, false):
 			changed = append(changed, n)
-		case !had(start, n):
+		case !seen(start, n, true):
 			appeared = append(appeared, n)
 		case dom.Normalize(n.TextContent()) == want:
 			static = append(static, n) // an item, a label: the text itself
@@ -228,9 +238,11 @@ func anchored(s step.Step) bool {
 // the text reads as a description of an element ("the Saved widget",
 // starting with an article) and no page of the compile showed it, before
 // the test acted, before the action or now. Such a check passes whatever
-// the page does; the user meant an element, and is told to name it by its
-// kind or to quote the text. A text the action quotes (`verify "Your
-// account was deleted" is not shown`) is taken as the text it says.
+// the page does, unless the page holds the text hidden (a message it
+// shows later), which the caller asks it (holdsHidden) when this says
+// why; the user meant an element, and is told to name it by its kind or
+// to quote the text. A text the action quotes (`verify "Your account was
+// deleted" is not shown`) is taken as the text it says.
 func (r *run) vacuousGone(s step.Step, action string) string {
 	if s.Kind != step.AssertGone || s.Ref != "" || quoted(action, s.Value) {
 		return ""
@@ -247,7 +259,7 @@ func (r *run) vacuousGone(s step.Step, action string) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("%q is not a text the page showed, and names no element the rules know: a check that it is gone could never fail; "+
+	return fmt.Sprintf("%q is not a text the page showed or holds hidden, and names no element the rules know: a check that it is gone could never fail; "+
 		"name the element by its kind (the Saved status, the Details dialog, the Delete button) or quote the text that must go", s.Value)
 }
 

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -52,33 +53,57 @@ func TestAnchor(t *testing.T) {
 	typedEmail := aria(t, `- textbox "Email" [ref=e1]: a@b.c
 - paragraph [ref=e2]: email=a@b.c
 `)
+	// A message faded out (opacity 0: in every snapshot) until Save
+	// shows it, inside a sentence or as the whole text, beside
+	// instructions a person reads.
+	faded := aria(t, `- paragraph [ref=e1]: "Instructions: press Save; the message Saved appears when stored."
+- button "Save" [ref=e2]
+- paragraph [ref=e3]: Your changes were Saved today
+- paragraph [ref=e4]: Stored
+`)
 	for _, tt := range []struct {
 		name                string
 		page, start, before *dom.Node
 		text                string
-		ref                 string
-		held                bool
-		why                 string
+		// unseen are the refs whose text a person could not see before
+		// the last action (before) and before the test acted (start)
+		unseen map[bool][]string
+		ref    string
+		held   bool
+		why    string
 	}{
-		{"the changed element, not the instructions", saved, start, start, "Saved", "e3", false, ""},
-		{"only the instructions after an action", failed, start, start, "Saved", "", false, "only inside text that was on the page before the test acted"},
-		{"an item there all along, after an action", start, start, start, "Save", "e2", true, ""},
-		{"before any action the page as it is", saved, saved, nil, "Saved", "e3", false, ""},
-		{"static text before any action", start, start, nil, "press Save", "e1", false, ""},
-		{"held before its action", saved, start, saved, "Saved", "e3", true, ""},
-		{"text no element holds whole", saved, start, start, "Nowhere", "", false, ""},
+		{"the changed element, not the instructions", saved, start, start, "Saved", nil, "e3", false, ""},
+		{"only the instructions after an action", failed, start, start, "Saved", nil, "", false, "only inside text that was on the page before the test acted"},
+		{"an item there all along, after an action", start, start, start, "Save", nil, "e2", true, ""},
+		{"before any action the page as it is", saved, saved, nil, "Saved", nil, "e3", false, ""},
+		{"static text before any action", start, start, nil, "press Save", nil, "e1", false, ""},
+		{"held before its action", saved, start, saved, "Saved", nil, "e3", true, ""},
+		{"text no element holds whole", saved, start, start, "Nowhere", nil, "", false, ""},
 		// A field whose value changed is the element (anchoredText then
 		// asks whether the check can read its text), beside a code
 		// listing there all along that holds the words; a status that
 		// says them goes first.
-		{"a field's value, beside text there all along", chosen, idle, idle, "Action 2", "e2", false, ""},
-		{"a field's value and a status that says it", chosenStatus, idleOnly, idleOnly, "Action 2", "e3", false, ""},
+		{"a field's value, beside text there all along", chosen, idle, idle, "Action 2", nil, "e2", false, ""},
+		{"a field's value and a status that says it", chosenStatus, idleOnly, idleOnly, "Action 2", nil, "e3", false, ""},
 		// The field's label and value read "Email a@b.c"; the paragraph
 		// renders the words, so it is read, though the field comes first.
-		{"a paragraph that renders a field's words", typedEmail, blankEmail, blankEmail, "email a@b.c", "e2", false, ""},
+		{"a paragraph that renders a field's words", typedEmail, blankEmail, blankEmail, "email a@b.c", nil, "e2", false, ""},
+		// Text a person could not see before the action, which showed
+		// it, is what the action did: read, not refused, no warning.
+		{"faded out in a sentence until the action", faded, faded, faded, "Saved", map[bool][]string{false: {"e3"}, true: {"e3"}}, "e3", false, ""},
+		{"faded out whole until the action", faded, faded, faded, "Stored", map[bool][]string{false: {"e3", "e4"}, true: {"e3", "e4"}}, "e4", false, ""},
+		// Shown by an earlier action, seen before the last one: held.
+		{"shown by an earlier action", faded, faded, faded, "Stored", map[bool][]string{true: {"e4"}}, "e4", true, ""},
+		// Seen all along: as before.
+		{"seen all along in a sentence", faded, faded, faded, "Saved", map[bool][]string{false: {"e4"}, true: {"e4"}}, "", false, "only inside text that was on the page before the test acted"},
+		{"seen all along whole", faded, faded, faded, "Stored", map[bool][]string{}, "e4", true, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			n, held, why := anchor(tt.page, tt.start, tt.before, tt.text)
+			var unseen func(*dom.Node, bool) bool
+			if tt.unseen != nil {
+				unseen = func(n *dom.Node, atStart bool) bool { return slices.Contains(tt.unseen[atStart], n.Ref) }
+			}
+			n, held, why := anchor(tt.page, tt.start, tt.before, tt.text, unseen)
 			ref := ""
 			if n != nil {
 				ref = n.Ref

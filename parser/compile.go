@@ -95,6 +95,11 @@ type run struct {
 	previous string                  // what the last action acted on, for "its"
 	start    *dom.Node               // the page before the test acted (the first action's snapshot)
 	before   *dom.Node               // the page before the last action that acted; nil before any
+	// unseenBefore is the text on the page before the last action that a
+	// person could not see, unseenStart that before the test acted
+	// (unseen.go); acted says an action ran.
+	unseenBefore, unseenStart []unseenText
+	acted                     bool
 	// modals are the dialogs and file choosers the latest call left
 	// waiting (modal.go).
 	modals []mcpclient.ModalState

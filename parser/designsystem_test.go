@@ -20,12 +20,12 @@ func TestAnchorLiveRegionPart(t *testing.T) {
   - generic [ref=e61]: Saved
   - generic [ref=e62]: for Ann
 `)
-	n, _, why := anchor(page, start, start, "Your account was deleted")
+	n, _, why := anchor(page, start, start, "Your account was deleted", nil)
 	if why != "" || n == nil || n.Ref != "e49" {
 		t.Errorf("got %+v, %q; want the alert e49", n, why)
 	}
 	// A part that shows only some of the region's text stays the part.
-	n, _, why = anchor(page, start, start, "Saved")
+	n, _, why = anchor(page, start, start, "Saved", nil)
 	if why != "" || n == nil || n.Ref != "e61" {
 		t.Errorf("got %+v, %q; want the part e61", n, why)
 	}

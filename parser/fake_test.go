@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -80,6 +81,12 @@ type fakeBrowser struct {
 	// elements the page shows that its snapshot does not name so; a path
 	// not listed answers as a server whose page finds nothing more.
 	pageFound map[string]string
+	// unseen is unseen.js's answer (unseenFn), by path: the text the page
+	// renders that a person cannot see; a path not listed has none.
+	unseen map[string]string
+	// held are the texts the page holds hidden, as heldtext.js reads
+	// them (normalized): its answer for any other is false.
+	held []string
 }
 
 func newFake() *fakeBrowser {
@@ -256,6 +263,19 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 			return mcptest.Playwright{Value: found}.Result()
 		}
 		return mcptest.Playwright{Value: "[]"}.Result()
+	}
+	if fn == unseenFn {
+		if texts, ok := f.unseen[f.path]; ok {
+			return mcptest.Playwright{Value: texts}.Result()
+		}
+		return mcptest.Playwright{Value: "[]"}.Result()
+	}
+	if strings.HasPrefix(fn, "() => ("+heldTextFn+")(") {
+		var words string
+		if err := json.Unmarshal([]byte(strings.TrimSuffix(strings.TrimPrefix(fn, "() => ("+heldTextFn+")("), ")")), &words); err != nil {
+			return mcptest.Failure(err.Error())
+		}
+		return mcptest.Playwright{Value: strconv.FormatBool(slices.Contains(f.held, words))}.Result()
 	}
 	if fn == commandgen.ShadowProbe().Args["function"] {
 		if f.probeNavigating > 0 {
