@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
@@ -57,8 +58,11 @@ with no dialog open fails: no dialog is open).
 Each check reads one element, printed after it, written as the step's
 element and description and in --json: the one its sentence names (the
 Blue Mug row, the status, the progress bar), else the element showing the
-text, one the action before it changed; never, after an action, text that
-was on the page before (help, instructions). A value check reads the value
+text, one the action before it changed; never, after an action, text a
+person could see on the page before (help, instructions): text hidden
+until the action showed it is what the action did. A text check passes
+only where a person sees the text (not in a hidden, zero-sized, off-page
+or covered element). A value check reads the value
 a person sees: a field's value, a select's chosen option, a checkbox's
 state, a slider's value text. A check that held before its action is
 printed as a warning. Elements inside open shadow roots (web components)
@@ -96,6 +100,11 @@ to it. The browser's dialogs ("accept the dialog", "type X into the prompt
 and click OK"), tabs ("switch to the new tab", "switch to tab 2"), drags
 ("drag X to Y") and several options ("select A and B in LIST") are read too.
 
+--prove then proves the scenario written, as plaintest prove does: in a
+new browser, each check must fail where what it reads is broken (its text
+changed or hidden, its state flipped, ...); exit 1 names a check that
+cannot fail. docs/prove.md says how.
+
 --format also writes, beside FILE: nanoclaw, a NanoClaw replay bundle of
 the run (FILE.replay.json: every MCP call the compile made, snapshots and
 probes included, with its result or error and real times, model calls,
@@ -121,7 +130,7 @@ type compileFlags struct {
 	browser                                                           browserFlags
 	steps                                                             listFlag
 	vars, secrets                                                     kvFlag
-	headed, json                                                      bool
+	headed, json, prove                                               bool
 	timeout, nav                                                      time.Duration
 	modelFlags
 }
@@ -141,6 +150,9 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	}
 	if err := f.browser.check(fs); err != nil {
 		return err
+	}
+	if f.prove && f.json {
+		return usageError("--prove writes prove's lines on stdout: it does not go with --json (run plaintest prove --json on the scenario written)")
 	}
 	sc, instruction, err := f.scenario(pos, e.getenv)
 	if err != nil {
@@ -183,6 +195,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	done = sync.OnceFunc(done) // --prove ends it before its own browser
 	defer done()
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
@@ -213,7 +226,11 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	return compileOutcome(res, runErr, exportErr)
+	if err := compileOutcome(res, runErr, exportErr); err != nil || !f.prove {
+		return err
+	}
+	done() // the compile's browser, before prove opens its own
+	return proveCompiled(ctx, e, progress, fs, &f, w.path)
 }
 
 // flagSet declares compile's flags into f.
@@ -235,6 +252,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from (\"upload FILE into FIELD\" names FILE in it, as replay --files reads it)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
+	fs.BoolVar(&f.prove, "prove", false, "prove the checks of the scenario written (plaintest prove): each must fail where what it reads is broken; exit 1 when one cannot")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear, or to be enabled")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server), and how long \"wait for TEXT\" waits, at compile and in the export")

@@ -92,3 +92,31 @@ func TestProveCommand(t *testing.T) {
 		t.Errorf("--junit of a vacuous check: %v\n%s", err, b)
 	}
 }
+
+// TestCompileProve: compile --prove proves the scenario it wrote, each
+// check killed by the mutations of its kind, and says so; with --json it
+// is refused before anything runs.
+func TestCompileProve(t *testing.T) {
+	requireBuiltin(t)
+	t.Parallel() // see parallelNote
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, provePage)
+	}))
+	defer srv.Close()
+	out := filepath.Join(t.TempDir(), "saved.json")
+	code, stdout, stderr := runCLI(t, "compile", "click Save then verify Saved is shown then verify the Gift wrap checkbox is checked",
+		"--url", srv.URL, "-o", out, "--evidence", t.TempDir(), "--prove", "--timeout", "5s")
+	if code != exitOK {
+		t.Fatalf("compile --prove: exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	all := stdout + stderr
+	for _, want := range []string{"proving the checks of " + out, "killed by text changed, display none", "killed by state flipped", "PROVEN"} {
+		if !strings.Contains(all, want) {
+			t.Errorf("compile --prove does not say %q:\n%s", want, all)
+		}
+	}
+	if code, _, stderr := runCLI(t, "compile", "verify Saved is shown", "--url", srv.URL, "--prove", "--json"); code != exitInput || !strings.Contains(stderr, "--prove") {
+		t.Errorf("compile --prove --json: exit %d, want 2 naming --prove\n%s", code, stderr)
+	}
+}
