@@ -24,6 +24,7 @@ import (
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/prove"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -294,7 +295,43 @@ func replayOne(ctx context.Context, base string, export *sandy.Scenario) (*repor
 	return r, err
 }
 
+// proveOne replays export against base proving each check as it runs
+// (package prove: every mutation of its kind must fail it), and returns
+// the run's result with its proofs and score.
+func proveOne(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
+	var r *report.RunResult
+	var err error
+	for try := 0; try < 2; try++ { // as replayOne
+		pr := prove.New(&prove.Options{Timeout: timeout})
+		r, err = replayWith(ctx, base, export, pr.AfterStep)
+		if r != nil {
+			pr.Attach([]*report.RunResult{r})
+		}
+		if !errors.Is(err, mcpclient.ErrUnavailable) {
+			break
+		}
+	}
+	return r, err
+}
+
+// unproved says which checks of r plaintest prove did not prove: one a
+// mutation survived or none could break, and one with no record; "" when
+// every check was proven.
+func unproved(r *report.RunResult) string {
+	why := report.Unproved(r)
+	if r.Proved != nil && r.Proved.NotProven > 0 {
+		why = strings.TrimSpace(why + fmt.Sprintf("\n%d checks carry no record: compile again", r.Proved.NotProven))
+	}
+	return why
+}
+
 func replayOnce(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
+	return replayWith(ctx, base, export, nil)
+}
+
+// replayWith replays export against base, with after as replay's
+// Options.AfterStep.
+func replayWith(ctx context.Context, base string, export *sandy.Scenario, after func(context.Context, replay.StepInfo) error) (*report.RunResult, error) {
 	var servers replay.Servers = &replay.ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(timeout, 0)}
 	if *replayServer == "builtin" {
 		bs, err := builtinServer(true)
@@ -305,7 +342,7 @@ func replayOnce(ctx context.Context, base string, export *sandy.Scenario) (*repo
 			return bs.Connect(ctx, nil)
 		})
 	}
-	p := replay.New(servers, &replay.Options{Timeout: timeout, Vars: []map[string]string{{"BASE_URL": base}}})
+	p := replay.New(servers, &replay.Options{Timeout: timeout, Vars: []map[string]string{{"BASE_URL": base}}, AfterStep: after})
 	return p.Run(ctx, export.Metadata.Name+".json", export)
 }
 
@@ -453,7 +490,7 @@ func TestCorpus(t *testing.T) {
 		i := order[k]
 		results[i] = compileOne(ctx, t, live, scenarios[i])
 		if c := results[i]; c.replayable() {
-			replays[i], replayErrs[i] = replayOne(ctx, live.base(c.sc.Site), c.export)
+			replays[i], replayErrs[i] = proveOne(ctx, live.base(c.sc.Site), c.export)
 		}
 		if k < len(appIdx) {
 			appsCompiled.Done()
@@ -533,6 +570,11 @@ func TestCorpus(t *testing.T) {
 					return
 				}
 				t.Errorf("replay failed: %v %s", err, r.Error)
+				return
+			}
+			if why := unproved(r); why != "" {
+				// Every check must fail where its fact is broken.
+				t.Errorf("plaintest prove: %s", why)
 				return
 			}
 			passed++
