@@ -85,6 +85,8 @@ func TestForChecks(t *testing.T) {
 		{step.Step{Kind: step.AssertOrder, Values: []string{"Walk the dog"}, Match: step.MatchLast, Element: "list"}, "e8", `list shows "Walk the dog" last`, []string{"t[t.length - 1]"}},
 		{step.Step{Kind: step.AssertOrder, Values: []string{"A", "B"}, Match: step.MatchSequence}, "", "the page shows A, B in that order", []string{`for (const w of ["a","b"])`}},
 		{step.Step{Kind: step.AssertVisible, Element: `button "Clear completed"`}, "e9", `button "Clear completed" is visible`, []string{"vis(el)"}},
+		// Negated, on its target: it holds while the element is hidden.
+		{step.Step{Kind: step.AssertVisible, Element: `button "Clear completed"`, Negated: true}, "e9", `button "Clear completed" is not visible`, []string{`vis(el) ? "button \"Clear completed\" is still visible" : ''`}},
 	} {
 		got, err := o.Call(tt.step, tt.target)
 		if err != nil {

@@ -208,6 +208,9 @@ func orderPage(s step.Step, what string, _ bool) (why, element string, err error
 // is shown, or, Negated, none is.
 func visiblePage(s step.Step, what string, target bool) (why, element string, err error) {
 	if target {
+		if s.Negated {
+			return fmt.Sprintf(`vis(el) ? %s : ''`, js(what+" is still visible")), what + " is not visible", nil
+		}
 		return fmt.Sprintf(`vis(el) ? '' : %s`, js(what+" is not visible")), what + " is visible", nil
 	}
 	if len(s.Values) == 0 {
