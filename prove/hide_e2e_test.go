@@ -148,3 +148,53 @@ func TestCoveredScrollsOnlyWhenItMust(t *testing.T) {
 		t.Errorf("not proven:\n%s", proofs(res))
 	}
 }
+
+// dialogPages are dialogs as the APG examples draw them (a box moved to
+// the middle by a transform, in a fixed backdrop that scrolls) and as
+// <dialog> shows one (in the top layer).
+var dialogPages = map[string]string{
+	"/apg": `<!doctype html><title>Address</title>
+<style>.backdrop { position: fixed; inset: 0; overflow-y: auto; background: rgba(0, 0, 0, 0.3) }
+[role=dialog] { position: absolute; top: 2rem; left: 50vw; transform: translateX(-50%); background: #fff; padding: 1em }</style>
+<main><h1>Checkout</h1></main>
+<div class="backdrop"><div role="dialog" id="added" aria-label="Address Added"><p id="msg">The address was added.</p><button>OK</button></div></div>`,
+	"/native": `<!doctype html><title>Discard</title>
+<dialog id="confirm" aria-label="Discard notes"><p id="ask">Discard all of your notes?</p><button>Discard</button></dialog>
+<script>document.getElementById('confirm').showModal();</script>`,
+}
+
+// TestOffScreenInDialogs proves checks of a dialog and of its text, as
+// the APG examples draw them and as <dialog> shows them: off screen
+// takes each off the page (the backdrop scrolls, but nothing before the
+// start of what it scrolls can be scrolled to; the dialog's transform
+// holds its fixed text as a box it moves), and the checks fail there.
+func TestOffScreenInDialogs(t *testing.T) {
+	base := serve(t, dialogPages)
+	shown := "display none killed, visibility hidden killed, zero size killed, off screen killed, covered killed, named shown skipped"
+	text := "text changed killed, display none killed, visibility hidden killed, zero size killed, off screen killed, covered killed, detached killed"
+	for path, checks := range map[string][]sandy.Step{
+		"/apg": {
+			checkOf(t, sandy.Check{Kind: "visible", Element: `dialog "Address Added"`}, "#added"),
+			checkOf(t, sandy.Check{Kind: "visible", Element: `dialog "Address Added"`, Value: "Address Added", Values: []string{"alertdialog", "dialog"}}, ""),
+			checkOf(t, sandy.Check{Kind: "text", Element: `paragraph "The address was added."`, Value: "The address was added."}, "#msg"),
+		},
+		"/native": {
+			checkOf(t, sandy.Check{Kind: "visible", Element: `dialog "Discard notes"`}, "#confirm"),
+			checkOf(t, sandy.Check{Kind: "text", Element: `paragraph "Discard all of your notes?"`, Value: "Discard all of your notes?"}, "#ask"),
+		},
+	} {
+		res, err := proveRun(t, base, scenarioAt(path, checks...))
+		if err != nil || !res.Success {
+			t.Fatalf("%s: err %v, success %v, error %q\n%s", path, err, res.Success, res.Error, proofs(res))
+		}
+		t.Logf("%s:\n%s", path, proofs(res))
+		want := map[int]string{}
+		for _, s := range res.Steps[1:] {
+			want[s.Step] = shown
+			if s.Proof != nil && strings.Contains(s.Proof.Reads, "showing") {
+				want[s.Step] = text
+			}
+		}
+		wantMutants(t, res, want)
+	}
+}

@@ -62,7 +62,10 @@
 //                      make is not wholly left of or above the page
 //   covered            an opaque box over each (its box, grown by its
 //                      content's), scrolled into view only when it is not
-//                      in the window; skipped when they are not in the
+//                      in the window; over an element of the top layer
+//                      itself, a box in the top layer above it (a modal
+//                      dialog's: a modal dialog, the focus given back on
+//                      undo; an open popover's: a popover); skipped when they are not in the
 //                      window at once, where the check sees a cover, or
 //                      when the page at the points the checks look at
 //                      (each box's centre and four points a fifth in from
@@ -156,10 +159,12 @@ const covered = (el, c, J) => { if (c.negated) return {skip: 'the check is that 
   if (!es.every(e => inView(box(e)))) J.scroll(es[0]); const rs = es.map(box); if (!rs.every(inView)) return {skip: 'the ' + es.length + ' elements that show it are not in the window at once, where a cover is seen'};
   const covers = es.map((e, i) => { const r = rs[i], d = document.createElement('div');
     d.setAttribute('style', 'position: fixed !important; left: ' + r.left + 'px !important; top: ' + r.top + 'px !important; width: ' + Math.max(r.right - r.left, 1) + 'px !important; height: ' + Math.max(r.bottom - r.top, 1) + 'px !important; background: rgb(255, 255, 255) !important; opacity: 1 !important; z-index: 2147483647 !important; display: block !important; visibility: visible !important; margin: 0 !important; padding: 0 !important; border: 0 !important; transform: none !important');
-    J.add(e.closest('dialog[open], [popover]') || document.body, d, null); return d; });
+    const top = e.closest('dialog[open], [popover]'); if (top !== e) { J.add(top || document.body, d, null); return d; }
+    const c = document.createElement(e.matches(':modal') ? 'dialog' : 'div'); c.setAttribute('style', d.getAttribute('style') + '; right: auto !important; bottom: auto !important; max-width: none !important; max-height: none !important; overflow: hidden !important'); J.focus(document.activeElement); J.add(document.body, c, null);
+    if (c.tagName === 'DIALOG') c.showModal(); else { c.setAttribute('popover', 'manual'); c.showPopover(); } return c; });
   const points = r => [[0.5, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]].map(([fx, fy]) => [r.left + fx * (r.right - r.left), r.top + fy * (r.bottom - r.top)]).filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight);
   for (const e of es) for (const r of [e.getBoundingClientRect(), box(e)]) for (const [x, y] of points(r)) { let t = document.elementFromPoint(x, y); while (t && t.shadowRoot) { const i = t.shadowRoot.elementFromPoint(x, y); if (!i || i === t) break; t = i; }
-    if (!covers.includes(t)) return {skip: 'the cover is not on top of ' + tag(e) + ' at ' + Math.round(x) + ', ' + Math.round(y) + ' in the window: ' + (t ? tag(t) : 'nothing') + ' is'}; }
+    const b = t && t.getBoundingClientRect(); if (!covers.includes(t) || x < b.left || x > b.right || y < b.top || y > b.bottom) return {skip: 'the cover is not on top of ' + tag(e) + ' at ' + Math.round(x) + ', ' + Math.round(y) + ' in the window: ' + (t ? tag(t) : 'nothing') + ' is'}; }
   return {did: 'covered on ' + es.length + (es.length === 1 ? ' element' : ' elements') + ': ' + es.slice(0, 3).map(tag).join(', ')}; };
 const detached = (el, c, J) => { const es = subjects(el, c).filter((e, i, all) => !all.some(a => a !== e && a.contains(e))); if (!es.length) return {skip: 'nothing the check reads is on the page'}; es.forEach(e => J.detach(e)); return {did: 'detached ' + es.length + (es.length === 1 ? ' element' : ' elements')}; };
 const text_shown = (el, c, J) => { const root = el ?? document.body; if (/^(INPUT|TEXTAREA|SELECT|IMG|BR|HR)$/.test(root.tagName)) return {skip: 'the check reads an element that shows no children'};
