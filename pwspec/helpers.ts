@@ -263,6 +263,13 @@ const read = (l: Locator, f: (el: any) => unknown) => () =>
 const readAll = (l: Locator, f: (els: any[]) => unknown) => () =>
   l.evaluateAll(f).catch(navigated);
 
+//# readWith
+// Reads what f returns for the element l finds and a text, for
+// expect.poll: a check that looks in the element for the text.
+const readWith =
+  (l: Locator, f: (el: any, arg: string) => unknown, arg: string) => () =>
+    l.evaluate(f, arg).catch(navigated);
+
 //# countShown
 // How many of the elements a person sees, as plaintest's checks read it
 // (vis; Playwright's toBeVisible takes an element of opacity 0, visually
