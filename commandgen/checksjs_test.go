@@ -20,8 +20,8 @@ func TestChecksJS(t *testing.T) {
 	for _, h := range jsHelpers {
 		names = append(names, h.name)
 	}
-	if got, want := len(names), 16; got != want {
-		t.Errorf("the checks' helpers are %v, want pagejs's six deep* helpers, then norm, bare, says, vis, shows, role, name, items, itemsDeep, nameDeep", names)
+	if got, want := len(names), 18; got != want {
+		t.Errorf("the checks' helpers are %v, want pagejs's seven deep* helpers, then norm, bare, says, vis, shows, showsDeep, role, name, items, itemsDeep, nameDeep", names)
 	}
 	for _, s := range []string{step.StateChecked, step.StateMixed, step.StateDisabled, step.StateExpanded, step.StateSelected, step.StatePressed, step.StateCurrent,
 		step.StateFocused, step.StateRequired, step.StateReadOnly, step.StateInvalid, step.StateSorted, step.StateSortedAscending, step.StateSortedDescending} {

@@ -81,8 +81,8 @@ func CheckKinds() []step.Kind {
 // says it, one of them visible), for AssertText, or does not, for
 // AssertGone. Text in an element that is hidden does not count either
 // way: a check that it is shown fails, and one that it is gone holds.
-// Through open shadow roots (Step.Shadow) the text is the root's deepText
-// and the element read must be visible.
+// Through open shadow roots (Step.Shadow) the same, read through them and
+// their slots (showsDeep).
 func textPage(s step.Step, what string, target bool) (why, element string, err error) {
 	root, in := "document.body", ""
 	if target {
@@ -93,7 +93,7 @@ func textPage(s step.Step, what string, target bool) (why, element string, err e
 	present := fmt.Sprintf(`says(norm(%s.innerText ?? %s.textContent), %s)`, root, root, v)
 	if s.Shadow {
 		present = fmt.Sprintf(`says(norm(deepText(%s)), %s)`, root, v)
-		shown = present + fmt.Sprintf(` && vis(%s)`, root)
+		shown = fmt.Sprintf(`showsDeep(%s, %s)`, root, v)
 	}
 	if s.Kind == step.AssertText {
 		// Text in the page but hidden fails saying so.

@@ -30,19 +30,28 @@ func Mutations(kind string) ([]string, bool) {
 // code that reads the page as a check reads it puts before its own. A
 // name counts as called when "(" follows it, as in a check's function.
 func CheckHelpers(code string) string {
+	var b strings.Builder
+	for _, d := range CheckHelperDecls(code) {
+		b.WriteString(d + " ")
+	}
+	return b.String()
+}
+
+// CheckHelperDecls are CheckHelpers' declarations, one each.
+func CheckHelperDecls(code string) []string {
 	needs := code
 	for i := len(jsHelpers) - 1; i >= 0; i-- { // items needs role and vis
 		if strings.Contains(needs, jsHelpers[i].name+"(") {
 			needs += " " + jsHelpers[i].def
 		}
 	}
-	var b strings.Builder
+	var out []string
 	for _, h := range jsHelpers {
 		if strings.Contains(needs, h.name+"(") {
-			b.WriteString(h.def + " ")
+			out = append(out, h.def)
 		}
 	}
-	return b.String()
+	return out
 }
 
 // OrderRoles are the roles of the items an order check reads.

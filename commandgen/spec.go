@@ -22,8 +22,11 @@ import (
 // the matcher. A check the sentence waits for gets its timeout from the
 // writer.
 type Assertion struct {
-	On      Subject
-	Read    string // a helper of the spec that reads On, polled
+	On   Subject
+	Read string // a helper of the spec that reads On, polled
+	// ReadArg, when set, is a text Read takes after the element:
+	// expect.poll(readWith(On, Read, ReadArg)).
+	ReadArg string
 	Matcher string
 	Negated bool
 	Args    []Arg
@@ -101,15 +104,15 @@ func raw(js string) Arg { return Arg{Kind: ArgRaw, Text: js} }
 // not part of a longer word nor negated), within the check's element or
 // the page, one of which a person sees (countShown), as the check reads
 // it (checks.js's shows); Playwright's toContainText reads the text of a
-// hidden element too. On a page with open shadow roots, the text the
-// check reads through them and their slots (shownText), where
-// toContainText reads a slot's fallback content.
+// hidden element too. On a page with open shadow roots, as the check
+// reads it through them and their slots (showsText: the check's own
+// showsDeep), where toContainText reads a slot's fallback content.
 func textSpec(s step.Step, _ bool) (Assertion, error) {
 	gone := s.Kind == step.AssertGone
 	if s.Shadow {
 		if !sandy.HasPlaceholder(s.Value) {
-			return Assertion{On: Subject{What: SubjectTargetOrBody}, Read: "shownText", Matcher: "toMatch", Negated: gone,
-				Args: []Arg{{Kind: ArgSays, Text: s.Value}}}, nil
+			return Assertion{On: Subject{What: SubjectTargetOrBody}, Read: "showsText", ReadArg: NormText(s.Value), Matcher: "toBe", Negated: gone,
+				Args: []Arg{raw("true")}}, nil
 		}
 		// innerText skips shadow roots; Playwright's own text of an
 		// element reads them.

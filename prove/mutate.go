@@ -24,7 +24,7 @@ var decls = pagejs.MustConsts(mutationsJS)
 
 // helperNames are mutations.js's declarations that are no mutation, in
 // file order.
-var helperNames = []string{"journal", "stash", "other", "showers", "subjects", "textNodes", "hideAll", "flips"}
+var helperNames = []string{"journal", "stash", "other", "showers", "subjects", "textNodes", "tag", "box", "inView", "hideAll", "flips"}
 
 // jsName is the declaration of the mutation called name: "display none"
 // is display_none.

@@ -4,12 +4,17 @@
 // page), c its record as data (kind, value, values, match, negated,
 // shadow; roles: the roles an order check reads), J the journal every
 // change goes through so that undo puts the page back as it was. It
-// returns {did: what it changed} or {skip: why it has nothing to change}.
+// returns {did: what it changed} or {skip: why it has nothing to change,
+// or why its change did not take}. A mutation that hides makes sure, by
+// the page's geometry and not by the checks' own reading of it, that what
+// it claims holds (a box of no size, a box off the page, a cover on top
+// where the checks look), and skips when it does not: a mutation that did
+// not break the page proves nothing either way.
 // A mutation is named by its declaration with _ for a space ("display
 // none" is display_none), as commandgen's table of check kinds names it.
 // They find what a check reads with the checks' own helpers (checks.js:
-// norm, says, vis, role, name, items; deepAll, deepText through open
-// shadow roots).
+// norm, says, vis, role, name, items; deepAll, deepText, deepKids through
+// open shadow roots and slots).
 //   journal     a record of changes, undone in reverse: a property, an
 //               attribute, an inline style (set important), a node added,
 //               detached or two swapped, the URL, the focus, the scroll
@@ -20,25 +25,51 @@
 //               neither, so that it is gone
 //   showers     the innermost elements in root whose rendered text says w
 //               (normed), where a text check finds it; deep, through open
-//               shadow roots (a host's shadow tree for its children)
+//               shadow roots and slots (deepKids: what a person sees as an
+//               element's children)
 //   subjects    what a shown check reads, to hide: for text, the elements
 //               that show the value; for visible, its element, else every element of
 //               its roles whose name says its value (contains, for a
 //               browser_verify_element_visible)
-//   textNodes   the text nodes under root, through open shadow roots when
-//               deep
-//   hideAll     hides each subject with one change, or says why not
+//   textNodes   the text nodes under root, deep: as a person sees them,
+//               through open shadow roots and slots (a slot's assigned
+//               text, not its fallback content)
+//   tag         an element as a message names it (p#status)
+//   box         the box vis reads of an element: its own, grown by those of
+//               its first 100 descendants with a size (a link around a
+//               block image)
+//   inView      whether a box is at least partly in the window
+//   hideAll     hides each subject with one change, then asks broke of
+//               each whether the change took ('' when it did, else why
+//               not): the mutation is skipped when one did not
 //   flips       per state, how to make the state the check reads the other
 //               way (want: what the check expects)
 //   text_changed       the value's text, wherever the check reads it, is
 //                      another (each occurrence in a text node; spread over
 //                      several nodes, every text of the elements that show
-//                      it changed)
-//   display_none, visibility_hidden, zero_size, off_screen, covered
-//                      what the check reads, hidden so (covered: an opaque
-//                      box over each, scrolled into view; skipped when they
-//                      are not in the window at once, where the check sees
-//                      a cover)
+//                      it changed); skipped when the text the check reads
+//                      still says it
+//   display_none, visibility_hidden
+//                      what the check reads, hidden so: no box left, or
+//                      its visibility hidden
+//   zero_size          what the check reads, a block (a table cell or an
+//                      inline element made one first) of no width or
+//                      height that contains its content; skipped when a
+//                      box keeps a size
+//   off_screen         what the check reads, fixed far left of and above the
+//                      page, its own offsets, margins and transforms put
+//                      aside; skipped when the box it and its content
+//                      make is not wholly left of or above the page
+//   covered            an opaque box over each (its box, grown by its
+//                      content's), scrolled into view only when it is not
+//                      in the window; over an element of the top layer
+//                      itself, a box in the top layer above it (a modal
+//                      dialog's: a modal dialog, the focus given back on
+//                      undo; an open popover's: a popover); skipped when they are not in the
+//                      window at once, where the check sees a cover, or
+//                      when the page at the points the checks look at
+//                      (each box's centre and four points a fifth in from
+//                      its corners) is not the cover
 //   detached           what it reads, taken out of the page
 //   text_shown         the text, in a visible element first in the part of
 //                      the page the check reads
@@ -76,15 +107,20 @@ const journal = () => { const done = [];
 const stash = () => { try { if (window.top.document) return window.top; } catch (err) { } return window; };
 const other = s => { const t = String(s).replace(/[a-zA-Z0-9]/g, ch => ch === 'z' ? 'a' : ch === 'Z' ? 'A' : ch === '9' ? '0' : String.fromCharCode(ch.charCodeAt(0) + 1)); return t === String(s) ? '' : t; };
 const showers = (root, w, deep) => { const out = []; const seen = k => k.checkVisibility ? k.checkVisibility({visibilityProperty: true, opacityProperty: true}) : k.getClientRects().length > 0;
-  const text = k => deep ? deepText(k) : k.innerText ?? k.textContent, kids = e => [...(deep && e.shadowRoot ? e.shadowRoot.children : e.children)];
+  const text = k => deep ? deepText(k) : k.innerText ?? k.textContent, kids = e => deep ? deepKids(e).filter(k => k.nodeType === 1) : [...e.children];
   const walk = e => { const ks = kids(e).filter(k => seen(k) && says(norm(text(k)), w)); if (ks.length) ks.forEach(walk); else out.push(e); };
   if (says(norm(text(root)), w)) walk(root); return out; };
 const subjects = (el, c) => { if (c.kind === 'text' || c.kind === 'gone') return showers(el ?? document.body, norm(c.value), c.shadow);
   if (el) return [el];
   const named = e => c.value === '' || (c.match === 'contains' ? norm(c.shadow ? nameDeep(e) : name(e)).includes(norm(c.value)) : says(norm(c.shadow ? nameDeep(e) : name(e)), norm(c.value)));
   return (c.shadow ? deepAll(document, '*') : [...document.querySelectorAll('*')]).filter(e => c.values.includes(role(e)) && vis(e) && named(e)); };
-const textNodes = (root, deep) => { const out = []; const walk = n => { for (const k of n.childNodes) { if (k.nodeType === 3) out.push(k); else if (k.nodeType === 1 && !/^(SCRIPT|STYLE|TEMPLATE)$/.test(k.tagName)) walk(k); } if (deep && n.shadowRoot) walk(n.shadowRoot); }; walk(root); return out; };
-const hideAll = (el, c, how, hide) => { if (c.negated) return {skip: 'the check is that it is not shown'}; const es = subjects(el, c); if (!es.length) return {skip: 'nothing the check reads is on the page'}; es.forEach(hide); return {did: how + ' on ' + es.length + (es.length === 1 ? ' element' : ' elements') + ': ' + es.slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')).join(', ')}; };
+const textNodes = (root, deep) => { const out = []; const walk = n => { for (const k of deep ? deepKids(n) : n.childNodes) { if (k.nodeType === 3) out.push(k); else if (k.nodeType === 1 && !/^(SCRIPT|STYLE|TEMPLATE)$/.test(k.tagName)) walk(k); } }; walk(root); return out; };
+const tag = e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '');
+const box = e => { const o = e.getBoundingClientRect(), r = {left: o.left, top: o.top, right: o.right, bottom: o.bottom}; for (const k of [...e.querySelectorAll('*')].slice(0, 100)) { const b = k.getBoundingClientRect(); if (b.width > 0 && b.height > 0) { r.left = Math.min(r.left, b.left); r.top = Math.min(r.top, b.top); r.right = Math.max(r.right, b.right); r.bottom = Math.max(r.bottom, b.bottom); } } return r; };
+const inView = r => r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+const hideAll = (el, c, how, hide, broke) => { if (c.negated) return {skip: 'the check is that it is not shown'}; const es = subjects(el, c); if (!es.length) return {skip: 'nothing the check reads is on the page'}; es.forEach(hide);
+  for (const e of es) { const why = broke(e); if (why) return {skip: how + ' did not take on ' + tag(e) + ': ' + why}; }
+  return {did: how + ' on ' + es.length + (es.length === 1 ? ' element' : ' elements') + ': ' + es.slice(0, 3).map(tag).join(', ')}; };
 const flips = {
   checked: (el, want, J) => { if (el.matches('input[type=checkbox],input[type=radio]')) J.prop(el, 'checked', !want); else J.attr(el, 'aria-checked', String(!want)); },
   mixed: (el, want, J) => { if (want) { if (el.indeterminate === true) J.prop(el, 'indeterminate', false); if (el.getAttribute('aria-checked') === 'mixed') J.attr(el, 'aria-checked', 'false'); } else if (el.matches('input[type=checkbox]')) J.prop(el, 'indeterminate', true); else J.attr(el, 'aria-checked', 'mixed'); },
@@ -108,18 +144,28 @@ const flips = {
 const text_changed = (el, c, J) => { const root = el ?? document.body, w = norm(c.value); if (!w) return {skip: 'the check reads no text'};
   const re = new RegExp(String(c.value).trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+').replace(/['\u2018\u2019]/g, "['\u2018\u2019]").replace(/["\u201c\u201d]/g, '["\u201c\u201d]'), 'gi');
   let n = 0; for (const t of textNodes(root, c.shadow)) { const d = t.data.replace(re, m => other(m)); if (d !== t.data) { J.prop(t, 'data', d); n++; } }
-  if (n === 0) for (const e of subjects(el, c)) for (const t of textNodes(e, c.shadow)) { if (other(t.data) !== t.data) { J.prop(t, 'data', other(t.data)); n++; } }
-  return n ? {did: 'changed ' + JSON.stringify(c.value) + ' to ' + JSON.stringify(other(c.value)) + ' in ' + n + (n === 1 ? ' text' : ' texts')} : {skip: 'no text says ' + JSON.stringify(c.value)}; };
-const display_none = (el, c, J) => hideAll(el, c, 'display: none', e => J.style(e, 'display', 'none'));
-const visibility_hidden = (el, c, J) => hideAll(el, c, 'visibility: hidden', e => J.style(e, 'visibility', 'hidden'));
-const zero_size = (el, c, J) => hideAll(el, c, 'zero size', e => { if (getComputedStyle(e).display === 'inline') J.style(e, 'display', 'inline-block'); for (const [k, v] of [['width', '0'], ['height', '0'], ['min-width', '0'], ['min-height', '0'], ['padding', '0'], ['border-width', '0'], ['overflow', 'hidden'], ['flex', 'none']]) J.style(e, k, v); });
-const off_screen = (el, c, J) => hideAll(el, c, 'off screen', e => { J.style(e, 'position', 'fixed'); J.style(e, 'left', '-100000px'); J.style(e, 'top', '-100000px'); });
+  if (n === 0) for (const e of subjects(el, c)) for (const t of textNodes(e, c.shadow)) { if (t.data.trim() && other(t.data) !== t.data) { J.prop(t, 'data', other(t.data)); n++; } }
+  if (n === 0) return {skip: 'no text says ' + JSON.stringify(c.value)};
+  if (says(norm(c.shadow ? deepText(root) : root.innerText ?? root.textContent), w)) return {skip: 'changed ' + n + (n === 1 ? ' text' : ' texts') + ', and the text the check reads still says ' + JSON.stringify(c.value)};
+  return {did: 'changed ' + JSON.stringify(c.value) + ' to ' + JSON.stringify(other(c.value)) + ' in ' + n + (n === 1 ? ' text' : ' texts')}; };
+const display_none = (el, c, J) => hideAll(el, c, 'display: none', e => J.style(e, 'display', 'none'), e => e.getClientRects().length ? 'it keeps a box' : '');
+const visibility_hidden = (el, c, J) => hideAll(el, c, 'visibility: hidden', e => J.style(e, 'visibility', 'hidden'), e => getComputedStyle(e).visibility === 'visible' ? 'it stays visible' : '');
+const zero_size = (el, c, J) => hideAll(el, c, 'zero size', e => { const d = getComputedStyle(e).display; if (!['block', 'flow-root', 'flex', 'grid', 'list-item', 'inline-block', 'inline-flex', 'inline-grid'].includes(d)) J.style(e, 'display', d === 'inline' ? 'inline-block' : 'block');
+    for (const [k, v] of [['box-sizing', 'border-box'], ['width', '0'], ['height', '0'], ['min-width', '0'], ['min-height', '0'], ['max-width', '0'], ['max-height', '0'], ['padding', '0'], ['border-width', '0'], ['overflow', 'hidden'], ['flex', 'none'], ['contain', 'strict']]) J.style(e, k, v); },
+  e => { const r = e.getBoundingClientRect(); return r.width === 0 || r.height === 0 ? '' : 'its box stays ' + Math.round(r.width) + ' by ' + Math.round(r.height) + ' px'; });
+const off_screen = (el, c, J) => hideAll(el, c, 'off screen', e => { for (const [k, v] of [['position', 'fixed'], ['left', '-100000px'], ['top', '-100000px'], ['right', 'auto'], ['bottom', 'auto'], ['margin', '0'], ['transform', 'none'], ['translate', 'none'], ['rotate', 'none'], ['scale', 'none']]) J.style(e, k, v); },
+  e => { const r = box(e); return (r.right <= 0 && r.right + scrollX <= 0) || (r.bottom <= 0 && r.bottom + scrollY <= 0) ? '' : 'its box stays at ' + Math.round(r.left + scrollX) + ', ' + Math.round(r.top + scrollY) + ' on the page'; });
 const covered = (el, c, J) => { if (c.negated) return {skip: 'the check is that it is not shown'}; const es = subjects(el, c); if (!es.length) return {skip: 'nothing the check reads is on the page'};
-  J.scroll(es[0]); const rs = es.map(e => e.getBoundingClientRect()); if (rs.some(r => r.bottom < 0 || r.right < 0 || r.top > innerHeight || r.left > innerWidth)) return {skip: 'the ' + es.length + ' elements that show it are not in the window at once, where a cover is seen'};
-  es.forEach((e, i) => { const r = rs[i], box = document.createElement('div');
-    box.setAttribute('style', 'position: fixed !important; left: ' + r.left + 'px !important; top: ' + r.top + 'px !important; width: ' + Math.max(r.width, 1) + 'px !important; height: ' + Math.max(r.height, 1) + 'px !important; background: rgb(255, 255, 255) !important; opacity: 1 !important; z-index: 2147483647 !important; display: block !important; visibility: visible !important; margin: 0 !important; padding: 0 !important; border: 0 !important; transform: none !important');
-    J.add(e.closest('dialog[open], [popover]') || document.body, box, null); });
-  return {did: 'covered on ' + es.length + (es.length === 1 ? ' element' : ' elements') + ': ' + es.slice(0, 3).map(e => e.tagName.toLowerCase() + (e.id ? '#' + e.id : '')).join(', ')}; };
+  if (!es.every(e => inView(box(e)))) J.scroll(es[0]); const rs = es.map(box); if (!rs.every(inView)) return {skip: 'the ' + es.length + ' elements that show it are not in the window at once, where a cover is seen'};
+  const covers = es.map((e, i) => { const r = rs[i], d = document.createElement('div');
+    d.setAttribute('style', 'position: fixed !important; left: ' + r.left + 'px !important; top: ' + r.top + 'px !important; width: ' + Math.max(r.right - r.left, 1) + 'px !important; height: ' + Math.max(r.bottom - r.top, 1) + 'px !important; background: rgb(255, 255, 255) !important; opacity: 1 !important; z-index: 2147483647 !important; display: block !important; visibility: visible !important; margin: 0 !important; padding: 0 !important; border: 0 !important; transform: none !important');
+    const top = e.closest('dialog[open], [popover]'); if (top !== e) { J.add(top || document.body, d, null); return d; }
+    const c = document.createElement(e.matches(':modal') ? 'dialog' : 'div'); c.setAttribute('style', d.getAttribute('style') + '; right: auto !important; bottom: auto !important; max-width: none !important; max-height: none !important; overflow: hidden !important'); J.focus(document.activeElement); J.add(document.body, c, null);
+    if (c.tagName === 'DIALOG') c.showModal(); else { c.setAttribute('popover', 'manual'); c.showPopover(); } return c; });
+  const points = r => [[0.5, 0.5], [0.2, 0.2], [0.8, 0.2], [0.2, 0.8], [0.8, 0.8]].map(([fx, fy]) => [r.left + fx * (r.right - r.left), r.top + fy * (r.bottom - r.top)]).filter(([x, y]) => x >= 0 && y >= 0 && x < innerWidth && y < innerHeight);
+  for (const e of es) for (const r of [e.getBoundingClientRect(), box(e)]) for (const [x, y] of points(r)) { let t = document.elementFromPoint(x, y); while (t && t.shadowRoot) { const i = t.shadowRoot.elementFromPoint(x, y); if (!i || i === t) break; t = i; }
+    const b = t && t.getBoundingClientRect(); if (!covers.includes(t) || x < b.left || x > b.right || y < b.top || y > b.bottom) return {skip: 'the cover is not on top of ' + tag(e) + ' at ' + Math.round(x) + ', ' + Math.round(y) + ' in the window: ' + (t ? tag(t) : 'nothing') + ' is'}; }
+  return {did: 'covered on ' + es.length + (es.length === 1 ? ' element' : ' elements') + ': ' + es.slice(0, 3).map(tag).join(', ')}; };
 const detached = (el, c, J) => { const es = subjects(el, c).filter((e, i, all) => !all.some(a => a !== e && a.contains(e))); if (!es.length) return {skip: 'nothing the check reads is on the page'}; es.forEach(e => J.detach(e)); return {did: 'detached ' + es.length + (es.length === 1 ? ' element' : ' elements')}; };
 const text_shown = (el, c, J) => { const root = el ?? document.body; if (/^(INPUT|TEXTAREA|SELECT|IMG|BR|HR)$/.test(root.tagName)) return {skip: 'the check reads an element that shows no children'};
   const d = document.createElement('div'); d.textContent = c.value; d.setAttribute('style', 'display: block !important; visibility: visible !important; opacity: 1 !important; position: relative !important; z-index: 2147483647 !important; background: rgb(255, 255, 255) !important; color: rgb(0, 0, 0) !important; font-size: 16px !important; width: auto !important; height: auto !important; clip: auto !important; clip-path: none !important; transform: none !important');

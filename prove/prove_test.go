@@ -217,6 +217,9 @@ func (p *page) CallTool(_ context.Context, name string, args map[string]any) (*m
 		p.calls = append(p.calls, "undo")
 		p.broken = p.broken && !p.comeBack
 		return &mcpclient.Result{Value: `"undone"`}, nil
+	case strings.Contains(fn, "aria-busy"):
+		p.calls = append(p.calls, "settle")
+		return &mcpclient.Result{Value: `"settled"`}, nil
 	}
 	p.calls, p.fns = append(p.calls, "check"), append(p.fns, fn)
 	if p.broken && p.honest && strings.Contains(fn, "why") { // a function that reads the page
@@ -245,9 +248,10 @@ func compiledStep(t *testing.T, rec sandy.Check, target string) *sandy.Step {
 	return &sandy.Step{Step: 2, Tool: "mcp__playwright__browser_evaluate", Params: c.Args, Check: &rec, Description: "verify Saved"}
 }
 
-// A check proved: each mutation, the check on the broken page (at the
-// short timeout when its function is its record's), the undo; then the
-// check as written on the page put back.
+// A check proved: once the page says it is not loading, each mutation,
+// the check on the broken page (at the short timeout when its function is
+// its record's), the undo; then the check as written on the page put
+// back.
 func TestAfterStepProvesACheck(t *testing.T) {
 	st := compiledStep(t, sandy.Check{Kind: "text", Value: "Saved"}, "")
 	p := &page{honest: true, comeBack: true}
@@ -256,7 +260,7 @@ func TestAfterStepProvesACheck(t *testing.T) {
 	if err := pr.AfterStep(context.Background(), stepInfo(p, st)); err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Repeat("mutate check undo ", 7) + "check"
+	want := "settle " + strings.Repeat("mutate check undo ", 7) + "check"
 	if got := strings.Join(p.calls, " "); got != want {
 		t.Errorf("calls %s, want %s", got, want)
 	}

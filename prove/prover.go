@@ -161,6 +161,9 @@ func (p *Prover) prove(ctx context.Context, s replay.StepInfo, cl claim) (*repor
 	names, _ := commandgen.Mutations(rec.Kind)
 	check, trusted := p.checkCall(s, sent)
 	proof.AsWritten = !trusted
+	if err := p.settle(ctx, s.Caller); err != nil {
+		return nil, err
+	}
 	var skips []string
 	for _, name := range names {
 		m, err := p.mutant(ctx, s.Caller, name, rec, sent, check)
@@ -246,6 +249,18 @@ func (p *Prover) mutant(ctx context.Context, caller replay.ToolCaller, name stri
 		m.Status, m.Message = report.MutantKilled, errorLine(res)
 	}
 	return m, p.undo(ctx, caller, name)
+}
+
+// settle waits, up to the Prover's Timeout, until no part of the page
+// says it is still loading (aria-busy="true", as compile waits for it):
+// a check may pass as soon as its fact holds, while the page finishes
+// what it is loading, and a loader that finishes on a broken page reacts
+// to it as to a real one (the APG feed, finding its last article gone,
+// loads ten more, and the page never comes back). A page still loading
+// at the timeout is proved as it is.
+func (p *Prover) settle(ctx context.Context, caller replay.ToolCaller) error {
+	_, err := call(ctx, caller, commandgen.BusyWait(p.opts.Timeout))
+	return err
 }
 
 // undo puts the page back as it was before the mutation name.

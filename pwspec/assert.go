@@ -45,6 +45,9 @@ func (g *gen) check(s step.Step, target string, wait time.Duration) ([]doc, int,
 		}
 	}
 	if a.Read != "" {
+		if a.ReadArg != "" {
+			return g.pollWith(on, a.Read, a.ReadArg, a.Matcher, a.Negated, timeout(wait), args...), 0, nil
+		}
 		return g.poll(on, a.Read, a.Matcher, a.Negated, timeout(wait), args...), 0, nil
 	}
 	matcher := a.Matcher

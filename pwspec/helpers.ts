@@ -34,7 +34,21 @@
     const cut = ["hidden", "clip"];
     const scroll = ["auto", "scroll"];
     const clips: [any, boolean, boolean][] = [];
-    let fixed = false;
+    const rolls: [number, number, number, number, boolean, boolean][] = [];
+    const holds = (s: any) =>
+      [
+        s.transform,
+        s.translate,
+        s.rotate,
+        s.scale,
+        s.perspective,
+        s.filter,
+        s.backdropFilter,
+      ].some((v) => v && v !== "none") ||
+      /paint|layout|strict|content/.test(s.contain) ||
+      /transform|perspective|filter/.test(s.willChange) ||
+      (s.containerType || "normal") !== "normal";
+    let free = false;
     let inX = false;
     let inY = false;
     for (
@@ -43,23 +57,51 @@
       a = a.assignedSlot || a.parentElement || a.getRootNode().host
     ) {
       const s = getComputedStyle(a);
-      fixed ||= s.position === "fixed";
       if (
         (["absolute", "fixed"].includes(s.position) && zero.test(s.clip)) ||
         s.clipPath === "inset(50%)"
       )
         return false;
-      if (a === e || a === document.body || a === document.documentElement)
-        continue;
-      if (cut.includes(s.overflowX) || cut.includes(s.overflowY))
-        clips.push([
-          a.getBoundingClientRect(),
-          cut.includes(s.overflowX),
-          cut.includes(s.overflowY),
-        ]);
-      inX ||= scroll.includes(s.overflowX);
-      inY ||= scroll.includes(s.overflowY);
+      if (a !== e && free && holds(s)) free = false;
+      if (
+        a !== e &&
+        !free &&
+        a !== document.body &&
+        a !== document.documentElement
+      ) {
+        if (cut.includes(s.overflowX) || cut.includes(s.overflowY))
+          clips.push([
+            a.getBoundingClientRect(),
+            cut.includes(s.overflowX),
+            cut.includes(s.overflowY),
+          ]);
+        const sx = scroll.includes(s.overflowX);
+        const sy = scroll.includes(s.overflowY);
+        if (sx || sy) {
+          const b = a.getBoundingClientRect();
+          const flex = /flex/.test(s.display);
+          const rx =
+            (s.direction === "rtl") !==
+            (flex && s.flexDirection === "row-reverse");
+          const ry = flex && s.flexDirection === "column-reverse";
+          const l =
+            b.left +
+            a.clientLeft -
+            a.scrollLeft +
+            (rx ? a.clientWidth - a.scrollWidth : 0);
+          const t =
+            b.top +
+            a.clientTop -
+            a.scrollTop +
+            (ry ? a.clientHeight - a.scrollHeight : 0);
+          rolls.push([l, t, l + a.scrollWidth, t + a.scrollHeight, sx, sy]);
+        }
+        inX ||= sx;
+        inY ||= sy;
+      }
+      if (s.position === "fixed") free = true;
     }
+    const fixed = free;
     const d = document.scrollingElement || document.documentElement;
     const [x, y] = fixed ? [0, 0] : [scrollX, scrollY];
     const [w, h] = fixed
@@ -70,6 +112,11 @@
         ([c, cx, cy]) =>
           (!cx || Math.min(r.right, c.right) - Math.max(r.left, c.left) > 1) &&
           (!cy || Math.min(r.bottom, c.bottom) - Math.max(r.top, c.top) > 1),
+      ) &&
+      rolls.every(
+        ([l, t, rr, rb, sx, sy]) =>
+          (!sx || (r.right > l && r.left < rr)) &&
+          (!sy || (r.bottom > t && r.top < rb)),
       ) &&
       (inX || (r.right + x > 0 && r.left + x < w)) &&
       (inY || (r.bottom + y > 0 && r.top + y < h));
@@ -215,6 +262,13 @@ const read = (l: Locator, f: (el: any) => unknown) => () =>
 // Reads what f returns for all the elements l finds, for expect.poll.
 const readAll = (l: Locator, f: (els: any[]) => unknown) => () =>
   l.evaluateAll(f).catch(navigated);
+
+//# readWith
+// Reads what f returns for the element l finds and a text, for
+// expect.poll: a check that looks in the element for the text.
+const readWith =
+  (l: Locator, f: (el: any, arg: string) => unknown, arg: string) => () =>
+    l.evaluate(f, arg).catch(navigated);
 
 //# countShown
 // How many of the elements a person sees, as plaintest's checks read it

@@ -14,7 +14,6 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -23,11 +22,12 @@ import (
 // values.js), laid out as Prettier leaves it; a function the page runs
 // holds all it needs (Playwright sends only its source).
 const (
-	helperRead    = "read"
-	helperReadAll = "readAll"
+	helperRead     = "read"
+	helperReadAll  = "readAll"
+	helperReadWith = "readWith"
 )
 
-var helperOrder = []string{"says", "order", "navigated", "read", "readAll", "shownText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
+var helperOrder = []string{"says", "order", "navigated", "read", "readAll", "readWith", "showsText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
 
 // helpersTS holds the helpers a spec declares (helpers.ts), in the order
 // they are declared.
@@ -72,30 +72,32 @@ func splitHelpers(src string) (map[string]string, string) {
 	return sections, norm
 }
 
-// shownTextJS is the helper of a text check compiled on a page with open
-// shadow roots (Step.Shadow): the text the element shows as the check reads
-// it, with internal/pagejs's deepText (shadow.js, the one source), so a
-// slot reads as what is slotted into it, not as its fallback content, and
-// normalized as the checks compare texts. It is left as Go writes it, the
-// deepText line as the page runs it, under prettier-ignore.
-func shownTextJS() string {
+// showsTextJS is the helper of a text check compiled on a page with open
+// shadow roots (Step.Shadow): whether the element shows the text (normed)
+// where a person sees it, as the check reads it, with the check's own
+// showsDeep and the helpers it calls (commandgen/checks.js and
+// internal/pagejs's shadow.js, the one source), so a slot reads as what is
+// slotted into it, not as its fallback content, and text in a part a
+// person cannot see is not shown. It is left as Go writes it, each
+// declaration as the page runs it, under prettier-ignore.
+func showsTextJS() string {
 	var b strings.Builder
-	b.WriteString(`// The text a person sees in the element, as plaintest's text checks read
-// it on a page with open shadow roots: the text of those roots in its
-// place, and slotted content where its slot shows it (not the slot's
-// fallback content, which toContainText reads), compared as the checks
-// compare texts.
+	b.WriteString(`// Whether the element shows the text where a person sees it, as
+// plaintest's text checks read it on a page with open shadow roots: the
+// text of those roots in its place, slotted content where its slot shows
+// it (not the slot's fallback content, which toContainText reads), in an
+// element a person sees.
 // prettier-ignore
-const shownText = (el: any) => {
+const showsText = (el: any, w: string) => {
 `)
-	for _, d := range pagejs.Needs("deepText(") {
-		b.WriteString("  " + d.Source() + "\n")
+	for _, d := range commandgen.CheckHelperDecls("showsDeep(") {
+		b.WriteString("  " + d + "\n")
 	}
-	b.WriteString(normJS + "  return norm(deepText(el));\n};\n")
+	b.WriteString("  return showsDeep(el, w);\n};\n")
 	return b.String()
 }
 
-func init() { helperJS["shownText"] = shownTextJS() }
+func init() { helperJS["showsText"] = showsTextJS() }
 
 // stateHelpers name the helper of each state no matcher reads.
 var stateHelpers = map[string]string{
@@ -117,6 +119,21 @@ func (g *gen) helpers() []doc {
 		}
 	}
 	return out
+}
+
+// pollWith is `await expect.poll(readWith(l, helper, arg)).matcher(args)`.
+func (g *gen) pollWith(l expr, helper, arg, matcher string, negated bool, wait string, args ...expr) []doc {
+	g.uses[helperReadWith] = true
+	g.uses["navigated"] = true
+	g.uses[helper] = true
+	var o []expr
+	if wait != "" {
+		o = append(o, obj{{"timeout", raw(wait)}})
+	}
+	if negated {
+		matcher = "not." + matcher
+	}
+	return []doc{await(mc(c(m(ident("expect"), "poll"), append([]expr{c(ident(helperReadWith), l, ident(helper), str(arg))}, o...)...), matcher, args...))}
 }
 
 // poll is `await expect.poll(read(l, helper)).matcher(args)`, readAll

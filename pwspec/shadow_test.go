@@ -5,17 +5,17 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
 
 // TestShadowText: a text check compiled on a page with open shadow roots
-// polls shownText, which reads with internal/pagejs's deepText as the
-// page runs it (one source, not a copy), so a slot reads as what is
-// slotted into it; text gone is its negation; a page without shadow roots
-// keeps toContainText with useInnerText, and a text with a variable keeps
-// toContainText.
+// polls showsText, which reads with the check's own showsDeep and the
+// helpers it calls (commandgen/checks.js, internal/pagejs's deepText and
+// deepKids) as the page runs them (one source, not a copy), so a slot
+// reads as what is slotted into it and text a person cannot see is not
+// shown; text gone is its negation; a page without shadow roots keeps
+// countShown of getByText, and a text with a variable keeps toContainText.
 func TestShadowText(t *testing.T) {
 	call := func(s step.Step, target string) sandy.Step {
 		c, err := (&commandgen.CallOptions{}).Call(s, target)
@@ -37,19 +37,21 @@ func TestShadowText(t *testing.T) {
 		call(step.Step{Kind: step.AssertText, Value: "Release  Notes", Shadow: true, Action: "verify the page shows Release Notes"}, `internal:role=heading[name="Release notes"i]`),
 		call(step.Step{Kind: step.AssertGone, Value: "Untitled", Shadow: true, Action: "verify the page no longer shows Untitled"}, ""),
 	)
-	deep, ok := pagejs.Lookup(pagejs.Shadow(), "deepText")
-	if !ok {
-		t.Fatal("internal/pagejs has no deepText")
+	want := []string{
+		"// prettier-ignore\nconst showsText = (el: any, w: string) => {\n",
+		"  return showsDeep(el, w);\n};\n",
+		"  showsText,\n",
+		"  \"release notes\",\n",
+		".toBe(true);",
+		`.poll(readWith(page.locator("body"), showsText, "untitled"))`,
+		`.not.toBe(true);`,
 	}
-	for _, want := range []string{
-		"// prettier-ignore\nconst shownText = (el: any) => {\n  const deepText = " + deep + ";\n",
-		"  return norm(deepText(el));\n};\n",
-		"shownText,\n        ),\n      )\n      .toMatch(says(\"Release  Notes\"));",
-		`.poll(read(page.locator("body"), shownText))`,
-		`.not.toMatch(says("Untitled"));`,
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("the spec lacks %q:\n%s", want, got)
+	for _, name := range []string{"deepText", "deepKids", "vis", "showsDeep"} {
+		want = append(want, "\n  const "+name+" = ")
+	}
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("the spec lacks %q:\n%s", w, got)
 		}
 	}
 	if strings.Contains(got, "toContainText(") {
@@ -57,11 +59,11 @@ func TestShadowText(t *testing.T) {
 	}
 
 	plain := gen(call(step.Step{Kind: step.AssertText, Value: "Release notes", Action: "verify the page shows Release notes"}, ""))
-	if strings.Contains(plain, "shownText") || !strings.Contains(plain, `page.getByText(says("Release notes"))`) || !strings.Contains(plain, "countShown") {
+	if strings.Contains(plain, "showsText") || !strings.Contains(plain, `page.getByText(says("Release notes"))`) || !strings.Contains(plain, "countShown") {
 		t.Errorf("a text check of a page without shadow roots does not count the shown elements of the text:\n%s", plain)
 	}
 	withVar := gen(call(step.Step{Kind: step.AssertText, Value: "{{NOTE}} notes", Shadow: true, Action: "verify the page shows the notes"}, ""))
-	if strings.Contains(withVar, "shownText") || !strings.Contains(withVar, "toContainText(says(`${NOTE} notes`)") {
+	if strings.Contains(withVar, "showsText") || !strings.Contains(withVar, "toContainText(says(`${NOTE} notes`)") {
 		t.Errorf("a shadow text check of a variable is not toContainText:\n%s", withVar)
 	}
 }

@@ -102,9 +102,14 @@ func TestHelpersFile(t *testing.T) {
 			t.Errorf("helpers.ts has section %q, which helperOrder does not declare", h)
 		}
 	}
-	for _, h := range []string{"valuesOf", "itemTexts", "shownText"} {
+	for _, h := range []string{"valuesOf", "itemTexts"} {
 		if !strings.Contains(helperJS[h], normJS) {
 			t.Errorf("helper %s does not hold norm:\n%s", h, helperJS[h])
+		}
+	}
+	for _, d := range commandgen.CheckHelperDecls("showsDeep(") {
+		if !strings.Contains(helperJS["showsText"], "\n  "+d+"\n") {
+			t.Errorf("helper showsText does not hold the checks' %.40s:\n%s", d, helperJS["showsText"])
 		}
 	}
 }

@@ -85,7 +85,7 @@ func TestShadowHelpers(t *testing.T) {
 	for _, d := range Shadow() {
 		names = append(names, d.Name)
 	}
-	if got, want := strings.Join(names, " "), "deepAll deepText deepUp deepById deepFocus deepPath"; got != want {
+	if got, want := strings.Join(names, " "), "deepAll deepText deepKids deepUp deepById deepFocus deepPath"; got != want {
 		t.Errorf("shadow.js declares %q, want %q", got, want)
 	}
 }

@@ -11,6 +11,10 @@
 //             of open shadow roots in its place and slotted content once,
 //             where its slot shows it; a root with no shadow root or slot
 //             in it is its innerText, byte for byte
+//   deepKids  the nodes a person sees as n's children: its shadow root's
+//             (a host), its assigned nodes (a slot given some, else its
+//             fallback content), its own; a child of display: contents
+//             (a slot) stands for its own children
 //   deepUp    an element's parent, the host for the top of a shadow root
 //   deepById  the element with an id in el's own tree (its shadow root or
 //             the document), as aria-labelledby finds it
@@ -26,6 +30,7 @@ const deepText = n => { if (n.nodeType === 3) return n.parentElement && getCompu
   if (!n.shadowRoot && n.localName !== 'slot' && !n.querySelector('slot') && ![...n.querySelectorAll('*')].some(e => e.shadowRoot)) return n.innerText ?? n.textContent ?? '';
   const kids = n.shadowRoot ? n.shadowRoot.childNodes : n.localName === 'slot' && n.assignedNodes().length ? n.assignedNodes() : n.childNodes;
   return [...kids].map(k => { if (k.nodeType !== 1) return deepText(k); const d = getComputedStyle(k).display; return d === 'none' ? '' : /^(inline|contents)/.test(d) ? deepText(k) : '\n' + deepText(k) + '\n'; }).join(''); };
+const deepKids = n => [...(n.shadowRoot ? n.shadowRoot.childNodes : n.localName === 'slot' && n.assignedNodes().length ? n.assignedNodes() : n.childNodes)].flatMap(k => k.nodeType === 1 && getComputedStyle(k).display === 'contents' ? deepKids(k) : [k]);
 const deepUp = e => e.parentElement || (e.parentNode && e.parentNode.host) || null;
 const deepById = (el, id) => (el.getRootNode().getElementById ? el.getRootNode() : document).getElementById(id);
 const deepFocus = () => { let a = document.activeElement; while (a && a.shadowRoot && a.shadowRoot.activeElement) a = a.shadowRoot.activeElement; return a; };
