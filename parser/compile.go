@@ -108,8 +108,12 @@ type run struct {
 	// (enabled.go).
 	enabled  translator.Translator
 	disabled string
-	// found holds the nodes pageFinds added to the page, by ref.
-	found map[string]foundElement
+	// found holds the nodes pageFinds added to the page, by ref;
+	// foundOn is the page it last added to, and foundAdded whether it
+	// added any there.
+	found      map[string]foundElement
+	foundOn    *dom.Node
+	foundAdded bool
 	// remembered holds the values remember steps read, by name
 	// (remember.go).
 	remembered map[string]rememberedValue

@@ -753,3 +753,35 @@ func TestCompileExportsBusyWaitOnFeedPages(t *testing.T) {
 		}
 	}
 }
+
+// TestCompileListsPageFoundElementsOnce: when the first miss is also the
+// last try (no time left to wait, as on a loaded machine), the page is read
+// for what its snapshot does not name once, and an ambiguous name lists
+// each element once: "matches 2 elements", not 4.
+func TestCompileListsPageFoundElementsOnce(t *testing.T) {
+	f := newFake()
+	f.pageFound = map[string]string{"/products": `[` +
+		`{"kind":"email","text":"email","tag":"input","type":"email","hint":"name=work","path":"work"},` +
+		`{"kind":"email","text":"email","tag":"input","type":"email","hint":"name=home","path":"home"}]`}
+	sc := Scenario{Name: "email", URL: "http://shop.test/products", Actions: []string{"type a@b.c into the email box"}}
+	res, err := compile(t, f, sc, &Options{Timeout: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Status == Success || len(res.Errors) == 0 {
+		t.Fatalf("status %v: want the step refused as ambiguous", res.Status)
+	}
+	msg := res.Errors[0].Message
+	if !strings.Contains(msg, "matches 2 elements") || strings.Count(msg, `in group "field name=work"`) != 1 {
+		t.Errorf("error %q: want the two fields, each once", msg)
+	}
+	finds := 0
+	for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
+		if c.Args["function"] == pageFindFn {
+			finds++
+		}
+	}
+	if finds != 1 {
+		t.Errorf("the page was read for what its snapshot does not name %d times, want once", finds)
+	}
+}

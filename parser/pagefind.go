@@ -51,8 +51,13 @@ const foundRefPrefix = "pf"
 // one it does not confirm is kept empty, so that a name it shares is
 // refused as ambiguous and an action on it fails saying why. It reports
 // whether it added any. Only a broken session is an error: a server
-// with no browser_evaluate finds nothing more.
+// with no browser_evaluate finds nothing more. A page it has added to
+// already is left as it is (a first miss that is also the last try reads
+// it once: each element is listed once, not twice).
 func (r *run) pageFinds(ctx context.Context) (bool, error) {
+	if r.page != nil && r.foundOn == r.page {
+		return r.foundAdded, nil
+	}
 	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": pageFindFn}})
 	if errors.Is(err, mcpclient.ErrRejected) {
 		return false, nil // a server with no browser_evaluate: nothing more is found
@@ -93,6 +98,7 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 		node.Parent = parent
 		parent.Children = append(parent.Children, node)
 	}
+	r.foundOn, r.foundAdded = r.page, len(found) > 0
 	return len(found) > 0, nil
 }
 
