@@ -93,7 +93,7 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 	// either side (a spec form that reads the page otherwise than the
 	// Sandy check does) leaves both, named.
 	_, out := plaintest("--json")
-	failed := replayFailures(b, out)
+	failed := replayFailures(b, "replay", out)
 	playwrightTest()
 	theirFailures, err := spectest.Failures(filepath.Join(specs, "results.json"))
 	if err != nil {
@@ -234,18 +234,22 @@ func runCommand(b *testing.B, cmd *exec.Cmd) (time.Duration, string) {
 	return d, stdout.String() + stderr.String()
 }
 
-// replayFailures reads plaintest replay --json's summary at the start of
-// out and returns the scenarios that failed, by file name without .json.
-func replayFailures(b *testing.B, out string) map[string]string {
+// replayFailures reads the --json summary of plaintest command (replay or
+// prove) at the start of out and returns the scenarios that failed, or
+// have a check prove did not prove, by file name without .json.
+func replayFailures(b *testing.B, command, out string) map[string]string {
 	b.Helper()
 	var sum report.Summary
 	if err := json.NewDecoder(strings.NewReader(out)).Decode(&sum); err != nil {
-		b.Fatalf("plaintest replay --json: %v\n%s", err, out)
+		b.Fatalf("plaintest %s --json: %v\n%s", command, err, out)
 	}
 	failed := map[string]string{}
 	for _, r := range sum.Scenarios {
+		name := strings.TrimSuffix(filepath.Base(r.File), ".json")
 		if !r.Success {
-			failed[strings.TrimSuffix(filepath.Base(r.File), ".json")] = "plaintest replay: " + r.Error
+			failed[name] = "plaintest " + command + ": " + r.Error
+		} else if why := report.Unproved(r); why != "" {
+			failed[name] = "plaintest " + command + ": " + why
 		}
 	}
 	return failed

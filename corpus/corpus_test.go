@@ -288,30 +288,34 @@ func (c compiled) failure() string {
 
 // replayOne replays export against base and returns the run's result.
 func replayOne(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
-	r, err := replayOnce(ctx, base, export)
-	if errors.Is(err, mcpclient.ErrUnavailable) {
-		r, err = replayOnce(ctx, base, export) // as compileOne
-	}
-	return r, err
+	return runOne(ctx, base, export, false)
 }
 
 // proveOne replays export against base proving each check as it runs
 // (package prove: every mutation of its kind must fail it), and returns
 // the run's result with its proofs and score.
 func proveOne(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
-	var r *report.RunResult
-	var err error
-	for try := 0; try < 2; try++ { // as replayOne
-		pr := prove.New(&prove.Options{Timeout: timeout})
-		r, err = replayWith(ctx, base, export, pr.AfterStep)
-		if r != nil {
+	return runOne(ctx, base, export, true)
+}
+
+// runOne replays export against base, proving its checks when proving,
+// once more when the browser did not start (as compileOne).
+func runOne(ctx context.Context, base string, export *sandy.Scenario, proving bool) (*report.RunResult, error) {
+	for try := 0; ; try++ {
+		var pr *prove.Prover
+		var after func(context.Context, replay.StepInfo) error
+		if proving {
+			pr = prove.New(&prove.Options{Timeout: timeout})
+			after = pr.AfterStep
+		}
+		r, err := replayWith(ctx, base, export, after)
+		if pr != nil && r != nil {
 			pr.Attach([]*report.RunResult{r})
 		}
-		if !errors.Is(err, mcpclient.ErrUnavailable) {
-			break
+		if try == 1 || !errors.Is(err, mcpclient.ErrUnavailable) {
+			return r, err
 		}
 	}
-	return r, err
 }
 
 // unproved says which checks of r plaintest prove did not prove: one a
@@ -323,10 +327,6 @@ func unproved(r *report.RunResult) string {
 		why = strings.TrimSpace(why + fmt.Sprintf("\n%d checks carry no record: compile again", r.Proved.NotProven))
 	}
 	return why
-}
-
-func replayOnce(ctx context.Context, base string, export *sandy.Scenario) (*report.RunResult, error) {
-	return replayWith(ctx, base, export, nil)
 }
 
 // replayWith replays export against base, with after as replay's

@@ -50,7 +50,7 @@ func BenchmarkProveVsReplay(b *testing.B) {
 	// replays each scenario, so a replay's failure fails it too, and a
 	// vacuous check) leaves both sides, named.
 	_, out := run("prove", "--json")
-	failed := replayFailures(b, out)
+	failed := replayFailures(b, "prove", out)
 	for _, name := range slices.Sorted(maps.Keys(failed)) {
 		b.Logf("left out: %s (%s)", name, failed[name])
 		scenarios = slices.DeleteFunc(scenarios, func(f string) bool { return filepath.Base(f) == name+".json" })

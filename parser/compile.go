@@ -259,7 +259,11 @@ func (r *run) action(ctx context.Context, index int) error {
 				then = s.Value
 				break
 			}
+			kept := len(ts.Calls)
 			ok, err := r.step(ctx, ts, s)
+			if err == nil && ok && s.Kind.IsCheck() {
+				ok, err = r.proveChecks(ctx, ts, kept)
+			}
 			if err != nil || !ok {
 				return err
 			}

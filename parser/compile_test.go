@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -783,5 +784,65 @@ func TestCompileListsPageFoundElementsOnce(t *testing.T) {
 	}
 	if finds != 1 {
 		t.Errorf("the page was read for what its snapshot does not name %d times, want once", finds)
+	}
+}
+
+// TestCompileProvesEachCheck: Options.ProveCheck is asked of each check the
+// compile keeps, with its record and a Fill that puts in the values of
+// the placeholders an export writes, and of nothing else; an error it returns fails
+// the check's action with its words, and the check is not kept.
+func TestCompileProvesEachCheck(t *testing.T) {
+	f := newFake()
+	sc := Scenario{Name: "price", URL: "http://shop.test/products", Variables: map[string]string{"PRICE": "$12.00"}, Actions: []string{
+		"verify the Blue Mug card shows $12.00", "click Add to cart for Blue Mug", "verify the Green Tea card no longer shows $12.00"}}
+	var runs []CheckRun
+	refuse := ""
+	prove := func(ctx context.Context, c CheckRun) error {
+		runs = append(runs, c)
+		if c.Action == refuse {
+			return errors.New("SURVIVED text changed")
+		}
+		return nil
+	}
+	res, err := compile(t, f, sc, &Options{ProveCheck: prove})
+	if err != nil || res.Status != Success {
+		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
+	}
+	if len(runs) != 2 || runs[0].Index != 1 || runs[1].Index != 3 {
+		t.Fatalf("asked of %+v, want the checks of actions 1 and 3", runs)
+	}
+	c := runs[0]
+	if c.Record == nil || c.Record.Kind != "text" || c.Record.Value != "$12.00" || c.Browser == nil {
+		t.Errorf("record %+v: want the text check as exported", c.Record)
+	}
+	if fn, _ := c.Args["function"].(string); fn == "" || fn != c.Call.Args["function"] || c.Args["target"] != c.Call.Args["target"] {
+		t.Errorf("args %v: want the check's call, as exported and sent", c.Args)
+	}
+	if v, err := c.Fill(map[string]any{"value": "{{PRICE}}"}); err != nil || v.(map[string]any)["value"] != "$12.00" {
+		t.Errorf("Fill = %v, %v: want the variable's value", v, err)
+	}
+
+	f, runs, refuse = newFake(), nil, sc.Actions[2]
+	res, err = compile(t, f, sc, &Options{ProveCheck: prove})
+	if err != nil || res.Status == Success || len(res.Errors) != 1 || res.Errors[0].Index != 3 || !strings.Contains(res.Errors[0].Message, "SURVIVED text changed") {
+		t.Fatalf("status %v, err %v, errors %+v: want action 3 refused with the proof's words", res.Status, err, res.Errors)
+	}
+	for _, s := range res.Steps {
+		if s.Index == 3 {
+			t.Errorf("the refused check is kept: %+v", s)
+		}
+	}
+}
+
+// TestFillRemembered: CheckRun.Fill puts a remembered value in for each of
+// the placeholders an export writes for it, and a variable's value for
+// {{NAME}}, as replay fills them from its outputs and variables.
+func TestFillRemembered(t *testing.T) {
+	r := &run{remembered: map[string]rememberedValue{"code": {Value: "A'1 B", JS: `A\'1 B`, Norm: "a'1 b"}},
+		replacer: strings.NewReplacer("{{USER}}", "demo")}
+	got, err := r.fill(map[string]any{"function": "() => x('{{code.js}}', {{code.norm}})", "value": "{{code.value}} {{USER}}"})
+	want := map[string]any{"function": `() => x('A\'1 B', a'1 b)`, "value": "A'1 B demo"}
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("fill = %v, %v; want %v", got, err, want)
 	}
 }

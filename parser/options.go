@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -44,6 +45,11 @@ type Options struct {
 	// Observer, when set, is told of every call the compile makes
 	// (observe.go).
 	Observer Observer
+	// ProveCheck, when set, is asked of each check the compile keeps, on
+	// the page it passed on, before the next action (compile --prove): an
+	// error refuses the check, and the action fails with its words (a
+	// mutation of the page the check still passed on).
+	ProveCheck func(ctx context.Context, c CheckRun) error
 	// Tokens counts the tokens of Usage: the tokenizer of the model asked,
 	// when one is (tokens.ForModel). Nil counts in tokens.Default's
 	// encoding.

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/plaintest/plaintest/internal/defaults"
@@ -48,9 +47,6 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	}
 	if err := f.browser.check(fs); err != nil {
 		return err
-	}
-	if f.prove && f.json {
-		return usageError("--prove writes prove's lines on stdout: it does not go with --json (run plaintest prove --json on the scenario written)")
 	}
 	sc, instruction, err := f.scenario(pos, e.getenv)
 	if err != nil {
@@ -93,7 +89,6 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	done = sync.OnceFunc(done) // --prove ends it before its own browser
 	defer done()
 	fmt.Fprintf(progress, "compiling %q against %s through %s\n", sc.Name, printable.String(parser.MaskSecrets(sc.URL, sc.Secrets)), server)
 
@@ -124,11 +119,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	if err := compileOutcome(res, runErr, exportErr); err != nil || !f.prove {
-		return err
-	}
-	done() // the compile's browser, before prove opens its own
-	return proveCompiled(ctx, e, progress, fs, &f, w.path)
+	return compileOutcome(res, runErr, exportErr)
 }
 
 // flagSet declares compile's flags into f.
@@ -150,7 +141,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from (\"upload FILE into FIELD\" names FILE in it, as replay --files reads it)")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
-	fs.BoolVar(&f.prove, "prove", false, "prove the checks of the scenario written (plaintest prove): each must fail where what it reads is broken; exit 1 when one cannot")
+	fs.BoolVar(&f.prove, "prove", false, "prove each check as it compiles, as plaintest prove does: it must fail on the page broken where it reads; one that cannot is refused")
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear, or to be enabled")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server), and how long \"wait for TEXT\" waits, at compile and in the export")
@@ -168,7 +159,7 @@ func (f *compileFlags) compile(ctx context.Context, session parser.ToolCaller, t
 		rec = &nanoclaw.Recorder{}
 		observer = rec
 	}
-	c := parser.New(session, &parser.Options{
+	opts := &parser.Options{
 		Observer:       observer,
 		Translator:     tr.tr,
 		TranslatorName: tr.name,
@@ -179,8 +170,16 @@ func (f *compileFlags) compile(ctx context.Context, session parser.ToolCaller, t
 		FilesRefused:   f.filesRefused,
 		Progress:       func(ev parser.Event) { printEvent(progress, ev) },
 		Tokens:         tr.tokens,
-	})
-	res, err := c.Run(ctx, *sc)
+	}
+	var cp *checkProver
+	if f.prove {
+		cp = newCheckProver(progress, f.timeout)
+		opts.ProveCheck = cp.check
+	}
+	res, err := parser.New(session, opts).Run(ctx, *sc)
+	if cp != nil {
+		cp.summarize()
+	}
 	return res, rec, err
 }
 

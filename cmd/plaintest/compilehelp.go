@@ -81,10 +81,10 @@ to it. The browser's dialogs ("accept the dialog", "type X into the prompt
 and click OK"), tabs ("switch to the new tab", "switch to tab 2"), drags
 ("drag X to Y") and several options ("select A and B in LIST") are read too.
 
---prove then proves the scenario written, as plaintest prove does: in a
-new browser, each check must fail where what it reads is broken (its text
-changed or hidden, its state flipped, ...); exit 1 names a check that
-cannot fail. docs/prove.md says how.
+--prove proves each check as it compiles, on the page it passed on, as
+plaintest prove does: it must fail where what it reads is broken (its
+text changed or hidden, its state flipped, ...). A check that cannot fail
+is refused, naming the mutation it survived. docs/prove.md says how.
 
 --format also writes, beside FILE: nanoclaw, a NanoClaw replay bundle of
 the run (FILE.replay.json: every MCP call the compile made, snapshots and

@@ -93,14 +93,21 @@ func TestProveCommand(t *testing.T) {
 	}
 }
 
-// TestCompileProve: compile --prove proves the scenario it wrote, each
-// check killed by the mutations of its kind, and says so; with --json it
-// is refused before anything runs.
+// TestCompileProve: compile --prove proves each check as it compiles, on
+// the page it passed on, each killed by the mutations of its kind, and
+// says so (with --json, on stderr); on a page that puts its text back
+// whatever is done to it, the check of that text cannot fail, and
+// compile --prove refuses it, naming the mutation it survived, where a
+// compile without --prove keeps it.
 func TestCompileProve(t *testing.T) {
 	requireBuiltin(t)
 	t.Parallel() // see parallelNote
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		if r.URL.Path == "/stubborn" {
+			fmt.Fprint(w, stubbornPage)
+			return
+		}
 		fmt.Fprint(w, provePage)
 	}))
 	defer srv.Close()
@@ -110,13 +117,49 @@ func TestCompileProve(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("compile --prove: exit %d, want 0\n%s\n%s", code, stdout, stderr)
 	}
-	all := stdout + stderr
-	for _, want := range []string{"proving the checks of " + out, "killed by text changed, display none", "killed by state flipped", "PROVEN"} {
-		if !strings.Contains(all, want) {
-			t.Errorf("compile --prove does not say %q:\n%s", want, all)
+	for _, want := range []string{"proved: step 2 (verify Saved is shown): killed by text changed, display none", "proved: step 3 (verify the Gift wrap checkbox is checked): killed by state flipped",
+		"checks proved: 2 of 2 checks proven"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("compile --prove does not say %q:\n%s", want, stdout)
 		}
 	}
-	if code, _, stderr := runCLI(t, "compile", "verify Saved is shown", "--url", srv.URL, "--prove", "--json"); code != exitInput || !strings.Contains(stderr, "--prove") {
-		t.Errorf("compile --prove --json: exit %d, want 2 naming --prove\n%s", code, stderr)
+	if _, err := sandy.Load(out); err != nil {
+		t.Errorf("the scenario proved: %v", err)
+	}
+
+	code, stdout, stderr = runCLI(t, "compile", "verify Cart is shown", "--url", srv.URL, "-o", filepath.Join(t.TempDir(), "cart.json"), "--prove", "--json")
+	var doc map[string]any
+	if code != exitOK || json.Unmarshal([]byte(stdout), &doc) != nil || !strings.Contains(stderr, "proved: step 1 (verify Cart is shown)") {
+		t.Errorf("compile --prove --json: exit %d, want 0, the JSON on stdout and the proof on stderr\n%s\n%s", code, stdout, stderr)
+	}
+
+	stubborn := "click Save then verify Saved is shown"
+	if code, stdout, stderr := runCLI(t, "compile", stubborn, "--url", srv.URL+"/stubborn", "-o", filepath.Join(t.TempDir(), "kept.json")); code != exitOK {
+		t.Fatalf("compile without --prove: exit %d, want 0\n%s\n%s", code, stdout, stderr)
+	}
+	refused := filepath.Join(t.TempDir(), "refused.json")
+	code, stdout, stderr = runCLI(t, "compile", stubborn, "--url", srv.URL+"/stubborn", "-o", refused, "--evidence", t.TempDir(), "--prove", "--timeout", "5s")
+	all := stdout + stderr
+	if code != exitFailed || !strings.Contains(all, `step 2 "verify Saved is shown": the check cannot be shown to fail`) || !strings.Contains(all, "fail (compile --prove): SURVIVED text changed") {
+		t.Errorf("compile --prove of a check that cannot fail: exit %d, want %d naming the mutation it survived\n%s", code, exitFailed, all)
+	}
+	if sc, err := sandy.Load(strings.TrimSuffix(refused, ".json") + ".partial.json"); err != nil || len(sc.Steps) == 0 {
+		t.Errorf("the steps before the refused check are not written: %v", err)
+	} else {
+		for _, st := range sc.Steps {
+			if st.Check != nil {
+				t.Errorf("the refused check is written: step %d %s", st.Step, st.Description)
+			}
+		}
 	}
 }
+
+// stubbornPage puts its status's text back as soon as anything changes
+// it: a check that it says Saved passes whatever the text was changed to.
+const stubbornPage = `<!doctype html><title>Stubborn</title>
+<button onclick="document.getElementById('s').textContent = 'Saved'">Save</button>
+<p id="s" role="status"></p>
+<script>
+const s = document.getElementById('s');
+new MutationObserver(() => { if (s.textContent !== '' && s.textContent !== 'Saved') s.textContent = 'Saved'; }).observe(s, {childList: true, characterData: true, subtree: true});
+</script>`
