@@ -76,7 +76,7 @@ func runProve(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	if f.mutant <= 0 {
-		return usageError("--mutant-timeout %v: want a positive duration such as 500ms", f.mutant)
+		return usageError("--mutant-timeout %v: want a positive duration such as 200ms", f.mutant)
 	}
 	if err := f.browser.check(fs); err != nil {
 		return err

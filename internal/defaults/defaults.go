@@ -18,8 +18,8 @@ const (
 	// Mutant is how long plaintest prove lets a check run on a page it
 	// broke (a check whose function is its record's): the check fails
 	// only at its timeout, and the broken fact is in place before it
-	// starts, so a few polls tell.
-	Mutant = 500 * time.Millisecond
+	// starts, so two or three polls (defaults.Poll) tell.
+	Mutant = 200 * time.Millisecond
 	// Poll is how often a wait asks again: a check, a page still loading;
 	// and how soon a missing target is looked for again (later looks
 	// spaced out by clock.Backoff).
