@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
@@ -75,4 +76,29 @@ func kindNames() string {
 		b = append(b, e.name...)
 	}
 	return string(b)
+}
+
+// RecordProblems lists what is wrong with the check records of sc, each
+// at its step's path: a record the table cannot build a check from (an
+// unknown kind or state, a count that is no number), or a record on a
+// step that is no browser_evaluate. Replay runs each call as written
+// whatever its record says; plaintest prove and the spec export read the
+// record, so plaintest validate reports these.
+func RecordProblems(sc *sandy.Scenario) []sandy.Problem {
+	var out []sandy.Problem
+	for i, st := range sc.Steps {
+		if st.Check == nil {
+			continue
+		}
+		path := fmt.Sprintf("steps[%d].check", i)
+		if _, name, _, err := sandy.SplitTool(st.Tool); err != nil || name != step.ToolEvaluate {
+			out = append(out, sandy.Problem{Path: path, Msg: "a check record on a step that is no browser_evaluate"})
+			continue
+		}
+		target, _ := st.Params["target"].(string)
+		if _, err := FromRecord(st.Check, target); err != nil {
+			out = append(out, sandy.Problem{Path: path, Msg: strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(err.Error(), "check: "), "commandgen: "), "check.")})
+		}
+	}
+	return out
 }

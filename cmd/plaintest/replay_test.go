@@ -53,12 +53,20 @@ func TestValidate(t *testing.T) {
 	unsafe := writeTemp(t, "unsafe.json", `{"version":"2.1","metadata":{"name":"x"},"steps":[
 		{"step":1,"tool":"mcp__playwright__browser_take_screenshot","params":{"filename":"/etc/x.png"}},
 		{"step":2,"tool":"mcp__playwright__browser_run_code_unsafe","params":{"code":"async (page) => 1"}}]}`)
+	records := writeTemp(t, "records.json", `{"version":"2.1","metadata":{"name":"x"},"steps":[
+		{"step":1,"tool":"mcp__playwright__browser_evaluate","params":{"function":"() => 'ok'"},"check":{"kind":"sparkle","value":"x"}},
+		{"step":2,"tool":"mcp__playwright__browser_evaluate","params":{"function":"() => 'ok'","target":"#n"},"check":{"kind":"count","value":"many"}},
+		{"step":3,"tool":"mcp__playwright__browser_click","params":{"target":"#b"},"check":{"kind":"text","value":"Saved"}}]}`)
 	tests := []struct {
 		name     string
 		args     []string
 		wantCode exitCode
 		want     []string
 	}{
+		{"check records prove could not read", []string{"validate", records}, 2, []string{
+			records + `: steps[0].check: kind: "sparkle" is no kind of check (`,
+			records + `: steps[1].check: `,
+			records + `: steps[2].check: a check record on a step that is no browser_evaluate`}},
 		{"what replay would refuse", []string{"validate", unsafe}, 2, []string{
 			unsafe + `: steps[0].params.filename: "/etc/x.png" is outside the files folder`,
 			unsafe + ": steps[1].tool: browser_run_code_unsafe runs any code on this machine"}},

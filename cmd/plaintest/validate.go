@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/chungoid"
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/nanoclaw"
@@ -48,7 +49,9 @@ the scenario's own folder, or of DIR with =DIR; view-source:, javascript:,
 chrome: and the like always), a call to browser_run_code_unsafe (or
 browser_run_code, its older name) without --allow-unsafe-code, and a step
 of claude-in-chrome (your own Chrome, through Claude Code's bridge) without
---allow-chrome-bridge.
+--allow-chrome-bridge. So is a check's record (its "check": what it reads,
+which plaintest prove and the spec export take from it) that names no kind
+of check or cannot make one, or sits on a step that is no browser_evaluate.
 
 A NanoClaw replay bundle (JSON with "script" and "schema_version", as
 compile --format nanoclaw writes it) is checked against the bundle rules
@@ -115,6 +118,11 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 		if err == nil {
 			err = replay.Preflight(file, sc, &replay.Options{Files: namedFolder(fs, "files", filesDir), AllowUnsafeCode: unsafe,
 				AllowFileURLs: fileURLs.on, FileURLRoot: fileURLs.dir, AllowChromeBridge: chrome})
+		}
+		if err == nil {
+			if problems := commandgen.RecordProblems(sc); len(problems) > 0 {
+				err = &sandy.ValidationError{File: file, Problems: problems}
+			}
 		}
 		switch {
 		case err == nil && sc.Partial() && !allowPartial:
