@@ -16,6 +16,7 @@ import (
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/prove"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -75,7 +76,11 @@ func pairServer(t *testing.T, pairs []Pair, broken bool) string {
 
 // compilePair compiles the pair's actions on the page at base through the
 // suite's built-in server.
-func compilePair(ctx context.Context, base string, p Pair) (*parser.ParserResult, *sandy.Scenario, error) {
+//
+// With proved set, each check is proved as it compiles (compile --prove:
+// a check a mutation survives is refused) and proved is told of each
+// proof.
+func compilePair(ctx context.Context, base string, p Pair, proved func(parser.CheckRun, *report.Proof)) (*parser.ParserResult, *sandy.Scenario, error) {
 	bs, err := builtinServer(false)
 	if err != nil {
 		return nil, nil, err
@@ -85,7 +90,11 @@ func compilePair(ctx context.Context, base string, p Pair) (*parser.ParserResult
 		return nil, nil, err
 	}
 	defer session.Close()
-	res, err := parser.New(session, &parser.Options{Timeout: p.wait(), NavTimeout: pairWait}).Run(ctx, parser.Scenario{Name: p.Name, URL: base + "/" + p.Name, Actions: p.Actions})
+	opts := &parser.Options{Timeout: p.wait(), NavTimeout: pairWait}
+	if proved != nil {
+		opts.ProveCheck = prove.New(&prove.Options{Timeout: p.wait()}).CompileCheck(proved)
+	}
+	res, err := parser.New(session, opts).Run(ctx, parser.Scenario{Name: p.Name, URL: base + "/" + p.Name, Actions: p.Actions})
 	if err != nil || res == nil {
 		return res, nil, err
 	}
@@ -140,6 +149,9 @@ type pairOutcome struct {
 	err           error
 	took          time.Duration
 	phases        string
+	// proofs are those of the checks of the compile on holds.html, each
+	// proved as it compiled.
+	proofs []*report.Proof
 	// spec is the Playwright Test spec of the export, or specErr why
 	// it has none.
 	spec    []byte
@@ -147,7 +159,9 @@ type pairOutcome struct {
 }
 
 // TestMustFail runs the must-fail suite (mustfail/*.txtar): every check
-// form and action kind compiles on a page where it holds, and fails, at
+// form and action kind compiles on a page where it holds, each check
+// proved as it compiles there (compile --prove: every mutation of its
+// kind kills it), and fails, at
 // replay and at compile, on the variant where its fact is broken, saying
 // what it found; the Playwright Test spec of its export passes on the
 // page and fails on the variant (runPairSpecs). It runs through the built-in server, one browser for the
@@ -180,7 +194,8 @@ func TestMustFail(t *testing.T) {
 		t0 := time.Now()
 		defer func() { o.took = time.Since(t0) }()
 		var export *sandy.Scenario
-		if o.holds, export, o.err = compilePair(ctx, holds, pairs[i]); o.err != nil || export == nil || o.holds.Status != parser.Success {
+		proved := func(_ parser.CheckRun, p *report.Proof) { o.proofs = append(o.proofs, p) }
+		if o.holds, export, o.err = compilePair(ctx, holds, pairs[i], proved); o.err != nil || export == nil || o.holds.Status != parser.Success {
 			return
 		}
 		o.spec, o.specErr = pairSpec(o.holds, export)
@@ -189,7 +204,7 @@ func TestMustFail(t *testing.T) {
 			return
 		}
 		t2 := time.Now()
-		o.broken, _, o.err = compilePair(ctx, broken, pairs[i])
+		o.broken, _, o.err = compilePair(ctx, broken, pairs[i], nil)
 		o.phases = fmt.Sprintf("compile %s, replay %s, compile broken %s", t1.Sub(t0).Round(time.Millisecond), t2.Sub(t1).Round(time.Millisecond), time.Since(t2).Round(time.Millisecond))
 	})
 	specs := runPairSpecs(t, pairs, out, holds, broken)
@@ -227,7 +242,11 @@ func TestMustFail(t *testing.T) {
 			}
 			if ok {
 				caught++
-				t.Logf("in %s: %s", o.took.Round(time.Millisecond), o.phases)
+				var score report.Score
+				for _, p := range o.proofs {
+					score.Add(p)
+				}
+				t.Logf("in %s: %s; proved as it compiled: %s", o.took.Round(time.Millisecond), o.phases, score)
 				t.Logf("caught by step %d %q: %s", o.broken.Errors[0].Index, o.broken.Errors[0].Action, o.replayed.Error)
 			}
 		})

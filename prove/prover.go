@@ -83,12 +83,8 @@ func New(opts *Options) *Prover {
 // step that is no check is left alone. An error is a session lost, or a
 // page that did not come back (ErrNotBack).
 func (p *Prover) AfterStep(ctx context.Context, s replay.StepInfo) error {
-	cl, ok := claimOf(s.Step, s.Tool)
-	if !ok {
-		return nil
-	}
-	proof, err := p.prove(ctx, s, cl)
-	if err != nil {
+	proof, err := p.step(ctx, s)
+	if err != nil || proof == nil {
 		return err
 	}
 	p.mu.Lock()
@@ -101,6 +97,16 @@ func (p *Prover) AfterStep(ctx context.Context, s replay.StepInfo) error {
 		p.opts.Proved(Event{File: s.File, Step: s.Step.Step, Description: s.Step.Description, Proof: proof})
 	}
 	return nil
+}
+
+// step makes the proof of the step s when it is a check; nil when it is
+// none.
+func (p *Prover) step(ctx context.Context, s replay.StepInfo) (*report.Proof, error) {
+	cl, ok := claimOf(s.Step, s.Tool)
+	if !ok {
+		return nil, nil
+	}
+	return p.prove(ctx, s, cl)
 }
 
 // Attach sets the proofs of each result's check steps

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's first command (make demo): serve the bundled demo shop, compile
-# a plain-English scenario against it, and print the scenario file.
+# a plain-English scenario against it, print the scenario file, replay it
+# and prove its check (plaintest prove: it fails where the cart is broken).
 set -euo pipefail
 bin=${1:-bin/plaintest}
 addr=${2:-127.0.0.1:8080}
@@ -24,3 +25,6 @@ cat "$out"
 echo
 echo "\$ plaintest replay $out --var PASSWORD=demo123"
 "$bin" replay "$out" --var PASSWORD=demo123
+echo
+echo "\$ plaintest prove $out --var PASSWORD=demo123"
+"$bin" prove "$out" --var PASSWORD=demo123

@@ -173,8 +173,8 @@ func (f *compileFlags) compile(ctx context.Context, session parser.ToolCaller, t
 	}
 	var cp *checkProver
 	if f.prove {
-		cp = newCheckProver(progress, f.timeout)
-		opts.ProveCheck = cp.check
+		cp = &checkProver{progress: progress}
+		cp.install(opts, f.timeout)
 	}
 	res, err := parser.New(session, opts).Run(ctx, *sc)
 	if cp != nil {
