@@ -12,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -332,5 +333,25 @@ func TestAfterStepLeavesOtherSteps(t *testing.T) {
 	total := pr.Attach([]*report.RunResult{{File: "s.json", Steps: []report.StepResult{{Step: 2}, {Step: 3}}}})
 	if total.NotProven != 1 || total.Checks != 0 || !total.Held() {
 		t.Errorf("score %+v: want one check not proven, held", total)
+	}
+}
+
+// CompileCheck proves a check as the compile keeps it: proved is told of
+// its proof; a check that reads the page passes, one tampered to pass
+// whatever the page is refused, naming the mutation it survived.
+func TestCompileCheck(t *testing.T) {
+	st := compiledStep(t, sandy.Check{Kind: "text", Value: "Saved"}, "")
+	run := parser.CheckRun{Index: 2, Action: "verify Saved is shown", Call: step.ToolCall{Tool: step.ToolEvaluate, Args: st.Params},
+		Record: st.Check, Args: st.Params, Fill: func(v any) (any, error) { return v, nil }}
+	var proofs []*report.Proof
+	check := New(nil).CompileCheck(func(_ parser.CheckRun, p *report.Proof) { proofs = append(proofs, p) })
+	run.Browser = &page{honest: true, comeBack: true}
+	if err := check(context.Background(), run); err != nil || len(proofs) != 1 || !proofs[0].Proven() {
+		t.Fatalf("a check that reads the page: err %v, proofs %+v", err, proofs)
+	}
+	run.Browser = &page{honest: false, comeBack: true}
+	err := check(context.Background(), run)
+	if err == nil || !strings.Contains(err.Error(), "cannot be shown to fail") || !strings.Contains(err.Error(), "SURVIVED text changed") || strings.Contains(err.Error(), "step 2 (") {
+		t.Errorf("a check that passes whatever the page: err %v, want it refused naming the mutation, not the step", err)
 	}
 }
