@@ -187,6 +187,29 @@ func (p *Prover) prove(ctx context.Context, s replay.StepInfo, cl claim) (*repor
 	return proof, p.back(ctx, s, sent)
 }
 
+// shortFunction is the function of the check rec makes on target at
+// MutantTimeout, its placeholders filled by subst (nil: none), when fn is
+// the one rec makes at d; false when it is not.
+func (p *Prover) shortFunction(rec *sandy.Check, target, fn string, d time.Duration, subst func(any) (any, error)) (any, bool) {
+	st, err := commandgen.FromRecord(rec, target)
+	if err != nil {
+		return nil, false
+	}
+	same, err := (&commandgen.CallOptions{CheckTimeout: d, WaitTimeout: d}).Call(st, target)
+	if err != nil || same.Args["function"] != fn {
+		return nil, false
+	}
+	short, err := (&commandgen.CallOptions{CheckTimeout: p.opts.MutantTimeout, WaitTimeout: p.opts.MutantTimeout}).Call(st, target)
+	if err != nil {
+		return nil, false
+	}
+	if subst == nil {
+		return short.Args["function"], true
+	}
+	v, err := subst(short.Args["function"])
+	return v, err == nil
+}
+
 // checkCall is the check's call to run on a broken page: when its
 // function is the one its record makes at its own timeout, the same at
 // MutantTimeout (true); else the call as written (a function edited by
@@ -203,21 +226,20 @@ func (p *Prover) checkCall(s replay.StepInfo, sent string) (step.ToolCall, bool)
 		return call, false
 	}
 	rawTarget, _ := s.Step.Params["target"].(string)
-	st, err := commandgen.FromRecord(s.Step.Check, rawTarget)
-	if err != nil {
-		return call, false
-	}
-	same, err := (&commandgen.CallOptions{CheckTimeout: d, WaitTimeout: d}).Call(st, rawTarget)
-	if err != nil || same.Args["function"] != raw {
-		return call, false
-	}
-	short, err := (&commandgen.CallOptions{CheckTimeout: p.opts.MutantTimeout, WaitTimeout: p.opts.MutantTimeout}).Call(st, rawTarget)
-	if err != nil {
-		return call, false
-	}
-	fn, err := s.Substitute(short.Args["function"])
-	if err != nil {
-		return call, false
+	fn, ok := p.shortFunction(s.Step.Check, rawTarget, raw, d, s.Substitute)
+	if !ok {
+		// A remembered value is written in the call in its JavaScript and
+		// normalized forms ({{NAME.js}}, {{NAME.norm}}) and in the record
+		// as read ({{NAME.value}}): the two are the same once filled in.
+		rec, err := substituted(s.Step.Check, s.Substitute)
+		sentFn, _ := s.Params["function"].(string)
+		target, _ := s.Params["target"].(string)
+		if err != nil {
+			return call, false
+		}
+		if fn, ok = p.shortFunction(rec, target, sentFn, d, nil); !ok {
+			return call, false
+		}
 	}
 	args["function"] = fn
 	return call, true

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"net/http/httptest"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -172,6 +174,32 @@ func TestCompiledScenariosReplayGreen(t *testing.T) {
 		}
 		if want := fmt.Sprintf("%d passed, 0 failed", len(demoScenarios)); !strings.Contains(stdout, want) {
 			t.Fatalf("run %d: summary lacks %q:\n%s", i, want, stdout)
+		}
+	}
+}
+
+// TestCompiledScenariosAreProven proves every demo scenario, compiled once
+// for the binary (compiledDemos): every check killed by every mutation of
+// its kind, each run on the broken page at the mutant timeout, as its
+// record makes it (a remembered value's check too: its call and its
+// record write the value differently, and are the same once filled in).
+func TestCompiledScenariosAreProven(t *testing.T) {
+	requireBrowser(t)
+	t.Parallel() // see parallelNote
+	dir, _ := compiledDemos(t)
+	code, stdout, stderr := runCLI(t, "prove", dir, "--var", "PASSWORD=demo123", "--parallel", "2", "--report", t.TempDir(), "--timeout", "10s", "--json")
+	var doc rpt.Summary
+	if err := json.Unmarshal([]byte(stdout), &doc); code != exitOK || err != nil || doc.Proved == nil {
+		t.Fatalf("prove: exit %d, want 0 (%v)\n%s\n%s", code, err, stdout, stderr)
+	}
+	if !doc.Proved.Held() || doc.Proved.NotProven > 0 || doc.Proved.Checks < len(demoScenarios) {
+		t.Errorf("proved %s: want every check of the %d scenarios proven", doc.Proved, len(demoScenarios))
+	}
+	for _, r := range doc.Scenarios {
+		for _, st := range r.Steps {
+			if st.Proof != nil && st.Proof.AsWritten {
+				t.Errorf("%s step %d: run as written on the broken pages, not as its record makes it", filepath.Base(r.File), st.Step)
+			}
 		}
 	}
 }
