@@ -3,6 +3,8 @@ package main
 import (
 	"strings"
 	"testing"
+
+	rpt "github.com/plaintest/plaintest/report"
 )
 
 // prove's bad input is refused before anything runs, naming the flag or
@@ -26,5 +28,28 @@ func TestProveRefusesBadInput(t *testing.T) {
 	code, stdout, _ := runCLI(t, "prove", "--help")
 	if code != exitOK || !strings.Contains(stdout, "--mutant-timeout") || !strings.Contains(stdout, "SURVIVED") {
 		t.Errorf("--help: exit %d\n%s", code, stdout)
+	}
+}
+
+// A scenario's verdict says why it is not proven: VACUOUS when a mutation
+// survived a check, NOT PROVEN when a check could not be broken at all.
+func TestProveVerdicts(t *testing.T) {
+	for _, tt := range []struct {
+		score rpt.Score
+		want  string
+	}{
+		{rpt.Score{Checks: 1, Proven: 1}, "PROVEN s.json"},
+		{rpt.Score{Checks: 2, Proven: 1, Vacuous: 1}, "VACUOUS s.json"},
+		{rpt.Score{Checks: 1, Unproven: 1}, "NOT PROVEN s.json"},
+	} {
+		var b strings.Builder
+		r := &rpt.RunResult{File: "s.json", Success: tt.score.Held(), Proved: &tt.score}
+		if !r.Success {
+			r.Error = notProven + "step 2 (verify Saved): ..."
+		}
+		newProveConsole(&b, false, false).run(r)
+		if !strings.HasPrefix(b.String(), tt.want+":") {
+			t.Errorf("score %+v: verdict %q, want %q", tt.score, b.String(), tt.want)
+		}
 	}
 }

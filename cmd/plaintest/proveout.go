@@ -73,7 +73,8 @@ func (c *proveConsole) check(ev prove.Event) {
 	fmt.Fprintf(c.w, "  %s %s\n", mark, line)
 }
 
-// run writes a scenario's verdict: PROVEN or VACUOUS with its score, or
+// run writes a scenario's verdict: PROVEN, VACUOUS (a mutation survived a
+// check) or NOT PROVEN (a check no mutation could break) with its score, or
 // replay's FAILED block for a scenario that did not replay.
 func (c *proveConsole) run(r *rpt.RunResult) {
 	c.mu.Lock()
@@ -91,7 +92,11 @@ func (c *proveConsole) run(r *rpt.RunResult) {
 	case r.Success:
 		fmt.Fprintf(c.w, "%s %s: %s\n", c.paint("\x1b[32;1m", "PROVEN"), printable.String(where), score)
 	case r.Proved != nil && r.FailedStep == 0 && !r.Unavailable && strings.HasPrefix(r.Error, notProven):
-		fmt.Fprintf(c.w, "%s %s: %s\n", c.paint("\x1b[31;1m", "VACUOUS"), printable.String(where), score)
+		verdict := "VACUOUS" // a mutation survived a check
+		if r.Proved.Vacuous == 0 {
+			verdict = "NOT PROVEN" // no mutation could break a check, or its record could not be read
+		}
+		fmt.Fprintf(c.w, "%s %s: %s\n", c.paint("\x1b[31;1m", verdict), printable.String(where), score)
 	default:
 		c.failed.Run(r)
 	}
