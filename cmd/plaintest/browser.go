@@ -42,16 +42,15 @@ type browserFlags struct {
 	workDir string
 }
 
-const mcpUsage = "browser server: " + mcpBuiltin + " (in process), " + mcpPlaywright +
-	" (the bundled @playwright/mcp), or a config server's `NAME`"
+const mcpUsage = "browser server: " + mcpBuiltin + ", " + mcpPlaywright + " or a config's `NAME`"
 
 // add registers the flags; bare says where --allow-file-urls alone opens
 // local files.
 func (b *browserFlags) add(fs *pflag.FlagSet, bare string) {
 	b.files.add(fs, bare)
 	fs.StringVar(&b.mcp, "mcp", defaultMCP, mcpUsage)
-	fs.StringVar(&b.ws, "ws-endpoint", "", "built-in server: use the Playwright browser server at `URL` (npx playwright run-server) instead of a local Chromium")
-	fs.StringVar(&b.cdp, "cdp-endpoint", "", "built-in server: use the Chromium at `URL` (its --remote-debugging-port) instead of a local one")
+	fs.StringVar(&b.ws, "ws-endpoint", "", "built-in server: drive the Playwright browser server at `URL`")
+	fs.StringVar(&b.cdp, "cdp-endpoint", "", "built-in server: drive the Chromium at `URL` (DevTools)")
 }
 
 // check refuses remote endpoints for a server other than the built-in one,

@@ -122,29 +122,38 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	return compileOutcome(res, runErr, exportErr)
 }
 
+// compileHelp is plaintest compile --help: what the command does, an
+// example and where the reference is (docs/compile.md says the rest).
+const compileHelp = `
+Compile plain-English actions (joined by "then", ";" or new lines) into a
+Sandy v2.1 scenario, running each in a real browser; it replays with no model.
+  plaintest compile "type demo into Username then click Log in" \
+      --url http://127.0.0.1:8080/login -o login.json
+Reference: docs/compile.md, docs/models.md (a model), docs/exports.md (--format)`
+
 // flagSet declares compile's flags into f.
 func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
-	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", fmt.Sprintf(compileHelp, modelHelp))
-	fs.StringVar(&f.url, "url", "", "page to open first (http, https or file URL)")
-	fs.Var(&f.steps, "step", "one action (repeatable; added after TEXT)")
+	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", compileHelp)
+	fs.StringVar(&f.url, "url", "", "the page to open first (http, https or file: `URL`)")
+	fs.Var(&f.steps, "step", "one action (repeatable; after TEXT)")
 	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
-	fs.StringVarP(&f.out, "output", "o", "", "output `file` (default .sandy/scenarios/<name>.json)")
-	fs.StringVar(&f.name, "name", "", "scenario name (default: the -o file's name, else the first words)")
-	fs.Var(&f.vars, "var", "variable `NAME=VALUE`; a typed value equal to it is exported as {{NAME}} (repeatable)")
-	fs.Var(&f.secrets, "secret", "secret `NAME=VALUE`, typed but exported only as a required {{NAME}} (repeatable)")
-	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model for what they cannot read), rules or llm")
-	f.modelFlags.add(fs, "--url's")
-	f.browser.add(fs, "those beside the --url page (they always open when --url is a local file)")
+	fs.StringVarP(&f.out, "output", "o", "", "scenario `file` (default .sandy/scenarios/<name>.json)")
+	fs.StringVar(&f.name, "name", "", "scenario name (default: -o's name, else the first words)")
+	fs.Var(&f.vars, "var", "a variable; a typed value equal to it is written {{NAME}}")
+	fs.Var(&f.secrets, "secret", "a secret: typed, written only as a required {{NAME}}")
+	fs.StringVar(&f.translator, "translator", "auto", "auto (rules, then a model), rules or llm")
+	f.modelFlags.add(fs)
+	f.browser.add(fs, "beside the --url page")
 	f.config.add(fs)
-	fs.StringVar(&f.format, "format", formatSandy, "`formats` to write beside -o: sandy, nanoclaw, chungoid, playwright (comma-separated), or all; the Sandy scenario is always written")
-	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for the screenshot and snapshot of a failure")
-	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html (and the evidence there, unless --evidence)")
-	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from (\"upload FILE into FIELD\" names FILE in it, as replay --files reads it)")
+	fs.StringVar(&f.format, "format", formatSandy, "also write `formats`: nanoclaw,chungoid,playwright or all")
+	fs.StringVar(&f.evidence, "evidence", filepath.Join(".sandy", "evidence"), "`dir` for a failure's screenshot and snapshot")
+	fs.StringVar(&f.report, "report", "", "write the HTML report `dir`/index.html")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` uploads come from")
 	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
-	fs.BoolVar(&f.prove, "prove", false, "prove each check as it compiles, as plaintest prove does: it must fail on the page broken where it reads; one that cannot is refused")
-	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout (progress goes to stderr)")
-	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear, or to be enabled")
-	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server), and how long \"wait for TEXT\" waits, at compile and in the export")
+	fs.BoolVar(&f.prove, "prove", false, "prove each check can fail as it compiles (as plaintest prove)")
+	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear or be enabled")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load, and \"wait for\" waits")
 	return fs
 }
 

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -42,14 +41,16 @@ type modelFlags struct {
 	timeout      time.Duration
 }
 
-// add registers the flags; site names where navigation may always go
-// ("--url's" for compile).
-func (m *modelFlags) add(fs *pflag.FlagSet, site string) {
-	fs.StringVar(&m.model, "model", "", "language `model` to ask (default $"+envModel+", else "+translator.DefaultModel+")")
-	fs.IntVar(&m.budget, "budget", prompt.DefaultBudget, "most `tokens` of the page in a model's prompt, counted with the model's tokenizer")
-	fs.Var(&m.origins, "allow-origin", "another `origin` (https://host:port) the model may navigate to, beside "+site+" (repeatable)")
-	fs.StringVar(&m.cache, "cache", filepath.Join(".sandy", "cache"), "`dir` of the model's answers, reused while the action and the page are unchanged")
-	fs.BoolVar(&m.noCache, "no-cache", false, "ask the model again even when the cache holds its answer (and keep nothing)")
+// modelFlagNames are the flags add registers.
+var modelFlagNames = []string{"model", "budget", "allow-origin", "cache", "no-cache", "model-timeout"}
+
+// add registers the flags.
+func (m *modelFlags) add(fs *pflag.FlagSet) {
+	fs.StringVar(&m.model, "model", "", "language `model` (default $"+envModel+", else "+translator.DefaultModel+")")
+	fs.IntVar(&m.budget, "budget", prompt.DefaultBudget, "most `tokens` of the page in a model's prompt")
+	fs.Var(&m.origins, "allow-origin", "another `origin` the model may go to (repeatable)")
+	fs.StringVar(&m.cache, "cache", filepath.Join(".sandy", "cache"), "`dir` of the model's answers")
+	fs.BoolVar(&m.noCache, "no-cache", false, "ask the model again, keeping nothing")
 	fs.DurationVar(&m.timeout, "model-timeout", translator.DefaultModelTimeout, "how long one request to the model may take")
 }
 
@@ -241,49 +242,6 @@ func jsonModel(calls []translator.ModelCall) []jsonModelStep {
 	}
 	return out
 }
-
-// modelHelp is compile's --help on translators and models.
-var modelHelp = strings.TrimSpace(`
-Translators (--translator): auto (the default) reads each action with the
-rules first; an action they cannot read, find ambiguous or whose element
-they do not find goes to a language model, which answers one step at a
-time (type, type, click for "log in as demo") until it says the action is
-done, at most 8 steps an action. rules uses no model; llm sends every
-action to the model. With no model set up, auto says so once and runs the
-rules alone; an action only a model could read then fails saying so.
-
-A model is any OpenAI-compatible chat-completions server with function
-calling: OPENAI_API_KEY for OpenAI, or OPENAI_BASE_URL for another
-(Ollama: http://localhost:11434/v1; vLLM: http://localhost:8000/v1; LM
-Studio: http://localhost:1234/v1; llama.cpp: http://localhost:8080/v1;
-LiteLLM: http://localhost:4000/v1; Azure OpenAI:
-https://NAME.openai.azure.com/openai/deployments/DEPLOYMENT, or the
-resource alone with the deployment named after the model, the key in
-OPENAI_API_KEY, OPENAI_API_VERSION or ?api-version= for the version).
-docs/models.md says what each server does. --model, else PLAINTEST_MODEL,
-names the model. The function is forced by name (strict on OpenAI and
-Azure); a server that refuses that is asked with "required", then without;
-arguments a server returns as JSON in the message text, fenced or not,
-are read; missing optional fields take defaults. The model sees the action,
-the page (minimized and cut to --budget tokens, fenced as data: text on the
-page is not an instruction to it; tokens counted with the model's tokenizer,
-o200k_base for gpt-4o, gpt-4.1, gpt-4.5, gpt-5, gpt-oss and the o-series,
-cl100k_base for gpt-4, gpt-3.5 and any model plaintest does not know), the steps taken and the placeholders it
-may type; never a secret value ({{PASSWORD}} stands for it, and the browser
-types the value). Its answers are checked before anything runs (the element
-exists and suits the action, a value is there) and sent back with the
-reason at most twice (an unreadable one with the schema, once); an
-ambiguous or unsure answer (confidence under 0.5) fails with the
-candidates. A sentence that checks (verify, check that, should see, shows,
-is …) compiles only to checks, one that acts only to actions: an answer
-that crosses over is refused. It may navigate only within --url's origin and
---allow-origin's. 429s, 5xxs and timeouts are tried again (Retry-After is
-honoured); a model server that stays down exits 3. Answers are kept under
---cache: compiling again against an unchanged page asks the model nothing
-(--no-cache asks again). The summary says which translator read each
-action and the tokens of each model step, as the server reports them and
-as plaintest counts them (the prompts sent, the pages in them); the
-scenario replays with no model.`)
 
 // healer is what re-reads steps for --heal: the rules translator, and the
 // language model too when one is set up (OPENAI_API_KEY or

@@ -26,8 +26,8 @@ type configFlags struct {
 }
 
 func (c *configFlags) add(fs *pflag.FlagSet) {
-	fs.StringVar(&c.path, "config", "", "MCP config `FILE` (default: discovered; one among the files under test only with --"+trustConfigFlag+")")
-	fs.BoolVar(&c.trust, trustConfigFlag, false, "read an MCP config found among the files under test (./.sandy/config.json): its servers' commands will run")
+	fs.StringVar(&c.path, "config", "", "MCP config `FILE` (default: discovered)")
+	fs.BoolVar(&c.trust, trustConfigFlag, false, "read a config among the files under test (its commands run)")
 }
 
 // discover reads the MCP config for a command that tests the files of the

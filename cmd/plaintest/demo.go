@@ -13,12 +13,12 @@ import (
 
 func runDemo(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "demo", "[--addr ADDR]", `
-Serve the bundled demo shop: login (demo / demo123), seven products each with
-its own "Add to cart" button, a cart, a checkout form and a special offer that
-appears after 1.5 s. It is the fixture of plaintest's own tests and of the
-README's quick start. State lives in cookies, so every browser starts with an empty cart.`)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on")
-	delay := fs.Duration("offer-delay", demoshop.DefaultOfferDelay, "how long the products page waits before showing the special offer")
+Serve the bundled demo shop (log in as demo / demo123) and, at /todo/, a to-do
+list: the fixtures of plaintest's tests and of the README's quick start.
+  plaintest demo --addr 127.0.0.1:8080
+Reference: README.md (Demo shop)`)
+	addr := fs.String("addr", "127.0.0.1:8080", "`ADDR` to listen on")
+	delay := fs.Duration("offer-delay", demoshop.DefaultOfferDelay, "how long the products page waits to show the special offer")
 	if _, err := parseArgs(fs, args); err != nil {
 		return err
 	}

@@ -179,36 +179,13 @@ func printWritten(w io.Writer, files []written) {
 }
 
 const exportHelp = `
-Convert a Sandy scenario into another format, without a browser:
-
-  chungoid    a Chungoid execution-DSL flow: one stage per step, named from
-              it, agent_id the MCP tool (mcp.playwright.browser_click), inputs
-              its params, next the following stage, on_error the final
-              report_failure stage; checks also as success criteria under
-              extra. YAML, or JSON when -o ends in .json.
-  playwright  a Playwright Test spec (.spec.ts) for npx playwright test:
-              getByRole/getByLabel/getByTestId/getByText locators from the
-              stable selectors, fill/click/check/selectOption/press/hover,
-              web-first assertions, variables and secrets from process.env,
-              a test.step per action. Beside it, unless its folder has
-              one, a playwright.config.ts that sets Debian's Chromium
-              (PLAINTEST_CHROMIUM, else /usr/bin/chromium) once for every
-              spec of the folder: run them with npx playwright test there.
-
-A check's intent is read from the description compile gives it; a step
-whose intent cannot be read (a hand-written browser_evaluate, a tool with
-no Playwright form) is reported with its index, every one
-at once, and nothing is written (exit 2). "plaintest compile --format ..."
-writes the same files from the compile itself, and a NanoClaw replay bundle
-of the run, which a scenario file cannot give: it has no results or times.
-
-Output: -o FILE for one format; else beside the scenario, mug.json giving
-mug.flow.yaml and mug.spec.ts.
-
-Reference: docs/exports.md.
-
-Example:
-  plaintest export --format playwright mug.json`
+Convert a Sandy scenario, without a browser, into a Chungoid flow (chungoid:
+mug.flow.yaml, JSON when -o ends in .json) or a Playwright Test spec
+(playwright: mug.spec.ts, and a playwright.config.ts unless its folder has
+one), beside the scenario unless -o. A step it cannot read is named, and
+nothing is written (exit 2).
+  plaintest export --format playwright mug.json
+Reference: docs/exports.md`
 
 func runExport(ctx context.Context, e *env, args []string) error {
 	var format, out string

@@ -19,7 +19,7 @@ type fileURLsFlag struct {
 }
 
 func (f *fileURLsFlag) add(fs *pflag.FlagSet, bare string) {
-	fs.Var(f, "allow-file-urls", fmt.Sprintf("let the browser open local files (file: URLs): bare, %s; =DIR, those in DIR (refused otherwise)", bare))
+	fs.Var(f, "allow-file-urls", fmt.Sprintf("open local file: URLs: bare, %s; =DIR, in DIR", bare))
 	fs.Lookup("allow-file-urls").NoOptDefVal = "true"
 }
 

@@ -13,10 +13,12 @@ import (
 )
 
 // newFlags returns a FlagSet whose --help (or -h) prints the command's
-// synopsis, description and flags on stdout. Flags are GNU style (pflag):
-// --name VALUE or --name=VALUE, one-letter ones also -o VALUE. A flag that
-// has a one-letter form (-o, --output) is also --o, as it was before the
-// long names.
+// synopsis, description and flags on stdout, on one screen: the
+// description is a sentence or two, an example and the doc page that is
+// the command's reference (TestHelpFitsAScreen holds each command to
+// it). Flags are GNU style (pflag): --name VALUE or --name=VALUE,
+// one-letter ones also -o VALUE. A flag that has a one-letter form (-o,
+// --output) is also --o, as it was before the long names.
 func newFlags(e *env, name, synopsis, description string) *pflag.FlagSet {
 	fs := pflag.NewFlagSet(name, pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -30,12 +32,49 @@ func newFlags(e *env, name, synopsis, description string) *pflag.FlagSet {
 	})
 	fs.Usage = func() {
 		w := e.stdout
-		fmt.Fprintf(w, "Usage:\n  plaintest %s %s\n\n%s\n\nFlags:\n", name, synopsis, strings.TrimSpace(description))
+		fmt.Fprintf(w, "Usage: plaintest %s %s\n\n%s\n\nFlags:\n", name, synopsis, strings.TrimSpace(description))
 		fs.SetOutput(w)
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
+		printFlagLines(w, fs)
 	}
 	return fs
+}
+
+// flagLineKey is the annotation of a flag that --help names on a shared
+// line (flagLine) instead of a line of its own.
+const flagLineKey = "plaintest/flag-line"
+
+// flagLine lists the flags names on one line of --help, after the
+// others, as "  title: --a, --b", instead of a line each: flags a command
+// takes for another's sake, described where that one is (replay --heal
+// takes compile's model flags). They parse as any other.
+func flagLine(fs *pflag.FlagSet, title string, names ...string) {
+	for _, n := range names {
+		if fs.Lookup(n) == nil {
+			panic("flagLine: no flag --" + n)
+		}
+		_ = fs.SetAnnotation(n, flagLineKey, []string{title})
+		_ = fs.MarkHidden(n)
+	}
+}
+
+// printFlagLines writes the lines of flagLine, in the order their first
+// flags sort.
+func printFlagLines(w io.Writer, fs *pflag.FlagSet) {
+	var titles []string
+	names := map[string][]string{}
+	fs.VisitAll(func(f *pflag.Flag) {
+		if t := f.Annotations[flagLineKey]; len(t) == 1 {
+			if _, seen := names[t[0]]; !seen {
+				titles = append(titles, t[0])
+			}
+			names[t[0]] = append(names[t[0]], "--"+f.Name)
+		}
+	})
+	for _, t := range titles {
+		fmt.Fprintf(w, "  %s: %s\n", t, strings.Join(names[t], ", "))
+	}
 }
 
 // parseArgs parses args, whose flags may come before, between or after the

@@ -85,14 +85,14 @@ func run(ctx context.Context, e *env, args []string) exitCode {
 }
 
 func usage(w io.Writer) {
-	fmt.Fprintf(w, "plaintest %s: plain-English browser tests, compiled to deterministic replayable steps\n\nUsage:\n  plaintest <command> [flags]\n\nCommands:\n", version)
+	fmt.Fprintf(w, "plaintest %s: plain-English browser tests, compiled to deterministic replayable steps\n\nUsage: plaintest <command> [flags]\n\nCommands:\n", version)
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
 	fmt.Fprint(w, `
-Run "plaintest <command> --help" for a command's flags; the reference is
-in docs/ (compile.md, replay.md, models.md, exports.md, browser-servers.md,
-security.md, limits.md).
+Run "plaintest <command> --help" for a command's flags and its doc page.
+Reference: README.md, and in docs/ compile.md, replay.md, prove.md, models.md,
+exports.md, browser-servers.md, security.md, limits.md.
 
 Exit codes: 0 passed, 1 the scenario failed, 2 bad input, 3 environment
 (browser, MCP server or model unreachable), 4 healed (replay --heal: some

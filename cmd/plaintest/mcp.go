@@ -14,67 +14,28 @@ import (
 )
 
 const mcpHelp = `
-Serve plaintest's built-in browser MCP server: @playwright/mcp's browser
-tools (browser_navigate, browser_click, browser_type, browser_snapshot, ...,
-and the testing tools browser_verify_* and browser_generate_locator) on
-one browser, with an isolated browser context per MCP session.
-
-Over stdio by default: configure it in Claude Desktop, Cursor or a Sandy
-player as the "playwright" server, e.g.
-
+Serve plaintest's built-in browser MCP server (@playwright/mcp's browser tools,
+one browser, a context per session) over stdio, e.g. as the "playwright" server
+of Claude Desktop, Cursor or a Sandy player; with --http, over streamable HTTP
+(/mcp) and SSE (/sse) on a loopback address.
   {"mcpServers": {"playwright": {"command": "plaintest", "args": ["mcp"]}}}
-
-With --http ADDR it serves streamable HTTP at http://ADDR/mcp and SSE at
-http://ADDR/sse until interrupted. Streamable HTTP serves the protocol
-versions that have sessions (2025-11-25 and earlier): a request of the
-stateless 2026-07-28 protocol is refused (400), since each client's pages
-live in its session's browser context; mcp-go clients fall back by
-themselves. A request body over 4 MB is refused (413). Whoever reaches it
-drives a browser on this machine, so:
-
-  - ADDR must be a loopback address (127.0.0.1:8931, localhost:8931,
-    [::1]:8931). Any other (:8931, 0.0.0.0:8931, a LAN address) listens
-    beyond this machine and needs --listen-any, which prints a warning.
-  - On a loopback address, requests for other host names are refused (DNS
-    rebinding).
-  - A request with an Origin header (a web page) is refused with 403
-    unless the origin is loopback (http://localhost:PORT, 127.0.0.1,
-    [::1]) or given with --allow-origin; "null" is refused.
-  - With a token in PLAINTEST_MCP_TOKEN (or --token, which other users
-    of this machine can read in the process list), every request must
-    carry Authorization: Bearer TOKEN, else 401. The token is never
-    printed.
-
-The browser opens web pages; local files (file: URLs) only with
---allow-file-urls (bare: those below the working directory; =DIR: below
-DIR). A page that reaches anything else, view-source: pages included, by a
-tool or by itself, is closed and the call fails with the refusal.
-
---ws-endpoint and --cdp-endpoint drive a browser elsewhere instead of a
-local Chromium: a Playwright browser server (npx playwright run-server,
-from playwright-core ` + browserserver.DriverVersion + `) or a Chromium started with
---remote-debugging-port.
-
-Reference: docs/browser-servers.md, docs/security.md (plaintest mcp --http).
-
-Exit codes: 0 the client closed the session (or the server was
-interrupted), 2 bad flags, 3 the driver, the browser or the address is not
-available.`
+  PLAINTEST_MCP_TOKEN=T plaintest mcp --http 127.0.0.1:8931
+Reference: docs/browser-servers.md, docs/security.md (who may reach --http)`
 
 func runMCP(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "mcp", "[--http ADDR] [flags]", mcpHelp)
-	addr := fs.String("http", "", "serve streamable HTTP (/mcp) and SSE (/sse) on `ADDR` (host:port) instead of stdio")
-	ws := fs.String("ws-endpoint", "", "use the Playwright browser server at `URL` instead of a local Chromium")
-	cdp := fs.String("cdp-endpoint", "", "use the Chromium at `URL` (its DevTools endpoint) instead of a local one")
+	addr := fs.String("http", "", "serve HTTP on `ADDR` (host:port) instead of stdio")
+	ws := fs.String("ws-endpoint", "", "drive the Playwright browser server at `URL`")
+	cdp := fs.String("cdp-endpoint", "", "drive the Chromium at `URL` (DevTools)")
 	headed := fs.Bool("headed", false, "show the browser window")
 	timeout := fs.Duration("timeout", defaults.Step, "how long actions, waits and verifications wait")
 	nav := fs.Duration("nav-timeout", defaults.Navigation, "how long a page may take to load")
 	var fileURLs fileURLsFlag
-	fileURLs.add(fs, "those below the working directory")
+	fileURLs.add(fs, "below the working directory")
 	var origins listFlag
-	fs.Var(&origins, "allow-origin", "with --http, also accept requests from web pages of origin `URL` (https://host:port; repeatable)")
-	listenAny := fs.Bool("listen-any", false, "with --http, allow an ADDR that is not loopback (reachable from other machines)")
-	token := fs.String("token", "", "with --http, the bearer `token` every request must carry (prefer "+envMCPToken+": flags show in the process list)")
+	fs.Var(&origins, "allow-origin", "with --http, accept web pages of origin `URL` (repeatable)")
+	listenAny := fs.Bool("listen-any", false, "with --http, allow an ADDR that is not loopback")
+	token := fs.String("token", "", "with --http, the bearer `token` (prefer $"+envMCPToken+")")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -148,7 +150,7 @@ func TestMCPHTTPAccess(t *testing.T) {
 // TestMCPHTTPBodiesAndSessions: the real command refuses a body over
 // browserserver.MaxRequestBody with 413 (by its length and chunked), with
 // the token, on every endpoint, and a request of the stateless protocol
-// with a message saying what to use instead; its help says both.
+// with a message saying what to use instead.
 func TestMCPHTTPBodiesAndSessions(t *testing.T) {
 	requireBuiltin(t)
 	const token = "e2e-Token.b0dy"
@@ -186,7 +188,19 @@ func TestMCPHTTPBodiesAndSessions(t *testing.T) {
 	if code != http.StatusBadRequest || !strings.Contains(body, "2025-11-25") || !strings.Contains(body, "stdio") {
 		t.Errorf("a stateless request: %d %q, want 400 naming the versions served and stdio", code, body)
 	}
-	if mb := fmt.Sprintf("%d MB", browserserver.MaxRequestBody>>20); !strings.Contains(mcpHelp, mb) {
-		t.Errorf("plaintest mcp --help does not say %q", mb)
+}
+
+// TestMCPDocsSayBodyLimit: the pages that describe plaintest mcp --http
+// give the request body limit it holds to (browserserver.MaxRequestBody).
+func TestMCPDocsSayBodyLimit(t *testing.T) {
+	mb := fmt.Sprintf("request body over %d MB", browserserver.MaxRequestBody>>20)
+	for _, page := range []string{"browser-servers.md", "security.md"} {
+		b, err := os.ReadFile(filepath.Join("..", "..", "docs", page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(string(b)), " "), mb) {
+			t.Errorf("docs/%s does not say %q", page, mb)
+		}
 	}
 }

@@ -15,45 +15,12 @@ import (
 )
 
 const proveHelp = `
-Prove that each check of Sandy scenarios (files, or directories of *.json
-files) can fail. Each scenario is replayed as plaintest replay replays it;
-right after each check step passes, in its browser, plaintest breaks the
-fact the check reads, once per mutation of its kind, runs the check on
-that broken page, and puts the page back:
-
-  text shown      its text changed; hidden (display none, visibility
-                  hidden, zero size, off screen, covered); detached
-  text not shown  the text shown in the part of the page it reads
-  state           flipped (checked, disabled, expanded, selected, ...)
-  value           another value (another option of a select; typed into
-                  an empty field)
-  count           an item removed; an item added
-  order           two items swapped
-  URL, title      changed
-  shown, not      hidden the five ways above; one of the role and name
-  shown           shown
-
-A check that fails on a broken page KILLED that mutation; one that passes
-SURVIVED it: it does not read what it claims, and is vacuous. A check
-compiled by plaintest carries the record of what it reads ("check" in the
-step); @playwright/mcp's browser_verify_* steps are read from their params.
-A compiled check runs on each broken page at --mutant-timeout, unless its
-function is not the one its record makes (edited by hand): then it runs as
-written.
-
-One line per check says which mutations killed it, or which survived and
-what it read; each scenario and the whole run get a mutation score (killed
-of tried). --json adds each check's proof to replay's document ("proof" in
-each check step, "proved" per scenario and for the run); --junit fails a
-scenario with a vacuous check; --report DIR writes the HTML report with
-each check's proof.
-
-Servers, variables, files and what a scenario may touch are replay's: see
-plaintest replay --help and docs/replay.md. docs/prove.md is the reference.
-
-Exit codes: 0 every check was killed by every mutation tried, 1 a
-mutation survived (or a scenario failed to replay), 2 bad input, 3 an MCP
-server or the browser could not be started or was lost.`
+Prove that each check of Sandy scenarios can fail: replay them and, right after
+each check passes, break the fact it reads (its text changed or hidden, its
+state flipped, an item removed, ...) and run it there. A check that still
+passes SURVIVED: it is vacuous, and prove exits 1. Replay's flags mean the same.
+  plaintest prove .sandy/scenarios --junit prove.xml
+Reference: docs/prove.md; replay's flags: docs/replay.md`
 
 // proveFlags are the flags of plaintest prove: replay's, those that
 // apply, and the time a check has on a broken page.
@@ -154,24 +121,24 @@ func proved(p *prove.Prover, r *rpt.RunResult) *rpt.RunResult {
 // flagSet declares prove's flags into f: replay's that apply to it.
 func (f *proveFlags) flagSet(e *env) *pflag.FlagSet {
 	fs := newFlags(e, "prove", "FILE|DIR... [flags]", proveHelp)
-	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
+	fs.Var(&f.vars, "var", "set a variable (repeatable)")
 	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
 	f.config.add(fs)
-	f.browser.add(fs, "those in the folder of each scenario's own file")
-	fs.DurationVar(&f.mutant, "mutant-timeout", defaults.Mutant, "how long a compiled check runs on a page prove broke (a killed check fails at it)")
-	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
-	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE` (a scenario with a vacuous check is a failure)")
-	fs.StringVar(&f.report, "report", "", "`DIR` for failure screenshots and snapshots, and the HTML report DIR/index.html (default, without the HTML report: beside --junit, else .sandy/reports)")
+	f.browser.add(fs, "in each scenario's folder")
+	fs.DurationVar(&f.mutant, "mutant-timeout", defaults.Mutant, "how long a check runs on a broken page")
+	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout")
+	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE` (a vacuous check fails)")
+	fs.StringVar(&f.report, "report", "", "`DIR` for evidence and the HTML report")
 	fs.IntVar(&f.parallel, "parallel", 1, "prove `N` scenarios at once")
-	fs.StringVar(&f.shard, "shard", "", "prove only shard `I/N` of the scenarios (1 <= I <= N)")
+	fs.StringVar(&f.shard, "shard", "", "prove only shard `I/N` of the scenarios")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
-	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
-	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in; the default is refused when a symbolic link leads to it")
-	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
-	fs.BoolVar(&f.chrome, chromeBridgeFlag, false, "let claude-in-chrome steps drive your own Chrome, logged in as you (Claude Code's bridge)")
-	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` scenarios read and write files in")
+	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe")
+	fs.BoolVar(&f.chrome, chromeBridgeFlag, false, "let claude-in-chrome steps drive your own Chrome")
+	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
-	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
+	fs.StringVarP(&f.output, "output", "o", "", "also write the result to `FILE`")
 	fs.BoolVar(&f.partial, "allow-partial", false, "prove partial scenarios too")
 	return fs
 }

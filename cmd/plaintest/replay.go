@@ -19,109 +19,9 @@ import (
 )
 
 const replayHelp = `
-Replay Sandy v2.1 scenarios (files, or directories of *.json files) with no
-model (--heal aside): each step's MCP tool call is made as written, with
-{{variables}} filled in. A file over 10 MB, or a value inside over its
-limit (see docs/security.md), is refused before anything runs;
-so is a directory's scenario that is a symbolic link out of the directory.
-Every scenario runs in its own isolated browser. It is a drop-in
-for Sandy's player (play.py): its flags, its --json fields and its verdicts;
-docs/replay.md lists where plaintest differs on purpose, and why.
-
-Servers: mcp__<server>__tool picks <server> from the MCP config (--config,
-else $SANDY_CONFIG, ./.sandy/config.json, the Claude Desktop config,
-~/.cursor/mcp.json, ~/.sandy/config.json). A config found among the files
-under test (./.sandy/config.json; any inside the repository replayed) is
-passed over unless --trust-config: its servers are commands. stderr names
-the config read, and each one passed over. "playwright" is the config's
-own entry when it has one and --mcp is not given; else the server --mcp
-names: plaintest's built-in server ("builtin", the default: one browser for
-the whole replay, a fresh context per scenario; --ws-endpoint or
---cdp-endpoint for a remote browser), the bundled, pinned @playwright/mcp
-("playwright-mcp"), or another config server by name. "claude-in-chrome"
-is Claude Code's Chrome bridge (claude --chrome): your own Chrome, so its
-steps need --allow-chrome-bridge. A server that cannot be opened fails the
-step that uses it, under that step's on_error.
-
-A directory gives its *.json scenarios, recursively, passing over (and
-listing on stderr) heal proposals (*.healed.json), partial scenarios
-(*.partial.json) and replay bundles (*.replay.json); name one to take it.
-
-Variables: the scenario's own, then --env FILE, then --var (later wins). A
-variable the scenario declares empty is required. A {{NAME}} in any step
-(selected by --start/--end or not) that none of them defines is refused
-before anything runs.
-
---start N (or --resume-from N) and --end N run the steps numbered N or
-more and N or less; step numbers increase in the order steps run, so that
-is one run of steps.
-
-A step that fails ends the run, unless its on_error is skip or retry; then
-the run goes on, but it has failed (as in Sandy's player): its result,
---json and JUnit list the steps that failed.
-
-A partial scenario (its compile stopped early: "status": "partial" in its
-metadata, as in the mug.partial.json compile writes) is refused before
-anything runs, unless --allow-partial; then its result line, the --json
-result ("partial": true) and the JUnit test case (property partial=true)
-say it is partial.
-
-What a scenario may touch: files only in --files DIR; in the browser, web
-pages (http, https, data, blob, about:blank), and local files (file: URLs)
-only with --allow-file-urls: bare, those in the folder of the scenario's own
-file; =DIR, those in DIR. view-source:, javascript:, chrome: and the like
-never open. A URL written in a file is refused before anything runs; one
-from a variable at its step; a page that gets there by itself (a script, a
-redirect, a popup) is closed by the browser server and ends the run.
-browser_run_code_unsafe (and browser_run_code, its older name) needs
---allow-unsafe-code. docs/security.md says each rule.
-
-A step whose target is not on the page yet is retried until --timeout before
-it fails. On a failure, a screenshot and the page snapshot are saved in the
-report directory (--report, or Sandy's --screenshot-dir); --screenshots all
-also saves one after every step (one more browser call each: slower), off
-none. --report DIR also writes DIR/index.html, a self-contained HTML report
-(open it from disk): passed, failed and healed scenarios, each step with its
-tool call, status, duration, retries and screenshot, a failure's error and
-page snapshot; JUnit (--junit) attaches the same screenshots.
-
---json writes plaintest's result and Sandy's fields beside it (for one
-scenario at the top: scenario_name, success, failed_step, step_results,
-outputs, completed_steps, context, error); --include-results true|on_failure
-keeps the tools' results in step_results; -o FILE also writes the result
-(the --json document, else the console log) to FILE.
-
-Identity: an action compiled with its element ("element": button "Delete"
-in row "Ada") acts only on an element with that role, that whole name
-(case and white space aside: "Delete" is not "Delete all") and in that
-container: a target that now names another control fails, saying which,
-and does not act.
-
---heal: a step whose target no longer names its element is re-read (its
-plain-English action, by the rules translator, and by a language model
-for what the rules cannot read when OPENAI_API_KEY or OPENAI_BASE_URL is
-set: --model, --model-timeout, --budget, --cache and --no-cache as in
-compile). The model sees each scenario's variables as compile's does, a
-secret only as {{NAME}}, and may lead only to the scenario's own sites:
-its BASE_URL (after --env and --var), its metadata.target_url and
---allow-origin's. When exactly one element fits with the same role, the
-same whole name and a container named as the compiled one ("click Delete
-for Ada": Ada's row or card, whatever its markup now), the step runs on
-it. Checks, URLs and typed values are never healed. Such a run is HEALED
-(exit 4), not passed: the corrected scenario is written as
-FILE.healed.json with FILE.healed.diff, and FILE is replaced only with
---heal=accept. Only the healed steps' target and element values change:
-every other byte of FILE (unknown keys, order, indentation, line endings)
-is kept, and a value there that came from a {{VARIABLE}} the step names,
-or from a secret, is written as its placeholder.
-
-Reference: docs/replay.md (replay, healing, reports, the differences from
-Sandy's player), docs/security.md (what a scenario may do).
-
-Exit codes: 0 every scenario passed, 1 one failed, 2 bad input (flags, a
-scenario file, a missing variable, an unknown server), 3 an MCP server or
-the browser could not be started or was lost, 4 every scenario ran but some
-only with heals (--heal).`
+Replay Sandy v2.1 scenarios (files, or folders of *.json) step by step, with no model.
+  plaintest replay login.json --var PASSWORD=demo123 --junit junit.xml
+Reference: docs/replay.md; what a scenario may touch: docs/security.md`
 
 // chromeBridgeFlag lets claude-in-chrome steps reach the user's Chrome.
 const chromeBridgeFlag = "allow-chrome-bridge"
@@ -256,37 +156,41 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 // flagSet declares replay's flags into f.
 func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs := newFlags(e, "replay", "FILE|DIR... [flags]", replayHelp)
-	fs.Var(&f.vars, "var", "set a variable, NAME=VALUE (repeatable)")
+	fs.Var(&f.vars, "var", "set a variable (repeatable)")
 	fs.StringVar(&f.envFile, "env", "", "read variables from a dotenv `FILE`")
 	f.config.add(fs)
-	f.browser.add(fs, "those in the folder of each scenario's own file")
-	fs.IntVar(&f.start, "start", 0, "first step `N` to run (by step number)")
+	f.browser.add(fs, "in each scenario's folder")
+	fs.IntVar(&f.start, "start", 0, "first step `N` to run (Sandy's --resume-from too)")
 	fs.IntVar(&f.start, "resume-from", 0, "the same as --start `N` (Sandy's name)")
-	fs.IntVar(&f.end, "end", 0, "last step `N` to run (by step number)")
-	fs.BoolVar(&f.dryRun, "dry-run", false, "resolve variables and print the calls; start no server")
-	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout (progress goes to stderr)")
+	fs.IntVar(&f.end, "end", 0, "last step `N` to run")
+	fs.BoolVar(&f.dryRun, "dry-run", false, "print the calls, variables filled in; start no server")
+	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout")
 	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
-	fs.StringVar(&f.report, "report", "", "`DIR` for screenshots and failure snapshots, and the HTML report DIR/index.html (default, without the HTML report: beside --junit, else .sandy/reports)")
-	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all (slower), failure or off")
+	fs.StringVar(&f.report, "report", "", "`DIR` for evidence and the HTML report (Sandy's --screenshot-dir too)")
+	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all, failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
-	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios (1 <= I <= N)")
-	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target (a compiled \"wait for …\" waits as long as it was compiled to)")
-	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load (bundled browser server)")
-	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` a scenario may read and write files in (screenshots, uploads, sandy__append_file); the default is refused when a symbolic link leads to it")
-	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe, which runs any code on this machine")
-	fs.BoolVar(&f.chrome, chromeBridgeFlag, false, "let claude-in-chrome steps drive your own Chrome, logged in as you (Claude Code's bridge)")
-	fs.BoolVar(&f.headed, "headed", false, "show the browser of the bundled @playwright/mcp")
+	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios")
+	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
+	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load")
+	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` scenarios read and write files in")
+	fs.BoolVar(&f.unsafe, "allow-unsafe-code", false, "let scenarios call browser_run_code_unsafe")
+	fs.BoolVar(&f.chrome, chromeBridgeFlag, false, "let claude-in-chrome steps drive your own Chrome")
+	fs.BoolVar(&f.headed, "headed", false, "show the browser window")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
-	fs.BoolVar(&f.debug, "debug", false, "--verbose, and log each step's params and result")
-	fs.StringVar(&f.include, "include-results", "false", "keep tools' results in --json's step_results: `MODE` true, false or on_failure (alone: true)")
+	fs.BoolVar(&f.debug, "debug", false, "--verbose, and each step's params and result")
+	fs.StringVar(&f.include, "include-results", "false", "keep results in --json: `MODE` true, false, on_failure")
 	fs.Lookup("include-results").NoOptDefVal = "true"
-	fs.StringVarP(&f.output, "output", "o", "", "also write the result (the --json document, else the console log) to `FILE`")
+	fs.StringVarP(&f.output, "output", "o", "", "also write the result to `FILE`")
 	fs.StringVar(&f.shotDir, "screenshot-dir", "", "the same as --report `DIR` (Sandy's name)")
-	fs.StringVar(&f.heal, "heal", "", "re-read a step whose target no longer names its element, and run it on the one that fits; write FILE.healed.json and FILE.healed.diff (`accept`: replace FILE)")
+	fs.StringVar(&f.heal, "heal", "", "re-target a step whose element moved (`accept`: replace FILE)")
 	fs.Lookup("heal").NoOptDefVal = "propose"
-	f.model.add(fs, "each scenario's BASE_URL and metadata.target_url (--heal)")
-	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves a screenshot and the page snapshot")
-	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too (labelled partial in every report)")
+	f.model.add(fs)
+	fs.BoolVar(&f.shots, "screenshot-on-failure", false, "accepted for Sandy's scripts: a failure always saves one")
+	fs.BoolVar(&f.partial, "allow-partial", false, "replay partial scenarios too")
+	// Sandy's names are said on their twins' lines; the model is compile's.
+	_ = fs.MarkHidden("resume-from")
+	_ = fs.MarkHidden("screenshot-dir")
+	flagLine(fs, "for --heal, as compile's", modelFlagNames...)
 	return fs
 }
 

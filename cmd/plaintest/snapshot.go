@@ -13,35 +13,20 @@ import (
 )
 
 const snapshotHelp = `
-Open URL in the browser and print the page as plaintest sees it: the
-minimized snapshot (what a language model is shown; every interactive element
-kept with its ref) and its token count beside the full snapshot's.
-
-Tokens are counted with the tokenizer of --model (else $PLAINTEST_MODEL, else
-gpt-4o-mini), as compile counts them: o200k_base for gpt-4o, gpt-4.1, gpt-4.5,
-gpt-5, gpt-oss and the o-series; cl100k_base for gpt-4, gpt-3.5 and any model
-it does not know. --budget N with --for TEXT prints the page a model is shown
-for that action: ranked for it and cut to N tokens, controls too, never the
-elements that fit it best; the budget always holds. --budget without --for
-drops text and URLs but never a control, so a page of many controls may stay
-over it (the line says so).
-
---raw prints the full snapshot as the MCP server returned it. Control
-characters in the page's text are printed escaped (\x1b), never raw.
---for TEXT also reads TEXT with the rules translator and prints what each of
-its steps would act on, with the stable selector that would be exported,
-without running it.
-
-Reference: docs/compile.md (Snapshot), docs/browser-servers.md (--mcp).`
+Open URL in the browser and print the minimized snapshot a language model is
+shown, with its token count beside the full snapshot's; --for TEXT also shows
+what the action would act on and the selector it would export, without running it.
+  plaintest snapshot http://127.0.0.1:8080 --for "click Add to cart for Blue Mug"
+Reference: docs/compile.md (Snapshot), docs/browser-servers.md (--mcp)`
 
 func runSnapshot(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "snapshot", "URL [--for TEXT] [--budget TOKENS] [--model M] [--raw]", snapshotHelp)
-	forText := fs.String("for", "", "an action to resolve against the page (not run)")
-	budget := fs.Int("budget", 0, "token budget for the minimized snapshot (0: no budget); with --for it always holds")
-	model := fs.String("model", "", "the `model` whose tokenizer counts the tokens (default $"+envModel+", else "+translator.DefaultModel+")")
+	forText := fs.String("for", "", "resolve the action `TEXT` against the page (not run)")
+	budget := fs.Int("budget", 0, "most `tokens` of the minimized snapshot (0: no limit)")
+	model := fs.String("model", "", "the `model` whose tokenizer counts (default $"+envModel+", else "+translator.DefaultModel+")")
 	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
 	var browser browserFlags
-	browser.add(fs, "those beside the URL's page (they always open when the URL is a local file)")
+	browser.add(fs, "beside the URL's page")
 	var config configFlags
 	config.add(fs)
 	pos, err := parseArgs(fs, args)

@@ -20,58 +20,18 @@ import (
 )
 
 const validateHelp = `
-Check Sandy scenario files (or directories of *.json files) without running
-them. Every problem in a file is reported at once, each with its JSON path,
-then its line and column and the line itself with a caret under the value:
+Check Sandy scenarios without running them, and NanoClaw bundles and Chungoid
+flows named as files: every problem of a file at once, each with its JSON path
+and its line with a caret under the value (exit 2):
 
   login.json: steps[3].on_error: unknown value "explode" (want stop, skip or retry)
     --> login.json:9:51
       9 |     {"step": 4, "tool": "sandy__log", "on_error": "explode"},
         |                                                   ^
 
-A file with no "version" is refused, as Sandy's player refuses it, unless
-every step has a v1.1 "action" and none a "tool" (a v1.1 file, upgraded).
-A {{NAME}} that the file's "variables" do not declare is a problem too,
-unless --env FILE or --var defines it, as they would for replay. Required
-(empty) variables need no value here. Malformed JSON, and a file that is not
-UTF-8, are reported with their line and column, and the line with a caret.
-In the lines shown, values of keys that name secrets (PASSWORD, TOKEN, ...)
-are masked. A partial scenario (one whose compile stopped early: "status":
-"partial" in its metadata) is not valid either, since replay refuses it,
-unless --allow-partial:
-
-  mug.partial.json: metadata.status: partial (compile stopped at action 4 of 6 ("click Pay"): ...): replay refuses it unless --allow-partial
-
-What replay would refuse before starting is reported too: a file argument
-outside the files folder (--files, as for replay), a URL the browser may
-not open (a file: URL without --allow-file-urls, which opens the files of
-the scenario's own folder, or of DIR with =DIR; view-source:, javascript:,
-chrome: and the like always), a call to browser_run_code_unsafe (or
-browser_run_code, its older name) without --allow-unsafe-code, and a step
-of claude-in-chrome (your own Chrome, through Claude Code's bridge) without
---allow-chrome-bridge. So is a check's record (its "check": what it reads,
-which plaintest prove and the spec export take from it) that names no kind
-of check or cannot make one, or sits on a step that is no browser_evaluate.
-
-A NanoClaw replay bundle (JSON with "script" and "schema_version", as
-compile --format nanoclaw writes it) is checked against the bundle rules
-instead: the required keys, scenario.trigger (a scheduler trigger needs its
-scheduler_context), every script step's type and fields, call_ids unique,
-each tool_result and error after the tool_call of its call_id, timestamps in
-order, final_output.content when the status is success, an integer
-metrics.timing_ms_total. A Chungoid flow (a .yaml or .yml file, or JSON with
-"stages" or "start_stage") is checked against the execution-DSL schema's
-rules (only its keys; stage names ^[a-zA-Z_][\w-]*$; agent_id; next and
-on_error a stage, null or {condition, true, false}), and every start_stage,
-next and on_error must name a stage that exists, and every stage be
-reachable. Directories give their *.json scenarios, passing over (and
-listing) replay bundles (*.replay.json), heal proposals (*.healed.json) and
-partial scenarios (*.partial.json); name bundles and flows as files.
-
-Reference: docs/replay.md (scenarios), docs/exports.md (bundles and flows),
-docs/security.md (what replay refuses).
-
-Exit 0 when every file is valid, 2 when one is not.`
+What replay would refuse before starting is a problem too: give validate the
+flags the run will have. Reference: docs/replay.md, docs/exports.md (bundles
+and flows), docs/security.md (what replay refuses)`
 
 func runValidate(ctx context.Context, e *env, args []string) error {
 	var vars kvFlag
@@ -79,14 +39,14 @@ func runValidate(ctx context.Context, e *env, args []string) error {
 	var allowPartial, unsafe, chrome bool
 	var filesDir string
 	fs := newFlags(e, "validate", "FILE|DIR... [flags]", validateHelp)
-	fs.Var(&vars, "var", "a variable the run will be given, NAME=VALUE (repeatable)")
-	fs.StringVar(&envFile, "env", "", "read the variables the run will be given from a dotenv `FILE`")
-	fs.BoolVar(&allowPartial, "allow-partial", false, "accept partial scenarios (reported as ok, partial)")
-	fs.StringVar(&filesDir, "files", replay.DefaultFiles, "the `DIR` replay will confine the scenarios' files to")
-	fs.BoolVar(&unsafe, "allow-unsafe-code", false, "accept calls to browser_run_code_unsafe (or browser_run_code, its older name)")
-	fs.BoolVar(&chrome, chromeBridgeFlag, false, "accept claude-in-chrome steps (replay needs the same flag, or a config entry of that name)")
+	fs.Var(&vars, "var", "a variable the run will be given (repeatable)")
+	fs.StringVar(&envFile, "env", "", "the dotenv `FILE` the run will be given")
+	fs.BoolVar(&allowPartial, "allow-partial", false, "accept partial scenarios (listed as ok, partial)")
+	fs.StringVar(&filesDir, "files", replay.DefaultFiles, "the files folder `DIR` the run will be given")
+	fs.BoolVar(&unsafe, "allow-unsafe-code", false, "accept calls to browser_run_code_unsafe")
+	fs.BoolVar(&chrome, chromeBridgeFlag, false, "accept claude-in-chrome steps")
 	var fileURLs fileURLsFlag
-	fileURLs.add(fs, "those in the folder of each scenario's own file")
+	fileURLs.add(fs, "in each scenario's folder")
 	pos, err := parseArgs(fs, args)
 	if err != nil {
 		return err
