@@ -30,6 +30,25 @@ func Record(s step.Step) *sandy.Check {
 		Match: s.Match, Negated: s.Negated, Wait: s.Wait, Shadow: s.Shadow}
 }
 
+// RememberedAsOutputs writes each value named in remembered (the names
+// earlier remember steps read values into) in c's value, values and
+// element as its remember step's output, {{NAME.value}}, as the check's
+// call has it and replay fills it in; {{NAME}} names no variable.
+func RememberedAsOutputs(c *sandy.Check, remembered []string) {
+	if c == nil || len(remembered) == 0 {
+		return
+	}
+	var pairs []string
+	for _, name := range remembered {
+		pairs = append(pairs, "{{"+name+"}}", "{{"+name+"."+OutputValue+"}}")
+	}
+	r := strings.NewReplacer(pairs...)
+	c.Value, c.Element = r.Replace(c.Value), r.Replace(c.Element)
+	for i, v := range c.Values {
+		c.Values[i] = r.Replace(v)
+	}
+}
+
 // FromRecord is the check step c records, on target (its call's target,
 // "" for a check of the page). A record the table cannot build a call
 // from (an unknown kind or state, a count that is no number) is an error

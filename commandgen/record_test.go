@@ -73,3 +73,16 @@ func FuzzFromRecord(f *testing.F) {
 		}
 	})
 }
+
+// RememberedAsOutputs writes a remembered value as its remember step's
+// output in a record's value, values and element, and leaves a variable
+// (a name no remember step read into) as it is.
+func TestRememberedAsOutputs(t *testing.T) {
+	c := &sandy.Check{Kind: "text", Element: `paragraph "Order {{ORDER}}"`, Value: "Order {{ORDER}} for {{USER}}", Values: []string{"{{ORDER}}"}}
+	RememberedAsOutputs(c, []string{"ORDER"})
+	want := &sandy.Check{Kind: "text", Element: `paragraph "Order {{ORDER.value}}"`, Value: "Order {{ORDER.value}} for {{USER}}", Values: []string{"{{ORDER.value}}"}}
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("got %+v, want %+v", c, want)
+	}
+	RememberedAsOutputs(nil, []string{"ORDER"}) // no record: nothing to do
+}

@@ -5,6 +5,8 @@ package parser
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen"
@@ -49,17 +51,7 @@ func (r *run) proveChecks(ctx context.Context, ts *TestStep, from int) (bool, er
 		if rec == nil || !commandgen.IsCheck(call) {
 			continue
 		}
-		if len(r.remembered) > 0 { // as the export writes it (sandyexport)
-			var pairs []string
-			for name := range r.remembered {
-				pairs = append(pairs, "{{"+name+"}}", "{{"+name+"."+commandgen.OutputValue+"}}")
-			}
-			rn := strings.NewReplacer(pairs...)
-			rec.Value, rec.Element = rn.Replace(rec.Value), rn.Replace(rec.Element)
-			for j, v := range rec.Values {
-				rec.Values[j] = rn.Replace(v)
-			}
-		}
+		commandgen.RememberedAsOutputs(rec, slices.Collect(maps.Keys(r.remembered))) // as the export writes it
 		args, err := r.fill(call.Args)
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, &call, err.Error(), nil)

@@ -75,7 +75,7 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 		sc.Variables[k] = ""
 	}
 	n := 0
-	var remembered []string // {{NAME}}, {{NAME.value}} of each value remembered so far
+	var remembered []string // the names of the values remembered so far
 	for _, ts := range res.Steps {
 		for i, c := range ts.Calls {
 			n++
@@ -94,7 +94,7 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 			if i < len(ts.Steps) && ts.Steps[i].Kind == step.Remember {
 				// Later steps read its value as {{NAME.value}}.
 				st.ID, st.Output = ts.Steps[i].Value, commandgen.RememberOutputs()
-				remembered = append(remembered, "{{"+st.ID+"}}", "{{"+st.ID+"."+commandgen.OutputValue+"}}")
+				remembered = append(remembered, st.ID)
 				st.Description = sandy.Described(ts.Action, "reads", ts.Steps[i].Element)
 			}
 			if _, scoped := c.Args["target"]; scoped && i < len(ts.Steps) && ts.Steps[i].Kind.IsCheck() {
@@ -106,13 +106,7 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 				// A remembered value as its remember step's output, as the
 				// call has it, which replay fills in.
 				st.Check = commandgen.Record(ts.Steps[i])
-				if len(remembered) > 0 {
-					r := strings.NewReplacer(remembered...)
-					st.Check.Value, st.Check.Element = r.Replace(st.Check.Value), r.Replace(st.Check.Element)
-					for j, v := range st.Check.Values {
-						st.Check.Values[j] = r.Replace(v)
-					}
-				}
+				commandgen.RememberedAsOutputs(st.Check, remembered)
 			}
 			sc.Steps = append(sc.Steps, st)
 		}
