@@ -102,38 +102,18 @@ check: go-deps gofmt
 	$(GO) test -short -count=1 ./...
 
 # CI=true: an end-to-end test whose browser, node or corpus is missing
-# fails rather than skips (internal/testenv), on every machine. The two
-# longest packages, the corpus and cmd/plaintest, start first: the corpus
-# in a go test of its own, and beside cmd/plaintest two of the rest at a
-# time (-p 3), two tests of each beside each other (-parallel 2). Most of
-# a browser test is a wait (a late element, a check that must fail), so
-# more than two run on two cores; but on a machine whose page faults cost
-# 12 us each (a 2-core VM of this kind, where a browser session costs
-# three times the processor time it did on another), -p 5 -parallel 6
-# kept 20 to 30 processes runnable, and @playwright/mcp servers took more
-# than 30 s to answer initialize; -p 3 -parallel 4 held the load at 20 to
-# 25 and failed tests on their waits, and -parallel 2 took a tenth less
-# processor time (2,045 s against 2,282 to 2,490 s) in about the same
-# time. The tests whose cases are mostly waits run those cases beside each
-# other themselves (cmd/plaintest's alongside). The run is bound by
-# processor time either way.
-#
-# The corpus runs at a lower priority (nice 5): it is mostly work, and
-# takes up whatever cmd/plaintest, two lanes of mostly waits, leaves. In
-# one go test of everything, cmd/plaintest ended 70-80 s after the corpus,
-# the machine 8-80% busy meanwhile; so, the packages end within 25 s of
-# each other (docs/limits.md has the runs). Its output follows the rest's.
-# Its four tests run at once (-parallel 4): two at a time, the must-fail
-# suite and the visibility test (mostly checks waiting to fail) waited for
-# the specs and the corpus itself, and ran the last minute alone, the
-# cores 4-60% busy; at once they end beside the compiles (a fresh clone
-# 448 -> 433 s at the same processor time, 823 and 815 s).
+# fails rather than skips (internal/testenv), on every machine. The run is
+# bound by processor time. The two longest packages start first: the
+# corpus in a go test of its own, at a lower priority (nice 5, its four
+# tests at once: mostly browser work), and beside it cmd/plaintest and two
+# of the rest at a time (-p 3), two tests of each beside each other
+# (-parallel 2; more kept so many processes runnable that servers missed
+# their start-up deadlines). The corpus's output follows the rest's.
 #
 # npm ci waits on the network and the disk while gofmt and the three
 # platforms' vets compile, so they run at once (make -j). -ldflags=-w:
-# the test binaries without DWARF, which only a debugger reads; linking
-# them was 30 s of processor time, about a third less without it (go test
-# -c of cmd/plaintest 3.9 -> 1.6 s).
+# the test binaries without DWARF, which only a debugger reads (linking
+# them costs a third less).
 test: chromium node go-deps
 	@$(MAKE) --no-print-directory --output-sync=target -j5 node_modules/.package-lock.json gofmt cross
 	@set -o pipefail; pkgs=$$($(GO) list ./... | grep -v '/corpus$$') || exit 1; \
