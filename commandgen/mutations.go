@@ -11,7 +11,7 @@ import (
 
 // hidings are the ways to hide what a shown check reads (package prove's
 // mutations.js): a person cannot see it, and each is something the check
-// must see (checks.js's vis).
+// must see (internal/pagejs's vis).
 var hidings = []string{"display none", "visibility hidden", "zero size", "off screen", "covered"}
 
 // Mutations are the mutations of the check kind whose record name is
