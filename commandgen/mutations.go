@@ -11,7 +11,7 @@ import (
 
 // hidings are the ways to hide what a shown check reads (package prove's
 // mutations.js): a person cannot see it, and each is something the check
-// must see (checks.js's vis).
+// must see (internal/pagejs's vis).
 var hidings = []string{"display none", "visibility hidden", "zero size", "off screen", "covered"}
 
 // Mutations are the mutations of the check kind whose record name is
@@ -25,7 +25,7 @@ func Mutations(kind string) ([]string, bool) {
 }
 
 // CheckHelpers declares, on one line, the helpers the checks share
-// (internal/pagejs's shadow-root helpers, then checks.js) that code calls,
+// (internal/pagejs's library, then checks.js) that code calls,
 // and those they call, in the order they may need each other: what page
 // code that reads the page as a check reads it puts before its own. A
 // name counts as called when "(" follows it, as in a check's function.
@@ -40,7 +40,7 @@ func CheckHelpers(code string) string {
 // CheckHelperDecls are CheckHelpers' declarations, one each.
 func CheckHelperDecls(code string) []string {
 	needs := code
-	for i := len(jsHelpers) - 1; i >= 0; i-- { // items needs role and vis
+	for i := len(jsHelpers) - 1; i >= 0; i-- { // items needs role and vis, name ariaLabel
 		if strings.Contains(needs, jsHelpers[i].name+"(") {
 			needs += " " + jsHelpers[i].def
 		}

@@ -2,7 +2,7 @@
 // right-hand side of a declaration, sent on one line: the lines of a
 // declaration joined with one space, indentation dropped (see
 // internal/pagejs). Pinned by the goldens.
-//   values    the values a person sees in el (r is its role, checks.js's
+//   values    the values a person sees in el (r is its role, internal/pagejs's
 //             role), the first the one a failure names:
 //     - a slider, spin button, progress bar or meter: its value text
 //       (aria-valuetext), its number (aria-valuenow, or an input's value)

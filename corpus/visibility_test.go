@@ -21,7 +21,7 @@ import (
 
 // visibilityCases are pages of one button, Target, that a person sees or
 // does not: whether it is shown is decided twice, by the Sandy check
-// (commandgen/checks.js's vis) and by the exported spec's (pwspec/helpers.ts's
+// (internal/pagejs/aria.js's vis) and by the exported spec's (pwspec/helpers.ts's
 // countShown), two copies of one rule in two languages.
 var visibilityCases = []struct {
 	name, html string

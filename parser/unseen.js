@@ -6,7 +6,7 @@
 // size, clipped away (clip: rect(0 0 0 0) or clip-path: inset(50%), as
 // visually hidden text is), wholly outside an ancestor whose overflow is
 // hidden (a panel collapsed to no height), or left of or above the page
-// (a slide moved out of view). That is checks.js's vis for a text, less
+// (a slide moved out of view). That is internal/pagejs's vis for a text, less
 // its test of another element covering it: text under a banner counts as
 // seen. Open shadow roots and same-origin frames are read too.
 //

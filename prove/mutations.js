@@ -13,8 +13,9 @@
 // A mutation is named by its declaration with _ for a space ("display
 // none" is display_none), as commandgen's table of check kinds names it.
 // They find what a check reads with the checks' own helpers (checks.js:
-// norm, says, vis, role, name, items; deepAll, deepText, deepKids through
-// open shadow roots and slots).
+// norm, says; internal/pagejs's library: vis, role, name, items and their
+// deep forms, deepAll, deepText, deepKids through open shadow roots and
+// slots), never a copy of them.
 //   journal     a record of changes, undone in reverse: a property, an
 //               attribute, an inline style (set important), a node added,
 //               detached or two swapped, the URL, the focus, the scroll

@@ -5,7 +5,7 @@
 // page runs holds all it needs (Playwright sends only its source). A spec
 // copies only the helpers it uses. A line "//# NAME" opens the helper
 // NAME; in a helper, the line "  //# norm" stands for the norm section,
-// "  //# vis" for the vis section (commandgen/checks.js's vis: whether a person
+// "  //# vis" for the vis section (internal/pagejs/aria.js's vis: whether a person
 // sees the element).
 //
 // This file is read, not run: it is TypeScript in pieces.

@@ -1,43 +1,30 @@
 // The named containers around the element it is given, nearest first, for
-// replay --heal: each with its role (explicit, else the HTML element's
-// usual one, as Playwright's role engine gives it) and the names a
-// description may know it by: its label, and for a card, row or list item
-// its heading, its first cell, its first line of text. replay holds a healed element to the container its
+// replay --heal: each with its role (internal/pagejs's role, as dom reads
+// HTML) and the names a description may know it by: its label (ariaLabel),
+// and for a card, row or list item its heading, its first cell, its first
+// line of text. replay holds a healed element to the container its
 // compiled description names (replay/heal.go). Containers are looked for
-// through shadow roots (internal/pagejs's deepUp, deepText).
+// through shadow roots (deepUp, deepById, deepText).
 (el) => {
-  const implicit = (e) => {
-    const t = e.tagName.toLowerCase();
-    if (t === 'section') return e.hasAttribute('aria-label') || e.hasAttribute('aria-labelledby') ? 'region' : 'generic';
-    if (t === 'form') return e.hasAttribute('aria-label') || e.hasAttribute('aria-labelledby') ? 'form' : 'generic';
-    if (t === 'header' || t === 'footer') return e.closest('article, aside, main, nav, section') ? 'generic' : (t === 'header' ? 'banner' : 'contentinfo');
-    return ({li: 'listitem', tr: 'row', article: 'article', fieldset: 'group', details: 'group', nav: 'navigation', dialog: 'dialog', table: 'table',
-      ul: 'list', ol: 'list', menu: 'list', main: 'main', aside: 'complementary', search: 'search', figure: 'figure'})[t] || 'generic';
-  };
-  const role = (e) => (e.getAttribute('role') || '').trim().split(/\s+/)[0] || implicit(e);
   const text = (s) => (s || '').replace(/\s+/g, ' ').trim();
-  const labelled = (e) => {
-    const by = e.getAttribute('aria-labelledby');
-    return text(e.getAttribute('aria-label') || (by ? by.split(/\s+/).map((id) => deepById(e, id)?.textContent || '').join(' ') : ''));
-  };
   // CONTAINER_ROLES is replaced by dom.ContainerRoles() when replay loads
   // this file: one list of container roles for compile and replay.
   const containers = new Set(CONTAINER_ROLES);
-  const items = new Set(['article', 'row', 'listitem']);
+  const cards = new Set(['article', 'row', 'listitem']);
   const word = /[\p{L}\p{N}]/u;
   const out = [];
   for (let c = deepUp(el); c; c = deepUp(c)) {
     const r = role(c);
     if (!containers.has(r)) continue;
     const names = [];
-    const l = labelled(c);
+    const l = ariaLabel(c, (k, id) => deepById(k, id));
     if (l) names.push(l);
     const legend = c.tagName === 'FIELDSET' ? c.querySelector(':scope > legend') : null;
     if (legend) names.push(text(legend.textContent));
     // A card, row or list item is also known by its heading, first cell or
     // first line, as compile names one; a list or a region is not (its
     // first line is its first item's).
-    if (items.has(r)) {
+    if (cards.has(r)) {
       const h = c.querySelector('h1, h2, h3, h4, h5, h6');
       if (h) names.push(text(h.textContent));
       const cell = c.querySelector('td, th');

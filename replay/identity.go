@@ -3,7 +3,6 @@ package replay
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"maps"
 	"strings"
@@ -77,11 +76,8 @@ func (c checked) narrowed(params map[string]any, target string) map[string]any {
 }
 
 // describeFn describes the element it is given, for messages
-// (describe.js, given dom's ARIA roles).
-var describeFn = func() string {
-	roles, _ := json.Marshal(dom.ARIARoles())
-	return strings.ReplaceAll(pagejs.Function(describeJS), "ARIA_ROLES", string(roles))
-}()
+// (describe.js, with internal/pagejs's role and name).
+var describeFn = pagejs.Function(describeJS)
 
 //go:embed describe.js
 var describeJS string

@@ -15,10 +15,12 @@
 //     may be several in the file. Blank lines and //
 //     comment lines between declarations are left out.
 //
-// It also holds the helpers every piece of page JavaScript shares to see
-// through open shadow roots (shadow.js: deepAll, deepText, deepUp,
-// deepById, deepFocus, deepPath): Shadow lists them, Needs picks those a
-// piece of code names, and Function puts those a function file names at
+// It also holds the helpers every piece of page JavaScript shares, the
+// one library of them: to see through open shadow roots (shadow.js:
+// deepAll, deepText, deepKids, deepUp, deepById, deepFocus, deepPath) and
+// to read what an element is to a person (aria.js: role, ariaLabel, name,
+// nameDeep, vis, items, itemsDeep). Library lists them, Needs picks those
+// a piece of code names, and Function puts those a function file names at
 // the start of its body, so no file keeps a copy.
 //
 // The package imports nothing of plaintest's, so every package may use it.
@@ -33,31 +35,39 @@ import (
 //go:embed shadow.js
 var shadowJS string
 
-var shadow = MustConsts(shadowJS)
+//go:embed aria.js
+var ariaJS string
 
-// Shadow returns the shadow-root helpers (shadow.js), in file order.
-func Shadow() []Decl { return append([]Decl(nil), shadow...) }
+// library is shadow.js's helpers, then aria.js's (which call them).
+var library = append(MustConsts(shadowJS), MustConsts(ariaJS)...)
 
-// Needs returns the helpers of Shadow that code calls, and those they
-// call, in file order: a name counts when it is followed by "(".
+// Library returns the helpers every piece of page JavaScript shares:
+// shadow.js's, then aria.js's, each in file order.
+func Library() []Decl { return append([]Decl(nil), library...) }
+
+// Needs returns the helpers of Library that code calls, and those they
+// call, in Library's order: a name counts when it is followed by "(" and
+// not preceded by a letter, digit, _, $ or "." (cname( and o.name( are not
+// name).
 func Needs(code string) []Decl {
-	need := make([]bool, len(shadow))
+	lib := library
+	need := make([]bool, len(lib))
 	for changed := true; changed; {
 		changed = false
 		text := code
-		for i, d := range shadow {
+		for i, d := range lib {
 			if need[i] {
 				text += " " + d.Value
 			}
 		}
-		for i, d := range shadow {
-			if !need[i] && strings.Contains(text, d.Name+"(") {
+		for i, d := range lib {
+			if !need[i] && calls(text, d.Name) {
 				need[i], changed = true, true
 			}
 		}
 	}
 	var out []Decl
-	for i, d := range shadow {
+	for i, d := range lib {
 		if need[i] {
 			out = append(out, d)
 		}
@@ -65,8 +75,24 @@ func Needs(code string) []Decl {
 	return out
 }
 
+// calls reports whether code calls name: name( with no identifier
+// character or "." right before it.
+func calls(code, name string) bool {
+	for at := 0; ; {
+		i := strings.Index(code[at:], name+"(")
+		if i < 0 {
+			return false
+		}
+		i += at
+		if i == 0 || !strings.ContainsRune("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$.", rune(code[i-1])) {
+			return true
+		}
+		at = i + 1
+	}
+}
+
 // Function is the function src holds, without the comment lines it opens
-// with and without surrounding space, with the helpers of Shadow it calls
+// with and without surrounding space, with the helpers of Library it calls
 // declared at the start of its body (on one line after its first "=> {").
 func Function(src string) string {
 	lines := strings.Split(src, "\n")

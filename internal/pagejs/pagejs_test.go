@@ -78,15 +78,16 @@ func FuzzConsts(f *testing.F) {
 	})
 }
 
-// TestShadowHelpers: shadow.js is in the shape Consts reads, and every
-// helper the package doc names is there.
-func TestShadowHelpers(t *testing.T) {
+// TestLibraryHelpers: shadow.js and aria.js are in the shape Consts
+// reads, and every helper the package doc names is there, shadow.js's
+// first.
+func TestLibraryHelpers(t *testing.T) {
 	var names []string
-	for _, d := range Shadow() {
+	for _, d := range Library() {
 		names = append(names, d.Name)
 	}
-	if got, want := strings.Join(names, " "), "deepAll deepText deepKids deepUp deepById deepFocus deepPath"; got != want {
-		t.Errorf("shadow.js declares %q, want %q", got, want)
+	if got, want := strings.Join(names, " "), "deepAll deepText deepKids deepUp deepById deepFocus deepPath role ariaLabel name nameDeep vis items itemsDeep"; got != want {
+		t.Errorf("the library declares %q, want %q", got, want)
 	}
 }
 
@@ -101,10 +102,14 @@ func TestNeeds(t *testing.T) {
 		return strings.Join(out, " ")
 	}
 	for code, want := range map[string]string{
-		"deepPath(el)":                   "deepPath",
-		"deepFocus() === el || deepAll":  "deepFocus",
-		"norm(deepText(el)) + deepUp(e)": "deepText deepUp",
-		"const deepTextual = 1":          "",
+		"deepPath(el)":                    "deepPath",
+		"deepFocus() === el || deepAll":   "deepFocus",
+		"norm(deepText(el)) + deepUp(e)":  "deepText deepUp",
+		"const deepTextual = 1":           "",
+		"cname(e) + o.name(x) + $role(y)": "",
+		"itemsDeep(el, ['row'])":          "deepAll role vis items itemsDeep",
+		"nameDeep(e)":                     "deepText deepById role ariaLabel name nameDeep",
+		"name(e)":                         "role ariaLabel name",
 	} {
 		if got := names(Needs(code)); got != want {
 			t.Errorf("Needs(%q) = %q, want %q", code, got, want)
@@ -127,7 +132,7 @@ func TestFunctionHelpers(t *testing.T) {
 
 func declOf(t *testing.T, name string) string {
 	t.Helper()
-	for _, d := range Shadow() {
+	for _, d := range Library() {
 		if d.Name == name {
 			return d.Source()
 		}
