@@ -22,7 +22,7 @@ import (
 // connectNetwork dials sc.URL and initializes, retrying while the server
 // refuses connections (not listening yet), until ctx ends.
 func connectNetwork(ctx context.Context, sc ServerConfig, o Options, log *slog.Logger) (*Session, error) {
-	t := sc.transport()
+	t := sc.EffectiveTransport()
 	delay := defaults.DialRetryFirst
 	var last error
 	for attempt := 1; ; attempt++ {
