@@ -11,6 +11,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -91,7 +92,7 @@ func (t *tab) takeModal(kind string) (modal, bool) {
 		if time.Now().After(deadline) {
 			return modal{}, false
 		}
-		time.Sleep(20 * time.Millisecond)
+		time.Sleep(defaults.TabPoll)
 	}
 }
 
@@ -155,7 +156,7 @@ func (t *tab) act(action func() error) (opened bool, err error) {
 		// A file chooser does not block the page: let the action end.
 		select {
 		case <-done:
-		case <-time.After(50 * time.Millisecond):
+		case <-time.After(defaults.ChooserGrace):
 		}
 		return true, nil
 	}

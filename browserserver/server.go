@@ -182,7 +182,7 @@ func New(opts *Options) (*Server, error) {
 	}
 	s.srv = s.newMCP()
 	s.spares = make(chan spare, 1)
-	s.gap.Store(int64(backToBackGap))
+	s.gap.Store(int64(defaults.BackToBack))
 	s.prepare()
 	return s, nil
 }
@@ -290,7 +290,7 @@ func (s *Server) Close() error {
 		select {
 		case sp := <-s.spares:
 			drop(sp)
-		case <-time.After(spareWait):
+		case <-time.After(defaults.Spare):
 			go func() { drop(<-s.spares) }()
 		}
 	}

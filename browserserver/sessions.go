@@ -13,9 +13,6 @@ import (
 	"github.com/mxschmitt/playwright-go"
 )
 
-// spareWait bounds how long Close waits for the context made ahead.
-const spareWait = 10 * time.Second
-
 // spare is a fresh context and page, or why none could be made.
 type spare struct {
 	bctx playwright.BrowserContext
@@ -53,10 +50,6 @@ func (s *Server) takePage(backToBack bool) (playwright.BrowserContext, playwrigh
 	}
 	return sp.bctx, sp.page, nil
 }
-
-// backToBackGap is how soon after a session's end the next one must start
-// (connect) to count as back to back: less than making a context takes.
-const backToBackGap = 250 * time.Millisecond
 
 // backToBack reports whether a session starting now comes back to back:
 // another ended less than s.gap ago.

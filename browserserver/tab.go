@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // tab is one MCP session's browser context and page, and what its latest
@@ -253,7 +255,7 @@ func (t *tab) settle(before navCounts) string {
 		if c.ended-before.ended >= c.requested-before.requested {
 			return "" // the navigation ended without a new document
 		}
-		time.Sleep(5 * time.Millisecond)
+		time.Sleep(defaults.NavPoll)
 	}
 	if err := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); err != nil {
 		t.s.log.Debug("settle: no load", "err", err)
@@ -261,17 +263,13 @@ func (t *tab) settle(before navCounts) string {
 	return ""
 }
 
-// navStartWait bounds how long settleStarted waits for the first sign of
-// a navigation the page said it started.
-const navStartWait = 5 * time.Second
-
 // settleStarted is settle after a function that said whether it started
 // a navigation (navstart.js). When it did, its request or its commit is
 // waited for (up to navStartWait) before settle looks: the network's
 // report of the request may come after the function's answer, and settle
 // would see no navigation and not wait for the new document.
 func (t *tab) settleStarted(before navCounts, started bool) string {
-	for deadline := time.Now().Add(navStartWait); started && time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+	for deadline := time.Now().Add(defaults.NavStart); started && time.Now().Before(deadline); time.Sleep(defaults.NavPoll) {
 		if c := t.nav.read(); c.requested > before.requested || c.committed > before.committed {
 			break
 		}
@@ -279,15 +277,11 @@ func (t *tab) settleStarted(before navCounts, started bool) string {
 	return t.settle(before)
 }
 
-// commitWait bounds awaitCommit: a context destroyed in a frame, not the
-// main frame, commits nothing the tab counts, and must not wait for long.
-const commitWait = time.Second
-
 // awaitCommit waits, up to commitWait, for the main frame to commit a
 // document after the count committed (navCounts.committed).
 func (t *tab) awaitCommit(committed int) {
-	for deadline := time.Now().Add(commitWait); t.nav.read().committed <= committed && time.Now().Before(deadline); {
-		time.Sleep(5 * time.Millisecond)
+	for deadline := time.Now().Add(defaults.Commit); t.nav.read().committed <= committed && time.Now().Before(deadline); {
+		time.Sleep(defaults.NavPoll)
 	}
 }
 

@@ -9,6 +9,8 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // tabs lists, opens, closes or selects the context's pages, answering with
@@ -24,7 +26,7 @@ func (t *tab) tabs(a args, r *response) error {
 		// the action returned: wait for it up to the action timeout.
 		deadline := time.Now().Add(t.s.opts.ActionTimeout)
 		for i >= len(pages) && time.Now().Before(deadline) {
-			time.Sleep(20 * time.Millisecond)
+			time.Sleep(defaults.TabPoll)
 			pages = t.tabList()
 		}
 	}
@@ -108,11 +110,11 @@ func (t *tab) tabList() []playwright.Page {
 // waitTab waits until the context's OnPage handler has added p, else
 // adds it.
 func (t *tab) waitTab(p playwright.Page) {
-	for range 100 {
+	for range defaults.TabAddTries {
 		if slices.Contains(t.tabList(), p) {
 			return
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(defaults.TabAdd)
 	}
 	if nav := t.addPage(p); nav != nil {
 		t.listen(p, nav)

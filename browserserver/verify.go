@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // textSelector matches the visible elements whose text contains text
@@ -19,7 +21,7 @@ func textSelector(text string) string {
 // a text to be gone (no visible match), up to the action timeout.
 func (t *tab) waitFor(a args, r *response) error {
 	if secs, ok := a.num("time"); ok {
-		secs = min(secs, 30)
+		secs = min(secs, defaults.WaitForTime.Seconds())
 		r.addCode(fmt.Sprintf("await new Promise(f => setTimeout(f, %g * 1000));", secs))
 		time.Sleep(time.Duration(secs * float64(time.Second)))
 		r.result = fmt.Sprintf("Waited for %g", secs)
@@ -59,7 +61,7 @@ func (t *tab) poll(check func() (string, error)) error {
 		if time.Now().After(deadline) {
 			return toolErrorf("%s", msg)
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(defaults.WaitForPoll)
 	}
 }
 

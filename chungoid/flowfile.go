@@ -11,6 +11,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 )
@@ -150,7 +151,7 @@ func parseJSON(data []byte) (*value, error) {
 			// encoding/json forgets the order of keys: take them as the
 			// file has them.
 			for _, k := range keyOrder(data, path, t) {
-				kp := textpos.JSONKey(path, k)
+				kp := jsonscan.Key(path, k)
 				v.keys = append(v.keys, k)
 				v.fields[k] = conv(kp, t[k])
 				v.keyPos[k] = [2]int{v.fields[k].line, v.fields[k].col}
@@ -158,7 +159,7 @@ func parseJSON(data []byte) (*value, error) {
 		case []any:
 			v.kind = "list"
 			for i, e := range t {
-				v.items = append(v.items, conv(textpos.JSONIndex(path, i), e))
+				v.items = append(v.items, conv(jsonscan.Index(path, i), e))
 			}
 		case string:
 			v.kind, v.str = "string", t
@@ -181,7 +182,7 @@ func keyOrder(data []byte, path string, m map[string]any) []string {
 	for k := range m {
 		keys = append(keys, k)
 	}
-	off := func(k string) int { return textpos.JSONFind(data, textpos.JSONKey(path, k)) }
+	off := func(k string) int { return textpos.JSONFind(data, jsonscan.Key(path, k)) }
 	slices.SortStableFunc(keys, func(a, b string) int { return off(a) - off(b) })
 	return keys
 }

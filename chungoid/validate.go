@@ -10,8 +10,8 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // Problem is one violation of the flow rules at a path ("stages.s1.next",
@@ -99,7 +99,7 @@ func (v *validator) flow(root *value) {
 	}
 	for _, k := range root.keys {
 		if !slices.Contains(topKeys, k) {
-			v.add(textpos.JSONKey("", k), root.fields[k], "unknown key %s (a flow holds only %s)", printable.Quote(k), strings.Join(topKeys, ", "))
+			v.add(jsonscan.Key("", k), root.fields[k], "unknown key %s (a flow holds only %s)", printable.Quote(k), strings.Join(topKeys, ", "))
 		}
 	}
 	for _, k := range []string{"name", "description", "version"} {
@@ -128,7 +128,7 @@ func (v *validator) flow(root *value) {
 	}
 	edges := map[string][]string{}
 	for _, name := range stages.keys {
-		p := textpos.JSONKey("stages", name)
+		p := jsonscan.Key("stages", name)
 		st := stages.fields[name]
 		if !stageNameRe.MatchString(name) {
 			at := &value{line: stages.keyPos[name][0], col: stages.keyPos[name][1]}
@@ -169,7 +169,7 @@ func (v *validator) targets(stages *value) {
 			if !ok {
 				continue
 			}
-			p := textpos.JSONKey(textpos.JSONKey("stages", name), k)
+			p := jsonscan.Key(jsonscan.Key("stages", name), k)
 			switch x.kind {
 			case "string":
 				v.target(stages, p, x.str, x)
@@ -201,7 +201,7 @@ func (v *validator) reachable(stages *value, start string, edges map[string][]st
 	for _, name := range stages.keys {
 		if !seen[name] {
 			at := &value{line: stages.keyPos[name][0], col: stages.keyPos[name][1]}
-			v.add(textpos.JSONKey("stages", name), at, "stage %s cannot be reached from start_stage %s", printable.Quote(name), printable.Quote(start))
+			v.add(jsonscan.Key("stages", name), at, "stage %s cannot be reached from start_stage %s", printable.Quote(name), printable.Quote(start))
 		}
 	}
 }
@@ -214,7 +214,7 @@ func (v *validator) stage(p string, st *value) []string {
 	}
 	for _, k := range st.keys {
 		if !slices.Contains(stageKeys, k) {
-			v.add(textpos.JSONKey(p, k), st.fields[k], "unknown key %s (a stage holds only %s; put anything else under extra)", printable.Quote(k), strings.Join(stageKeys, ", "))
+			v.add(jsonscan.Key(p, k), st.fields[k], "unknown key %s (a stage holds only %s; put anything else under extra)", printable.Quote(k), strings.Join(stageKeys, ", "))
 		}
 	}
 	if a, ok := st.fields["agent_id"]; !ok {
@@ -236,7 +236,7 @@ func (v *validator) stage(p string, st *value) []string {
 		} else {
 			for i, it := range x.items {
 				if it.kind != "string" {
-					v.add(textpos.JSONIndex(p+".plugins", i), it, "want a plugin name, got %s", it.describe())
+					v.add(jsonscan.Index(p+".plugins", i), it, "want a plugin name, got %s", it.describe())
 				}
 			}
 		}
@@ -261,7 +261,7 @@ func (v *validator) edges(p string, st *value) []string {
 		case "object":
 			for _, bk := range x.keys {
 				if !slices.Contains(branchKeys, bk) {
-					v.add(textpos.JSONKey(kp, bk), x.fields[bk], "unknown key %s (a branch holds only condition, true and false)", printable.Quote(bk))
+					v.add(jsonscan.Key(kp, bk), x.fields[bk], "unknown key %s (a branch holds only condition, true and false)", printable.Quote(bk))
 				}
 			}
 			for _, bk := range branchKeys {

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/txtar"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // Pair is one case of the must-fail suite (mustfail/NAME.txtar): a page on
@@ -78,7 +80,7 @@ func ParsePair(data []byte, file string) (Pair, error) {
 			p.CompileFails = strings.TrimSpace(text)
 		case "timeout":
 			d, err := time.ParseDuration(strings.TrimSpace(text))
-			if err != nil || d <= 0 || d > time.Minute {
+			if err != nil || d <= 0 || d > defaults.MaxPairTimeout {
 				problems = append(problems, fmt.Sprintf("timeout %q: want a duration from 1ms to 1m, as 5s", strings.TrimSpace(text)))
 			}
 			p.Timeout = d

@@ -21,6 +21,8 @@ import (
 	"net/url"
 	"strconv"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 //go:embed templates/*.html
@@ -104,7 +106,7 @@ var ShopMutants = map[string]string{
 }
 
 // DefaultOfferDelay is the delay of the special offer on the products page.
-const DefaultOfferDelay = 1500 * time.Millisecond
+const DefaultOfferDelay = defaults.OfferDelay
 
 type shop struct {
 	opts     Options

@@ -258,7 +258,7 @@ func (s *Session) unavailable(op string, err error) *UnavailableError {
 	if s.proc != nil {
 		// The exit is seen on stdout before the child is reaped: give it a
 		// moment so the message says how it ended.
-		if exit := s.proc.exitErr(time.Second); exit != nil {
+		if exit := s.proc.exitErr(defaults.ExitReap); exit != nil {
 			e.Err = exit
 		}
 		e.Stderr = s.proc.tail.String()

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // ClaudeInChrome is the server name Sandy's player resolves with no config
@@ -65,13 +67,13 @@ func ConnectClaudeInChrome(ctx context.Context, dir string) (*Bridge, error) {
 	}
 	var d net.Dialer
 	for _, path := range socks {
-		dctx, cancel := context.WithTimeout(ctx, time.Second)
+		dctx, cancel := context.WithTimeout(ctx, defaults.BridgeDial)
 		conn, err := d.DialContext(dctx, "unix", path)
 		cancel()
 		if err != nil {
 			continue
 		}
-		b := &Bridge{conn: conn, timeout: 30 * time.Second}
+		b := &Bridge{conn: conn, timeout: defaults.BridgeCall}
 		if err := b.pickTab(ctx); err != nil {
 			conn.Close()
 			return nil, fmt.Errorf("%w: %s: %s: %w", ErrUnavailable, ClaudeInChrome, path, err)

@@ -54,8 +54,8 @@ type ServerConfig struct {
 	keepable bool
 }
 
-// transport returns sc.Transport, or the one its Command or URL implies.
-func (sc ServerConfig) transport() string {
+// EffectiveTransport returns sc.Transport, or the one its Command or URL implies.
+func (sc ServerConfig) EffectiveTransport() string {
 	if sc.Transport != "" {
 		return sc.Transport
 	}
@@ -80,13 +80,13 @@ func (sc ServerConfig) transport() string {
 	return ""
 }
 
-// validate reports what is wrong with sc, or nil.
-func (sc ServerConfig) validate() error {
+// Validate reports what is wrong with sc, or nil.
+func (sc ServerConfig) Validate() error {
 	var errs []error
 	if sc.Command != "" && sc.URL != "" {
 		errs = append(errs, errors.New(`both "command" and a URL: give one`))
 	}
-	t := sc.transport()
+	t := sc.EffectiveTransport()
 	switch t {
 	case TransportStdio:
 		if sc.Command == "" {

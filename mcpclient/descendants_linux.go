@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // procID names a process across PID reuse: its PID and its start time in
@@ -163,7 +165,7 @@ func reapOrphans(kids []procID, d time.Duration) {
 			}
 			return
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(defaults.OrphanPoll)
 		kids = left
 	}
 }

@@ -3,7 +3,8 @@
 // project's own Result type.
 //
 // It takes a ServerConfig (from a config file found the way Sandy finds it,
-// or from Playwright, the launcher of the project's pinned @playwright/mcp)
+// mcpclient/mcpconfig, or from Playwright, the launcher of the project's
+// pinned @playwright/mcp)
 // and gives a Session whose CallTool returns a *Result: the text and images
 // of the tool result plus the sections of Playwright MCP's markdown (code
 // run, page URL and title, snapshot, value, error). A tool failure (isError)

@@ -9,10 +9,9 @@ import (
 	"log/slog"
 	"sync"
 	"time"
-)
 
-// keptCloseTimeout bounds the browser_close that hands a kept server back.
-const keptCloseTimeout = 10 * time.Second
+	"github.com/plaintest/plaintest/internal/defaults"
+)
 
 // kept holds the idle servers while KeepPlaywright is in effect, by what
 // started them (keepKey).
@@ -141,7 +140,7 @@ func (s *Session) giveBack() bool {
 	if lost || s.proc == nil {
 		return false
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), keptCloseTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), defaults.KeptClose)
 	defer cancel()
 	if s.proc.dead() {
 		return false

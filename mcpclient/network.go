@@ -15,20 +15,15 @@ import (
 	"github.com/mark3labs/mcp-go/client"
 	"github.com/mark3labs/mcp-go/client/transport"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/printable"
-)
-
-// Backoff between dial attempts while a server is starting.
-const (
-	firstRetryDelay = 50 * time.Millisecond
-	maxRetryDelay   = time.Second
 )
 
 // connectNetwork dials sc.URL and initializes, retrying while the server
 // refuses connections (not listening yet), until ctx ends.
 func connectNetwork(ctx context.Context, sc ServerConfig, o Options, log *slog.Logger) (*Session, error) {
-	t := sc.transport()
-	delay := firstRetryDelay
+	t := sc.EffectiveTransport()
+	delay := defaults.DialRetryFirst
 	var last error
 	for attempt := 1; ; attempt++ {
 		s, err := dialOnce(ctx, sc, t, o, log)
@@ -49,7 +44,7 @@ func connectNetwork(ctx context.Context, sc ServerConfig, o Options, log *slog.L
 		if ctx.Err() != nil {
 			break
 		}
-		delay = min(2*delay, maxRetryDelay)
+		delay = min(2*delay, defaults.DialRetryMax)
 	}
 	last = redactQuery(sc.URL, last)
 	e := &UnavailableError{Server: sc.Name, Op: "connect to " + redactURL(sc.URL), Err: last,

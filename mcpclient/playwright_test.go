@@ -93,8 +93,8 @@ func TestPlaywrightArgs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if sc.Name != "playwright" || sc.transport() != TransportStdio || filepath.Base(sc.Command) != "node" {
-				t.Errorf("got name %q transport %q command %q, want playwright over stdio with node", sc.Name, sc.transport(), sc.Command)
+			if sc.Name != "playwright" || sc.EffectiveTransport() != TransportStdio || filepath.Base(sc.Command) != "node" {
+				t.Errorf("got name %q transport %q command %q, want playwright over stdio with node", sc.Name, sc.EffectiveTransport(), sc.Command)
 			}
 			for _, w := range tt.want {
 				if !containsRun(sc.Args, w) {

@@ -97,7 +97,7 @@ type Session struct {
 // that names the server and says what to do.
 func Connect(ctx context.Context, sc ServerConfig, opts *Options) (*Session, error) {
 	o := opts.withDefaults()
-	if err := sc.validate(); err != nil {
+	if err := sc.Validate(); err != nil {
 		return nil, &UnavailableError{Server: sc.Name, Op: "config", Err: err, Hint: "fix the server's entry in the MCP config"}
 	}
 	if sc.callTimeout > o.CallTimeout {
@@ -105,7 +105,7 @@ func Connect(ctx context.Context, sc ServerConfig, opts *Options) (*Session, err
 	}
 	ctx, cancel := context.WithTimeout(ctx, o.StartTimeout)
 	defer cancel()
-	t := sc.transport()
+	t := sc.EffectiveTransport()
 	log := o.Logger.With("server", sc.Name, "transport", t)
 	start := time.Now()
 	var (

@@ -129,7 +129,7 @@ func TestSSE(t *testing.T) {
 	srv := httptest.NewServer(server.NewSSEServer(newTestServer()))
 	defer srv.Close()
 	sc := ServerConfig{Name: "sse", URL: srv.URL + "/sse"}
-	if got := sc.transport(); got != TransportSSE {
+	if got := sc.EffectiveTransport(); got != TransportSSE {
 		t.Fatalf("transport of %s: got %q, want sse", sc.URL, got)
 	}
 	s, err := Connect(t.Context(), sc, nil)

@@ -102,7 +102,7 @@ func ShareBrowser() (stop func(), err error) {
 	var ws string
 	select {
 	case ws = <-endpoint:
-	case <-time.After(time.Minute):
+	case <-time.After(defaults.SharedBrowserStart):
 		_ = cmd.Process.Kill()
 		<-exited
 		return nil, errors.New("shared browser: Chromium did not start within a minute")
@@ -123,7 +123,7 @@ func ShareBrowser() (stop func(), err error) {
 			stdin.Close() // the script closes the browser and exits
 			select {
 			case <-exited:
-			case <-time.After(15 * time.Second):
+			case <-time.After(defaults.SharedBrowserStop):
 				_ = cmd.Process.Kill()
 				<-exited
 			}

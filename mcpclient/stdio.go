@@ -10,6 +10,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // stderrTailSize is how much of a stdio server's stderr is kept for error
@@ -191,11 +193,6 @@ func (p *process) copyStderr(r *os.File, w io.Writer) {
 	}
 }
 
-// eofGrace is how long the exit watcher lets the transport read what the
-// child wrote before it died, before it closes stdout under it (a grandchild
-// holding the pipe open would otherwise keep the transport waiting forever).
-const eofGrace = 500 * time.Millisecond
-
 func (p *process) wait() {
 	p.err = p.cmd.Wait()
 	close(p.exited)
@@ -209,7 +206,7 @@ func (p *process) wait() {
 	}
 	select {
 	case <-p.stdout.eof:
-	case <-time.After(eofGrace):
+	case <-time.After(defaults.EOFGrace):
 		_ = p.stdout.Close()
 	}
 }
@@ -245,18 +242,6 @@ func (p *process) exitErr(d time.Duration) error {
 	return fmt.Errorf("server process exited: %w", p.err)
 }
 
-// Shutdown timings: a Playwright MCP server closes its browser when its
-// stdin closes, which takes a few hundred milliseconds.
-const (
-	gracefulExit = 3 * time.Second
-	termExit     = 2 * time.Second
-	// orphanGrace is how long processes the server started may outlive it
-	// before they are killed.
-	orphanGrace = 500 * time.Millisecond
-	// drainGrace bounds how long Close waits for the rest of stderr.
-	drainGrace = 200 * time.Millisecond
-)
-
 // close ends the child: stdin closed first (the polite way to stop a stdio
 // MCP server), then SIGTERM to its process group, then SIGKILL. Processes
 // it started in process groups of their own (browsers) are found beforehand
@@ -267,22 +252,22 @@ func (p *process) close() error {
 		close(p.closing)
 		kids := append(descendants(p.cmd.Process.Pid), marked(p.mark)...)
 		_ = p.stdin.Close()
-		if !waitClosed(p.exited, gracefulExit) {
+		if !waitClosed(p.exited, defaults.GracefulExit) {
 			p.log.Debug("mcp server ignored stdin close, terminating", "pid", p.cmd.Process.Pid)
 			signalGroup(p.cmd.Process.Pid, sigTerm)
-			if !waitClosed(p.exited, termExit) {
+			if !waitClosed(p.exited, defaults.TermExit) {
 				signalGroup(p.cmd.Process.Pid, sigKill)
-				if !waitClosed(p.exited, termExit) {
+				if !waitClosed(p.exited, defaults.TermExit) {
 					err = fmt.Errorf("server process %d did not exit after SIGKILL", p.cmd.Process.Pid)
 				}
 			}
 		}
 		killGroup(p.cmd.Process.Pid)
-		reapOrphans(kids, orphanGrace)
+		reapOrphans(kids, defaults.OrphanGrace)
 		_ = p.stdout.Close()
 		// Let Options.Stderr see the server's last words; a process that
 		// still holds the pipe open must not hold up Close for long.
-		waitClosed(p.drain, drainGrace)
+		waitClosed(p.drain, defaults.DrainGrace)
 	})
 	return err
 }

@@ -54,7 +54,7 @@ func TestWebSocket(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	sc := ServerConfig{Name: "ws", URL: "ws" + strings.TrimPrefix(srv.URL, "http") + "/mcp"}
-	if got := sc.transport(); got != TransportWS {
+	if got := sc.EffectiveTransport(); got != TransportWS {
 		t.Fatalf("transport of %s: got %q, want ws", sc.URL, got)
 	}
 	s, err := Connect(t.Context(), sc, nil)

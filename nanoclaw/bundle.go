@@ -24,6 +24,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/plaintest/plaintest/internal/jsonvalue"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/step"
 )
@@ -314,27 +315,7 @@ func trim(s string) string {
 // maskArgs copies v with every secret value in its strings (in every form)
 // written as {{NAME}}.
 func maskArgs[T any](m *secret.Masker, v T) T {
-	return mapStrings(any(v), m.Replace).(T)
-}
-
-func mapStrings(v any, fn func(string) string) any {
-	switch x := v.(type) {
-	case string:
-		return fn(x)
-	case map[string]any:
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = mapStrings(e, fn)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = mapStrings(e, fn)
-		}
-		return out
-	}
-	return v
+	return jsonvalue.MapStrings(any(v), m.Replace).(T)
 }
 
 // stamp writes t as the bundle's timestamps are: UTC, milliseconds.

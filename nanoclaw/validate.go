@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/sandy"
@@ -92,7 +93,7 @@ func (v *validator) object(path string, x any, required bool) map[string]any {
 // returns it.
 func (v *validator) str(o map[string]any, path, key string, required bool) (string, bool) {
 	x, ok := o[key]
-	p := textpos.JSONKey(path, key)
+	p := jsonscan.Key(path, key)
 	if !ok || x == nil {
 		if required {
 			v.add(p, "missing: want a string")
@@ -108,7 +109,7 @@ func (v *validator) str(o map[string]any, path, key string, required bool) (stri
 
 func (v *validator) boolean(o map[string]any, path, key string, required bool) {
 	x, ok := o[key]
-	p := textpos.JSONKey(path, key)
+	p := jsonscan.Key(path, key)
 	switch {
 	case !ok && required:
 		v.add(p, "missing: want true or false")
@@ -193,7 +194,7 @@ func (v *validator) messages(x any) {
 		return
 	}
 	for i, m := range list {
-		p := textpos.JSONIndex("input_messages", i)
+		p := jsonscan.Index("input_messages", i)
 		if o := v.object(p, m, true); o != nil {
 			v.str(o, p, "role", true)
 			v.str(o, p, "content", true)
@@ -222,7 +223,7 @@ func (v *validator) script(x any) (final bool) {
 	var lastTS time.Time
 	lastTSPath := ""
 	for i, x := range list {
-		p := textpos.JSONIndex("script", i)
+		p := jsonscan.Index("script", i)
 		st := v.object(p, x, true)
 		if st == nil {
 			continue

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/jsonvalue"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
@@ -57,7 +58,7 @@ func (r *run) keep(ts *TestStep, exported step.ToolCall, s step.Step) {
 // exportValue copies an argument with the secret values in its strings
 // written as {{NAME}}; placeholders already there are kept as they are.
 func (r *run) exportValue(v any) any {
-	return mapStrings(v, func(s string) string { return sandy.MapText(s, r.masker.ReplaceWritten) })
+	return jsonvalue.MapStrings(v, func(s string) string { return sandy.MapText(s, r.masker.ReplaceWritten) })
 }
 
 // variable returns {{NAME}} for the declared variable whose value is v

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/internal/jsonvalue"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -120,7 +121,7 @@ func (r *run) minimized() string {
 
 // exec runs call with the placeholders replaced by their values.
 func (r *run) exec(ctx context.Context, call step.ToolCall) (*mcpclient.Result, error) {
-	args := mapStrings(r.rememberedArgs(call.Args), r.replacer.Replace).(map[string]any)
+	args := jsonvalue.MapStrings(r.rememberedArgs(call.Args), r.replacer.Replace).(map[string]any)
 	r.c.opts.Logger.Debug("call", "tool", call.Tool)
 	out, err := r.c.browser.CallTool(ctx, call.Tool, args)
 	r.inline = nil
@@ -133,28 +134,6 @@ func (r *run) exec(ctx context.Context, call step.ToolCall) (*mcpclient.Result, 
 		r.inline = out // the page as the call left it; any later call may change it
 	}
 	return out, err
-}
-
-// mapStrings returns a copy of v, a call's arguments, with fn applied to
-// every string in it, deep through maps and lists; map keys are kept.
-func mapStrings(v any, fn func(string) string) any {
-	switch x := v.(type) {
-	case string:
-		return fn(x)
-	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[k] = mapStrings(e, fn)
-		}
-		return m
-	case []any:
-		s := make([]any, len(x))
-		for i, e := range x {
-			s[i] = mapStrings(e, fn)
-		}
-		return s
-	}
-	return v
 }
 
 // absolute resolves a link's URL against the current page.

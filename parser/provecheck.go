@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/internal/jsonvalue"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 )
@@ -79,5 +80,5 @@ func (r *run) fill(v any) (any, error) {
 			"{{"+name+"."+commandgen.OutputJS+"}}", rv.JS, "{{"+name+"."+commandgen.OutputNorm+"}}", rv.Norm)
 	}
 	outputs := strings.NewReplacer(pairs...)
-	return mapStrings(v, func(s string) string { return r.replacer.Replace(outputs.Replace(s)) }), nil
+	return jsonvalue.MapStrings(v, func(s string) string { return r.replacer.Replace(outputs.Replace(s)) }), nil
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/jsonvalue"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -125,7 +126,7 @@ func placeholders(args map[string]any, fn, val *strings.Replacer) map[string]any
 			out[k] = fn.Replace(s)
 			continue
 		}
-		out[k] = mapStrings(v, val.Replace)
+		out[k] = jsonvalue.MapStrings(v, val.Replace)
 	}
 	return out
 }

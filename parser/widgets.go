@@ -13,6 +13,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -47,10 +48,6 @@ func (r *run) plainCall(ctx context.Context, ts *TestStep, s step.Step, call ste
 	return true, nil
 }
 
-// optionWait bounds the look for a combo box's option right after opening
-// it, before the compiler tries typing into it instead.
-const optionWait = 1500 * time.Millisecond
-
 // choose picks s.Value in the combo box at target: it opens it (a click) and
 // clicks the option the page then shows; when none shows and the combo box
 // takes text, it types the value (which filters the options) and clicks the
@@ -61,7 +58,7 @@ func (r *run) choose(ctx context.Context, ts *TestStep, s step.Step, target stri
 	if ok, err := r.act(ctx, ts, open, target); !ok {
 		return ok, err
 	}
-	opt, err := r.option(ctx, s.Value, optionWait)
+	opt, err := r.option(ctx, s.Value, defaults.ComboOption)
 	if opt == nil && r.editable(ctx, target) {
 		typed := s
 		typed.Kind = step.Type

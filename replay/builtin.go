@@ -73,7 +73,7 @@ func (r *run) waitForElement(ctx context.Context, pl *plan, params map[string]an
 	q, _ := json.Marshal(sel)
 	fn := fmt.Sprintf("() => document.querySelector(%s) !== null", q)
 	done, _ := json.Marshal(map[string]any{"found": true, "selector": sel})
-	return r.poll(ctx, pl, params, fn, 10*time.Second, string(done), fmt.Sprintf("element %s not found", q))
+	return r.poll(ctx, pl, params, fn, defaults.BuiltinSelector, string(done), fmt.Sprintf("element %s not found", q))
 }
 
 // waitUntil is sandy__wait_until {expression, timeout, interval,
@@ -85,7 +85,7 @@ func (r *run) waitUntil(ctx context.Context, pl *plan, params map[string]any) (o
 		return outcome{fail: "expression: want a JavaScript expression"}, nil
 	}
 	fn := "() => Boolean(" + expr + "\n)"
-	return r.poll(ctx, pl, params, fn, 30*time.Second, `{"condition_met":true}`, fmt.Sprintf("condition %q not met", expr))
+	return r.poll(ctx, pl, params, fn, defaults.BuiltinCondition, `{"condition_met":true}`, fmt.Sprintf("condition %q not met", expr))
 }
 
 // evaluateTool is the tool a browser built-in evaluates its function with
@@ -111,7 +111,7 @@ func (r *run) poll(ctx context.Context, pl *plan, params map[string]any, fn stri
 	if err != nil {
 		return outcome{fail: err.Error()}, nil
 	}
-	interval, err := seconds(params, "interval", 500*time.Millisecond)
+	interval, err := seconds(params, "interval", defaults.BuiltinInterval)
 	if err != nil {
 		return outcome{fail: err.Error()}, nil
 	}

@@ -9,16 +9,13 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 	"unicode"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 )
-
-// evidenceTimeout bounds the screenshot and snapshot of a failed run.
-const evidenceTimeout = 10 * time.Second
 
 // Screenshots is which steps get a screenshot (Options.Screenshots).
 type Screenshots string
@@ -75,7 +72,7 @@ func (r *run) stepShot(ctx context.Context, pl *plan, sr *report.StepResult) {
 	if s == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, evidenceTimeout)
+	ctx, cancel := context.WithTimeout(ctx, defaults.Evidence)
 	defer cancel()
 	base, err := r.evidenceBase(pl)
 	if err != nil {
@@ -112,7 +109,7 @@ func (r *run) evidence(ctx context.Context, pl *plan) {
 	if s == nil {
 		return
 	}
-	ctx, cancel := context.WithTimeout(ctx, evidenceTimeout)
+	ctx, cancel := context.WithTimeout(ctx, defaults.Evidence)
 	defer cancel()
 	base, err := r.evidenceBase(pl)
 	if err != nil {

@@ -12,8 +12,8 @@ import (
 	"github.com/ohler55/ojg/jp"
 	"github.com/ohler55/ojg/oj"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -49,7 +49,7 @@ func Extract(text string, paths map[string]string) (map[string]any, error) {
 			return nil, fmt.Errorf("output %s: %w", name, err)
 		}
 		if err := countMatches(x, doc); err != nil {
-			return nil, &sandy.LimitError{Path: textpos.JSONKey("output", name), Msg: printable.Excerpt(path) + ": " + err.Error()}
+			return nil, &sandy.LimitError{Path: jsonscan.Key("output", name), Msg: printable.Excerpt(path) + ": " + err.Error()}
 		}
 		got, err := get(x, doc)
 		if err != nil {

@@ -4,13 +4,10 @@ package replay
 
 import (
 	"context"
-	"time"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
 )
-
-// closeTimeout bounds the browser_close that ends a kept server's run.
-const closeTimeout = 10 * time.Second
 
 // reused is a session of a kept server for one run: its Close ends the
 // run's browser and hands the server to the next run with the same needs.
@@ -24,7 +21,7 @@ type reused struct {
 // for the next run; a server that fails it (gone, its browser lost, no
 // answer in time) is stopped instead.
 func (r *reused) Close() error {
-	ctx, cancel := context.WithTimeout(context.Background(), closeTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), defaults.KeptClose)
 	defer cancel()
 	res, err := r.Session.CallTool(ctx, mcpclient.ToolClose, nil)
 	if err != nil || res.IsError || !r.c.keep(r.needs, r.Session) {

@@ -16,7 +16,7 @@ import (
 // every scenario run gets its own isolated browser; with Reuse, the bundled
 // server's process is kept for the next run, and only its browser is new.
 type ConfigServers struct {
-	// Config is the discovered config (mcpclient.Discover); nil means none.
+	// Config is the discovered config (mcpconfig.Discover); nil means none.
 	Config *mcpclient.Config
 	// Browser, when set, names the config server that serves the
 	// "playwright" prefix (plaintest replay --mcp NAME).

@@ -1,14 +1,13 @@
 package sandy
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
 	"os"
 	"strconv"
 
-	"github.com/plaintest/plaintest/internal/textpos"
+	"github.com/plaintest/plaintest/internal/jsonscan"
 )
 
 // Limits of a scenario file. A scenario is data someone else may have
@@ -143,16 +142,16 @@ func ReadFile(path string) ([]byte, error) {
 
 // checkLimits walks data, which must be valid JSON, and returns a
 // *DecodeError at the first value over a limit, naming its JSON path
-// ("steps[3].params.text"), or nil. It allocates nothing while the file
+// ("steps[3].params.text"), or nil. It allocates little while the file
 // holds: paths are written only for the error.
 func checkLimits(data []byte, base int, file string) error {
-	l := limiter{data: data, lim: &fileLimits}
-	l.value(l.ws(base))
+	l := limiter{lim: &fileLimits}
+	jsonscan.Walk(data, base, l.visit)
 	if l.msg == "" {
 		return nil
 	}
 	line, col, excerpt := pointAt(data[base:], l.off-base)
-	return &DecodeError{File: file, Line: line, Col: col, Path: l.path(), Msg: l.msg, Excerpt: excerpt}
+	return &DecodeError{File: file, Line: line, Col: col, Path: l.path, Msg: l.msg, Excerpt: excerpt}
 }
 
 // CheckResultJSON checks data, the JSON of a tool's result that outputs
@@ -160,15 +159,15 @@ func checkLimits(data []byte, base int, file string) error {
 // MaxResultDepth before it is decoded. The error is a *LimitError at the
 // value's JSON path in the result.
 func CheckResultJSON(data []byte) error {
-	l := limiter{data: data, lim: &resultLimits}
-	l.value(l.ws(0))
+	l := limiter{lim: &resultLimits}
+	jsonscan.Walk(data, 0, l.visit)
 	switch {
 	case l.msg == "":
 		return nil
 	case l.values > l.lim.values: // the whole, not one value
 		return &LimitError{Msg: l.msg}
 	}
-	return &LimitError{Path: l.path(), Msg: l.msg}
+	return &LimitError{Path: l.path, Msg: l.msg}
 }
 
 // jsonLimits are the limits a limiter holds a JSON text to, and what it
@@ -184,140 +183,54 @@ var (
 		str: math.MaxInt, key: math.MaxInt, array: math.MaxInt, object: math.MaxInt, whole: "the result's JSON"}
 )
 
-// limiter is checkLimits' walk: the stack of containers it is in, each with
-// the key or index of the value being read, and the first limit broken.
+// limiter holds the values of a walk (jsonscan.Walk) to its limits and
+// keeps the first one broken.
 type limiter struct {
 	lim    *jsonLimits
-	data   []byte
-	stack  []frame
 	values int
 	msg    string // the broken limit; "" while none is
-	off    int    // where the value breaking it starts
+	off    int    // where the value (or key, or container) breaking it starts
+	path   string // its JSON path
 }
 
-type frame struct {
-	key   []byte // the member's key as written, quotes included; nil in an array
-	index int
-}
-
-func (l *limiter) fail(off int, format string, args ...any) int {
-	if l.msg == "" {
-		l.msg, l.off = fmt.Sprintf(format, args...), off
-	}
-	return len(l.data)
-}
-
-// path is the JSON path of the value being read when the walk stopped.
-func (l *limiter) path() string {
-	p := ""
-	for _, f := range l.stack {
-		if f.key == nil {
-			p = textpos.JSONIndex(p, f.index)
-			continue
+// visit checks the value at start, in the container around it: that
+// container's count of elements or members and the member's key, then the
+// count of values, the depth of a container, the length of a string. It
+// stops the walk at the first limit broken.
+func (l *limiter) visit(w *jsonscan.Walker, start int) bool {
+	frames := w.Frames()
+	if n := len(frames); n > 0 {
+		f := frames[n-1]
+		what, max := "elements", l.lim.array
+		if f.Key != nil {
+			what, max = "members", l.lim.object
 		}
-		var k string
-		if json.Unmarshal(f.key, &k) != nil {
-			k = string(f.key)
+		if f.Index >= max { // the container itself is at fault
+			return l.fail(f.Start, jsonscan.PathOf(frames[:n-1]), "more than %d %s, the limit", max, what)
 		}
-		p = textpos.JSONKey(p, k)
-	}
-	return p
-}
-
-func (l *limiter) ws(i int) int {
-	for i < len(l.data) {
-		switch l.data[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		default:
-			return i
+		if k := len(f.Key) - 2; f.Key != nil && k > l.lim.key {
+			return l.fail(f.KeyAt, w.Path(), "a key of %s, over the limit of %s", mb(int64(k)), mb(int64(l.lim.key)))
 		}
-	}
-	return i
-}
-
-// value reads the value at i and returns the offset after it, or
-// len(data) once a limit is broken.
-func (l *limiter) value(i int) int {
-	if i >= len(l.data) || l.msg != "" {
-		return len(l.data)
 	}
 	if l.values++; l.values > l.lim.values {
-		return l.fail(i, "%s holds more than %d values, the limit", l.lim.whole, l.lim.values)
+		return l.fail(start, w.Path(), "%s holds more than %d values, the limit", l.lim.whole, l.lim.values)
 	}
-	switch l.data[i] {
+	data := w.Scanner().Data()
+	switch data[start] {
 	case '{', '[':
-		if len(l.stack) >= l.lim.depth {
-			return l.fail(i, "nested more than %d arrays or objects deep, the limit", l.lim.depth)
+		if len(frames) >= l.lim.depth {
+			return l.fail(start, w.Path(), "nested more than %d arrays or objects deep, the limit", l.lim.depth)
 		}
-		return l.container(i)
 	case '"':
-		end := l.str(i)
-		if n := end - i - 2; n > l.lim.str {
-			return l.fail(i, "a string of %s, over the limit of %s", mb(int64(n)), mb(int64(l.lim.str)))
+		if n := w.Scanner().StringEnd(start) - start - 2; n > l.lim.str {
+			return l.fail(start, w.Path(), "a string of %s, over the limit of %s", mb(int64(n)), mb(int64(l.lim.str)))
 		}
-		return end
-	default:
-		for i < len(l.data) {
-			switch l.data[i] {
-			case ',', ']', '}', ' ', '\t', '\r', '\n':
-				return i
-			}
-			i++
-		}
-		return i
 	}
+	return true
 }
 
-// container reads the array or object at i.
-func (l *limiter) container(i int) int {
-	object := l.data[i] == '{'
-	close, what, max := byte(']'), "elements", l.lim.array
-	if object {
-		close, what, max = '}', "members", l.lim.object
-	}
-	l.stack = append(l.stack, frame{})
-	top := len(l.stack) - 1
-	start := i
-	i = l.ws(i + 1)
-	for n := 0; i < len(l.data) && l.data[i] != close; n++ {
-		if n >= max {
-			l.stack = l.stack[:top] // the container itself is at fault
-			return l.fail(start, "more than %d %s, the limit", max, what)
-		}
-		f := frame{index: n}
-		if object {
-			end := l.str(i)
-			f.key = l.data[i:end]
-			if k := end - i - 2; k > l.lim.key {
-				l.stack[top] = f
-				return l.fail(i, "a key of %s, over the limit of %s", mb(int64(k)), mb(int64(l.lim.key)))
-			}
-			i = l.ws(end)
-			i = l.ws(i + 1) // the colon
-		}
-		l.stack[top] = f
-		i = l.ws(l.value(i))
-		if l.msg != "" {
-			return len(l.data)
-		}
-		if i < len(l.data) && l.data[i] == ',' {
-			i = l.ws(i + 1)
-		}
-	}
-	l.stack = l.stack[:top]
-	return i + 1
-}
-
-// str returns the offset after the string starting at i.
-func (l *limiter) str(i int) int {
-	for j := i + 1; j < len(l.data); j++ {
-		switch l.data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(l.data)
+// fail keeps a broken limit and stops the walk.
+func (l *limiter) fail(off int, path, format string, args ...any) bool {
+	l.msg, l.off, l.path = fmt.Sprintf(format, args...), off, path
+	return false
 }

@@ -5,8 +5,8 @@ package sandy
 import (
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // refs checks the {{id.field}} placeholders in x (params or a condition) of
@@ -82,7 +82,7 @@ func (s *Scenario) undefinedVars(layers []map[string]string) ([]Problem, bool) {
 		}
 	}
 	for i := range s.Steps {
-		p := textpos.JSONIndex("steps", i)
+		p := jsonscan.Index("steps", i)
 		placeholders(p+".params", s.Steps[i].Params, check)
 		placeholders(p+".condition", s.Steps[i].Condition, check)
 	}

@@ -13,8 +13,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // Substitute replaces the placeholders in x, deep through maps and slices
@@ -66,7 +66,7 @@ func (v *Vars) subst(b *budget, path string, x any) (any, error) {
 	case map[string]any:
 		out := make(map[string]any, len(x))
 		for _, k := range slices.Sorted(maps.Keys(x)) { // sorted: the first error is always the same
-			val, err := v.subst(b, textpos.JSONKey(path, k), x[k])
+			val, err := v.subst(b, jsonscan.Key(path, k), x[k])
 			if err != nil {
 				return nil, err
 			}
@@ -76,7 +76,7 @@ func (v *Vars) subst(b *budget, path string, x any) (any, error) {
 	case []any:
 		out := make([]any, len(x))
 		for i, e := range x {
-			val, err := v.subst(b, textpos.JSONIndex(path, i), e)
+			val, err := v.subst(b, jsonscan.Index(path, i), e)
 			if err != nil {
 				return nil, err
 			}

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/plaintest/plaintest/internal/textpos"
+	"github.com/plaintest/plaintest/internal/jsonscan"
 )
 
 // The placeholder syntax is described in the package documentation.
@@ -121,9 +121,9 @@ func (w *placeWalk) path() string {
 	p := w.base
 	for _, s := range w.segs {
 		if s.isKey {
-			p = textpos.JSONKey(p, s.key)
+			p = jsonscan.Key(p, s.key)
 		} else {
-			p = textpos.JSONIndex(p, s.index)
+			p = jsonscan.Index(p, s.index)
 		}
 	}
 	return p

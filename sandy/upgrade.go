@@ -9,8 +9,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // upgradeFunc reshapes the params of one v1.1 step (path is its JSON path)
@@ -85,7 +85,7 @@ func Upgrade(s *Scenario) []Problem {
 		if st.Action == "" {
 			continue
 		}
-		path := textpos.JSONIndex("steps", i)
+		path := jsonscan.Index("steps", i)
 		a, ok := actions[st.Action]
 		if !ok {
 			ps = append(ps, Problem{Path: path + ".action", Msg: unknownActionMsg(st.Action)})

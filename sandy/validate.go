@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"github.com/ohler55/ojg/jp"
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // Validate checks the scenario and reports every problem at once as a
@@ -85,7 +85,7 @@ func (v *validator) run() {
 		v.add("metadata.status", "must be absent (a complete scenario) or %q, got %s", StatusPartial, printable.Quote(st))
 	}
 	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
-		path := textpos.JSONKey("variables", name)
+		path := jsonscan.Key("variables", name)
 		if !validIdent(name) {
 			v.add(path, "name must match %s", identPattern)
 		}
@@ -115,7 +115,7 @@ func (v *validator) run() {
 // maps each id to the first step that has it.
 func (v *validator) step(i int, ids map[string]int) {
 	st := &v.s.Steps[i]
-	p := textpos.JSONIndex("steps", i)
+	p := jsonscan.Index("steps", i)
 
 	v.number(i, p)
 
@@ -150,7 +150,7 @@ func (v *validator) step(i int, ids map[string]int) {
 		v.add(p+".output", "requires an id, so later steps can refer to it")
 	}
 	for _, name := range slices.Sorted(maps.Keys(st.Output)) {
-		path := textpos.JSONKey(p+".output", name)
+		path := jsonscan.Key(p+".output", name)
 		if !validIdent(name) {
 			v.add(path, "name must match %s", identPattern)
 		}

@@ -8,8 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/textpos"
 )
 
 // Vars resolves {{placeholders}} for one run of a scenario. Variables come
@@ -118,7 +118,7 @@ func (v *Vars) SetOutput(stepID string, values map[string]any) error {
 // OutputLimitError is a step's output name, whose value grows the step's
 // outputs past MaxOutput or MaxOutputValues.
 func OutputLimitError(name string) *LimitError {
-	return &LimitError{Path: textpos.JSONKey("output", name),
+	return &LimitError{Path: jsonscan.Key("output", name),
 		Msg: "the step's outputs grow past the limit of " + limitText(Size{MaxOutput, MaxOutputValues})}
 }
 

@@ -80,7 +80,7 @@ func (v *validator) retryCeilings(p string, r *Retry) {
 // retry.backoff after each when it is over 1, each at most
 // defaults.MaxWait; retry.count attempts (default 3) in all.
 func RetryDelays(r *Retry) []time.Duration {
-	count, delay, backoff := 3, 500*time.Millisecond, 0.0
+	count, delay, backoff := 3, defaults.RetryDelay, 0.0
 	if r != nil {
 		if r.Count > 0 {
 			count = r.Count

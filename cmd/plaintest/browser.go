@@ -13,6 +13,7 @@ import (
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/internal/navrule"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcpconfig"
 	"github.com/plaintest/plaintest/replay"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -183,7 +184,7 @@ func (b *builtinServers) Close() error {
 // discovered config's entry (for "playwright", the bundled server when the
 // config has none). It returns the session, the server's description for
 // the progress line, and what to call when done.
-func openBrowser(ctx context.Context, b browserFlags, found *mcpclient.Discovery, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, func(), error) {
+func openBrowser(ctx context.Context, b browserFlags, found *mcpconfig.Discovery, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, func(), error) {
 	cfg := found.Config
 	// Local files open where --allow-file-urls says, and beside the start
 	// page when the user gave a local one.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/mcpclient/mcpconfig"
 )
 
 // The MCP config of compile, replay and snapshot. Its servers are commands
@@ -34,8 +35,8 @@ func (c *configFlags) add(fs *pflag.FlagSet) {
 // folders tested (the working directory is always one), and says on w
 // which config it read, from where, and each one it passed over, why and
 // how to read it.
-func (c *configFlags) discover(w io.Writer, tested []string) (*mcpclient.Discovery, error) {
-	d, err := mcpclient.Discover(&mcpclient.DiscoverOptions{Explicit: c.path, Trust: c.trust, Tested: tested})
+func (c *configFlags) discover(w io.Writer, tested []string) (*mcpconfig.Discovery, error) {
+	d, err := mcpconfig.Discover(&mcpconfig.DiscoverOptions{Explicit: c.path, Trust: c.trust, Tested: tested})
 	if err != nil {
 		return nil, usageError("%v", err)
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 func runDemo(ctx context.Context, e *env, args []string) error {
@@ -26,9 +27,9 @@ Reference: README.md (Demo shop)`)
 	if err != nil {
 		return environmentError(fmt.Errorf("cannot listen on %s: %w", *addr, err))
 	}
-	srv := &http.Server{Handler: demoshop.Handler(&demoshop.Options{OfferDelay: *delay}), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: demoshop.Handler(&demoshop.Options{OfferDelay: *delay}), ReadHeaderTimeout: defaults.RequestHeader}
 	fmt.Fprintf(e.stdout, "demo shop listening on http://%s (log in with %s / %s; Ctrl-C stops)\n", ln.Addr(), demoshop.Username, demoshop.Password)
-	return serveUntil(ctx, srv, ln, 2*time.Second)
+	return serveUntil(ctx, srv, ln, defaults.DemoShutdown)
 }
 
 // serveUntil serves srv on ln until it fails (that error is returned) or

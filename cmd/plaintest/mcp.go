@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/internal/defaults"
@@ -100,7 +99,7 @@ func runMCP(ctx context.Context, e *env, args []string) error {
 	fmt.Fprintf(e.stderr, "plaintest mcp: serving http://%s%s (streamable HTTP) and http://%s%s (SSE)\n",
 		ln.Addr(), browserserver.PathStreamable, ln.Addr(), browserserver.PathSSE)
 	srv := &http.Server{Handler: s.Handler(access), ReadHeaderTimeout: defaults.RequestHeader}
-	if err := serveUntil(ctx, srv, ln, 5*time.Second); err != nil {
+	if err := serveUntil(ctx, srv, ln, defaults.MCPShutdown); err != nil {
 		return environmentError(err)
 	}
 	return nil

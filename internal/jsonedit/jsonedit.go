@@ -7,7 +7,7 @@
 // gives out the byte span of the value there (Find), or the text with a
 // string value put there (SetString): spliced over the old value, or, when
 // the object has no such key, inserted after its last member in the style
-// of that member.
+// of that member. The text is read with internal/jsonscan.
 package jsonedit
 
 import (
@@ -15,10 +15,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/plaintest/plaintest/internal/jsonscan"
 )
 
 // ErrNotFound is a path whose value the text does not have.
@@ -128,17 +129,12 @@ func splice(data []byte, start, end int, text string) []byte {
 	return append(out, data[end:]...)
 }
 
-// scanner walks a JSON text known to be valid.
+// scanner reads a JSON text known to be valid, with jsonscan.
 type scanner struct {
+	*jsonscan.Scanner
 	data []byte
 	base int // after a byte order mark
-	// spans are the objects and arrays of data by their start, so that
-	// skipping one takes no walk through it (a path into deep nesting
-	// would otherwise walk the same text once for every level).
-	spans []span
 }
-
-type span struct{ start, end int }
 
 func newScanner(data []byte) (*scanner, error) {
 	base := 0
@@ -148,62 +144,40 @@ func newScanner(data []byte) (*scanner, error) {
 	if !json.Valid(data[base:]) {
 		return nil, errors.New("not a JSON text")
 	}
-	return &scanner{data: data, base: base, spans: containers(data, base)}, nil
-}
-
-// containers lists the objects and arrays of data (valid JSON from base)
-// in the order they start.
-func containers(data []byte, base int) []span {
-	var spans []span
-	var open []int // indexes into spans
-	for i := base; i < len(data); i++ {
-		switch data[i] {
-		case '"':
-			for i++; data[i] != '"'; i++ {
-				if data[i] == '\\' {
-					i++
-				}
-			}
-		case '{', '[':
-			open = append(open, len(spans))
-			spans = append(spans, span{start: i})
-		case '}', ']':
-			spans[open[len(open)-1]].end = i + 1
-			open = open[:len(open)-1]
-		}
-	}
-	return spans
+	return &scanner{Scanner: jsonscan.New(data), data: data, base: base}, nil
 }
 
 // find returns the span of the value at path.
 func (s *scanner) find(path []Seg) (start, end int, err error) {
-	start = s.ws(s.base)
-	end = s.skip(start)
+	start = s.Space(s.base)
+	end = s.Skip(start)
 	for i, seg := range path {
 		here := path[:i+1]
 		switch c := s.data[start]; {
 		case seg.Array && c == '[':
 			n := -1
-			s.elements(start, func(vs, ve int) bool {
-				n++
+			s.Array(start, func(i, vs int) (int, bool) {
+				n = i
+				ve := s.Skip(vs)
 				if n == seg.Index {
 					start, end = vs, ve
-					return false
+					return ve, false
 				}
-				return true
+				return ve, true
 			})
 			if n != seg.Index {
 				return 0, 0, fmt.Errorf("%s: %w (the array has %d elements)", Path(here), ErrNotFound, n+1)
 			}
 		case !seg.Array && c == '{':
 			found := false
-			s.members(start, func(ks, ke, vs, ve int) bool {
+			s.Object(start, func(_, ks, ke, vs int) (int, bool) {
+				ve := s.Skip(vs)
 				var k string
 				_ = json.Unmarshal(s.data[ks:ke], &k)
 				if k == seg.Key || seg.Fold && strings.EqualFold(k, seg.Key) {
 					start, end, found = vs, ve, true // the last one counts
 				}
-				return true
+				return ve, true
 			})
 			if !found {
 				return 0, 0, fmt.Errorf("%s: %w", Path(here), ErrNotFound)
@@ -225,12 +199,13 @@ func (s *scanner) find(path []Seg) (start, end int, err error) {
 func (s *scanner) member(start, end int, key, value string) (int, string) {
 	lastEnd, lead, colon := -1, "", ": "
 	prev := start + 1 // after { or the last comma
-	s.members(start, func(ks, ke, vs, ve int) bool {
+	s.Object(start, func(_, ks, ke, vs int) (int, bool) {
+		ve := s.Skip(vs)
 		lead = string(s.data[prev:ks])
 		colon = string(s.data[ke:vs])
 		lastEnd = ve
-		prev = s.ws(ve) + 1 // after the comma
-		return true
+		prev = s.Space(ve) + 1 // after the comma
+		return ve, true
 	})
 	if lastEnd < 0 { // {} or { }: "key": value right after the brace
 		return start + 1, key + colon + value
@@ -239,80 +214,6 @@ func (s *scanner) member(start, end int, key, value string) (int, string) {
 		lead = " " // {"a": 1} gets {"a": 1, "key": value}
 	}
 	return lastEnd, "," + lead + key + colon + value
-}
-
-// members calls fn with the spans of each member's key and value of the
-// object at i, in order, until fn returns false.
-func (s *scanner) members(i int, fn func(ks, ke, vs, ve int) bool) {
-	i = s.ws(i + 1)
-	for s.data[i] != '}' {
-		ks := i
-		ke := s.str(ks)
-		vs := s.ws(s.ws(ke) + 1) // past the colon
-		ve := s.skip(vs)
-		if !fn(ks, ke, vs, ve) {
-			return
-		}
-		i = s.ws(ve)
-		if s.data[i] == ',' {
-			i = s.ws(i + 1)
-		}
-	}
-}
-
-// elements calls fn with the span of each element of the array at i, in
-// order, until fn returns false.
-func (s *scanner) elements(i int, fn func(vs, ve int) bool) {
-	i = s.ws(i + 1)
-	for s.data[i] != ']' {
-		ve := s.skip(i)
-		if !fn(i, ve) {
-			return
-		}
-		i = s.ws(ve)
-		if s.data[i] == ',' {
-			i = s.ws(i + 1)
-		}
-	}
-}
-
-// skip returns the offset after the value starting at i.
-func (s *scanner) skip(i int) int {
-	switch s.data[i] {
-	case '"':
-		return s.str(i)
-	case '{', '[':
-		n, _ := slices.BinarySearchFunc(s.spans, i, func(sp span, i int) int { return sp.start - i })
-		return s.spans[n].end
-	}
-	for i < len(s.data) && !strings.ContainsRune(",]} \t\r\n", rune(s.data[i])) {
-		i++
-	}
-	return i
-}
-
-// str returns the offset after the string starting at i.
-func (s *scanner) str(i int) int {
-	for j := i + 1; ; j++ {
-		switch s.data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-}
-
-func (s *scanner) ws(i int) int {
-	for i < len(s.data) {
-		switch s.data[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
 }
 
 // encodeString is v as a JSON string, without HTML escaping; with ascii,

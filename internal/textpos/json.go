@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
-	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
 )
 
@@ -79,25 +79,25 @@ func gotJSON(value string) string {
 // after a scalar or after the opening bracket of an array or object). data
 // must be valid JSON. It returns the value's path and start offset.
 func JSONValueAt(data []byte, off int) (path string, start int) {
-	walkJSON(data, func(p string, i int) bool {
+	jsonscan.Walk(data, 0, func(w *jsonscan.Walker, i int) bool {
 		if i >= off {
 			return false
 		}
-		path, start = p, i
+		path, start = w.Path(), i
 		return true
 	})
 	return path, start
 }
 
 // JSONFind returns the offset in data (valid JSON) where the value at path
-// starts ("steps[3].on_error", written as JSONKey and JSONIndex write
-// paths), or, when data has no such value (a field that is missing), where
-// the nearest value enclosing it starts: steps[3], else steps, else the
-// document.
+// starts ("steps[3].on_error", written as jsonscan.Key and jsonscan.Index
+// write paths), or, when data has no such value (a field that is missing),
+// where the nearest value enclosing it starts: steps[3], else steps, else
+// the document.
 func JSONFind(data []byte, path string) int {
 	best := 0
-	walkJSON(data, func(p string, i int) bool {
-		switch {
+	jsonscan.Walk(data, 0, func(w *jsonscan.Walker, i int) bool {
+		switch p := w.Path(); {
 		case p == path:
 			best = i
 			return false
@@ -107,124 +107,4 @@ func JSONFind(data []byte, path string) int {
 		return true
 	})
 	return best
-}
-
-// walkJSON calls visit with the path and start offset of every value of
-// data, in order, until visit returns false.
-func walkJSON(data []byte, visit func(path string, start int) bool) {
-	w := walker{data: data, visit: visit}
-	w.value(0, "")
-}
-
-type walker struct {
-	data  []byte
-	visit func(path string, start int) bool
-	done  bool
-}
-
-func (w *walker) ws(i int) int {
-	for i < len(w.data) {
-		switch w.data[i] {
-		case ' ', '\t', '\r', '\n':
-			i++
-		default:
-			return i
-		}
-	}
-	return i
-}
-
-// value walks the value at i (after white space) and returns the offset
-// after it.
-func (w *walker) value(i int, path string) int {
-	i = w.ws(i)
-	if w.done || i >= len(w.data) || !w.visit(path, i) {
-		w.done = true
-		return len(w.data)
-	}
-	switch w.data[i] {
-	case '{':
-		i = w.ws(i + 1)
-		for i < len(w.data) && w.data[i] != '}' {
-			end := w.str(i)
-			var key string
-			_ = json.Unmarshal(w.data[i:end], &key)
-			i = w.ws(end)
-			if i < len(w.data) && w.data[i] == ':' {
-				i++
-			}
-			i = w.ws(w.value(i, JSONKey(path, key)))
-			if i < len(w.data) && w.data[i] == ',' {
-				i = w.ws(i + 1)
-			}
-		}
-		return i + 1
-	case '[':
-		i = w.ws(i + 1)
-		for n := 0; i < len(w.data) && w.data[i] != ']'; n++ {
-			next := w.ws(w.value(i, JSONIndex(path, n)))
-			if next == i { // a stray '}' in malformed input: step over it
-				next++
-			}
-			i = next
-			if i < len(w.data) && w.data[i] == ',' {
-				i = w.ws(i + 1)
-			}
-		}
-		return i + 1
-	case '"':
-		return w.str(i)
-	default:
-		for i < len(w.data) {
-			switch w.data[i] {
-			case ',', ']', '}', ' ', '\t', '\r', '\n':
-				return i
-			}
-			i++
-		}
-		return i
-	}
-}
-
-// str returns the offset after the string starting at i.
-func (w *walker) str(i int) int {
-	for j := i + 1; j < len(w.data); j++ {
-		switch w.data[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(w.data)
-}
-
-// JSONKey appends an object key to a JSON path: a.b, or a["odd key"] when
-// the key is not identifier-like. A key longer than printable.MaxExcerpt
-// characters is cut as printable.Excerpt cuts it.
-func JSONKey(path, key string) string {
-	if key == "" || !plainKey(key) {
-		return path + "[" + printable.Quote(key) + "]"
-	}
-	key = printable.Excerpt(key)
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-// plainKey reports whether key is written without brackets in a path:
-// letters, digits, "_" and "-" only.
-func plainKey(key string) bool {
-	for _, r := range key {
-		if !(r == '_' || r == '-' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9') {
-			return false
-		}
-	}
-	return true
-}
-
-// JSONIndex appends an array index to a JSON path.
-func JSONIndex(path string, i int) string {
-	return path + "[" + strconv.Itoa(i) + "]"
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/jsonscan"
 	"github.com/plaintest/plaintest/internal/printable"
 )
 
@@ -111,7 +112,7 @@ func TestJSONErrorQuotesAnExcerpt(t *testing.T) {
 	if want := "vars." + strings.Repeat("k", printable.MaxExcerpt) + "… (1000 bytes)"; path != want {
 		t.Errorf("path of a 1000-character key = %q, want %q", path, want)
 	}
-	odd := JSONKey("vars", "odd "+key)
+	odd := jsonscan.Key("vars", "odd "+key)
 	if want := `vars["odd ` + strings.Repeat("k", printable.MaxExcerpt-4) + `"… (1004 bytes)]`; odd != want {
 		t.Errorf("JSONKey of a long odd key = %q, want %q", odd, want)
 	}

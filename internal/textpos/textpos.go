@@ -3,7 +3,7 @@
 // out the offset of the first byte that is not UTF-8, the line and column
 // of an offset (columns count characters, from 1), the line itself with a
 // caret under the column, and, in JSON, where a decoding error or the value
-// at a JSON path ("steps[3].on_error") is.
+// at a JSON path ("steps[3].on_error") is (walked with internal/jsonscan).
 package textpos
 
 import (

@@ -1,4 +1,9 @@
-package mcpclient
+// Package mcpconfig finds and reads the MCP config files that name the
+// servers a scenario calls: it takes the config flag, the environment
+// and the folders under test, and gives out a *mcpclient.Config (Load:
+// one file in either format MCP clients write; Discover: the file Sandy's
+// discovery order finds, where from, and those passed over as untrusted).
+package mcpconfig
 
 import (
 	"bytes"
@@ -13,13 +18,14 @@ import (
 
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/textpos"
+	"github.com/plaintest/plaintest/mcpclient"
 )
 
-// ErrUnknownFormat is wrapped by LoadConfig's error for a file with neither
+// ErrUnknownFormat is wrapped by Load's error for a file with neither
 // "mcpServers" nor "servers".
 var ErrUnknownFormat = errors.New("unknown config format")
 
-// LoadConfig reads a config file in either of the formats MCP clients use:
+// Load reads a config file in either of the formats MCP clients use:
 //
 //	{"mcpServers": {"name": {"command": "...", "args": [...], "env": {...}}}}   // Claude Desktop, Cursor
 //	{"mcpServers": {"name": {"url": "http://...", "type": "http"|"sse"}}}
@@ -31,25 +37,25 @@ var ErrUnknownFormat = errors.New("unknown config format")
 // headers and args are replaced from the environment (unknown variables stay
 // as written). Errors name the file, and line:column for JSON errors; every
 // bad server entry is reported, not just the first.
-func LoadConfig(path string) (*Config, error) {
+func Load(path string) (*mcpclient.Config, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("mcp config: %w", err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxConfigSize+1))
+	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("mcp config: %w", err)
 	}
-	if len(data) > MaxConfigSize {
-		return nil, fmt.Errorf("mcp config %s: over %d MB: not a config file", path, MaxConfigSize>>20)
+	if len(data) > MaxSize {
+		return nil, fmt.Errorf("mcp config %s: over %d MB: not a config file", path, MaxSize>>20)
 	}
 	return parseConfig(data, path)
 }
 
-// MaxConfigSize bounds a config file: a few servers' commands take a few
+// MaxSize bounds a config file: a few servers' commands take a few
 // kilobytes; a larger file is refused unread past the bound.
-const MaxConfigSize = 10 << 20
+const MaxSize = 10 << 20
 
 // rawServer is one server entry as the formats spell it.
 type rawServer struct {
@@ -97,7 +103,7 @@ func (m *stringMap) UnmarshalJSON(b []byte) error {
 }
 
 // parseConfig parses a config file's bytes; path is only used in errors.
-func parseConfig(data []byte, path string) (*Config, error) {
+func parseConfig(data []byte, path string) (*mcpclient.Config, error) {
 	var file struct {
 		MCPServers map[string]rawServer `json:"mcpServers"`
 		Servers    map[string]rawServer `json:"servers"`
@@ -114,7 +120,7 @@ func parseConfig(data []byte, path string) (*Config, error) {
 	if !hasMCP && !hasServers {
 		return nil, fmt.Errorf(`%s: %w: neither "mcpServers" (Claude Desktop, Cursor) nor "servers" (Sandy) is there`, path, ErrUnknownFormat)
 	}
-	cfg := &Config{Path: path, Servers: map[string]ServerConfig{}}
+	cfg := &mcpclient.Config{Path: path, Servers: map[string]mcpclient.ServerConfig{}}
 	var errs []error
 	add := func(key string, entries map[string]rawServer) {
 		names := slices.Sorted(maps.Keys(entries))
@@ -148,12 +154,12 @@ func parseConfig(data []byte, path string) (*Config, error) {
 	return cfg, nil
 }
 
-// server turns one entry into a ServerConfig.
-func (r rawServer) server(name string) (ServerConfig, error) {
+// server turns one entry into a mcpclient.ServerConfig.
+func (r rawServer) server(name string) (mcpclient.ServerConfig, error) {
 	if r.URL != "" && r.Endpoint != "" && r.URL != r.Endpoint {
-		return ServerConfig{}, errors.New(`both "url" and "endpoint": give one`)
+		return mcpclient.ServerConfig{}, errors.New(`both "url" and "endpoint": give one`)
 	}
-	sc := ServerConfig{
+	sc := mcpclient.ServerConfig{
 		Name:    name,
 		Command: r.Command,
 		Args:    expandAll(r.Args),
@@ -176,20 +182,20 @@ func (r rawServer) server(name string) (ServerConfig, error) {
 	switch strings.ToLower(t) {
 	case "":
 	case "stdio":
-		sc.Transport = TransportStdio
+		sc.Transport = mcpclient.TransportStdio
 	case "http", "streamable-http", "streamable_http", "streamablehttp", "streamable":
-		sc.Transport = TransportHTTP
+		sc.Transport = mcpclient.TransportHTTP
 	case "sse":
-		sc.Transport = TransportSSE
+		sc.Transport = mcpclient.TransportSSE
 	case "ws", "websocket":
-		sc.Transport = TransportWS
+		sc.Transport = mcpclient.TransportWS
 	case "unix", "socket":
-		sc.Transport = TransportUnix
+		sc.Transport = mcpclient.TransportUnix
 	default:
-		return ServerConfig{}, fmt.Errorf("unknown transport %s (want stdio, http, sse, ws or unix)", printable.Quote(t))
+		return mcpclient.ServerConfig{}, fmt.Errorf("unknown transport %s (want stdio, http, sse, ws or unix)", printable.Quote(t))
 	}
-	if err := sc.validate(); err != nil {
-		return ServerConfig{}, err
+	if err := sc.Validate(); err != nil {
+		return mcpclient.ServerConfig{}, err
 	}
 	return sc, nil
 }

@@ -1,4 +1,4 @@
-package mcpclient
+package mcpconfig
 
 import (
 	"errors"
@@ -7,19 +7,21 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+
+	"github.com/plaintest/plaintest/mcpclient"
 )
 
-// ConfigSource says where a config file came from.
-type ConfigSource string
+// Source says where a config file came from.
+type Source string
 
 // The places Discover takes a config from, as a person would name them.
 const (
-	SourceFlag          ConfigSource = "--config"
-	SourceEnv           ConfigSource = "SANDY_CONFIG"
-	SourceWorkDir       ConfigSource = "the working directory"
-	SourceClaudeDesktop ConfigSource = "Claude Desktop"
-	SourceCursor        ConfigSource = "Cursor"
-	SourceHome          ConfigSource = "the home folder"
+	SourceFlag          Source = "--config"
+	SourceEnv           Source = "SANDY_CONFIG"
+	SourceWorkDir       Source = "the working directory"
+	SourceClaudeDesktop Source = "Claude Desktop"
+	SourceCursor        Source = "Cursor"
+	SourceHome          Source = "the home folder"
 )
 
 // DiscoverOptions say which config Discover may read.
@@ -40,9 +42,9 @@ type DiscoverOptions struct {
 type Discovery struct {
 	// Config is the config read: never nil, with Path "" and no servers
 	// when none was.
-	Config *Config
+	Config *mcpclient.Config
 	// Source is where Config came from, "" when none was read.
-	Source ConfigSource
+	Source Source
 	// Trusted: Config lies inside the tested tree and was read only
 	// because DiscoverOptions.Trust said so.
 	Trusted bool
@@ -55,7 +57,7 @@ type Discovery struct {
 // under test may have written it, and its servers' commands would run.
 type Untrusted struct {
 	Path   string
-	Source ConfigSource
+	Source Source
 	// Tree is the folder where the tested tree it lies in begins: a
 	// repository's root (Repo), else the folder where the walk up from a
 	// tested folder stopped (the home folder or the filesystem root).
@@ -79,14 +81,14 @@ func Discover(o *DiscoverOptions) (*Discovery, error) {
 		o = &DiscoverOptions{}
 	}
 	if o.Explicit != "" {
-		cfg, err := LoadConfig(o.Explicit)
+		cfg, err := Load(o.Explicit)
 		if err != nil {
 			return nil, err
 		}
 		return &Discovery{Config: cfg, Source: SourceFlag}, nil
 	}
 	if p := os.Getenv("SANDY_CONFIG"); p != "" {
-		cfg, err := LoadConfig(p)
+		cfg, err := Load(p)
 		if err != nil {
 			return nil, fmt.Errorf("SANDY_CONFIG: %w", err)
 		}
@@ -116,7 +118,7 @@ func Discover(o *DiscoverOptions) (*Discovery, error) {
 			}
 			d.Trusted = true
 		}
-		cfg, err := LoadConfig(c.path)
+		cfg, err := Load(c.path)
 		if errors.Is(err, ErrUnknownFormat) && c.source == SourceClaudeDesktop {
 			// Claude Desktop keeps its other settings in that file: one
 			// with no MCP servers is not a config of ours to refuse.
@@ -129,14 +131,14 @@ func Discover(o *DiscoverOptions) (*Discovery, error) {
 		d.Config, d.Source = cfg, c.source
 		return d, nil
 	}
-	d.Config = &Config{Servers: map[string]ServerConfig{}}
+	d.Config = &mcpclient.Config{Servers: map[string]mcpclient.ServerConfig{}}
 	return d, nil
 }
 
 // candidate is a config file discovery may read.
 type candidate struct {
 	path   string // absolute
-	source ConfigSource
+	source Source
 }
 
 // discoveryPaths lists the candidate files after $SANDY_CONFIG, in order.

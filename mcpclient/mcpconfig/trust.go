@@ -1,4 +1,4 @@
-package mcpclient
+package mcpconfig
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package mcpclient
+package mcpconfig
 
 import (
 	"os"
@@ -19,7 +19,7 @@ func TestDiscoverTrust(t *testing.T) {
 	}
 	type passed struct {
 		path   string // relative to the test's root
-		source ConfigSource
+		source Source
 		tree   string
 		repo   bool
 	}
@@ -34,7 +34,7 @@ func TestDiscoverTrust(t *testing.T) {
 		opts      DiscoverOptions
 		env       string // SANDY_CONFIG, relative
 		want      string // the server of the config read, "" none
-		source    ConfigSource
+		source    Source
 		trusted   bool
 		passed    []passed
 	}{
