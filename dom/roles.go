@@ -104,3 +104,17 @@ func TextFieldRoles() []string { return slices.Sorted(maps.Keys(textFieldRoles))
 // CheckableRoles returns the roles of the controls a user checks and
 // unchecks (checkbox, radio, switch and their menu item forms), sorted.
 func CheckableRoles() []string { return slices.Sorted(maps.Keys(checkableRoles)) }
+
+// KnownRole reports whether role is a concrete ARIA role Playwright knows
+// (ARIARoles).
+func KnownRole(role string) bool { return ariaRoles[role] }
+
+// ContainerRole reports whether role groups others (ContainerRoles).
+func ContainerRole(role string) bool { return containerRoles[role] }
+
+// TextFieldRole reports whether role takes typed text (TextFieldRoles).
+func TextFieldRole(role string) bool { return textFieldRoles[role] }
+
+// LabelledRole reports whether role is a form control a <label> names,
+// which getByLabel finds.
+func LabelledRole(role string) bool { return labelledRoles[role] }

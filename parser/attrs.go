@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -15,42 +16,42 @@ import (
 // attrTarget finds a locator for node from its element's attributes, for
 // when the accessibility tree gives only a position or nothing: the
 // element's own test id; its role (and name, when it has one) inside its
-// nearest ancestor with a test id; its id, when dom.StableID; a form
+// nearest ancestor with a test id; its id, when locator.StableID; a form
 // control's tag and name attribute (input[name="email"]). The first that
 // the page confirms to match node's element alone wins; none gives an
 // empty locator. The attributes are read in the page through node's ref
 // (locatorattrs.js), so every browser server gives the same answer. Only a
 // broken session is an error.
-func (r *run) attrTarget(ctx context.Context, node *dom.Node) (dom.Locator, error) {
+func (r *run) attrTarget(ctx context.Context, node *dom.Node) (locator.Locator, error) {
 	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": node.Ref, "function": locatorAttrsFn}})
 	if err != nil {
-		return dom.Locator{}, err
+		return locator.Locator{}, err
 	}
 	if out.IsError {
-		return dom.Locator{}, nil
+		return locator.Locator{}, nil
 	}
 	var a elementAttrs
 	if json.Unmarshal([]byte(strings.TrimSpace(out.Value)), &a) != nil {
 		r.c.opts.Logger.Debug("the page's answer for an element's attributes is not understood", "ref", node.Ref)
-		return dom.Locator{}, nil
+		return locator.Locator{}, nil
 	}
 	cands := a.candidates(node)
 	if len(cands) == 0 {
-		return dom.Locator{}, nil
+		return locator.Locator{}, nil
 	}
 	want, ok := r.probe(ctx, node.Ref, elementPathFn)
 	if !ok || want == "" {
-		return dom.Locator{}, nil
+		return locator.Locator{}, nil
 	}
 	for _, c := range cands {
-		if f, err := dom.Reframe(r.page, c, node); err == nil {
+		if f, err := locator.Reframe(r.page, c, node); err == nil {
 			c = f // an element of a frame: inside its frame
 		}
 		if got, ok := r.probe(ctx, c.Selector(), elementPathFn); ok && got == want {
 			return c, nil
 		}
 	}
-	return dom.Locator{}, nil
+	return locator.Locator{}, nil
 }
 
 // locatorAttrsFn reads what a locator can use of an element
@@ -71,25 +72,25 @@ type elementAttrs struct {
 
 // candidates are the locators of node's element from its attributes a, in
 // order of preference (see attrTarget).
-func (a elementAttrs) candidates(node *dom.Node) []dom.Locator {
-	var out []dom.Locator
-	add := func(parts ...dom.LocatorPart) { out = append(out, dom.Locator{Parts: parts}) }
+func (a elementAttrs) candidates(node *dom.Node) []locator.Locator {
+	var out []locator.Locator
+	add := func(parts ...locator.LocatorPart) { out = append(out, locator.Locator{Parts: parts}) }
 	if p, ok := testIDPart(a.TestID); ok {
 		add(p)
 	}
 	if scope, ok := testIDPart(a.Scope); ok && node.Role != "text" {
-		own := dom.LocatorPart{Kind: dom.PartRole, Role: node.Role, Name: node.Name}
+		own := locator.LocatorPart{Kind: locator.PartRole, Role: node.Role, Name: node.Name}
 		add(scope, own)
 		if node.Name != "" {
 			own.Exact = true
 			add(scope, own)
 		}
 	}
-	if dom.StableID(a.ID) {
-		add(dom.LocatorPart{Kind: dom.PartCSS, Text: "#" + a.ID})
+	if locator.StableID(a.ID) {
+		add(locator.LocatorPart{Kind: locator.PartCSS, Text: "#" + a.ID})
 	}
 	if a.Name != "" && a.Tag != "" {
-		add(dom.LocatorPart{Kind: dom.PartCSS, Text: a.Tag + "[name=" + cssString(a.Name) + "]"})
+		add(locator.LocatorPart{Kind: locator.PartCSS, Text: a.Tag + "[name=" + cssString(a.Name) + "]"})
 	}
 	return out
 }
@@ -98,14 +99,14 @@ func (a elementAttrs) candidates(node *dom.Node) []dom.Locator {
 // getByTestId's for data-testid, Playwright's default test id attribute; a
 // CSS attribute selector for the others ([data-test="x"]), as Playwright's
 // generator writes them.
-func testIDPart(id []string) (dom.LocatorPart, bool) {
+func testIDPart(id []string) (locator.LocatorPart, bool) {
 	switch {
 	case len(id) != 2 || id[0] == "" || id[1] == "":
-		return dom.LocatorPart{}, false
+		return locator.LocatorPart{}, false
 	case id[0] == "data-testid":
-		return dom.LocatorPart{Kind: dom.PartTestID, Text: id[1]}, true
+		return locator.LocatorPart{Kind: locator.PartTestID, Text: id[1]}, true
 	}
-	return dom.LocatorPart{Kind: dom.PartCSS, Text: "[" + id[0] + "=" + cssString(id[1]) + "]"}, true
+	return locator.LocatorPart{Kind: locator.PartCSS, Text: "[" + id[0] + "=" + cssString(id[1]) + "]"}, true
 }
 
 // cssString quotes s as a CSS string, as Playwright's

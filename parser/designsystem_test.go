@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -77,13 +78,13 @@ func TestRefless(t *testing.T) {
 // is never tried as the element's.
 func TestFilterOnly(t *testing.T) {
 	for _, tt := range []struct {
-		loc  dom.Locator
+		loc  locator.Locator
 		want bool
 	}{
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartNth}}}, true},
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartNth}, {Kind: dom.PartVisible}}}, true},
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: "alert"}, {Kind: dom.PartNth}}}, false},
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartText, Text: "x"}}}, false},
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartNth}}}, true},
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartNth}, {Kind: locator.PartVisible}}}, true},
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: "alert"}, {Kind: locator.PartNth}}}, false},
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartText, Text: "x"}}}, false},
 	} {
 		if got := filterOnly(tt.loc); got != tt.want {
 			t.Errorf("filterOnly(%s) = %v, want %v", tt.loc.Selector(), got, tt.want)

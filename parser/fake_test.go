@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
@@ -228,7 +229,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 			}
 			return mcptest.NoMatch(target)
 		}
-		loc, err := dom.ParseSelector(target)
+		loc, err := locator.ParseSelector(target)
 		if err != nil {
 			return mcptest.Failure(err.Error())
 		}
@@ -240,7 +241,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		if err != nil {
 			return mcptest.Failure(err.Error())
 		}
-		if dom.Count(root, loc) == 0 {
+		if locator.Count(root, loc) == 0 {
 			return mcptest.NoMatch(target)
 		}
 		// A check of the element's text (commandgen.Call): its description

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -116,8 +117,8 @@ func (r *run) refless(page *dom.Node) {
 		if n.Ref != "" || n.Name == "" || !n.Interactive() || n.Role == "option" {
 			return true
 		}
-		loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role, Name: n.Name, Exact: true}}}
-		if dom.Count(page, loc) != 1 {
+		loc := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: n.Role, Name: n.Name, Exact: true}}}
+		if locator.Count(page, loc) != 1 {
 			return true
 		}
 		if r.found == nil {
@@ -174,19 +175,19 @@ func (f pageFound) node() *dom.Node {
 }
 
 // locator is the locator that finds f, as Playwright's getBy… would.
-func (f pageFound) locator() dom.Locator {
-	var p dom.LocatorPart
+func (f pageFound) locator() locator.Locator {
+	var p locator.LocatorPart
 	switch f.Kind {
 	case "script":
-		p = dom.LocatorPart{Kind: dom.PartText, Text: f.Text, Exact: true}
+		p = locator.LocatorPart{Kind: locator.PartText, Text: f.Text, Exact: true}
 	case "placeholder":
-		p = dom.LocatorPart{Kind: dom.PartPlaceholder, Text: f.Text, Exact: true}
+		p = locator.LocatorPart{Kind: locator.PartPlaceholder, Text: f.Text, Exact: true}
 	case "search":
-		p = dom.LocatorPart{Kind: dom.PartRole, Role: "searchbox"}
+		p = locator.LocatorPart{Kind: locator.PartRole, Role: "searchbox"}
 	default:
-		p = dom.LocatorPart{Kind: dom.PartCSS, Text: "input[type=" + cssString(f.Kind) + "]"}
+		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "input[type=" + cssString(f.Kind) + "]"}
 	}
-	return dom.Locator{Parts: []dom.LocatorPart{p}}
+	return locator.Locator{Parts: []locator.LocatorPart{p}}
 }
 
 // foundElement is what pageFinds keeps of a node it added.

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -63,7 +64,7 @@ func (r *run) docTarget(ctx context.Context, node *dom.Node, s step.Step) (strin
 
 // treeTarget is stableTarget's locator from the accessibility tree and
 // Playwright's generator; none has no parts.
-func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.Locator, error) {
+func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (locator.Locator, error) {
 	if loc, ok := r.byWords(node, s.Words); ok {
 		return loc, nil
 	}
@@ -71,8 +72,8 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 		// A check of the text an element is named by: that whole name,
 		// which a shorter one Playwright may write ("Invoice" for
 		// "Invoice 42") does not single out on the next page.
-		loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: node.Name, Exact: true}}}
-		if dom.Count(r.page, loc) == 1 {
+		loc := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: node.Role, Name: node.Name, Exact: true}}}
+		if locator.Count(r.page, loc) == 1 {
 			return loc, nil
 		}
 	}
@@ -87,12 +88,12 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 		case errors.Is(err, mcpclient.ErrRejected):
 			r.noGen = true // a server without the tool (not @playwright/mcp with --caps testing)
 		case err != nil:
-			return dom.Locator{}, err
+			return locator.Locator{}, err
 		}
 		switch {
 		case out == nil:
 		case !out.IsError:
-			if loc, err := dom.ParseLocatorCode("await page." + strings.TrimSpace(out.Value) + ".click();"); err == nil {
+			if loc, err := locator.ParseLocatorCode("await page." + strings.TrimSpace(out.Value) + ".click();"); err == nil {
 				if loc.Positional() || r.glued(loc) {
 					// Playwright fell back to a position ("the second Delete
 					// button"), which another row's removal would shift, or
@@ -101,7 +102,7 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 					// Only one the page confirms: a text locator that
 					// finds no visible element (an edit box's value
 					// is no text) is worse than the position.
-					if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() {
+					if syn, err := locator.Synthesize(r.page, node); err == nil && !syn.Positional() {
 						if st, ok := r.confirmed(ctx, syn, node); ok {
 							return st, nil
 						}
@@ -116,13 +117,13 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 			r.noGen = true
 		}
 	}
-	if loc, err := dom.Synthesize(r.page, node); err == nil {
+	if loc, err := locator.Synthesize(r.page, node); err == nil {
 		if k, ok := r.byKey(ctx, node, s, loc); ok {
 			return k, nil
 		}
 		return r.steady(ctx, loc, node), nil
 	}
-	return dom.Locator{}, nil
+	return locator.Locator{}, nil
 }
 
 // byKey is the locator of node, a row or list item that loc finds by its
@@ -133,14 +134,14 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (dom.
 // (a refresh, a new snapshot) has a row of that key with other figures,
 // which the whole name would not find. A row found otherwise (a test id:
 // the demo shop's "line-blue-mug") keeps its locator.
-func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc dom.Locator) (dom.Locator, bool) {
+func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc locator.Locator) (locator.Locator, bool) {
 	if !keyedRoles[node.Role] || len(loc.Parts) == 0 {
-		return dom.Locator{}, false
+		return locator.Locator{}, false
 	}
 	p, viaText := loc.Parts[0], false
 	switch {
 	case len(loc.Parts) == 1:
-	case len(loc.Parts) == 2 && p.Kind == dom.PartRole && p.Name == "" && loc.Parts[1].Kind == dom.PartHasText:
+	case len(loc.Parts) == 2 && p.Kind == locator.PartRole && p.Name == "" && loc.Parts[1].Kind == locator.PartHasText:
 		// Playwright's other form of the same row, as the page's timing
 		// decides ("internal:role=row >> internal:has-text=\"db-2\"i"):
 		// named by the key as well, so the export does not depend on it.
@@ -149,29 +150,29 @@ func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc dom.Lo
 			p.Name = loc.Parts[1].Text
 		}
 	default:
-		return dom.Locator{}, false
+		return locator.Locator{}, false
 	}
 	// The snapshot may leave a row unnamed, and Playwright's generator may
 	// cut a long name short ("web-2 United States 48%" of "web-2 United
 	// States 48% healthy").
 	full := dom.Normalize(p.Name)
-	if p.Kind != dom.PartRole || p.Role != node.Role || full == "" || node.Name != "" && !strings.HasPrefix(dom.Normalize(node.Name), full) {
-		return dom.Locator{}, false
+	if p.Kind != locator.PartRole || p.Role != node.Role || full == "" || node.Name != "" && !strings.HasPrefix(dom.Normalize(node.Name), full) {
+		return locator.Locator{}, false
 	}
 	m := reKeyName.FindStringSubmatch(s.Element)
 	if m == nil || m[1] != node.Role {
-		return dom.Locator{}, false
+		return locator.Locator{}, false
 	}
 	key := strings.ReplaceAll(m[2], `\"`, `"`)
 	k := dom.Normalize(key)
 	if k == "" || k == full && !viaText || !strings.Contains(full, k) {
-		return dom.Locator{}, false
+		return locator.Locator{}, false
 	}
-	by := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: key}}}
+	by := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: node.Role, Name: key}}}
 	// The page, not the snapshot, says whether the key singles the row
 	// out: the snapshot may not name its rows.
 	if v, ok := r.probe(ctx, by.Selector(), "(el) => true"); !ok || v != "true" {
-		return dom.Locator{}, false
+		return locator.Locator{}, false
 	}
 	return by, true
 }
@@ -215,7 +216,7 @@ func textCheck(s step.Step) bool {
 }
 
 // byText reports whether loc finds its element by a text engine.
-func byText(loc dom.Locator) bool {
+func byText(loc locator.Locator) bool {
 	for _, p := range loc.Parts {
 		if textEngines[p.Kind] {
 			return true
@@ -237,7 +238,7 @@ func contentNamed(node *dom.Node, s step.Step) bool {
 
 // byPlace is the locator of n by its role and its place among the visible
 // elements of that role: internal:role=list >> nth=1.
-func byPlace(page, n *dom.Node) dom.Locator {
+func byPlace(page, n *dom.Node) locator.Locator {
 	i, found := 0, false
 	page.Walk(func(x *dom.Node) bool {
 		found = found || x == n
@@ -246,7 +247,7 @@ func byPlace(page, n *dom.Node) dom.Locator {
 		}
 		return !found
 	})
-	return dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role}, {Kind: dom.PartNth, Index: i}}}
+	return locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: n.Role}, {Kind: locator.PartNth, Index: i}}}
 }
 
 // act runs s on target, its stable selector, and appends the exported call
@@ -312,13 +313,13 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 		}
 		if !out.IsError {
-			loc, lerr := dom.ParseLocatorCode(out.Code)
+			loc, lerr := locator.ParseLocatorCode(out.Code)
 			if lerr != nil {
 				return false, r.fail(ctx, ts.Index, ts.Action, nil,
 					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
 			}
 			if node := r.page.FindRef(s.Ref); node != nil {
-				if fl, err := dom.Reframe(r.page, loc, node); err == nil {
+				if fl, err := locator.Reframe(r.page, loc, node); err == nil {
 					loc = fl
 				}
 				loc = r.steady(ctx, loc, node)
