@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mxschmitt/playwright-go"
+
 	"github.com/plaintest/plaintest/commandgen/locator"
 )
 

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -71,24 +70,6 @@ func TestRefless(t *testing.T) {
 	n := page.FindRef("pf1")
 	if target, ok, err := r.foundTarget(n); !ok || err != nil || target != fe.target {
 		t.Errorf("foundTarget = %q, %v, %v", target, ok, err)
-	}
-}
-
-// A locator left with filters alone ("nth=0": the page's first element)
-// is never tried as the element's.
-func TestFilterOnly(t *testing.T) {
-	for _, tt := range []struct {
-		loc  locator.Locator
-		want bool
-	}{
-		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartNth}}}, true},
-		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartNth}, {Kind: locator.PartVisible}}}, true},
-		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: "alert"}, {Kind: locator.PartNth}}}, false},
-		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartText, Text: "x"}}}, false},
-	} {
-		if got := filterOnly(tt.loc); got != tt.want {
-			t.Errorf("filterOnly(%s) = %v, want %v", tt.loc.Selector(), got, tt.want)
-		}
 	}
 }
 

@@ -60,7 +60,7 @@ type fakeBrowser struct {
 	// none.
 	html map[string]string
 	// elements maps a selector to the ref of the element it matches alone,
-	// for the element path probe (elementPathFn): a selector not listed
+	// for the element path probe (commandgen.ElementPathFn): a selector not listed
 	// matches nothing.
 	elements map[string]string
 	// covered maps a checkbox's target to what labelOf answers for it
@@ -209,7 +209,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 			f.navigating--
 			return mcptest.Failure("Error: browserBackend.callTool: Execution context was destroyed, most likely because of a navigation")
 		}
-		if c.Args["function"] == locatorAttrsFn {
+		if c.Args["function"] == commandgen.LocatorAttrsFn {
 			return f.attrs(target)
 		}
 		switch label, covered := f.covered[target]; {
@@ -220,7 +220,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		case strings.HasPrefix(target, "label[") && c.Args["function"] == "(el) => el.localName":
 			return mcptest.Playwright{Value: `"label"`}.Result()
 		}
-		if c.Args["function"] == elementPathFn {
+		if c.Args["function"] == commandgen.ElementPathFn {
 			if isRef(target) {
 				return mcptest.Playwright{Value: strconv.Quote("path of " + target)}.Result()
 			}
@@ -384,7 +384,7 @@ func isRef(s string) bool {
 // twin in the page's HTML (htmlTwin), none when there is no HTML or no
 // twin.
 func (f *fakeBrowser) attrs(ref string) mcptest.Result {
-	var a elementAttrs
+	var a commandgen.ElementAttrs
 	if src, ok := f.html[f.path]; ok {
 		page, err := f.pageText()
 		if err != nil {
@@ -411,8 +411,8 @@ func (f *fakeBrowser) attrs(ref string) mcptest.Result {
 
 // attrsOf is what locatorattrs.js answers for el, an element of dom's
 // HTML tree.
-func attrsOf(el *dom.Node) elementAttrs {
-	a := elementAttrs{Tag: el.Tag, ID: el.ID, Name: el.FieldName}
+func attrsOf(el *dom.Node) commandgen.ElementAttrs {
+	a := commandgen.ElementAttrs{Tag: el.Tag, ID: el.ID, Name: el.FieldName}
 	if el.TestIDAttr != "" {
 		a.TestID = []string{el.TestIDAttr, el.TestID}
 	}

@@ -57,42 +57,6 @@ func (r *run) nameFrames(ctx context.Context, page *dom.Node) error {
 	return nil
 }
 
-// stableTarget finds a selector for node that is not a ref (docTarget); an
-// element of a frame gets it inside its frame, the frame by its title or
-// other attribute (locator.Reframe), a frame's document (a check of its text)
-// its body. "" means none worked; the caller falls back to the ref and the
-// code it ran.
-func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
-	if f := dom.FrameOf(node); f != nil && node.Parent == f {
-		// A frame's document, whose text a check reads: its body.
-		loc := locator.FramePath(r.page, node)
-		loc.Parts = append(loc.Parts, locator.LocatorPart{Kind: locator.PartCSS, Text: "body"})
-		return loc.Selector(), nil
-	}
-	t, err := r.docTarget(ctx, node, s)
-	if err != nil || t == "" || dom.FrameOf(node) == nil {
-		return t, err
-	}
-	// An element of a frame: its frame by the frame's title (locator.Reframe),
-	// not by its place as Playwright's generator writes it.
-	loc, err := locator.ParseSelector(t)
-	if err != nil {
-		return t, nil
-	}
-	if loc, err = locator.Reframe(r.page, loc, node); err != nil {
-		return "", nil
-	}
-	return loc.Selector(), nil
-}
-
-// docOf is the root of the document n is in: its frame, else page.
-func docOf(page, n *dom.Node) *dom.Node {
-	if f := dom.FrameOf(n); f != nil {
-		return f
-	}
-	return page
-}
-
 // parseFrameAnswer reads frames.js's answer, as browser_evaluate prints
 // it (the JSON string it returned, quoted): the frame's name, and its CSS
 // when that is one CSS selector ("" otherwise: the frame is then found by

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
@@ -32,7 +33,7 @@ type pageFound struct {
 	Tag  string `json:"tag"`
 	Type string `json:"type"`
 	Hint string `json:"hint"` // an email or search field's name, id or label
-	Path string `json:"path"` // as elementPathFn gives it
+	Path string `json:"path"` // as commandgen.ElementPathFn gives it
 }
 
 // foundRefPrefix starts the refs of the nodes pageFinds adds to the page:
@@ -85,7 +86,7 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 		node.Ref = fmt.Sprintf("%s%d", foundRefPrefix, len(r.found)+1)
 		fe := foundElement{script: f.Kind == "script"}
 		loc := f.locator()
-		if got, ok := r.probe(ctx, loc.Selector(), elementPathFn); ok && got == f.Path {
+		if got, ok := r.probe(ctx, loc.Selector(), commandgen.ElementPathFn); ok && got == f.Path {
 			fe.target = loc.Selector()
 		}
 		r.found[node.Ref] = fe
@@ -185,7 +186,7 @@ func (f pageFound) locator() locator.Locator {
 	case "search":
 		p = locator.LocatorPart{Kind: locator.PartRole, Role: "searchbox"}
 	default:
-		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "input[type=" + cssString(f.Kind) + "]"}
+		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "input[type=" + commandgen.CSSString(f.Kind) + "]"}
 	}
 	return locator.Locator{Parts: []locator.LocatorPart{p}}
 }

@@ -1,4 +1,4 @@
-package parser
+package commandgen
 
 import (
 	"context"
@@ -20,14 +20,14 @@ var textEngines = map[locator.PartKind]bool{locator.PartText: true, locator.Part
 // hidden copy of the text (a template, a closed panel) is not a second
 // match. A change is kept only when the page confirms that it matches
 // node alone.
-func (r *run) steady(ctx context.Context, loc locator.Locator, node *dom.Node) locator.Locator {
-	st, _ := r.confirmed(ctx, loc, node)
+func (tg Targets) steady(ctx context.Context, loc locator.Locator, node *dom.Node) locator.Locator {
+	st, _ := tg.confirmed(ctx, loc, node)
 	return st
 }
 
 // confirmed is steady, and whether the page confirmed the locator it
 // returns (or it needed no confirming: no id, class or text in it).
-func (r *run) confirmed(ctx context.Context, loc locator.Locator, node *dom.Node) (locator.Locator, bool) {
+func (tg Targets) confirmed(ctx context.Context, loc locator.Locator, node *dom.Node) (locator.Locator, bool) {
 	hasCSS, hasText := false, false
 	for i, p := range loc.Parts {
 		hasCSS = hasCSS || p.Kind == locator.PartCSS && !loc.FrameCSS(i)
@@ -38,7 +38,7 @@ func (r *run) confirmed(ctx context.Context, loc locator.Locator, node *dom.Node
 	}
 	var tries []locator.Locator
 	if hasCSS {
-		if syn, err := locator.Synthesize(r.page, node); err == nil && !syn.Positional() && !hasPart(syn, locator.PartCSS) {
+		if syn, err := locator.Synthesize(tg.Tree, node); err == nil && !syn.Positional() && !hasPart(syn, locator.PartCSS) {
 			tries = append(tries, visibleText(syn))
 		}
 		var rest locator.Locator
@@ -55,7 +55,7 @@ func (r *run) confirmed(ctx context.Context, loc locator.Locator, node *dom.Node
 	}
 	tries = append(tries, visibleText(loc))
 	for _, t := range tries {
-		if v, ok := r.probe(ctx, t.Selector(), "(el) => true"); ok && v == "true" {
+		if v, ok := tg.probe(ctx, t.Selector(), "(el) => true"); ok && v == "true" {
 			return t, true
 		}
 	}
@@ -105,7 +105,7 @@ func visibleText(l locator.Locator) locator.Locator {
 // font's folder, a disclosure's triangle: "\uf07b Projects", "▶ Details",
 // which an open folder or section draws with another; a label's colon),
 // and that locator matches node alone on the page.
-func (r *run) byWords(node *dom.Node, words string) (locator.Locator, bool) {
+func (tg Targets) byWords(node *dom.Node, words string) (locator.Locator, bool) {
 	if words == "" || node.Role == "" || node.Role == "text" || node.Role == "generic" {
 		return locator.Locator{}, false
 	}
@@ -115,7 +115,7 @@ func (r *run) byWords(node *dom.Node, words string) (locator.Locator, bool) {
 		return locator.Locator{}, false
 	}
 	loc := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: node.Role, Name: words}}}
-	if locator.Count(r.page, loc) != 1 {
+	if locator.Count(tg.Tree, loc) != 1 {
 		return locator.Locator{}, false
 	}
 	return loc, true
@@ -124,14 +124,14 @@ func (r *run) byWords(node *dom.Node, words string) (locator.Locator, bool) {
 // glued reports whether loc filters by a text no single element of the
 // page holds: Playwright's hasText of a container's whole text content,
 // whose parts it joins without spaces.
-func (r *run) glued(loc locator.Locator) bool {
+func (tg Targets) glued(loc locator.Locator) bool {
 	for _, p := range loc.Parts {
 		if p.Kind != locator.PartHasText {
 			continue
 		}
 		want := strings.Join(strings.Fields(p.Text), " ")
 		found := false
-		r.page.Walk(func(n *dom.Node) bool {
+		tg.Tree.Walk(func(n *dom.Node) bool {
 			for _, t := range []string{n.Name, n.Value} {
 				if t != "" && strings.Contains(strings.Join(strings.Fields(t), " "), want) {
 					found = true
@@ -144,30 +144,4 @@ func (r *run) glued(loc locator.Locator) bool {
 		}
 	}
 	return false
-}
-
-// nameOf is what an action that acted on n calls it, for "its" in the next
-// one: its name, else the first words of its row or item.
-func nameOf(n *dom.Node) string {
-	for a := n; a != nil; a = a.Parent {
-		if a.Name != "" {
-			return a.Name
-		}
-		if a.Role == "text" || a.Role == "generic" || a.Role == "paragraph" {
-			if v := strings.TrimSpace(a.Value); v != "" {
-				return v
-			}
-		}
-		if a.Role == "listitem" || a.Role == "row" {
-			found := ""
-			a.Walk(func(c *dom.Node) bool {
-				if found == "" && (c.Name != "" || c.Value != "") && dom.Normalize(c.Name+c.Value) != "" {
-					found = strings.TrimSpace(c.Name + " " + c.Value)
-				}
-				return found == ""
-			})
-			return found
-		}
-	}
-	return ""
 }

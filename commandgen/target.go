@@ -1,19 +1,125 @@
-package parser
+package commandgen
 
 import (
 	"context"
-	"errors"
+	"encoding/json"
 	"fmt"
+	"log/slog"
 	"regexp"
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
 
-// docTarget finds a selector for node that is not a ref (stableTarget, an
+// Page is the browser a step's target is chosen in while compiling: the
+// questions Targets asks of it, none of them kept as a step of the test.
+type Page interface {
+	// Evaluate runs fn, a JavaScript function of an element, on the
+	// element target finds (a ref or a selector) and returns its value,
+	// or failed when the page answered with an error. err is a broken
+	// session.
+	Evaluate(ctx context.Context, target, fn string) (value string, failed bool, err error)
+	// GenerateLocator is Playwright's locator code for the element at
+	// ref (browser_generate_locator), "" when the server gives none. err
+	// is a broken session.
+	GenerateLocator(ctx context.Context, ref string) (code string, err error)
+	// Found is the target the compile confirmed already for node, an
+	// element it found in the page itself rather than in the snapshot: ok
+	// is false for a node of the snapshot, err says why no locator finds
+	// it alone.
+	Found(node *dom.Node) (target string, ok bool, err error)
+}
+
+// Targets chooses the stable target a step records for the element it
+// acts on: a Playwright selector that finds that element alone on the
+// page's next build, never a snapshot ref.
+type Targets struct {
+	Page   Page
+	Tree   *dom.Node    // the page's latest snapshot, as the translator read it
+	Logger *slog.Logger // told of a page's answer not understood; nil discards
+}
+
+// Stable finds a selector for node that is not a ref (docTarget); an
+// element of a frame gets it inside its frame, the frame by its title or
+// other attribute (locator.Reframe), a frame's document (a check of its
+// text) its body. "" means none worked; the caller falls back to the ref
+// and the code it ran (Reported).
+func (tg Targets) Stable(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
+	if f := dom.FrameOf(node); f != nil && node.Parent == f {
+		// A frame's document, whose text a check reads: its body.
+		loc := locator.FramePath(tg.Tree, node)
+		loc.Parts = append(loc.Parts, locator.LocatorPart{Kind: locator.PartCSS, Text: "body"})
+		return loc.Selector(), nil
+	}
+	t, err := tg.docTarget(ctx, node, s)
+	if err != nil || t == "" || dom.FrameOf(node) == nil {
+		return t, err
+	}
+	// An element of a frame: its frame by the frame's title (locator.Reframe),
+	// not by its place as Playwright's generator writes it.
+	loc, err := locator.ParseSelector(t)
+	if err != nil {
+		return t, nil
+	}
+	if loc, err = locator.Reframe(tg.Tree, loc, node); err != nil {
+		return "", nil
+	}
+	return loc.Selector(), nil
+}
+
+// Reported is the stable selector of the locator Playwright reports in
+// the code a call on node's ref ran (code, as @playwright/mcp prints it):
+// an element of a frame inside its frame (locator.Reframe), made steady
+// on the page (steady). node nil (not in the snapshot) leaves the
+// locator as reported. An error is code with no locator this package
+// reads.
+func (tg Targets) Reported(ctx context.Context, code string, node *dom.Node) (string, error) {
+	loc, err := locator.ParseLocatorCode(code)
+	if err != nil {
+		return "", err
+	}
+	if node != nil {
+		if fl, err := locator.Reframe(tg.Tree, loc, node); err == nil {
+			loc = fl
+		}
+		loc = tg.steady(ctx, loc, node)
+	}
+	return loc.Selector(), nil
+}
+
+// docOf is the root of the document n is in: its frame, else page.
+func docOf(page, n *dom.Node) *dom.Node {
+	if f := dom.FrameOf(n); f != nil {
+		return f
+	}
+	return page
+}
+
+// probe asks the element at target a question (fn, a JavaScript function
+// of the element): its answer, a JSON value's text as Go prints it; ok
+// false when the call failed.
+func (tg Targets) probe(ctx context.Context, target, fn string) (string, bool) {
+	v, failed, err := tg.Page.Evaluate(ctx, target, fn)
+	if err != nil || failed {
+		return "", false
+	}
+	return Answer(v), true
+}
+
+// Answer is a browser_evaluate value (v, the JSON text of what the
+// function returned) as Go prints the JSON value: a string without its
+// quotes; v trimmed when it is no JSON.
+func Answer(v string) string {
+	var x any
+	if json.Unmarshal([]byte(strings.TrimSpace(v)), &x) != nil {
+		return strings.TrimSpace(v)
+	}
+	return fmt.Sprint(x)
+}
+
+// docTarget finds a selector for node that is not a ref (Stable, an
 // element of a frame then put inside its frame): Playwright's own
 // locator generator when the server has it (test ids, role and name), else
 // one synthesized from the tree and checked to be unique in it. When that
@@ -27,23 +133,23 @@ import (
 // words the action used ("My orders") when those single the element out;
 // and a filter on a container's whole text, glued from its parts ("Blue
 // MugStoneware ·"), by one on a text of its own (its heading).
-func (r *run) docTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
-	if t, ok, err := r.foundTarget(node); ok {
+func (tg Targets) docTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
+	if t, ok, err := tg.Page.Found(node); ok {
 		return t, err
 	}
-	if transient(node, s) {
+	if Transient(node, s) {
 		// A status or alert named by what it shows ("Loading") while its
 		// check waits for other text: neither its name nor its text
 		// would find it then; its place among its kind does. A value to
 		// remember, named by itself, likewise: its id or test id first.
 		if s.Kind == step.Remember {
-			if h, err := r.attrTarget(ctx, node); err != nil || len(h.Parts) > 0 {
+			if h, err := tg.attrTarget(ctx, node); err != nil || len(h.Parts) > 0 {
 				return h.Selector(), err
 			}
 		}
-		return byPlace(docOf(r.page, node), node).Selector(), nil
+		return byPlace(docOf(tg.Tree, node), node).Selector(), nil
 	}
-	loc, err := r.treeTarget(ctx, node, s)
+	loc, err := tg.treeTarget(ctx, node, s)
 	if err != nil {
 		return "", err
 	}
@@ -51,7 +157,7 @@ func (r *run) docTarget(ctx context.Context, node *dom.Node, s step.Step) (strin
 		// A check of an element's text that finds it by that same text
 		// fails on a wrong value as "not on the page": its id or test id,
 		// when it has one, lets the check say what it found.
-		h, err := r.attrTarget(ctx, node)
+		h, err := tg.attrTarget(ctx, node)
 		if err != nil {
 			return "", err
 		}
@@ -62,10 +168,10 @@ func (r *run) docTarget(ctx context.Context, node *dom.Node, s step.Step) (strin
 	return loc.Selector(), nil
 }
 
-// treeTarget is stableTarget's locator from the accessibility tree and
+// treeTarget is Stable's locator from the accessibility tree and
 // Playwright's generator; none has no parts.
-func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (locator.Locator, error) {
-	if loc, ok := r.byWords(node, s.Words); ok {
+func (tg Targets) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (locator.Locator, error) {
+	if loc, ok := tg.byWords(node, s.Words); ok {
 		return loc, nil
 	}
 	if s.Kind == step.AssertText && node.Role != "generic" && node.Role != "text" && node.Name != "" && dom.Normalize(node.Name) == dom.Normalize(s.Value) {
@@ -73,55 +179,46 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (loca
 		// which a shorter one Playwright may write ("Invoice" for
 		// "Invoice 42") does not single out on the next page.
 		loc := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: node.Role, Name: node.Name, Exact: true}}}
-		if locator.Count(r.page, loc) == 1 {
+		if locator.Count(tg.Tree, loc) == 1 {
 			return loc, nil
 		}
 	}
 	if (s.Kind == step.AssertCount || s.Kind == step.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a
 		// locator from its items' text would break as they change.
-		return byPlace(docOf(r.page, node), node), nil
+		return byPlace(docOf(tg.Tree, node), node), nil
 	}
-	if !r.noGen {
-		out, err := r.c.browser.CallTool(ctx, mcpclient.ToolGenLocator, map[string]any{"target": node.Ref})
-		switch {
-		case errors.Is(err, mcpclient.ErrRejected):
-			r.noGen = true // a server without the tool (not @playwright/mcp with --caps testing)
-		case err != nil:
-			return locator.Locator{}, err
-		}
-		switch {
-		case out == nil:
-		case !out.IsError:
-			if loc, err := locator.ParseLocatorCode("await page." + strings.TrimSpace(out.Value) + ".click();"); err == nil {
-				if loc.Positional() || r.glued(loc) {
-					// Playwright fell back to a position ("the second Delete
-					// button"), which another row's removal would shift, or
-					// to a container's glued text: a locator scoped by the
-					// container's own name or text is stabler.
-					// Only one the page confirms: a text locator that
-					// finds no visible element (an edit box's value
-					// is no text) is worse than the position.
-					if syn, err := locator.Synthesize(r.page, node); err == nil && !syn.Positional() {
-						if st, ok := r.confirmed(ctx, syn, node); ok {
-							return st, nil
-						}
+	code, err := tg.Page.GenerateLocator(ctx, node.Ref)
+	if err != nil {
+		return locator.Locator{}, err
+	}
+	if code != "" {
+		if loc, err := locator.ParseLocatorCode("await page." + strings.TrimSpace(code) + ".click();"); err == nil {
+			if loc.Positional() || tg.glued(loc) {
+				// Playwright fell back to a position ("the second Delete
+				// button"), which another row's removal would shift, or
+				// to a container's glued text: a locator scoped by the
+				// container's own name or text is stabler.
+				// Only one the page confirms: a text locator that
+				// finds no visible element (an edit box's value
+				// is no text) is worse than the position.
+				if syn, err := locator.Synthesize(tg.Tree, node); err == nil && !syn.Positional() {
+					if st, ok := tg.confirmed(ctx, syn, node); ok {
+						return st, nil
 					}
 				}
-				if k, ok := r.byKey(ctx, node, s, loc); ok {
-					return k, nil
-				}
-				return r.steady(ctx, loc, node), nil
 			}
-		case out.UnknownTool():
-			r.noGen = true
+			if k, ok := tg.byKey(ctx, node, s, loc); ok {
+				return k, nil
+			}
+			return tg.steady(ctx, loc, node), nil
 		}
 	}
-	if loc, err := locator.Synthesize(r.page, node); err == nil {
-		if k, ok := r.byKey(ctx, node, s, loc); ok {
+	if loc, err := locator.Synthesize(tg.Tree, node); err == nil {
+		if k, ok := tg.byKey(ctx, node, s, loc); ok {
 			return k, nil
 		}
-		return r.steady(ctx, loc, node), nil
+		return tg.steady(ctx, loc, node), nil
 	}
 	return locator.Locator{}, nil
 }
@@ -134,7 +231,7 @@ func (r *run) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (loca
 // (a refresh, a new snapshot) has a row of that key with other figures,
 // which the whole name would not find. A row found otherwise (a test id:
 // the demo shop's "line-blue-mug") keeps its locator.
-func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc locator.Locator) (locator.Locator, bool) {
+func (tg Targets) byKey(ctx context.Context, node *dom.Node, s step.Step, loc locator.Locator) (locator.Locator, bool) {
 	if !keyedRoles[node.Role] || len(loc.Parts) == 0 {
 		return locator.Locator{}, false
 	}
@@ -171,7 +268,7 @@ func (r *run) byKey(ctx context.Context, node *dom.Node, s step.Step, loc locato
 	by := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: node.Role, Name: key}}}
 	// The page, not the snapshot, says whether the key singles the row
 	// out: the snapshot may not name its rows.
-	if v, ok := r.probe(ctx, by.Selector(), "(el) => true"); !ok || v != "true" {
+	if v, ok := tg.probe(ctx, by.Selector(), "(el) => true"); !ok || v != "true" {
 		return locator.Locator{}, false
 	}
 	return by, true
@@ -184,21 +281,21 @@ var keyedRoles = map[string]bool{"row": true}
 // (`row "db-2" in table "Servers"`).
 var reKeyName = regexp.MustCompile(`^([a-z]+) "((?:[^"\\]|\\.)*)"`)
 
-// transient reports whether s checks the text of node where node's name is
+// Transient reports whether s checks the text of node where node's name is
 // what it shows now, which the page is changing: a live region named by
 // its content, or an element named by its own text that the check waits to
 // change. Such an element is found by its place among its kind
-// (stableTarget) and described by its role alone (unnamed), so that
+// (Stable) and described by its role alone (unnamed), so that
 // neither depends on when compile read the page (an alert read as
 // "Loading" or as "Saved successfully", as the page got there).
-func transient(node *dom.Node, s step.Step) bool {
+func Transient(node *dom.Node, s step.Step) bool {
 	byContent := node.Name == "" || dom.Normalize(node.Name) == dom.Normalize(node.TextContent())
-	return contentNamed(node, s) || (liveRoles[node.Role] && textCheck(s) || s.Kind == step.Remember) && byContent
+	return contentNamed(node, s) || (LiveRole(node.Role) && textCheck(s) || s.Kind == step.Remember) && byContent
 }
 
-// unnamed is description, an element's (`alert "Loading"`, `status "Saved"
+// Unnamed is description, an element's (`alert "Loading"`, `status "Saved"
 // in region "Cart"`), without the name that follows its role.
-func unnamed(description, role string) string {
+func Unnamed(description, role string) string {
 	if m := reNamed.FindStringSubmatch(description); m != nil && m[1] == role {
 		return role + description[len(m[0]):]
 	}
@@ -250,87 +347,15 @@ func byPlace(page, n *dom.Node) locator.Locator {
 	return locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: n.Role}, {Kind: locator.PartNth, Index: i}}}
 }
 
-// act runs s on target, its stable selector, and appends the exported call
-// to ts (see targetedCall).
-func (r *run) act(ctx context.Context, ts *TestStep, s step.Step, target string) (bool, error) {
-	return r.targetedCall(ctx, ts, s, target, func(t string) step.ToolCall {
-		call, _ := r.gen.Call(s, t)
-		return call
-	})
-}
+// LiveRole reports whether role is one of the elements whose content
+// changes as the page works (status, alert, log, timer, marquee,
+// progressbar, meter).
+func LiveRole(role string) bool { return liveRoles[role] }
 
-// labelCall ticks or unticks the box of s through its label, at lt: the
-// box takes no click, its label does, as a person clicks it.
-func (r *run) labelCall(ctx context.Context, ts *TestStep, s step.Step, lt string, build func(target string) step.ToolCall) (bool, error) {
-	s.Element = labelElement(s)
-	ts.Element = r.masker.Replace(s.Element)
-	call := build(lt)
-	call.Args["element"] = s.Element
-	out, err := r.exec(ctx, call)
-	if err != nil {
-		return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
+// logger is tg.Logger, or one that discards.
+func (tg Targets) logger() *slog.Logger {
+	if tg.Logger == nil {
+		return slog.New(slog.DiscardHandler)
 	}
-	return r.ran(ctx, ts, s, call, out, lt)
-}
-
-// ran records call's outcome: a failure with the call as exported, or the
-// step kept with target.
-func (r *run) ran(ctx context.Context, ts *TestStep, s step.Step, call step.ToolCall, out *mcpclient.Result, target string) (bool, error) {
-	exported := r.export(call, s)
-	if out.IsError {
-		return false, r.fail(ctx, ts.Index, ts.Action, &exported, failureText(s, out), nil)
-	}
-	ts.Target = r.masker.Replace(target)
-	r.keep(ts, exported, s)
-	return true, nil
-}
-
-// targetedCall runs the call build makes for target, s's stable selector,
-// and appends the exported call to ts. When there is no such selector, or
-// it does not single out the element after all (none or several match),
-// the call runs on the element's ref instead and the export keeps the
-// locator Playwright reports in the code it ran. False means the step
-// failed and the failure is recorded.
-func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, target string, build func(target string) step.ToolCall) (bool, error) {
-	var err error
-	var out *mcpclient.Result
-	var call step.ToolCall
-	if lt, ok := r.coveredLabel(ctx, s, target); ok {
-		return r.labelCall(ctx, ts, s, lt, build)
-	}
-	if target != "" {
-		call = build(target)
-		if out, err = r.exec(ctx, call); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
-		}
-	}
-	if target == "" || out.SelectorProblem() {
-		// The selector did not single out the element: act on the ref and
-		// keep the locator Playwright reports for it.
-		r.c.opts.Logger.Debug("selector fallback to ref", "target", r.masker.Replace(target), "ref", s.Ref)
-		call = build(s.Ref)
-		if out, err = r.exec(ctx, call); err != nil {
-			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
-		}
-		if !out.IsError {
-			loc, lerr := locator.ParseLocatorCode(out.Code)
-			if lerr != nil {
-				return false, r.fail(ctx, ts.Index, ts.Action, nil,
-					fmt.Sprintf("%s ran, but no stable selector was found for %s: %v", s.Kind, s.Element, lerr), nil)
-			}
-			if node := r.page.FindRef(s.Ref); node != nil {
-				if fl, err := locator.Reframe(r.page, loc, node); err == nil {
-					loc = fl
-				}
-				loc = r.steady(ctx, loc, node)
-			}
-			target = loc.Selector()
-			call = build(target)
-		}
-	}
-	at, _ := call.Args["target"].(string)
-	if lt, ok := r.labelTarget(ctx, s, at, out); ok {
-		return r.labelCall(ctx, ts, s, lt, build)
-	}
-	return r.ran(ctx, ts, s, call, out, target)
+	return tg.Logger
 }
