@@ -6,8 +6,10 @@ import (
 )
 
 // The role facts of this package, each in one table: ParseHTML, Minimize,
-// Count, Synthesize and (through ContainerRoles, TextFieldRoles and
-// CheckableRoles) the translator read these and keep no lists of their own.
+// the locators of commandgen/locator (through KnownRole, ContainerRole,
+// TextFieldRole and LabelledRole) and the translator (through
+// ContainerRoles, TextFieldRoles and CheckableRoles) read these and keep
+// no lists of their own.
 
 func roleSet(roles ...string) map[string]bool {
 	s := make(map[string]bool, len(roles))
@@ -45,7 +47,7 @@ var interactiveRoles = roleSet(
 
 // containerRoles are the elements that group others and tell which card,
 // row, form or part of the page an element belongs to. Minimize keeps an
-// unnamed one around a single child, Synthesize scopes a locator by them,
+// unnamed one around a single child, locator.Synthesize scopes a locator by them,
 // and the translator names an element by its container.
 var containerRoles = roleSet(
 	"article", "region", "row", "listitem", "group", "form", "dialog",
