@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/demoshop"
-	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -131,7 +131,7 @@ func TestConformance(t *testing.T) {
 
 // locatorOf is the locator a result names: generate_locator's value, else
 // the code's.
-func locatorOf(t *testing.T, what string, r *mcpclient.Result) dom.Locator {
+func locatorOf(t *testing.T, what string, r *mcpclient.Result) locator.Locator {
 	t.Helper()
 	code := r.Code
 	if r.Value != "" && code == "" {
@@ -140,7 +140,7 @@ func locatorOf(t *testing.T, what string, r *mcpclient.Result) dom.Locator {
 	if i := strings.LastIndex(code, "\n"); i >= 0 && !strings.Contains(code[i:], "page.") {
 		code = code[:i]
 	}
-	loc, err := dom.ParseLocatorCode(code)
+	loc, err := locator.ParseLocatorCode(code)
 	if err != nil {
 		t.Fatalf("%s: no locator in %q: %v", what, code, err)
 	}
@@ -149,9 +149,9 @@ func locatorOf(t *testing.T, what string, r *mcpclient.Result) dom.Locator {
 
 // same checks on the page of s that locators a and b find one element, the
 // same one.
-func same(t *testing.T, s *mcpclient.Session, what string, a, b dom.Locator) {
+func same(t *testing.T, s *mcpclient.Session, what string, a, b locator.Locator) {
 	t.Helper()
-	index := func(l dom.Locator) string {
+	index := func(l locator.Locator) string {
 		r := call(t, s, mcpclient.ToolEvaluate, map[string]any{"target": l.Selector(), "function": "(el) => [...document.querySelectorAll('*')].indexOf(el)"})
 		if r.IsError {
 			return "error: " + r.ErrorLine()

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -153,7 +154,7 @@ func TestTargets(t *testing.T) {
 	if res.IsError || !strings.Contains(res.Snapshot, "tea added") {
 		t.Fatalf("click second Add: %s", res.Text)
 	}
-	loc, err := dom.ParseLocatorCode(res.Code)
+	loc, err := locator.ParseLocatorCode(res.Code)
 	if err != nil {
 		t.Fatalf("code %q: %v", res.Code, err)
 	}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/mxschmitt/playwright-go"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 )
 
 // refRe is a ref of a snapshot: e7, or f1e3 inside a frame.
@@ -60,7 +60,7 @@ func (t *tab) locate(raw string) (*target, error) {
 			t.codes[raw] = tg.code
 		}
 	case jsLocatorRe.MatchString(raw):
-		l, err := dom.ParseLocatorCode("await page." + strings.TrimPrefix(raw, "page.") + ".click();")
+		l, err := locator.ParseLocatorCode("await page." + strings.TrimPrefix(raw, "page.") + ".click();")
 		if err != nil {
 			return nil, toolErrorf("cannot read the locator %s: %v", raw, err)
 		}
@@ -91,7 +91,7 @@ func (t *tab) locate(raw string) (*target, error) {
 // selectorJS is the JavaScript locator of a Playwright selector: the getBy…
 // form when plaintest reads it, else locator('SEL').
 func selectorJS(sel string) string {
-	if l, err := dom.ParseSelector(sel); err == nil {
+	if l, err := locator.ParseSelector(sel); err == nil {
 		return l.JS()
 	}
 	return "locator(" + quoteJS(sel) + ")"

@@ -291,7 +291,7 @@ func setAttr(n *Node, attr string) string {
 		n.Ref = val
 	case "level":
 		lv, err := strconv.Atoi(val)
-		if err != nil || lv < 0 || lv > maxLevel {
+		if err != nil || lv < 0 || lv > MaxLevel {
 			return "bad heading level"
 		}
 		n.Level = lv

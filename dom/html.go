@@ -73,7 +73,7 @@ func (b *htmlBuilder) build(n *html.Node, depth int) []*Node {
 	}
 	switch n.Type {
 	case html.TextNode:
-		if t := collapseSpace(n.Data); t != "" {
+		if t := CollapseSpace(n.Data); t != "" {
 			return []*Node{{Role: "text", Value: t}}
 		}
 		return nil
@@ -107,12 +107,12 @@ func (b *htmlBuilder) build(n *html.Node, depth int) []*Node {
 	// Text that only repeats the name (a button's label) goes; text-only
 	// elements carry their text inline, as ARIA snapshots do.
 	if nameFromContentRoles[role] && node.Name != "" && len(node.Children) > 0 && !anyInteractive(node.Children) {
-		mc := newMatchContext()
+		texts := NewTexts()
 		var parts []string
 		for _, c := range node.Children {
-			parts = append(parts, mc.textOf(c))
+			parts = append(parts, texts.Of(c))
 		}
-		if collapseSpace(strings.Join(parts, " ")) == node.Name {
+		if CollapseSpace(strings.Join(parts, " ")) == node.Name {
 			node.Children = nil
 		}
 	}
@@ -178,7 +178,7 @@ func joinText(kids []*Node) string {
 	for _, k := range kids {
 		parts = append(parts, k.Value)
 	}
-	return collapseSpace(strings.Join(parts, " "))
+	return CollapseSpace(strings.Join(parts, " "))
 }
 
 func attr(n *html.Node, key string) string {

@@ -16,11 +16,11 @@ func (b *htmlBuilder) name(n *html.Node, role string) string {
 				parts = append(parts, b.text(el, true))
 			}
 		}
-		if s := collapseSpace(strings.Join(parts, " ")); s != "" {
+		if s := CollapseSpace(strings.Join(parts, " ")); s != "" {
 			return s
 		}
 	}
-	if s := collapseSpace(attr(n, "aria-label")); s != "" {
+	if s := CollapseSpace(attr(n, "aria-label")); s != "" {
 		return s
 	}
 	switch n.DataAtom {
@@ -29,12 +29,12 @@ func (b *htmlBuilder) name(n *html.Node, role string) string {
 		if n.DataAtom == atom.Input {
 			switch t {
 			case "submit", "reset", "button":
-				if v := collapseSpace(attr(n, "value")); v != "" || hasAttr(n, "value") {
+				if v := CollapseSpace(attr(n, "value")); v != "" || hasAttr(n, "value") {
 					return v
 				}
 				return map[string]string{"submit": "Submit", "reset": "Reset"}[t]
 			case "image":
-				if s := collapseSpace(attr(n, "alt")); s != "" {
+				if s := CollapseSpace(attr(n, "alt")); s != "" {
 					return s
 				}
 				return "Submit"
@@ -43,33 +43,33 @@ func (b *htmlBuilder) name(n *html.Node, role string) string {
 		if s := b.labelText(n); s != "" {
 			return s
 		}
-		if s := collapseSpace(attr(n, "title")); s != "" {
+		if s := CollapseSpace(attr(n, "title")); s != "" {
 			return s
 		}
-		return collapseSpace(attr(n, "placeholder"))
+		return CollapseSpace(attr(n, "placeholder"))
 	case atom.Img, atom.Area:
-		if s := collapseSpace(attr(n, "alt")); s != "" {
+		if s := CollapseSpace(attr(n, "alt")); s != "" {
 			return s
 		}
 	case atom.Fieldset:
 		if l := firstChild(n, atom.Legend); l != nil {
-			return collapseSpace(b.text(l, false))
+			return CollapseSpace(b.text(l, false))
 		}
 	case atom.Table:
 		if c := firstChild(n, atom.Caption); c != nil {
-			return collapseSpace(b.text(c, false))
+			return CollapseSpace(b.text(c, false))
 		}
 	case atom.Figure:
 		if c := firstChild(n, atom.Figcaption); c != nil {
-			return collapseSpace(b.text(c, false))
+			return CollapseSpace(b.text(c, false))
 		}
 	}
 	if nameFromContentRoles[role] && !(tableCells[role] && b.holdsControl(n)) {
-		if s := collapseSpace(b.text(n, false)); s != "" {
+		if s := CollapseSpace(b.text(n, false)); s != "" {
 			return s
 		}
 	}
-	return collapseSpace(attr(n, "title"))
+	return CollapseSpace(attr(n, "title"))
 }
 
 // tableCells are not named by content that holds a control (a cell with
@@ -119,7 +119,7 @@ func (b *htmlBuilder) labelText(n *html.Node) string {
 			}
 		}
 	}
-	return collapseSpace(strings.Join(parts, " "))
+	return CollapseSpace(strings.Join(parts, " "))
 }
 
 func firstChild(n *html.Node, a atom.Atom) *html.Node {

@@ -27,7 +27,7 @@ func (b *htmlBuilder) states(n *html.Node, node *Node) {
 	case "option", "tab", "row", "gridcell", "treeitem":
 		node.Selected = hasAttr(n, "selected") || strings.EqualFold(attr(n, "aria-selected"), "true")
 	case "heading":
-		if l, err := strconv.Atoi(attr(n, "aria-level")); err == nil && l > 0 && l <= maxLevel {
+		if l, err := strconv.Atoi(attr(n, "aria-level")); err == nil && l > 0 && l <= MaxLevel {
 			node.Level = l
 		} else if len(n.Data) == 2 && n.Data[0] == 'h' && n.Data[1] >= '1' && n.Data[1] <= '6' {
 			node.Level = int(n.Data[1] - '0')
@@ -46,7 +46,7 @@ func (b *htmlBuilder) states(n *html.Node, node *Node) {
 	}
 	node.Disabled = strings.EqualFold(attr(n, "aria-disabled"), "true") ||
 		hasAttr(n, "disabled") && formControls[n.DataAtom] || disabledFieldset(n)
-	if p := collapseSpace(attr(n, "placeholder")); p != "" && (n.DataAtom == atom.Input || n.DataAtom == atom.Textarea) {
+	if p := CollapseSpace(attr(n, "placeholder")); p != "" && (n.DataAtom == atom.Input || n.DataAtom == atom.Textarea) {
 		node.Placeholder = p
 	}
 	switch {

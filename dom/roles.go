@@ -6,8 +6,10 @@ import (
 )
 
 // The role facts of this package, each in one table: ParseHTML, Minimize,
-// Count, Synthesize and (through ContainerRoles, TextFieldRoles and
-// CheckableRoles) the translator read these and keep no lists of their own.
+// the locators of commandgen/locator (through KnownRole, ContainerRole,
+// TextFieldRole and LabelledRole) and the translator (through
+// ContainerRoles, TextFieldRoles and CheckableRoles) read these and keep
+// no lists of their own.
 
 func roleSet(roles ...string) map[string]bool {
 	s := make(map[string]bool, len(roles))
@@ -45,7 +47,7 @@ var interactiveRoles = roleSet(
 
 // containerRoles are the elements that group others and tell which card,
 // row, form or part of the page an element belongs to. Minimize keeps an
-// unnamed one around a single child, Synthesize scopes a locator by them,
+// unnamed one around a single child, locator.Synthesize scopes a locator by them,
 // and the translator names an element by its container.
 var containerRoles = roleSet(
 	"article", "region", "row", "listitem", "group", "form", "dialog",
@@ -104,3 +106,17 @@ func TextFieldRoles() []string { return slices.Sorted(maps.Keys(textFieldRoles))
 // CheckableRoles returns the roles of the controls a user checks and
 // unchecks (checkbox, radio, switch and their menu item forms), sorted.
 func CheckableRoles() []string { return slices.Sorted(maps.Keys(checkableRoles)) }
+
+// KnownRole reports whether role is a concrete ARIA role Playwright knows
+// (ARIARoles).
+func KnownRole(role string) bool { return ariaRoles[role] }
+
+// ContainerRole reports whether role groups others (ContainerRoles).
+func ContainerRole(role string) bool { return containerRoles[role] }
+
+// TextFieldRole reports whether role takes typed text (TextFieldRoles).
+func TextFieldRole(role string) bool { return textFieldRoles[role] }
+
+// LabelledRole reports whether role is a form control a <label> names,
+// which getByLabel finds.
+func LabelledRole(role string) bool { return labelledRoles[role] }

@@ -25,7 +25,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/replay"
@@ -206,7 +206,7 @@ func filled(action string, vars, secrets map[string]string) string {
 
 // Sentence is the plain-English action of a step that has none written,
 // from its tool and compiled identity: "click Add to cart for Blue Mug".
-func Sentence(tool string, id dom.Identity) string {
+func Sentence(tool string, id locator.Identity) string {
 	name := id.Name
 	if name == "" {
 		name = "the " + id.Role

@@ -6,24 +6,24 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
 
 func TestSentence(t *testing.T) {
-	id, _ := dom.ParseIdentity(`button "Add to cart" in article "Blue Mug"`)
-	tb, _ := dom.ParseIdentity(`textbox "Email"`)
+	id, _ := locator.ParseIdentity(`button "Add to cart" in article "Blue Mug"`)
+	tb, _ := locator.ParseIdentity(`textbox "Email"`)
 	tests := []struct {
 		tool string
-		id   dom.Identity
+		id   locator.Identity
 		want string
 	}{
 		{mcpclient.ToolClick, id, "click Add to cart for Blue Mug"},
 		{mcpclient.ToolHover, id, "hover over Add to cart for Blue Mug"},
 		{mcpclient.ToolType, tb, "type x into Email"},
-		{mcpclient.ToolSelectOption, dom.Identity{Role: "combobox"}, "select x in the combobox"},
+		{mcpclient.ToolSelectOption, locator.Identity{Role: "combobox"}, "select x in the combobox"},
 	}
 	for _, tt := range tests {
 		if got := Sentence(tt.tool, tt.id); got != tt.want {

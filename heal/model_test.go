@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/replay"
@@ -58,7 +58,7 @@ func peopleBrowser(t *testing.T) replay.ToolCaller {
 }
 
 func peopleRequest(origins ...string) replay.HealRequest {
-	id, _ := dom.ParseIdentity(`button "Delete" in row "Ada Lovelace"`)
+	id, _ := locator.ParseIdentity(`button "Delete" in row "Ada Lovelace"`)
 	return replay.HealRequest{Action: "get rid of {{WHO}}, whose password is {{PASSWORD}}", Tool: mcpclient.ToolClick, Identity: id,
 		Target: `internal:testid=[data-testid="del-ada"s]`, Origins: origins,
 		Variables: map[string]string{"WHO": "Ada Lovelace"}, Secrets: map[string]string{"PASSWORD": "hunter2x"}}

@@ -59,13 +59,13 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 	if held {
 		ts.Warnings = append(ts.Warnings, r.masker.Replace(fmt.Sprintf("%s already showed %q before the action it follows: a precondition, or a check that cannot fail", scoped.Element, s.Value)))
 	}
-	target, err := r.stableTarget(ctx, node, scoped)
+	target, err := r.targets().Stable(ctx, node, scoped)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
-	if transient(node, scoped) {
+	if commandgen.Transient(node, scoped) {
 		// As execute's: described as it is found, by its role alone.
-		scoped.Element = unnamed(scoped.Element, node.Role)
+		scoped.Element = commandgen.Unnamed(scoped.Element, node.Role)
 		ts.Element = r.masker.Replace(scoped.Element)
 	}
 	instead := ""
@@ -109,7 +109,7 @@ func anchor(page, start, before *dom.Node, text string, unseen func(n *dom.Node,
 		// that shows the same text (a design system's message part around
 		// its slot): the check reads the live region, which a person
 		// names, found by its place among its kind.
-		if p := n.Parent; n.Role == "generic" && p != nil && p.Ref != "" && liveRoles[p.Role] && dom.Normalize(p.TextContent()) == dom.Normalize(n.TextContent()) {
+		if p := n.Parent; n.Role == "generic" && p != nil && p.Ref != "" && commandgen.LiveRole(p.Role) && dom.Normalize(p.TextContent()) == dom.Normalize(n.TextContent()) {
 			shown[i] = p
 		}
 	}

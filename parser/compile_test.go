@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/sandy"
@@ -276,7 +276,7 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 // Paid" on such a span took 5.10 s, its whole --timeout, and 0.08 s since).
 func TestCompileTakesAPageFoundElementAtOnce(t *testing.T) {
 	f := newFake()
-	target := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartText, Text: "Paid", Exact: true}}}.Selector()
+	target := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartText, Text: "Paid", Exact: true}}}.Selector()
 	f.pageFound = map[string]string{"/products": `[{"kind":"script","text":"Paid","tag":"span","path":"path of paid"}]`}
 	f.elements = map[string]string{target: "paid"}
 	sc := Scenario{Name: "paid", URL: "http://shop.test/products", Actions: []string{"click Paid"}}

@@ -73,24 +73,6 @@ func TestRefless(t *testing.T) {
 	}
 }
 
-// A locator left with filters alone ("nth=0": the page's first element)
-// is never tried as the element's.
-func TestFilterOnly(t *testing.T) {
-	for _, tt := range []struct {
-		loc  dom.Locator
-		want bool
-	}{
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartNth}}}, true},
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartNth}, {Kind: dom.PartVisible}}}, true},
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: "alert"}, {Kind: dom.PartNth}}}, false},
-		{dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartText, Text: "x"}}}, false},
-	} {
-		if got := filterOnly(tt.loc); got != tt.want {
-			t.Errorf("filterOnly(%s) = %v, want %v", tt.loc.Selector(), got, tt.want)
-		}
-	}
-}
-
 // An exported locator never holds a snapshot ref.
 func TestReRef(t *testing.T) {
 	for s, want := range map[string]bool{"e12": true, "f1e3": true, "pf2": true, "aria-ref=e5": true,

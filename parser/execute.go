@@ -5,8 +5,10 @@ package parser
 
 import (
 	"context"
+	"strings"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -56,12 +58,12 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 			r.keep(ts, r.export(wait, s), s)
 		}
 	}
-	target, err := r.stableTarget(ctx, node, s)
+	target, err := r.targets().Stable(ctx, node, s)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
-	if transient(node, s) {
-		s.Element = unnamed(s.Element, node.Role)
+	if commandgen.Transient(node, s) {
+		s.Element = commandgen.Unnamed(s.Element, node.Role)
 		ts.Element = r.masker.Replace(s.Element)
 	}
 	if disabled {
@@ -134,4 +136,30 @@ func (r *run) untargeted(ctx context.Context, ts *TestStep, s step.Step) (bool, 
 		r.keep(ts, *wait, s)
 	}
 	return true, nil
+}
+
+// nameOf is what an action that acted on n calls it, for "its" in the next
+// one: its name, else the first words of its row or item.
+func nameOf(n *dom.Node) string {
+	for a := n; a != nil; a = a.Parent {
+		if a.Name != "" {
+			return a.Name
+		}
+		if a.Role == "text" || a.Role == "generic" || a.Role == "paragraph" {
+			if v := strings.TrimSpace(a.Value); v != "" {
+				return v
+			}
+		}
+		if a.Role == "listitem" || a.Role == "row" {
+			found := ""
+			a.Walk(func(c *dom.Node) bool {
+				if found == "" && (c.Name != "" || c.Value != "") && dom.Normalize(c.Name+c.Value) != "" {
+					found = strings.TrimSpace(c.Name + " " + c.Value)
+				}
+				return found == ""
+			})
+			return found
+		}
+	}
+	return ""
 }

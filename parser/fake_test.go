@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
@@ -59,7 +60,7 @@ type fakeBrowser struct {
 	// none.
 	html map[string]string
 	// elements maps a selector to the ref of the element it matches alone,
-	// for the element path probe (elementPathFn): a selector not listed
+	// for the element path probe (commandgen.ElementPathFn): a selector not listed
 	// matches nothing.
 	elements map[string]string
 	// covered maps a checkbox's target to what labelOf answers for it
@@ -208,7 +209,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 			f.navigating--
 			return mcptest.Failure("Error: browserBackend.callTool: Execution context was destroyed, most likely because of a navigation")
 		}
-		if c.Args["function"] == locatorAttrsFn {
+		if c.Args["function"] == commandgen.LocatorAttrsFn {
 			return f.attrs(target)
 		}
 		switch label, covered := f.covered[target]; {
@@ -219,7 +220,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		case strings.HasPrefix(target, "label[") && c.Args["function"] == "(el) => el.localName":
 			return mcptest.Playwright{Value: `"label"`}.Result()
 		}
-		if c.Args["function"] == elementPathFn {
+		if c.Args["function"] == commandgen.ElementPathFn {
 			if isRef(target) {
 				return mcptest.Playwright{Value: strconv.Quote("path of " + target)}.Result()
 			}
@@ -228,7 +229,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 			}
 			return mcptest.NoMatch(target)
 		}
-		loc, err := dom.ParseSelector(target)
+		loc, err := locator.ParseSelector(target)
 		if err != nil {
 			return mcptest.Failure(err.Error())
 		}
@@ -240,7 +241,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		if err != nil {
 			return mcptest.Failure(err.Error())
 		}
-		if dom.Count(root, loc) == 0 {
+		if locator.Count(root, loc) == 0 {
 			return mcptest.NoMatch(target)
 		}
 		// A check of the element's text (commandgen.Call): its description
@@ -383,7 +384,7 @@ func isRef(s string) bool {
 // twin in the page's HTML (htmlTwin), none when there is no HTML or no
 // twin.
 func (f *fakeBrowser) attrs(ref string) mcptest.Result {
-	var a elementAttrs
+	var a commandgen.ElementAttrs
 	if src, ok := f.html[f.path]; ok {
 		page, err := f.pageText()
 		if err != nil {
@@ -410,8 +411,8 @@ func (f *fakeBrowser) attrs(ref string) mcptest.Result {
 
 // attrsOf is what locatorattrs.js answers for el, an element of dom's
 // HTML tree.
-func attrsOf(el *dom.Node) elementAttrs {
-	a := elementAttrs{Tag: el.Tag, ID: el.ID, Name: el.FieldName}
+func attrsOf(el *dom.Node) commandgen.ElementAttrs {
+	a := commandgen.ElementAttrs{Tag: el.Tag, ID: el.ID, Name: el.FieldName}
 	if el.TestIDAttr != "" {
 		a.TestID = []string{el.TestIDAttr, el.TestID}
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -56,42 +57,6 @@ func (r *run) nameFrames(ctx context.Context, page *dom.Node) error {
 	return nil
 }
 
-// stableTarget finds a selector for node that is not a ref (docTarget); an
-// element of a frame gets it inside its frame, the frame by its title or
-// other attribute (dom.Reframe), a frame's document (a check of its text)
-// its body. "" means none worked; the caller falls back to the ref and the
-// code it ran.
-func (r *run) stableTarget(ctx context.Context, node *dom.Node, s step.Step) (string, error) {
-	if f := dom.FrameOf(node); f != nil && node.Parent == f {
-		// A frame's document, whose text a check reads: its body.
-		loc := dom.FramePath(r.page, node)
-		loc.Parts = append(loc.Parts, dom.LocatorPart{Kind: dom.PartCSS, Text: "body"})
-		return loc.Selector(), nil
-	}
-	t, err := r.docTarget(ctx, node, s)
-	if err != nil || t == "" || dom.FrameOf(node) == nil {
-		return t, err
-	}
-	// An element of a frame: its frame by the frame's title (dom.Reframe),
-	// not by its place as Playwright's generator writes it.
-	loc, err := dom.ParseSelector(t)
-	if err != nil {
-		return t, nil
-	}
-	if loc, err = dom.Reframe(r.page, loc, node); err != nil {
-		return "", nil
-	}
-	return loc.Selector(), nil
-}
-
-// docOf is the root of the document n is in: its frame, else page.
-func docOf(page, n *dom.Node) *dom.Node {
-	if f := dom.FrameOf(n); f != nil {
-		return f
-	}
-	return page
-}
-
 // parseFrameAnswer reads frames.js's answer, as browser_evaluate prints
 // it (the JSON string it returned, quoted): the frame's name, and its CSS
 // when that is one CSS selector ("" otherwise: the frame is then found by
@@ -106,7 +71,7 @@ func parseFrameAnswer(v string) (name, css string, err error) {
 	if err := json.Unmarshal([]byte(v), &a); err != nil {
 		return "", "", fmt.Errorf("frames.js answered %.40q: %w", v, err)
 	}
-	if l, err := dom.ParseSelector(a.CSS); err != nil || len(l.Parts) != 1 || l.Parts[0].Kind != dom.PartCSS {
+	if l, err := locator.ParseSelector(a.CSS); err != nil || len(l.Parts) != 1 || l.Parts[0].Kind != locator.PartCSS {
 		a.CSS = ""
 	}
 	return strings.TrimSpace(a.Name), a.CSS, nil

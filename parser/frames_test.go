@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 )
 
 func TestParseFrameAnswer(t *testing.T) {
@@ -35,8 +35,8 @@ func FuzzParseFrameAnswer(f *testing.F) {
 		if err != nil || css == "" {
 			return
 		}
-		l, perr := dom.ParseSelector(css + " >> internal:control=enter-frame")
-		if perr != nil || len(l.Parts) != 2 || l.Parts[1].Kind != dom.PartFrame {
+		l, perr := locator.ParseSelector(css + " >> internal:control=enter-frame")
+		if perr != nil || len(l.Parts) != 2 || l.Parts[1].Kind != locator.PartFrame {
 			t.Fatalf("css %q: %v %+v", css, perr, l)
 		}
 	})

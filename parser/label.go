@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -65,11 +66,11 @@ func (r *run) labelOf(ctx context.Context, target string) (string, bool) {
 	var sel string
 	switch {
 	case l.For:
-		sel = "label[for=" + cssString(l.ID) + "]"
+		sel = "label[for=" + commandgen.CSSString(l.ID) + "]"
 	case l.ID != "":
 		sel = "label:has(#" + cssIdent(l.ID) + ")"
 	case l.Name != "":
-		sel = "label:has(input[name=" + cssString(l.Name) + "])"
+		sel = "label:has(input[name=" + commandgen.CSSString(l.Name) + "])"
 	case l.Wrap && !reRef.MatchString(target):
 		// CSS cannot name a label inside a shadow root by what it holds;
 		// the box's own locator can, up to the label around it.

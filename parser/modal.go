@@ -230,7 +230,7 @@ func (r *run) drag(ctx context.Context, ts *TestStep, s step.Step, target string
 	}
 	drop := *s.Drop
 	drop.Kind = step.Click
-	end, err := r.stableTarget(ctx, node, drop)
+	end, err := r.targets().Stable(ctx, node, drop)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}

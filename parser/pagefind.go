@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -31,7 +33,7 @@ type pageFound struct {
 	Tag  string `json:"tag"`
 	Type string `json:"type"`
 	Hint string `json:"hint"` // an email or search field's name, id or label
-	Path string `json:"path"` // as elementPathFn gives it
+	Path string `json:"path"` // as commandgen.ElementPathFn gives it
 }
 
 // foundRefPrefix starts the refs of the nodes pageFinds adds to the page:
@@ -84,7 +86,7 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 		node.Ref = fmt.Sprintf("%s%d", foundRefPrefix, len(r.found)+1)
 		fe := foundElement{script: f.Kind == "script"}
 		loc := f.locator()
-		if got, ok := r.probe(ctx, loc.Selector(), elementPathFn); ok && got == f.Path {
+		if got, ok := r.probe(ctx, loc.Selector(), commandgen.ElementPathFn); ok && got == f.Path {
 			fe.target = loc.Selector()
 		}
 		r.found[node.Ref] = fe
@@ -116,8 +118,8 @@ func (r *run) refless(page *dom.Node) {
 		if n.Ref != "" || n.Name == "" || !n.Interactive() || n.Role == "option" {
 			return true
 		}
-		loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: n.Role, Name: n.Name, Exact: true}}}
-		if dom.Count(page, loc) != 1 {
+		loc := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: n.Role, Name: n.Name, Exact: true}}}
+		if locator.Count(page, loc) != 1 {
 			return true
 		}
 		if r.found == nil {
@@ -174,19 +176,19 @@ func (f pageFound) node() *dom.Node {
 }
 
 // locator is the locator that finds f, as Playwright's getBy… would.
-func (f pageFound) locator() dom.Locator {
-	var p dom.LocatorPart
+func (f pageFound) locator() locator.Locator {
+	var p locator.LocatorPart
 	switch f.Kind {
 	case "script":
-		p = dom.LocatorPart{Kind: dom.PartText, Text: f.Text, Exact: true}
+		p = locator.LocatorPart{Kind: locator.PartText, Text: f.Text, Exact: true}
 	case "placeholder":
-		p = dom.LocatorPart{Kind: dom.PartPlaceholder, Text: f.Text, Exact: true}
+		p = locator.LocatorPart{Kind: locator.PartPlaceholder, Text: f.Text, Exact: true}
 	case "search":
-		p = dom.LocatorPart{Kind: dom.PartRole, Role: "searchbox"}
+		p = locator.LocatorPart{Kind: locator.PartRole, Role: "searchbox"}
 	default:
-		p = dom.LocatorPart{Kind: dom.PartCSS, Text: "input[type=" + cssString(f.Kind) + "]"}
+		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "input[type=" + commandgen.CSSString(f.Kind) + "]"}
 	}
-	return dom.Locator{Parts: []dom.LocatorPart{p}}
+	return locator.Locator{Parts: []locator.LocatorPart{p}}
 }
 
 // foundElement is what pageFinds keeps of a node it added.

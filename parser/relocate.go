@@ -52,7 +52,7 @@ func (c *Compiler) Relocate(ctx context.Context, action string) (*Relocation, er
 	if node == nil {
 		return nil, fmt.Errorf("%w: %s", ErrNotRelocated, missingRef(s, s.Ref))
 	}
-	target, err := r.stableTarget(ctx, node, s)
+	target, err := r.targets().Stable(ctx, node, s)
 	if err != nil {
 		return nil, err
 	}

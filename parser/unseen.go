@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -100,7 +101,7 @@ func (r *run) unseenBy(ctx context.Context, text string) func(n *dom.Node, atSta
 		}
 		path, ok := paths[n.Ref]
 		if !ok {
-			path, _ = r.probe(ctx, n.Ref, elementPathFn)
+			path, _ = r.probe(ctx, n.Ref, commandgen.ElementPathFn)
 			paths[n.Ref] = path
 		}
 		return path != "" && unseenIn(texts, path, want)

@@ -3,7 +3,6 @@ package parser
 import (
 	"context"
 	_ "embed"
-	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -15,7 +14,6 @@ import (
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/pagejs"
-	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 )
@@ -71,7 +69,7 @@ func (r *run) choose(ctx context.Context, ts *TestStep, s step.Step, target stri
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s shows no option %q: %v", s.Element, s.Value, err), nil)
 	}
 	pick := step.Step{Kind: step.Click, Role: opt.Role, Ref: opt.Ref, Element: fmt.Sprintf("%s %q", opt.Role, label(opt)), Action: s.Action}
-	t, err := r.stableTarget(ctx, opt, pick)
+	t, err := r.targets().Stable(ctx, opt, pick)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
@@ -106,15 +104,11 @@ func (r *run) option(ctx context.Context, value string, wait time.Duration) (*do
 // probe asks the element at target a question (fn, a JavaScript function
 // of the element) without keeping the call: compile's own look at the page.
 func (r *run) probe(ctx context.Context, target, fn string) (string, bool) {
-	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": target, "function": fn}})
-	if err != nil || out.IsError {
+	v, failed, err := targetPage{r}.Evaluate(ctx, target, fn)
+	if err != nil || failed {
 		return "", false
 	}
-	var v any
-	if json.Unmarshal([]byte(strings.TrimSpace(out.Value)), &v) != nil {
-		return strings.TrimSpace(out.Value), true
-	}
-	return fmt.Sprint(v), true
+	return commandgen.Answer(v), true
 }
 
 // The probes of widgets (probes.js).

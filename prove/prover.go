@@ -14,7 +14,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/printable"
@@ -153,7 +153,7 @@ func (p *Prover) prove(ctx context.Context, s replay.StepInfo, cl claim) (*repor
 		return proof, nil
 	}
 	target, _ := s.Params["target"].(string)
-	sent := dom.WordNames(target) // as replay sends it
+	sent := locator.WordNames(target) // as replay sends it
 	if cl.from == FromRecord {
 		st, err := commandgen.FromRecord(rec, target)
 		if err != nil {

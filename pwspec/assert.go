@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -192,7 +192,7 @@ func (g *gen) pattern(v, match string) (expr, error) {
 	if placeholderRe.MatchString(v) {
 		return nil, fmt.Errorf("a check of %q compares with a variable, which a regular expression cannot hold", v)
 	}
-	e := dom.JSRegexEscape(strings.TrimRight(v, " "))
+	e := locator.JSRegexEscape(strings.TrimRight(v, " "))
 	switch match {
 	case step.MatchContains:
 	case step.MatchStarts:
@@ -200,7 +200,7 @@ func (g *gen) pattern(v, match string) (expr, error) {
 	case step.MatchEnds:
 		e = e + "$"
 	default:
-		e = "^" + dom.JSRegexEscape(strings.TrimRight(v, " .!?;:,")) + "[.!?;:,]*$"
+		e = "^" + locator.JSRegexEscape(strings.TrimRight(v, " .!?;:,")) + "[.!?;:,]*$"
 	}
 	return raw("/" + e + "/i"), nil
 }

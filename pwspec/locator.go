@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 )
 
 var placeholderRe = regexp.MustCompile(`\{\{\s*([A-Za-z_][A-Za-z0-9_-]*(?:\.[A-Za-z0-9_-]+)*)\s*\}\}`)
@@ -54,7 +54,7 @@ func (g *gen) text(s string) (expr, error) {
 
 // locator is the Playwright locator of a stable selector, from page.
 func (g *gen) locator(target string) (expr, error) {
-	l, err := dom.ParseSelector(target)
+	l, err := locator.ParseSelector(target)
 	if err != nil {
 		return nil, fmt.Errorf("params.target: %w", err)
 	}
@@ -71,7 +71,7 @@ func (g *gen) locator(target string) (expr, error) {
 			return mc(x, method, t)
 		}
 		switch p.Kind {
-		case dom.PartRole:
+		case locator.PartRole:
 			var o obj
 			if p.Name != "" {
 				n, err := g.text(p.Name)
@@ -81,7 +81,7 @@ func (g *gen) locator(target string) (expr, error) {
 				if p.Exact {
 					o = append(o, prop{"name", n}, prop{"exact", raw("true")})
 				} else {
-					// Its words, as replay reads the name (dom.WordNames),
+					// Its words, as replay reads the name (locator.WordNames),
 					// not a part of a longer word: "Paid" is not "Unpaid".
 					g.uses["says"] = true
 					o = append(o, prop{"name", c(ident("says"), n)})
@@ -108,34 +108,34 @@ func (g *gen) locator(target string) (expr, error) {
 			} else {
 				x = mc(x, "getByRole", str(p.Role), o)
 			}
-		case dom.PartText:
+		case locator.PartText:
 			x = exact("getByText")
-		case dom.PartLabel:
+		case locator.PartLabel:
 			x = exact("getByLabel")
-		case dom.PartPlaceholder:
+		case locator.PartPlaceholder:
 			x = exact("getByPlaceholder")
-		case dom.PartAltText:
+		case locator.PartAltText:
 			x = exact("getByAltText")
-		case dom.PartTitle:
+		case locator.PartTitle:
 			x = exact("getByTitle")
-		case dom.PartTestID:
+		case locator.PartTestID:
 			x = mc(x, "getByTestId", t)
-		case dom.PartCSS:
+		case locator.PartCSS:
 			x = mc(x, "locator", t)
-		case dom.PartHasText, dom.PartHasNotText:
+		case locator.PartHasText, locator.PartHasNotText:
 			key := "hasText"
-			if p.Kind == dom.PartHasNotText {
+			if p.Kind == locator.PartHasNotText {
 				key = "hasNotText"
 			}
 			var v expr = t
 			if p.Exact {
-				v = raw("/^" + dom.JSRegexEscape(p.Text) + "$/")
+				v = raw("/^" + locator.JSRegexEscape(p.Text) + "$/")
 			}
 			if i == 0 {
 				x = mc(x, "locator", str("*"))
 			}
 			x = mc(x, "filter", obj{{key, v}})
-		case dom.PartNth:
+		case locator.PartNth:
 			switch p.Index {
 			case 0:
 				x = mc(x, "first")
@@ -144,9 +144,9 @@ func (g *gen) locator(target string) (expr, error) {
 			default:
 				x = mc(x, "nth", raw(strconv.Itoa(p.Index)))
 			}
-		case dom.PartVisible:
+		case locator.PartVisible:
 			x = mc(x, "filter", obj{{"visible", raw("true")}})
-		case dom.PartFrame:
+		case locator.PartFrame:
 			// The iframe's document: locator('iframe[title="Payment"]').contentFrame().
 			x = mc(x, "contentFrame")
 		default:

@@ -13,7 +13,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/step"
 )
 
@@ -160,7 +160,7 @@ func (g *gen) poll(l expr, helper, matcher string, negated bool, wait string, ar
 // (checks.js's norm) matches as match says, want being normalized as the
 // check normalizes it.
 func normPattern(want, match string) string {
-	w := dom.JSRegexEscape(commandgen.NormText(want))
+	w := locator.JSRegexEscape(commandgen.NormText(want))
 	switch match {
 	case step.MatchContains:
 		return "/" + w + "/"
@@ -170,7 +170,7 @@ func normPattern(want, match string) string {
 		return "/" + w + "$/"
 	}
 	// bare(v) === want: the full stop or other punctuation ending v aside.
-	return "/^" + dom.JSRegexEscape(strings.TrimRight(commandgen.NormText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
+	return "/^" + locator.JSRegexEscape(strings.TrimRight(commandgen.NormText(want), " .!?;:,")) + `[\s.!?;:,]*$/`
 }
 
 // orderItems is the call of the order helper (helpers.ts) whose regular
@@ -227,7 +227,7 @@ func loosePattern(s string) string {
 		case `"`:
 			b.WriteString("[\"\u201c\u201d]")
 		default:
-			b.WriteString(dom.JSRegexEscape(string(r)))
+			b.WriteString(locator.JSRegexEscape(string(r)))
 		}
 	}
 	return b.String()

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/internal/testenv"
 )
@@ -15,7 +15,7 @@ import (
 // TestSaysAgrees: the three readers of "a text says these words" agree on
 // the same table: the check compile runs and replay replays
 // (commandgen/checks.js's says), the spec's helper (helpers.ts's says) and the
-// name replay sends in a target (dom.NameWords). Each is run by node.
+// name replay sends in a target (locator.NameWords). Each is run by node.
 func TestSaysAgrees(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -68,7 +68,7 @@ func TestSaysAgrees(t *testing.T) {
 	}
 	var table []any
 	for _, c := range cases {
-		table = append(table, []any{c.want, c.text, strings.TrimSuffix(strings.TrimPrefix(dom.NameWords(c.want), "/"), "/iu")})
+		table = append(table, []any{c.want, c.text, strings.TrimSuffix(strings.TrimPrefix(locator.NameWords(c.want), "/"), "/iu")})
 	}
 	b, _ := json.Marshal(table)
 	prog := check + spec + `
@@ -90,7 +90,7 @@ console.log(JSON.stringify(out));
 		t.Fatalf("node answered %s (%v)", got, err)
 	}
 	for i, c := range cases {
-		for j, who := range []string{"commandgen/checks.js says", "helpers.ts says", "dom.NameWords"} {
+		for j, who := range []string{"commandgen/checks.js says", "helpers.ts says", "locator.NameWords"} {
 			if res[i][j] != c.says {
 				t.Errorf("%s: %q says %q: %v, want %v", who, c.text, c.want, res[i][j], c.says)
 			}

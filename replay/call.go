@@ -13,7 +13,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
@@ -23,7 +23,7 @@ import (
 // target matches nothing, and a browser_tabs select of a tab not open yet,
 // are repeated, Poll apart and then further (clock.Backoff), until Timeout
 // has passed. A role named without
-// exact is sent with its name read as words (dom.WordNames: "Paid" is not
+// exact is sent with its name read as words (locator.WordNames: "Paid" is not
 // the name of "Unpaid"). An action on an element with a compiled identity
 // is sent narrowed to it too (see identity.go): when its target now names
 // another element, it fails at once, saying which; with a Healer, such a
@@ -37,13 +37,13 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 	target, hasTarget := params["target"].(string)
 	chk, isChecked := r.identityOf(pl, params)
 	sent := params
-	if words := dom.WordNames(target); hasTarget && words != target {
+	if words := locator.WordNames(target); hasTarget && words != target {
 		// A name read as words: "Paid" is not the name of "Unpaid".
 		sent = maps.Clone(params)
 		sent["target"] = words
 	}
 	if isChecked {
-		sent = chk.narrowed(params, dom.WordNames(chk.target))
+		sent = chk.narrowed(params, locator.WordNames(chk.target))
 	}
 	limit := r.opts.Timeout
 	if d, ok := commandgen.WaitsFor(step.ToolCall{Tool: pl.tool, Args: params}); ok && d > limit {

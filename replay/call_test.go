@@ -4,14 +4,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/commandgen/locator"
 )
 
 // TestAsWritten: a message about the target sent names the target as the
 // scenario wrote it, however the server quoted it.
 func TestAsWritten(t *testing.T) {
 	target := `internal:role=button[name="Paid"i]`
-	sent := dom.WordNames(target)
+	sent := locator.WordNames(target)
 	if sent == target {
 		t.Fatal("WordNames left the name as it was")
 	}

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/internal/secret"
@@ -36,9 +37,9 @@ type HealRequest struct {
 	// plain-English action it was compiled from, {{NAME}} placeholders
 	// kept (Variables and Secrets give their values).
 	Action   string
-	Tool     string       // its tool (browser_click, …)
-	Identity dom.Identity // the element it was compiled for (variables filled in)
-	Target   string       // its target, variables filled in
+	Tool     string           // its tool (browser_click, …)
+	Identity locator.Identity // the element it was compiled for (variables filled in)
+	Target   string           // its target, variables filled in
 	// Origins are the scenario's own sites (scheme://host[:port], or
 	// file:// for file URLs): its BASE_URL as the run has it (after --env
 	// and --var) and its metadata.target_url. A model may not lead
@@ -88,7 +89,7 @@ func (r *run) heal(ctx context.Context, pl *plan, s ToolCaller, params map[strin
 	}
 	// The container's role may have changed (a row became a card: that
 	// is what heals); its name, the element's role and name may not.
-	kept := dom.Identity{Role: chk.id.Role, Name: chk.id.Name}
+	kept := locator.Identity{Role: chk.id.Role, Name: chk.id.Name}
 	if in := chk.id.In; in != nil && in.Name != "" {
 		role, now, err := r.containerNamed(ctx, s, h.Target, in.Name)
 		if err != nil {
@@ -99,7 +100,7 @@ func (r *run) heal(ctx context.Context, pl *plan, s ToolCaller, params map[strin
 				why, r.mask.text(h.Element), in.Role, r.mask.text(in.Name), r.mask.text(now))
 			return o, nil
 		}
-		kept.In = &dom.Identity{Role: role, Name: in.Name}
+		kept.In = &locator.Identity{Role: role, Name: in.Name}
 	}
 	// Held whole: the name was just compared in full, so it is not left to
 	// the target as a compiled role-and-name target's is (CheckFor with no

@@ -7,6 +7,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -15,7 +16,7 @@ import (
 // Identity checks. An action step compiled by plaintest carries the element
 // it meant ("element": `button "Delete" in row "Invoice 42"`) beside its
 // selector ("target"). Replay sends the target narrowed to elements with
-// that identity (dom.Identity.AndSelector), so that a selector which now
+// that identity (locator.Identity.AndSelector), so that a selector which now
 // names another control (two test ids swapped, a button renamed) matches
 // nothing and the action does not happen, at the cost of no extra call.
 // When it fails so, one call reads what the selector alone names now, for
@@ -31,8 +32,8 @@ var actionTools = map[string]bool{
 
 // checked is an action step's identity and its target as written.
 type checked struct {
-	id     dom.Identity // as compiled, for messages and heals
-	check  dom.Identity // the part the target is held to (dom.Identity.CheckFor)
+	id     locator.Identity // as compiled, for messages and heals
+	check  locator.Identity // the part the target is held to (locator.Identity.CheckFor)
 	target string
 }
 
@@ -47,7 +48,7 @@ func (r *run) identityOf(pl *plan, params map[string]any) (checked, bool) {
 	if target == "" || element == "" || isRef(target) {
 		return checked{}, false
 	}
-	id, ok := dom.ParseIdentity(element)
+	id, ok := locator.ParseIdentity(element)
 	if !ok {
 		return checked{}, false
 	}

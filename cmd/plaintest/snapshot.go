@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/printable"
@@ -111,7 +112,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		if s.Ref != "" {
 			loc := "(no stable selector)"
 			if n := page.FindRef(s.Ref); n != nil {
-				if l, err := dom.Synthesize(page, n); err == nil {
+				if l, err := locator.Synthesize(page, n); err == nil {
 					loc = l.Selector()
 				}
 			}

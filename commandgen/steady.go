@@ -1,48 +1,49 @@
-package parser
+package commandgen
 
 import (
 	"context"
 	"strings"
 	"unicode"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 )
 
 // textEngines find elements by text, label or attribute, hidden ones too
 // (the role engine skips hidden elements).
-var textEngines = map[dom.PartKind]bool{dom.PartText: true, dom.PartLabel: true, dom.PartPlaceholder: true, dom.PartAltText: true, dom.PartTitle: true}
+var textEngines = map[locator.PartKind]bool{locator.PartText: true, locator.PartLabel: true, locator.PartPlaceholder: true, locator.PartAltText: true, locator.PartTitle: true}
 
 // steady makes loc, a locator of node, hold on the page's next build: a
 // part that names an id or a class (another build has others) goes when
-// the element's own locator (dom.Synthesize) or the rest of loc singles it
+// the element's own locator (locator.Synthesize) or the rest of loc singles it
 // out, and a part that finds by text gets a visible filter, so that a
 // hidden copy of the text (a template, a closed panel) is not a second
 // match. A change is kept only when the page confirms that it matches
 // node alone.
-func (r *run) steady(ctx context.Context, loc dom.Locator, node *dom.Node) dom.Locator {
-	st, _ := r.confirmed(ctx, loc, node)
+func (tg Targets) steady(ctx context.Context, loc locator.Locator, node *dom.Node) locator.Locator {
+	st, _ := tg.confirmed(ctx, loc, node)
 	return st
 }
 
 // confirmed is steady, and whether the page confirmed the locator it
 // returns (or it needed no confirming: no id, class or text in it).
-func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (dom.Locator, bool) {
+func (tg Targets) confirmed(ctx context.Context, loc locator.Locator, node *dom.Node) (locator.Locator, bool) {
 	hasCSS, hasText := false, false
 	for i, p := range loc.Parts {
-		hasCSS = hasCSS || p.Kind == dom.PartCSS && !loc.FrameCSS(i)
+		hasCSS = hasCSS || p.Kind == locator.PartCSS && !loc.FrameCSS(i)
 		hasText = hasText || textEngines[p.Kind]
 	}
 	if !hasCSS && !hasText {
 		return loc, true
 	}
-	var tries []dom.Locator
+	var tries []locator.Locator
 	if hasCSS {
-		if syn, err := dom.Synthesize(r.page, node); err == nil && !syn.Positional() && !hasPart(syn, dom.PartCSS) {
+		if syn, err := locator.Synthesize(tg.Tree, node); err == nil && !syn.Positional() && !hasPart(syn, locator.PartCSS) {
 			tries = append(tries, visibleText(syn))
 		}
-		var rest dom.Locator
+		var rest locator.Locator
 		for i, p := range loc.Parts {
-			if p.Kind != dom.PartCSS || loc.FrameCSS(i) {
+			if p.Kind != locator.PartCSS || loc.FrameCSS(i) {
 				rest.Parts = append(rest.Parts, p)
 			}
 		}
@@ -54,7 +55,7 @@ func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (d
 	}
 	tries = append(tries, visibleText(loc))
 	for _, t := range tries {
-		if v, ok := r.probe(ctx, t.Selector(), "(el) => true"); ok && v == "true" {
+		if v, ok := tg.probe(ctx, t.Selector(), "(el) => true"); ok && v == "true" {
 			return t, true
 		}
 	}
@@ -63,10 +64,10 @@ func (r *run) confirmed(ctx context.Context, loc dom.Locator, node *dom.Node) (d
 
 // filterOnly reports whether l has no part that finds elements, only
 // filters of what an earlier part found (a position, visible, a text).
-func filterOnly(l dom.Locator) bool {
+func filterOnly(l locator.Locator) bool {
 	for _, p := range l.Parts {
 		switch p.Kind {
-		case dom.PartNth, dom.PartVisible, dom.PartHasText, dom.PartHasNotText:
+		case locator.PartNth, locator.PartVisible, locator.PartHasText, locator.PartHasNotText:
 		default:
 			return false
 		}
@@ -76,7 +77,7 @@ func filterOnly(l dom.Locator) bool {
 
 // hasPart reports whether l has a part of kind k (the CSS of a frame
 // aside).
-func hasPart(l dom.Locator, k dom.PartKind) bool {
+func hasPart(l locator.Locator, k locator.PartKind) bool {
 	for i, p := range l.Parts {
 		if p.Kind == k && !l.FrameCSS(i) {
 			return true
@@ -87,12 +88,12 @@ func hasPart(l dom.Locator, k dom.PartKind) bool {
 
 // visibleText puts a visible filter after each part of l that finds by
 // text (unless one follows already).
-func visibleText(l dom.Locator) dom.Locator {
-	var out dom.Locator
+func visibleText(l locator.Locator) locator.Locator {
+	var out locator.Locator
 	for i, p := range l.Parts {
 		out.Parts = append(out.Parts, p)
-		if textEngines[p.Kind] && (i+1 == len(l.Parts) || l.Parts[i+1].Kind != dom.PartVisible) {
-			out.Parts = append(out.Parts, dom.LocatorPart{Kind: dom.PartVisible})
+		if textEngines[p.Kind] && (i+1 == len(l.Parts) || l.Parts[i+1].Kind != locator.PartVisible) {
+			out.Parts = append(out.Parts, locator.LocatorPart{Kind: locator.PartVisible})
 		}
 	}
 	return out
@@ -104,18 +105,18 @@ func visibleText(l dom.Locator) dom.Locator {
 // font's folder, a disclosure's triangle: "\uf07b Projects", "▶ Details",
 // which an open folder or section draws with another; a label's colon),
 // and that locator matches node alone on the page.
-func (r *run) byWords(node *dom.Node, words string) (dom.Locator, bool) {
+func (tg Targets) byWords(node *dom.Node, words string) (locator.Locator, bool) {
 	if words == "" || node.Role == "" || node.Role == "text" || node.Role == "generic" {
-		return dom.Locator{}, false
+		return locator.Locator{}, false
 	}
 	rest := strings.Replace(strings.ToLower(node.Name), strings.ToLower(words), "", 1)
 	glyphs := strings.TrimSpace(rest) != "" && !strings.ContainsFunc(rest, unicode.IsLetter)
 	if !strings.ContainsAny(rest, "0123456789") && !glyphs {
-		return dom.Locator{}, false
+		return locator.Locator{}, false
 	}
-	loc := dom.Locator{Parts: []dom.LocatorPart{{Kind: dom.PartRole, Role: node.Role, Name: words}}}
-	if dom.Count(r.page, loc) != 1 {
-		return dom.Locator{}, false
+	loc := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: node.Role, Name: words}}}
+	if locator.Count(tg.Tree, loc) != 1 {
+		return locator.Locator{}, false
 	}
 	return loc, true
 }
@@ -123,14 +124,14 @@ func (r *run) byWords(node *dom.Node, words string) (dom.Locator, bool) {
 // glued reports whether loc filters by a text no single element of the
 // page holds: Playwright's hasText of a container's whole text content,
 // whose parts it joins without spaces.
-func (r *run) glued(loc dom.Locator) bool {
+func (tg Targets) glued(loc locator.Locator) bool {
 	for _, p := range loc.Parts {
-		if p.Kind != dom.PartHasText {
+		if p.Kind != locator.PartHasText {
 			continue
 		}
 		want := strings.Join(strings.Fields(p.Text), " ")
 		found := false
-		r.page.Walk(func(n *dom.Node) bool {
+		tg.Tree.Walk(func(n *dom.Node) bool {
 			for _, t := range []string{n.Name, n.Value} {
 				if t != "" && strings.Contains(strings.Join(strings.Fields(t), " "), want) {
 					found = true
@@ -143,30 +144,4 @@ func (r *run) glued(loc dom.Locator) bool {
 		}
 	}
 	return false
-}
-
-// nameOf is what an action that acted on n calls it, for "its" in the next
-// one: its name, else the first words of its row or item.
-func nameOf(n *dom.Node) string {
-	for a := n; a != nil; a = a.Parent {
-		if a.Name != "" {
-			return a.Name
-		}
-		if a.Role == "text" || a.Role == "generic" || a.Role == "paragraph" {
-			if v := strings.TrimSpace(a.Value); v != "" {
-				return v
-			}
-		}
-		if a.Role == "listitem" || a.Role == "row" {
-			found := ""
-			a.Walk(func(c *dom.Node) bool {
-				if found == "" && (c.Name != "" || c.Value != "") && dom.Normalize(c.Name+c.Value) != "" {
-					found = strings.TrimSpace(c.Name + " " + c.Value)
-				}
-				return found == ""
-			})
-			return found
-		}
-	}
-	return ""
 }

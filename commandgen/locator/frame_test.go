@@ -1,6 +1,10 @@
-package dom
+package locator
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+)
 
 // framePage is a page with a button "Pay" of its own and two frames, as
 // Playwright's snapshot for AI puts them: each frame's content under its
@@ -17,7 +21,7 @@ const framePage = `- generic [ref=e1]:
       - button "Pay" [ref=f2e2]
       - button "Cancel" [ref=f2e3]`
 
-func frameTree(t *testing.T) *Node {
+func frameTree(t *testing.T) *dom.Node {
 	t.Helper()
 	root := mustParseARIA(t, framePage)
 	root.FindRef("e4").Frame = `iframe[title="Payment"]`
@@ -94,7 +98,7 @@ func TestSynthesizeInFrames(t *testing.T) {
 	if n := Count(root, Locator{Parts: []LocatorPart{{Kind: PartText, Text: "Cancel"}}}); n != 0 {
 		t.Errorf("the page's text holds its frame's: %d matches of Cancel", n)
 	}
-	if f := FrameOf(root.FindRef("f2e3")); f == nil || f.Ref != "e5" {
-		t.Errorf("FrameOf(f2e3) = %v, want e5", f)
+	if f := dom.FrameOf(root.FindRef("f2e3")); f == nil || f.Ref != "e5" {
+		t.Errorf("dom.FrameOf(f2e3) = %v, want e5", f)
 	}
 }

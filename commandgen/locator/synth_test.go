@@ -1,9 +1,11 @@
-package dom
+package locator
 
 import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/plaintest/plaintest/dom"
 )
 
 func TestCount(t *testing.T) {
@@ -13,7 +15,7 @@ func TestCount(t *testing.T) {
 	cart := mustParseARIA(t, readTestdata(t, "cart.yaml"))
 	tests := []struct {
 		name string
-		root *Node
+		root *dom.Node
 		sel  string
 		want int
 	}{
@@ -152,7 +154,7 @@ func TestSynthesizeEveryNode(t *testing.T) {
 	for _, page := range testdataPages(t) {
 		root := mustParseARIA(t, readTestdata(t, page+".yaml"))
 		nth := 0
-		root.Walk(func(n *Node) bool {
+		root.Walk(func(n *dom.Node) bool {
 			if n == root {
 				return true
 			}
@@ -199,9 +201,46 @@ func TestSynthesizeNthLastResort(t *testing.T) {
 func TestSynthesizeErrors(t *testing.T) {
 	root := mustParseARIA(t, `- button "A" [ref=e1]`)
 	other := mustParseARIA(t, `- button "A" [ref=e1]`)
-	for name, target := range map[string]*Node{"nil": nil, "root": root, "other tree": other.FindRef("e1")} {
+	for name, target := range map[string]*dom.Node{"nil": nil, "root": root, "other tree": other.FindRef("e1")} {
 		if _, err := Synthesize(root, target); !errors.Is(err, ErrNotInTree) {
 			t.Errorf("%s: got %v, want ErrNotInTree", name, err)
 		}
 	}
+}
+
+// FuzzSynthesize: on any tree ParseARIA reads, a locator Synthesize makes
+// for a node matches that node alone (a run of text: its element).
+func FuzzSynthesize(f *testing.F) {
+	for _, p := range testdataPages(f) {
+		f.Add(readTestdata(f, p+".yaml"))
+	}
+	for _, s := range []string{
+		`- 'heading "Total: $5" [level=2]'`, `- button "a\"b" [ref=e1]`, "- main:\n  - /url: x",
+		`- paragraph: "\x4"`, `- paragraph: "\U0001F600"`, "- a:\n    - b:\n  - c", "-",
+		"```yaml\n- x\n```", "### Snapshot\n```yaml\n- a [", `- b /x`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		root, err := dom.ParseARIA(s)
+		if err != nil {
+			return
+		}
+		n := 0
+		root.Walk(func(c *dom.Node) bool {
+			if c != root && n < 20 {
+				n++
+				if l, err := Synthesize(root, c); err == nil {
+					want := c
+					if c.Role == "text" {
+						want = c.Parent
+					}
+					if m, ok := matchLocator(root, l); !ok || len(m) != 1 || m[0] != want {
+						t.Fatalf("locator %s does not match only its target", l.Selector())
+					}
+				}
+			}
+			return n < 20
+		})
+	})
 }

@@ -1,4 +1,4 @@
-package dom
+package locator
 
 import (
 	"fmt"
@@ -233,3 +233,6 @@ func readJSRegex(s string) (int, error) {
 	}
 	return 0, fmt.Errorf("%w: unterminated regular expression", ErrLocatorSyntax)
 }
+
+// isLetter reports whether c is an ASCII letter.
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }

@@ -1,8 +1,10 @@
-package dom
+package locator
 
 import (
 	"strconv"
 	"strings"
+
+	"github.com/plaintest/plaintest/dom"
 )
 
 // Identity is the element a compiled action meant, as its element
@@ -43,7 +45,7 @@ func ParseIdentity(desc string) (id Identity, ok bool) {
 }
 
 // anonymousRoles carry no identity a selector could check.
-var anonymousRoles = roleSet("generic", "text", "none", "presentation", "paragraph")
+var anonymousRoles = map[string]bool{"generic": true, "text": true, "none": true, "presentation": true, "paragraph": true}
 
 // parseShort reads `role` or `role "name"` at the start of s.
 func parseShort(s string) (Identity, string, bool) {
@@ -51,7 +53,7 @@ func parseShort(s string) (Identity, string, bool) {
 	if i := strings.IndexByte(s, ' '); i >= 0 {
 		role = s[:i]
 	}
-	if !ariaRoles[role] || anonymousRoles[role] {
+	if !dom.KnownRole(role) || anonymousRoles[role] {
 		return Identity{}, "", false
 	}
 	id := Identity{Role: role}
@@ -121,7 +123,7 @@ func (id Identity) NameSelector() string {
 
 // firstCellRoles are the roles a description names by their first cell or
 // text rather than by their accessible name.
-var firstCellRoles = roleSet("row", "listitem")
+var firstCellRoles = map[string]bool{"row": true, "listitem": true}
 
 // wholeName is a case-insensitive regular expression (in Playwright's
 // selector syntax) of the whole of name, white space aside: any run of
@@ -176,7 +178,7 @@ func (id Identity) AndSelector(target string) string {
 // unlabelled field by its value, which typing changes).
 func (id Identity) CheckFor(target string) Identity {
 	out := id
-	if textFieldRoles[id.Role] {
+	if dom.TextFieldRole(id.Role) {
 		out.Name = ""
 		return out
 	}

@@ -1,8 +1,9 @@
-package parser
+package commandgen
 
 import (
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 )
 
@@ -22,7 +23,7 @@ func TestByWords(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &run{page: tree}
+	tg := Targets{Tree: tree}
 	for _, tt := range []struct {
 		ref, words, want string // want "": no locator by the words
 	}{
@@ -40,9 +41,27 @@ func TestByWords(t *testing.T) {
 			}
 			return node == nil
 		})
-		loc, ok := r.byWords(node, tt.words)
+		loc, ok := tg.byWords(node, tt.words)
 		if got := map[bool]string{true: loc.Selector()}[ok]; got != tt.want {
 			t.Errorf("%s by %q: %q, want %q", tt.ref, tt.words, got, tt.want)
+		}
+	}
+}
+
+// A locator left with filters alone ("nth=0": the page's first element)
+// is never tried as the element's.
+func TestFilterOnly(t *testing.T) {
+	for _, tt := range []struct {
+		loc  locator.Locator
+		want bool
+	}{
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartNth}}}, true},
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartNth}, {Kind: locator.PartVisible}}}, true},
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: "alert"}, {Kind: locator.PartNth}}}, false},
+		{locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartText, Text: "x"}}}, false},
+	} {
+		if got := filterOnly(tt.loc); got != tt.want {
+			t.Errorf("filterOnly(%s) = %v, want %v", tt.loc.Selector(), got, tt.want)
 		}
 	}
 }

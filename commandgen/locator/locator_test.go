@@ -1,4 +1,4 @@
-package dom
+package locator
 
 import (
 	"errors"
@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/plaintest/plaintest/dom"
 )
 
 func role(r, name string, exact bool) LocatorPart {
@@ -337,7 +339,7 @@ func TestVisibleFilter(t *testing.T) {
 	if err != nil || back.Selector() != l.Selector() {
 		t.Errorf("ParseSelector round trip: %v, %v", back.Selector(), err)
 	}
-	root, err := ParseARIA("- list:\n  - listitem: Walk the dog\n")
+	root, err := dom.ParseARIA("- list:\n  - listitem: Walk the dog\n")
 	if err != nil {
 		t.Fatal(err)
 	}

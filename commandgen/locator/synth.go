@@ -1,8 +1,10 @@
-package dom
+package locator
 
 import (
 	"errors"
 	"fmt"
+
+	"github.com/plaintest/plaintest/dom"
 )
 
 // ErrNotInTree is returned by Synthesize when target is nil, the root, or not
@@ -25,11 +27,11 @@ var ErrNotInTree = errors.New("target is not a node of the tree")
 //     document, after FramePath's locator of the frame.
 //
 // It never uses a snapshot ref. root should be the full tree (not minimized).
-func Synthesize(root, target *Node) (Locator, error) {
+func Synthesize(root, target *dom.Node) (Locator, error) {
 	if root == nil || target == nil || target == root || !contains(root, target) {
 		return Locator{}, ErrNotInTree
 	}
-	if f := FrameOf(target); f != nil && f != root && contains(root, f) {
+	if f := dom.FrameOf(target); f != nil && f != root && contains(root, f) {
 		// An element of a frame: the frame's locator, then the element's
 		// in the frame's document.
 		inner, err := Synthesize(f, target)
@@ -52,9 +54,9 @@ func Synthesize(root, target *Node) (Locator, error) {
 // each iframe around it, outermost first, the iframe's CSS (its Frame, else
 // "iframe" and its place among the iframes of its document) and a
 // PartFrame. Empty for an element of root's own document.
-func FramePath(root, target *Node) Locator {
-	var frames []*Node
-	for f := FrameOf(target); f != nil && f != root && contains(root, f); f = FrameOf(f) {
+func FramePath(root, target *dom.Node) Locator {
+	var frames []*dom.Node
+	for f := dom.FrameOf(target); f != nil && f != root && contains(root, f); f = dom.FrameOf(f) {
 		frames = append(frames, f)
 	}
 	var l Locator
@@ -72,7 +74,7 @@ func FramePath(root, target *Node) Locator {
 		if doc.Role == "iframe" {
 			mc.entered[doc] = true
 		}
-		all := mc.descendants(doc, []*Node{doc}, func(n *Node) bool { return n.Role == "iframe" })
+		all := mc.descendants(doc, []*dom.Node{doc}, func(n *dom.Node) bool { return n.Role == "iframe" })
 		l.Parts = append(l.Parts, LocatorPart{Kind: PartCSS, Text: "iframe"})
 		if len(all) > 1 {
 			for j, n := range all {
@@ -91,7 +93,7 @@ func FramePath(root, target *Node) Locator {
 // found by its title rather than by its place, as Playwright's generator
 // writes it (locator('iframe').contentFrame()). An element of root's own
 // document keeps loc.
-func Reframe(root *Node, loc Locator, target *Node) (Locator, error) {
+func Reframe(root *dom.Node, loc Locator, target *dom.Node) (Locator, error) {
 	path := FramePath(root, target)
 	if len(path.Parts) == 0 {
 		return loc, nil
@@ -113,11 +115,11 @@ func Reframe(root *Node, loc Locator, target *Node) (Locator, error) {
 const maxScopes = 5
 
 type synth struct {
-	root *Node
+	root *dom.Node
 	mc   *matchContext
 }
 
-func (s synth) element(target *Node) (Locator, error) {
+func (s synth) element(target *dom.Node) (Locator, error) {
 	own := ownCandidates(target)
 	for _, c := range own {
 		if s.only(c, target) {
@@ -136,7 +138,7 @@ func (s synth) element(target *Node) (Locator, error) {
 	}
 	scopes := 0
 	for a := target.Parent; a != nil && a != s.root && scopes < maxScopes; a = a.Parent {
-		if !containerRoles[a.Role] {
+		if !dom.ContainerRole(a.Role) {
 			continue
 		}
 		scopes++
@@ -167,9 +169,9 @@ func (s synth) element(target *Node) (Locator, error) {
 
 // text locates a run of text: the element holding it, by the text (exact,
 // then as a substring), else by the element's own locator.
-func (s synth) text(t *Node) (Locator, error) {
+func (s synth) text(t *dom.Node) (Locator, error) {
 	el := t.Parent
-	if v := collapseSpace(t.Value); v != "" {
+	if v := dom.CollapseSpace(t.Value); v != "" {
 		for _, exact := range []bool{true, false} {
 			l := Locator{Parts: []LocatorPart{{Kind: PartText, Text: v, Exact: exact}}}
 			if s.only(l, el) {
@@ -184,12 +186,12 @@ func (s synth) text(t *Node) (Locator, error) {
 }
 
 // only reports whether l matches target and nothing else.
-func (s synth) only(l Locator, target *Node) bool {
+func (s synth) only(l Locator, target *dom.Node) bool {
 	m, ok := s.mc.match(s.root, l)
 	return ok && len(m) == 1 && m[0] == target
 }
 
-func contains(root, target *Node) bool {
+func contains(root, target *dom.Node) bool {
 	for n := target; n != nil; n = n.Parent {
 		if n == root {
 			return true
@@ -199,7 +201,7 @@ func contains(root, target *Node) bool {
 }
 
 // ownCandidates are the locators of element t by itself, best first.
-func ownCandidates(t *Node) []Locator {
+func ownCandidates(t *dom.Node) []Locator {
 	var out []Locator
 	add := func(p LocatorPart) { out = append(out, Locator{Parts: []LocatorPart{p}}) }
 	if t.Name != "" {
@@ -210,7 +212,7 @@ func ownCandidates(t *Node) []Locator {
 	if t.Placeholder != "" {
 		add(LocatorPart{Kind: PartPlaceholder, Text: t.Placeholder, Exact: true})
 	}
-	if v := collapseSpace(t.Value); v != "" && len(t.Children) == 0 {
+	if v := dom.CollapseSpace(t.Value); v != "" && len(t.Children) == 0 {
 		// Text from a single place only: Playwright joins the text of
 		// nested elements without the spaces this tree would add.
 		add(LocatorPart{Kind: PartText, Text: v, Exact: true})
@@ -221,7 +223,7 @@ func ownCandidates(t *Node) []Locator {
 
 // scopeCandidates are locators that match container a alone: by role and
 // name, or by role and a piece of its text.
-func (s synth) scopeCandidates(a *Node) []Locator {
+func (s synth) scopeCandidates(a *dom.Node) []Locator {
 	var out []Locator
 	try := func(l Locator) {
 		if s.only(l, a) {
@@ -239,12 +241,12 @@ func (s synth) scopeCandidates(a *Node) []Locator {
 	// text, the names and text of its non-interactive parts first.
 	var texts []string
 	seen := map[string]bool{}
-	a.Walk(func(n *Node) bool {
+	a.Walk(func(n *dom.Node) bool {
 		if n == a || len(texts) >= 6 {
 			return len(texts) < 6
 		}
 		for _, t := range []string{n.Name, n.Value} {
-			t = collapseSpace(t)
+			t = dom.CollapseSpace(t)
 			if t != "" && !seen[t] && !n.Interactive() {
 				seen[t] = true
 				texts = append(texts, t)

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 )
 
@@ -134,54 +133,6 @@ func TestCompileWithoutAttributes(t *testing.T) {
 	}
 }
 
-// TestLocatorAttrsFunction: the page function is the .js file's function
-// without its comment, and one browser_evaluate takes as it is.
-func TestLocatorAttrsFunction(t *testing.T) {
-	if !strings.HasPrefix(locatorAttrsFn, "(el) => {") || !strings.HasSuffix(locatorAttrsFn, "}") {
-		t.Errorf("locatorAttrsFn = %.40q...", locatorAttrsFn)
-	}
-}
-
-// TestHTMLCandidates: the locators an element's attributes offer, best first:
-// its test id, its role in its nearest ancestor with a test id (named
-// case-insensitively, then exactly), its id when it does not look
-// generated, a form control's tag and name.
-func TestHTMLCandidates(t *testing.T) {
-	tree, err := dom.ParseHTML(strings.NewReader(`<body><div data-testid="outer"><form data-test="signup">
-<input id="email" name="e&quot;mail" data-testid="email-field" aria-label="Email">
-<input id="ember1234" name="phone" aria-label="Phone">
-<button id="a3f9c2e1">Send</button>
-</form></div></body>`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string][]string{}
-	tree.Walk(func(n *dom.Node) bool {
-		if n.Interactive() {
-			for _, l := range attrsOf(n).candidates(n) {
-				got[n.Name] = append(got[n.Name], l.Selector())
-			}
-		}
-		return true
-	})
-	want := map[string][]string{
-		"Email": {`internal:testid=[data-testid="email-field"s]`,
-			`[data-test="signup"] >> internal:role=textbox[name="Email"i]`,
-			`[data-test="signup"] >> internal:role=textbox[name="Email"s]`,
-			`#email`, `input[name="e\"mail"]`},
-		"Phone": {`[data-test="signup"] >> internal:role=textbox[name="Phone"i]`,
-			`[data-test="signup"] >> internal:role=textbox[name="Phone"s]`,
-			`input[name="phone"]`},
-		"Send": {`[data-test="signup"] >> internal:role=button[name="Send"i]`,
-			`[data-test="signup"] >> internal:role=button[name="Send"s]`},
-	}
-	for name, w := range want {
-		if strings.Join(got[name], "\n") != strings.Join(w, "\n") {
-			t.Errorf("%s: got\n%s\nwant\n%s", name, strings.Join(got[name], "\n"), strings.Join(w, "\n"))
-		}
-	}
-}
-
 // TestCompileKeepsPositionOverUnconfirmedText: where the generator gives a
 // position and the locator synthesized instead finds by a text the page
 // does not show (an edit box's value is no text), the position stays: a
@@ -207,21 +158,5 @@ func TestCompileKeepsPositionOverUnconfirmedText(t *testing.T) {
 	}
 	if got, want := res.Steps[1].Target, `internal:role=textbox >> nth=1`; got != want {
 		t.Errorf("target %s, want %s", got, want)
-	}
-}
-
-// TestUnnamed: a transient element is described by its role alone, its
-// container kept; a description of another role, or with no name, is
-// left as it is.
-func TestUnnamed(t *testing.T) {
-	for _, tt := range []struct{ in, role, want string }{
-		{`alert "Loading"`, "alert", `alert`},
-		{`status "Saved \"draft\"" in region "Cart"`, "status", `status in region "Cart"`},
-		{`alert`, "alert", `alert`},
-		{`status "Saved"`, "alert", `status "Saved"`},
-	} {
-		if got := unnamed(tt.in, tt.role); got != tt.want {
-			t.Errorf("unnamed(%q, %q) = %q, want %q", tt.in, tt.role, got, tt.want)
-		}
 	}
 }

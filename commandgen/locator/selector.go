@@ -1,4 +1,4 @@
-package dom
+package locator
 
 import (
 	"encoding/json"
@@ -123,7 +123,7 @@ func parseTextValue(body string) (string, bool, error) {
 	if !strings.HasPrefix(body, `"`) {
 		return "", false, fmt.Errorf("%w: want a quoted string, got %q", ErrLocatorSyntax, body)
 	}
-	end := scanDoubleQuoted(body)
+	end := quotedEnd(body)
 	if end < 0 {
 		return "", false, fmt.Errorf("%w: unterminated string %s", ErrLocatorSyntax, body)
 	}
@@ -179,7 +179,7 @@ func parseAttr(s string) (name, val string, exact bool, rest string, err error) 
 		}
 		return name, strings.TrimSpace(s[:end]), false, s[end:], nil
 	}
-	end := scanDoubleQuoted(s)
+	end := quotedEnd(s)
 	if end < 0 {
 		return "", "", false, "", fmt.Errorf("%w: unterminated string in [%s=...]", ErrLocatorSyntax, name)
 	}
@@ -254,4 +254,19 @@ func validRole(r string) bool {
 		}
 	}
 	return true
+}
+
+// quotedEnd returns the offset just past the closing quote of the
+// double-quoted string at the start of s (a backslash escaping the
+// character after it), or -1.
+func quotedEnd(s string) int {
+	for i := 1; i < len(s); i++ {
+		switch s[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1
+		}
+	}
+	return -1
 }

@@ -1,4 +1,4 @@
-package parser
+package commandgen
 
 import (
 	"context"
@@ -6,62 +6,61 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
-	"github.com/plaintest/plaintest/mcpclient"
-	"github.com/plaintest/plaintest/step"
 )
 
 // attrTarget finds a locator for node from its element's attributes, for
 // when the accessibility tree gives only a position or nothing: the
 // element's own test id; its role (and name, when it has one) inside its
-// nearest ancestor with a test id; its id, when dom.StableID; a form
+// nearest ancestor with a test id; its id, when locator.StableID; a form
 // control's tag and name attribute (input[name="email"]). The first that
 // the page confirms to match node's element alone wins; none gives an
 // empty locator. The attributes are read in the page through node's ref
 // (locatorattrs.js), so every browser server gives the same answer. Only a
 // broken session is an error.
-func (r *run) attrTarget(ctx context.Context, node *dom.Node) (dom.Locator, error) {
-	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": node.Ref, "function": locatorAttrsFn}})
+func (tg Targets) attrTarget(ctx context.Context, node *dom.Node) (locator.Locator, error) {
+	v, failed, err := tg.Page.Evaluate(ctx, node.Ref, LocatorAttrsFn)
 	if err != nil {
-		return dom.Locator{}, err
+		return locator.Locator{}, err
 	}
-	if out.IsError {
-		return dom.Locator{}, nil
+	if failed {
+		return locator.Locator{}, nil
 	}
-	var a elementAttrs
-	if json.Unmarshal([]byte(strings.TrimSpace(out.Value)), &a) != nil {
-		r.c.opts.Logger.Debug("the page's answer for an element's attributes is not understood", "ref", node.Ref)
-		return dom.Locator{}, nil
+	var a ElementAttrs
+	if json.Unmarshal([]byte(strings.TrimSpace(v)), &a) != nil {
+		tg.logger().Debug("the page's answer for an element's attributes is not understood", "ref", node.Ref)
+		return locator.Locator{}, nil
 	}
 	cands := a.candidates(node)
 	if len(cands) == 0 {
-		return dom.Locator{}, nil
+		return locator.Locator{}, nil
 	}
-	want, ok := r.probe(ctx, node.Ref, elementPathFn)
+	want, ok := tg.probe(ctx, node.Ref, ElementPathFn)
 	if !ok || want == "" {
-		return dom.Locator{}, nil
+		return locator.Locator{}, nil
 	}
 	for _, c := range cands {
-		if f, err := dom.Reframe(r.page, c, node); err == nil {
+		if f, err := locator.Reframe(tg.Tree, c, node); err == nil {
 			c = f // an element of a frame: inside its frame
 		}
-		if got, ok := r.probe(ctx, c.Selector(), elementPathFn); ok && got == want {
+		if got, ok := tg.probe(ctx, c.Selector(), ElementPathFn); ok && got == want {
 			return c, nil
 		}
 	}
-	return dom.Locator{}, nil
+	return locator.Locator{}, nil
 }
 
-// locatorAttrsFn reads what a locator can use of an element
-// (elementAttrs).
-var locatorAttrsFn = pagejs.Function(locatorAttrsJS)
+// LocatorAttrsFn reads what a locator can use of an element
+// (ElementAttrs).
+var LocatorAttrsFn = pagejs.Function(locatorAttrsJS)
 
 //go:embed locatorattrs.js
 var locatorAttrsJS string
 
-// elementAttrs is locatorattrs.js's answer.
-type elementAttrs struct {
+// ElementAttrs is locatorattrs.js's answer.
+type ElementAttrs struct {
 	Tag    string   `json:"tag"`
 	ID     string   `json:"id"`
 	Name   string   `json:"name"`   // a form control's name attribute
@@ -71,25 +70,25 @@ type elementAttrs struct {
 
 // candidates are the locators of node's element from its attributes a, in
 // order of preference (see attrTarget).
-func (a elementAttrs) candidates(node *dom.Node) []dom.Locator {
-	var out []dom.Locator
-	add := func(parts ...dom.LocatorPart) { out = append(out, dom.Locator{Parts: parts}) }
+func (a ElementAttrs) candidates(node *dom.Node) []locator.Locator {
+	var out []locator.Locator
+	add := func(parts ...locator.LocatorPart) { out = append(out, locator.Locator{Parts: parts}) }
 	if p, ok := testIDPart(a.TestID); ok {
 		add(p)
 	}
 	if scope, ok := testIDPart(a.Scope); ok && node.Role != "text" {
-		own := dom.LocatorPart{Kind: dom.PartRole, Role: node.Role, Name: node.Name}
+		own := locator.LocatorPart{Kind: locator.PartRole, Role: node.Role, Name: node.Name}
 		add(scope, own)
 		if node.Name != "" {
 			own.Exact = true
 			add(scope, own)
 		}
 	}
-	if dom.StableID(a.ID) {
-		add(dom.LocatorPart{Kind: dom.PartCSS, Text: "#" + a.ID})
+	if locator.StableID(a.ID) {
+		add(locator.LocatorPart{Kind: locator.PartCSS, Text: "#" + a.ID})
 	}
 	if a.Name != "" && a.Tag != "" {
-		add(dom.LocatorPart{Kind: dom.PartCSS, Text: a.Tag + "[name=" + cssString(a.Name) + "]"})
+		add(locator.LocatorPart{Kind: locator.PartCSS, Text: a.Tag + "[name=" + CSSString(a.Name) + "]"})
 	}
 	return out
 }
@@ -98,25 +97,25 @@ func (a elementAttrs) candidates(node *dom.Node) []dom.Locator {
 // getByTestId's for data-testid, Playwright's default test id attribute; a
 // CSS attribute selector for the others ([data-test="x"]), as Playwright's
 // generator writes them.
-func testIDPart(id []string) (dom.LocatorPart, bool) {
+func testIDPart(id []string) (locator.LocatorPart, bool) {
 	switch {
 	case len(id) != 2 || id[0] == "" || id[1] == "":
-		return dom.LocatorPart{}, false
+		return locator.LocatorPart{}, false
 	case id[0] == "data-testid":
-		return dom.LocatorPart{Kind: dom.PartTestID, Text: id[1]}, true
+		return locator.LocatorPart{Kind: locator.PartTestID, Text: id[1]}, true
 	}
-	return dom.LocatorPart{Kind: dom.PartCSS, Text: "[" + id[0] + "=" + cssString(id[1]) + "]"}, true
+	return locator.LocatorPart{Kind: locator.PartCSS, Text: "[" + id[0] + "=" + CSSString(id[1]) + "]"}, true
 }
 
-// cssString quotes s as a CSS string, as Playwright's
+// CSSString quotes s as a CSS string, as Playwright's
 // quoteCSSAttributeValue does.
-func cssString(s string) string {
+func CSSString(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
 }
 
-// elementPathFn answers where the element it is given sits in the page
+// ElementPathFn answers where the element it is given sits in the page
 // (elementpath.js).
-var elementPathFn = pagejs.Function(elementPathJS)
+var ElementPathFn = pagejs.Function(elementPathJS)
 
 //go:embed elementpath.js
 var elementPathJS string

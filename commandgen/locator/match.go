@@ -1,6 +1,10 @@
-package dom
+package locator
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
 
 // Count returns how many nodes of the tree under root the locator matches,
 // approximating Playwright on the page the tree was taken from:
@@ -25,7 +29,7 @@ import "strings"
 //
 // Count is meant for the full snapshot tree, not a minimized one (which drops
 // headings and text Playwright would still see).
-func Count(root *Node, l Locator) int {
+func Count(root *dom.Node, l Locator) int {
 	m, ok := newMatchContext().match(root, l)
 	if !ok {
 		return -1
@@ -35,15 +39,15 @@ func Count(root *Node, l Locator) int {
 
 // matchLocator returns the nodes l matches in document order, and false when
 // l cannot be evaluated on an ARIA tree.
-func matchLocator(root *Node, l Locator) ([]*Node, bool) {
+func matchLocator(root *dom.Node, l Locator) ([]*dom.Node, bool) {
 	return newMatchContext().match(root, l)
 }
 
-func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
+func (mc *matchContext) match(root *dom.Node, l Locator) ([]*dom.Node, bool) {
 	if root == nil || len(l.Parts) == 0 {
 		return nil, true
 	}
-	current := []*Node{root}
+	current := []*dom.Node{root}
 	searched := false // current is still the root scope, not matches
 	for i, p := range l.Parts {
 		switch p.Kind {
@@ -53,7 +57,7 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 			if !l.FrameCSS(i) {
 				return nil, false
 			}
-			current = mc.descendants(root, current, func(n *Node) bool {
+			current = mc.descendants(root, current, func(n *dom.Node) bool {
 				return n.Role == "iframe" && (p.Text == "iframe" || n.Frame != "" && n.Frame == p.Text)
 			})
 			searched = true
@@ -74,7 +78,7 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 			if !searched {
 				// nth of the whole document: Playwright's "nth=0" alone
 				// matches the first element; keep it simple, treat as root.
-				current = mc.descendants(root, current, func(*Node) bool { return true })
+				current = mc.descendants(root, current, func(*dom.Node) bool { return true })
 				searched = true
 			}
 			i := p.Index
@@ -84,11 +88,11 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 			if i < 0 || i >= len(current) {
 				current = nil
 			} else {
-				current = []*Node{current[i]}
+				current = []*dom.Node{current[i]}
 			}
 		case PartHasText, PartHasNotText:
 			if !searched {
-				current = mc.descendants(root, current, func(*Node) bool { return true })
+				current = mc.descendants(root, current, func(*dom.Node) bool { return true })
 				searched = true
 			}
 			kept := current[:0:0]
@@ -117,22 +121,22 @@ func (mc *matchContext) match(root *Node, l Locator) ([]*Node, bool) {
 	return current, true
 }
 
-func partPredicate(p LocatorPart) func(*Node) bool {
+func partPredicate(p LocatorPart) func(*dom.Node) bool {
 	switch p.Kind {
 	case PartRole:
-		return func(n *Node) bool {
+		return func(n *dom.Node) bool {
 			return n.Role == p.Role && nameMatches(n.Name, p.Name, p.Exact) && statesMatch(n, p)
 		}
 	case PartLabel:
-		return func(n *Node) bool {
-			return labelledRoles[n.Role] && n.Name != "" && nameMatches(n.Name, p.Text, p.Exact)
+		return func(n *dom.Node) bool {
+			return dom.LabelledRole(n.Role) && n.Name != "" && nameMatches(n.Name, p.Text, p.Exact)
 		}
 	case PartPlaceholder:
-		return func(n *Node) bool {
+		return func(n *dom.Node) bool {
 			return n.Placeholder != "" && nameMatches(n.Placeholder, p.Text, p.Exact)
 		}
 	case PartAltText:
-		return func(n *Node) bool {
+		return func(n *dom.Node) bool {
 			return (n.Role == "img" || n.Role == "image") && n.Name != "" && nameMatches(n.Name, p.Text, p.Exact)
 		}
 	}
@@ -140,7 +144,7 @@ func partPredicate(p LocatorPart) func(*Node) bool {
 }
 
 // statesMatch reports whether n has every state p asks for.
-func statesMatch(n *Node, p LocatorPart) bool {
+func statesMatch(n *dom.Node, p LocatorPart) bool {
 	for _, s := range roleStates {
 		if !s.matches(n, s.get(&p)) {
 			return false
@@ -156,7 +160,7 @@ func nameMatches(got, want string, exact bool) bool {
 	if want == "" {
 		return true
 	}
-	got, want = collapseSpace(got), collapseSpace(want)
+	got, want = dom.CollapseSpace(got), dom.CollapseSpace(want)
 	if exact {
 		return got == want
 	}
@@ -171,96 +175,42 @@ type want struct {
 }
 
 func newWant(text string, exact bool) want {
-	t := collapseSpace(text)
+	t := dom.CollapseSpace(text)
 	return want{text: t, lower: strings.ToLower(t), exact: exact}
 }
 
 // textMatches reports whether n's text equals (exact) or contains
 // (case-insensitive) w.
-func (mc *matchContext) textMatches(n *Node, w want) bool {
+func (mc *matchContext) textMatches(n *dom.Node, w want) bool {
 	if w.exact {
-		return mc.normText(n) == w.text
+		return mc.Norm(n) == w.text
 	}
-	return strings.Contains(mc.lowerText(n), w.lower)
+	return strings.Contains(mc.Lower(n), w.lower)
 }
 
-func collapseSpace(s string) string {
-	return strings.Join(strings.Fields(s), " ")
-}
-
-// matchContext caches the text of nodes while locators are matched on one
-// tree.
+// matchContext holds what matching locators on one tree learns: the text
+// of its nodes, and the iframes a PartFrame entered.
 type matchContext struct {
+	*dom.Texts
 	// entered are the iframes a PartFrame entered: descendants searches
 	// their documents.
-	entered map[*Node]bool
-	text    map[*Node]string
-	norm    map[*Node]string
-	lower   map[*Node]string
+	entered map[*dom.Node]bool
 }
 
 func newMatchContext() *matchContext {
-	return &matchContext{entered: map[*Node]bool{}, text: map[*Node]string{}, norm: map[*Node]string{}, lower: map[*Node]string{}}
-}
-
-func (mc *matchContext) normText(n *Node) string {
-	t, ok := mc.norm[n]
-	if !ok {
-		t = collapseSpace(mc.textOf(n))
-		mc.norm[n] = t
-	}
-	return t
-}
-
-func (mc *matchContext) lowerText(n *Node) string {
-	t, ok := mc.lower[n]
-	if !ok {
-		t = strings.ToLower(mc.normText(n))
-		mc.lower[n] = t
-	}
-	return t
-}
-
-// textOf is the text Playwright would see in n: values, names of roles named
-// from content (unless the children already hold the name), and descendants.
-func (mc *matchContext) textOf(n *Node) string {
-	if t, ok := mc.text[n]; ok {
-		return t
-	}
-	var parts []string
-	if n.Value != "" {
-		parts = append(parts, n.Value)
-	}
-	for _, c := range n.Children {
-		if n.Role == "iframe" {
-			break // another document's text
-		}
-		if t := mc.textOf(c); t != "" {
-			parts = append(parts, t)
-		}
-	}
-	t := strings.Join(parts, " ")
-	if n.Name != "" && nameIsText(n.Role) && !strings.Contains(t, n.Name) {
-		if t == "" {
-			t = n.Name
-		} else {
-			t = n.Name + " " + t
-		}
-	}
-	mc.text[n] = t
-	return t
+	return &matchContext{Texts: dom.NewTexts(), entered: map[*dom.Node]bool{}}
 }
 
 // descendants returns, in document order and without repeats, the strict
 // descendants of the scope nodes that satisfy pred.
-func (mc *matchContext) descendants(root *Node, scopes []*Node, pred func(*Node) bool) []*Node {
-	inScope := make(map[*Node]bool, len(scopes))
+func (mc *matchContext) descendants(root *dom.Node, scopes []*dom.Node, pred func(*dom.Node) bool) []*dom.Node {
+	inScope := make(map[*dom.Node]bool, len(scopes))
 	for _, s := range scopes {
 		inScope[s] = true
 	}
-	var out []*Node
-	var visit func(n *Node, under bool)
-	visit = func(n *Node, under bool) {
+	var out []*dom.Node
+	var visit func(n *dom.Node, under bool)
+	visit = func(n *dom.Node, under bool) {
 		if under && pred(n) {
 			out = append(out, n)
 		}
@@ -281,9 +231,9 @@ func (mc *matchContext) descendants(root *Node, scopes []*Node, pred func(*Node)
 // deepestText returns the descendants of the scopes whose text matches and
 // none of whose children's text does, as Playwright's text engine returns
 // the smallest elements holding the text.
-func (mc *matchContext) deepestText(root *Node, scopes []*Node, text string, exact bool) []*Node {
+func (mc *matchContext) deepestText(root *dom.Node, scopes []*dom.Node, text string, exact bool) []*dom.Node {
 	w := newWant(text, exact)
-	return mc.descendants(root, scopes, func(n *Node) bool {
+	return mc.descendants(root, scopes, func(n *dom.Node) bool {
 		if n.Role == "text" {
 			return false // a run of text, not an element: its parent matches
 		}

@@ -1,4 +1,4 @@
-package dom
+package locator
 
 import (
 	"context"
@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -45,9 +46,9 @@ func call(t *testing.T, ctx context.Context, c *mcpclient.Session, tool string, 
 }
 
 // findNode returns the first node with the role whose name satisfies match.
-func findNode(root *Node, role string, match func(name string) bool) *Node {
-	var found *Node
-	root.Walk(func(n *Node) bool {
+func findNode(root *dom.Node, role string, match func(name string) bool) *dom.Node {
+	var found *dom.Node
+	root.Walk(func(n *dom.Node) bool {
 		if found == nil && n.Role == role && match(n.Name) {
 			found = n
 		}
@@ -58,10 +59,10 @@ func findNode(root *Node, role string, match func(name string) bool) *Node {
 
 // waitSnapshot takes snapshots until cond holds on the parsed tree or ctx
 // ends, and returns the last tree.
-func waitSnapshot(t *testing.T, ctx context.Context, c *mcpclient.Session, what string, cond func(*Node) bool) *Node {
+func waitSnapshot(t *testing.T, ctx context.Context, c *mcpclient.Session, what string, cond func(*dom.Node) bool) *dom.Node {
 	t.Helper()
 	for {
-		root, err := ParseARIA(call(t, ctx, c, "browser_snapshot", map[string]any{}))
+		root, err := dom.ParseARIA(call(t, ctx, c, "browser_snapshot", map[string]any{}))
 		if err != nil {
 			t.Fatalf("parse snapshot: %v", err)
 		}
@@ -70,14 +71,14 @@ func waitSnapshot(t *testing.T, ctx context.Context, c *mcpclient.Session, what 
 		}
 		select {
 		case <-ctx.Done():
-			t.Fatalf("waiting for %s: %v\n%s", what, ctx.Err(), Serialize(Minimize(root, nil)))
+			t.Fatalf("waiting for %s: %v\n%s", what, ctx.Err(), dom.Serialize(dom.Minimize(root, nil)))
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
 }
 
-func hasName(role, name string) func(*Node) bool {
-	return func(root *Node) bool {
+func hasName(role, name string) func(*dom.Node) bool {
+	return func(root *dom.Node) bool {
 		return findNode(root, role, func(n string) bool { return n == name }) != nil
 	}
 }
@@ -126,15 +127,15 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	// 3. Unnamed table rows: a role + hasText scope removes the Red Mug.
 	call(t, ctx, c, "browser_navigate", map[string]any{"url": shop.URL + "/cart"})
 	root = waitSnapshot(t, ctx, c, "the cart", hasName("cell", "Red Mug"))
-	var remove *Node
-	root.Walk(func(n *Node) bool {
+	var remove *dom.Node
+	root.Walk(func(n *dom.Node) bool {
 		if n.Role == "row" && strings.Contains(n.TextContent(), "Red Mug") {
 			remove = findNode(n, "button", func(s string) bool { return s == "Remove" })
 		}
 		return remove == nil
 	})
 	if remove == nil {
-		t.Fatalf("no Remove button in the Red Mug row:\n%s", Serialize(root))
+		t.Fatalf("no Remove button in the Red Mug row:\n%s", dom.Serialize(root))
 	}
 	l, err = Synthesize(root, remove)
 	if err != nil {
@@ -161,7 +162,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	} {
 		call(t, ctx, c, "browser_type", map[string]any{"target": tc.l.Selector(), "text": tc.text})
 	}
-	root = waitSnapshot(t, ctx, c, "typed values", func(root *Node) bool {
+	root = waitSnapshot(t, ctx, c, "typed values", func(root *dom.Node) bool {
 		u := findNode(root, "textbox", func(n string) bool { return n == "Username" })
 		return u != nil && u.Value == "demo"
 	})
@@ -170,7 +171,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 		t.Errorf("Count(%s): got %d, want 1", nth.Selector(), got)
 	}
 	call(t, ctx, c, "browser_type", map[string]any{"target": nth.Selector(), "text": "demo2"})
-	waitSnapshot(t, ctx, c, "the value typed through nth", func(root *Node) bool {
+	waitSnapshot(t, ctx, c, "the value typed through nth", func(root *dom.Node) bool {
 		u := findNode(root, "textbox", func(n string) bool { return n == "Username" })
 		return u != nil && u.Value == "demo2"
 	})

@@ -1,13 +1,11 @@
-package dom
+package locator
 
 import (
 	"fmt"
 	"strconv"
-)
 
-// maxLevel is the highest level (of a heading, list item, row or tree
-// item) this package reads: in snapshots, HTML and locators alike.
-const maxLevel = 100
+	"github.com/plaintest/plaintest/dom"
+)
 
 // stateKind is what values a getByRole state option takes.
 type stateKind int
@@ -15,7 +13,7 @@ type stateKind int
 const (
 	boolState  stateKind = iota // true or false
 	mixedState                  // true, false or "mixed"
-	levelState                  // a whole number from 1 to maxLevel
+	levelState                  // a whole number from 1 to dom.MaxLevel
 )
 
 // roleState is one state option of getByRole, with its name in
@@ -30,7 +28,7 @@ type roleState struct {
 	field func(*LocatorPart) *string
 	// node is the state of a tree node, compared with the option's value;
 	// nil for include-hidden, which a tree of visible nodes does not hold.
-	node func(*Node) string
+	node func(*dom.Node) string
 	// nameFirst: a selector has [name=...] just before this option (one
 	// option of the table has it).
 	nameFirst bool
@@ -42,19 +40,19 @@ type roleState struct {
 // reads this table.
 var roleStates = []roleState{
 	{js: "checked", attr: "checked", kind: mixedState,
-		field: func(p *LocatorPart) *string { return &p.Checked }, node: func(n *Node) string { return orFalse(n.Checked) }},
+		field: func(p *LocatorPart) *string { return &p.Checked }, node: func(n *dom.Node) string { return orFalse(n.Checked) }},
 	{js: "disabled", attr: "disabled", kind: boolState,
-		field: func(p *LocatorPart) *string { return &p.Disabled }, node: func(n *Node) string { return strconv.FormatBool(n.Disabled) }},
+		field: func(p *LocatorPart) *string { return &p.Disabled }, node: func(n *dom.Node) string { return strconv.FormatBool(n.Disabled) }},
 	{js: "selected", attr: "selected", kind: boolState,
-		field: func(p *LocatorPart) *string { return &p.Selected }, node: func(n *Node) string { return strconv.FormatBool(n.Selected) }},
+		field: func(p *LocatorPart) *string { return &p.Selected }, node: func(n *dom.Node) string { return strconv.FormatBool(n.Selected) }},
 	{js: "expanded", attr: "expanded", kind: boolState,
-		field: func(p *LocatorPart) *string { return &p.Expanded }, node: func(n *Node) string { return orFalse(n.Expanded) }},
+		field: func(p *LocatorPart) *string { return &p.Expanded }, node: func(n *dom.Node) string { return orFalse(n.Expanded) }},
 	{js: "includeHidden", attr: "include-hidden", kind: boolState,
 		field: func(p *LocatorPart) *string { return &p.IncludeHidden }},
 	{js: "level", attr: "level", kind: levelState,
-		node: func(n *Node) string { return levelString(n.Level) }},
+		node: func(n *dom.Node) string { return levelString(n.Level) }},
 	{js: "pressed", attr: "pressed", kind: mixedState, nameFirst: true,
-		field: func(p *LocatorPart) *string { return &p.Pressed }, node: func(n *Node) string { return orFalse(n.Pressed) }},
+		field: func(p *LocatorPart) *string { return &p.Pressed }, node: func(n *dom.Node) string { return orFalse(n.Pressed) }},
 }
 
 // stateNamed returns the option of roleStates called name, in JavaScript
@@ -82,8 +80,8 @@ func (s roleState) set(p *LocatorPart, name, v string) error {
 	switch s.kind {
 	case levelState:
 		n, err := strconv.Atoi(v)
-		if err != nil || n < 1 || n > maxLevel {
-			return fmt.Errorf("%w: %s must be a whole number from 1 to %d, got %s", ErrLocatorSyntax, name, maxLevel, v)
+		if err != nil || n < 1 || n > dom.MaxLevel {
+			return fmt.Errorf("%w: %s must be a whole number from 1 to %d, got %s", ErrLocatorSyntax, name, dom.MaxLevel, v)
 		}
 		p.Level = n
 		return nil
@@ -102,7 +100,7 @@ func (s roleState) values() string {
 	case mixedState:
 		return `true, false or "mixed"`
 	case levelState:
-		return fmt.Sprintf("a whole number from 1 to %d", maxLevel)
+		return fmt.Sprintf("a whole number from 1 to %d", dom.MaxLevel)
 	}
 	return "true or false"
 }
@@ -133,7 +131,7 @@ func jsStateValue(v any) (string, bool) {
 
 // matches reports whether node n has the option's value want ("" always
 // matches). An unset checked, pressed or expanded state counts as false.
-func (s roleState) matches(n *Node, want string) bool {
+func (s roleState) matches(n *dom.Node, want string) bool {
 	return want == "" || s.node == nil || s.node(n) == want
 }
 
