@@ -9,6 +9,7 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/lexicon"
 	"github.com/plaintest/plaintest/translator/names"
 )
 
@@ -17,6 +18,10 @@ import (
 // reader returns errNoMatch when the body is not of its form, so that the
 // next one (and at last the text forms) may read it.
 
+// places are the places of an item in a list an order check says: an end
+// ("the last item"), an ordinal ("the third row"), or one in digits.
+var places = strings.Join(lexicon.Ends, "|") + "|" + strings.Join(lexicon.Ordinals[1:], "|") + "|" + lexicon.NumberedPlace
+
 var (
 	reURL   = regexp.MustCompile(`(?i)^(?:the )?(?:page |current |browser )?(?:url|address|location)(?: of the page)? ((?:is not|isn't|is no longer|does not|doesn't|no longer) (?:equals?|ends? with|ends? in|starts? with|begins? with|contains?|includes?|have|has|be)|is not|isn't|is no longer|is|equals|is now|ends with|ends in|starts with|begins with|contains|includes|has) (.+)$`)
 	reTitle = regexp.MustCompile(`(?i)^(?:the )?(?:page |window |tab |document )?title ((?:does not|doesn't|no longer) (?:equals?|reads?|says?|contains?|includes?|starts? with|begins? with|ends? with)|is not|isn't|is no longer|is|equals|is now|reads|says|contains|includes|starts with|begins with|ends with) (.+)$`)
@@ -24,8 +29,8 @@ var (
 	// second option in Y", "X is in the first row of Y".
 	// reNthShows reads "the first row shows Ralph", "the last item of the
 	// list is Pay rent".
-	reNthShows  = regexp.MustCompile(`(?i)^(?:the )?(first|last|top|bottom|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th)) (?:item|entry|row|option|todo|task|tab|card|article)(?: (?:in|of|on) (.+?))? (?:shows|has|contains|lists|displays|holds|reads|says|is) (.+)$`)
-	reFirstLast = regexp.MustCompile(`(?i)^(.+?) (?:is|comes|appears|stays|remains)(?: in)? (?:the |at the )?(first|last|top|bottom|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))(?: (?:item|entry|row|option|one|todo|task|element|position|tab|card|article))?(?: (?:in|of|on) (.+))?$`)
+	reNthShows  = regexp.MustCompile(`(?i)^(?:the )?(` + places + `) ` + lexicon.Alt(lexicon.ItemNouns) + `(?: (?:in|of|on) (.+?))? (?:shows|has|contains|lists|displays|holds|reads|says|is) (.+)$`)
+	reFirstLast = regexp.MustCompile(`(?i)^(.+?) (?:is|comes|appears|stays|remains)(?: in)? (?:the |at the )?(` + places + `)(?: ` + lexicon.Alt(lexicon.PlaceNouns) + `)?(?: (?:in|of|on) (.+))?$`)
 	// reSequence reads "the list shows A, B and C in that order".
 	reSequence = regexp.MustCompile(`(?i)^(.+?) (?:shows|lists|contains|has|displays|holds|reads|are|is|go|come) (.+?),? in (?:that|this|the following|the same) order$`)
 	// reCount reads "the list shows 3 items"; reCountShown "3 items are

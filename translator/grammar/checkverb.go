@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/lexicon"
 	"github.com/plaintest/plaintest/translator/names"
 )
 
@@ -22,7 +23,7 @@ var reFirstPerson = regexp.MustCompile(`(?i)^(?:i|i'm|i've|i'd|we|we're|we've|we
 
 // boxNoun is a word that names a box to tick, alone ("the box that says
 // I agree").
-const boxNoun = `(?:check ?box|tick ?box|box|radio(?: button)?|switch|toggle)`
+var boxNoun = lexicon.Alt(lexicon.BoxNouns)
 
 var (
 	// reBoxSubject is the subject of a sentence that is a box's label

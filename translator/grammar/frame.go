@@ -9,6 +9,7 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/lexicon"
 	"github.com/plaintest/plaintest/translator/names"
 )
 
@@ -143,7 +144,7 @@ func findFrame(page *dom.Node, name string) (*dom.Node, error) {
 // reFramePlace is a frame named by its place among its document's frames:
 // "the second frame", "the 2nd frame", "the last frame"; or "the frame",
 // "the only frame", which reInFrame reads as the name "the" or "only".
-var reFramePlace = regexp.MustCompile(`(?i)^(?:the|only|(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|[1-9]\d*(?:st|nd|rd|th)))$`)
+var reFramePlace = regexp.MustCompile(`(?i)^(?:the|only|(` + strings.Join(lexicon.Ordinals, "|") + `|last|[1-9]\d*(?:st|nd|rd|th)))$`)
 
 // framePlace reads a frame's name as its place, counted from 1: -1 for
 // "last", 0 for the document's only frame; ok is false for a name.
@@ -187,7 +188,7 @@ func frameAt(page *dom.Node, frames []*dom.Node, place int, name string) (*dom.N
 	case place == 0 && len(own) > 1:
 		c := make([]string, len(own))
 		for i, f := range own {
-			c[i] = names.Short(f) + " (" + names.PlaceName(i) + ")"
+			c[i] = names.Short(f) + " (" + lexicon.Place(i) + ")"
 		}
 		return nil, &translator.AmbiguousError{What: "the frame", Candidates: c, Hint: `say which, e.g. "in the first frame"`, Nodes: own}
 	case place == -1 && len(own) > 0:

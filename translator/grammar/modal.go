@@ -9,6 +9,7 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/lexicon"
 	"github.com/plaintest/plaintest/translator/names"
 )
 
@@ -18,7 +19,7 @@ import (
 // at once.
 
 // dialogNouns are the words that name a browser dialog.
-const dialogNouns = `(?:(?:alert|confirm|confirmation|prompt|js|javascript|browser|pop-?up) )?(?:dialog(?: box)?|alert|confirm|confirmation|prompt|pop-?up|message box)`
+var dialogNouns = `(?:` + lexicon.Alt(lexicon.DialogKinds) + ` )?` + lexicon.Alt(lexicon.DialogNouns)
 
 // buildDialog reads "accept the dialog", "dismiss the confirm", "click OK
 // in the alert" (accept is true) or "click Cancel in the confirm": the
@@ -83,11 +84,35 @@ func buildUpload(r *Rules, m []string, req translator.Request) ([]step.Step, err
 	return []step.Step{{Kind: step.Upload, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Value: file, Words: names.Words(m[2], n)}}, nil
 }
 
-// tabOrdinals are the words for a tab's place, counted from 1.
-var tabOrdinals = map[string]string{
-	"first": "1", "original": "1", "main": "1", "second": "2", "third": "3", "fourth": "4", "fifth": "5",
-	"new": step.TabNew, "newly opened": step.TabNew, "last": step.TabNew, "latest": step.TabNew, "newest": step.TabNew, "other": step.TabNew, "popup": step.TabNew, "pop-up": step.TabNew,
-}
+// tabNewest are the words for the tab opened last; tabFirst the words
+// beside "first" for the tab the test began in.
+var (
+	tabNewest = []string{"new", "newly opened", "other", "last", "latest", "newest", "pop-?up"}
+	tabFirst  = []string{"original", "main"}
+)
+
+// tabPlaces are the words for a browser tab's place in "switch to the …
+// tab", a group's alternatives: tabNewest, the first lexicon.TabPlaces
+// ordinals, tabFirst, and a place in digits.
+var tabPlaces = strings.Join(tabNewest, "|") + "|" + strings.Join(lexicon.Ordinals[:lexicon.TabPlaces], "|") + "|" + strings.Join(tabFirst, "|") + "|" + lexicon.NumberedPlace
+
+// tabOrdinals are the words of tabPlaces with the tab each means: its
+// place counted from 1, or step.TabNew.
+var tabOrdinals = func() map[string]string {
+	m := map[string]string{}
+	for i, w := range lexicon.Ordinals[:lexicon.TabPlaces] {
+		m[w] = strconv.Itoa(i + 1)
+	}
+	for _, w := range tabFirst {
+		m[w] = "1"
+	}
+	for _, e := range tabNewest {
+		for _, w := range lexicon.Words(e) {
+			m[w] = step.TabNew
+		}
+	}
+	return m
+}()
 
 var ordinalRe = regexp.MustCompile(`^(\d+)(?:st|nd|rd|th)?$`)
 

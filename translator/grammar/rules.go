@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/lexicon"
 	"github.com/plaintest/plaintest/translator/names"
 )
 
@@ -60,17 +61,17 @@ func init() {
 	c(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
 	// The browser's dialogs, files, tabs, drags and multiple choices
 	// (modal.go), before the forms whose verbs they share.
-	p(`(?:accept|confirm|approve|ok|okay) (?:the )?`+dialogNouns, buildDialog(true, true))
-	p(`(?:dismiss|cancel|decline|reject|deny) (?:the )?`+dialogNouns, buildDialog(false, true))
+	p(lexicon.Alt(lexicon.AcceptVerbs)+` (?:the )?`+dialogNouns, buildDialog(true, true))
+	p(lexicon.Alt(lexicon.DismissVerbs)+` (?:the )?`+dialogNouns, buildDialog(false, true))
 	p(`close (?:the )?`+dialogNouns, buildDialog(false, false))
-	p(`(?:click|press|tap|hit|choose|select)(?: on)? (?:the )?(?:"?ok"?|"?okay"?|"?yes"?|"?accept"?)(?: button)? (?:in|on|of) (?:the )?`+dialogNouns, buildDialog(true, false))
-	p(`(?:click|press|tap|hit|choose|select)(?: on)? (?:the )?(?:"?cancel"?|"?no"?|"?dismiss"?)(?: button)? (?:in|on|of) (?:the )?`+dialogNouns, buildDialog(false, false))
-	p(`(?:type|enter|input|write|put) (.+) (?:into|in) (?:the )?(?:prompt|prompt dialog|prompt box)(?:,? (?:and|then) (?:click|press|hit|tap) (?:the )?"?(ok|okay|accept|cancel|dismiss)"?(?: button)?)?`, buildPrompt)
+	p(lexicon.Alt(lexicon.PressVerbs)+`(?: on)? (?:the )?(?:"?ok"?|"?okay"?|"?yes"?|"?accept"?)(?: button)? (?:in|on|of) (?:the )?`+dialogNouns, buildDialog(true, false))
+	p(lexicon.Alt(lexicon.PressVerbs)+`(?: on)? (?:the )?(?:"?cancel"?|"?no"?|"?dismiss"?)(?: button)? (?:in|on|of) (?:the )?`+dialogNouns, buildDialog(false, false))
+	p(lexicon.Alt(lexicon.TypeVerbs)+` (.+) (?:into|in) (?:the )?(?:prompt|prompt dialog|prompt box)(?:,? (?:and|then) (?:click|press|hit|tap) (?:the )?"?(ok|okay|accept|cancel|dismiss)"?(?: button)?)?`, buildPrompt)
 	p(`answer the prompt with (.+?)()`, buildPrompt)
-	p(`(?:upload|attach) (.+?) (?:into|in|to|on|for|using|with|via|through) (.+)`, buildUpload)
-	p(`(?:switch|go|change|move|return)(?: back)? to (?:the )?(?:(new|newly opened|other|last|latest|newest|first|original|main|second|third|fourth|fifth|pop-?up|\d+(?:st|nd|rd|th)) (?:browser )?(?:tab|window)|(?:browser )?(?:tab|window) (\d+))`, buildSwitchTab)
+	p(lexicon.Alt(lexicon.UploadVerbs)+` (.+?) (?:into|in|to|on|for|using|with|via|through) (.+)`, buildUpload)
+	p(`(?:switch|go|change|move|return)(?: back)? to (?:the )?(?:(`+tabPlaces+`) (?:browser )?(?:tab|window)|(?:browser )?(?:tab|window) (\d+))`, buildSwitchTab)
 	p(`(?:drag(?: and drop)?|drop) (.+?) (?:to|onto|into|on|over) (.+)`, buildDrag)
-	p(`(?:select|choose|pick) (.+(?:,| and ) ?.+?) (?:from|in|on) (.+)`, buildMultiSelect)
+	p(lexicon.Alt(lexicon.SelectVerbs)+` (.+(?:,| and ) ?.+?) (?:from|in|on) (.+)`, buildMultiSelect)
 	p(`(?:reload|refresh)(?: the)?(?: page| browser| tab| app)?`, fixed(step.Reload))
 	p(`(?:go|navigate|step) back(?: (?:a|one) page| to the previous page)?|(?:click|press) (?:the )?(?:browser'?s? )?back(?: button)?`, fixed(step.Back))
 	p(`(?:go|navigate|step) forward(?: (?:a|one) page| to the next page)?|(?:click|press) (?:the )?(?:browser'?s? )?forward(?: button)?`, fixed(step.Forward))
@@ -81,31 +82,31 @@ func init() {
 	p(`(?:press|hit|type) (?:the )?(.+?)(?: key)? (?:in|into|on|inside|while in) (.+)`, buildPressIn)
 	p(`(?:press|hit|tap) (?:the )?(.+?)(?: key)?`, buildPress)
 	p(`(?:clear|empty|erase|wipe)(?: out)?(?: the (?:text|contents?|value|input) (?:of|in))? (.+)`, buildClear)
-	p(`(?:type|enter|input|write|put) (.+) (?:into|in|on) (.+)`, buildType(1, 2))
-	p(`(?:type|enter|input|write|put) (.+) as (?:the )?(.+)`, buildType(1, 2)) // "enter demo as the username"
+	p(lexicon.Alt(lexicon.TypeVerbs)+` (.+) (?:into|in|on) (.+)`, buildType(1, 2))
+	p(lexicon.Alt(lexicon.TypeVerbs)+` (.+) as (?:the )?(.+)`, buildType(1, 2)) // "enter demo as the username"
 	p(`fill (?:in |out )?(.+) (?:with|as) (.+)`, buildType(2, 1))
 	p(`fill (?:in )?(.+) into (.+)`, buildType(1, 2))
 	p(`(?:change|replace) (?:the text of )?(.+) (?:to|with) (.+)`, buildType(2, 1))
 	p(`(?:set|move|drag|slide|adjust) (.+?) to (.+)`, buildSet)
-	p(`(?:select|choose|pick) (.+) (?:from|in|for|on) (.+)`, buildSelect)
+	p(lexicon.Alt(lexicon.SelectVerbs)+` (.+) (?:from|in|for|on) (.+)`, buildSelect)
 	p(`(?:expand|unfold|open up|show) (.+)`, buildExpand(false))
 	p(`(?:collapse|fold|close|hide) (.+)`, buildExpand(true))
-	p(`(?:uncheck|untick|deselect|clear the checkbox|turn off|switch off|disable) (.+)`, buildCheck(step.Uncheck))
+	p(lexicon.Alt(lexicon.UncheckVerbs)+` (.+)`, buildCheck(step.Uncheck))
 	p(`(?:turn|switch) (.+) off`, buildCheck(step.Uncheck))
 	p(`(?:turn on|switch on|enable) (.+)`, buildCheck(step.Check))
 	p(`(?:turn|switch) (.+) on`, buildCheck(step.Check))
 	p(`toggle (.+)`, buildToggle)
 	either(`(?:check|verify)(?: that)? (.+)`, buildCheckThat)
-	p(`(?:check|tick|mark) (.+)`, buildCheck(step.Check))
+	p(lexicon.Alt(lexicon.CheckVerbs)+` (.+)`, buildCheck(step.Check))
 	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)|point at) (.+)`, buildHover)
 	c(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
 	c(`(?:i )?(?:should )?see (.+)`, buildAssert)
 	c(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssertWhole)
 	p(`add (.+?) to (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Add to ", "Add"))
 	p(`(?:remove|delete) (.+?) from (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Remove from ", "Remove", "Delete"))
-	p(`(?:delete|remove|destroy|trash)(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)
+	p(lexicon.Alt(lexicon.DeleteVerbs)+`(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)
 	p(`(?:switch to|go to|open) (?:the )?(.+?) tab`, buildTab)
-	p(`(?:click|press|tap|hit|push|select|choose|pick|follow|activate)(?: on)? (.+)`, buildClick)
+	p(lexicon.Alt(lexicon.ClickVerbs)+`(?: on)? (.+)`, buildClick)
 	either(`(.+)`, buildBare) // a sentence about the page, with no verb before it
 }
 
@@ -130,8 +131,9 @@ func fixed(k step.Kind) func(*Rules, []string, translator.Request) ([]step.Step,
 	return func(*Rules, []string, translator.Request) ([]step.Step, error) { return []step.Step{{Kind: k}}, nil }
 }
 
-// basketNouns are the places "add X to …" and "remove X from …" name.
-const basketNouns = `shopping cart|shopping bag|cart|basket|bag|trolley|wish ?list|favou?rites`
+// basketNouns are the places "add X to …" and "remove X from …" name,
+// as the alternatives of a group that captures the one said.
+var basketNouns = strings.Join(lexicon.BasketNouns, "|")
 
 // buildMoveItem reads "add the Blue Mug to the cart" as a click on the
 // button for that item whose name says so: "Add to cart" (the place as

@@ -84,14 +84,6 @@ func NotFound(page *dom.Node, what string, nodes []*dom.Node, wantName string) e
 
 func AsNotFound(err error, target **translator.NotFoundError) bool { return errors.As(err, target) }
 
-// placeName is the word for the frame at index i (from 0).
-func PlaceName(i int) string {
-	if i < len(lexicon.Ordinals) {
-		return lexicon.Ordinals[i]
-	}
-	return fmt.Sprintf("%dth", i+1)
-}
-
 // framePlaceOf is the place word of frame f among the frames of its
 // document, for a hint ("Pay in the second frame"); "" when it has none.
 func framePlaceOf(f *dom.Node) string {
@@ -110,7 +102,7 @@ func framePlaceOf(f *dom.Node) string {
 	if i < 0 || len(frames) < 2 {
 		return ""
 	}
-	return PlaceName(i)
+	return lexicon.Place(i)
 }
 
 // whereIs says which document n is in, for a refusal that names
