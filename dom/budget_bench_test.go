@@ -19,6 +19,7 @@ import (
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
 )
 
 // snapshotDir keeps the APG pages' snapshots between runs: read from it
@@ -239,7 +240,7 @@ func targets(root *dom.Node, url string, scenarios []corpus.Scenario) []budgetAc
 				continue
 			}
 			seen[a] = true
-			steps, err := translator.NewRules().Translate(context.Background(), translator.Request{Action: a, Page: root, URL: url})
+			steps, err := grammar.NewRules().Translate(context.Background(), translator.Request{Action: a, Page: root, URL: url})
 			if err != nil || len(steps) == 0 || steps[0].Ref == "" {
 				continue
 			}

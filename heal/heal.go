@@ -32,6 +32,8 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/llm"
 )
 
 // Rereader heals by reading the step's action again against the page.
@@ -47,8 +49,8 @@ type Rereader struct {
 	// request's (the scenario's BASE_URL and target_url) and these
 	// (--allow-origin), its Variables and Secrets the request's. With no
 	// origin at all the model is not asked (it may not be, see
-	// translator.LLMOptions.Origins) and the error says so.
-	Model *translator.LLMOptions
+	// llm.Options.Origins) and the error says so.
+	Model *llm.Options
 	// By names who reads it in the heal's record: "rules" by default,
 	// "rules or MODEL" with a Model.
 	By string
@@ -57,19 +59,19 @@ type Rereader struct {
 	Timeout time.Duration
 
 	mu   sync.Mutex
-	llms map[string]*translator.LLM // by the hash of origins, variables and secrets
+	llms map[string]*llm.Translator // by the hash of origins, variables and secrets
 }
 
 // NewModelRereader returns a Rereader that asks the model o sets up for
 // what the rules cannot read. o's Origins are added to each scenario's;
 // an option that could never work (a model server URL that is not one, an
 // origin that is not) is an error now, not at the first heal.
-func NewModelRereader(o translator.LLMOptions, timeout time.Duration) (*Rereader, error) {
+func NewModelRereader(o llm.Options, timeout time.Duration) (*Rereader, error) {
 	probe := o
 	// An origin of its own only to check the other options; every heal
 	// builds the model with the scenario's.
 	probe.Origins = append(slices.Clone(o.Origins), "http://localhost")
-	if _, err := translator.NewLLM(probe); err != nil {
+	if _, err := llm.New(probe); err != nil {
 		return nil, err
 	}
 	return &Rereader{Model: &o, Timeout: timeout}, nil
@@ -108,7 +110,7 @@ func (h *Rereader) translator(req replay.HealRequest) (tr translator.Translator,
 		}
 		return h.Translator, by, "", nil
 	}
-	rules := translator.NewRules()
+	rules := grammar.NewRules()
 	if h.Model == nil {
 		if by == "" {
 			by = "rules"
@@ -120,15 +122,15 @@ func (h *Rereader) translator(req replay.HealRequest) (tr translator.Translator,
 		return translator.NewAuto(rules, nil), "rules",
 			"the model was not asked: the scenario has no BASE_URL or metadata.target_url to say where it may lead, and no --allow-origin was given", nil
 	}
-	llm, err := h.model(origins, req.Variables, req.Secrets)
+	model, err := h.model(origins, req.Variables, req.Secrets)
 	if err != nil {
 		return nil, "", "", err
 	}
 	if by == "" {
-		by = "rules or " + llm.Model()
+		by = "rules or " + model.Model()
 	}
 	// An Auto serves one read at a time; the model behind it is shared.
-	return firstStep{translator.NewAuto(rules, llm)}, by, "", nil
+	return firstStep{translator.NewAuto(rules, model)}, by, "", nil
 }
 
 // firstStep reads an action as the one step a heal looks for. A model
@@ -149,7 +151,7 @@ func (f firstStep) Translate(ctx context.Context, req translator.Request) ([]ste
 
 // model returns the model translator for a scenario's origins, variables
 // and secrets, built once for each such set.
-func (h *Rereader) model(origins []string, vars, secrets map[string]string) (*translator.LLM, error) {
+func (h *Rereader) model(origins []string, vars, secrets map[string]string) (*llm.Translator, error) {
 	key := modelKey(origins, vars, secrets)
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -158,12 +160,12 @@ func (h *Rereader) model(origins []string, vars, secrets map[string]string) (*tr
 	}
 	o := *h.Model
 	o.Origins, o.Variables, o.Secrets = origins, vars, secrets
-	l, err := translator.NewLLM(o)
+	l, err := llm.New(o)
 	if err != nil {
 		return nil, err
 	}
 	if h.llms == nil {
-		h.llms = map[string]*translator.LLM{}
+		h.llms = map[string]*llm.Translator{}
 	}
 	h.llms[key] = l
 	return l, nil

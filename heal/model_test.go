@@ -9,7 +9,7 @@ import (
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
 	"github.com/plaintest/plaintest/replay"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/llm"
 	"github.com/plaintest/plaintest/translator/openaitest"
 )
 
@@ -71,7 +71,7 @@ func TestRereaderAsksTheModel(t *testing.T) {
 	srv := openaitest.New(t, func(r *openaitest.Request) openaitest.Reply {
 		return openaitest.Reply{Arguments: openaitest.Call("click", "e8", "")}
 	})
-	h, err := NewModelRereader(translator.LLMOptions{BaseURL: srv.URL, APIKey: "k", Model: "test-model", Origins: []string{"https://sso.example"}}, 0)
+	h, err := NewModelRereader(llm.Options{BaseURL: srv.URL, APIKey: "k", Model: "test-model", Origins: []string{"https://sso.example"}}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestRereaderNoOrigin(t *testing.T) {
 	srv := openaitest.New(t, func(r *openaitest.Request) openaitest.Reply {
 		return openaitest.Reply{Arguments: openaitest.Call("click", "e8", "")}
 	})
-	h, err := NewModelRereader(translator.LLMOptions{BaseURL: srv.URL, Model: "test-model"}, 0)
+	h, err := NewModelRereader(llm.Options{BaseURL: srv.URL, Model: "test-model"}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestRereaderNoOrigin(t *testing.T) {
 
 // Options that could never work are refused when the rereader is made.
 func TestNewModelRereaderRefuses(t *testing.T) {
-	for _, o := range []translator.LLMOptions{{BaseURL: "ftp://models"}, {Origins: []string{"not an origin"}}} {
+	for _, o := range []llm.Options{{BaseURL: "ftp://models"}, {Origins: []string{"not an origin"}}} {
 		if _, err := NewModelRereader(o, 0); err == nil {
 			t.Errorf("NewModelRereader(%+v) = nil error", o)
 		}

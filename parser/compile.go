@@ -20,6 +20,7 @@ import (
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
 )
 
 // ToolCaller is the one method of an MCP session the compiler needs.
@@ -44,7 +45,7 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 		c.opts = *opts
 	}
 	if c.opts.Translator == nil {
-		c.opts.Translator = translator.NewRules()
+		c.opts.Translator = grammar.NewRules()
 		c.opts.TranslatorName = "rules"
 	}
 	if c.opts.Timeout <= 0 {
@@ -72,7 +73,7 @@ func New(browser ToolCaller, opts *Options) *Compiler {
 // res.URL), which every message, event and result shows. A secret that is
 // also page text ("--secret X=Blue", "click Add to cart for Blue Mug") must
 // reach the translator as written to match the page. A model-based
-// translator masks them itself (translator.LLM): secret values never reach
+// translator masks them itself (llm.Translator): secret values never reach
 // a prompt.
 type run struct {
 	c        *Compiler
@@ -130,7 +131,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 	}
 	start := time.Now()
 	r := &run{c: c, actions: sc.Actions, url: sc.URL, values: map[string]string{}, masker: secretNames(sc.Secrets), remembered: map[string]rememberedValue{},
-		gen: &commandgen.CallOptions{CheckTimeout: c.opts.Timeout, WaitTimeout: c.opts.waitTimeout()}, enabled: translator.NewRules()}
+		gen: &commandgen.CallOptions{CheckTimeout: c.opts.Timeout, WaitTimeout: c.opts.waitTimeout()}, enabled: grammar.NewRules()}
 	res := &ParserResult{
 		Name:       sc.Name,
 		URL:        r.masker.Replace(sc.URL),
@@ -294,7 +295,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 	start := time.Now()
 	r.disabled = ""
 	limit := r.c.opts.Timeout
-	if translator.Waits(text) {
+	if grammar.Waits(text) {
 		// "wait for the Pay button to appear": as long as a page may take.
 		limit = r.c.opts.waitTimeout()
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/names"
 )
 
 // What is not an element of the page: the browser's dialogs and file
@@ -256,7 +256,7 @@ func (r *run) selectMany(ctx context.Context, ts *TestStep, s step.Step, list *d
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s takes one option at a time: pick them in separate actions", s.Element), nil)
 	}
 	for _, v := range s.Values {
-		o, err := translator.OptionIn(r.page, list, v)
+		o, err := names.OptionIn(r.page, list, v)
 		if err != nil {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), nil)
 		}

@@ -6,18 +6,20 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/llm"
 	"github.com/plaintest/plaintest/translator/openaitest"
 )
 
 // modelOptions are compile options with the model translator asking srv.
-func modelOptions(t *testing.T, srv *openaitest.Server, edit func(*translator.LLMOptions)) *Options {
+func modelOptions(t *testing.T, srv *openaitest.Server, edit func(*llm.Options)) *Options {
 	t.Helper()
-	o := translator.LLMOptions{BaseURL: srv.URL, Model: "test-model", Origins: []string{"http://shop.test"},
+	o := llm.Options{BaseURL: srv.URL, Model: "test-model", Origins: []string{"http://shop.test"},
 		Secrets: map[string]string{"PASSWORD": "demo123"}, Retries: -1}
 	if edit != nil {
 		edit(&o)
 	}
-	l, err := translator.NewLLM(o)
+	l, err := llm.New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +93,7 @@ func TestCompileWithModel(t *testing.T) {
 func TestCompileModelUnavailable(t *testing.T) {
 	srv := openaitest.New(t, func(*openaitest.Request) openaitest.Reply { return openaitest.Reply{Status: 503} })
 	opts := modelOptions(t, srv, nil)
-	opts.Translator = translator.NewAuto(translator.NewRules(), opts.Translator)
+	opts.Translator = translator.NewAuto(grammar.NewRules(), opts.Translator)
 	res, err := compile(t, newFake(), Scenario{Name: "x", URL: "http://shop.test/login", Actions: []string{"type demo into Username", "log in as demo"}}, opts)
 	if !errors.Is(err, translator.ErrModelUnavailable) || res.Status != Partial || len(res.Steps) != 2 || res.Steps[1].Translator != "rules" {
 		t.Fatalf("err %v, status %s, steps %d", err, res.Status, len(res.Steps))
@@ -108,7 +110,7 @@ func TestCompileModelStepCap(t *testing.T) {
 		return openaitest.Reply{Arguments: openaitest.Call("hover", r.Ref("textbox", "Username"), "")}
 	})
 	res, err := compile(t, newFake(), Scenario{Name: "x", URL: "http://shop.test/login", Actions: []string{"log in as demo"}},
-		modelOptions(t, srv, func(o *translator.LLMOptions) { o.MaxSteps = 4 }))
+		modelOptions(t, srv, func(o *llm.Options) { o.MaxSteps = 4 }))
 	if err != nil || len(res.Errors) != 1 {
 		t.Fatalf("%v, %+v", err, res.Errors)
 	}

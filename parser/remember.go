@@ -21,7 +21,7 @@ import (
 	"github.com/plaintest/plaintest/internal/clock"
 	"github.com/plaintest/plaintest/internal/jsonvalue"
 	"github.com/plaintest/plaintest/step"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
 )
 
 // rememberedValue is a value read by a remember step, in the three forms
@@ -168,7 +168,7 @@ func (s *Scenario) placeholderProblems() []string {
 		known[k] = "a secret"
 	}
 	for i, a := range s.Actions {
-		name, remembers := translator.RememberName(a)
+		name, remembers := grammar.RememberName(a)
 		shown := MaskSecrets(a, s.Secrets) // named in messages, never a secret's value
 		for _, m := range rePlaceholder.FindAllStringSubmatch(a, -1) {
 			if _, ok := known[m[1]]; !ok && !(remembers && m[1] == name) {

@@ -15,7 +15,7 @@ import (
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/step"
-	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/names"
 )
 
 // Widgets that take more than one call, worked out against the page while
@@ -91,7 +91,7 @@ func (r *run) option(ctx context.Context, value string, wait time.Duration) (*do
 		if err := r.snapshot(ctx); err != nil {
 			return nil, err
 		}
-		opt, err := translator.FindOption(r.page, value)
+		opt, err := names.FindOption(r.page, value)
 		if err == nil || time.Now().Add(r.c.opts.Poll).After(deadline) {
 			return opt, err
 		}

@@ -31,6 +31,15 @@ type Auto struct {
 	asked map[string]bool
 }
 
+// Exclusive is implemented by a translator that alone may read some
+// sentences: the rules, for one that remembers a value (a model's function
+// has no such step, and a sentence that reads must never become a click).
+// Auto never hands those to its model, whatever the rules answer.
+type Exclusive interface {
+	// Exclusive reports whether action is one of them.
+	Exclusive(action string) bool
+}
+
 // NewAuto returns an Auto of rules and model (nil for none).
 func NewAuto(rules, model Translator) *Auto {
 	return &Auto{Rules: rules, Model: model, asked: map[string]bool{}}
@@ -53,7 +62,7 @@ func (a *Auto) Translate(ctx context.Context, req Request) ([]step.Step, error) 
 	if err == nil {
 		return steps, nil
 	}
-	if rulesOnly(req.Action) {
+	if only, ok := a.Rules.(Exclusive); ok && only.Exclusive(req.Action) {
 		return nil, err // a sentence that reads a value never goes to a model
 	}
 	unparsable := errors.Is(err, ErrUnparsable)

@@ -1,19 +1,26 @@
-// Package translator turns one plain-English action into concrete
-// intermediate steps against the current page: "add the Blue Mug to the cart"
-// becomes a click on the ref of the right "Add to cart" button.
+// Package translator is what the compiler asks to read an action: one
+// plain-English action and the current page in (Request), concrete
+// intermediate steps out ("add the Blue Mug to the cart" becomes a click on
+// the ref of the right "Add to cart" button), or a typed refusal.
 //
-// It takes a Request (the action, the page's full dom.Node tree, its URL
-// and the earlier actions) and gives the Steps (kind, target ref, role and
-// description, value), or an error: *NotFoundError or *AmbiguousError
-// listing the closest elements, or one wrapping ErrUnparsable.
+// It holds the surface every translator shares: Request, the Translator
+// interface, the errors a translator answers with (*NotFoundError or
+// *AmbiguousError listing the closest elements, one wrapping
+// ErrUnparsable, ErrModelUnavailable), ModelCall, MultiRound, and Auto,
+// which asks the rules first and the model for what they cannot read. The
+// translators and what they are made of are its subpackages, each
+// importing only those below it:
 //
-// Three translators share the Translator interface: Rules, deterministic
-// and model-free; LLM, which asks an OpenAI-compatible model through
-// function calling (llm.go), one step at a time; and Auto, which asks the
-// rules first and the model for what they cannot read (auto.go). All read
-// the page as a dom.Node tree and answer with refs of that tree; turning
-// refs into tool calls and stable selectors is the job of package commandgen
-// and the parser.
+//   - lexicon: the English words the rules read, one table per fact;
+//   - names: finding the element of the page that a phrase names;
+//   - grammar: the rules translator, deterministic and model-free;
+//   - llm: the model translator, an OpenAI-compatible model asked through
+//     function calling, one step at a time;
+//   - openaitest: a fake model server for the tests.
+//
+// All read the page as a dom.Node tree and answer with refs of that tree;
+// turning refs into tool calls and stable selectors is the job of package
+// commandgen and the parser.
 package translator
 
 import (

@@ -20,6 +20,8 @@ import (
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/llm"
 )
 
 // The environment variables of the model settings.
@@ -46,12 +48,12 @@ var modelFlagNames = []string{"model", "budget", "allow-origin", "cache", "no-ca
 
 // add registers the flags.
 func (m *modelFlags) add(fs *pflag.FlagSet) {
-	fs.StringVar(&m.model, "model", "", "language `model` (default $"+envModel+", else "+translator.DefaultModel+")")
+	fs.StringVar(&m.model, "model", "", "language `model` (default $"+envModel+", else "+llm.DefaultModel+")")
 	fs.IntVar(&m.budget, "budget", prompt.DefaultBudget, "most `tokens` of the page in a model's prompt")
 	fs.Var(&m.origins, "allow-origin", "another `origin` the model may go to (repeatable)")
 	fs.StringVar(&m.cache, "cache", filepath.Join(".sandy", "cache"), "`dir` of the model's answers")
 	fs.BoolVar(&m.noCache, "no-cache", false, "ask the model again, keeping nothing")
-	fs.DurationVar(&m.timeout, "model-timeout", translator.DefaultModelTimeout, "how long one request to the model may take")
+	fs.DurationVar(&m.timeout, "model-timeout", llm.DefaultModelTimeout, "how long one request to the model may take")
 }
 
 // chosen is the translator compile uses: name is what the result and the
@@ -72,7 +74,7 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 	if err != nil {
 		return chosen{}, err
 	}
-	rules := translator.NewRules()
+	rules := grammar.NewRules()
 	if which == "rules" {
 		return chosen{rules, "rules", "using the rules translator (no model)", tokens.Default()}, nil
 	}
@@ -84,7 +86,7 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 	}
 	opts := base
 	opts.Origins, opts.Secrets, opts.Variables = append([]string{sc.URL}, m.origins...), sc.Secrets, sc.Variables
-	llm, err := translator.NewLLM(opts)
+	model, err := llm.New(opts)
 	if err != nil {
 		return chosen{}, usageError("%v (see --allow-origin and %s)", err, envBaseURL)
 	}
@@ -92,18 +94,18 @@ func (m *modelFlags) translatorFor(which string, sc *parser.Scenario, getenv fun
 	if base.BaseURL != "" {
 		server = parser.MaskSecrets(base.BaseURL, sc.Secrets)
 	}
-	count, _ := tokens.Of(string(llm.Tokenizer()))
+	count, _ := tokens.Of(string(model.Tokenizer()))
 	if which == "llm" {
-		return chosen{llm, "llm", fmt.Sprintf("using the language model %s at %s for every action", llm.Model(), server), count}, nil
+		return chosen{model, "llm", fmt.Sprintf("using the language model %s at %s for every action", model.Model(), server), count}, nil
 	}
-	return chosen{translator.NewAuto(rules, llm), "auto", fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", llm.Model(), server), count}, nil
+	return chosen{translator.NewAuto(rules, model), "auto", fmt.Sprintf("using the rules translator, and the language model %s at %s for what it cannot read", model.Model(), server), count}, nil
 }
 
 // options are the model's options the flags and the environment give
 // (no origins, variables or secrets: those are the scenario's); set is
 // false when no model is set up (neither OPENAI_API_KEY nor
 // OPENAI_BASE_URL).
-func (m *modelFlags) options(getenv func(string) string) (o translator.LLMOptions, set bool, err error) {
+func (m *modelFlags) options(getenv func(string) string) (o llm.Options, set bool, err error) {
 	if m.budget <= 0 || m.timeout <= 0 {
 		return o, false, usageError("--budget wants a positive number of tokens and --model-timeout a positive duration")
 	}
@@ -112,7 +114,7 @@ func (m *modelFlags) options(getenv func(string) string) (o translator.LLMOption
 	if model == "" {
 		model = getenv(envModel)
 	}
-	o = translator.LLMOptions{BaseURL: base, APIKey: key, APIVersion: getenv(envAPIVersion), Model: model, Budget: m.budget, Timeout: m.timeout}
+	o = llm.Options{BaseURL: base, APIKey: key, APIVersion: getenv(envAPIVersion), Model: model, Budget: m.budget, Timeout: m.timeout}
 	if !m.noCache {
 		o.CacheDir = m.cache
 	}
@@ -122,7 +124,7 @@ func (m *modelFlags) options(getenv func(string) string) (o translator.LLMOption
 // usesModel reports whether tr asks a language model.
 func usesModel(tr translator.Translator) bool {
 	switch t := tr.(type) {
-	case *translator.LLM:
+	case *llm.Translator:
 		return true
 	case *translator.Auto:
 		return t.Model != nil

@@ -11,6 +11,8 @@ import (
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/llm"
 )
 
 const snapshotHelp = `
@@ -24,7 +26,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	fs := newFlags(e, "snapshot", "URL [--for TEXT] [--budget TOKENS] [--model M] [--raw]", snapshotHelp)
 	forText := fs.String("for", "", "resolve the action `TEXT` against the page (not run)")
 	budget := fs.Int("budget", 0, "most `tokens` of the minimized snapshot (0: no limit)")
-	model := fs.String("model", "", "the `model` whose tokenizer counts (default $"+envModel+", else "+translator.DefaultModel+")")
+	model := fs.String("model", "", "the `model` whose tokenizer counts (default $"+envModel+", else "+llm.DefaultModel+")")
 	raw := fs.Bool("raw", false, "print the full snapshot as the server returned it")
 	var browser browserFlags
 	browser.add(fs, "beside the URL's page")
@@ -81,7 +83,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 		*model = e.getenv(envModel)
 	}
 	if *model == "" {
-		*model = translator.DefaultModel
+		*model = llm.DefaultModel
 	}
 	count := tokens.ForModel(*model)
 	opts := &dom.MinimizeOptions{Budget: *budget, Tokens: count}
@@ -103,7 +105,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if *forText == "" {
 		return nil
 	}
-	steps, err := translator.NewRules().Translate(ctx, translator.Request{Action: *forText, Page: page, URL: snap.PageURL})
+	steps, err := grammar.NewRules().Translate(ctx, translator.Request{Action: *forText, Page: page, URL: snap.PageURL})
 	if err != nil {
 		return failed(fmt.Errorf("%q: %w", *forText, err))
 	}

@@ -1,0 +1,323 @@
+package grammar
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/names"
+)
+
+// Assertions. An assertion body ("the cart shows 1 item", "the checkbox for
+// Buy milk is checked", "the URL ends with /active") is read by parseCheck,
+// which tries the specific forms first (the URL, the title, an order, a
+// count, an element's state or value) and falls back to text on the page.
+// The same bodies are read after "verify", "check that", "I should see", and
+// on their own ("Clear completed is gone"); but after "check" without
+// "that", and on their own, only a body that is a sentence about the page
+// is an assertion: "check Buy milk" is an action, never "Buy milk is
+// shown".
+
+func buildAssertGone(_ *Rules, m []string, _ translator.Request) ([]step.Step, error) {
+	t := expectedText(m[1])
+	if t == "" {
+		return nil, errNoMatch
+	}
+	return []step.Step{{Kind: step.AssertGone, Value: t}}, nil
+}
+
+// buildAssert reads the body of "verify …", "I should see …": any text.
+// After expect, "to" makes the expectation: "expect the alert to say
+// Saved".
+func buildAssert(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	body := m[1]
+	if strings.HasPrefix(strings.ToLower(m[0]), "expect ") {
+		body = expectTo(body)
+	}
+	return r.parseCheck(req, body, false)
+}
+
+// buildAssertWhole reads the whole sentence as an assertion body: "the
+// Save button should be visible".
+func buildAssertWhole(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	return r.parseCheck(req, m[0], false)
+}
+
+// buildCheckThat reads "check …" as an assertion only when its body is a
+// sentence about the page ("check that …", "check the cart shows 1 item"),
+// and a bare sentence likewise ("Clear completed is gone"); "check" with a
+// box's label that reads as a sentence ticks it (checkverb.go). A
+// sentence about the page whose check cannot be made (the part it names
+// is not there, or is several) ends the reading with that error: ticking
+// a box named by the whole sentence would act where it asked to look.
+func buildCheckThat(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	body := m[len(m)-1]
+	if rest, ok := names.CutWord(strings.TrimSpace(body), "that", "whether", "if"); ok {
+		return r.parseCheck(req, rest, false)
+	}
+	if isCheckVerb(m[0]) && r.ticks(req, body) {
+		return nil, errNoMatch // the tick's form reads it
+	}
+	steps, err := r.parseCheck(req, body, true)
+	if err != nil && err != errNoMatch {
+		return nil, final(err)
+	}
+	return steps, err
+}
+
+var (
+	reGone = regexp.MustCompile(`(?i)^(.+?) (?:` +
+		`(?:is not|isn't|is no longer|are not|aren't|are no longer) (?:visible|shown|displayed|there|present|on the page|listed)` +
+		`|(?:is|are|has been|have been|was|were) (?:gone|removed|deleted|hidden|not shown|not visible|not displayed)` +
+		`|(?:disappears|disappeared|has disappeared|have disappeared|vanishes|vanished|goes away|went away))$`)
+	// reNotShows reads "the cart no longer shows 1 item": the text after the
+	// verb must be gone. It is tried before reShows, which would read it as
+	// "shows 1 item".
+	reNotShows = regexp.MustCompile(`(?i)^(.+?) (?:does not|doesn't|do not|don't|no longer|does no longer|did not|didn't) (?:show|display|contain|say|read|have|include|list)s? (.+)$`)
+	reShows    = regexp.MustCompile(`(?i)^(.+?) (?:shows|displays|contains|says|reads|has|includes|lists|show|display|contain|say|read|have|include) (.+)$`)
+	// reVisible reads a sentence that ends by saying it is shown: all before
+	// that is the expected text, whatever verbs it holds ("You have no
+	// saved items is shown").
+	reVisible = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:visible|shown|displayed|present|there|on the page|on screen)|appears|appear|shows up|show up)$`)
+	// reIn reads "Blue Mug is in the cart": the text is what comes before.
+	// reNotIn reads "Red Mug is not in the cart", "Saved is not shown in
+	// the status": the text must be gone from that part of the page.
+	reNotIn    = regexp.MustCompile(`(?i)^(.+?) (?:is not|isn't|are not|aren't|is no longer|are no longer)(?: (?:listed|shown|displayed|visible))? (?:in|inside|within|on) ((?:the|your|my) \S.*)$`)
+	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within))|(?:appears|appear|shows up|show up) (?:in|inside|on|within)) ((?:the|your|my) \S.*)$`)
+	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
+)
+
+// parseCheck reads an assertion body. strict: only a sentence about the
+// page is one (errNoMatch otherwise); else plain words are text that must
+// be shown.
+func (r *Rules) parseCheck(req translator.Request, body string, strict bool) ([]step.Step, error) {
+	body = strings.TrimSpace(body)
+	if alt, put, ok := indicative(body); ok {
+		// "the alert should say Saved" is "the alert says Saved" (when
+		// the words rewritten are not the text the page is to show).
+		// A reading that fails (no part of the page is named so) gives
+		// way to the sentence as written when that reads: "the What
+		// needs to be done? field is empty" names its field.
+		steps, err := r.readCheck(req, alt, true)
+		switch {
+		case err == nil && !rewritten(steps, put):
+			return steps, nil
+		case err != nil && err != errNoMatch:
+			if as, aerr := r.readCheck(req, body, true); aerr == nil {
+				return as, nil
+			}
+			return nil, err
+		}
+	}
+	return r.readCheck(req, body, strict)
+}
+
+// readCheck reads an assertion body in the indicative.
+func (r *Rules) readCheck(req translator.Request, body string, strict bool) ([]step.Step, error) {
+	for _, read := range []func(*Rules, translator.Request, string) ([]step.Step, error){
+		readURL, readTitle, readOrder, readCount, readState, readValue,
+	} {
+		if steps, err := read(r, req, body); err != errNoMatch {
+			return steps, err
+		}
+	}
+	return r.readText(req, body, strict)
+}
+
+// readText reads the text forms: gone, no longer shows, shows (in a part
+// of the page when the subject names one), is in, quoted, is shown, and,
+// unless strict, plain words.
+func (r *Rules) readText(req translator.Request, body string, strict bool) ([]step.Step, error) {
+	kind, text, place := step.AssertText, "", ""
+	// Words inside quotes are the expected text, never the sentence's verb.
+	switch g := []string(nil); {
+	case quotedWhole(body) != "":
+		text = quotedWhole(body)
+	case submatchOutsideQuotes(reGone, body) != nil:
+		g = submatchOutsideQuotes(reGone, body)
+		if steps, ok, err := r.elementShown(req, g[1], true); ok {
+			return steps, err
+		}
+		kind, text = step.AssertGone, expectedText(g[1])
+	case submatchOutsideQuotes(reVisible, body) != nil:
+		g = submatchOutsideQuotes(reVisible, body)
+		if steps, ok, err := r.elementShown(req, g[1], false); ok {
+			return steps, err
+		}
+		text = expectedText(g[1])
+		if s, ok := submatchIn(g[1]); ok { // "$12.00 is shown in the Blue Mug card"
+			text, place = s[0], s[1]
+		}
+	case submatchOutsideQuotes(reNotShows, body) != nil:
+		g = submatchOutsideQuotes(reNotShows, body)
+		kind, text, place = step.AssertGone, expectedText(g[2]), g[1]
+	case reFirstPerson.MatchString(body) && submatchOutsideQuotes(reShows, body) != nil:
+		// "verify I have read the terms": no part of the page is "I",
+		// so the sentence is the text (a box's label), not "read the
+		// terms" anywhere, which the page's instructions may say.
+		text = expectedText(body)
+	case submatchOutsideQuotes(reShows, body) != nil:
+		g = submatchOutsideQuotes(reShows, body)
+		text, place = expectedText(g[2]), g[1]
+	case submatchOutsideQuotes(reNotIn, body) != nil:
+		g = submatchOutsideQuotes(reNotIn, body)
+		kind, text, place = step.AssertGone, expectedText(names.StripArticle(g[1])), g[2]
+	case submatchOutsideQuotes(reIn, body) != nil:
+		g = submatchOutsideQuotes(reIn, body)
+		text, place = expectedText(names.StripArticle(g[1])), g[2]
+	default:
+		if st, ok := readLabelled(req.Page, body); ok { // "the total is $24.00"
+			return []step.Step{st}, nil
+		}
+		switch {
+		case strict:
+			return nil, errNoMatch
+		case names.Quoted(body) != "":
+			text = names.Quoted(body)
+		default:
+			text = expectedText(body)
+		}
+	}
+	if text == "" {
+		return nil, fmt.Errorf("%w: no expected text in %q", translator.ErrUnparsable, body)
+	}
+	if err := placeNamed(place, body); err != nil {
+		return nil, err
+	}
+	st := step.Step{Kind: kind, Value: text}
+	if place != "" {
+		n, ok, err := names.NamedContainer(req.Page, place)
+		sole := false
+		if !ok {
+			n, ok, err = names.SoleOfKind(req.Page, place, nil)
+			sole = true
+		}
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			st.Role, st.Ref, st.Element = n.Role, n.Ref, names.DescribeContainer(req.Page, n)
+			if sole && dom.Normalize(n.Name) == dom.Normalize(n.TextContent()) {
+				st.Element = n.Role // "the alert", named by the text it shows now
+			}
+		}
+	}
+	return []step.Step{st}, nil
+}
+
+// elementShown reads a subject that names an element by its kind ("the
+// Save button", "the Address Added dialog", "the Kowno River cell"): a
+// check that that element is shown, or, gone, that no element of that kind
+// and name is. ok is false for a subject with no kind noun, which is text.
+func (r *Rules) elementShown(req translator.Request, subject string, gone bool) ([]step.Step, bool, error) {
+	if n, ok := names.KindPhrase(subject); ok {
+		if steps, ok, err := kindShown(req, n, gone); ok {
+			return steps, true, err
+		}
+	}
+	words, set, ok := names.KindNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject))), false)
+	if !ok {
+		// A part of the page named by a noun the text checks scope by
+		// ("the Saved status", "the Photos carousel"): read as text, the
+		// words would be a text no page shows, and "is gone" could never
+		// fail.
+		words, set, ok = assertNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject))))
+	}
+	if !ok || set == nil || names.Quoted(subject) != "" {
+		return nil, false, nil
+	}
+	for noun, narrow := range names.ShownRoles {
+		if strings.HasSuffix(strings.ToLower(strings.TrimSpace(subject)), " "+noun) {
+			set = narrow
+		}
+	}
+	kinds := make([]string, 0, len(set))
+	for k := range set {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	what := fmt.Sprintf("%s %q", strings.Join(kinds, " or "), words)
+	asked := step.Step{Kind: step.AssertVisible, Value: words, Values: kinds, Negated: gone, Element: what}
+	if gone {
+		return []step.Step{asked}, true, nil
+	}
+	n, err := names.Element(req, subject, names.ForChecks(set), "element")
+	return shownOrAsked(req, n, err, asked)
+}
+
+// submatchIn splits "TEXT in the PLACE" where PLACE ends in a noun naming
+// a part of the page.
+func submatchIn(s string) ([2]string, bool) {
+	for _, sw := range []string{" in the ", " inside the ", " within the ", " on the "} {
+		i := names.IndexFold(s, sw)
+		if i <= 0 {
+			continue
+		}
+		place := "the " + strings.TrimSpace(s[i+len(sw):])
+		for _, an := range names.AssertNouns {
+			if len(place) > len(an.Word) && strings.EqualFold(place[len(place)-len(an.Word):], an.Word) {
+				return [2]string{expectedText(s[:i]), place}, true
+			}
+		}
+	}
+	return [2]string{}, false
+}
+
+// expectedText strips quotes and filler words from the text an assertion names.
+func expectedText(s string) string {
+	if q := names.Quoted(s); q != "" {
+		return q
+	}
+	s = strings.TrimSpace(s)
+	s = reTextWord.ReplaceAllString(s, "")
+	s = strings.TrimPrefix(s, "the text ")
+	return strings.TrimSpace(s)
+}
+
+// quotedWhole returns the quoted text when s is nothing but a quotation.
+func quotedWhole(s string) string {
+	s = strings.TrimSpace(s)
+	if q := names.Quoted(s); q != "" && len(q)+2 >= len(s)-1 {
+		return q
+	}
+	return ""
+}
+
+// submatchOutsideQuotes is re.FindStringSubmatch(s) where the quoted parts
+// of s cannot take part in the match's own words: they are blanked (same
+// length) for matching, and the groups are cut from s itself.
+func submatchOutsideQuotes(re *regexp.Regexp, s string) []string {
+	idx := indexOutsideQuotes(re, s)
+	if idx == nil {
+		return nil
+	}
+	out := make([]string, len(idx)/2)
+	for i := range out {
+		if idx[2*i] >= 0 {
+			out[i] = s[idx[2*i]:idx[2*i+1]]
+		}
+	}
+	return out
+}
+
+// indexOutsideQuotes is re.FindStringSubmatchIndex(s) with the quoted
+// parts of s blanked (same length), so the indexes are s's own.
+func indexOutsideQuotes(re *regexp.Regexp, s string) []int {
+	return re.FindStringSubmatchIndex(names.ReQuoted.ReplaceAllStringFunc(s, func(q string) string { return strings.Repeat("\x00", len(q)) }))
+}
+
+// assertNoun splits a noun of names.AssertNouns or names.SoleNouns off the end of s:
+// "Saved status" gives ("Saved", status roles, true). A noun alone is not
+// split: "the status" is the one status, which the text forms read.
+func assertNoun(s string) (string, names.RoleSet, bool) {
+	for _, nouns := range [][]names.Noun{names.AssertNouns, names.SoleNouns} {
+		if words, n, ok := names.CutNoun(s, nouns); ok {
+			return words, n.Roles, true
+		}
+	}
+	return "", nil, false
+}

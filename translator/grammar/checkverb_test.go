@@ -1,0 +1,120 @@
+package grammar
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// checkVerbPage is a sign-up form whose boxes' labels read as sentences,
+// beside instructions that hold their words, and two tables.
+const checkVerbPage = `- main [ref=e1]:
+  - paragraph: Please read the terms before you continue.
+  - checkbox "I have read the terms" [ref=e2]
+  - checkbox "Email shows me deals" [ref=e3]
+  - link "Cart 1 item" [ref=e4]:
+    - /url: /cart
+  - table "Students" [ref=e5]:
+    - row "Fred Jackson" [ref=e6]:
+      - cell "Fred" [ref=e7]
+      - cell "Jackson" [ref=e8]
+  - table "Keyboard Support" [ref=e9]:
+    - row "Tab Moves focus" [ref=e10]:
+      - cell "Tab" [ref=e11]
+      - cell "Moves focus" [ref=e12]
+`
+
+// TestCheckVerb: "check" ticks a box whose label reads as a sentence (in
+// the first person, named by "the box that says", or the whole name of a
+// box on the page), where reading it as a look checked only that the page
+// shows some of its words, as the page's instructions did; a sentence
+// about a part of the page stays a check, and when that part is not one
+// element, says so, rather than looking for a box named by the sentence.
+func TestCheckVerb(t *testing.T) {
+	page, err := dom.ParseARIA(checkVerbPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action     string
+		kind       step.Kind
+		ref, value string
+		err        string // the error's words, when it must fail
+	}{
+		{action: "check I have read the terms", kind: step.Check, ref: "e2"},
+		{action: "check the box that says I have read the terms", kind: step.Check, ref: "e2"},
+		{action: "check the checkbox labelled I have read the terms", kind: step.Check, ref: "e2"},
+		{action: `check the box labelled "Email shows me deals"`, kind: step.Check, ref: "e3"},
+		{action: "check Email shows me deals", kind: step.Check, ref: "e3"},
+		{action: "uncheck the box that says Email shows me deals", kind: step.Uncheck, ref: "e3"},
+		// Looks, as before.
+		{action: "check the Students table shows Fred", kind: step.AssertText, ref: "e5", value: "Fred"},
+		{action: "check the cart shows 1 item", kind: step.AssertText, value: "1 item"},
+		{action: "check that I have read the terms", kind: step.AssertText, value: "I have read the terms"},
+		{action: "verify I have read the terms", kind: step.AssertText, value: "I have read the terms"},
+		// Refused as a check, never read as a box named "table shows Fred".
+		{action: "check the table shows Fred", err: `"the table" matches 2 elements: table "Students"; table "Keyboard Support"`},
+		{action: "check the status says Saved", err: "no status is on the page"},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
+		if tt.err != "" {
+			var nf *translator.NotFoundError
+			if err == nil || !strings.Contains(err.Error(), tt.err) || errors.As(err, &nf) && nf.Want == "checkbox" {
+				t.Errorf("%s: %v, %v; want an error saying %s", tt.action, steps, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || len(steps) != 1 {
+			t.Errorf("%s: %v, %v", tt.action, steps, err)
+			continue
+		}
+		if s := steps[0]; s.Kind != tt.kind || s.Ref != tt.ref || tt.value != "" && s.Value != tt.value {
+			t.Errorf("%s: got %s ref %q value %q, want %s ref %q value %q", tt.action, s.Kind, s.Ref, s.Value, tt.kind, tt.ref, tt.value)
+		}
+	}
+}
+
+// TestUnnamedListRefused: a count or order check that names no list, on a
+// page of two tables, lists them and says how to name one, where it said
+// `"" matches 2 elements`.
+func TestUnnamedListRefused(t *testing.T) {
+	page, err := dom.ParseARIA(checkVerbPage)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, action := range []string{"check the first row shows Ann", "verify the last row shows Ann"} {
+		_, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
+		want := `"the list or table it reads" matches 2 elements: table "Students"; table "Keyboard Support"; name the one you mean, e.g. "… of the Students table"`
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: %v, want %s", action, err, want)
+		}
+	}
+}
+
+// TestNumberWordsMatch: a name written with a number word is found by the
+// digit and the other way ("click 4 stars" for the radio "four stars",
+// the APG rating radio group), not by a neighbour's number.
+func TestNumberWordsMatch(t *testing.T) {
+	page, err := dom.ParseARIA(`- radiogroup "Rating" [ref=e1]:
+  - radio "four stars" [ref=e2]
+  - radio "five stars" [ref=e3]
+  - radio "2 stars" [ref=e4]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, ref := range map[string]string{"click 4 stars": "e2", "click 5 stars": "e3", "click two stars": "e4", "click four stars": "e2"} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
+		if err != nil || len(steps) != 1 || steps[0].Ref != ref {
+			t.Errorf("%s: %v, %v; want %s", action, steps, err, ref)
+		}
+	}
+	if _, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: "click 3 stars", Page: page}); err == nil {
+		t.Error("click 3 stars: found an element, want none")
+	}
+}

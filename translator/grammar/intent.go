@@ -1,0 +1,95 @@
+package grammar
+
+import (
+	"errors"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/prompt"
+	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// Intent is what a sentence asks of the page: to do something on it, or
+// only to check it. The rules' grammar (rules.go) says it, form by form;
+// the model translator holds a model's answers to it, so that a check
+// never becomes an action, nor an action a check.
+type Intent int
+
+const (
+	// IntentUnknown: the grammar reads the sentence neither way without
+	// the page ("log in as demo", "the page greets new visitors warmly").
+	IntentUnknown Intent = iota
+	// IntentAct: the sentence does something (click, type, go to, add …
+	// to the cart).
+	IntentAct
+	// IntentCheck: the sentence only looks ("verify …", "check that …",
+	// "I should see …", "the cart shows …", "… is checked").
+	IntentCheck
+	// intentEither marks a form of the grammar that checks when its body
+	// is a sentence about the page ("check the cart shows 1 item", a
+	// sentence with no verb), and otherwise leaves the sentence to the
+	// forms after it ("check Remember me" is a checkbox).
+	intentEither
+)
+
+func (i Intent) String() string {
+	switch i {
+	case IntentAct:
+		return prompt.IntentAct
+	case IntentCheck:
+		return prompt.IntentCheck
+	}
+	return ""
+}
+
+// IntentOf reads the intent of action with the rules' grammar, as Rules
+// reads the action itself but on an empty page: the first form whose words
+// match and whose reader takes the sentence says it. A reader that gives
+// steps says it by their kinds (all checks: IntentCheck); one that stops
+// at the missing element, by its form's intent; one that fails otherwise
+// leaves the sentence to the forms after it, as Rules does, its intent
+// standing if none of them takes it.
+func IntentOf(action string) Intent {
+	a := cleanAction(action)
+	if a == "" {
+		return IntentUnknown
+	}
+	empty := translator.Request{Action: action, Page: &dom.Node{}}
+	found := IntentUnknown
+	for _, p := range grammar {
+		m := p.re.FindStringSubmatch(a)
+		if m == nil {
+			continue
+		}
+		form := p.intent
+		if form == intentEither {
+			form = IntentCheck
+		}
+		steps, err := p.build(&Rules{}, m, empty)
+		var stop *stopError
+		switch {
+		case err == errNoMatch:
+			continue
+		case err == nil:
+			return stepsIntent(steps)
+		case errors.As(err, &stop):
+			return form
+		case found == IntentUnknown:
+			found = form
+		}
+	}
+	return found
+}
+
+// stepsIntent is IntentCheck when every step is a check, else IntentAct.
+func stepsIntent(steps []step.Step) Intent {
+	for _, s := range steps {
+		if !s.Kind.IsCheck() {
+			return IntentAct
+		}
+	}
+	if len(steps) == 0 {
+		return IntentUnknown
+	}
+	return IntentCheck
+}

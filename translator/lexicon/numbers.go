@@ -1,0 +1,6 @@
+package lexicon
+
+// Numbers are the numbers said in words, with the articles and "no" a
+// count may start with.
+var Numbers = map[string]int{"no": 0, "zero": 0, "none": 0, "one": 1, "a": 1, "an": 1, "single": 1, "two": 2, "three": 3,
+	"four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12}

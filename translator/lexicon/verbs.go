@@ -1,0 +1,27 @@
+package lexicon
+
+// The verbs of the sentence forms, one list per form. The grammar's
+// patterns name each list (Alt), never its words.
+var (
+	// TypeVerbs put text into a field: "type demo into Username".
+	TypeVerbs = []string{"type", "enter", "input", "write", "put"}
+	// SelectVerbs pick an option from a list: "select Red from Colour".
+	SelectVerbs = []string{"select", "choose", "pick"}
+	// ClickVerbs act on a button or link: "click Log in".
+	ClickVerbs = []string{"click", "press", "tap", "hit", "push", "select", "choose", "pick", "follow", "activate"}
+	// PressVerbs act on a button of a browser dialog: "press OK in the
+	// alert".
+	PressVerbs = []string{"click", "press", "tap", "hit", "choose", "select"}
+	// AcceptVerbs accept a browser dialog: "accept the confirm".
+	AcceptVerbs = []string{"accept", "confirm", "approve", "ok", "okay"}
+	// DismissVerbs dismiss one: "dismiss the alert".
+	DismissVerbs = []string{"dismiss", "cancel", "decline", "reject", "deny"}
+	// CheckVerbs tick a box: "check Remember me".
+	CheckVerbs = []string{"check", "tick", "mark"}
+	// UncheckVerbs clear one: "uncheck Remember me".
+	UncheckVerbs = []string{"uncheck", "untick", "deselect", "clear the checkbox", "turn off", "switch off", "disable"}
+	// UploadVerbs give a file to a file field: "upload photo.png to Avatar".
+	UploadVerbs = []string{"upload", "attach"}
+	// DeleteVerbs remove a row or item: "delete Buy milk".
+	DeleteVerbs = []string{"delete", "remove", "destroy", "trash"}
+)

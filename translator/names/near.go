@@ -1,0 +1,73 @@
+package names
+
+import (
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+)
+
+// nearForm finds the one element among nodes whose name is the phrase but
+// for its plurals and articles, as people misremember a label: "click
+// Product" for the link "Products", "View basket" for "View the basket",
+// "Add to the cart" for "Add to cart". It is tried only when no name
+// matches the phrase; none, or several that are not links to one place, is
+// nil, and the phrase is refused with its candidates as before. The step
+// names the element by its own name, so the export and its replay are
+// exact.
+func nearForm(nodes []*dom.Node, phrase string) *dom.Node {
+	want := nearWords(phrase)
+	if want == "" {
+		return nil
+	}
+	var found []*dom.Node
+	for _, n := range nodes {
+		if n.Name != "" && nearWords(n.Name) == want {
+			found = append(found, n)
+		}
+	}
+	switch {
+	case len(found) == 1:
+		return found[0]
+	case len(found) > 1:
+		return sameDestination(found)
+	}
+	return nil
+}
+
+// nearWords folds s for nearForm: normalized (dom.Normalize), the
+// articles left out, each word in its singular.
+func nearWords(s string) string {
+	var out []string
+	for _, w := range strings.Fields(dom.Normalize(s)) {
+		switch w {
+		case "a", "an", "the":
+			continue
+		}
+		out = append(out, singular(w))
+	}
+	return strings.Join(out, " ")
+}
+
+// singular folds an English plural: "categories" "category", "boxes" and
+// "matches" "box" and "match", "products" "product"; "class" and "bus"
+// stay (a word of three letters or fewer, or in "ss", is left).
+func singular(w string) string {
+	switch {
+	case len(w) > 4 && strings.HasSuffix(w, "ies"):
+		return w[:len(w)-3] + "y"
+	case len(w) > 4 && strings.HasSuffix(w, "es") && hasAnySuffix(w[:len(w)-2], "s", "x", "z", "ch", "sh"):
+		return w[:len(w)-2]
+	case len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss"):
+		return w[:len(w)-1]
+	}
+	return w
+}
+
+func hasAnySuffix(s string, suffixes ...string) bool {
+	for _, x := range suffixes {
+		if strings.HasSuffix(s, x) {
+			return true
+		}
+	}
+	return false
+}
