@@ -114,8 +114,14 @@ check: go-deps gofmt
 # platforms' vets compile, so they run at once (make -j). -ldflags=-w:
 # the test binaries without DWARF, which only a debugger reads (linking
 # them costs a third less).
+#
+# The W3C APG examples come from the folder PLAINTEST_APG_CORPUS names
+# (.ci/run sets it to the workspace's): unset, the corpus leaves the APG
+# scenarios out and this says so in one line (go test shows a passing
+# package's own line only with -v); set to no corpus, the corpus fails.
 test: chromium node go-deps
 	@$(MAKE) --no-print-directory --output-sync=target -j5 node_modules/.package-lock.json gofmt cross
+	@[ -n "$$PLAINTEST_APG_CORPUS" ] || echo "APG corpus tests not run: set PLAINTEST_APG_CORPUS to the W3C APG examples folder"
 	@set -o pipefail; pkgs=$$($(GO) list ./... | grep -v '/corpus$$') || exit 1; \
 	corpus=$$(mktemp) || exit 1; trap 'rm -f $$corpus' EXIT; \
 	echo "CI=true nice -n 5 $(GO) test $(TEST_FLAGS) -parallel 4 ./corpus (beside the rest; its output follows)"; \

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -49,15 +50,15 @@ func TestBusyPageCallsEndAtTheBound(t *testing.T) {
 			t.Errorf("%s took %v, want the bound %v (and at most %v more)", tool, took, bound, margin)
 		}
 	}
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/click"})
-	snap := call(t, sess, mcpclient.ToolSnapshot, nil)
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/click"})
+	snap := testkit.Call(t, sess, mcpclient.ToolSnapshot, nil)
 	busy(mcpclient.ToolClick, map[string]any{"target": refOf(t, snap.Snapshot, "button", "Spin"), "element": "Spin"})
-	if res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/later"}); res.IsError {
+	if res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/later"}); res.IsError {
 		t.Fatalf("after the bound, navigate: %s", res.Text)
 	}
 	time.Sleep(3 * time.Second)
 	busy(mcpclient.ToolSnapshot, nil)
-	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	if res.IsError || !strings.Contains(res.Snapshot, "Calm") {
 		t.Errorf("after the bound, navigate: %s", res.Text)
 	}
@@ -96,8 +97,8 @@ func TestClientDeadlineKeepsThePage(t *testing.T) {
 	}
 	// A click whose handler takes 3 s: the client stops waiting at 2 s;
 	// the page is kept, and the handler's work is there after it.
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/slow"})
-	snap := call(t, sess, mcpclient.ToolSnapshot, nil)
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/slow"})
+	snap := testkit.Call(t, sess, mcpclient.ToolSnapshot, nil)
 	stopped(mcpclient.ToolClick, map[string]any{"target": refOf(t, snap.Snapshot, "button", "Slow"), "element": "Slow"})
 	// The page may still be in the handler's last second when asked,
 	// longer than the client waits on a loaded machine: asked again
@@ -118,8 +119,8 @@ func TestClientDeadlineKeepsThePage(t *testing.T) {
 	}
 	// A click that never ends: the client stops at 2 s, the server ends it
 	// at 6 s by closing its page, and the next call works.
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/click"})
-	snap = call(t, sess, mcpclient.ToolSnapshot, nil)
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/click"})
+	snap = testkit.Call(t, sess, mcpclient.ToolSnapshot, nil)
 	start := time.Now()
 	stopped(mcpclient.ToolClick, map[string]any{"target": refOf(t, snap.Snapshot, "button", "Spin"), "element": "Spin"})
 	for {

@@ -11,6 +11,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -95,18 +96,18 @@ func TestConformance(t *testing.T) {
 			if target, ok := args["target"].(string); ok && strings.HasPrefix(target, "ref:") {
 				if sv.last == "" || j == 1 {
 					// @playwright/mcp returns no inline snapshot after actions.
-					snap := call(t, sv.s, mcpclient.ToolSnapshot, map[string]any{})
+					snap := testkit.Call(t, sv.s, mcpclient.ToolSnapshot, map[string]any{})
 					sv.last = snap.Snapshot
 				}
 				parts := strings.SplitN(target, ":", 3)
 				args["target"] = refOf(t, sv.last, parts[1], parts[2])
 			}
-			res := call(t, sv.s, st.tool, args)
+			res := testkit.Call(t, sv.s, st.tool, args)
 			results[j] = res
 			if res.Snapshot != "" {
 				sv.last = res.Snapshot
 			}
-			states[j] = call(t, sv.s, mcpclient.ToolEvaluate, map[string]any{"function": pageState}).Value
+			states[j] = testkit.Call(t, sv.s, mcpclient.ToolEvaluate, map[string]any{"function": pageState}).Value
 		}
 		what := fmt.Sprintf("step %d %s %v", i+1, st.tool, st.args)
 		b, p := results[0], results[1]
@@ -152,7 +153,7 @@ func locatorOf(t *testing.T, what string, r *mcpclient.Result) locator.Locator {
 func same(t *testing.T, s *mcpclient.Session, what string, a, b locator.Locator) {
 	t.Helper()
 	index := func(l locator.Locator) string {
-		r := call(t, s, mcpclient.ToolEvaluate, map[string]any{"target": l.Selector(), "function": "(el) => [...document.querySelectorAll('*')].indexOf(el)"})
+		r := testkit.Call(t, s, mcpclient.ToolEvaluate, map[string]any{"target": l.Selector(), "function": "(el) => [...document.querySelectorAll('*')].indexOf(el)"})
 		if r.IsError {
 			return "error: " + r.ErrorLine()
 		}

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -15,10 +16,10 @@ func TestFrameTargets(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": `<h1>Checkout</h1><iframe title="Payment" src="/inner"></iframe>`, "/inner": `<button>Pay</button>`})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	time.Sleep(200 * time.Millisecond) // the frame loads after the page
-	ref := refOf(t, call(t, sess, mcpclient.ToolSnapshot, map[string]any{}).Snapshot, "button", "Pay")
-	res := call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": ref})
+	ref := refOf(t, testkit.Call(t, sess, mcpclient.ToolSnapshot, map[string]any{}).Snapshot, "button", "Pay")
+	res := testkit.Call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": ref})
 	if want := ".contentFrame().getByRole('button', { name: 'Pay' })"; res.IsError || !strings.HasSuffix(strings.TrimSpace(res.Value), want) {
 		t.Errorf("locator of %s: %q (%s), want …%s", ref, res.Value, res.Error, want)
 	}
@@ -27,7 +28,7 @@ func TestFrameTargets(t *testing.T) {
 		`locator('iframe[title="Payment"]').contentFrame().getByRole('button', { name: 'Pay' })`,
 		`frameLocator('iframe').getByRole('button')`,
 	} {
-		got := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"target": target, "function": "(el) => el.textContent"})
+		got := testkit.Call(t, sess, mcpclient.ToolEvaluate, map[string]any{"target": target, "function": "(el) => el.textContent"})
 		if got.IsError || got.Value != `"Pay"` {
 			t.Errorf("%s finds %s (%s), want the frame's Pay button", target, got.Value, got.Error)
 		}

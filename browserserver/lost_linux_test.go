@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -58,7 +59,7 @@ func TestBrowserLost(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": listPage})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	pids := descendantBrowsers(t)
 	if len(pids) != 1 {
 		t.Fatalf("want the one browser of the server, found %v", pids)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -29,7 +30,7 @@ func TestServersShareDriver(t *testing.T) {
 	}
 	base := pages(t, map[string]string{"/": listPage})
 	_ = a.Close()
-	res := call(t, session(t, b), mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, session(t, b), mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	if res.IsError || !strings.Contains(res.Text, "Page URL") {
 		t.Fatalf("after the other server closed: %s", res.Text)
 	}

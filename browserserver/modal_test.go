@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -98,7 +99,7 @@ func runModalSteps(t *testing.T, name string, sess *mcpclient.Session, steps []m
 	var out []*mcpclient.Result
 	for i, st := range steps {
 		what := fmt.Sprintf("%s: step %d %s %v", name, i+1, st.tool, st.args)
-		res := call(t, sess, st.tool, st.args)
+		res := testkit.Call(t, sess, st.tool, st.args)
 		out = append(out, res)
 
 		switch {
@@ -115,7 +116,7 @@ func runModalSteps(t *testing.T, name string, sess *mcpclient.Session, steps []m
 			t.Errorf("%s: modal state %q, want %q", what, res.Modal, st.modal)
 		}
 		if st.out != "" {
-			got := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => document.getElementById('out').textContent"}).Value
+			got := testkit.Call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => document.getElementById('out').textContent"}).Value
 			if got != quoteJSON(st.out) {
 				t.Errorf("%s: #out %s, want %q", what, got, st.out)
 			}
@@ -146,16 +147,16 @@ func TestHandleDialogWaits(t *testing.T) {
 	base, _, _ := modalFixture(t)
 	s := newServer(t, &Options{ActionTimeout: 2e9})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	// The click settles for a moment: on a loaded machine the dialog may
 	// already be open (and reported) when it returns, or open after.
-	if res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": "internal:role=button[name=\"Later\"s]"}); res.IsError {
+	if res := testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": "internal:role=button[name=\"Later\"s]"}); res.IsError {
 		t.Fatalf("click: %s", res.Text)
 	}
-	if res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError {
+	if res := testkit.Call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError {
 		t.Errorf("a dialog 300 ms after the click: %s", res.Text)
 	}
-	res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true})
+	res := testkit.Call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true})
 	if !res.IsError || !strings.Contains(res.Text, "No dialog opened within 2s") {
 		t.Errorf("no dialog: %s", res.Text)
 	}
@@ -216,17 +217,17 @@ func TestDialogWhileReadingPage(t *testing.T) {
 	// The second time after closing the browser the first left behind
 	// its dialog, with the snapshot read behind it still waiting.
 	for i := range 2 {
-		res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+		res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 		if want := `- ["alert" dialog with message "Welcome back"]: can be handled by browser_handle_dialog`; res.IsError || res.Modal != want {
 			t.Fatalf("navigate %d to a page that alerts once loaded: error %v, modal state %q, want %q\n%s", i+1, res.IsError, res.Modal, want, res.Text)
 		}
 		if i == 0 {
-			if res := call(t, sess, mcpclient.ToolClose, map[string]any{}); res.IsError {
+			if res := testkit.Call(t, sess, mcpclient.ToolClose, map[string]any{}); res.IsError {
 				t.Fatalf("close with the dialog open: %s", res.Text)
 			}
 		}
 	}
-	if res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError || !strings.Contains(res.Snapshot, "welcomed") {
+	if res := testkit.Call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError || !strings.Contains(res.Snapshot, "welcomed") {
 		t.Errorf("accepting it: %s", res.Text)
 	}
 }
@@ -240,11 +241,11 @@ func TestDialogWhileLoading(t *testing.T) {
 	s := newServer(t, &Options{ActionTimeout: 2e9, NavigationTimeout: 4e9})
 	sess := session(t, s)
 	for _, path := range []string{"/onload", "/inline"} {
-		res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + path})
+		res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + path})
 		if want := `- ["alert" dialog with message "Welcome back"]: can be handled by browser_handle_dialog`; res.IsError || res.Modal != want {
 			t.Fatalf("%s: navigate: error %v, modal state %q, want %q\n%s", path, res.IsError, res.Modal, want, res.Text)
 		}
-		if res := call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError || !strings.Contains(res.Snapshot, "welcomed") {
+		if res := testkit.Call(t, sess, mcpclient.ToolHandleDialog, map[string]any{"accept": true}); res.IsError || !strings.Contains(res.Snapshot, "welcomed") {
 			t.Errorf("%s: accepting it: %s", path, res.Text)
 		}
 	}

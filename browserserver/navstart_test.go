@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -34,7 +35,7 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 	// /v: a page with a global of its own named navigation.
 	base := pages(t, map[string]string{"/a": "<h1>A</h1>", "/v": "<script>var navigation = {menu: 1};</script><h1>V</h1>"})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	tb := onlyTab(t, s)
 	fn := func(k step.Kind) string {
 		c, err := commandgen.Call(step.Step{Kind: k}, "")
@@ -63,20 +64,20 @@ func TestEvaluateSaysItStartedANavigation(t *testing.T) {
 			t.Errorf("%s: started %v, want %v (%v)", tc.fn, started, tc.started, v)
 		}
 		if tc.started {
-			call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+			testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 		}
 	}
 	// A page's global named navigation replaces window.navigation: its
 	// functions still run, and a reload is still seen (beforeunload).
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/v"})
-	if res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => navigation.menu"}); res.IsError || res.Value != "1" {
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/v"})
+	if res := testkit.Call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => navigation.menu"}); res.IsError || res.Value != "1" {
 		t.Errorf("on a page with a global named navigation: %s %s, want 1", res.Value, res.Text)
 	}
 	v, err := tb.page.Evaluate(evalGlue(reload, "", false))
 	if m, _ := v.(map[string]any); err != nil && !destroyed(err) || err == nil && m["started"] != true {
 		t.Errorf("a reload on a page with a global named navigation: %v %v, want it started", v, err)
 	}
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"}) // not closed mid-navigation
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"}) // not closed mid-navigation
 }
 
 // destroyed reports whether err is Playwright's answer to an evaluate
@@ -97,7 +98,7 @@ func TestSettleWaitsForANavigationNotYetReported(t *testing.T) {
 	s := newServer(t, &Options{NoActionSnapshots: true})
 	base := pages(t, map[string]string{"/a": `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script><h1>A</h1>`})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	tb := onlyTab(t, s)
 	before := tb.navCounts()
 	go func() {
@@ -121,18 +122,18 @@ func TestNavigatingStepRunsOnce(t *testing.T) {
 	sess := session(t, s)
 	reload, _ := commandgen.Call(step.Step{Kind: step.Reload}, "")
 	forward, _ := commandgen.Call(step.Step{Kind: step.Forward}, "")
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	for i := 2; i <= 7; i++ {
 		evalOK(t, sess, reload.Args["function"].(string))
 		if got, want := evalOK(t, sess, "() => sessionStorage.n"), fmt.Sprintf(`"%d"`, i); got != want {
 			t.Fatalf("after reload %d: the page loaded %s times, want %s", i-1, got, want)
 		}
 	}
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/b"})
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/c"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/b"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/c"})
 	for i := 0; i < 4; i++ {
-		call(t, sess, "browser_navigate_back", nil)
-		call(t, sess, "browser_navigate_back", nil)
+		testkit.Call(t, sess, "browser_navigate_back", nil)
+		testkit.Call(t, sess, "browser_navigate_back", nil)
 		evalOK(t, sess, forward.Args["function"].(string))
 		if got := evalOK(t, sess, "() => location.pathname"); got != `"/b"` {
 			t.Fatalf("a step forward from /a with /b and /c ahead: %s, want /b", got)

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -54,8 +55,8 @@ func TestCDPEndpoint(t *testing.T) {
 	s := newServer(t, &Options{CDPEndpoint: "http://" + addr})
 	base := pages(t, map[string]string{"/": listPage})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
-	res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": "#solo"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": "#solo"})
 	if res.IsError || !strings.Contains(res.Snapshot, ": solo") {
 		t.Fatalf("click over CDP: %s", res.Text)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -32,15 +33,15 @@ func TestScrollIsOneStep(t *testing.T) {
 		s    *mcpclient.Session
 	}{{"builtin", session(t, newServer(t, nil))}, {"playwright-mcp", pw}} {
 		t.Run(sv.name, func(t *testing.T) {
-			call(t, sv.s, mcpclient.ToolNavigate, map[string]any{"url": site})
-			if r := call(t, sv.s, mcpclient.ToolPressKey, map[string]any{"key": "End"}); r.IsError {
+			testkit.Call(t, sv.s, mcpclient.ToolNavigate, map[string]any{"url": site})
+			if r := testkit.Call(t, sv.s, mcpclient.ToolPressKey, map[string]any{"key": "End"}); r.IsError {
 				t.Fatalf("press End: %s", r.Text)
 			}
 			// Asked two frames later (a scroll event fires with the next
 			// frame, not at once): an animation of about 150 ms would
 			// still be running, short of the bottom, having fired an event
 			// a frame.
-			r := call(t, sv.s, mcpclient.ToolEvaluate, map[string]any{"function": `async () => {
+			r := testkit.Call(t, sv.s, mcpclient.ToolEvaluate, map[string]any{"function": `async () => {
 				await new Promise(f => requestAnimationFrame(() => requestAnimationFrame(f)));
 				return window.scrolls + ' scroll event(s), ' + (scrollY + innerHeight >= document.documentElement.scrollHeight - 1 ? 'at the bottom' : 'at ' + scrollY); }`})
 			if want := `"1 scroll event(s), at the bottom"`; r.Value != want { // a JSON string

@@ -15,6 +15,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -42,23 +43,11 @@ func session(t *testing.T, s *Server) *mcpclient.Session {
 	return sess
 }
 
-// call calls a tool and fails the test on a Go error (not on a tool error).
-func call(t *testing.T, s *mcpclient.Session, tool string, args map[string]any) *mcpclient.Result {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	res, err := s.CallTool(ctx, tool, args)
-	if err != nil {
-		t.Fatalf("%s: %v", tool, err)
-	}
-	return res
-}
-
 // evalOK runs fn in the session's page (browser_evaluate) and returns its
 // value; an error result fails the test.
 func evalOK(t *testing.T, s *mcpclient.Session, fn string) string {
 	t.Helper()
-	res := call(t, s, mcpclient.ToolEvaluate, map[string]any{"function": fn})
+	res := testkit.Call(t, s, mcpclient.ToolEvaluate, map[string]any{"function": fn})
 	if res.IsError {
 		t.Fatalf("%s: %s", fn, res.Text)
 	}
@@ -120,14 +109,14 @@ func TestTargets(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": listPage, "/next": "<h1>Next</h1>"})
 	sess := session(t, s)
-	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	if res.IsError {
 		t.Fatal(res.Error)
 	}
 	solo := refOf(t, res.Snapshot, "button", "Solo")
 
 	// A ref: the code names a stable locator, and the snapshot comes inline.
-	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": solo})
+	res = testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": solo})
 	if res.IsError {
 		t.Fatal(res.Error)
 	}
@@ -150,7 +139,7 @@ func TestTargets(t *testing.T) {
 	if len(adds) != 2 {
 		t.Fatalf("want 2 Add buttons, got %v", adds)
 	}
-	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": adds[1]})
+	res = testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": adds[1]})
 	if res.IsError || !strings.Contains(res.Snapshot, "tea added") {
 		t.Fatalf("click second Add: %s", res.Text)
 	}
@@ -162,12 +151,12 @@ func TestTargets(t *testing.T) {
 		t.Errorf("code %q: want a stable, non-positional locator", res.Code)
 	}
 	// The locator in the code clicks the same button again.
-	call(t, sess, mcpclient.ToolClick, map[string]any{"target": solo}) // stale now: refs are per snapshot
-	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": loc.Selector()})
+	testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": solo}) // stale now: refs are per snapshot
+	res = testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": loc.Selector()})
 	if res.IsError || !strings.Contains(res.Snapshot, "tea added") {
 		t.Fatalf("click by generated locator %s: %s", loc.Selector(), res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refOf(t, res.Snapshot, "button", "Solo")})
+	res = testkit.Call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refOf(t, res.Snapshot, "button", "Solo")})
 	if res.IsError || res.Value != "getByRole('button', { name: 'Solo' })" {
 		t.Errorf("generate_locator: %s", res.Text)
 	}
@@ -183,19 +172,19 @@ func TestTargets(t *testing.T) {
 		{"text=Nope", (*mcpclient.Result).NoMatch, "no match"},
 		{"internal:role=button[name=\"Add\"s]", func(r *mcpclient.Result) bool { return r.SelectorProblem() && !r.NoMatch() }, "two matches"},
 	} {
-		res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": c.target})
+		res := testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": c.target})
 		if !res.IsError || !c.check(res) {
 			t.Errorf("%s (%s): %s", c.what, c.target, res.Text)
 		}
 	}
 	// The JavaScript form, and any selector engine.
 	for _, target := range []string{"getByTestId('row-mug').getByRole('button', { name: 'Add' })", "#solo", "li:has-text('Blue Mug') button"} {
-		if res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": target}); res.IsError {
+		if res := testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": target}); res.IsError {
 			t.Errorf("%s: %s", target, res.Error)
 		}
 	}
 	// A click that navigates returns the next page.
-	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": "internal:role=link[name=\"Next page\"i]"})
+	res = testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": "internal:role=link[name=\"Next page\"i]"})
 	if res.IsError || !strings.HasSuffix(res.PageURL, "/next") || !strings.Contains(res.Snapshot, `heading "Next"`) {
 		t.Errorf("click a link: %s", res.Text)
 	}
@@ -214,26 +203,26 @@ func TestWaitsRetry(t *testing.T) {
 	s := newServer(t, &Options{ActionTimeout: timeout})
 	base := pages(t, map[string]string{"/": latePage})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	start := time.Now()
-	if res := call(t, sess, mcpclient.ToolWaitFor, map[string]any{"text": "Ready"}); res.IsError {
+	if res := testkit.Call(t, sess, mcpclient.ToolWaitFor, map[string]any{"text": "Ready"}); res.IsError {
 		t.Fatalf("wait_for: %s", res.Error)
 	}
 	if d := time.Since(start); d > timeout*4/5 {
 		t.Errorf("wait_for took %v: it waited out its timeout, %v", d, timeout)
 	}
-	if res := call(t, sess, mcpclient.ToolVerifyTextVisible, map[string]any{"text": "ready"}); res.IsError {
+	if res := testkit.Call(t, sess, mcpclient.ToolVerifyTextVisible, map[string]any{"text": "ready"}); res.IsError {
 		t.Errorf("verify_text_visible: %s", res.Error)
 	}
-	res := call(t, sess, mcpclient.ToolWaitFor, map[string]any{"text": "Never shows"})
+	res := testkit.Call(t, sess, mcpclient.ToolWaitFor, map[string]any{"text": "Never shows"})
 	if !res.TimedOut() {
 		t.Errorf("wait_for a missing text: want a timeout, got %s", res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolVerifyTextVisible, map[string]any{"text": "Never shows"})
+	res = testkit.Call(t, sess, mcpclient.ToolVerifyTextVisible, map[string]any{"text": "Never shows"})
 	if !res.IsError || res.ErrorLine() != "Text not found" {
 		t.Errorf("verify_text_visible of a missing text: %s", res.Text)
 	}
-	if res := call(t, sess, mcpclient.ToolWaitFor, map[string]any{"textGone": "Never shows"}); res.IsError {
+	if res := testkit.Call(t, sess, mcpclient.ToolWaitFor, map[string]any{"textGone": "Never shows"}); res.IsError {
 		t.Errorf("textGone: %s", res.Error)
 	}
 }
@@ -248,18 +237,18 @@ func TestFramesAndShadow(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": shadowFramePage, "/inner": `<button onclick="this.textContent='Framed pressed'">In frame</button>`})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	time.Sleep(200 * time.Millisecond) // the frame loads after the page
-	res := call(t, sess, mcpclient.ToolSnapshot, map[string]any{})
+	res := testkit.Call(t, sess, mcpclient.ToolSnapshot, map[string]any{})
 	ref := refOf(t, res.Snapshot, "button", "In frame")
 	if !strings.HasPrefix(ref, "f1e") {
 		t.Errorf("frame ref %q, want f1e…", ref)
 	}
 	refOf(t, res.Snapshot, "button", "In shadow")
-	if res := call(t, sess, mcpclient.ToolClick, map[string]any{"target": ref}); res.IsError || !strings.Contains(res.Snapshot, "Framed pressed") {
+	if res := testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": ref}); res.IsError || !strings.Contains(res.Snapshot, "Framed pressed") {
 		t.Errorf("click in frame: %s", res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolSnapshot, map[string]any{"format": "html"})
+	res = testkit.Call(t, sess, mcpclient.ToolSnapshot, map[string]any{"format": "html"})
 	if res.IsError {
 		t.Fatal(res.Error)
 	}
@@ -284,12 +273,12 @@ func TestSessionsIsolated(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": "<p>who: COOKIE</p>"})
 	a, b := session(t, s), session(t, s)
-	call(t, a, mcpclient.ToolNavigate, map[string]any{"url": base + "/?set=alice"})
-	res := call(t, a, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	testkit.Call(t, a, mcpclient.ToolNavigate, map[string]any{"url": base + "/?set=alice"})
+	res := testkit.Call(t, a, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	if !strings.Contains(res.Snapshot, "who: alice") {
 		t.Fatalf("session a lost its cookie: %s", res.Snapshot)
 	}
-	res = call(t, b, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res = testkit.Call(t, b, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	if !strings.Contains(res.Snapshot, "who: COOKIE") {
 		t.Errorf("session b sees session a's cookie: %s", res.Snapshot)
 	}
@@ -333,7 +322,7 @@ func TestSpareContexts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"}); res.IsError {
+		if res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"}); res.IsError {
 			t.Fatalf("%s: %s", when, res.Text)
 		}
 		return sess
@@ -370,27 +359,27 @@ func TestEvaluateAndScreenshot(t *testing.T) {
 	s := newServer(t, &Options{WorkDir: work})
 	base := pages(t, map[string]string{"/": listPage})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
-	res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => ({b: 1, a: [document.title]})"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "() => ({b: 1, a: [document.title]})"})
 	if want := "{\n  \"b\": 1,\n  \"a\": [\n    \"T\"\n  ]\n}"; res.Value != want {
 		t.Errorf("evaluate: %q, want %q", res.Value, want)
 	}
-	res = call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "(el) => el.textContent", "target": "#out"})
+	res = testkit.Call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": "(el) => el.textContent", "target": "#out"})
 	if res.Value != `"nothing"` {
 		t.Errorf("evaluate on target: %s", res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolScreenshot, map[string]any{"scale": "css", "filename": "shot.png"})
+	res = testkit.Call(t, sess, mcpclient.ToolScreenshot, map[string]any{"scale": "css", "filename": "shot.png"})
 	if res.IsError || len(res.Images) != 1 || res.Images[0].MIMEType != "image/png" {
 		t.Fatalf("screenshot: %s", res.Text)
 	}
 	if _, err := os.Stat(filepath.Join(work, "shot.png")); err != nil {
 		t.Error(err)
 	}
-	res = call(t, sess, mcpclient.ToolScreenshot, map[string]any{"scale": "css", "filename": "../escape.png"})
+	res = testkit.Call(t, sess, mcpclient.ToolScreenshot, map[string]any{"scale": "css", "filename": "../escape.png"})
 	if !res.IsError || !strings.Contains(res.Error, "outside the server's workspace") {
 		t.Errorf("screenshot outside the workspace: %s", res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolClick, map[string]any{"ref": "e1"})
+	res = testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"ref": "e1"})
 	if !res.IsError {
 		t.Errorf("an argument of an old schema (ref) was accepted: %s", res.Text)
 	}
@@ -459,15 +448,15 @@ func TestNoActionSnapshots(t *testing.T) {
 	s := newServer(t, &Options{NoActionSnapshots: true})
 	base := pages(t, map[string]string{"/": listPage})
 	sess := session(t, s)
-	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	if res.IsError || res.Snapshot != "" || res.PageURL != base+"/" {
 		t.Errorf("navigate: %s", res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": "#solo"})
+	res = testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": "#solo"})
 	if res.IsError || res.Snapshot != "" || res.Code == "" {
 		t.Errorf("click: %s", res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolSnapshot, nil)
+	res = testkit.Call(t, sess, mcpclient.ToolSnapshot, nil)
 	if !strings.Contains(res.Snapshot, ": solo") || res.PageTitle != "T" {
 		t.Errorf("snapshot: %s", res.Text)
 	}
@@ -479,11 +468,11 @@ func TestSnapshotMarksFocus(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": `<ul><li><input value="Tea"></li><li><input value="Tea" id="b" autofocus></li></ul>`})
 	sess := session(t, s)
-	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	if res.IsError {
 		t.Fatal(res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolSnapshot, nil)
+	res = testkit.Call(t, sess, mcpclient.ToolSnapshot, nil)
 	tree, err := dom.ParseARIA(res.Text)
 	if err != nil {
 		t.Fatal(err)
@@ -511,19 +500,19 @@ func TestEvaluateWaitsForItsNavigation(t *testing.T) {
 	slow := `<script>sessionStorage.n = (+sessionStorage.n || 0) + 1</script><img src="/slow">`
 	base := pages(t, map[string]string{"/a": slow + "<h1>A</h1>", "/b": "<h1>B</h1>"})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	evalOK(t, sess, "() => { setTimeout(() => location.reload(), 0); }")
 	if got := evalOK(t, sess, "() => sessionStorage.n + ' ' + document.readyState"); got != `"2 complete"` {
 		t.Errorf("after a reload: %s, want the reloaded page loaded", got)
 	}
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/b"})
-	call(t, sess, "browser_navigate_back", nil)
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/b"})
+	testkit.Call(t, sess, "browser_navigate_back", nil)
 	for i := 0; i < 5; i++ {
 		evalOK(t, sess, "() => { setTimeout(() => history.forward(), 0); }")
 		if got := evalOK(t, sess, "() => location.pathname"); got != `"/b"` {
 			t.Fatalf("after going forward: %s, want /b", got)
 		}
-		call(t, sess, "browser_navigate_back", nil)
+		testkit.Call(t, sess, "browser_navigate_back", nil)
 	}
 }
 
@@ -535,10 +524,10 @@ func TestEvaluateRunsAgainAfterEachNavigation(t *testing.T) {
 	s := newServer(t, &Options{NoActionSnapshots: true})
 	base := pages(t, map[string]string{"/a": "<h1>A</h1>"})
 	sess := session(t, s)
-	call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
+	testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/a"})
 	fn := "async () => { const n = +sessionStorage.n || 0; sessionStorage.n = n + 1; " +
 		"if (n < 3) { setTimeout(() => location.reload(), 0); await new Promise(r => setTimeout(r, 10000)); } return n; }"
-	res := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": fn})
+	res := testkit.Call(t, sess, mcpclient.ToolEvaluate, map[string]any{"function": fn})
 	if res.IsError || res.Value != "3" {
 		t.Fatalf("%s %s: want 3, the fourth run's", res.Value, res.Text)
 	}
@@ -551,7 +540,7 @@ func TestGenerateLocatorIsPlaywrights(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": `<ul><li><input placeholder="new"></li><li><span hidden>Tea</span><input value="Tea"></li></ul>`})
 	sess := session(t, s)
-	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
 	tree, err := dom.ParseARIA(res.Text)
 	if err != nil {
 		t.Fatal(err)
@@ -566,12 +555,12 @@ func TestGenerateLocatorIsPlaywrights(t *testing.T) {
 	if len(refs) != 2 {
 		t.Fatalf("textboxes %v in:\n%s", refs, res.Text)
 	}
-	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refs[1]})
+	res = testkit.Call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": refs[1]})
 	loc := strings.TrimSpace(res.Value)
 	if res.IsError || strings.Contains(loc, "aria-ref") {
 		t.Fatalf("locator %q (%s)", loc, res.Error)
 	}
-	got := call(t, sess, mcpclient.ToolEvaluate, map[string]any{"target": loc, "function": "(el) => el.value"})
+	got := testkit.Call(t, sess, mcpclient.ToolEvaluate, map[string]any{"target": loc, "function": "(el) => el.value"})
 	if got.IsError || got.Value != `"Tea"` {
 		t.Errorf("%s finds %s (%s), want the edit box holding Tea", loc, got.Value, got.Error)
 	}
@@ -592,10 +581,10 @@ func TestGenerateLocatorAfterNavigation(t *testing.T) {
 	s := newServer(t, nil)
 	base := pages(t, map[string]string{"/": `<a href="/login">Log in</a>`, "/login": `<label>Username <input name=u></label>`})
 	sess := session(t, s)
-	res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
-	res = call(t, sess, mcpclient.ToolClick, map[string]any{"target": refOf(t, res.Text, "link", "Log in")})
+	res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": base + "/"})
+	res = testkit.Call(t, sess, mcpclient.ToolClick, map[string]any{"target": refOf(t, res.Text, "link", "Log in")})
 	ref := refOf(t, res.Text, "textbox", "Username")
-	res = call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": ref})
+	res = testkit.Call(t, sess, mcpclient.ToolGenLocator, map[string]any{"target": ref})
 	if got := strings.TrimSpace(res.Value); res.IsError || got != "getByRole('textbox', { name: 'Username' })" {
 		t.Errorf("locator of %s: %q (%s)", ref, got, res.Error)
 	}
@@ -622,7 +611,7 @@ func TestNetworkWatchedOnlyWhileActing(t *testing.T) {
 	}
 	do := func(what string, tool string, args map[string]any, wantURL string, wantArmed bool) {
 		t.Helper()
-		res := call(t, sess, tool, args)
+		res := testkit.Call(t, sess, tool, args)
 		if res.IsError {
 			t.Fatalf("%s: %s", what, res.Text)
 		}

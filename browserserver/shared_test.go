@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -24,7 +25,7 @@ func TestHoldBrowsers(t *testing.T) {
 	base := pages(t, map[string]string{"/": listPage})
 	sa, sb := session(t, a), session(t, b)
 	for _, s := range []*mcpclient.Session{sa, sb} {
-		if res := call(t, s, mcpclient.ToolNavigate, map[string]any{"url": base + "/"}); res.IsError {
+		if res := testkit.Call(t, s, mcpclient.ToolNavigate, map[string]any{"url": base + "/"}); res.IsError {
 			t.Fatalf("navigate: %s", res.Text)
 		}
 	}
@@ -33,7 +34,7 @@ func TestHoldBrowsers(t *testing.T) {
 	if !browser.IsConnected() {
 		t.Fatal("a server's Close closed the shared browser")
 	}
-	if res := call(t, sb, mcpclient.ToolSnapshot, nil); res.IsError || !strings.Contains(res.Text, "Page URL") {
+	if res := testkit.Call(t, sb, mcpclient.ToolSnapshot, nil); res.IsError || !strings.Contains(res.Text, "Page URL") {
 		t.Fatalf("after the other server closed: %s", res.Text)
 	}
 	_ = b.Close()
@@ -47,7 +48,7 @@ func TestHoldBrowsers(t *testing.T) {
 	if c.browser == browser || !c.browser.IsConnected() {
 		t.Fatal("a server after the shared browser went got the gone one")
 	}
-	if res := call(t, session(t, c), mcpclient.ToolNavigate, map[string]any{"url": base + "/"}); res.IsError {
+	if res := testkit.Call(t, session(t, c), mcpclient.ToolNavigate, map[string]any{"url": base + "/"}); res.IsError {
 		t.Fatalf("navigate on the new shared browser: %s", res.Text)
 	}
 	_ = c.Close()

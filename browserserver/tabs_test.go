@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -26,7 +27,7 @@ func TestTabsNewRefusedURL(t *testing.T) {
 	}))
 	t.Cleanup(site.Close)
 	sess := session(t, s)
-	if res := call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": site.URL + "/"}); res.IsError {
+	if res := testkit.Call(t, sess, mcpclient.ToolNavigate, map[string]any{"url": site.URL + "/"}); res.IsError {
 		t.Fatal(res.Text)
 	}
 	for _, u := range []string{
@@ -38,11 +39,11 @@ func TestTabsNewRefusedURL(t *testing.T) {
 		mu.Lock()
 		asked = nil
 		mu.Unlock()
-		res := call(t, sess, mcpclient.ToolTabs, map[string]any{"action": "new", "url": u})
+		res := testkit.Call(t, sess, mcpclient.ToolTabs, map[string]any{"action": "new", "url": u})
 		if !res.IsError || !strings.Contains(res.Text, "plaintest refused") {
 			t.Errorf("tabs new %q: error %v %s, want the refusal", u, res.IsError, res.Text)
 		}
-		list := call(t, sess, mcpclient.ToolTabs, map[string]any{"action": "list"})
+		list := testkit.Call(t, sess, mcpclient.ToolTabs, map[string]any{"action": "list"})
 		if want := "- 0: (current) [Home](" + site.URL + "/)"; strings.TrimSpace(list.Value) != want {
 			t.Errorf("after tabs new %q, the tabs:\n%s\nwant only %s", u, list.Text, want)
 		}

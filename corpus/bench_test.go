@@ -21,6 +21,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/spectest"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/report"
@@ -51,7 +52,7 @@ import (
 //
 // -suite.workers sets N (2, the machine's cores, by default).
 func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
-	tool := playwrightTest(b) // node and the pinned @playwright/test
+	tool := testkit.PlaywrightTest(b) // node and the pinned @playwright/test
 	node, cli, modules := tool.Node, tool.CLI, tool.Modules
 	// Both sides in the full browser (not the tool's headless shell), the
 	// one a generated config names.
@@ -61,7 +62,7 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 	}
 
 	dir := b.TempDir()
-	apg := apgDir(b)
+	apg := testkit.NeedAPGDir(b)
 	specs := filepath.Join(dir, "specs")
 	scenarios, noSpec := suiteExports(b, filepath.Join(dir, "scenarios"), specs)
 	bin := filepath.Join(dir, "plaintest")
@@ -133,7 +134,7 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	o, t := median(ours).Seconds(), median(theirs).Seconds()
+	o, t := testkit.Median(ours).Seconds(), testkit.Median(theirs).Seconds()
 	b.ReportMetric(o, "plaintest-s/op")
 	b.ReportMetric(t, "playwright-test-s/op")
 	b.ReportMetric(o/t, "plaintest/playwright-test")
@@ -196,14 +197,16 @@ func suiteExports(b *testing.B, scenarios, specs string) (files []string, noSpec
 }
 
 // serveSites serves a fresh build of the demo apps and, at the same
-// origin, the APG examples (their paths, /patterns/ and /shared/, are not
-// the apps'), the framework pages and the Lit page, for the rest of b: one
-// BASE_URL for every scenario.
+// origin, the APG examples in apg when it is set (their paths, /patterns/
+// and /shared/, are not the apps'), the framework pages and the Lit page,
+// for the rest of b: one BASE_URL for every scenario.
 func serveSites(b testing.TB, apg string) string {
-	files := http.FileServer(http.Dir(apg))
 	mux := http.NewServeMux()
-	mux.Handle("/patterns/", files)
-	mux.Handle("/shared/", files)
+	if apg != "" {
+		files := http.FileServer(http.Dir(apg))
+		mux.Handle("/patterns/", files)
+		mux.Handle("/shared/", files)
+	}
 	fw := frameworksHandler(b, "") // the framework pages, beside the apps' paths
 	for _, p := range []string{"/react/", "/vue/", "/jquery/", "/svelte/", "/shoelace/", "/node_modules/", "/mutant.js", "/style.css"} {
 		mux.Handle(p, fw)
@@ -253,16 +256,4 @@ func replayFailures(b *testing.B, command, out string) map[string]string {
 		}
 	}
 	return failed
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return 0
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

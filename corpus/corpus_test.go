@@ -22,6 +22,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/prove"
@@ -98,26 +99,6 @@ func closeBuiltins() {
 // against the rate.
 func flaky(known map[string]string, name string) bool {
 	return strings.HasPrefix(known[name], "flaky")
-}
-
-// apgDir finds the W3C ARIA Authoring Practices corpus: $PLAINTEST_APG_CORPUS,
-// else ../shared/corpus/apg beside the checkout (the project's workspace),
-// else /work/shared/corpus/apg. Missing, the test skips, or fails in CI.
-func apgDir(t testing.TB) string {
-	t.Helper()
-	var tried []string
-	for _, d := range []string{os.Getenv("PLAINTEST_APG_CORPUS"), "../../shared/corpus/apg", "/work/shared/corpus/apg"} {
-		if d == "" {
-			continue
-		}
-		if fi, err := os.Stat(filepath.Join(d, "patterns")); err == nil && fi.IsDir() {
-			abs, _ := filepath.Abs(d)
-			return abs
-		}
-		tried = append(tried, d)
-	}
-	testenv.Missing(t, "the APG corpus (set PLAINTEST_APG_CORPUS): tried %s", strings.Join(tried, ", "))
-	return ""
 }
 
 // litModules finds the node_modules folder holding the pinned lit, beside
@@ -434,11 +415,12 @@ func TestCorpus(t *testing.T) {
 		}
 		scenarios = slices.DeleteFunc(scenarios, func(sc Scenario) bool { return !re.MatchString(sc.Name) })
 	}
-	apg := ""
-	for _, sc := range scenarios {
-		if sc.Site == SiteAPG {
-			apg = apgDir(t)
-			break
+	apg := testkit.APGDir(t)
+	if apg == "" { // PLAINTEST_APG_CORPUS unset (TestMain says so): the APG scenarios are left out
+		scenarios = slices.DeleteFunc(scenarios, func(sc Scenario) bool { return sc.Site == SiteAPG })
+		whole[SiteAPG] = false
+		if len(scenarios) == 0 {
+			t.Skip("only APG scenarios selected, and " + testkit.APGEnv + " is unset")
 		}
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 40*time.Minute)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -30,7 +31,7 @@ func BenchmarkProveVsReplay(b *testing.B) {
 		testenv.Missing(b, "%v", err)
 	}
 	dir := b.TempDir()
-	apg := apgDir(b)
+	apg := testkit.NeedAPGDir(b)
 	scenarios, _ := suiteExports(b, filepath.Join(dir, "scenarios"), filepath.Join(dir, "specs"))
 	bin := filepath.Join(dir, "plaintest")
 	if runtime.GOOS == "windows" {
@@ -77,7 +78,7 @@ func BenchmarkProveVsReplay(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	r, p := median(replays).Seconds(), median(proofs).Seconds()
+	r, p := testkit.Median(replays).Seconds(), testkit.Median(proofs).Seconds()
 	b.ReportMetric(r, "replay-s/op")
 	b.ReportMetric(p, "prove-s/op")
 	b.ReportMetric(p/r, "prove/replay")

@@ -12,24 +12,17 @@ import (
 
 	"github.com/plaintest/plaintest/internal/golden"
 	"github.com/plaintest/plaintest/internal/spectest"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
 )
-
-// playwrightTest finds what npx playwright test needs (node, the pinned
-// @playwright/test beside the checkout, Chromium's headless shell).
-// Missing, the test skips, or fails in CI.
-func playwrightTest(t testing.TB) spectest.Tool {
-	t.Helper()
-	return spectest.Find(t, filepath.Join("..", "node_modules"))
-}
 
 // runSpecTest runs npx playwright test on the specs of dir (its
 // playwright.config.js) against base, and returns its output and the
 // specs that did not pass; env is added to its environment.
 func runSpecTest(t testing.TB, dir, base string, workers int, env ...string) (string, map[string]bool) {
 	t.Helper()
-	r := playwrightTest(t).Run(t, dir, base, workers, env...)
+	r := testkit.PlaywrightTest(t).Run(t, dir, base, workers, env...)
 	return r.Output, r.Failed
 }
 
@@ -51,18 +44,19 @@ func writeSpecConfig(t testing.TB, dir string) {
 // known-failures.txt) and has a spec form, each from its golden export,
 // against the sites their replays run on: every spec passes, as its Sandy
 // replay does. It logs how many scenarios have no spec form, and why.
-// -corpus.run narrows it.
+// -corpus.run narrows it; without PLAINTEST_APG_CORPUS, the APG
+// scenarios' specs are left out.
 func TestCorpusSpecs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the specs run in a real browser")
 	}
-	playwrightTest(t)
+	testkit.PlaywrightTest(t)
 	if !golden.Updating() {
 		// Beside TestCorpus and TestMustFail; with -update it runs first,
 		// alone, as TestCorpus rewrites the goldens it reads.
 		t.Parallel()
 	}
-	apg := apgDir(t)
+	apg := testkit.APGDir(t)
 	all, err := Load("scenarios")
 	if err != nil {
 		t.Fatal(err)
@@ -77,8 +71,13 @@ func TestCorpusSpecs(t *testing.T) {
 	dir := t.TempDir()
 	var specs []string
 	noSpec := map[string]string{}
+	leftOut := 0 // the APG scenarios, PLAINTEST_APG_CORPUS unset (TestMain says so)
 	for _, s := range all {
 		if s.ExpectError != "" || known[s.Name] != "" || re != nil && !re.MatchString(s.Name) {
+			continue
+		}
+		if s.Site == SiteAPG && apg == "" {
+			leftOut++
 			continue
 		}
 		src := filepath.Join("testdata", "golden", s.Name+".json")
@@ -108,16 +107,19 @@ func TestCorpusSpecs(t *testing.T) {
 	}) {
 		t.Logf("no spec form: %s: %s", name, noSpec[name])
 	}
+	if len(specs) == 0 && leftOut > 0 && len(noSpec) == 0 {
+		t.Skip("only APG scenarios selected, and " + testkit.APGEnv + " is unset")
+	}
 	if len(specs) == 0 {
 		t.Fatal("no corpus scenario has a spec form")
 	}
-	if err := playwrightTest(t).Prettier(dir); err != nil {
+	if err := testkit.PlaywrightTest(t).Prettier(dir); err != nil {
 		t.Errorf("the specs are not as Prettier leaves them: %v", err)
 	}
 	if err := spectest.WriteConfig(dir, pwspec.Config(), passingSpecTimeout/8); err != nil {
 		t.Fatal(err)
 	}
-	tool := playwrightTest(t)
+	tool := testkit.PlaywrightTest(t)
 	tool.Timeout = passingSpecTimeout
 	r := tool.Run(t, dir, serveSites(t, apg), workers)
 	out, failed := r.Output, r.Failed

@@ -14,6 +14,7 @@ import (
 
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/spectest"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/step"
@@ -59,7 +60,7 @@ func TestVisibilityAgrees(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the checks run in a real browser")
 	}
-	playwrightTest(t)
+	testkit.PlaywrightTest(t)
 	t.Parallel()
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(r.URL.Path, "/vis/")

@@ -16,6 +16,7 @@ import (
 	"github.com/plaintest/plaintest/corpus"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/translator"
@@ -66,8 +67,9 @@ var encodings = []*tokens.Counter{tokens.ForModel("gpt-4"), tokens.ForModel("gpt
 // (Minimize with Budget, Focus the action, Tokens the tokenizer) and
 // whether the action's target survived; beside them, the real cl100k
 // tokens of the page the old estimate cut to 2,000. Then it times the
-// budgeted Minimize of every page. It needs the browser and the APG
-// corpus, and skips without them (fails under CI).
+// budgeted Minimize of every page. It needs the browser, and skips
+// without it (fails under CI), and the APG corpus (PLAINTEST_APG_CORPUS),
+// and skips without it, CI or not.
 //
 // The actions of a page are the actions of the corpus scenarios
 // (../corpus/scenarios) that the rules translator resolves to an element
@@ -294,30 +296,13 @@ func demoPages(b *testing.B, scenarios []corpus.Scenario) []budgetPage {
 	return out
 }
 
-// apgDir finds the APG corpus as the corpus suite does:
-// $PLAINTEST_APG_CORPUS, ../../shared/corpus/apg, /work/shared/corpus/apg.
-func apgDir(b *testing.B) string {
-	var tried []string
-	for _, d := range []string{os.Getenv("PLAINTEST_APG_CORPUS"), filepath.Join("..", "..", "shared", "corpus", "apg"), "/work/shared/corpus/apg"} {
-		if d == "" {
-			continue
-		}
-		if fi, err := os.Stat(filepath.Join(d, "patterns")); err == nil && fi.IsDir() {
-			return d
-		}
-		tried = append(tried, d)
-	}
-	testenv.Missing(b, "the APG corpus (set PLAINTEST_APG_CORPUS): tried %s", strings.Join(tried, ", "))
-	return ""
-}
-
 // apgPages snapshots every example page of the APG corpus in Chromium,
 // through the bundled @playwright/mcp, with their targets. A page that a
 // scenario opens with a query (?paused=true) is opened with it; its snapshot
 // is taken once it stops changing (or after 3 s: the meter changes every
 // 5 s). With -budget.snapshots, snapshots kept there are read instead.
 func apgPages(ctx context.Context, b *testing.B, scenarios []corpus.Scenario) []budgetPage {
-	dir := apgDir(b)
+	dir := testkit.NeedAPGDir(b)
 	files, err := filepath.Glob(filepath.Join(dir, "patterns", "*", "examples", "*.html"))
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no APG example pages under %s: %v", dir, err)

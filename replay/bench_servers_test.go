@@ -12,6 +12,7 @@ import (
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/parser"
 )
@@ -205,7 +206,7 @@ func BenchmarkServers(b *testing.B) {
 		})
 	}
 	b.StopTimer()
-	ms := func(name string) float64 { return float64(median(timed[name]).Microseconds()) / 1000 }
+	ms := func(name string) float64 { return float64(testkit.Median(timed[name]).Microseconds()) / 1000 }
 	for _, name := range []string{"compile playwright-mcp", "compile builtin", "compile warm playwright-mcp", "compile warm builtin", "steps playwright-mcp", "steps builtin", "steps playwright-go",
 		"cold playwright-mcp", "cold builtin", "cold playwright-go"} {
 		fmt.Printf("%-24s median %7.0f ms (%d runs)\n", name, ms(name), len(timed[name]))

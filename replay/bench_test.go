@@ -17,6 +17,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -131,30 +132,18 @@ func timedDirectSteps(page playwright.Page, base string) ([]time.Duration, error
 // of playwright-go, which a busy machine's outliers do not move, and the
 // ratio of each server's to playwright-go's.
 func printRatios(b *testing.B, label string, steps int, builtin, playwrightMCP, direct []time.Duration) {
-	d := median(direct).Seconds()
+	d := testkit.Median(direct).Seconds()
 	b.ReportMetric(d*1000, "playwright-go-ms/op")
 	fmt.Printf("%s, median of %d runs: playwright-go %.0f ms (%.0f ms a step)\n", label, len(direct), d*1000, d*1000/float64(steps))
 	for _, server := range []struct {
 		name, metric string
 		runs         []time.Duration
 	}{{"the built-in server", "builtin", builtin}, {"@playwright/mcp", "playwright-mcp", playwrightMCP}} {
-		r := median(server.runs).Seconds()
+		r := testkit.Median(server.runs).Seconds()
 		b.ReportMetric(r*1000, server.metric+"-ms/op")
 		b.ReportMetric(r/d, server.metric+"/playwright-go")
 		fmt.Printf("  replay through %s %.0f ms (%.0f ms a step): %.2fx playwright-go\n", server.name, r*1000, r*1000/float64(steps), r/d)
 	}
-}
-
-func median(ds []time.Duration) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	if len(s) == 0 {
-		return 0
-	}
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }
 
 // benchShop serves the demo shop for the life of b and loads the demo
@@ -350,26 +339,26 @@ func printWarm(b *testing.B, sc *sandy.Scenario, sides []*side, metrics []string
 		}
 		fmt.Printf("  %-34s", fmt.Sprintf("%d %s", j+1, label))
 		for _, s := range sides {
-			fmt.Printf(" %20.0f", ms(median(s.steps[j])))
+			fmt.Printf(" %20.0f", ms(testkit.Median(s.steps[j])))
 		}
 		fmt.Println()
 	}
 	row := func(label string, of func(*side) []time.Duration) {
 		fmt.Printf("  %-34s", label)
 		for _, s := range sides {
-			fmt.Printf(" %20.0f", ms(median(of(s))))
+			fmt.Printf(" %20.0f", ms(testkit.Median(of(s))))
 		}
 		fmt.Println()
 	}
 	row("the 6 steps", (*side).stepSums)
 	row("the run (replay: session too)", func(s *side) []time.Duration { return s.totals })
 	steps := float64(len(sc.Steps))
-	d := ms(median(direct.stepSums()))
+	d := ms(testkit.Median(direct.stepSums()))
 	b.ReportMetric(d, "playwright-go-steps-ms/op")
 	for k, s := range sides[1:] {
-		r := ms(median(s.stepSums()))
+		r := ms(testkit.Median(s.stepSums()))
 		ratio, paired := r/d, pairedRatio(s.stepSums(), direct.stepSums())
-		runRatio := ms(median(s.totals)) / ms(median(direct.totals))
+		runRatio := ms(testkit.Median(s.totals)) / ms(testkit.Median(direct.totals))
 		fmt.Printf("  %s: %.0f ms a step against playwright-go's %.0f: %.2fx (ratio of medians; median of the rounds' ratios %.2fx; whole run %.2fx)\n",
 			s.name, r/steps, d/steps, ratio, paired, runRatio)
 		b.ReportMetric(r, metrics[k]+"-steps-ms/op")
@@ -474,7 +463,7 @@ func BenchmarkReplayVsDirectWarm(b *testing.B) {
 	})
 	printWarm(b, sc, sides, []string{"builtin", "playwright-mcp"})
 	fmt.Printf("  of the built-in server's runs: opening the session %.1f ms, closing it %.1f ms (medians)\n",
-		ms(median(opens)), ms(median(closes)))
+		ms(testkit.Median(opens)), ms(testkit.Median(closes)))
 }
 
 // timedClose is a session whose Close is timed.
@@ -547,7 +536,7 @@ func BenchmarkIdentityCheck(b *testing.B) {
 		d, n = run(unchecked)
 		off, offCalls = append(off, d), n
 	}
-	r, d := median(on).Seconds(), median(off).Seconds()
+	r, d := testkit.Median(on).Seconds(), testkit.Median(off).Seconds()
 	b.ReportMetric(r*1000, "checked-ms/op")
 	b.ReportMetric(d*1000, "unchecked-ms/op")
 	b.ReportMetric(r/d, "checked/unchecked")

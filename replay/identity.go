@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen/locator"
-	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
 )

@@ -20,6 +20,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
@@ -161,7 +162,7 @@ func TestCompileMugEndToEnd(t *testing.T) {
 	// the cart with 1 item.
 	s := connectPlaywright(t)
 	playSteps(t, s, sc, map[string]string{"BASE_URL": base, "PASSWORD": "demo123"})
-	snap := call(t, s, "browser_snapshot", map[string]any{})
+	snap := testkit.Call(t, s, "browser_snapshot", map[string]any{})
 	if !strings.Contains(snap.Snapshot, `link "Cart 1 item"`) {
 		t.Errorf("after replay the page shows:\n%s", snap.Snapshot)
 	}
@@ -218,8 +219,8 @@ func TestTextShownInChromium(t *testing.T) {
 	t.Parallel() // see parallelNote
 	base := serveShop(t, &demoshop.Options{OfferDelay: 10 * time.Millisecond})
 	s := connectPlaywright(t)
-	call(t, s, mcpclient.ToolNavigate, map[string]any{"url": base + "/products"})
-	if res := call(t, s, mcpclient.ToolWaitFor, map[string]any{"text": "Claim discount"}); res.IsError {
+	testkit.Call(t, s, mcpclient.ToolNavigate, map[string]any{"url": base + "/products"})
+	if res := testkit.Call(t, s, mcpclient.ToolWaitFor, map[string]any{"text": "Claim discount"}); res.IsError {
 		t.Fatalf("the offer never showed: %s", res.Error)
 	}
 	for text, want := range map[string]string{
@@ -229,7 +230,7 @@ func TestTextShownInChromium(t *testing.T) {
 		`say "hi" </p>`:    "false",
 	} {
 		c := commandgen.TextShown(text)
-		res := call(t, s, c.Tool, c.Args)
+		res := testkit.Call(t, s, c.Tool, c.Args)
 		if res.IsError || res.Value != want {
 			t.Errorf("TextShown(%q) = %q (error %q), want %s", text, res.Value, res.Error, want)
 		}
@@ -399,15 +400,6 @@ func connectPlaywright(t *testing.T) *mcpclient.Session {
 	return s
 }
 
-func call(t *testing.T, s *mcpclient.Session, tool string, args map[string]any) *mcpclient.Result {
-	t.Helper()
-	res, err := s.CallTool(context.Background(), tool, args)
-	if err != nil {
-		t.Fatalf("%s: %v", tool, err)
-	}
-	return res
-}
-
 // playSteps runs a scenario's steps in order through s: the plain loop the
 // replay command refines.
 func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[string]string) {
@@ -425,7 +417,7 @@ func playSteps(t *testing.T, s *mcpclient.Session, sc *sandy.Scenario, vars map[
 			}
 			args[k] = v
 		}
-		res := call(t, s, strings.TrimPrefix(st.Tool, "mcp__playwright__"), args)
+		res := testkit.Call(t, s, strings.TrimPrefix(st.Tool, "mcp__playwright__"), args)
 		if res.IsError {
 			t.Errorf("step %d %s %v: %s", st.Step, st.Tool, args, res.Error)
 			return

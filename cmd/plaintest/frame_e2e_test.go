@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -71,12 +71,8 @@ func serveFramePages(t *testing.T) string {
 		}
 		fmt.Fprint(w, "<!doctype html><html>"+body+"</html>")
 	})
-	cross := httptest.NewServer(h)
-	t.Cleanup(cross.Close)
-	other = strings.Replace(cross.URL, "127.0.0.1", "localhost", 1)
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	return srv.URL
+	other = strings.Replace(testkit.Serve(t, h), "127.0.0.1", "localhost", 1)
+	return testkit.Serve(t, h)
 }
 
 // frameCases are sentences on the frame pages, with what the replay on

@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -55,26 +55,22 @@ document.getElementById("pay").onclick = () => out().textContent = "Paid";
 // 6.5 s.
 func serveLatePages(t *testing.T) string {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == "/api/order" {
-			select {
-			case <-time.After(6500 * time.Millisecond):
-			case <-r.Context().Done():
-				return
-			}
-			fmt.Fprint(w, "Order 42 confirmed")
+	pages := testkit.Pages("", func(path string, _ bool) (string, bool) {
+		page, ok := latePages[path]
+		return page, ok
+	})
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/order" {
+			pages.ServeHTTP(w, r)
 			return
 		}
-		page, ok := latePages[strings.TrimPrefix(r.URL.Path, "/broken")]
-		if !ok {
-			http.NotFound(w, r)
+		select {
+		case <-time.After(6500 * time.Millisecond):
+		case <-r.Context().Done():
 			return
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<!doctype html><html><body>"+page+"</body></html>")
+		fmt.Fprint(w, "Order 42 confirmed")
 	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
 }
 
 // lateCases are the scenarios, each on its page, with what its export and

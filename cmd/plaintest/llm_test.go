@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/demoshop"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/prompt"
 	"github.com/plaintest/plaintest/sandy"
@@ -230,7 +231,7 @@ func TestLLMHybridCompile(t *testing.T) {
 	}
 	s := connectPlaywright(t)
 	playSteps(t, s, sc, map[string]string{"BASE_URL": base, "PASSWORD": demoshop.Password})
-	if snap := call(t, s, "browser_snapshot", map[string]any{}); !strings.Contains(snap.Snapshot, `link "Cart 1 item"`) {
+	if snap := testkit.Call(t, s, "browser_snapshot", map[string]any{}); !strings.Contains(snap.Snapshot, `link "Cart 1 item"`) {
 		t.Errorf("after replay the page shows:\n%s", snap.Snapshot)
 	}
 
@@ -465,7 +466,7 @@ func TestLLMQuirksCompileAndReplay(t *testing.T) {
 	}
 	s := connectPlaywright(t)
 	playSteps(t, s, sc, map[string]string{"BASE_URL": base, "PASSWORD": demoshop.Password})
-	if snap := call(t, s, "browser_snapshot", map[string]any{}); !strings.Contains(snap.Snapshot, "Signed in as demo") {
+	if snap := testkit.Call(t, s, "browser_snapshot", map[string]any{}); !strings.Contains(snap.Snapshot, "Signed in as demo") {
 		t.Errorf("after replay the page shows:\n%s", snap.Snapshot)
 	}
 }

@@ -5,14 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/pwspec"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -82,21 +81,13 @@ func runLong(t *testing.T, args ...string) (exitCode, string, string) {
 // serveModalPages serves modalPages.
 func serveModalPages(t *testing.T) string {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		path, broken := strings.CutPrefix(r.URL.Path, "/broken")
+	return testkit.Serve(t, testkit.Pages("", func(path string, broken bool) (string, bool) {
 		page, ok := modalPages[path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
 		if broken {
 			page = strings.ReplaceAll(page, ` target="_blank"`, "")
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<!doctype html><html><body>"+page+"</body></html>")
+		return page, ok
 	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
 }
 
 // modalCases are the sentences, each scenario on its page, with the tool

@@ -10,6 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -126,16 +127,14 @@ var shadowCases = []struct {
 // broken is set.
 func shadowServer(t *testing.T, holds, broken string) (string, *atomic.Bool) {
 	var bad atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		if bad.Load() {
 			fmt.Fprint(w, shadowPage(broken))
 			return
 		}
 		fmt.Fprint(w, shadowPage(holds))
-	}))
-	t.Cleanup(srv.Close)
-	return srv.URL, &bad
+	})), &bad
 }
 
 // TestShadowDOMBothServers compiles each of shadowCases through one

@@ -10,23 +10,17 @@ import (
 
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/spectest"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/pwspec"
 )
 
-// nodeModules is the folder of the pinned npm packages (@playwright/test,
-// prettier): the one @playwright/mcp is found in. A test that needs them
+// nodeModules is the checkout's folder of the pinned npm packages
+// (@playwright/test, prettier, @playwright/mcp). A test that needs them
 // skips without them, or fails under CI.
 func nodeModules(t *testing.T) string {
 	t.Helper()
-	return playwrightTest(t).Modules
-}
-
-// playwrightTest is npx playwright test of the pinned @playwright/test, in
-// Chromium's headless shell (spectest).
-func playwrightTest(t *testing.T) spectest.Tool {
-	t.Helper()
-	return spectest.Find(t, filepath.Join(os.Getenv(mcpclient.EnvPlaywrightMCP), "node_modules"))
+	return testkit.PlaywrightTest(t).Modules
 }
 
 // runSpecs runs the specs in dir with one npx playwright test (two
@@ -40,7 +34,7 @@ func runSpecs(t *testing.T, modules, dir, base string, env ...string) (string, b
 	if err := spectest.WriteConfig(dir, pwspec.Config(), 15*time.Second); err != nil {
 		t.Fatal(err)
 	}
-	tool := playwrightTest(t)
+	tool := testkit.PlaywrightTest(t)
 	tool.Timeout = 2 * time.Minute
 	r := tool.Run(t, dir, base, 2, append([]string{"PASSWORD=demo123"}, env...)...)
 	return r.Output, r.Passed && len(r.Failed) == 0
@@ -73,7 +67,7 @@ func runFailingSpecs(t *testing.T, dir, base string, env ...string) (string, map
 	if err := os.WriteFile(filepath.Join(marked, pwspec.ConfigFile), pwspec.Config(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r := playwrightTest(t).Run(t, marked, base, 6, append([]string{"PASSWORD=demo123"}, env...)...)
+	r := testkit.PlaywrightTest(t).Run(t, marked, base, 6, append([]string{"PASSWORD=demo123"}, env...)...)
 	return r.Output, r.Failed
 }
 
@@ -99,7 +93,7 @@ func TestExportedSpecsRun(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if err := playwrightTest(t).Prettier(dir); err != nil {
+	if err := testkit.PlaywrightTest(t).Prettier(dir); err != nil {
 		t.Errorf("the specs are not as Prettier leaves them: %v", err)
 	}
 	// In the browser the written config names, as a user runs them (the

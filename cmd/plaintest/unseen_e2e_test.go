@@ -1,12 +1,11 @@
 package main
 
 import (
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plaintest/plaintest/internal/testkit"
 )
 
 // unseenPages are pages whose text is in the page but hidden from a
@@ -77,22 +76,13 @@ var unseenCases = []struct {
 // serveUnseenPages serves unseenPages, the broken ones under /broken.
 func serveUnseenPages(t *testing.T) string {
 	t.Helper()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		path, broken := strings.CutPrefix(r.URL.Path, "/broken")
+	return testkit.Serve(t, testkit.Pages("<head><title>Unseen</title></head>", func(path string, broken bool) (string, bool) {
 		page, ok := unseenPages[path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		html := page[0]
 		if broken {
-			html = page[1]
+			return page[1], ok
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(w, "<!doctype html><html><head><title>Unseen</title></head><body>"+html+"</body></html>")
+		return page[0], ok
 	}))
-	t.Cleanup(srv.Close)
-	return srv.URL
 }
 
 // TestUnseenTextBothServers: text in the page that a person could not see

@@ -12,6 +12,7 @@ import (
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/testenv"
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -32,19 +33,6 @@ func playwrightMCP(t *testing.T, ctx context.Context) *mcpclient.Session {
 	return s
 }
 
-// call runs a tool and returns its text; a tool error fails the test.
-func call(t *testing.T, ctx context.Context, c *mcpclient.Session, tool string, args map[string]any) string {
-	t.Helper()
-	res, err := c.CallTool(ctx, tool, args)
-	if err != nil {
-		t.Fatalf("%s: %v", tool, err)
-	}
-	if res.IsError {
-		t.Fatalf("%s %v: tool error: %s", tool, args, res.Text)
-	}
-	return res.Text
-}
-
 // findNode returns the first node with the role whose name satisfies match.
 func findNode(root *dom.Node, role string, match func(name string) bool) *dom.Node {
 	var found *dom.Node
@@ -62,7 +50,7 @@ func findNode(root *dom.Node, role string, match func(name string) bool) *dom.No
 func waitSnapshot(t *testing.T, ctx context.Context, c *mcpclient.Session, what string, cond func(*dom.Node) bool) *dom.Node {
 	t.Helper()
 	for {
-		root, err := dom.ParseARIA(call(t, ctx, c, "browser_snapshot", map[string]any{}))
+		root, err := dom.ParseARIA(testkit.CallText(t, c, "browser_snapshot", map[string]any{}))
 		if err != nil {
 			t.Fatalf("parse snapshot: %v", err)
 		}
@@ -93,7 +81,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	defer shop.Close()
 
 	// 1. A synthesized, article-scoped locator adds the Blue Mug.
-	call(t, ctx, c, "browser_navigate", map[string]any{"url": shop.URL + "/products"})
+	testkit.CallText(t, c, "browser_navigate", map[string]any{"url": shop.URL + "/products"})
 	root := waitSnapshot(t, ctx, c, "the products page", hasName("article", "Blue Mug"))
 	article := findNode(root, "article", func(n string) bool { return n == "Blue Mug" })
 	button := findNode(article, "button", func(n string) bool { return n == "Add to cart" })
@@ -104,7 +92,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	if got, want := l.Selector(), `internal:role=article[name="Blue Mug"i] >> internal:role=button[name="Add to cart"s]`; got != want {
 		t.Errorf("got locator %s, want %s", got, want)
 	}
-	out := call(t, ctx, c, "browser_click", map[string]any{"target": l.Selector(), "element": "Add to cart button of Blue Mug"})
+	out := testkit.CallText(t, c, "browser_click", map[string]any{"target": l.Selector(), "element": "Add to cart button of Blue Mug"})
 	root = waitSnapshot(t, ctx, c, `link "Cart 1 item"`, hasName("link", "Cart 1 item"))
 
 	// The code Playwright MCP reports for the click parses back into a
@@ -121,11 +109,11 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 		{Kind: PartTestID, Text: "product-red-mug"},
 		{Kind: PartRole, Role: "button", Name: "Add to cart", Exact: true},
 	}}
-	call(t, ctx, c, "browser_click", map[string]any{"target": byTestID.Selector()})
+	testkit.CallText(t, c, "browser_click", map[string]any{"target": byTestID.Selector()})
 	waitSnapshot(t, ctx, c, `link "Cart 2 items"`, hasName("link", "Cart 2 items"))
 
 	// 3. Unnamed table rows: a role + hasText scope removes the Red Mug.
-	call(t, ctx, c, "browser_navigate", map[string]any{"url": shop.URL + "/cart"})
+	testkit.CallText(t, c, "browser_navigate", map[string]any{"url": shop.URL + "/cart"})
 	root = waitSnapshot(t, ctx, c, "the cart", hasName("cell", "Red Mug"))
 	var remove *dom.Node
 	root.Walk(func(n *dom.Node) bool {
@@ -144,14 +132,14 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	if !strings.Contains(l.Selector(), "internal:has-text=") {
 		t.Errorf("got %s, want a row scoped by its text", l.Selector())
 	}
-	call(t, ctx, c, "browser_click", map[string]any{"target": l.Selector()})
+	testkit.CallText(t, c, "browser_click", map[string]any{"target": l.Selector()})
 	root = waitSnapshot(t, ctx, c, `link "Cart 1 item"`, hasName("link", "Cart 1 item"))
 	if findNode(root, "cell", func(n string) bool { return n == "Red Mug" }) != nil {
 		t.Errorf("Red Mug still in the cart after clicking %s", l.Selector())
 	}
 
 	// 4. Label, placeholder and nth selectors type into the login form.
-	call(t, ctx, c, "browser_navigate", map[string]any{"url": shop.URL + "/login"})
+	testkit.CallText(t, c, "browser_navigate", map[string]any{"url": shop.URL + "/login"})
 	waitSnapshot(t, ctx, c, "the login page", hasName("textbox", "Username"))
 	for _, tc := range []struct {
 		l    Locator
@@ -160,7 +148,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 		{Locator{Parts: []LocatorPart{{Kind: PartPlaceholder, Text: "your user name"}}}, "demo"},
 		{Locator{Parts: []LocatorPart{{Kind: PartLabel, Text: "Password", Exact: true}}}, "secret"},
 	} {
-		call(t, ctx, c, "browser_type", map[string]any{"target": tc.l.Selector(), "text": tc.text})
+		testkit.CallText(t, c, "browser_type", map[string]any{"target": tc.l.Selector(), "text": tc.text})
 	}
 	root = waitSnapshot(t, ctx, c, "typed values", func(root *dom.Node) bool {
 		u := findNode(root, "textbox", func(n string) bool { return n == "Username" })
@@ -170,7 +158,7 @@ func TestSelectorsWithPlaywrightMCP(t *testing.T) {
 	if got := Count(root, nth); got != 1 {
 		t.Errorf("Count(%s): got %d, want 1", nth.Selector(), got)
 	}
-	call(t, ctx, c, "browser_type", map[string]any{"target": nth.Selector(), "text": "demo2"})
+	testkit.CallText(t, c, "browser_type", map[string]any{"target": nth.Selector(), "text": "demo2"})
 	waitSnapshot(t, ctx, c, "the value typed through nth", func(root *dom.Node) bool {
 		u := findNode(root, "textbox", func(n string) bool { return n == "Username" })
 		return u != nil && u.Value == "demo2"
@@ -205,7 +193,7 @@ func TestIdentityWholeNameWithPlaywrightMCP(t *testing.T) {
 <tr><td>Grace Hopper</td><td><button>Delete</button></td></tr></table>`))
 	}))
 	defer page.Close()
-	call(t, ctx, c, "browser_navigate", map[string]any{"url": page.URL})
+	testkit.CallText(t, c, "browser_navigate", map[string]any{"url": page.URL})
 	id, _ := ParseIdentity(`button "Delete" in row "Ada Lovelace"`)
 	for _, tt := range []struct{ target, want string }{
 		{"internal:role=button", "delete"},
