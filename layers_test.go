@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"go/parser"
 	"go/token"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -50,7 +48,7 @@ func layerOf(rel string) (int, string) {
 	best, at := -1, ""
 	for _, l := range layers {
 		for _, p := range l.pkgs {
-			if (rel == p || p == "" || strings.HasPrefix(rel, p+"/")) && (best < 0 || len(p) > len(at)) {
+			if (rel == p || p != "" && strings.HasPrefix(rel, p+"/")) && (best < 0 || len(p) > len(at)) {
 				best, at = l.layer, p
 			}
 		}
@@ -58,32 +56,18 @@ func layerOf(rel string) (int, string) {
 	return best, at
 }
 
-// packages reads the module's packages: for each folder holding Go files,
-// its non-test lines and the module packages its non-test files import.
-func packages(t *testing.T) map[string]struct {
-	lines   int
-	imports map[string]bool
-} {
+// pkgInfo is what packages reads of one package.
+type pkgInfo struct {
+	lines   int             // non-test lines
+	imports map[string]bool // the module's packages its non-test files import
+}
+
+// packages reads the module's packages, by folder relative to the module.
+func packages(t *testing.T) map[string]pkgInfo {
 	t.Helper()
-	out := map[string]struct {
-		lines   int
-		imports map[string]bool
-	}{}
+	out := map[string]pkgInfo{}
 	fset := token.NewFileSet()
-	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() && (d.Name() == "node_modules" || d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != ".") {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		data, err := os.ReadFile(path)
-		if err != nil {
-			return err
-		}
+	eachSource(t, func(path string, data []byte) error {
 		f, err := parser.ParseFile(fset, path, data, parser.ImportsOnly)
 		if err != nil {
 			return err
@@ -109,9 +93,6 @@ func packages(t *testing.T) map[string]struct {
 		out[rel] = p
 		return nil
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	if len(out) < 20 {
 		t.Fatalf("only %d packages found: the walk no longer reads the module", len(out))
 	}

@@ -19,6 +19,23 @@ const maxLines = 400
 // than in a later review.
 func TestFileLengths(t *testing.T) {
 	files := 0
+	eachSource(t, func(path string, data []byte) error {
+		files++
+		if n := bytes.Count(data, []byte("\n")); n > maxLines {
+			t.Errorf("%s: %d lines, more than %d: split it by what its parts do", path, n, maxLines)
+		}
+		return nil
+	})
+	if files < 50 {
+		t.Fatalf("only %d Go files found: the walk no longer reads the module", files)
+	}
+}
+
+// eachSource calls f with every non-test Go file of the module and its
+// content (node_modules, testdata and dot-folders left out); an error
+// ends the walk and fails the test.
+func eachSource(t *testing.T, f func(path string, data []byte) error) {
+	t.Helper()
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
@@ -33,16 +50,9 @@ func TestFileLengths(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		files++
-		if n := bytes.Count(data, []byte("\n")); n > maxLines {
-			t.Errorf("%s: %d lines, more than %d: split it by what its parts do", path, n, maxLines)
-		}
-		return nil
+		return f(path, data)
 	})
 	if err != nil {
 		t.Fatal(err)
-	}
-	if files < 50 {
-		t.Fatalf("only %d Go files found: the walk no longer reads the module", files)
 	}
 }
