@@ -201,15 +201,18 @@ func (r *Rules) clickable(req translator.Request, phrase string) (*dom.Node, []s
 	return nil, steps, err
 }
 
-// staticRoles are text a person reads, never what a click means: a
-// paragraph of instructions that holds the words of a button is not it.
+// staticRoles are text a person reads: a click means one only when the
+// sentence names its whole text ("click Draft" on a status that says
+// Draft), never when its words merely hold the phrase (a paragraph of
+// instructions that says "Press Confirm" is not the Confirm button).
 var staticRoles = names.Roles("paragraph", "text", "blockquote", "caption", "note", "code", "term", "definition",
 	"status", "alert", "log", "tooltip", "strong", "emphasis", "figure", "contentinfo", "banner", "main", "region", "document")
 
 // actsAsControl reports whether n, named by phrase but of no control's
 // role, may take a click all the same: an element that shows a pointer, or
-// whose whole name the phrase is (a to-do's label, a card's heading), and
-// never static text that merely contains the words.
+// whose whole name the phrase is (a to-do's label, a card's heading, a
+// status or paragraph whose whole text it is), and never static text that
+// merely contains the words.
 func actsAsControl(n *dom.Node, phrase string) bool {
 	if n.Role == "option" && names.InSelect(n) {
 		return false
@@ -217,19 +220,16 @@ func actsAsControl(n *dom.Node, phrase string) bool {
 	if n.Cursor == "pointer" {
 		return true
 	}
-	if staticRoles[n.Role] {
-		return false
-	}
 	words := names.StripArticle(names.Unquote(strings.TrimSpace(phrase)))
 	for _, sw := range names.ScopeWords { // "San Dimas, CA in the Tito's Tacos article": the words before the place
 		if i := names.IndexFold(words, sw); i > 0 {
 			words = strings.TrimSpace(words[:i])
 		}
 	}
-	if w, kind, ok := names.KindNoun(words, false); ok && kind[n.Role] {
+	if w, kind, ok := names.KindNoun(words, false); ok && kind[n.Role] && !staticRoles[n.Role] {
 		return true // "the todos heading": the sentence names its kind
 	} else if ok {
-		words = w
+		words = w // "the Draft status": static text still by its whole text
 	}
 	return names.Score(names.Label(n), words) >= names.ScoreExact
 }

@@ -233,6 +233,9 @@ func TestRulesTranslate(t *testing.T) {
 		// A role noun alone scopes the check to the one element of that
 		// role, never the help text that says the same words.
 		{"status-help", "verify the status shows Saved", step.Step{Kind: step.AssertText, Role: "status", Ref: "e3", Value: "Saved"}},
+		// Static text is clicked when the sentence names its whole text
+		// and no control matches; never for words it merely holds (below).
+		{"status-help", "click Draft", stat(step.Click, "")},
 		{"status-help", "verify the progress bar shows 75%", step.Step{Kind: step.AssertValue, Role: "progressbar", Ref: "e4", Value: "75%", Match: step.MatchContains}},
 		// A check said as an expectation ("should", "must", "expect …
 		// to", "should not", "never") reads as the same check in the
@@ -394,6 +397,8 @@ func TestRulesRefuses(t *testing.T) {
 		// Never a paragraph of instructions that holds the word, nor an
 		// option of a closed select.
 		{"status-help", "click OK", notFoundSaying(`no button or link matching "OK"`)},
+		{"status-help", "click Help", notFoundSaying(`no button or link matching "Help"`)},
+		{"status-help", "click the Help paragraph", notFoundSaying(`no button or link matching`)},
 		{"status-help", "click Portugal", notFoundSaying(`no button or link matching "Portugal"`)},
 		// "set X to V" looks for a slider, spin button, select or field.
 		{"slider", "set the Rating slider to 4", notFoundSaying(`no slider, spin button, select or text field matching "Rating" on the page; closest: slider "Temperature"`)},
