@@ -71,3 +71,47 @@ func hasAnySuffix(s string, suffixes ...string) bool {
 	}
 	return false
 }
+
+// inOrder finds the one element among nodes whose name holds every word of
+// the phrase in the phrase's order, with other words among them, as people
+// shorten a label: "Select all rows" for the checkbox "Select all 12
+// rows.". It is tried only after nearForm; the phrase must have two words
+// or more (one word within a name is Rank's whole-word part), and a name
+// that adds a word of negation ("Do not select all rows") is never one.
+// None, or several, is nil, and the phrase is refused with its candidates.
+// The step names the element by its own name, which compile prints.
+func inOrder(nodes []*dom.Node, phrase string) *dom.Node {
+	want := strings.Fields(nearWords(phrase))
+	if len(want) < 2 {
+		return nil
+	}
+	var found []*dom.Node
+	for _, n := range nodes {
+		if n.Name != "" && holdsInOrder(strings.Fields(nearWords(n.Name)), want) {
+			found = append(found, n)
+		}
+	}
+	if len(found) == 1 {
+		return found[0]
+	}
+	return nil
+}
+
+// holdsInOrder reports whether name holds every word of want in order,
+// and adds no word of negation that want does not have.
+func holdsInOrder(name, want []string) bool {
+	i := 0
+	for _, w := range name {
+		if i < len(want) && w == want[i] {
+			i++
+			continue
+		}
+		if negation[w] {
+			return false
+		}
+	}
+	return i == len(want)
+}
+
+// negation are the words that turn a name around.
+var negation = map[string]bool{"not": true, "no": true, "never": true, "without": true, "nt": true, "dont": true, "don": true, "cannot": true}

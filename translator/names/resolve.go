@@ -15,6 +15,7 @@ func Resolve(page *dom.Node, phrase string, want RoleSet, wantName string) (*dom
 	}
 	phrase = strings.TrimSpace(phrase)
 	target, hint := StripArticle(Unquote(phrase)), RoleSet(nil)
+	whole := target // before a role noun is cut off: "Select all rows"
 	if !hasScopeWord(target) {
 		// "Log in button"; but in "Actions for Basking shark tab" the noun
 		// is the place's ("the Basking shark tab"), not the element's.
@@ -68,6 +69,16 @@ func Resolve(page *dom.Node, phrase string, want RoleSet, wantName string) (*dom
 	}
 	if n := nearForm(nodes, target); n != nil {
 		return n, nil
+	}
+	if n := inOrder(nodes, target); n != nil {
+		return n, nil
+	}
+	if hint != nil {
+		// The noun was a word of the name after all: "rows" in the
+		// checkbox "Select all 12 rows.".
+		if n := inOrder(Candidates(page, want), whole); n != nil {
+			return n, nil
+		}
 	}
 	return nil, NotFound(page, target, nodes, wantName)
 }
