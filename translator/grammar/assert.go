@@ -91,11 +91,33 @@ var (
 	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
 )
 
+// reStillShown and reStillVerb find the "still" of a check that says its
+// fact lasts: "Welcome back is still shown", "Blue Mug is still in the
+// cart"; "the cart still shows 1 item". Group 1 is the word, with the
+// space before it.
+var (
+	reStillShown = regexp.MustCompile(`(?i)^.+? (?:is|are)( still) (?:visible|shown|displayed|present|there|on the page|on screen|listed|(?:in|inside|on|within|listed in|shown in) \S.*)$`)
+	reStillVerb  = regexp.MustCompile(`(?i)^.+?( still) (?:shows|displays|contains|says|reads|lists|includes|has|show|display|contain|say|read|list|include|have|appears|appear) \S`)
+)
+
+// withoutStill is body without the "still" of its verb, outside quotes:
+// the check is the same ("is still shown" is "is shown"). Words after a
+// verb that says what is shown are the text, "still" and all: "the page
+// says it is still shown".
+func withoutStill(body string) string {
+	for _, re := range []*regexp.Regexp{reStillVerb, reStillShown} {
+		if idx := indexOutsideQuotes(re, body); idx != nil && indexOutsideQuotes(reShows, body[:idx[2]]) == nil {
+			return body[:idx[2]] + body[idx[3]:]
+		}
+	}
+	return body
+}
+
 // parseCheck reads an assertion body. strict: only a sentence about the
 // page is one (errNoMatch otherwise); else plain words are text that must
 // be shown.
 func (r *Rules) parseCheck(req translator.Request, body string, strict bool) ([]step.Step, error) {
-	body = strings.TrimSpace(body)
+	body = withoutStill(strings.TrimSpace(body))
 	if alt, put, ok := indicative(body); ok {
 		// "the alert should say Saved" is "the alert says Saved" (when
 		// the words rewritten are not the text the page is to show).

@@ -245,6 +245,14 @@ func TestRulesTranslate(t *testing.T) {
 		// status should not": a check that held when the status said
 		// Error (indicative.go).
 		{"status-help", "the status should say Saved", stat(step.AssertText, "Saved")},
+		// "still": the same check, the fact said to last.
+		{"status-help", "the status still shows Draft", stat(step.AssertText, "Draft")},
+		{"status-help", "the status should still say Draft", stat(step.AssertText, "Draft")},
+		{"status-help", "verify the Save button is still shown", step.Step{Kind: step.AssertVisible, Role: "button", Ref: "e2"}},
+		{"status-help", "verify Draft is still shown", step.Step{Kind: step.AssertText, Value: "Draft"}},
+		{"status-help", `verify "Still there" is shown`, step.Step{Kind: step.AssertText, Value: "Still there"}},
+		{"status-help", `verify the page says it is still shown`, step.Step{Kind: step.AssertText, Value: "it is still shown"}},
+		{"status-help", `verify the page shows Draft still shows`, step.Step{Kind: step.AssertText, Value: "Draft still shows"}},
 		{"status-help", "verify the status must show Saved", stat(step.AssertText, "Saved")},
 		{"status-help", "expect the status to show Saved", stat(step.AssertText, "Saved")},
 		{"status-help", "the status is expected to say Saved", stat(step.AssertText, "Saved")},
