@@ -4,12 +4,14 @@ package grammar
 // set, select, tick, hover, click, navigate.
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/lexicon"
 	"github.com/plaintest/plaintest/translator/names"
 )
 
@@ -240,6 +242,44 @@ func buildClick(r *Rules, m []string, req translator.Request) ([]step.Step, erro
 		return steps, err
 	}
 	return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Words: names.Words(m[1], n)}}, nil
+}
+
+// maxClicks bounds "click X N times": a count past it is more likely a
+// mistake than a test.
+const maxClicks = 10
+
+// buildClickTimes reads "click Next twice", "click Add three times", "tap
+// Like 2 times": that many clicks on the one element, each a step of its
+// own (two clicks, not a double-click, which "double-click" says). A name
+// that is the whole phrase ("click Retry 3 times" for that button) is the
+// plain click's.
+func buildClickTimes(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	n, said := lexicon.RepeatCounts[strings.ToLower(m[2])]
+	if !said {
+		w := strings.ToLower(m[3])
+		if v, ok := lexicon.Numbers[w]; ok && v > 0 {
+			n = v
+		} else if v, err := strconv.Atoi(w); err == nil {
+			n = v
+		} else {
+			return nil, errNoMatch // "click Show 10 more times" is a name
+		}
+	}
+	if whole, err := names.Element(req, m[1]+" "+m[2], names.ClickRoles, "button or link"); err == nil && names.Score(names.Label(whole), m[1]+" "+m[2]) >= names.ScoreExact {
+		return nil, errNoMatch // the button "Retry 3 times"
+	}
+	if n < 1 || n > maxClicks {
+		return nil, final(fmt.Errorf("click %s %s: a click is repeated 1 to %d times", m[1], m[2], maxClicks))
+	}
+	steps, err := buildClick(r, []string{m[0], m[1]}, req)
+	if err != nil || len(steps) != 1 || steps[0].Kind != step.Click {
+		return steps, err // a hover first, or a refusal: as "click X" says
+	}
+	out := make([]step.Step, n)
+	for i := range out {
+		out[i] = steps[0]
+	}
+	return out, nil
 }
 
 // buildNavigate reads "go to the login page", "open /cart", "visit https://…".

@@ -51,6 +51,7 @@ func TestLexiconAccepted(t *testing.T) {
 		{"SelectVerbs", lexicon.SelectVerbs, "%s Red from Colour", "", step.Select},
 		{"SelectVerbs", lexicon.SelectVerbs, "%s Red and Blue from Colour", "", step.Select},
 		{"ClickVerbs", lexicon.ClickVerbs, "%s Log in", "", step.Click},
+		{"RepeatVerbs", lexicon.RepeatVerbs, "%s Log in twice", "", step.Click},
 		{"PressVerbs", lexicon.PressVerbs, "%s OK in the alert", dialog, step.AcceptDialog},
 		{"PressVerbs", lexicon.PressVerbs, "%s Cancel in the alert", dialog, step.DismissDialog},
 		{"AcceptVerbs", lexicon.AcceptVerbs, "%s the alert", dialog, step.AcceptDialog},

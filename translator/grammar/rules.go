@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/step"
@@ -106,6 +108,7 @@ func init() {
 	p(`(?:remove|delete) (.+?) from (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Remove from ", "Remove", "Delete"))
 	p(lexicon.Alt(lexicon.DeleteVerbs)+`(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)
 	p(`(?:switch to|go to|open) (?:the )?(.+?) tab`, buildTab)
+	p(lexicon.Alt(lexicon.RepeatVerbs)+`(?: on)? (.+?),? (`+lexicon.Alt(slices.Sorted(maps.Keys(lexicon.RepeatCounts)))+`|(\S+) times)`, buildClickTimes)
 	p(lexicon.Alt(lexicon.ClickVerbs)+`(?: on)? (.+)`, buildClick)
 	either(`(.+)`, buildBare) // a sentence about the page, with no verb before it
 }

@@ -9,6 +9,11 @@ var (
 	SelectVerbs = []string{"select", "choose", "pick"}
 	// ClickVerbs act on a button or link: "click Log in".
 	ClickVerbs = []string{"click", "press", "tap", "hit", "push", "select", "choose", "pick", "follow", "activate"}
+	// RepeatVerbs click one element a number of times: "click Add guest
+	// twice" (not "press", which also names keys).
+	RepeatVerbs = []string{"click", "tap"}
+	// RepeatCounts say how many times without a number: "click X twice".
+	RepeatCounts = map[string]int{"once": 1, "twice": 2, "thrice": 3}
 	// PressVerbs act on a button of a browser dialog: "press OK in the
 	// alert".
 	PressVerbs = []string{"click", "press", "tap", "hit", "choose", "select"}
