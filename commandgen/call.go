@@ -97,6 +97,11 @@ var builders = map[step.Kind]build{
 	step.Hover: func(s step.Step, t string) step.ToolCall {
 		return step.ToolCall{Tool: step.ToolHover, Args: withElement(s, map[string]any{"target": t})}
 	},
+	// No tool of @playwright/mcp scrolls without a side effect (a hover
+	// moves the mouse): the element scrolls itself into view.
+	step.Scroll: func(s step.Step, t string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolEvaluate, Args: withElement(s, map[string]any{"target": t, "function": scrollJS})}
+	},
 	step.DoubleClick: func(s step.Step, t string) step.ToolCall {
 		return step.ToolCall{Tool: step.ToolClick, Args: withElement(s, map[string]any{"target": t, "doubleClick": true})}
 	},
@@ -137,6 +142,11 @@ const (
 	forwardJS = "history.forward()"
 )
 
+// scrollJS is a Scroll's function: the element in the middle of its
+// scrolling boxes and of the window, as Playwright's scrollIntoViewIfNeeded
+// puts one that is out of view.
+const scrollJS = "(el) => { el.scrollIntoView({ block: 'center', inline: 'center' }); }"
+
 // focusJS is Focus's function.
 const focusJS = "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"
 
@@ -151,7 +161,7 @@ func Scoped(s step.Step) bool {
 func NeedsTarget(k step.Kind) bool {
 	switch k {
 	case step.Click, step.DoubleClick, step.Type, step.Clear, step.Select,
-		step.Upload, step.Drag, step.Check, step.Uncheck, step.Hover, step.AssertState, step.AssertValue, step.Remember:
+		step.Upload, step.Drag, step.Check, step.Uncheck, step.Hover, step.Scroll, step.AssertState, step.AssertValue, step.Remember:
 		return true
 	}
 	return false

@@ -142,6 +142,11 @@ func readEvaluate(fn, element, target string) (step.Step, error) {
 		return step.Step{Kind: step.Forward}, nil
 	case focusJS:
 		return step.Step{}, fmt.Errorf("the focus before a key pressed in %s: %w", target, ErrNotStep)
+	case scrollJS:
+		if target == "" {
+			return step.Step{}, fmt.Errorf("%s: params.target: missing: the step names no element", step.ToolEvaluate)
+		}
+		return step.Step{Kind: step.Scroll, Ref: target, Element: element, Role: roleOf(element)}, nil
 	}
 	if _, ok := BusyWaitTimeout(fn); ok {
 		return step.Step{}, fmt.Errorf("the wait for a page still loading: %w", ErrNotStep)

@@ -69,6 +69,7 @@ var roundTrips = []struct {
 	{step: step.Step{Kind: step.Uncheck, Ref: "#t", Role: "checkbox", Element: `checkbox "Terms"`}, reads: step.Click},
 	{step: step.Step{Kind: step.Press, Value: "Enter"}},
 	{step: step.Step{Kind: step.Hover, Ref: "#r", Role: "row", Element: `row "Buy milk"`}},
+	{step: step.Step{Kind: step.Scroll, Ref: "#end", Role: "paragraph", Element: `paragraph "End of feed"`}},
 	{step: step.Step{Kind: step.Reload}},
 	{step: step.Step{Kind: step.Back}},
 	{step: step.Step{Kind: step.Forward}},

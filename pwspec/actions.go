@@ -220,6 +220,12 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 			return []doc{await(mc(ident("page"), "reload"))}, 0, nil
 		case step.Forward:
 			return []doc{await(mc(ident("page"), "goForward"))}, 0, nil
+		case step.Scroll:
+			l, err := g.locator(target)
+			if err != nil {
+				return nil, 0, err
+			}
+			return []doc{await(mc(l, "scrollIntoViewIfNeeded"))}, 0, nil
 		}
 	}
 	check := in

@@ -24,6 +24,7 @@ const (
 	Uncheck     Kind = "uncheck"      // Ref
 	Press       Kind = "press"        // Value: key name ("Enter", "Control+A"); Ref, when set: the element to press it in
 	Hover       Kind = "hover"        // Ref
+	Scroll      Kind = "scroll"       // Ref: the element to bring into view
 	Reload      Kind = "reload"       // reload the page
 	Back        Kind = "back"         // go back in the browser's history
 	Forward     Kind = "forward"      // go forward in the browser's history

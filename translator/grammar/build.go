@@ -171,6 +171,17 @@ func buildToggle(r *Rules, m []string, req translator.Request) ([]step.Step, err
 	return []step.Step{{Kind: step.Click, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Words: names.Words(m[1], n)}}, nil
 }
 
+// buildScroll reads "scroll to the Contact heading", "scroll down until
+// Item 21 is visible", "bring the footer into view": the element scrolled
+// into view, as a person scrolls until they see it.
+func buildScroll(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	n, err := names.Element(req, m[1], nil, "element")
+	if err != nil {
+		return nil, final(err)
+	}
+	return []step.Step{{Kind: step.Scroll, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Words: names.Words(m[1], n)}}, nil
+}
+
 func buildHover(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
 	n, err := names.Element(req, m[1], nil, "element")
 	if err != nil {

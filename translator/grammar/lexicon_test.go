@@ -52,6 +52,7 @@ func TestLexiconAccepted(t *testing.T) {
 		{"SelectVerbs", lexicon.SelectVerbs, "%s Red and Blue from Colour", "", step.Select},
 		{"ClickVerbs", lexicon.ClickVerbs, "%s Log in", "", step.Click},
 		{"RepeatVerbs", lexicon.RepeatVerbs, "%s Log in twice", "", step.Click},
+		{"ScrollVerbs", lexicon.ScrollVerbs, "%s Log in into view", "", step.Scroll},
 		{"PressVerbs", lexicon.PressVerbs, "%s OK in the alert", dialog, step.AcceptDialog},
 		{"PressVerbs", lexicon.PressVerbs, "%s Cancel in the alert", dialog, step.DismissDialog},
 		{"AcceptVerbs", lexicon.AcceptVerbs, "%s the alert", dialog, step.AcceptDialog},

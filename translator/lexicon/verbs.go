@@ -14,6 +14,9 @@ var (
 	RepeatVerbs = []string{"click", "tap"}
 	// RepeatCounts say how many times without a number: "click X twice".
 	RepeatCounts = map[string]int{"once": 1, "twice": 2, "thrice": 3}
+	// ScrollVerbs bring an element into view: "scroll Contact into view",
+	// "bring the footer into view".
+	ScrollVerbs = []string{"scroll", "bring", "move", "get"}
 	// PressVerbs act on a button of a browser dialog: "press OK in the
 	// alert".
 	PressVerbs = []string{"click", "press", "tap", "hit", "choose", "select"}
