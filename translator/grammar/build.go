@@ -276,8 +276,8 @@ func buildClickTimes(r *Rules, m []string, req translator.Request) ([]step.Step,
 			return nil, errNoMatch // "click Show 10 more times" is a name
 		}
 	}
-	if whole, err := names.Element(req, m[1]+" "+m[2], names.ClickRoles, "button or link"); err == nil && names.Score(names.Label(whole), m[1]+" "+m[2]) >= names.ScoreExact {
-		return nil, errNoMatch // the button "Retry 3 times"
+	if _, err := names.Element(req, m[1]+" "+m[2], names.ClickRoles, "button or link"); err == nil {
+		return nil, errNoMatch // the button "Retry 3 times", or "Retry 3 times now"
 	}
 	if n < 1 || n > maxClicks {
 		return nil, final(fmt.Errorf("click %s %s: a click is repeated 1 to %d times", m[1], m[2], maxClicks))

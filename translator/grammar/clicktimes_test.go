@@ -13,7 +13,7 @@ import (
 // "click X twice" is two clicks on X, each a step; a name that is the
 // whole phrase is clicked once; a count out of range is refused.
 func TestClickTimes(t *testing.T) {
-	page, err := dom.ParseARIA("- button \"Save\" [ref=e1]\n- button \"Retry 3 times\" [ref=e3]\n- button \"Show 10 more\" [ref=e4]\n")
+	page, err := dom.ParseARIA("- button \"Save\" [ref=e1]\n- button \"Retry 3 times\" [ref=e3]\n- button \"Show 10 more\" [ref=e4]\n- button \"Undo 2 times now\" [ref=e5]\n- button \"Undo\" [ref=e6]\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,6 +28,8 @@ func TestClickTimes(t *testing.T) {
 		{"click on Save, thrice", 3, "e1"},
 		{"click Save once", 1, "e1"},
 		{"click Retry 3 times", 1, "e3"},
+		{"click Undo 2 times", 1, "e5"}, // a name that holds the phrase
+		{"click Undo twice", 2, "e6"},
 	} {
 		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
 		if err != nil || len(steps) != tt.n {
