@@ -41,7 +41,7 @@ func Read(c step.ToolCall) (step.Step, error) {
 	target, element := str("target"), str("element")
 	acting := func(k step.Kind) (step.Step, error) {
 		if target == "" {
-			return step.Step{}, fmt.Errorf("%s: params.target: missing: the step names no element", c.Tool)
+			return step.Step{}, noTarget(c.Tool)
 		}
 		return step.Step{Kind: k, Ref: target, Element: element, Role: roleOf(element)}, nil
 	}
@@ -134,6 +134,12 @@ func Navigates(c step.ToolCall) bool {
 	return c.Tool == step.ToolEvaluate && (fn == navigateSoon(reloadJS) || fn == navigateSoon(forwardJS))
 }
 
+// noTarget is the error of a call of tool that acts on an element but
+// names none.
+func noTarget(tool string) error {
+	return fmt.Errorf("%s: params.target: missing: the step names no element", tool)
+}
+
 func readEvaluate(fn, element, target string) (step.Step, error) {
 	switch fn {
 	case navigateSoon(reloadJS):
@@ -144,7 +150,7 @@ func readEvaluate(fn, element, target string) (step.Step, error) {
 		return step.Step{}, fmt.Errorf("the focus before a key pressed in %s: %w", target, ErrNotStep)
 	case scrollJS:
 		if target == "" {
-			return step.Step{}, fmt.Errorf("%s: params.target: missing: the step names no element", step.ToolEvaluate)
+			return step.Step{}, noTarget(step.ToolEvaluate)
 		}
 		return step.Step{Kind: step.Scroll, Ref: target, Element: element, Role: roleOf(element)}, nil
 	}

@@ -261,9 +261,9 @@ const maxClicks = 10
 
 // buildClickTimes reads "click Next twice", "click Add three times", "tap
 // Like 2 times": that many clicks on the one element, each a step of its
-// own (two clicks, not a double-click, which "double-click" says). A name
-// that is the whole phrase ("click Retry 3 times" for that button) is the
-// plain click's.
+// own (two clicks, not a double-click, which "double-click" says). A
+// control whose name holds the whole phrase ("click Retry 3 times" for
+// that button) is the plain click's.
 func buildClickTimes(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
 	n, said := lexicon.RepeatCounts[strings.ToLower(m[2])]
 	if !said {

@@ -1,0 +1,38 @@
+package grammar
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// The ways a tester says to scroll to an element each give one Scroll of
+// it; an element not on the page is refused naming the candidates.
+func TestScroll(t *testing.T) {
+	page, err := dom.ParseARIA("- heading \"Contact us\" [level=2] [ref=e2]\n- listitem [ref=e3]: Item 21\n- contentinfo [ref=e4]:\n  - link \"Help\" [ref=e5]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, ref := range map[string]string{
+		"scroll to Contact us":                  "e2",
+		"scroll down to the Contact us heading": "e2",
+		"scroll until Item 21 is visible":       "e3",
+		"scroll down until Item 21 is shown":    "e3",
+		"bring Help into view":                  "e5",
+		"scroll the Help link into view":        "e5",
+		"move Help into view by scrolling":      "e5",
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
+		if err != nil || len(steps) != 1 || steps[0].Kind != step.Scroll || steps[0].Ref != ref {
+			t.Errorf("%s: %+v, %v; want a scroll of %s", action, steps, err, ref)
+		}
+	}
+	_, err = (&Rules{}).Translate(context.Background(), translator.Request{Action: "scroll to Pricing", Page: page})
+	if err == nil || !strings.Contains(err.Error(), `no element matching "Pricing"`) {
+		t.Errorf("scroll to Pricing: %v, want a refusal naming it", err)
+	}
+}
