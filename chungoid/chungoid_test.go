@@ -191,3 +191,18 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
+
+// TestStageNameOfABox: a box set through browser_fill_form is named by
+// what it does to the box, as a click is.
+func TestStageNameOfABox(t *testing.T) {
+	box := func(value string) sandy.Step {
+		return sandy.Step{Tool: "mcp__playwright__browser_fill_form", Params: map[string]any{"fields": []any{
+			map[string]any{"name": `checkbox "Remember me"`, "type": "checkbox", "target": "#r", "value": value}}}}
+	}
+	if got := StageName(box("true")); got != "check_remember_me" {
+		t.Errorf("check: %q", got)
+	}
+	if got := StageName(box("false")); got != "uncheck_remember_me" {
+		t.Errorf("uncheck: %q", got)
+	}
+}

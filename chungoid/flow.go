@@ -171,6 +171,16 @@ func StageName(st sandy.Step) string {
 		}
 	case "browser_select_option":
 		verb = "select"
+	case "browser_fill_form":
+		// A box set (Playwright's setChecked): check_… or uncheck_….
+		if fs, ok := st.Params["fields"].([]any); ok && len(fs) == 1 {
+			if f, ok := fs[0].(map[string]any); ok && (f["type"] == "checkbox" || f["type"] == "radio") {
+				verb, what = "uncheck", quoted(fmt.Sprint(f["name"]))
+				if f["value"] == "true" {
+					verb = "check"
+				}
+			}
+		}
 	case "browser_press_key":
 		verb, what = "press", fmt.Sprint(st.Params["key"])
 	case "browser_wait_for":

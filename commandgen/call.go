@@ -89,8 +89,8 @@ var builders = map[step.Kind]build{
 		}
 		return step.ToolCall{Tool: step.ToolDrag, Args: args}
 	},
-	step.Check:   toggleCall,
-	step.Uncheck: toggleCall,
+	step.Check:   setCheckedCall,
+	step.Uncheck: setCheckedCall,
 	step.Press: func(s step.Step, _ string) step.ToolCall {
 		return step.ToolCall{Tool: step.ToolPressKey, Args: map[string]any{"key": s.Value}}
 	},
@@ -347,16 +347,6 @@ func EnabledWaitTimeout(fn string) (time.Duration, bool) {
 		return 0, false
 	}
 	return time.Duration(ms) * time.Millisecond, true
-}
-
-// toggleCall ticks or unticks a checkbox, switch or radio with a click, as a
-// person does. The translator asks for it only when the box is not as
-// asked (it checks the state otherwise), so the click sets it. A click,
-// not browser_fill_form: Playwright's setChecked waits for the box to show
-// its new state, and times out when the change removes the box from the
-// page (a to-do ticked under the Active filter).
-func toggleCall(s step.Step, t string) step.ToolCall {
-	return step.ToolCall{Tool: step.ToolClick, Args: withElement(s, map[string]any{"target": t})}
 }
 
 func withElement(s step.Step, args map[string]any) map[string]any {

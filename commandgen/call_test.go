@@ -19,8 +19,10 @@ func TestFor(t *testing.T) {
 		{step.Step{Kind: step.Click, Element: `button "Log in"`}, sel, step.ToolCall{Tool: "browser_click", Args: map[string]any{"target": sel, "element": `button "Log in"`}}},
 		{step.Step{Kind: step.Type, Value: "demo"}, "e7", step.ToolCall{Tool: "browser_type", Args: map[string]any{"target": "e7", "text": "demo"}}},
 		{step.Step{Kind: step.Select, Value: "Japan", Element: `combobox "Country"`}, "e3", step.ToolCall{Tool: "browser_select_option", Args: map[string]any{"target": "e3", "values": []any{"Japan"}, "element": `combobox "Country"`}}},
-		{step.Step{Kind: step.Check, Role: "checkbox", Element: `checkbox "Terms"`}, "e4", step.ToolCall{Tool: "browser_click", Args: map[string]any{"target": "e4", "element": `checkbox "Terms"`}}},
-		{step.Step{Kind: step.Uncheck, Role: "radio"}, "e4", step.ToolCall{Tool: "browser_click", Args: map[string]any{"target": "e4"}}},
+		// Playwright's setChecked: the box ends as asked whatever its state.
+		{step.Step{Kind: step.Check, Role: "checkbox", Element: `checkbox "Terms"`}, "e4", step.ToolCall{Tool: "browser_fill_form", Args: map[string]any{"fields": []any{map[string]any{"name": `checkbox "Terms"`, "type": "checkbox", "target": "e4", "value": "true"}}}}},
+		{step.Step{Kind: step.Uncheck, Role: "switch"}, "e4", step.ToolCall{Tool: "browser_fill_form", Args: map[string]any{"fields": []any{map[string]any{"name": "", "type": "checkbox", "target": "e4", "value": "false"}}}}},
+		{step.Step{Kind: step.Check, Role: "radio", Element: `radio "Card"`}, "e4", step.ToolCall{Tool: "browser_fill_form", Args: map[string]any{"fields": []any{map[string]any{"name": `radio "Card"`, "type": "radio", "target": "e4", "value": "true"}}}}},
 		{step.Step{Kind: step.Press, Value: "Enter"}, "", step.ToolCall{Tool: "browser_press_key", Args: map[string]any{"key": "Enter"}}},
 		{step.Step{Kind: step.Hover}, "e9", step.ToolCall{Tool: "browser_hover", Args: map[string]any{"target": "e9"}}},
 		{step.Step{Kind: step.DoubleClick}, "e9", step.ToolCall{Tool: "browser_click", Args: map[string]any{"target": "e9", "doubleClick": true}}},

@@ -29,7 +29,7 @@ func (e notStep) Is(target error) bool { return target == ErrNotStep }
 // Ref; its element description is the step's Element, and its role the
 // word that description starts with (`button "Save"`). What a call does
 // not keep (Words, Action, Model) is left empty, and kinds whose calls are
-// the same read as one: Check, Uncheck and Upload as the Click they are, a
+// the same read as one: Upload as the Click it is, a
 // Type of nothing as the Clear it is. A check is read from its record
 // (FromRecord, ReadStep), never from its description or its function:
 // Read of a check's call is an error wrapping ErrNoRecord. Read never
@@ -114,6 +114,8 @@ func Read(c step.ToolCall) (step.Step, error) {
 			Drop: &step.Step{Ref: to, Element: drop, Role: roleOf(drop)}}, nil
 	case step.ToolEvaluate:
 		return readEvaluate(str("function"), element, target)
+	case step.ToolFillForm:
+		return readFillForm(c.Args)
 	}
 	return step.Step{}, fmt.Errorf("%s: %w", c.Tool, ErrNotStep)
 }

@@ -65,8 +65,9 @@ var roundTrips = []struct {
 	{step: step.Step{Kind: step.Select, Ref: "#m", Role: "listbox", Element: `listbox "Colours"`, Values: []string{"Red", "Blue"}}},
 	{step: step.Step{Kind: step.Choose, Ref: "#f", Role: "combobox", Value: "Apple"}, noCall: "a combo box's option is picked in several calls the compiler makes (open, type, click the option)"},
 	{step: step.Step{Kind: step.SetValue, Ref: "#r", Role: "slider", Value: "30"}, noCall: "a slider is set by keys the compiler presses after reading where it stands"},
-	{step: step.Step{Kind: step.Check, Ref: "#t", Role: "checkbox", Element: `checkbox "Terms"`}, reads: step.Click},
-	{step: step.Step{Kind: step.Uncheck, Ref: "#t", Role: "checkbox", Element: `checkbox "Terms"`}, reads: step.Click},
+	{step: step.Step{Kind: step.Check, Ref: "#t", Role: "checkbox", Element: `checkbox "Terms"`}},
+	{step: step.Step{Kind: step.Uncheck, Ref: "#t", Role: "checkbox", Element: `checkbox "Terms"`}},
+	{step: step.Step{Kind: step.Check, Ref: "#c", Role: "radio", Element: `radio "Card"`}},
 	{step: step.Step{Kind: step.Press, Value: "Enter"}},
 	{step: step.Step{Kind: step.Hover, Ref: "#r", Role: "row", Element: `row "Buy milk"`}},
 	{step: step.Step{Kind: step.Scroll, Ref: "#end", Role: "paragraph", Element: `paragraph "End of feed"`}},
@@ -233,7 +234,8 @@ func FuzzRead(f *testing.F) {
 	f.Add(step.ToolDrag, "", "", "")
 	f.Fuzz(func(t *testing.T, tool, element, fn, target string) {
 		args := map[string]any{"element": element, "function": fn, "target": target, "url": fn, "text": element,
-			"values": []any{element, fn}, "paths": []any{fn}, "index": float64(len(fn)), "action": "select", "time": 1.5}
+			"values": []any{element, fn}, "paths": []any{fn},
+			"fields": []any{map[string]any{"name": element, "type": "checkbox", "target": target, "value": fn}}, "index": float64(len(fn)), "action": "select", "time": 1.5}
 		s, err := Read(step.ToolCall{Tool: tool, Args: args})
 		if err != nil && !reflect.DeepEqual(s, step.Step{}) {
 			t.Errorf("Read(%s) = %+v and %v", tool, s, err)

@@ -754,6 +754,7 @@ var verbTools = []struct {
 	{regexp.MustCompile(`(?i)^(?:select|choose|pick)\b`), []string{"browser_select_option", "browser_click", "browser_fill_form"}},
 	{regexp.MustCompile(`(?i)^(?:hover|mouse over|point at)\b`), []string{"browser_hover"}},
 	{regexp.MustCompile(`(?i)^(?:delete|remove|destroy|trash|add)\b`), []string{"browser_click"}},
+	{regexp.MustCompile(`(?i)^(?:turn|switch) (?:on|off)\b|^(?:turn|switch) .+ (?:on|off)$`), []string{"browser_fill_form", "browser_click"}},
 	{regexp.MustCompile(`(?i)^(?:go back|navigate back)\b`), []string{"browser_navigate_back"}},
 	{regexp.MustCompile(`(?i)^(?:go|navigate|visit|open|browse|return|switch)\b`), []string{"browser_navigate", "browser_click", "browser_evaluate"}},
 	{regexp.MustCompile(`(?i)^(?:reload|refresh|go forward)\b`), []string{"browser_evaluate"}},

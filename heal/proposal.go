@@ -11,10 +11,12 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/internal/jsonedit"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/step"
 )
 
 // Proposal is what a healed run proposes for its scenario file.
@@ -51,12 +53,13 @@ func Apply(sc *sandy.Scenario, heals []report.Heal) (*sandy.Scenario, error) {
 			if st.Step != h.Step {
 				continue
 			}
-			if st.Params["target"] != h.OldTarget {
-				return nil, fmt.Errorf("step %d: its target is %v, not the healed %q", h.Step, st.Params["target"], h.OldTarget)
+			at := placeOf(st)
+			if at.m["target"] != h.OldTarget {
+				return nil, fmt.Errorf("step %d: its target is %v, not the healed %q", h.Step, at.m["target"], h.OldTarget)
 			}
-			st.Params["target"] = h.NewTarget
+			at.m["target"] = h.NewTarget
 			if h.NewElement != "" {
-				st.Params["element"] = h.NewElement
+				at.m[at.element] = h.NewElement
 			}
 			found = true
 		}
@@ -65,6 +68,26 @@ func Apply(sc *sandy.Scenario, heals []report.Heal) (*sandy.Scenario, error) {
 		}
 	}
 	return out, nil
+}
+
+// place is where a step keeps its target and element: its params, or the
+// one field of a browser_fill_form that sets a box (commandgen.Lift),
+// whose element is the field's name.
+type place struct {
+	m       map[string]any // the object that holds them
+	path    []jsonedit.Seg // its path in the step
+	element string         // the element's key in it
+}
+
+func placeOf(st *sandy.Step) place {
+	if strings.HasSuffix(st.Tool, "__"+step.ToolFillForm) {
+		if fields, ok := st.Params["fields"].([]any); ok && len(fields) == 1 {
+			if f, ok := fields[0].(map[string]any); ok && commandgen.Lift(step.ToolFillForm, st.Params)["target"] != nil {
+				return place{m: f, path: []jsonedit.Seg{jsonedit.Field("params"), jsonedit.Field("fields"), jsonedit.Index(0)}, element: "name"}
+			}
+		}
+	}
+	return place{m: st.Params, path: []jsonedit.Seg{jsonedit.Field("params")}, element: "element"}
 }
 
 // Edit returns data, the text of a scenario file, with each heal's step
@@ -89,12 +112,13 @@ func Edit(data []byte, heals []report.Heal) ([]byte, error) {
 	out := data
 	for _, h := range heals {
 		i := slices.IndexFunc(sc.Steps, func(st sandy.Step) bool { return st.Step == h.Step })
-		params := sc.Steps[i].Params // Apply found the step
-		for _, kv := range [][2]string{{"target", h.NewTarget}, {"element", h.NewElement}} {
-			if kv[1] == "" || params[kv[0]] == kv[1] {
+		at := placeOf(&sc.Steps[i]) // Apply found the step
+		for _, kv := range [][2]string{{"target", h.NewTarget}, {at.element, h.NewElement}} {
+			if kv[1] == "" || at.m[kv[0]] == kv[1] {
 				continue
 			}
-			path := []jsonedit.Seg{jsonedit.Field("steps"), jsonedit.Index(i), jsonedit.Field("params"), jsonedit.Key(kv[0])}
+			path := append([]jsonedit.Seg{jsonedit.Field("steps"), jsonedit.Index(i)}, at.path...)
+			path = append(path, jsonedit.Key(kv[0]))
 			if out, err = jsonedit.SetString(out, path, kv[1]); err != nil {
 				return nil, fmt.Errorf("step %d: %w", h.Step, err)
 			}

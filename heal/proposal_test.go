@@ -271,3 +271,36 @@ func TestWriteKeepsPlaceholders(t *testing.T) {
 		t.Errorf("healed target %v, want %s", got, h[0].NewTarget)
 	}
 }
+
+// A box's setChecked keeps its target and element in its one field
+// (commandgen.Lift): a heal edits them there, the field's name as the
+// element, and adds nothing to its params (the server's schema takes
+// none beside fields).
+func TestEditHealsABoxInItsField(t *testing.T) {
+	before := []byte(`{
+  "version": "2.1",
+  "metadata": {"name": "box"},
+  "steps": [
+    {
+      "step": 2,
+      "tool": "mcp__playwright__browser_fill_form",
+      "params": {
+        "fields": [{"name": "checkbox \"Terms\"", "type": "checkbox", "target": "#terms", "value": "true"}]
+      }
+    }
+  ]
+}
+`)
+	heals := []report.Heal{{Step: 2, OldTarget: "#terms", NewTarget: "#accept-terms", NewElement: `checkbox "Accept the terms"`}}
+	got, err := Edit(before, heals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.NewReplacer(`"#terms"`, `"#accept-terms"`, `checkbox \"Terms\"`, `checkbox \"Accept the terms\"`).Replace(string(before))
+	if string(got) != want {
+		t.Errorf("Edit =\n%s\nwant\n%s", got, want)
+	}
+	if _, err := Edit(before, []report.Heal{{Step: 2, OldTarget: "#other", NewTarget: "#x"}}); err == nil {
+		t.Error("a heal of another target was applied")
+	}
+}

@@ -20,7 +20,7 @@ const (
 	ToolClick        = step.ToolClick
 	ToolType         = step.ToolType
 	ToolSelectOption = step.ToolSelectOption
-	ToolFillForm     = "browser_fill_form"
+	ToolFillForm     = step.ToolFillForm
 	ToolPressKey     = step.ToolPressKey
 	ToolHover        = step.ToolHover
 	ToolWaitFor      = step.ToolWaitFor

@@ -3,7 +3,9 @@ package parser
 import (
 	"context"
 	"fmt"
+	"maps"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -23,7 +25,9 @@ func (r *run) labelCall(ctx context.Context, ts *TestStep, s step.Step, lt strin
 	s.Element = labelElement(s)
 	ts.Element = r.masker.Replace(s.Element)
 	call := build(lt)
-	call.Args["element"] = s.Element
+	args := maps.Clone(commandgen.Lift(call.Tool, call.Args))
+	args["element"] = s.Element
+	call.Args = commandgen.Lower(call.Tool, args)
 	out, err := r.exec(ctx, call)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, ptr(r.export(call, s)), err.Error(), err)
@@ -80,9 +84,14 @@ func (r *run) targetedCall(ctx context.Context, ts *TestStep, s step.Step, targe
 			call = build(target)
 		}
 	}
-	at, _ := call.Args["target"].(string)
+	at, _ := commandgen.Lift(call.Tool, call.Args)["target"].(string)
 	if lt, ok := r.labelTarget(ctx, s, at, out); ok {
 		return r.labelCall(ctx, ts, s, lt, build)
+	}
+	if r.removedBox(ctx, s, at, out) {
+		// The click removed the box: it ran, and the export is the click.
+		s.Kind = step.Click
+		return r.ran(ctx, ts, s, commandgen.ToggleClick(s, target), &mcpclient.Result{}, target)
 	}
 	return r.ran(ctx, ts, s, call, out, target)
 }

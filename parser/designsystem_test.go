@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 )
@@ -100,8 +101,10 @@ func TestCoveredBoxTickedThroughItsLabel(t *testing.T) {
 		t.Fatalf("status %v, err %v, errors %+v", res.Status, err, res.Errors)
 	}
 	var clicked []string
-	for _, c := range f.toolCalls(mcpclient.ToolClick) {
-		clicked = append(clicked, fmt.Sprint(c.Args["target"]))
+	for _, tool := range []string{mcpclient.ToolClick, mcpclient.ToolFillForm} {
+		for _, c := range f.toolCalls(tool) {
+			clicked = append(clicked, fmt.Sprint(commandgen.Lift(tool, c.Args)["target"]))
+		}
 	}
 	if want := []string{`label[for="news"]`}; !slices.Equal(clicked, want) {
 		t.Errorf("clicked %q, want only the label %q", clicked, want)

@@ -33,6 +33,18 @@ func (r *run) labelTarget(ctx context.Context, s step.Step, target string, out *
 	return r.labelOf(ctx, target)
 }
 
+// removedBox reports whether s, a Check or Uncheck whose setChecked at
+// target timed out, removed its box from the page: a to-do ticked under the
+// Active filter leaves the list, and setChecked waits in vain to read the
+// new state back. Its click ran and did what the sentence says.
+func (r *run) removedBox(ctx context.Context, s step.Step, target string, out *mcpclient.Result) bool {
+	if s.Kind != step.Check && s.Kind != step.Uncheck || target == "" || out == nil || !out.TimedOut() {
+		return false
+	}
+	res, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"target": target, "function": "() => true"}})
+	return err == nil && res.NoMatch()
+}
+
 // coveredLabel is labelTarget asked before the click: the label's locator
 // when another element takes a click at the box's centre (coveredBox), so
 // that the click, which would wait its whole timeout on the box (Shoelace's

@@ -75,6 +75,21 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 			return afterHover(hovered, l), 0, nil
 		}
 		return []doc{await(mc(l, method))}, 0, nil
+	case "browser_fill_form":
+		// A box set: Playwright's setChecked, as check() or uncheck().
+		box, err := commandgen.Read(step.ToolCall{Tool: tool, Args: p})
+		if err != nil {
+			return nil, 0, err
+		}
+		l, err := g.locator(box.Ref)
+		if err != nil {
+			return nil, 0, err
+		}
+		method := "check"
+		if box.Kind == step.Uncheck {
+			method = "uncheck"
+		}
+		return []doc{await(mc(l, method))}, 0, nil
 	case "browser_type":
 		l, err := loc()
 		if err != nil {

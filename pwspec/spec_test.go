@@ -26,6 +26,13 @@ func TestShapes(t *testing.T) {
 		}
 		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action, Check: commandgen.Record(s)}
 	}
+	act := func(s step.Step, target string) sandy.Step {
+		c, err := commandgen.Call(s, target)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sandy.Step{Tool: "mcp__playwright__" + c.Tool, Params: c.Args, Description: s.Action}
+	}
 	long := "internal:testid=[data-testid=\"product-a-very-long-product-identifier-for-wrapping\"s] >> internal:role=button[name=\"Add this wonderful thing to the cart right now\"i]"
 	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "a \"quoted\" name with 'both'"}, Variables: map[string]any{"BASE_URL": "http://127.0.0.1:8080/some/very/long/base/path/that/goes/on/and/on/and/on", "TOKEN": ""},
 		Steps: []sandy.Step{
@@ -34,6 +41,8 @@ func TestShapes(t *testing.T) {
 			{Tool: "mcp__playwright__browser_click", Params: map[string]any{"target": long}, Description: "click"},
 			{Tool: "mcp__playwright__browser_type", Params: map[string]any{"target": "internal:label=\"Search the whole catalogue for anything\"i", "text": "x{{TOKEN}}y", "slowly": true}, Description: "type"},
 			{Tool: "mcp__playwright__browser_select_option", Params: map[string]any{"target": "internal:label=\"Country\"i >> visible=true", "values": []any{"Japan", "United Kingdom of Great Britain"}}, Description: "select"},
+			act(step.Step{Kind: step.Check, Role: "checkbox", Element: `checkbox "Remember me"`, Action: "check"}, "internal:role=checkbox[name=\"Remember me\"i]"),
+			act(step.Step{Kind: step.Uncheck, Role: "switch", Element: `switch "Dark mode"`, Action: "uncheck"}, "internal:role=switch[name=\"Dark mode\"i]"),
 			{Tool: "mcp__playwright__browser_wait_for", Params: map[string]any{"text": "Claim this extraordinarily long discount text that goes on"}, Description: "wait"},
 			{Tool: "mcp__playwright__browser_evaluate", Params: map[string]any{"target": "internal:role=textbox[name=\"Email\"i]", "function": "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"}, Description: "press"},
 			{Tool: "mcp__playwright__browser_press_key", Params: map[string]any{"key": "Enter"}, Description: "press"},

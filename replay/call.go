@@ -34,6 +34,9 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 	if err != nil {
 		return outcome{}, err
 	}
+	// A box's setChecked has its target in its field: lifted beside the
+	// others', lowered again for the server.
+	params = commandgen.Lift(pl.tool, params)
 	target, hasTarget := params["target"].(string)
 	chk, isChecked := r.identityOf(pl, params)
 	sent := params
@@ -59,7 +62,7 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 	probed := false
 	var o outcome
 	for {
-		res, err := s.CallTool(ctx, pl.tool, sent)
+		res, err := s.CallTool(ctx, pl.tool, commandgen.Lower(pl.tool, sent))
 		if errors.Is(err, mcpclient.ErrRejected) && ctx.Err() == nil {
 			// The server is up and refused the request (an unknown tool,
 			// params its schema rejects): the step failed.

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/pagejs"
@@ -115,7 +116,7 @@ func (r *run) heal(ctx context.Context, pl *plan, s ToolCaller, params map[strin
 	record := &report.Heal{Step: pl.step.Step, Description: r.mask.text(pl.step.Description), Element: r.mask.text(oldElement),
 		OldTarget: oldTarget, NewTarget: newTarget, NewElement: newElement, Why: why, Found: h.By}
 	record.Before = r.healShot(ctx, s, pl, "before")
-	res, err := s.CallTool(ctx, pl.tool, same.narrowed(params, h.Target))
+	res, err := s.CallTool(ctx, pl.tool, commandgen.Lower(pl.tool, same.narrowed(params, h.Target)))
 	if err != nil {
 		return o, err
 	}
@@ -274,10 +275,11 @@ func (r *run) healVars() (vars, secrets map[string]string) {
 // step's placeholders. A secret that would stay in any form (escaped
 // inside a selector) is an error: nothing that holds one is healed.
 func (r *run) written(pl *plan, h *Healing) (oldTarget, newTarget, newElement string, err error) {
-	oldTarget, _ = pl.step.Params["target"].(string)
+	written := commandgen.Lift(pl.tool, pl.step.Params)
+	oldTarget, _ = written["target"].(string)
 	vars, secrets := r.healVars()
 	with := map[string]string{}
-	element, _ := pl.step.Params["element"].(string)
+	element, _ := written["element"].(string)
 	fields := oldTarget + "\n" + element + "\n" + pl.step.Description
 	for _, name := range slices.Sorted(maps.Keys(vars)) {
 		if v := vars[name]; v != "" && names(fields, name) {

@@ -27,6 +27,7 @@ var actionTools = map[string]bool{
 	mcpclient.ToolType:         true,
 	mcpclient.ToolSelectOption: true,
 	mcpclient.ToolHover:        true,
+	mcpclient.ToolFillForm:     true, // a box set (commandgen.Lift)
 }
 
 // checked is an action step's identity and its target as written.

@@ -16,6 +16,7 @@ const (
 	ToolFileUpload   = "browser_file_upload"   // set the files of the file chooser an action opened
 	ToolTabs         = "browser_tabs"          // list, open, close or select a tab
 	ToolDrag         = "browser_drag"          // drag one element onto another
+	ToolFillForm     = "browser_fill_form"     // set fields: a box checked or unchecked (Playwright's setChecked)
 )
 
 // ToolCall is one tool call: the bare tool name ("browser_click") and its arguments.

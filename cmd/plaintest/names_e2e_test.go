@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -111,7 +112,8 @@ func TestCompileNamesAsSeenBothServers(t *testing.T) {
 		if c.targets != nil {
 			var targets []string
 			for _, st := range sc.Steps {
-				if target, ok := st.Params["target"].(string); ok && st.Tool != "mcp__playwright__browser_evaluate" {
+				tool := strings.TrimPrefix(st.Tool, "mcp__playwright__")
+				if target, ok := commandgen.Lift(tool, st.Params)["target"].(string); ok && tool != "browser_evaluate" {
 					targets = append(targets, target)
 				}
 			}

@@ -590,6 +590,16 @@ test("a \"quoted\" name with 'both'", async ({ page }) => {
       .selectOption(["Japan", "United Kingdom of Great Britain"]);
   });
 
+  // check
+  await test.step("check", async () => {
+    await page.getByRole("checkbox", { name: says("Remember me") }).check();
+  });
+
+  // uncheck
+  await test.step("uncheck", async () => {
+    await page.getByRole("switch", { name: says("Dark mode") }).uncheck();
+  });
+
   // wait
   await test.step("wait", async () => {
     await expect(

@@ -138,8 +138,9 @@ func quote(s string) string { return `"` + strings.ReplaceAll(s, `"`, "") + `"` 
 
 // buildCheck reads "check X" and "uncheck X" as setting a checkbox, switch
 // or radio. When X names none, that is the error, naming the ones on the
-// page: never a check that X is shown ("check that X" is one). A checkbox
-// already as asked is checked to be so, not clicked.
+// page: never a check that X is shown ("check that X" is one). The step
+// sets the state whatever the box's state is (commandgen's setChecked): a
+// box already as asked stays so, at compile and at replay.
 func buildCheck(kind step.Kind) func(*Rules, []string, translator.Request) ([]step.Step, error) {
 	return func(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
 		phrase := boxLabel(m[1])
@@ -147,18 +148,11 @@ func buildCheck(kind step.Kind) func(*Rules, []string, translator.Request) ([]st
 		if err != nil {
 			return hoverOr(req, err)
 		}
-		st := Toggle(step.Step{Kind: kind, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Words: names.Words(phrase, n)}, n)
-		return []step.Step{st}, nil
+		if kind == step.Uncheck && names.RadioRoles[n.Role] {
+			return nil, final(fmt.Errorf("%s cannot be unchecked: a radio button is cleared by choosing another of its group", names.Describe(req.Page, n)))
+		}
+		return []step.Step{{Kind: kind, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Words: names.Words(phrase, n)}}, nil
 	}
-}
-
-// toggle turns s, a Check or Uncheck of n, into a check of n's state when
-// n is already as asked: a click would undo it.
-func Toggle(s step.Step, n *dom.Node) step.Step {
-	if on := n.Checked == "true" || n.Pressed == "true"; n.Checked != "mixed" && (n.Checked != "" || n.Pressed != "") && on == (s.Kind == step.Check) {
-		s.Kind, s.Value, s.Negated = step.AssertState, step.StateChecked, s.Kind == step.Uncheck
-	}
-	return s
 }
 
 // buildToggle reads "toggle X": a click on the checkbox, switch or toggle

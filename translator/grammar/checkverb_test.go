@@ -118,3 +118,36 @@ func TestNumberWordsMatch(t *testing.T) {
 		t.Error("click 3 stars: found an element, want none")
 	}
 }
+
+// TestCheckWhateverTheState: "check X" is a Check of the box whatever the
+// state the page shows it in (the step sets the state: commandgen's
+// setChecked), where a box already checked was read as a check of its
+// state, which failed at replay on a page where it started unchecked; a
+// radio button is refused "uncheck", which no click does.
+func TestCheckWhateverTheState(t *testing.T) {
+	page, err := dom.ParseARIA(`- checkbox "Remember me" [checked] [ref=e1]
+- checkbox "Newsletter" [ref=e2]
+- switch "Dark mode" [checked] [ref=e3]
+- radio "Card" [checked] [ref=e4]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, want := range map[string]step.Step{
+		"check Remember me":     {Kind: step.Check, Ref: "e1"},
+		"uncheck Remember me":   {Kind: step.Uncheck, Ref: "e1"},
+		"uncheck Newsletter":    {Kind: step.Uncheck, Ref: "e2"},
+		"turn on Dark mode":     {Kind: step.Check, Ref: "e3"},
+		"turn Dark mode off":    {Kind: step.Uncheck, Ref: "e3"},
+		"select the Card radio": {Kind: step.Click, Ref: "e4"},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
+		if err != nil || len(steps) != 1 || steps[0].Kind != want.Kind || steps[0].Ref != want.Ref {
+			t.Errorf("%s: %v, %v; want %s of %s", action, steps, err, want.Kind, want.Ref)
+		}
+	}
+	_, err = (&Rules{}).Translate(context.Background(), translator.Request{Action: "uncheck Card", Page: page})
+	if err == nil || !strings.Contains(err.Error(), `radio "Card" cannot be unchecked`) {
+		t.Errorf("uncheck Card: %v, want a radio button refused", err)
+	}
+}

@@ -264,9 +264,11 @@ func readToggle(_ *Translator, ans *reading, _ translator.Request) error {
 	}
 	ans.st.Kind = step.Check
 	if ans.a.ActionType == "uncheck" {
+		if names.RadioRoles[ans.node.Role] {
+			return invalid("%s is a radio button: it cannot be unchecked; choose another of its group instead", ans.st.Element)
+		}
 		ans.st.Kind = step.Uncheck
 	}
-	ans.st = grammar.Toggle(ans.st, ans.node)
 	return nil
 }
 
