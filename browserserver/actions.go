@@ -13,7 +13,10 @@ import (
 // action started, then adds the page and, unless turned off, the new
 // snapshot.
 func (t *tab) afterAction(before navCounts, r *response) error {
-	title := t.settle(before)
+	title, err := t.settle(before)
+	if err != nil {
+		return err
+	}
 	return t.describe(r, title, !t.s.opts.NoActionSnapshots)
 }
 
@@ -115,7 +118,9 @@ func (t *tab) click(a args, r *response) error {
 		optJS = "{ " + strings.Join(opts, ", ") + " }"
 	}
 	before := t.navCounts()
-	o := playwright.LocatorClickOptions{Modifiers: mods, Timeout: t.timeout()}
+	// A navigation the click starts is waited for by settle, up to the
+	// navigation timeout: not by the click, up to the action timeout.
+	o := playwright.LocatorClickOptions{Modifiers: mods, Timeout: t.timeout(), NoWaitAfter: playwright.Bool(true)}
 	if button != "" {
 		mb := playwright.MouseButton(button)
 		o.Button = &mb
@@ -154,7 +159,7 @@ func (t *tab) typeText(a args, r *response) error {
 			err = tg.loc.Fill(text, playwright.LocatorFillOptions{Timeout: t.timeout()})
 		}
 		if err == nil && a.flag("submit") {
-			err = tg.loc.Press("Enter", playwright.LocatorPressOptions{Timeout: t.timeout()})
+			err = tg.loc.Press("Enter", playwright.LocatorPressOptions{Timeout: t.timeout(), NoWaitAfter: playwright.Bool(true)})
 		}
 		return err
 	})
@@ -252,4 +257,19 @@ func (t *tab) drag(a args, r *response) error {
 	return t.actThen(t.navCounts(), r, func() error {
 		return from.loc.DragTo(to.loc, playwright.LocatorDragToOptions{Timeout: t.timeout()})
 	})
+}
+
+// slowPage is the failure of an action whose navigation to url did not
+// load within the navigation timeout.
+func (t *tab) slowPage(url string) error {
+	return toolErrorf("TimeoutError: the page %s, which the action opened, did not load within %s (the navigation timeout)", url, t.s.opts.NavigationTimeout)
+}
+
+// pending is the URL of a navigation the action that started at before
+// requested and that has not committed yet; "" when there is none.
+func (t *tab) pending(before navCounts) string {
+	if c := t.nav.read(); c.requested > before.requested && c.committed == before.committed {
+		return c.url
+	}
+	return ""
 }

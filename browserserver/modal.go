@@ -168,13 +168,24 @@ func (t *tab) act(action func() error) (opened bool, err error) {
 // Page and Modal state sections and no snapshot; else afterAction's.
 func (t *tab) actThen(before navCounts, r *response, action func() error) error {
 	opened, err := t.act(action)
+	if url := t.pending(before); err != nil && url != "" && strings.Contains(err.Error(), "Timeout") {
+		// The action ran, and Playwright gave up on the navigation it
+		// started at the navigation timeout.
+		return t.slowPage(url)
+	}
 	if err != nil {
 		return err
 	}
 	title := ""
 	if !opened {
-		var settled string
-		opened, _ = t.act(func() error { settled = t.settle(before); return nil })
+		var (
+			settled string
+			slow    error
+		)
+		opened, _ = t.act(func() error { settled, slow = t.settle(before); return nil })
+		if !opened && slow != nil {
+			return slow
+		}
 		if !opened {
 			title = settled
 		}

@@ -105,7 +105,9 @@ func TestSettleWaitsForANavigationNotYetReported(t *testing.T) {
 		time.Sleep(300 * time.Millisecond)
 		_, _ = tb.page.Evaluate("() => { setTimeout(() => location.reload(), 0); }")
 	}()
-	tb.settleStarted(before, true)
+	if _, err := tb.settleStarted(before, true); err != nil {
+		t.Fatal(err)
+	}
 	if v, err := tb.page.Evaluate("() => sessionStorage.n + ' ' + document.readyState"); err != nil || v != "2 complete" {
 		t.Errorf("after settling: %v %v, want the reloaded page loaded (2 complete)", v, err)
 	}

@@ -134,7 +134,9 @@ func (t *tab) evaluate(a args, r *response) error {
 		return err
 	}
 	if !check {
-		t.settleStarted(before, started)
+		if _, err := t.settleStarted(before, started); err != nil {
+			return err
+		}
 	}
 	if f := a.str("filename"); f != "" {
 		path, err := t.s.writeWork(f, []byte(v))

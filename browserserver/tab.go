@@ -72,7 +72,8 @@ type navWatch struct {
 type navCounts struct {
 	requested int
 	committed int
-	ended     int // navigation requests that finished or failed
+	ended     int    // navigation requests that finished or failed
+	url       string // the latest navigation request's URL
 }
 
 func (w *navWatch) read() navCounts {
@@ -178,7 +179,7 @@ func (t *tab) listen(page playwright.Page, nav *navWatch) {
 	nav.page = page
 	nav.onReq = func(r playwright.Request) {
 		if r.IsNavigationRequest() && r.Frame() == main {
-			nav.add(func(c *navCounts) { c.requested++ })
+			nav.add(func(c *navCounts) { c.requested, c.url = c.requested+1, r.URL() })
 		}
 	}
 	nav.onEnd = func(r playwright.Request) {
@@ -229,12 +230,16 @@ func (t *tab) guard() error {
 // a navigation it did start arrive first.
 //
 // It returns the page's title when no navigation started (the round trip
-// reads it), else "". The title is read in Playwright's utility world,
+// reads it), else "". A navigation whose document does not commit within
+// the navigation timeout is an error naming its URL and the timeout (an
+// action waits for the navigation it started that long, not the action
+// timeout: the actions do not wait for it themselves, noWaitAfter). The
+// title is read in Playwright's utility world,
 // where the action ran, not the page's own: a new document's main world
 // would have to be set up for it first (the first action on a page took
 // 10-25 ms more; ReplayVsDirectWarm 1.27x, 1.27x, 1.17x -> 1.19x, 1.16x,
 // 1.12x of playwright-go, alternate runs).
-func (t *tab) settle(before navCounts) string {
+func (t *tab) settle(before navCounts) (string, error) {
 	title := ""
 	if v, err := t.page.Title(); err != nil {
 		t.s.log.Debug("settle: page busy", "err", err)
@@ -242,25 +247,28 @@ func (t *tab) settle(before navCounts) string {
 		title = v
 	}
 	if now := t.nav.read(); now.requested == before.requested && now.committed == before.committed {
-		return title
+		return title, nil
 	}
 	// A new document: its loads are not watched, until the next action.
 	defer t.nav.disarm()
 	deadline := time.Now().Add(t.s.opts.NavigationTimeout)
-	for time.Now().Before(deadline) {
+	for {
 		c := t.nav.read()
 		if c.committed > before.committed {
 			break
 		}
 		if c.ended-before.ended >= c.requested-before.requested {
-			return "" // the navigation ended without a new document
+			return "", nil // the navigation ended without a new document
+		}
+		if !time.Now().Before(deadline) {
+			return "", t.slowPage(c.url)
 		}
 		time.Sleep(defaults.NavPoll)
 	}
 	if err := t.page.WaitForLoadState(playwright.PageWaitForLoadStateOptions{State: playwright.LoadStateLoad}); err != nil {
 		t.s.log.Debug("settle: no load", "err", err)
 	}
-	return ""
+	return "", nil
 }
 
 // settleStarted is settle after a function that said whether it started
@@ -268,7 +276,7 @@ func (t *tab) settle(before navCounts) string {
 // waited for (up to navStartWait) before settle looks: the network's
 // report of the request may come after the function's answer, and settle
 // would see no navigation and not wait for the new document.
-func (t *tab) settleStarted(before navCounts, started bool) string {
+func (t *tab) settleStarted(before navCounts, started bool) (string, error) {
 	for deadline := time.Now().Add(defaults.NavStart); started && time.Now().Before(deadline); time.Sleep(defaults.NavPoll) {
 		if c := t.nav.read(); c.requested > before.requested || c.committed > before.committed {
 			break

@@ -25,6 +25,29 @@ func TestModalStates(t *testing.T) {
 	}
 }
 
+// TestDialogOpen: the failure of a step that leaves a dialog unanswered
+// names the dialog's kind and text, and the sentences that answer it.
+func TestDialogOpen(t *testing.T) {
+	for _, tt := range []struct{ desc, want string }{
+		{`"alert" dialog with message "Saved"`, `a dialog is open: alert "Saved": answer it first ("accept the alert" or "dismiss the dialog")`},
+		{`"confirm" dialog with message "Delete "x"?"`, `a dialog is open: confirm "Delete "x"?": answer it first ("accept the confirm dialog" or "dismiss the dialog")`},
+		{`"prompt" dialog with message "Name?"`, `a dialog is open: prompt "Name?": answer it first ("type TEXT into the prompt and click OK" or "dismiss the dialog")`},
+		{`"beforeunload" dialog with message ""`, `a dialog is open: beforeunload "": answer it first ("accept the dialog" or "dismiss the dialog")`},
+		{`odd`, `a dialog is open: odd: answer it first ("accept the dialog" or "dismiss the dialog")`},
+	} {
+		if got := (ModalState{Description: tt.desc, Tool: ToolHandleDialog}).DialogOpen(); got != tt.want {
+			t.Errorf("%s: got %q, want %q", tt.desc, got, tt.want)
+		}
+	}
+	r := ParseText("### Modal state\n- [File chooser]: can be handled by browser_file_upload\n- [\"alert\" dialog with message \"Saved\"]: can be handled by browser_handle_dialog\n")
+	if m, ok := r.OpenDialog(); !ok || m.Description != `"alert" dialog with message "Saved"` {
+		t.Errorf("OpenDialog: got %+v, %v", m, ok)
+	}
+	if none := ParseText("### Result\nok\n"); func() bool { _, ok := none.OpenDialog(); return ok }() {
+		t.Error("OpenDialog of a result with none: got one")
+	}
+}
+
 func TestTabList(t *testing.T) {
 	r := ParseText("### Result\n- 0: [Start](http://x/)\n- 1: (current) [Help](http://x/help)\n")
 	want := []Tab{{Index: 0, Title: "Start", URL: "http://x/"}, {Index: 1, Current: true, Title: "Help", URL: "http://x/help"}}

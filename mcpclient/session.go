@@ -73,7 +73,8 @@ type Session struct {
 	redact      func(error) error  // hides secrets of the URL in errors; nil for stdio
 	hint        string             // what to do when the server is unavailable
 	tempDirs    []string
-	guardLog    string // where the navigation guard logs refusals (see guardRefusal)
+	guardLog    string        // where the navigation guard logs refusals (see guardRefusal)
+	navTimeout  time.Duration // how long a page may take to load (see awaitNavigation)
 
 	serverInfo mcp.Implementation // what the server said it is in initialize
 	// keepKey, when set, is the pool Close gives the server back to
@@ -115,6 +116,7 @@ func Connect(ctx context.Context, sc ServerConfig, opts *Options) (*Session, err
 	if t == TransportStdio {
 		key := sc.keepKey(o)
 		if s = leaseKept(key, log, o.CallTimeout); s != nil {
+			s.navTimeout = sc.navigationTimeout()
 			log.Debug("mcp session ready on a kept server", "took", time.Since(start))
 			return s, nil
 		}
@@ -127,6 +129,7 @@ func Connect(ctx context.Context, sc ServerConfig, opts *Options) (*Session, err
 	if err != nil {
 		return nil, err
 	}
+	s.navTimeout = sc.navigationTimeout()
 	log.Debug("mcp session ready", "took", time.Since(start))
 	return s, nil
 }

@@ -225,6 +225,43 @@ type ModalState struct {
 // Dialog reports whether m is a browser dialog (alert, confirm, prompt).
 func (m ModalState) Dialog() bool { return m.Tool == ToolHandleDialog }
 
+// dialogDescRe reads a dialog's description as both servers write it:
+// `"alert" dialog with message "Saved"`.
+var dialogDescRe = regexp.MustCompile(`(?s)^"(\w+)" dialog with message "(.*)"$`)
+
+// dialogAnswers are the sentences that answer each kind of dialog.
+var dialogAnswers = map[string]string{
+	"alert":   `"accept the alert" or "dismiss the dialog"`,
+	"confirm": `"accept the confirm dialog" or "dismiss the dialog"`,
+	"prompt":  `"type TEXT into the prompt and click OK" or "dismiss the dialog"`,
+}
+
+// DialogOpen is the failure of a step that does not answer the dialog m
+// waiting (or of a scenario that ends with it open), the same words at
+// compile and at replay: `a dialog is open: alert "Saved": answer it first
+// ("accept the alert" or "dismiss the dialog")`.
+func (m ModalState) DialogOpen() string {
+	what, answers := m.Description, `"accept the dialog" or "dismiss the dialog"`
+	if d := dialogDescRe.FindStringSubmatch(m.Description); d != nil {
+		what = d[1] + ` "` + d[2] + `"`
+		if a, ok := dialogAnswers[d[1]]; ok {
+			answers = a
+		}
+	}
+	return "a dialog is open: " + what + ": answer it first (" + answers + ")"
+}
+
+// OpenDialog is the first dialog among the modal states of r, and
+// whether there is one.
+func (r *Result) OpenDialog() (ModalState, bool) {
+	for _, m := range r.ModalStates() {
+		if m.Dialog() {
+			return m, true
+		}
+	}
+	return ModalState{}, false
+}
+
 // modalLineRe is a line of the modal states @playwright/mcp lists:
 // `- ["alert" dialog with message "Saved"]: can be handled by browser_handle_dialog`.
 var modalLineRe = regexp.MustCompile(`(?m)^- \[(.*)\]: can be handled by (browser_\w+)\s*$`)

@@ -193,7 +193,7 @@ func (r *run) all(ctx context.Context) error {
 			return nil
 		}
 	}
-	return nil
+	return r.unanswered(ctx)
 }
 
 // open navigates to the scenario's URL: the implicit first step.
@@ -321,10 +321,7 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 		ask := func() ([]step.Step, error) {
 			req.Page = r.page
 			steps, err := r.c.opts.Translator.Translate(ctx, req)
-			if err == nil {
-				err = r.modalBlocks(steps)
-			}
-			return steps, err
+			return steps, r.modalBlocks(steps, err)
 		}
 		steps, err = ask()
 		var nf *translator.NotFoundError

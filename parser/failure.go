@@ -68,6 +68,11 @@ func (r *run) slowLoad(url string) string {
 
 // failureText turns a failed call's result into one sentence.
 func failureText(s step.Step, out *mcpclient.Result) string {
+	if m, ok := out.OpenDialog(); ok {
+		// The call was refused: a dialog (a timer's, opened after the
+		// sentence was read) waits.
+		return dialogOpen(m).Error()
+	}
 	msg := out.ErrorLine()
 	if s.Kind.IsCheck() {
 		return msg // a check says what it found ("expected text "7 items" is not shown (waited 5s)")

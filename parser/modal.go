@@ -35,20 +35,51 @@ func (r *run) dialog() string {
 	return ""
 }
 
+// ErrDialogOpen is wrapped by the failure of a sentence that does not
+// answer the dialog an action opened, and of a scenario that ends with one
+// open.
+var ErrDialogOpen = errors.New("a dialog is open")
+
 // modalBlocks is the error of steps that cannot run while a dialog or file
-// chooser waits: every step but the one that handles it.
-func (r *run) modalBlocks(steps []step.Step) error {
-	if len(r.modals) == 0 || len(steps) == 0 {
-		return nil
+// chooser waits: every step but the one that handles it. A sentence read
+// as nothing, or not read at all (err, the translator's), while a dialog
+// waits is about the page the dialog hides: the dialog is its error too.
+func (r *run) modalBlocks(steps []step.Step, err error) error {
+	if len(r.modals) == 0 || (len(steps) == 0 && err == nil) {
+		return err
 	}
 	m := r.modals[0]
-	switch k := steps[0].Kind; {
-	case m.Dialog() && (k == step.AcceptDialog || k == step.DismissDialog):
+	switch {
+	case m.Dialog() && err == nil && (steps[0].Kind == step.AcceptDialog || steps[0].Kind == step.DismissDialog):
 		return nil
 	case m.Dialog():
-		return fmt.Errorf("the %s the last action opened is still open: accept or dismiss it first (\"accept the dialog\", \"dismiss the dialog\", \"type TEXT into the prompt and click OK\")", m.Description)
+		return dialogOpen(m)
+	case err != nil:
+		return err
 	}
 	return fmt.Errorf("a file chooser the last action opened is still open: write the click that opens it as \"upload FILE using BUTTON\"")
+}
+
+// dialogOpen is the failure of a sentence, or of the scenario's end, that
+// leaves the dialog m unanswered.
+func dialogOpen(m mcpclient.ModalState) error {
+	return fmt.Errorf("%w%s", ErrDialogOpen, strings.TrimPrefix(m.DialogOpen(), ErrDialogOpen.Error()))
+}
+
+// unanswered fails the scenario's last action when it leaves a dialog
+// open (its result lists one, as replay reads it), with the words of a
+// sentence that does not answer one.
+func (r *run) unanswered(ctx context.Context) error {
+	if len(r.res.Steps) == 0 || len(r.res.Errors) > 0 {
+		return nil
+	}
+	for _, m := range r.modals {
+		if m.Dialog() {
+			last := r.res.Steps[len(r.res.Steps)-1]
+			return r.fail(ctx, last.Index, last.Action, nil, dialogOpen(m).Error(), nil)
+		}
+	}
+	return nil
 }
 
 // upload clicks target (a file field or the button that opens the file

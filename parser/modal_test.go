@@ -9,6 +9,7 @@ import (
 
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
 )
 
 // TestUploadPath: an upload's file must be a regular file inside the files
@@ -68,18 +69,33 @@ func TestUploadPath(t *testing.T) {
 }
 
 // TestModalBlocks: while a dialog waits only the step that handles it
-// runs; the error says what is open and how to handle it.
+// runs; any other sentence, one read as nothing or not read at all fails
+// saying which dialog is open and how to answer it.
 func TestModalBlocks(t *testing.T) {
 	r := &run{modals: []mcpclient.ModalState{{Description: `"confirm" dialog with message "Delete?"`, Tool: mcpclient.ToolHandleDialog}}}
-	if err := r.modalBlocks([]step.Step{{Kind: step.AcceptDialog}}); err != nil {
+	if err := r.modalBlocks([]step.Step{{Kind: step.AcceptDialog}}, nil); err != nil {
 		t.Errorf("accept: %v", err)
 	}
-	err := r.modalBlocks([]step.Step{{Kind: step.Click}})
-	if err == nil || !strings.Contains(err.Error(), `"confirm" dialog with message "Delete?" the last action opened is still open: accept or dismiss it first`) {
-		t.Errorf("click: %v", err)
+	want := `a dialog is open: confirm "Delete?": answer it first ("accept the confirm dialog" or "dismiss the dialog")`
+	for name, tt := range map[string]struct {
+		steps []step.Step
+		err   error
+	}{
+		"click":     {[]step.Step{{Kind: step.Click}}, nil},
+		"nothing":   {nil, errors.New("nothing reads it")},
+		"not found": {nil, &translator.NotFoundError{What: "Delete"}},
+	} {
+		err := r.modalBlocks(tt.steps, tt.err)
+		if !errors.Is(err, ErrDialogOpen) || err.Error() != want {
+			t.Errorf("%s: got %v, want %q", name, err, want)
+		}
 	}
 	if got := r.dialog(); got != `"confirm" dialog with message "Delete?"` {
 		t.Errorf("dialog() = %q", got)
+	}
+	none := &run{}
+	if cause := errors.New("x"); none.modalBlocks(nil, cause) != cause {
+		t.Error("with no dialog open, the translator's error must stay")
 	}
 }
 

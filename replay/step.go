@@ -143,6 +143,9 @@ func (r *run) record(ctx context.Context, pl *plan, sr *report.StepResult, finis
 	if err != nil {
 		return r.broken(pl, sr, finish, fmt.Sprintf("step %d (%s) failed: %v", st.Step, printable.Excerpt(sr.Label()), err), err)
 	}
+	if pl.kind == kindCall {
+		o = dialogLeft(pl, o)
+	}
 	if o.fail != "" {
 		if r.opts.IncludeResults != IncludeNone && o.text != "" {
 			sr.Result = r.result(o.text)

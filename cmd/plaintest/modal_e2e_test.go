@@ -234,7 +234,7 @@ func TestModalCompileErrors(t *testing.T) {
 		{"dotdot", "/upload", []string{"upload ../secret.txt into Attachment"}, "leaves the files folder " + files},
 		{"missing", "/upload", []string{"upload notes.txt into Attachment"}, "there is no file notes.txt in the files folder " + files},
 		{"no-dialog", "/dialogs", []string{"click Delete", "accept the dialog", "click Save", "accept the dialog", "accept the dialog"}, "no alert, confirm or prompt is open"},
-		{"dialog-open", "/dialogs", []string{"click Delete", "click Save"}, `the "confirm" dialog with message "Delete the draft?" the last action opened is still open`},
+		{"dialog-open", "/dialogs", []string{"click Delete", "click Save"}, `a dialog is open: confirm "Delete the draft?": answer it first`},
 		{"unknown-tab", "/tabs", []string{"click Open help", "switch to tab 5"}, `there is no tab 5 (waited 5s): 2 tabs are open (1 "Start", 2 "Help")`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
