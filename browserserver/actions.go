@@ -118,9 +118,7 @@ func (t *tab) click(a args, r *response) error {
 		optJS = "{ " + strings.Join(opts, ", ") + " }"
 	}
 	before := t.navCounts()
-	// A navigation the click starts is waited for by settle, up to the
-	// navigation timeout: not by the click, up to the action timeout.
-	o := playwright.LocatorClickOptions{Modifiers: mods, Timeout: t.timeout(), NoWaitAfter: playwright.Bool(true)}
+	o := playwright.LocatorClickOptions{Modifiers: mods, Timeout: t.timeout()}
 	if button != "" {
 		mb := playwright.MouseButton(button)
 		o.Button = &mb
@@ -159,7 +157,7 @@ func (t *tab) typeText(a args, r *response) error {
 			err = tg.loc.Fill(text, playwright.LocatorFillOptions{Timeout: t.timeout()})
 		}
 		if err == nil && a.flag("submit") {
-			err = tg.loc.Press("Enter", playwright.LocatorPressOptions{Timeout: t.timeout(), NoWaitAfter: playwright.Bool(true)})
+			err = tg.loc.Press("Enter", playwright.LocatorPressOptions{Timeout: t.timeout()})
 		}
 		return err
 	})

@@ -168,6 +168,12 @@ func (t *tab) act(action func() error) (opened bool, err error) {
 // Page and Modal state sections and no snapshot; else afterAction's.
 func (t *tab) actThen(before navCounts, r *response, action func() error) error {
 	opened, err := t.act(action)
+	if err != nil && mcpclient.PendingNavigation(err.Error()) {
+		// The action ran and Playwright's wait for the navigation it
+		// started ended at the action timeout: settle waits for it up to
+		// the navigation timeout.
+		err = nil
+	}
 	if url := t.pending(before); err != nil && url != "" && strings.Contains(err.Error(), "Timeout") {
 		// The action ran, and Playwright gave up on the navigation it
 		// started at the navigation timeout.

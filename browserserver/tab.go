@@ -232,9 +232,9 @@ func (t *tab) guard() error {
 // It returns the page's title when no navigation started (the round trip
 // reads it), else "". A navigation whose document does not commit within
 // the navigation timeout is an error naming its URL and the timeout (an
-// action waits for the navigation it started that long, not the action
-// timeout: the actions do not wait for it themselves, noWaitAfter). The
-// title is read in Playwright's utility world,
+// action whose own wait for the navigation it started ended at the action
+// timeout is waited for here that long: actThen). The title is read in
+// Playwright's utility world,
 // where the action ran, not the page's own: a new document's main world
 // would have to be set up for it first (the first action on a page took
 // 10-25 ms more; ReplayVsDirectWarm 1.27x, 1.27x, 1.17x -> 1.19x, 1.16x,

@@ -78,7 +78,7 @@ func (s *Session) callTool(ctx context.Context, name string, args map[string]any
 		if what := r.PageLost(); what != "" {
 			return r, s.lose(op, fmt.Errorf("%w: the server says %q", ErrBrowserLost, what))
 		}
-		if pendingNavigation(r.Error) {
+		if PendingNavigation(r.Error) {
 			// The action ran; the page it opened is still on its way.
 			return s.awaitNavigation(ctx, start, r)
 		}

@@ -24,10 +24,11 @@ import (
 //go:embed awaitnav.js
 var awaitNavJS string
 
-// pendingNavigation reports whether a failed call's error is Playwright's
+// PendingNavigation reports whether a failed call's error is Playwright's
 // for an action that ran and then timed out waiting for the navigation it
-// started: its call log ends with the action done and that wait.
-func pendingNavigation(msg string) bool {
+// started: its call log ends with the action done and that wait. Both
+// servers then wait for that navigation up to the navigation timeout.
+func PendingNavigation(msg string) bool {
 	lines := strings.Split(strings.TrimSpace(msg), "\n")
 	last := strings.TrimSpace(lines[len(lines)-1])
 	return strings.Contains(msg, "action done") && last == "- waiting for scheduled navigations to finish"
@@ -63,7 +64,7 @@ type navLoaded struct {
 }
 
 // awaitNavigation waits, after the action sent at sent that failed with
-// failed (pendingNavigation), for the navigation it started, until the
+// failed (PendingNavigation), for the navigation it started, until the
 // navigation timeout from sent: the action's result is then the page it
 // loaded; a page that does not load in time fails the action naming its
 // URL and the timeout.

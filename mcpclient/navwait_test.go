@@ -17,7 +17,7 @@ func TestPendingNavigation(t *testing.T) {
 		{"TimeoutError: x\n    - click action done\n    - waiting for scheduled navigations to finish\n    - navigations have finished\n    - retrying", false},
 		{"", false},
 	} {
-		if got := pendingNavigation(tt.msg); got != tt.want {
+		if got := PendingNavigation(tt.msg); got != tt.want {
 			t.Errorf("%q: got %v, want %v", tt.msg, got, tt.want)
 		}
 	}
