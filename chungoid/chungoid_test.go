@@ -52,7 +52,7 @@ func TestFromScenario(t *testing.T) {
 	for i, s := range f.Stages[:len(f.Stages)-1] {
 		next := ""
 		if s.Next != nil {
-			next = *s.Next
+			next = s.Next.(string)
 		}
 		if want := f.Stages[i+1].Name; i == len(f.Stages)-2 {
 			want = ""
@@ -64,7 +64,7 @@ func TestFromScenario(t *testing.T) {
 		}
 	}
 	if last := f.Stages[len(f.Stages)-2]; last.Next != nil {
-		t.Errorf("the last step goes on to %s", *last.Next)
+		t.Errorf("the last step goes on to %v", last.Next)
 	}
 	if got := f.Stages[5].Extra["success_criteria"]; !slices.Equal(got.([]any), []any{`text "1 item" is shown`}) {
 		t.Errorf("success criteria %v", got)
@@ -204,5 +204,34 @@ func TestStageNameOfABox(t *testing.T) {
 	}
 	if got := StageName(box("false")); got != "uncheck_remember_me" {
 		t.Errorf("uncheck: %q", got)
+	}
+}
+
+// TestConditionalStage: a Sandy step made only when its condition holds
+// (a click that expands only what is closed) is reached by a branch of
+// the stage before it, whose false goes past it; both encodings validate.
+func TestConditionalStage(t *testing.T) {
+	sc := &sandy.Scenario{Version: "2.1", Metadata: sandy.Metadata{Name: "faq"}, Steps: []sandy.Step{
+		{Step: 1, Tool: "mcp__playwright__browser_navigate", Params: map[string]any{"url": "http://x/faq"}},
+		{Step: 2, ID: "state_1_0", Output: map[string]string{"expanded": "$.expanded"}, Tool: "mcp__playwright__browser_evaluate", Params: map[string]any{"target": "#s", "function": "(el) => 1"}},
+		{Step: 3, Tool: "mcp__playwright__browser_click", Params: map[string]any{"target": "#s", "element": `button "Shipping"`}, Condition: "{{state_1_0.expanded}} != true"},
+		{Step: 4, Tool: "mcp__playwright__browser_evaluate", Params: map[string]any{"target": "#s", "function": "(el) => 2"}},
+	}}
+	f := FromScenario(sc)
+	b, ok := f.Stages[1].Next.(*Branch)
+	if !ok || b.Condition != "{{state_1_0.expanded}} != true" || b.True != f.Stages[2].Name || b.False != f.Stages[3].Name {
+		t.Fatalf("the read's next is %+v, want a branch to the click or past it", f.Stages[1].Next)
+	}
+	for _, asJSON := range []bool{false, true} {
+		data, err := f.Marshal(asJSON)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps := Validate(data, asJSON); len(ps) > 0 {
+			t.Errorf("json %v: %v\n%s", asJSON, ps, data)
+		}
+		if !strings.Contains(string(data), "state_1_0.expanded") {
+			t.Errorf("json %v: the branch's condition is not written:\n%s", asJSON, data)
+		}
 	}
 }

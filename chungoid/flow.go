@@ -49,9 +49,18 @@ type Stage struct {
 	Name    string         `json:"-" yaml:"-"`
 	AgentID string         `json:"agent_id" yaml:"agent_id"`
 	Inputs  map[string]any `json:"inputs,omitempty" yaml:"inputs,omitempty"`
-	Next    *string        `json:"next" yaml:"next"`
+	Next    any            `json:"next" yaml:"next"` // nil, a stage's name (string) or a *Branch
 	OnError *string        `json:"on_error" yaml:"on_error"`
 	Extra   map[string]any `json:"extra,omitempty" yaml:"extra,omitempty"`
+}
+
+// Branch is a next that depends on a condition: the stage named True
+// when it holds, else False. A Sandy step made only when its condition
+// holds is the True of its previous stage's branch.
+type Branch struct {
+	Condition string `json:"condition" yaml:"condition"`
+	True      string `json:"true" yaml:"true"`
+	False     string `json:"false" yaml:"false"`
 }
 
 // ReportFailure is the name of the final stage every on_error leads to.
@@ -89,9 +98,24 @@ func FromScenario(sc *sandy.Scenario) *Flow {
 			stage.Extra["success_criteria"] = []any{c}
 		}
 		if n := len(f.Stages); n > 0 {
-			f.Stages[n-1].Next = ptr(name)
+			f.Stages[n-1].Next = name
 		}
 		f.Stages = append(f.Stages, stage)
+	}
+	// A step made only when its condition holds: its previous stage
+	// branches to it, or past it.
+	for i, st := range sc.Steps {
+		if st.Condition == "" {
+			continue
+		}
+		after, ok := f.Stages[i].Next.(string)
+		if i == 0 || !ok {
+			// Nothing before it to branch from, or nothing after it to
+			// branch to: kept beside the stage, for a reader.
+			f.Stages[i].Extra["condition"] = st.Condition
+			continue
+		}
+		f.Stages[i-1].Next = &Branch{Condition: st.Condition, True: f.Stages[i].Name, False: after}
 	}
 	slug := sandy.Slug(sc.Metadata.Name)
 	f.Stages = append(f.Stages, Stage{Name: ReportFailure, AgentID: AgentID("mcp__playwright__browser_take_screenshot"),

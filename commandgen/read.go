@@ -165,6 +165,9 @@ func readEvaluate(fn, element, target string) (step.Step, error) {
 	if s, ok := readRemember(fn, element, target); ok {
 		return s, nil
 	}
+	if state, ok := readStateRead(fn); ok {
+		return step.Step{}, stateReadNotStep(state, target)
+	}
 	if fn == shadowProbeJS {
 		return step.Step{}, fmt.Errorf("the question whether the page has open shadow roots: %w", ErrNotStep)
 	}

@@ -68,3 +68,28 @@ func TestReadFillForm(t *testing.T) {
 		t.Errorf("Read of a box with no target: %v", err)
 	}
 }
+
+// TestUnless: the read of an element's state before the click that sets
+// it is no step's, and the click's condition reads back to its state.
+func TestUnless(t *testing.T) {
+	read, ok := StateRead("state_2_0", step.StateExpanded, "#faq", `button "FAQ"`)
+	if !ok || read.ID != "state_2_0" || read.Output[step.StateExpanded] != "$.expanded" {
+		t.Fatalf("StateRead = %+v, %v", read, ok)
+	}
+	if _, err := Read(read); !errors.Is(err, ErrNotStep) || !IsStateRead(read) {
+		t.Errorf("Read(StateRead) = %v, want ErrNotStep", err)
+	}
+	if _, ok := StateRead("x", step.StateChecked, "#b", ""); ok {
+		t.Error("StateRead of checked: a box is set by setChecked, not a conditional click")
+	}
+	for _, negated := range []bool{false, true} {
+		cond := Unless("state_2_0", step.StateExpanded, negated)
+		id, state, neg, attr, ok := ReadUnless(cond)
+		if !ok || id != "state_2_0" || state != step.StateExpanded || neg != negated || attr != "aria-expanded" {
+			t.Errorf("ReadUnless(%q) = %q %q %v %q %v", cond, id, state, neg, attr, ok)
+		}
+	}
+	if _, _, _, _, ok := ReadUnless("{{a.b}} != c"); ok {
+		t.Error("ReadUnless read a condition Unless does not write")
+	}
+}

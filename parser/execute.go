@@ -90,6 +90,8 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 		return r.drag(ctx, ts, s, target)
 	case s.Kind == step.Select && len(s.Values) > 0:
 		return r.selectMany(ctx, ts, s, node, target)
+	case s.Kind == step.Click && s.Unless != "":
+		return r.unless(ctx, ts, s, target)
 	}
 	return r.act(ctx, ts, s, target)
 }

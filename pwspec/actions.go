@@ -30,6 +30,12 @@ func (g *gen) step(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, int, 
 		(then == "browser_handle_dialog" || then == "browser_file_upload") {
 		return g.opener(st, in, next, then)
 	}
+	if tool == "browser_evaluate" && commandgen.IsStateRead(step.ToolCall{Tool: tool, Args: st.Params}) {
+		return nil, 0, nil // the click's condition reads the state itself
+	}
+	if st.Condition != "" {
+		return g.conditional(st, in, next)
+	}
 	p := st.Params
 	sp := func(k string) string { s, _ := p[k].(string); return s }
 	loc := func() (expr, error) {

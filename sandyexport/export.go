@@ -88,6 +88,11 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 			if ts.Index == 0 && i == 0 {
 				st.ID = "open"
 			}
+			if c.ID != "" {
+				// A read a later call's condition depends on.
+				st.ID, st.Output = c.ID, c.Output
+			}
+			st.Condition = c.Condition
 			if c.Tool == step.ToolWaitFor && i < len(ts.Calls)-1 {
 				st.Description = sandy.Described(ts.Action, "wait", ts.Element)
 			}

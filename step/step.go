@@ -119,8 +119,15 @@ type Step struct {
 	Values []string
 	// Match says how a check compares (see the Match constants).
 	Match string
-	// Negated turns a state check around: "is not checked".
+	// Negated turns a state check around: "is not checked"; on a Click
+	// with Unless, it asks for the state's opposite.
 	Negated bool
+	// Unless, on a Click, names the state (StateExpanded) it sets: the
+	// click is made only when the element is not in it (with Negated, only
+	// when it is), so "expand X" on a page where X starts open leaves it
+	// open. The export reads the state first and makes the click's call
+	// conditional on it (package commandgen's StateRead and Unless).
+	Unless string
 	// Words are the words the action named the element by, when they are
 	// a part of its name ("My orders" for the link "My orders (3)"): a
 	// locator built from them survives the rest of the name changing.

@@ -23,6 +23,13 @@ const (
 type ToolCall struct {
 	Tool string
 	Args map[string]any
+	// ID, Output and Condition are the Sandy step's own (empty for most
+	// calls): a call whose answer a later call reads has an ID and the
+	// outputs it extracts, and a call made only when an earlier answer
+	// says so has the condition, as "{{id.output}} != value".
+	ID        string
+	Output    map[string]string
+	Condition string
 }
 
 // Server is the name scenarios give the browser's MCP server: a step's

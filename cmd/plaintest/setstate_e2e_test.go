@@ -30,6 +30,21 @@ document.querySelectorAll("input").forEach(i => i.onchange = show);
 show();
 </script></body></html>`
 
+// faqPage is two disclosures, Shipping closed and Returns open, or the
+// other way round (%[1]t: Shipping open), each a button whose
+// aria-expanded says whether its answer shows.
+const faqPage = `<!doctype html><html><head><title>FAQ</title></head><body>
+<h1>FAQ</h1>
+<button aria-expanded="%[1]t" aria-controls="ship">Shipping</button><p id="ship"%[2]s>Ships in 2 days</p>
+<button aria-expanded="%[3]t" aria-controls="ret">Returns</button><p id="ret"%[4]s>30 days to return</p>
+<script>
+document.querySelectorAll("button").forEach(b => b.onclick = () => {
+  const open = b.getAttribute("aria-expanded") !== "true";
+  b.setAttribute("aria-expanded", String(open));
+  document.getElementById(b.getAttribute("aria-controls")).hidden = !open;
+});
+</script></body></html>`
+
 // activeTodosPage is a to-do list under its Active filter: ticking an item
 // removes its row, as TodoMVC's does.
 const activeTodosPage = `<!doctype html><html><head><title>Todos</title></head><body>
@@ -62,6 +77,15 @@ func serveSettings(t *testing.T) *settingsServer {
 		case "/settings":
 			f := s.flipped.Load()
 			fmt.Fprintf(w, settingsPage, on(f), f, on(!f))
+		case "/faq":
+			f := s.flipped.Load()
+			hidden := func(open bool) string {
+				if open {
+					return ""
+				}
+				return " hidden"
+			}
+			fmt.Fprintf(w, faqPage, f, hidden(f), !f, hidden(!f))
 		case "/todos":
 			fmt.Fprint(w, activeTodosPage)
 		default:
@@ -73,8 +97,9 @@ func serveSettings(t *testing.T) *settingsServer {
 	return s
 }
 
-// TestSetStateBothServers: "check X", "turn on X" and "uncheck X" end in
-// the state they name whatever state the page starts in: compiled through
+// TestSetStateBothServers: "check X", "turn on X", "uncheck X", "expand
+// X" and "collapse X" end in the state they name whatever state the page
+// starts in: compiled through
 // each server on a page where each box starts the other way, the scenario
 // replays through the other server on a page where each starts as asked
 // already, and the status the boxes set still reads as compiled (a click
@@ -118,6 +143,39 @@ func TestSetStateBothServers(t *testing.T) {
 				code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
 				if code != 0 {
 					t.Errorf("replay through %s, the boxes flipped %v: exit %d\n%s\n%s", other[server], flipped, code, stdout, stderr)
+				}
+			}
+		})
+	}
+	for _, server := range []string{"builtin", "playwright-mcp"} {
+		t.Run("expand/"+server, func(t *testing.T) {
+			settings.flipped.Store(false) // Shipping closed, Returns open
+			out := filepath.Join(t.TempDir(), "faq.json")
+			code, stdout, stderr := runCLI(t, "compile", "--url", base+"/faq", "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules",
+				"--step", "expand Shipping", "--step", "collapse Returns", "--step", "verify Ships in 2 days is shown")
+			if code != 0 {
+				t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
+			}
+			raw, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(string(raw), `"condition"`); n != 2 {
+				t.Errorf("the export has %d conditional steps, want the 2 clicks:\n%s", n, raw)
+			}
+			spec, err := os.ReadFile(strings.TrimSuffix(out, ".json") + ".spec.ts")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(spec), `!== "true") {`) || !strings.Contains(string(spec), `=== "true") {`) {
+				t.Errorf("the spec does not click only when needed:\n%s", spec)
+			}
+			os.Remove(strings.TrimSuffix(out, ".json") + ".spec.ts")
+			for _, flipped := range []bool{false, true} {
+				settings.flipped.Store(flipped)
+				code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+				if code != 0 {
+					t.Errorf("replay through %s, the sections flipped %v: exit %d\n%s\n%s", other[server], flipped, code, stdout, stderr)
 				}
 			}
 		})

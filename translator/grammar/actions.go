@@ -70,10 +70,11 @@ func buildOpen(r *Rules, m []string, req translator.Request) ([]step.Step, error
 var expandable = names.Roles("button", "treeitem", "combobox", "link", "menuitem", "row", "tab", "switch", "heading", "group")
 
 // buildExpand reads "expand Fruits" and "collapse the FAQ": a click on the
-// element that says it is expanded (or collapsed), then a check that it is
-// as asked, so that a click that opened or closed nothing fails the step
-// (and its replay) rather than passing untouched; nothing but that check
-// when it already is as asked. An element that does not say is clicked,
+// element that says it is expanded (or collapsed), made only when it is
+// not as asked (Unless: at replay too, on a page that starts in the other
+// state), then a check that it is as asked, so that a click that opened or
+// closed nothing fails the step (and its replay) rather than passing
+// untouched. An element that does not say is clicked,
 // and read again on the page the click leaves: Playwright's snapshot
 // leaves out a false state, so a closed section's button says no more than
 // a button that opens nothing until it is open. Where it then says it is
@@ -103,17 +104,17 @@ func buildExpand(collapse bool) func(*Rules, []string, translator.Request) ([]st
 			return []step.Step{act}, nil
 		}
 		state := step.Step{Kind: step.AssertState, Role: n.Role, Ref: n.Ref, Element: el, Words: w, Value: step.StateExpanded, Negated: collapse}
-		if open := n.Expanded == "true"; open != collapse && n.Expanded != "" {
-			// Already as asked: check it, so that a replay on a page that
-			// starts otherwise fails instead of passing untouched.
-			return []step.Step{state}, nil
-		}
+		// The click is made only when the element is not as asked, at
+		// compile and at replay (step.Step.Unless), then checked.
+		act.Unless, act.Negated = step.StateExpanded, collapse
 		switch {
 		case n.Role == "treeitem" && collapse:
 			act = step.Step{Kind: step.Press, Value: "ArrowLeft", Role: n.Role, Ref: n.Ref, Element: el, Words: w}
 		case n.Expanded == "" && n.Role != "treeitem" && !collapse:
 			return []step.Step{act, {Kind: step.Then, Value: req.Action}}, nil
 		case n.Expanded == "" && n.Role != "treeitem":
+			// It says nothing of being open: a click, as asked.
+			act.Unless, act.Negated = "", false
 			return []step.Step{act}, nil
 		}
 		return []step.Step{act, state}, nil
