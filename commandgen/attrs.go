@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen/locator"
@@ -119,3 +120,19 @@ var ElementPathFn = pagejs.Function(elementPathJS)
 
 //go:embed elementpath.js
 var elementPathJS string
+
+// CSSIdent escapes an id for a CSS #id selector: every character that is
+// not a letter, digit, - or _ escaped as its code point.
+func CSSIdent(id string) string {
+	var b strings.Builder
+	for i, c := range id {
+		switch {
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == '-', c >= 0x80,
+			c >= '0' && c <= '9' && i > 0:
+			b.WriteRune(c)
+		default:
+			fmt.Fprintf(&b, `\%x `, c)
+		}
+	}
+	return b.String()
+}

@@ -20,6 +20,11 @@ type Node struct {
 	Placeholder string // /placeholder of text fields
 	Value       string // inline text after the colon ("paragraph: Hello" has Value "Hello")
 	Cursor      string // [cursor=...] hint ("pointer"), or ""
+	// Kind is what a person calls the element by its kind rather than its
+	// name, read from the page (FieldKinds, Icons): "password" for an
+	// <input type=password>, "icon:delete" for a button that shows only
+	// a trash glyph; "" in snapshots, which do not say.
+	Kind string
 
 	// What a locator can use of the HTML element a node was built from
 	// (ParseHTML); all empty in ARIA snapshots, which carry no attributes.

@@ -36,6 +36,9 @@ type Noun struct {
 	// Place says the word may end the place an action names ("Remove in
 	// the Blue Mug card").
 	Place bool
+	// Typed says the word names a field a person types into ("the text
+	// box"): a combo box that is a <select> (Node.IsSelect) is never one.
+	Typed bool
 }
 
 // RankRoles is the roles whose elements the word makes likelier to be
@@ -54,10 +57,10 @@ func (n Noun) RankRoles() []string {
 // tab panel" a tab panel, not a tab).
 var Nouns = longestFirst([]Noun{
 	{Word: "radio button", Kind: []string{"radio", "menuitemradio"}, Count: []string{"radio"}},
-	{Word: "text field", Kind: TextFieldRoles()},
-	{Word: "text box", Kind: TextFieldRoles()},
-	{Word: "edit box", Kind: TextFieldRoles()},
-	{Word: "input field", Kind: TextFieldRoles()},
+	{Word: "text field", Kind: TextFieldRoles(), Typed: true},
+	{Word: "text box", Kind: TextFieldRoles(), Typed: true},
+	{Word: "edit box", Kind: TextFieldRoles(), Typed: true},
+	{Word: "input field", Kind: TextFieldRoles(), Typed: true},
 	{Word: "check box", Kind: []string{"checkbox"}},
 	{Word: "list item", Kind: []string{"listitem"}},
 	{Word: "tree item", Kind: []string{"treeitem"}},
@@ -69,9 +72,9 @@ var Nouns = longestFirst([]Noun{
 	{Word: "tickbox", Kind: []string{"checkbox"}},
 	{Word: "button", Kind: []string{"button"}},
 	{Word: "link", Kind: []string{"link"}},
-	{Word: "field", Kind: TextFieldRoles()},
-	{Word: "input", Kind: TextFieldRoles()},
-	{Word: "textbox", Kind: TextFieldRoles()},
+	{Word: "field", Kind: TextFieldRoles(), Typed: true},
+	{Word: "input", Kind: TextFieldRoles(), Typed: true},
+	{Word: "textbox", Kind: TextFieldRoles(), Typed: true},
 	{Word: "box", AnyKind: true, Place: true},
 	{Word: "switch", Kind: []string{"switch"}},
 	{Word: "slider", Kind: []string{"slider"}},

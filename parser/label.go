@@ -6,7 +6,6 @@ package parser
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"regexp"
 	"strings"
 
@@ -80,7 +79,7 @@ func (r *run) labelOf(ctx context.Context, target string) (string, bool) {
 	case l.For:
 		sel = "label[for=" + commandgen.CSSString(l.ID) + "]"
 	case l.ID != "":
-		sel = "label:has(#" + cssIdent(l.ID) + ")"
+		sel = "label:has(#" + commandgen.CSSIdent(l.ID) + ")"
 	case l.Name != "":
 		sel = "label:has(input[name=" + commandgen.CSSString(l.Name) + "])"
 	case l.Wrap && !reRef.MatchString(target):
@@ -112,22 +111,6 @@ func (r *run) rawProbe(ctx context.Context, target, fn string) (string, bool) {
 		return s, true
 	}
 	return v, true
-}
-
-// cssIdent escapes an id for a CSS #id selector: every character that is
-// not a letter, digit, - or _ escaped as its code point.
-func cssIdent(id string) string {
-	var b strings.Builder
-	for i, c := range id {
-		switch {
-		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_', c == '-', c >= 0x80,
-			c >= '0' && c <= '9' && i > 0:
-			b.WriteRune(c)
-		default:
-			fmt.Fprintf(&b, `\%x `, c)
-		}
-	}
-	return b.String()
 }
 
 // labelElement is the description of a click on a box's label: not an

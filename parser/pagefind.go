@@ -28,12 +28,15 @@ var pageFindFn = pagejs.Function(pageFindJS)
 
 // pageFound is one element of pagefind.js's answer.
 type pageFound struct {
-	Kind string `json:"kind"` // script, placeholder, email, search
-	Text string `json:"text"` // its text, placeholder or kind, white space collapsed
-	Tag  string `json:"tag"`
-	Type string `json:"type"`
-	Hint string `json:"hint"` // an email or search field's name, id or label
-	Path string `json:"path"` // as commandgen.ElementPathFn gives it
+	Kind    string `json:"kind"` // script, placeholder, icon, or a field's kind (dom.FieldKinds)
+	Text    string `json:"text"` // its text, placeholder, kind or icon's ligature, white space collapsed
+	Tag     string `json:"tag"`
+	Type    string `json:"type"`
+	Hint    string `json:"hint"`    // a field's name, id or label
+	Label   string `json:"label"`   // a field's label (aria-label, aria-labelledby, <label>)
+	Role    string `json:"role"`    // an icon's button or link
+	Classes string `json:"classes"` // an icon's classes
+	Path    string `json:"path"`    // as commandgen.ElementPathFn gives it
 }
 
 // foundRefPrefix starts the refs of the nodes pageFinds adds to the page:
@@ -47,7 +50,12 @@ const foundRefPrefix = "pf"
 // text; a text field by its placeholder, when its accessible name is
 // another (an aria-label) or the server's snapshot omits placeholders; an
 // email field as a text field named "email" and a search field as a
-// search box named "search", so that "the email box" finds the only one.
+// search box named "search", so that "the email box" finds the only one,
+// and every field of a kind dom.FieldKinds names so (a password field
+// "password", found as "the PIN box" too; a contenteditable element, a
+// text box named by its label, else "editable region"); a button or link
+// whose only content is an icon-font glyph by its icon's name (dom.Icons:
+// "delete" for fa-trash), noted as a warning when a step acts on it.
 // Each node's locator (getByText, getByPlaceholder, the field's type) is
 // kept in r.found once the page confirms it finds that element alone;
 // one it does not confirm is kept empty, so that a name it shares is
@@ -84,14 +92,14 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 			continue
 		}
 		node.Ref = fmt.Sprintf("%s%d", foundRefPrefix, len(r.found)+1)
-		fe := foundElement{script: f.Kind == "script"}
+		fe := foundElement{script: f.Kind == "script", note: f.note(node)}
 		loc := f.locator()
 		if got, ok := r.probe(ctx, loc.Selector(), commandgen.ElementPathFn); ok && got == f.Path {
 			fe.target = loc.Selector()
 		}
 		r.found[node.Ref] = fe
 		parent := r.page
-		if f.Hint != "" && (f.Kind == "email" || f.Kind == "search") {
+		if _, field := dom.FieldKindOf(f.Kind); f.Hint != "" && field {
 			// A group says which field it is, when the kind alone is
 			// refused as ambiguous: textbox "email" in group "field name=work".
 			parent = &dom.Node{Role: "group", Name: "field " + f.Hint, Parent: r.page}
@@ -167,12 +175,40 @@ func (f pageFound) node() *dom.Node {
 			role = "searchbox"
 		}
 		return &dom.Node{Role: role, Name: f.Text, Placeholder: f.Text}
-	case "email":
-		return &dom.Node{Role: "textbox", Name: "email"}
-	case "search":
-		return &dom.Node{Role: "searchbox", Name: "search"}
+	case "icon":
+		ic, _, ok := dom.IconOf(strings.Fields(f.Classes), f.Text)
+		if !ok {
+			return nil
+		}
+		role := "button"
+		if f.Role == "link" {
+			role = "link"
+		}
+		return &dom.Node{Role: role, Name: ic.Name, Kind: dom.IconKindPrefix + ic.Name}
+	}
+	if k, ok := dom.FieldKindOf(f.Kind); ok {
+		name := k.Words[0]
+		if f.Kind == "contenteditable" && f.Label != "" {
+			// The snapshot lists it with no role: by its label, it is
+			// a field one types into.
+			name = f.Label
+		}
+		return &dom.Node{Role: k.Role, Name: name, Kind: k.Kind}
 	}
 	return nil
+}
+
+// note is what a step on node, found as f, warns of: an icon's name
+// taken from its class.
+func (f pageFound) note(node *dom.Node) string {
+	if f.Kind != "icon" {
+		return ""
+	}
+	_, glyph, _ := dom.IconOf(strings.Fields(f.Classes), f.Text)
+	if glyph == f.Text {
+		return fmt.Sprintf("%s %q is named by its icon, the ligature %q of an icon font", node.Role, node.Name, glyph)
+	}
+	return fmt.Sprintf("%s %q is named by its icon, class %s: the page gives it no name of its own", node.Role, node.Name, glyph)
 }
 
 // locator is the locator that finds f, as Playwright's getBy… would.
@@ -185,6 +221,26 @@ func (f pageFound) locator() locator.Locator {
 		p = locator.LocatorPart{Kind: locator.PartPlaceholder, Text: f.Text, Exact: true}
 	case "search":
 		p = locator.LocatorPart{Kind: locator.PartRole, Role: "searchbox"}
+	case "icon":
+		_, glyph, _ := dom.IconOf(strings.Fields(f.Classes), f.Text)
+		if glyph == f.Text {
+			// A ligature word is its name.
+			p = locator.LocatorPart{Kind: locator.PartRole, Role: f.Role, Name: f.Text, Exact: true}
+			break
+		}
+		el := f.Tag
+		if f.Tag != "button" && f.Tag != "a" {
+			el = "[role=" + commandgen.CSSString(f.Role) + "]"
+		}
+		p = locator.LocatorPart{Kind: locator.PartCSS, Text: el + ":has(." + glyph + ")"}
+	case "textarea":
+		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "textarea"}
+	case "contenteditable":
+		if f.Label != "" {
+			p = locator.LocatorPart{Kind: locator.PartLabel, Text: f.Label, Exact: true}
+			break
+		}
+		p = locator.LocatorPart{Kind: locator.PartCSS, Text: `[contenteditable]:not([contenteditable="false"])`}
 	default:
 		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "input[type=" + commandgen.CSSString(f.Kind) + "]"}
 	}
@@ -195,6 +251,7 @@ func (f pageFound) locator() locator.Locator {
 type foundElement struct {
 	target string // its confirmed locator, "" when none finds it alone
 	script bool   // an element with no role, clicked through script
+	note   string // what a step on it warns of (pageFound.note)
 }
 
 // foundTarget is the confirmed locator of a node pageFinds added; ok is
@@ -214,10 +271,22 @@ func (r *run) foundTarget(node *dom.Node) (target string, ok bool, err error) {
 // added it as an element with no role, clicked through script: text
 // "Details", which replay's identity check passes over (the page gives
 // the element no role to hold it to; its locator holds it to its whole
-// text); else s's own.
+// text); as an icon's button or link, its role alone (the name is the
+// icon's, not the page's; replay holds it to its role); as a
+// contenteditable element, generic and its label, as the page's
+// accessibility tree has it (its locator holds it to its label); else
+// s's own.
 func (r *run) foundElementText(node *dom.Node, s step.Step) string {
-	if fe, ok := r.found[node.Ref]; ok && fe.script {
+	fe, ok := r.found[node.Ref]
+	switch {
+	case ok && fe.script:
 		return "text " + strconv.Quote(node.Name)
+	case ok && strings.HasPrefix(node.Kind, dom.IconKindPrefix):
+		return node.Role
+	case ok && node.Kind == "contenteditable" && node.Name != "editable region":
+		return "generic " + strconv.Quote(node.Name)
+	case ok && node.Kind == "contenteditable":
+		return "generic"
 	}
 	return s.Element
 }

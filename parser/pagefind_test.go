@@ -12,6 +12,16 @@ func TestParseFound(t *testing.T) {
 		`{\"kind\":\"placeholder\",\"text\":\"Search products…\",\"tag\":\"input\",\"type\":\"search\",\"path\":\"1/1\"},` +
 		`{\"kind\":\"email\",\"text\":\"email\",\"tag\":\"input\",\"type\":\"email\",\"hint\":\"name=work\",\"path\":\"1/2\"},` +
 		`{\"kind\":\"search\",\"text\":\"search\",\"tag\":\"input\",\"path\":\"1/3\"},` +
+		`{\"kind\":\"password\",\"text\":\"password\",\"tag\":\"input\",\"path\":\"1/5\"},` +
+		`{\"kind\":\"number\",\"text\":\"number\",\"tag\":\"input\",\"path\":\"1/6\"},` +
+		`{\"kind\":\"textarea\",\"text\":\"textarea\",\"tag\":\"textarea\",\"path\":\"1/7\"},` +
+		`{\"kind\":\"contenteditable\",\"text\":\"contenteditable\",\"tag\":\"div\",\"label\":\"Notes\",\"path\":\"1/8\"},` +
+		`{\"kind\":\"contenteditable\",\"text\":\"contenteditable\",\"tag\":\"div\",\"path\":\"1/9\"},` +
+		`{\"kind\":\"icon\",\"text\":\"\",\"tag\":\"button\",\"role\":\"button\",\"classes\":\"fa fa-trash\",\"path\":\"1/10\"},` +
+		`{\"kind\":\"icon\",\"text\":\"\",\"tag\":\"div\",\"role\":\"button\",\"classes\":\"bi bi-pencil\",\"path\":\"1/11\"},` +
+		`{\"kind\":\"icon\",\"text\":\"close\",\"tag\":\"a\",\"role\":\"link\",\"classes\":\"material-icons\",\"path\":\"1/12\"},` +
+		`{\"kind\":\"icon\",\"text\":\"\",\"tag\":\"button\",\"role\":\"button\",\"classes\":\"fa fa-spin\",\"path\":\"1/13\"},` +
+		`{\"kind\":\"text\",\"text\":\"text\",\"path\":\"1/14\"},` +
 		`{\"kind\":\"other\",\"text\":\"x\",\"path\":\"1/4\"}]"`
 	found, err := parseFound(value)
 	if err != nil {
@@ -20,13 +30,21 @@ func TestParseFound(t *testing.T) {
 	var got []string
 	for _, f := range found {
 		n := f.node()
-		got = append(got, n.Role+" "+n.Name+" → "+f.locator().Selector())
+		got = append(got, n.Role+" "+n.Name+" "+n.Kind+" → "+f.locator().Selector())
 	}
 	want := []string{
-		`link Details → internal:text="Details"s`,
-		`searchbox Search products… → internal:attr=[placeholder="Search products…"s]`,
-		`textbox email → input[type="email"]`,
-		`searchbox search → internal:role=searchbox`,
+		`link Details  → internal:text="Details"s`,
+		`searchbox Search products…  → internal:attr=[placeholder="Search products…"s]`,
+		`textbox email email → input[type="email"]`,
+		`searchbox search search → internal:role=searchbox`,
+		`textbox password password → input[type="password"]`,
+		`spinbutton number number → input[type="number"]`,
+		`textbox text area textarea → textarea`,
+		`textbox Notes contenteditable → internal:label="Notes"s`,
+		`textbox editable region contenteditable → [contenteditable]:not([contenteditable="false"])`,
+		`button delete icon:delete → button:has(.fa-trash)`,
+		`button edit icon:edit → [role="button"]:has(.bi-pencil)`,
+		`link close icon:close → internal:role=link[name="close"s]`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
@@ -61,13 +79,5 @@ func TestMissingRef(t *testing.T) {
 	}
 	if got := missingRef(step.Step{Kind: step.Click}, "e9"); !strings.Contains(got, "the element") || !strings.Contains(got, "ref e9") {
 		t.Errorf("stale ref: %q", got)
-	}
-}
-
-func TestCSSIdent(t *testing.T) {
-	for in, want := range map[string]string{"all": "all", "a.b": `a\2e b`, "1x": `\31 x`, "é-1": "é-1"} {
-		if got := cssIdent(in); got != want {
-			t.Errorf("cssIdent(%q) = %q, want %q", in, got, want)
-		}
 	}
 }

@@ -52,8 +52,9 @@ type TestStep struct {
 	Model []translator.ModelCall
 	// Duration is the wall time of the whole action.
 	Duration time.Duration
-	// Warnings say what may make the action's check vacuous: a check that
-	// already held before the action it follows.
+	// Warnings say what may make the action's check vacuous (a check that
+	// already held before the action it follows) or its element a guess:
+	// a name read by some of its words, a button named by its icon.
 	Warnings []string
 }
 

@@ -58,6 +58,12 @@ type Request struct {
 	// Record, when set, is told what every answer of a language model cost,
 	// whatever Translate returns.
 	Record func(ModelCall)
+	// Note, when set, is told what a person should know of how the action
+	// was read, where a name was taken loosely: the element whose name
+	// holds the phrase's words with others among them (`"Select all rows"
+	// is read as checkbox "Select all 12 rows."`). The caller prints it as
+	// a warning once the action's steps ran.
+	Note func(string)
 }
 
 // ModelCall is one answer of a language model and what it cost.

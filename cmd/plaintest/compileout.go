@@ -140,7 +140,8 @@ type jsonStep struct {
 	// answers for it.
 	Translator string          `json:"translator,omitempty"`
 	Model      []jsonModelStep `json:"model_steps,omitempty"`
-	// Warnings: a check that already held before its action.
+	// Warnings: a check that already held before its action, a name read
+	// by some of its words, a button named by its icon.
 	Warnings []string `json:"warnings,omitempty"`
 }
 

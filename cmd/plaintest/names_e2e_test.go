@@ -17,11 +17,12 @@ import (
 // not as the accessibility snapshot lists them (issue 21 part 1): each
 // compiles on holds and replays there, and its replay fails on broken,
 // where the fact its checks read is gone. targets, when set, are the
-// exported action targets in order.
+// exported action targets in order; warnings, what compile's output warns.
 var nameCases = []struct {
 	name, actions string
 	holds, broken string
 	targets       []string
+	warnings      []string
 }{{
 	name:    "link with no href",
 	actions: "click Details then verify the page shows opened details",
@@ -53,6 +54,32 @@ var nameCases = []struct {
 	holds:   `<input type="email" oninput="say('e=' + this.value)"><input type="search" oninput="say('s=' + this.value)">`,
 	broken:  `<input type="email"><input type="search" oninput="say('s=' + this.value)">`,
 	targets: []string{`input[type="email"]`, `internal:role=searchbox`},
+}, {
+	name: "kinds of field",
+	actions: "type 1234 into the PIN box then verify the page shows p=1234 then type 5 into the number field then verify the page shows n=5 then " +
+		"type hi into the text area then verify the page shows t=hi then type yo into Notes then verify the page shows c=yo",
+	holds: `<input type="password" placeholder="••••" oninput="say('p=' + this.value)"><input type="number" oninput="say('n=' + this.value)">` +
+		`<select aria-label="Size"><option>S</option></select><textarea oninput="say('t=' + this.value)"></textarea>` +
+		`<span id="nl">Notes</span><div contenteditable="true" aria-labelledby="nl" oninput="say('c=' + this.textContent)">.</div>`,
+	broken: `<input type="password" placeholder="••••" oninput="say('p=' + this.value)"><input type="number" oninput="say('n=' + this.value)">` +
+		`<select aria-label="Size"><option>S</option></select><textarea oninput="say('t=' + this.value)"></textarea>` +
+		`<span id="nl">Notes</span><div contenteditable="true" aria-labelledby="nl">.</div>`,
+	targets: []string{`input[type="password"]`, `input[type="number"]`, `textarea`, `internal:label="Notes"s`},
+}, {
+	name:    "icon buttons",
+	actions: "click the trash button then verify the page shows deleted then click the pencil icon then verify the page shows edited",
+	holds: `<button onclick="say('deleted')"><i class="fa fa-trash"></i></button><button onclick="say('added')"><i class="bi bi-plus-lg"></i></button>` +
+		`<button onclick="say('edited')"><span class="material-icons">edit</span></button>`,
+	broken: `<button onclick="say('archived')"><i class="fa fa-trash"></i></button><button onclick="say('added')"><i class="bi bi-plus-lg"></i></button>` +
+		`<button onclick="say('edited')"><span class="material-icons">edit</span></button>`,
+	targets:  []string{`button:has(.fa-trash)`, `internal:role=button[name="edit"s]`},
+	warnings: []string{`warning: button "delete" is named by its icon, class fa-trash`, `warning: button "edit" is named by its icon, the ligature "edit"`},
+}, {
+	name:     "words of a name in order",
+	actions:  "check Select all rows then verify the page shows all=true",
+	holds:    `<label><input type="checkbox" onchange="say('all=' + this.checked)">Select all 12 rows.</label><label><input type="checkbox">Keep rows</label>`,
+	broken:   `<label><input type="checkbox" onchange="say('all=' + !this.checked)">Select all 12 rows.</label><label><input type="checkbox">Keep rows</label>`,
+	warnings: []string{`warning: "Select all rows" is read as checkbox "Select all 12 rows."`},
 }, {
 	name:    "label with a glyph over its box",
 	actions: "check Select all then verify the page shows all=true then uncheck Select all then verify the page shows all=false",
@@ -104,6 +131,11 @@ func TestCompileNamesAsSeenBothServers(t *testing.T) {
 		code, stdout, stderr := runCLI(t, "compile", c.actions, "--url", srv.URL, "-o", out, "--evidence", t.TempDir(), "--mcp", server)
 		if code != 0 {
 			t.Fatalf("compile: exit %d\n%s\n%s", code, stdout, stderr)
+		}
+		for _, want := range c.warnings {
+			if !strings.Contains(stdout, want) {
+				t.Errorf("compile's output lacks %q:\n%s", want, stdout)
+			}
 		}
 		sc, err := sandy.Load(out)
 		if err != nil {

@@ -2,6 +2,7 @@ package names
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -93,6 +94,9 @@ func Element(req translator.Request, phrase string, want RoleSet, wantName strin
 		return nil, Ambiguous(req.Page, "the "+p, found)
 	}
 	n, err := Resolve(req.Page, p, want, wantName)
+	if err == nil && req.Note != nil && loosely(n, p) {
+		req.Note(fmt.Sprintf("%q is read as %s: every word of it, in order, is in that name and no other", p, Short(n)))
+	}
 	var hidden *HiddenError
 	if err == nil || req.Page == nil || errors.As(err, &hidden) {
 		return holderOf(n), err

@@ -1,6 +1,7 @@
 package names
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -47,6 +48,10 @@ func kindAlone(page *dom.Node, phrase string, want RoleSet) ([]*dom.Node, RoleSe
 	}
 	set := intersect(want, kind)
 	found := Candidates(page, set)
+	if n.Typed {
+		// "the text box": a field one types into, never a <select>.
+		found = slices.DeleteFunc(found, (*dom.Node).IsSelect)
+	}
 	return found, set, len(found) > 0
 }
 

@@ -115,3 +115,28 @@ func holdsInOrder(name, want []string) bool {
 
 // negation are the words that turn a name around.
 var negation = map[string]bool{"not": true, "no": true, "never": true, "without": true, "nt": true, "dont": true, "don": true, "cannot": true}
+
+// loosely reports whether n is the element inOrder finds for phrase: its
+// name holds every word of the phrase (or of the phrase less its kind
+// noun) in order with others among them, and is not the phrase, a near
+// form of it, or a name the phrase is a whole-word part of.
+func loosely(n *dom.Node, phrase string) bool {
+	if n == nil {
+		return false
+	}
+	forms := []string{phrase}
+	if rest, _ := splitRoleNoun(phrase); rest != phrase && rest != "" {
+		forms = append(forms, rest)
+	}
+	name := strings.Fields(nearWords(Label(n)))
+	loose := false
+	for _, f := range forms {
+		if _, top := Rank([]*dom.Node{n}, f); top >= ScoreMatch || nearWords(Label(n)) == nearWords(f) {
+			return false
+		}
+		if want := strings.Fields(nearWords(f)); len(want) >= 2 && holdsInOrder(name, want) {
+			loose = true
+		}
+	}
+	return loose
+}

@@ -95,6 +95,13 @@ func Rank(nodes []*dom.Node, words string) ([]*dom.Node, int) {
 				s = p
 			}
 		}
+		for _, w := range dom.KindWords(n.Kind) {
+			// "the PIN box" for a password field the page read names
+			// "password" (dom.FieldKinds, dom.Icons).
+			if k := Score(w, words) - 5; k > s {
+				s = k
+			}
+		}
 		switch {
 		case s > top:
 			top, best = s, []*dom.Node{n}

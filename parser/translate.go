@@ -1,0 +1,136 @@
+package parser
+
+// Reading one action against the page: the translator asked, waiting for
+// an element that is not there yet, and what it told of how it read it.
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/plaintest/plaintest/internal/clock"
+	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/grammar"
+)
+
+// translate snapshots the page and asks the translator for the steps of
+// text (the action of ts, or its Then after the steps taken), waiting (up
+// to the timeout) for an element that is not there yet. What a model's
+// answers cost is added to ts and the run's usage. ok is false when the
+// action failed; the failure is recorded and err is its cause (a model
+// server that failed is one).
+func (r *run) translate(ctx context.Context, ts *TestStep, text string, continued bool, taken []step.Step) (steps []step.Step, waited time.Duration, ok bool, err error) {
+	index, action := ts.Index, ts.Action
+	start := time.Now()
+	r.disabled = ""
+	limit := r.c.opts.Timeout
+	if grammar.Waits(text) {
+		// "wait for the Pay button to appear": as long as a page may take.
+		limit = r.c.opts.waitTimeout()
+	}
+	deadline := start.Add(limit)
+	looked := false // the page was read for elements the snapshot does not name
+	early := false  // so read at the first miss
+	// Each look is a snapshot of the whole page: spaced out as the wait
+	// goes on, the last at the deadline.
+	backoff := clock.Backoff{First: r.c.opts.Poll}
+	for {
+		if err := r.snapshot(ctx); err != nil {
+			return nil, 0, false, r.fail(ctx, index, action, nil, err.Error(), err)
+		}
+		if r.start == nil {
+			r.start = r.page
+		}
+		// The actions go as written, for the rules translator to match the
+		// page; the model translator masks the secret values itself.
+		// notes are what the translator told of how it read the last
+		// answer (a name taken by some of its words), warned of once
+		// the action is read.
+		var notes []string
+		req := translator.Request{
+			Action: text, Page: r.page, URL: r.pageURL, Title: r.title, History: r.actions[:index-1],
+			Previous: r.previous, Continued: continued, Taken: taken, Record: r.record(ts), Dialog: r.dialog(),
+			Note: func(s string) { notes = append(notes, s) },
+		}
+		ask := func() ([]step.Step, error) {
+			req.Page = r.page
+			notes = nil
+			steps, err := r.c.opts.Translator.Translate(ctx, req)
+			return steps, r.modalBlocks(steps, err)
+		}
+		steps, err = ask()
+		var nf *translator.NotFoundError
+		if errors.As(err, &nf) {
+			// There but disabled? Waited for the same way, and said so.
+			r.disabled = r.disabledTarget(ctx, req)
+		}
+		if errors.As(err, &nf) && r.disabled == "" && !early && ctx.Err() == nil {
+			// At the first miss, the elements a person names that the
+			// snapshot lists under another name or none (pagefind.go): a
+			// span clicked through script is there now, not late, and was
+			// found only after the whole wait. Taken when they read the
+			// sentence; else the wait goes on, and they are read again at
+			// its end.
+			early = true
+			added, ferr := r.pageFinds(ctx)
+			if ferr != nil {
+				return nil, 0, false, r.fail(ctx, index, action, nil, ferr.Error(), ferr)
+			}
+			if added {
+				if found, ferr := ask(); ferr == nil {
+					r.warn(ts, notes...)
+					return found, 0, true, nil
+				}
+			}
+		}
+		if left := time.Until(deadline); errors.As(err, &nf) && left > 0 {
+			if err := clock.Sleep(ctx, min(backoff.Next(), left)); err != nil {
+				return nil, 0, false, err
+			}
+			waited = time.Since(start)
+			continue
+		}
+		if nf != nil && r.disabled == "" && !looked && ctx.Err() == nil {
+			// The last try: the elements a person names that the
+			// snapshot lists under another name or none (pagefind.go).
+			looked = true
+			added, ferr := r.pageFinds(ctx)
+			if ferr != nil {
+				return nil, 0, false, r.fail(ctx, index, action, nil, ferr.Error(), ferr)
+			}
+			if added {
+				if steps, err = ask(); !errors.As(err, &nf) {
+					nf = nil
+				}
+				waited = 0 // not late: named in a way the snapshot does not show
+			}
+		}
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, 0, false, ctx.Err()
+			}
+			msg := err.Error()
+			switch {
+			case nf != nil && r.disabled != "":
+				msg = fmt.Sprintf("%s is disabled (waited %s)", r.disabled, limit)
+			case nf != nil:
+				msg += fmt.Sprintf(" (waited %s)", limit)
+			}
+			return nil, 0, false, r.fail(ctx, index, action, nil, msg, modelDown(err))
+		}
+		r.warn(ts, notes...)
+		return steps, waited, true, nil
+	}
+}
+
+// warn adds each of warnings to ts's, once, with secret values masked.
+func (r *run) warn(ts *TestStep, warnings ...string) {
+	for _, w := range warnings {
+		if w = r.masker.Replace(w); !slices.Contains(ts.Warnings, w) {
+			ts.Warnings = append(ts.Warnings, w)
+		}
+	}
+}
