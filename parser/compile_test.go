@@ -14,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
+	"github.com/plaintest/plaintest/parser/pagefind"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -253,7 +254,7 @@ func TestCompileWaitsForLateElement(t *testing.T) {
 			asked, finds := 0, 0
 			for _, c := range f.toolCalls("browser_evaluate") {
 				switch fn, _ := c.Args["function"].(string); {
-				case fn == pageFindFn:
+				case fn == pagefind.Fn:
 					finds++
 				case !strings.Contains(fn, "aria-busy") && fn != hasFeedFn && fn != unseenFn: // not the settle after loading, nor the text a person cannot see before the click
 					asked++
@@ -293,7 +294,7 @@ func TestCompileTakesAPageFoundElementAtOnce(t *testing.T) {
 	}
 	finds := 0
 	for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
-		if c.Args["function"] == pageFindFn {
+		if c.Args["function"] == pagefind.Fn {
 			finds++
 		}
 	}
@@ -778,7 +779,7 @@ func TestCompileListsPageFoundElementsOnce(t *testing.T) {
 	}
 	finds := 0
 	for _, c := range f.toolCalls(mcpclient.ToolEvaluate) {
-		if c.Args["function"] == pageFindFn {
+		if c.Args["function"] == pagefind.Fn {
 			finds++
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcptest"
+	"github.com/plaintest/plaintest/parser/pagefind"
 )
 
 // fakeBrowser is a scripted stand-in for a Playwright MCP server over the
@@ -78,7 +79,7 @@ type fakeBrowser struct {
 	// inputs are the targets of <input> elements: a check of their text
 	// fails, as they render none (their value is no text).
 	inputs map[string]bool
-	// pageFound is pagefind.js's answer (pageFindFn), by path: the
+	// pageFound is pagefind.js's answer (pagefind.Fn), by path: the
 	// elements the page shows that its snapshot does not name so; a path
 	// not listed answers as a server whose page finds nothing more.
 	pageFound map[string]string
@@ -259,7 +260,7 @@ func (f *fakeBrowser) evaluate(c mcptest.Call) mcptest.Result {
 		return mcptest.Playwright{Value: "true"}.Result()
 	}
 	fn, _ := c.Args["function"].(string)
-	if fn == pageFindFn {
+	if fn == pagefind.Fn {
 		if found, ok := f.pageFound[f.path]; ok {
 			return mcptest.Playwright{Value: found}.Result()
 		}

@@ -5,8 +5,6 @@ package parser
 
 import (
 	"context"
-	_ "embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -15,29 +13,10 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
-	"github.com/plaintest/plaintest/internal/pagejs"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/parser/pagefind"
 	"github.com/plaintest/plaintest/step"
 )
-
-//go:embed pagefind.js
-var pageFindJS string
-
-// pageFindFn lists the page's elements that pagefind.js finds.
-var pageFindFn = pagejs.Function(pageFindJS)
-
-// pageFound is one element of pagefind.js's answer.
-type pageFound struct {
-	Kind    string `json:"kind"` // script, placeholder, icon, or a field's kind (dom.FieldKinds)
-	Text    string `json:"text"` // its text, placeholder, kind or icon's ligature, white space collapsed
-	Tag     string `json:"tag"`
-	Type    string `json:"type"`
-	Hint    string `json:"hint"`    // a field's name, id or label
-	Label   string `json:"label"`   // a field's label (aria-label, aria-labelledby, <label>)
-	Role    string `json:"role"`    // an icon's button or link
-	Classes string `json:"classes"` // an icon's classes
-	Path    string `json:"path"`    // as commandgen.ElementPathFn gives it
-}
 
 // foundRefPrefix starts the refs of the nodes pageFinds adds to the page:
 // no server's snapshot writes refs so.
@@ -68,7 +47,7 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 	if r.page != nil && r.foundOn == r.page {
 		return r.foundAdded, nil
 	}
-	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": pageFindFn}})
+	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": pagefind.Fn}})
 	if errors.Is(err, mcpclient.ErrRejected) {
 		return false, nil // a server with no browser_evaluate: nothing more is found
 	}
@@ -78,7 +57,7 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 	if out.IsError || r.page == nil {
 		return false, nil
 	}
-	found, err := parseFound(out.Value)
+	found, err := pagefind.Parse(out.Value)
 	if err != nil {
 		r.c.opts.Logger.Debug("the page's answer for elements by their text is not understood", "err", err)
 		return false, nil
@@ -87,13 +66,13 @@ func (r *run) pageFinds(ctx context.Context) (bool, error) {
 		r.found = map[string]foundElement{}
 	}
 	for _, f := range found {
-		node := f.node()
+		node := f.Node()
 		if node == nil {
 			continue
 		}
 		node.Ref = fmt.Sprintf("%s%d", foundRefPrefix, len(r.found)+1)
-		fe := foundElement{script: f.Kind == "script", note: f.note(node)}
-		loc := f.locator()
+		fe := foundElement{script: f.Kind == "script", note: f.Note(node)}
+		loc := f.Locator()
 		if got, ok := r.probe(ctx, loc.Selector(), commandgen.ElementPathFn); ok && got == f.Path {
 			fe.target = loc.Selector()
 		}
@@ -139,119 +118,11 @@ func (r *run) refless(page *dom.Node) {
 	})
 }
 
-// parseFound reads pagefind.js's answer as a server gives it: the JSON
-// text the function returned, itself quoted as JSON or not. Elements of
-// a kind it does not know are left out.
-func parseFound(value string) ([]pageFound, error) {
-	raw := strings.TrimSpace(value)
-	var s string
-	if json.Unmarshal([]byte(raw), &s) == nil {
-		raw = s
-	}
-	var all []pageFound
-	if err := json.Unmarshal([]byte(raw), &all); err != nil {
-		return nil, fmt.Errorf("pagefind.js's answer: %w", err)
-	}
-	found := all[:0]
-	for _, f := range all {
-		if f.node() != nil {
-			found = append(found, f)
-		}
-	}
-	return found, nil
-}
-
-// node is the element f as the translator sees it; nil for none.
-func (f pageFound) node() *dom.Node {
-	switch f.Kind {
-	case "script":
-		if f.Tag == "a" {
-			return &dom.Node{Role: "link", Name: f.Text}
-		}
-		return &dom.Node{Role: "button", Name: f.Text}
-	case "placeholder":
-		role := "textbox"
-		if f.Type == "search" {
-			role = "searchbox"
-		}
-		return &dom.Node{Role: role, Name: f.Text, Placeholder: f.Text}
-	case "icon":
-		ic, _, ok := dom.IconOf(strings.Fields(f.Classes), f.Text)
-		if !ok {
-			return nil
-		}
-		role := "button"
-		if f.Role == "link" {
-			role = "link"
-		}
-		return &dom.Node{Role: role, Name: ic.Name, Kind: dom.IconKindPrefix + ic.Name}
-	}
-	if k, ok := dom.FieldKindOf(f.Kind); ok {
-		name := k.Words[0]
-		if f.Kind == "contenteditable" && f.Label != "" {
-			// The snapshot lists it with no role: by its label, it is
-			// a field one types into.
-			name = f.Label
-		}
-		return &dom.Node{Role: k.Role, Name: name, Kind: k.Kind}
-	}
-	return nil
-}
-
-// note is what a step on node, found as f, warns of: an icon's name
-// taken from its class.
-func (f pageFound) note(node *dom.Node) string {
-	if f.Kind != "icon" {
-		return ""
-	}
-	_, glyph, _ := dom.IconOf(strings.Fields(f.Classes), f.Text)
-	if glyph == f.Text {
-		return fmt.Sprintf("%s %q is named by its icon, the ligature %q of an icon font", node.Role, node.Name, glyph)
-	}
-	return fmt.Sprintf("%s %q is named by its icon, class %s: the page gives it no name of its own", node.Role, node.Name, glyph)
-}
-
-// locator is the locator that finds f, as Playwright's getBy… would.
-func (f pageFound) locator() locator.Locator {
-	var p locator.LocatorPart
-	switch f.Kind {
-	case "script":
-		p = locator.LocatorPart{Kind: locator.PartText, Text: f.Text, Exact: true}
-	case "placeholder":
-		p = locator.LocatorPart{Kind: locator.PartPlaceholder, Text: f.Text, Exact: true}
-	case "search":
-		p = locator.LocatorPart{Kind: locator.PartRole, Role: "searchbox"}
-	case "icon":
-		_, glyph, _ := dom.IconOf(strings.Fields(f.Classes), f.Text)
-		if glyph == f.Text {
-			// A ligature word is its name.
-			p = locator.LocatorPart{Kind: locator.PartRole, Role: f.Role, Name: f.Text, Exact: true}
-			break
-		}
-		el := f.Tag
-		if f.Tag != "button" && f.Tag != "a" {
-			el = "[role=" + commandgen.CSSString(f.Role) + "]"
-		}
-		p = locator.LocatorPart{Kind: locator.PartCSS, Text: el + ":has(." + glyph + ")"}
-	case "textarea":
-		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "textarea"}
-	case "contenteditable":
-		if f.Label != "" {
-			p = locator.LocatorPart{Kind: locator.PartLabel, Text: f.Label, Exact: true}
-			break
-		}
-		p = locator.LocatorPart{Kind: locator.PartCSS, Text: `[contenteditable]:not([contenteditable="false"])`}
-	default:
-		p = locator.LocatorPart{Kind: locator.PartCSS, Text: "input[type=" + commandgen.CSSString(f.Kind) + "]"}
-	}
-	return locator.Locator{Parts: []locator.LocatorPart{p}}
-}
-
 // foundElement is what pageFinds keeps of a node it added.
 type foundElement struct {
 	target string // its confirmed locator, "" when none finds it alone
 	script bool   // an element with no role, clicked through script
-	note   string // what a step on it warns of (pageFound.note)
+	note   string // what a step on it warns of (pagefind.Found.Note)
 }
 
 // foundTarget is the confirmed locator of a node pageFinds added; ok is
