@@ -25,6 +25,10 @@ type Node struct {
 	// <input type=password>, "icon:delete" for a button that shows only
 	// a trash glyph; "" in snapshots, which do not say.
 	Kind string
+	// Covered is true for an element another element covers at its centre
+	// (it takes no click there), read from the page when several elements
+	// of one name left a sentence ambiguous; false in snapshots.
+	Covered bool
 
 	// What a locator can use of the HTML element a node was built from
 	// (ParseHTML); all empty in ARIA snapshots, which carry no attributes.
@@ -168,6 +172,27 @@ func FrameOf(n *Node) *Node {
 		}
 	}
 	return nil
+}
+
+// OwnFrame returns a copy of the frame f's subtree in which the frames
+// inside it are kept without their content: what "in the checkout frame"
+// reads when the checkout frame's own element is meant, not one in a frame
+// it holds. The copy's root keeps f's parent, so that what is said of where
+// an element sits reads the same; its nodes keep their refs.
+func OwnFrame(f *Node) *Node {
+	var cp func(n, parent *Node) *Node
+	cp = func(n, parent *Node) *Node {
+		c := *n
+		c.Parent, c.Children = parent, nil
+		if n != f && n.Role == "iframe" {
+			return &c
+		}
+		for _, k := range n.Children {
+			c.Children = append(c.Children, cp(k, &c))
+		}
+		return &c
+	}
+	return cp(f, f.Parent)
 }
 
 // Innermost lists, in document order, the innermost elements below root

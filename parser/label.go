@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/commandgen"
+	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/step"
 )
@@ -57,6 +58,35 @@ func (r *run) coveredLabel(ctx context.Context, s step.Step, target string) (str
 	}
 	return r.labelOf(ctx, target)
 }
+
+// markCovered asks the page, of nodes that share one role and name (an
+// ambiguous sentence's), which another element covers at its centre, and
+// marks those dom.Node.Covered when exactly one is not: the one on top,
+// which a person clicks, names.OnTop. It reports whether it marked any.
+func (r *run) markCovered(ctx context.Context, nodes []*dom.Node) bool {
+	if len(nodes) < 2 || len(nodes) > maxCoverProbes {
+		return false
+	}
+	var covered []*dom.Node
+	for _, n := range nodes {
+		if n.Ref == "" || n.Role != nodes[0].Role || n.Name != nodes[0].Name {
+			return false
+		}
+		if v, ok := r.probe(ctx, n.Ref, coveredBoxFn); ok && v == "true" {
+			covered = append(covered, n)
+		}
+	}
+	if len(covered) != len(nodes)-1 {
+		return false
+	}
+	for _, n := range covered {
+		n.Covered = true
+	}
+	return true
+}
+
+// maxCoverProbes bounds the elements markCovered asks about.
+const maxCoverProbes = 5
 
 // coveredBoxFn is probes.js's coveredBox.
 var coveredBoxFn = lookupProbe(probes, "coveredBox")

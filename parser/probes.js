@@ -5,11 +5,12 @@
 //   valueNow     the number a slider or spin button holds, as a string
 //   isTextField  whether a spin button is an <input> one fills, not a
 //                slider one moves with keys
-//   coveredBox   for a checkbox or radio, whether another element takes a
-//                click at its centre (scrolled into view first, as a
-//                click is): a design system's box covered by its styled
-//                control, which Playwright's click waits on until its
-//                timeout ('true' / 'false')
+//   coveredBox   whether another element takes a click at the element's
+//                centre (scrolled into view first, as a click is): a
+//                design system's box covered by its styled control, which
+//                Playwright's click waits on until its timeout; of two
+//                same-named buttons, the one under the other (label.go's
+//                markCovered) ('true' / 'false')
 //   labelOf      for a checkbox or radio, how to find the first of its
 //                labels that shows: the box's id (a label for it, or
 //                around it), else its name attribute (a label around it);

@@ -62,6 +62,10 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			return steps, r.modalBlocks(steps, err)
 		}
 		steps, err = ask()
+		if amb := (*translator.AmbiguousError)(nil); errors.As(err, &amb) && r.markCovered(ctx, amb.Nodes) {
+			// Same-named elements, all but one covered: the one on top.
+			steps, err = ask()
+		}
 		var nf *translator.NotFoundError
 		if errors.As(err, &nf) {
 			// There but disabled? Waited for the same way, and said so.

@@ -35,6 +35,8 @@ var framePages = map[string]string{
 	"/wallet": `<title>Wallet</title><h1>Wallet</h1>
 <iframe title="Gift" width="500" height="200" srcdoc="<h2>Gift</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input></label> <button>Save card</button>&quot;></iframe>"></iframe>
 <iframe title="Checkout" width="500" height="300" srcdoc="<h2>Checkout</h2><iframe title=&quot;Card&quot; srcdoc=&quot;<label>Card number <input id=c></label> <button id=s>Save card</button><p id=o></p><script>s.onclick = () => { o.textContent = '%[1]s' ? 'Card refused' : 'Card saved'; };</script>&quot;></iframe>"></iframe>`,
+	"/own": `<title>Own</title><h1>Own</h1>
+<iframe title="Checkout" width="500" height="300" srcdoc="<button id=s>Save</button><p id=o></p><script>s.onclick = () => { o.textContent = '%[1]s' ? 'Not yet' : 'Order saved'; };</script><iframe title=&quot;Card&quot; srcdoc=&quot;<button>Save</button>&quot;></iframe>"></iframe>`,
 	"/two": `<title>Two</title><h1>Two</h1>
 <iframe srcdoc="<button onclick=&quot;o.textContent = 'Paid'&quot;>Pay</button><p id=o></p>"></iframe>
 <iframe srcdoc="<button id=b>Pay</button><p id=o></p><script>b.onclick = () => { o.textContent = '%[1]s' ? 'Declined' : 'Paid'; };</script>"></iframe>`,
@@ -93,6 +95,9 @@ var frameCases = []struct {
 	{"nested-named", "/wallet", []string{"type 4242 into Card number in the card frame in the checkout frame", "click Save card in the card frame in the checkout frame",
 		"check the card frame in the checkout frame shows Card saved"}, "Card saved",
 		`iframe[title="Checkout"] >> internal:control=enter-frame >> iframe[title="Card"] >> internal:control=enter-frame >> `},
+	// The checkout frame's own Save, not the one in the card frame inside it.
+	{"own", "/own", []string{"click Save in the checkout frame", "check the checkout frame shows Order saved"}, "Order saved",
+		`iframe[title="Checkout"] >> internal:control=enter-frame >> `},
 	{"by-place", "/two", []string{"click Pay in the second frame", "check the second frame shows Paid"}, "Paid", `iframe >> nth=1 >> internal:control=enter-frame >> `},
 	{"frameset", "/frameset", []string{"type 4242 4242 4242 4242 into Card number in the payment frame", "click Pay in the payment frame",
 		"check the payment frame shows Payment accepted"}, "Payment accepted", `frame[title="Payment"] >> internal:control=enter-frame >> `},

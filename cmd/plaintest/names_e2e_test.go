@@ -92,6 +92,16 @@ var nameCases = []struct {
 		`<span class="box"><input type="checkbox" id="all"><i></i></span>` +
 		`<label for="all"><span>✔</span> Select all</label>`,
 	targets: []string{`label[for="all"]`, `label[for="all"]`},
+}, {
+	// Two buttons of one name, the second over the first: a person clicks
+	// the one on top.
+	name:    "the button on top",
+	actions: "click Button then verify the page shows top",
+	holds: `<div style="position:relative;height:40px"><button style="position:absolute;left:0;top:0;width:90px" onclick="say('under')">Button</button>` +
+		`<button style="position:absolute;left:0;top:0;width:90px" onclick="say('top')">Button</button></div>`,
+	broken: `<div style="position:relative;height:40px"><button style="position:absolute;left:0;top:0;width:90px" onclick="say('top')">Button</button>` +
+		`<button style="position:absolute;left:0;top:0;width:90px" onclick="say('under')">Button</button></div>`,
+	warnings: []string{`warning: "Button" is read as the button "Button" on top: another of that name is covered`},
 }}
 
 // namesPage is a page of body, whose say(text) shows text in #o.

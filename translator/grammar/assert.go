@@ -141,7 +141,7 @@ func (r *Rules) parseCheck(req translator.Request, body string, strict bool) ([]
 // readCheck reads an assertion body in the indicative.
 func (r *Rules) readCheck(req translator.Request, body string, strict bool) ([]step.Step, error) {
 	for _, read := range []func(*Rules, translator.Request, string) ([]step.Step, error){
-		readURL, readTitle, readOrder, readCount, readState, readValue,
+		readURL, readTitle, readOrder, readCount, readState, readValue, readHasPart,
 	} {
 		if steps, err := read(r, req, body); err != errNoMatch {
 			return steps, err
@@ -221,14 +221,48 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 		if err != nil {
 			return nil, err
 		}
+		if !ok {
+			// "the Counter status shows 3": a name and a kind, not a
+			// container; the element it names, or the refusal.
+			if n, ok, err = r.namedPlace(req, place); err != nil {
+				return nil, err
+			}
+		}
 		if ok {
 			st.Role, st.Ref, st.Element = n.Role, n.Ref, names.DescribeContainer(req.Page, n)
 			if sole && dom.Normalize(n.Name) == dom.Normalize(n.TextContent()) {
 				st.Element = n.Role // "the alert", named by the text it shows now
 			}
+		} else if req.Note != nil {
+			req.Note(fmt.Sprintf("%q names no part of the page: the check reads the whole page", names.StripArticle(place)))
 		}
 	}
 	return []step.Step{st}, nil
+}
+
+// namedPlace is the element a check's place names by a name and a kind
+// noun ("the Counter status", "the Total label"): found among elements of
+// that kind, or refused naming the ones there are, never read as the whole
+// page. ok is false for a place with no kind noun ("the cart").
+func (r *Rules) namedPlace(req translator.Request, place string) (*dom.Node, bool, error) {
+	phrase := names.StripArticle(names.Unquote(place))
+	rest, kind, ok := names.KindNoun(phrase, false)
+	if !ok {
+		// A noun that names its one element alone ("the status") said
+		// with a name: "the Counter status".
+		var n names.Noun
+		if rest, n, ok = names.CutNoun(phrase, names.SoleNouns); ok {
+			kind = n.Roles
+		}
+	}
+	if !ok || strings.TrimSpace(rest) == "" {
+		return nil, false, nil
+	}
+	n, err := names.Element(req, rest, names.ForChecks(kind), "element")
+	if err != nil {
+		return nil, false, err
+	}
+	return n, true, nil
 }
 
 // elementShown reads a subject that names an element by its kind ("the

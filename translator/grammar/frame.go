@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -63,6 +64,23 @@ func (r *Rules) inFrame(ctx context.Context, req translator.Request, rest, name 
 	sub := req
 	sub.Action, sub.Page = rest, f
 	steps, err := r.Translate(ctx, sub)
+	if amb := (*translator.AmbiguousError)(nil); errors.As(err, &amb) && ownAndInner(f, amb.Nodes) {
+		// "Save in the checkout frame": the checkout frame's own Save,
+		// not the one in a frame inside it, which the sentence would name
+		// ("in the card frame in the checkout frame").
+		sub.Page = dom.OwnFrame(f)
+		own, oerr := r.Translate(ctx, sub)
+		var ownAmb *translator.AmbiguousError
+		switch {
+		case oerr == nil:
+			steps, err = own, nil
+			if req.Note != nil && len(own) > 0 {
+				req.Note(fmt.Sprintf("%q is read as %s of %s itself, not the one in a frame inside it", req.Action, own[0].Element, names.Short(f)))
+			}
+		case errors.As(oerr, &ownAmb):
+			err = oerr // the frame's own, which the sentence must tell apart
+		}
+	}
 	if nf := (*translator.NotFoundError)(nil); names.AsNotFound(err, &nf) && nf.Where == "" {
 		// Looked for in the frame alone: say so, not "on the page".
 		nf.Where = "in " + names.Short(f)
@@ -90,6 +108,20 @@ func (r *Rules) inFrame(ctx context.Context, req translator.Request, rest, name 
 		s.Role, s.Ref, s.Element = doc.Role, doc.Ref, names.Short(f)
 	}
 	return steps, nil
+}
+
+// ownAndInner reports whether nodes are some in the frame f's own
+// document and some in frames inside it.
+func ownAndInner(f *dom.Node, nodes []*dom.Node) bool {
+	own, inner := false, false
+	for _, n := range nodes {
+		if dom.FrameOf(n) == f {
+			own = true
+		} else {
+			inner = true
+		}
+	}
+	return own && inner
 }
 
 // pageText are the checks of the page's text that a frame's document

@@ -229,3 +229,74 @@ func FuzzFrameScope(f *testing.F) {
 		}
 	})
 }
+
+// TestOwnFrameFirst: "Save in the checkout frame" is the checkout frame's
+// own Save, where a frame inside it has a Save too (a person names the
+// inner one by its frame), and is noted; two of its own stay ambiguous.
+func TestOwnFrameFirst(t *testing.T) {
+	page, err := dom.ParseARIA(`- generic [ref=e1]:
+  - iframe [ref=e2]:
+    - generic [ref=f1e1]:
+      - button "Save" [ref=f1e2]
+      - iframe [ref=f1e3]:
+        - generic [ref=f2e1]:
+          - button "Save" [ref=f2e2]
+  - iframe [ref=e3]:
+    - generic [ref=f3e1]:
+      - button "Save" [ref=f3e2]
+      - button "Save" [ref=f3e3]
+      - iframe [ref=f3e4]:
+        - generic [ref=f4e1]:
+          - button "Save" [ref=f4e2]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ref, name := range map[string]string{"e2": "Checkout", "f1e3": "Card", "e3": "Gift", "f3e4": "Card"} {
+		page.FindRef(ref).Name = name
+	}
+	var notes []string
+	steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: "click Save in the checkout frame", Page: page, Note: func(s string) { notes = append(notes, s) }})
+	if err != nil || len(steps) != 1 || steps[0].Ref != "f1e2" {
+		t.Fatalf("click Save in the checkout frame: %+v, %v; want f1e2", steps, err)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], `"click Save in the checkout frame" is read as button "Save" of iframe "Checkout" itself, not the one in a frame inside it`) {
+		t.Errorf("notes %q", notes)
+	}
+	translatesTo(t, page, []sentenceCase{{"click Save in the card frame in the checkout frame", step.Click, "f2e2"}})
+	var amb *translator.AmbiguousError
+	if _, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: "click Save in the gift frame", Page: page}); !errors.As(err, &amb) || len(amb.Nodes) != 2 {
+		t.Errorf("click Save in the gift frame: %v, want its own two Saves named", err)
+	}
+}
+
+// TestOnTop: of two same-named buttons, the one the page says is not
+// covered (dom.Node.Covered, read by the compile after the sentence was
+// ambiguous) is the one clicked, and noted; with neither covered, or both,
+// the sentence stays ambiguous.
+func TestOnTop(t *testing.T) {
+	page, err := dom.ParseARIA("- button \"Button\" [ref=e1]\n- button \"Button\" [ref=e2]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	click := func() ([]step.Step, []string, error) {
+		var notes []string
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: "click Button", Page: page, Note: func(s string) { notes = append(notes, s) }})
+		return steps, notes, err
+	}
+	var amb *translator.AmbiguousError
+	if _, _, err := click(); !errors.As(err, &amb) {
+		t.Fatalf("neither covered: %v, want ambiguous", err)
+	}
+	page.FindRef("e1").Covered = true
+	steps, notes, err := click()
+	if err != nil || len(steps) != 1 || steps[0].Ref != "e2" {
+		t.Fatalf("e1 covered: %+v, %v; want e2", steps, err)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], `"Button" is read as the button "Button" on top: another of that name is covered`) {
+		t.Errorf("notes %q", notes)
+	}
+	page.FindRef("e2").Covered = true
+	if _, _, err := click(); !errors.As(err, &amb) {
+		t.Errorf("both covered: %v, want ambiguous", err)
+	}
+}

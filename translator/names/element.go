@@ -97,6 +97,9 @@ func Element(req translator.Request, phrase string, want RoleSet, wantName strin
 	if err == nil && req.Note != nil && loosely(n, p) {
 		req.Note(fmt.Sprintf("%q is read as %s: every word of it, in order, is in that name and no other", p, Short(n)))
 	}
+	if err == nil && req.Note != nil && overCovered(req.Page, n) {
+		req.Note(fmt.Sprintf("%q is read as the %s on top: another of that name is covered", p, Short(n)))
+	}
 	var hidden *HiddenError
 	if err == nil || req.Page == nil || errors.As(err, &hidden) {
 		return holderOf(n), err
@@ -304,4 +307,15 @@ func byKind(req translator.Request, p string, want RoleSet, wantName string) (*d
 		}
 	}
 	return nil, err
+}
+
+// overCovered reports whether another element of n's role and name on
+// page is covered (dom.Node.Covered): n was taken as the one on top.
+func overCovered(page, n *dom.Node) bool {
+	found := false
+	page.Walk(func(c *dom.Node) bool {
+		found = found || c != n && c.Covered && c.Role == n.Role && c.Name == n.Name
+		return !found
+	})
+	return found
 }

@@ -65,6 +65,9 @@ func Resolve(page *dom.Node, phrase string, want RoleSet, wantName string) (*dom
 		if n := sameDestination(best); n != nil {
 			return n, nil
 		}
+		if n := OnTop(best); n != nil {
+			return n, nil
+		}
 		return nil, Ambiguous(page, target, best)
 	}
 	if n := nearForm(nodes, target); n != nil {
@@ -81,6 +84,25 @@ func Resolve(page *dom.Node, phrase string, want RoleSet, wantName string) (*dom
 		}
 	}
 	return nil, NotFound(page, target, nodes, wantName)
+}
+
+// OnTop is the one of nodes that no other element covers, when every
+// other is covered (dom.Node.Covered): of two same-named buttons, one over
+// the other, the one a person clicks. nil otherwise.
+func OnTop(nodes []*dom.Node) *dom.Node {
+	var top *dom.Node
+	for _, n := range nodes {
+		if !n.Covered {
+			if top != nil {
+				return nil
+			}
+			top = n
+		}
+	}
+	if top == nil || len(nodes) < 2 {
+		return nil
+	}
+	return top
 }
 
 func hasScopeWord(s string) bool {
