@@ -9,6 +9,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator/grammar"
 )
 
 // A text check whose sentence names no element ("verify Saved is shown")
@@ -56,7 +57,7 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 	scoped := s
 	scoped.Ref, scoped.Role, scoped.Element = node.Ref, node.Role, describeShown(node)
 	ts.Element = r.masker.Replace(scoped.Element)
-	if held {
+	if held && !grammar.Lasts(ts.Action) {
 		ts.Warnings = append(ts.Warnings, r.masker.Replace(fmt.Sprintf("%s already showed %q before the action it follows: a precondition, or a check that cannot fail", scoped.Element, s.Value)))
 	}
 	target, err := r.targets().Stable(ctx, node, scoped)

@@ -18,7 +18,8 @@ const fadedEditor = `- paragraph [ref=e1]: "Instructions: press Save; the messag
 // text a person could not see before it (unseen.js's answer, read before
 // the click) as what the action did: compiled, read in its element, no
 // warning. Seen before the action, the same words inside a longer text
-// are refused as before, and a whole text seen all along is a warning.
+// are refused as before, and a whole text seen all along is a warning,
+// unless the sentence says it lasts ("is still shown").
 func TestCompileReadsTextTheActionShowed(t *testing.T) {
 	for _, tc := range []struct {
 		name, unseen, check string
@@ -34,6 +35,8 @@ func TestCompileReadsTextTheActionShowed(t *testing.T) {
 		{"seen in a sentence", `[]`, "verify Saved is shown", false, "", "", "only inside text that was on the page before the test acted"},
 		{"another text unseen", `[["path of e1", "Instructions: press Save"]]`, "verify Saved is shown", false, "", "", "only inside text that was on the page before the test acted"},
 		{"seen whole", `[]`, "verify Your changes were Saved today is shown", true, `paragraph "Your changes were Saved today"`, "already showed", ""},
+		// Said to last: that it held before is what the sentence means.
+		{"seen whole, still", `[]`, "verify Your changes were Saved today is still shown", true, `paragraph "Your changes were Saved today"`, "", ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFake()

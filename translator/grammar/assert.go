@@ -113,6 +113,13 @@ func withoutStill(body string) string {
 	return body
 }
 
+// Lasts reports whether a check's sentence says its fact lasts ("X is
+// still shown", "the cart still shows 1 item"): that it held before the
+// action it follows is what it means, not a precondition to warn of.
+func Lasts(action string) bool {
+	return withoutStill(strings.TrimSpace(action)) != strings.TrimSpace(action)
+}
+
 // parseCheck reads an assertion body. strict: only a sentence about the
 // page is one (errNoMatch otherwise); else plain words are text that must
 // be shown.
