@@ -102,6 +102,11 @@ var builders = map[step.Kind]build{
 	step.Scroll: func(s step.Step, t string) step.ToolCall {
 		return step.ToolCall{Tool: step.ToolEvaluate, Args: withElement(s, map[string]any{"target": t, "function": scrollJS})}
 	},
+	// The page scrolled as a person scrolls it with no element in mind:
+	// a screen down or up, or to its end or start.
+	step.ScrollPage: func(s step.Step, _ string) step.ToolCall {
+		return step.ToolCall{Tool: step.ToolEvaluate, Args: map[string]any{"function": pageScrollJS[s.Value]}}
+	},
 	step.DoubleClick: func(s step.Step, t string) step.ToolCall {
 		return step.ToolCall{Tool: step.ToolClick, Args: withElement(s, map[string]any{"target": t, "doubleClick": true})}
 	},
@@ -147,6 +152,15 @@ const (
 // puts one that is out of view.
 const scrollJS = "(el) => { el.scrollIntoView({ block: 'center', inline: 'center' }); }"
 
+// pageScrollJS are a ScrollPage's functions, by where it scrolls: a
+// screen is most of the window's height, as Page Down scrolls.
+var pageScrollJS = map[string]string{
+	"down":   "() => { window.scrollBy(0, Math.round(window.innerHeight * 0.9)); }",
+	"up":     "() => { window.scrollBy(0, -Math.round(window.innerHeight * 0.9)); }",
+	"bottom": "() => { window.scrollTo(0, document.scrollingElement.scrollHeight); }",
+	"top":    "() => { window.scrollTo(0, 0); }",
+}
+
 // focusJS is Focus's function.
 const focusJS = "(el) => { el.focus(); return document.activeElement === el || el.contains(document.activeElement); }"
 
@@ -179,6 +193,9 @@ func Call(s step.Step, target string) (step.ToolCall, error) {
 func (o *CallOptions) Call(s step.Step, target string) (step.ToolCall, error) {
 	if NeedsTarget(s.Kind) && target == "" {
 		return step.ToolCall{}, fmt.Errorf("commandgen: %s step %q has no target", s.Kind, s.Action)
+	}
+	if s.Kind == step.ScrollPage && pageScrollJS[s.Value] == "" {
+		return step.ToolCall{}, fmt.Errorf("commandgen: %s step %q scrolls %q: want down, up, bottom or top", s.Kind, s.Action, s.Value)
 	}
 	timeout := defaults.Check
 	if o != nil && o.CheckTimeout > 0 {

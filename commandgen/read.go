@@ -150,6 +150,12 @@ func readEvaluate(fn, element, target string) (step.Step, error) {
 		return step.Step{Kind: step.Forward}, nil
 	case focusJS:
 		return step.Step{}, fmt.Errorf("the focus before a key pressed in %s: %w", target, ErrNotStep)
+	case pageScrollJS["down"], pageScrollJS["up"], pageScrollJS["bottom"], pageScrollJS["top"]:
+		for where, js := range pageScrollJS {
+			if js == fn {
+				return step.Step{Kind: step.ScrollPage, Value: where}, nil
+			}
+		}
 	case scrollJS:
 		if target == "" {
 			return step.Step{}, noTarget(step.ToolEvaluate)

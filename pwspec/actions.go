@@ -241,6 +241,10 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 			return []doc{await(mc(ident("page"), "reload"))}, 0, nil
 		case step.Forward:
 			return []doc{await(mc(ident("page"), "goForward"))}, 0, nil
+		case step.ScrollPage:
+			// The page's own function, as the scenario runs it.
+			fn, _ := st.Params["function"].(string)
+			return []doc{await(mc(ident("page"), "evaluate", raw(fn)))}, 0, nil
 		case step.Scroll:
 			l, err := g.locator(target)
 			if err != nil {

@@ -25,6 +25,7 @@ const (
 	Press       Kind = "press"        // Value: key name ("Enter", "Control+A"); Ref, when set: the element to press it in
 	Hover       Kind = "hover"        // Ref
 	Scroll      Kind = "scroll"       // Ref: the element to bring into view
+	ScrollPage  Kind = "scroll_page"  // Value: down, up (a screen), bottom or top (of the page)
 	Reload      Kind = "reload"       // reload the page
 	Back        Kind = "back"         // go back in the browser's history
 	Forward     Kind = "forward"      // go forward in the browser's history

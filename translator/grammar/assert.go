@@ -240,12 +240,15 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 			if sole && dom.Normalize(n.Name) == dom.Normalize(n.TextContent()) {
 				st.Element = n.Role // "the alert", named by the text it shows now
 			}
-		} else if req.Note != nil {
+		} else if req.Note != nil && !rePagePlace.MatchString(strings.TrimSpace(place)) {
 			req.Note(fmt.Sprintf("%q names no part of the page: the check reads the whole page", names.StripArticle(place)))
 		}
 	}
 	return []step.Step{st}, nil
 }
+
+// rePagePlace reads a place that is the page itself ("the page shows X").
+var rePagePlace = regexp.MustCompile(`(?i)^(?:the |this |my |our |your )?(?:page|screen|window|site|app|web ?page)$`)
 
 // namedPlace is the element a check's place names by a name and a kind
 // noun ("the Counter status", "the Total label"): found among elements of

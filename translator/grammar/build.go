@@ -176,6 +176,17 @@ func buildScroll(r *Rules, m []string, req translator.Request) ([]step.Step, err
 	return []step.Step{{Kind: step.Scroll, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Words: names.Words(m[1], n)}}, nil
 }
 
+// buildScrollPage reads "scroll down", "scroll up a screen", "scroll to the
+// bottom of the page": the page scrolled with no element in mind, a screen
+// at a time or to its end or start.
+func buildScrollPage(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	where := map[string]string{"end": "bottom", "start": "top"}[strings.ToLower(m[1])]
+	if where == "" {
+		where = strings.ToLower(m[1])
+	}
+	return []step.Step{{Kind: step.ScrollPage, Value: where}}, nil
+}
+
 func buildHover(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
 	n, err := names.Element(req, m[1], nil, "element")
 	if err != nil {

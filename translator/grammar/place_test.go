@@ -37,6 +37,11 @@ func TestCheckPlaceNamedByKind(t *testing.T) {
 	if _, _, err := read("check the Total status shows 3"); err == nil || !strings.Contains(err.Error(), "Total") {
 		t.Errorf("the Total status: %v, want a refusal naming it", err)
 	}
+	for _, action := range []string{"verify the page shows 3", "check the screen shows 3"} {
+		if _, notes, err := read(action); err != nil || len(notes) != 0 {
+			t.Errorf("%s: %v, notes %q; want the page read with no note", action, err, notes)
+		}
+	}
 	steps, notes, err := read("check the scoreboard shows 3")
 	if err != nil || len(steps) != 1 || steps[0].Ref != "" {
 		t.Fatalf("the scoreboard: %+v, %v", steps, err)

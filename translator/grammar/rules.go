@@ -101,6 +101,8 @@ func init() {
 	either(`(?:check|verify)(?: that)? (.+)`, buildCheckThat)
 	p(lexicon.Alt(lexicon.CheckVerbs)+` (.+)`, buildCheck(step.Check))
 	p(`(?:hover(?: over| on)?|mouse over|move (?:the mouse )?(?:over|to)|point at) (.+)`, buildHover)
+	p(`scroll (?:the page |the window )?(down|up)(?: (?:a|one) (?:screen|page))?(?: on the page)?`, buildScrollPage)
+	p(`scroll (?:all the way )?(?:down |up |back )?to the (bottom|top|end|start)(?: of the (?:page|window))?`, buildScrollPage)
 	p(lexicon.Alt(lexicon.ScrollVerbs)+` (.+?) (?:into|in) view(?: by scrolling)?`, buildScroll)
 	p(`scroll(?: (?:down|up|back|right|left))?(?: (?:to|until|till))? (.+?)(?: (?:is|comes|appears|shows)(?: (?:into|in) view| visible| shown| on (?:the )?screen)?)?`, buildScroll)
 	c(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)

@@ -36,3 +36,31 @@ func TestScroll(t *testing.T) {
 		t.Errorf("scroll to Pricing: %v, want a refusal naming it", err)
 	}
 }
+
+// TestScrollPage: "scroll down", "scroll to the bottom" scroll the page
+// with no element in mind, where they were read as an element named
+// "down" or "the bottom"; "scroll to the bottom row" is still an element.
+func TestScrollPage(t *testing.T) {
+	page, err := dom.ParseARIA("- heading \"Feed\" [level=1] [ref=e1]\n- row \"bottom row\" [ref=e2]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, where := range map[string]string{
+		"scroll down":                        "down",
+		"scroll the page down":               "down",
+		"scroll up a screen":                 "up",
+		"scroll to the bottom":               "bottom",
+		"scroll to the bottom of the page":   "bottom",
+		"scroll all the way down to the end": "bottom",
+		"scroll back to the top":             "top",
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
+		if err != nil || len(steps) != 1 || steps[0].Kind != step.ScrollPage || steps[0].Value != where {
+			t.Errorf("%s: %+v, %v; want the page scrolled %s", action, steps, err, where)
+		}
+	}
+	steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: "scroll to the bottom row", Page: page})
+	if err != nil || len(steps) != 1 || steps[0].Kind != step.Scroll || steps[0].Ref != "e2" {
+		t.Errorf("scroll to the bottom row: %+v, %v; want a scroll of e2", steps, err)
+	}
+}
