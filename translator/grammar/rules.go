@@ -221,7 +221,7 @@ func (r *Rules) Translate(ctx context.Context, req translator.Request) ([]step.S
 	if lastErr != nil {
 		return nil, lastErr
 	}
-	return nil, fmt.Errorf("%w %q: start it with go to, click, double-click, type … into, fill … with, clear, select … from, set … to, check, uncheck, expand, collapse, press, hover, delete, reload, go back, wait or verify", translator.ErrUnparsable, req.Action)
+	return nil, fmt.Errorf("%w %q: start it with go to, click, double-click, type … into, fill … with, clear, select … from, set … to, check, uncheck, expand, collapse, press, hover, scroll, delete, reload, go back, wait or verify", translator.ErrUnparsable, req.Action)
 }
 
 // cleanAction trims filler around an action: "Then click Log in." -> "click Log in".
