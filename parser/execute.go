@@ -88,6 +88,10 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 		return r.upload(ctx, ts, s, target)
 	case s.Kind == step.Drag:
 		return r.drag(ctx, ts, s, target)
+	case s.Kind == step.Select && s.Negated:
+		return r.deselect(ctx, ts, s, node, target)
+	case s.Kind == step.Select && s.Match == step.MatchValue:
+		return r.selectValue(ctx, ts, s, target)
 	case s.Kind == step.Select && len(s.Values) > 0:
 		return r.selectMany(ctx, ts, s, node, target)
 	case s.Kind == step.Click && s.Unless != "":

@@ -11,6 +11,11 @@
 //                Playwright's click waits on until its timeout; of two
 //                same-named buttons, the one under the other (label.go's
 //                markCovered) ('true' / 'false')
+//   optionValues for a <select>, its options' values and labels as JSON
+//                [[value, label], ...]; 'null' for any other element
+//   multiple     for a list box, how it takes several options: 'native'
+//                (a <select multiple>), 'aria' (aria-multiselectable),
+//                else 'single'
 //   labelOf      for a checkbox or radio, how to find the first of its
 //                labels that shows: the box's id (a label for it, or
 //                around it), else its name attribute (a label around it);
@@ -18,6 +23,8 @@
 //                around the box (a design system's checkbox) is answered
 //                as wrap: found from the box, as its nearest label
 //                ancestor (label.go)
+const optionValues = (el) => JSON.stringify(el.tagName === 'SELECT' ? Array.from(el.options, (o) => [o.value, o.label]) : null);
+const multiple = (el) => (el.tagName === 'SELECT' && el.multiple ? 'native' : el.getAttribute('aria-multiselectable') === 'true' ? 'aria' : 'single');
 const editable = (el) => el.matches('input, textarea, [contenteditable=""], [contenteditable=true]');
 const valueNow = (el) => String(el.getAttribute('aria-valuenow') ?? el.value ?? '');
 const isTextField = (el) => el.tagName === 'INPUT' && el.type !== 'range';

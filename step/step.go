@@ -100,6 +100,9 @@ const (
 	// MatchNow: a slider's or spin button's number (aria-valuenow), not
 	// its text.
 	MatchNow = "now"
+	// MatchValue: on a Select, Value is the option's value attribute,
+	// not its label; compile reads the label from the page.
+	MatchValue = "value"
 )
 
 // Step is one concrete step: the intermediate form between an action's words

@@ -50,6 +50,9 @@ func (r *Rules) remembered(req translator.Request, phrase string) (*dom.Node, er
 			break
 		}
 	}
+	if n, ok, err := tableCell(req.Page, p); ok {
+		return n, err
+	}
 	if n, err := names.Element(req, p, names.ForChecks(valueRoles), "field"); err == nil {
 		return n, nil
 	} else if field {
@@ -109,6 +112,28 @@ func definitionOf(page *dom.Node, p string) *dom.Node {
 		return found[0]
 	}
 	return nil
+}
+
+var (
+	// reCellInRow: "the PID in the nginx row", "PID for the nginx row".
+	reCellInRow = regexp.MustCompile(`(?i)^(.+?) (?:in|of|for|on) (?:the )?(.+?) row$`)
+	// reCellOf: "the CPU of nginx", "the PID for redis".
+	reCellOf = regexp.MustCompile(`(?i)^(.+?) (?:of|for) (?:the )?(.+)$`)
+)
+
+// tableCell is the cell a phrase names by its column and its row ("the
+// PID in the nginx row", "the CPU of nginx"): ok is false when the phrase
+// has neither form or no table has that column and that row.
+func tableCell(page *dom.Node, p string) (*dom.Node, bool, error) {
+	for _, re := range []*regexp.Regexp{reCellInRow, reCellOf} {
+		if m := re.FindStringSubmatch(p); m != nil {
+			column, row := names.StripArticle(names.Unquote(m[1])), names.Unquote(strings.TrimSpace(m[2]))
+			if n, ok, err := names.TableCell(page, column, row); ok {
+				return n, true, err
+			}
+		}
+	}
+	return nil, false, nil
 }
 
 var reRemember = regexp.MustCompile(`(?i)^` + rememberExpr + `$`)
