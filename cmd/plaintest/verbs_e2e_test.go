@@ -14,7 +14,7 @@ import (
 // verbsPage is a pizza order: a <select multiple> of toppings with Cheese
 // and Olives selected, an ARIA list box of extras that takes several with
 // Sauce selected, a Size select whose option values differ from their
-// labels, and a Processes table. Its status says what is selected. Broken
+// labels, and a Processes table (its rows %[2]s). Its status says what is selected. Broken
 // (%[1]s " broken"), the extras ignore clicks and nginx's PID is 999.
 const verbsPage = `<!doctype html><html><head><title>Order</title></head><body>
 <label for="top">Toppings</label>
@@ -25,7 +25,7 @@ const verbsPage = `<!doctype html><html><head><title>Order</title></head><body>
 <label for="size">Size</label>
 <select id="size"><option value="small">S</option><option value="medium">M</option><option value="large">L</option></select>
 <table aria-label="Processes"><thead><tr><th>Name</th><th>PID</th><th>CPU</th></tr></thead>
-<tbody><tr><td>nginx-proxy</td><td>303</td><td>2%%</td></tr><tr><td>nginx</td><td>%[2]s</td><td>3%%</td></tr><tr><td>redis</td><td>202</td><td>1%%</td></tr></tbody></table>
+<tbody>%[2]s</tbody></table>
 <label for="q">Search</label><input id="q">
 <p role="status" id="out"></p>
 <script>
@@ -39,19 +39,28 @@ document.addEventListener('change', show); document.addEventListener('click', sh
 // TestVerbsBothServers: "deselect X in Y" (a <select multiple> and an ARIA
 // list box), "select the option with value V in Y" and "remember the PID
 // in the nginx row as PID" compile through each server, replay through the
-// other, and fail on the broken page, where the extras ignore a click and
-// nginx's PID differs.
+// other, also with the table's rows sorted otherwise (the cell is read in
+// nginx's row, found by its cell that says nginx), and fail on the broken
+// page, where the extras ignore a click and nginx's PID differs.
 func TestVerbsBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
-	var broken atomic.Bool
+	var broken, sorted atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		rows := func(pid string) string {
+			proxy, nginx, redis := "<tr><td>nginx-proxy</td><td>303</td><td>2%</td></tr>", "<tr><td>nginx</td><td>"+pid+"</td><td>3%</td></tr>", "<tr><td>redis</td><td>202</td><td>1%</td></tr>"
+			if sorted.Load() {
+				// Sorted by CPU, another row where nginx's was.
+				return redis + proxy + nginx
+			}
+			return proxy + nginx + redis
+		}
 		if broken.Load() {
-			fmt.Fprintf(w, verbsPage, " broken", "999")
+			fmt.Fprintf(w, verbsPage, " broken", rows("999"))
 			return
 		}
-		fmt.Fprintf(w, verbsPage, "", "101")
+		fmt.Fprintf(w, verbsPage, "", rows("101"))
 	}))
 	t.Cleanup(srv.Close)
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
@@ -77,9 +86,19 @@ func TestVerbsBothServers(t *testing.T) {
 					t.Errorf("the export lacks %s:\n%s", want, raw)
 				}
 			}
+			if !strings.Contains(string(raw), `internal:role=row >> internal:has=`) {
+				t.Errorf("the remembered cell is not found by its row:\n%s", raw)
+			}
 			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
 			if code != 0 {
 				t.Errorf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+			}
+			// The rows sorted otherwise: nginx's PID is read from nginx's row.
+			sorted.Store(true)
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			sorted.Store(false)
+			if code != 0 {
+				t.Errorf("replay through %s with the rows sorted otherwise: exit %d\n%s\n%s", other[server], code, stdout, stderr)
 			}
 			broken.Store(true)
 			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())

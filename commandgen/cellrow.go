@@ -1,0 +1,77 @@
+package commandgen
+
+// A table cell remembered by its row and column ("remember the PID in the
+// nginx row"): its own text is the value to read, so it cannot find it,
+// and its place among the page's cells moves when rows are added, removed
+// or sorted. Its row is found by another of its cells, the one that names
+// the row, and the cell by its place in that row.
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+
+	"github.com/plaintest/plaintest/commandgen/locator"
+	"github.com/plaintest/plaintest/dom"
+)
+
+// cellRoles are the roles of a table's cells.
+var cellRoles = map[string]bool{"cell": true, "gridcell": true, "rowheader": true}
+
+// cellInRow is a selector for the cell node by its row, the row found by
+// another of its cells' whole name, confirmed on the page to find that
+// cell alone and to read its text; ok is false for an element that is no
+// cell of a row, or when no such selector is confirmed.
+func (tg Targets) cellInRow(ctx context.Context, node *dom.Node) (string, bool) {
+	if !cellRoles[node.Role] {
+		return "", false
+	}
+	row := node.Parent
+	for row != nil && row.Role != "row" {
+		row = row.Parent
+	}
+	if row == nil {
+		return "", false
+	}
+	var cells []*dom.Node
+	row.Walk(func(c *dom.Node) bool {
+		if cellRoles[c.Role] {
+			cells = append(cells, c)
+			return false
+		}
+		return true
+	})
+	place := -1
+	for i, c := range cells {
+		if c == node {
+			place = i
+		}
+	}
+	if place < 0 {
+		return "", false
+	}
+	want := dom.Normalize(node.TextContent())
+	for _, key := range cells {
+		if key == node || dom.Normalize(key.Name) == "" {
+			continue
+		}
+		has := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: key.Role, Name: key.Name, Exact: true}}}.Selector()
+		quoted, _ := json.Marshal(has)
+		sel := "internal:role=row >> internal:has=" + string(quoted) + " >> internal:role=" + node.Role + " >> nth=" + strconv.Itoa(sameRoleIndex(cells, place))
+		if got, ok := tg.probe(ctx, sel, "(el) => el.textContent"); ok && dom.Normalize(got) == want {
+			return sel, true
+		}
+	}
+	return "", false
+}
+
+// sameRoleIndex is the place of cells[i] among the cells of its role.
+func sameRoleIndex(cells []*dom.Node, i int) int {
+	n := 0
+	for _, c := range cells[:i] {
+		if c.Role == cells[i].Role {
+			n++
+		}
+	}
+	return n
+}
