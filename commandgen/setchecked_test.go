@@ -89,6 +89,9 @@ func TestUnless(t *testing.T) {
 			t.Errorf("ReadUnless(%q) = %q %q %v %q %v", cond, id, state, neg, attr, ok)
 		}
 	}
+	if _, state, neg, attr, ok := ReadUnless(Unless("state_3_0", step.StateSelected, true)); !ok || state != step.StateSelected || !neg || attr != "aria-selected" {
+		t.Errorf("ReadUnless of a deselect's click: %q %v %q %v", state, neg, attr, ok)
+	}
 	if _, _, _, _, ok := ReadUnless("{{a.b}} != c"); ok {
 		t.Error("ReadUnless read a condition Unless does not write")
 	}

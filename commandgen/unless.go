@@ -19,7 +19,7 @@ import (
 
 // unlessStates are the states a click can be made conditional on, each
 // with the attribute the spec export reads.
-var unlessStates = map[string]string{step.StateExpanded: "aria-expanded"}
+var unlessStates = map[string]string{step.StateExpanded: "aria-expanded", step.StateSelected: "aria-selected"}
 
 // stateReadFn is the function of StateRead for state: an object whose one
 // member, named as the state, is "true" or "false" (states.js).

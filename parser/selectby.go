@@ -45,7 +45,10 @@ func (r *run) deselect(ctx context.Context, ts *TestStep, s step.Step, list *dom
 		if !o.Selected {
 			return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("option %q in %s is not selected: there is nothing to deselect", o.Name, s.Element), nil)
 		}
-		click := step.Step{Kind: step.Click, Role: o.Role, Ref: o.Ref, Element: fmt.Sprintf("option %q in %s", o.Name, s.Element), Action: s.Action, Model: s.Model}
+		// Clicked only while it is selected, at replay too (Unless): a
+		// click on an option not selected would select it.
+		click := step.Step{Kind: step.Click, Role: o.Role, Ref: o.Ref, Element: fmt.Sprintf("option %q in %s", o.Name, s.Element), Action: s.Action, Model: s.Model,
+			Unless: step.StateSelected, Negated: true}
 		return r.step(ctx, ts, click)
 	}
 	return false, r.fail(ctx, ts.Index, ts.Action, nil, fmt.Sprintf("%s takes one option at a time: an option is unselected by selecting another", s.Element), nil)

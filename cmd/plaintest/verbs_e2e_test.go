@@ -14,13 +14,14 @@ import (
 // verbsPage is a pizza order: a <select multiple> of toppings with Cheese
 // and Olives selected, an ARIA list box of extras that takes several with
 // Sauce selected, a Size select whose option values differ from their
-// labels, and a Processes table (its rows %[2]s). Its status says what is selected. Broken
+// labels, and a Processes table (its rows %[2]s); Sauce is selected as
+// %[3]t says. Its status says what is selected. Broken
 // (%[1]s " broken"), the extras ignore clicks and nginx's PID is 999.
 const verbsPage = `<!doctype html><html><head><title>Order</title></head><body>
 <label for="top">Toppings</label>
 <select id="top" multiple size="4"><option>Ham</option><option selected>Cheese</option><option selected>Olives</option><option>Onion</option></select>
 <div role="listbox" aria-label="Extras" aria-multiselectable="true">
-<div role="option" aria-selected="true" tabindex="0">Sauce</div><div role="option" aria-selected="false" tabindex="0">Chili</div>
+<div role="option" aria-selected="%[3]t" tabindex="0">Sauce</div><div role="option" aria-selected="false" tabindex="0">Chili</div>
 </div>
 <label for="size">Size</label>
 <select id="size"><option value="small">S</option><option value="medium">M</option><option value="large">L</option></select>
@@ -45,7 +46,7 @@ document.addEventListener('change', show); document.addEventListener('click', sh
 func TestVerbsBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
-	var broken, sorted atomic.Bool
+	var broken, sorted, unsauced atomic.Bool
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		rows := func(pid string) string {
@@ -57,10 +58,10 @@ func TestVerbsBothServers(t *testing.T) {
 			return proxy + nginx + redis
 		}
 		if broken.Load() {
-			fmt.Fprintf(w, verbsPage, " broken", rows("999"))
+			fmt.Fprintf(w, verbsPage, " broken", rows("999"), true)
 			return
 		}
-		fmt.Fprintf(w, verbsPage, "", rows("101"))
+		fmt.Fprintf(w, verbsPage, "", rows("101"), !unsauced.Load())
 	}))
 	t.Cleanup(srv.Close)
 	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
@@ -99,6 +100,14 @@ func TestVerbsBothServers(t *testing.T) {
 			sorted.Store(false)
 			if code != 0 {
 				t.Errorf("replay through %s with the rows sorted otherwise: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+			}
+			// Sauce not selected to begin with: "deselect Sauce" leaves it
+			// so (its click is made only while it is selected).
+			unsauced.Store(true)
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			unsauced.Store(false)
+			if code != 0 {
+				t.Errorf("replay through %s with Sauce not selected: exit %d\n%s\n%s", other[server], code, stdout, stderr)
 			}
 			broken.Store(true)
 			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
