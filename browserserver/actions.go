@@ -5,8 +5,11 @@ package browserserver
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/mxschmitt/playwright-go"
+
+	"github.com/plaintest/plaintest/internal/defaults"
 )
 
 // afterAction finishes an action's response: it waits for a navigation the
@@ -226,7 +229,23 @@ func (t *tab) hover(a args, r *response) error {
 func (t *tab) pressKey(a args, r *response) error {
 	key := a.str("key")
 	r.addCode("await page.keyboard.press(" + quoteJS(key) + ");")
-	return t.actThen(t.navCounts(), r, func() error { return t.page.Keyboard().Press(key) })
+	before := t.navCounts()
+	return t.actThen(before, r, func() error {
+		if err := t.page.Keyboard().Press(key); err != nil {
+			return err
+		}
+		if key == "Enter" {
+			// A form the key submits asks for its page a moment after the
+			// press returns (the keyboard waits for no navigation, as a
+			// click does): looked for up to the settle time, as
+			// @playwright/mcp does after every action, so that settle
+			// waits for that page up to the navigation timeout.
+			for end := time.Now().Add(defaults.Settle); time.Now().Before(end) && t.nav.read().requested == before.requested; {
+				time.Sleep(defaults.NavPoll)
+			}
+		}
+		return nil
+	})
 }
 
 func (t *tab) closeTool(_ args, r *response) error {
