@@ -8,8 +8,6 @@ package commandgen
 
 import (
 	"context"
-	"encoding/json"
-	"strconv"
 
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
@@ -56,8 +54,12 @@ func (tg Targets) cellInRow(ctx context.Context, node *dom.Node) (string, bool) 
 			continue
 		}
 		has := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: key.Role, Name: key.Name, Exact: true}}}.Selector()
-		quoted, _ := json.Marshal(has)
-		sel := "internal:role=row >> internal:has=" + string(quoted) + " >> internal:role=" + node.Role + " >> nth=" + strconv.Itoa(sameRoleIndex(cells, place))
+		sel := locator.Locator{Parts: []locator.LocatorPart{
+			{Kind: locator.PartRole, Role: "row"},
+			{Kind: locator.PartHas, Text: has},
+			{Kind: locator.PartRole, Role: node.Role},
+			{Kind: locator.PartNth, Index: sameRoleIndex(cells, place)},
+		}}.Selector()
 		if got, ok := tg.probe(ctx, sel, "(el) => el.textContent"); ok && dom.Normalize(got) == want {
 			return sel, true
 		}

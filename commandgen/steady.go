@@ -67,7 +67,7 @@ func (tg Targets) confirmed(ctx context.Context, loc locator.Locator, node *dom.
 func filterOnly(l locator.Locator) bool {
 	for _, p := range l.Parts {
 		switch p.Kind {
-		case locator.PartNth, locator.PartVisible, locator.PartHasText, locator.PartHasNotText:
+		case locator.PartNth, locator.PartVisible, locator.PartHasText, locator.PartHasNotText, locator.PartHas:
 		default:
 			return false
 		}

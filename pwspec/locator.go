@@ -144,6 +144,16 @@ func (g *gen) locator(target string) (expr, error) {
 			default:
 				x = mc(x, "nth", raw(strconv.Itoa(p.Index)))
 			}
+		case locator.PartHas:
+			// A row found by one of its cells: filter({has: page.getByRole(…)}).
+			inner, err := g.locator(p.Text)
+			if err != nil {
+				return nil, err
+			}
+			if i == 0 {
+				x = mc(x, "locator", str("*"))
+			}
+			x = mc(x, "filter", obj{{"has", inner}})
 		case locator.PartVisible:
 			x = mc(x, "filter", obj{{"visible", raw("true")}})
 		case locator.PartFrame:

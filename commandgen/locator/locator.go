@@ -35,6 +35,7 @@ const (
 	PartCSS         PartKind = "css"         // locator(Text): a CSS (or other Playwright) selector
 	PartHasText     PartKind = "hastext"     // filter({hasText: Text}): keeps matches containing Text
 	PartHasNotText  PartKind = "hasnottext"  // filter({hasNotText: Text}): keeps matches not containing Text
+	PartHas         PartKind = "has"         // filter({has: page.…}): keeps matches with a descendant the selector Text finds
 	PartNth         PartKind = "nth"         // first() (Index 0), last() (Index -1), nth(Index)
 	PartVisible     PartKind = "visible"     // filter({visible: true}): keeps matches that are visible
 	PartFrame       PartKind = "frame"       // contentFrame(): the document of the iframe matched so far; later parts search it
@@ -143,6 +144,8 @@ func (p LocatorPart) selectorNamed(name string) string {
 		return "internal:has-text=" + textValue(p.Text, p.Exact)
 	case PartHasNotText:
 		return "internal:has-not-text=" + textValue(p.Text, p.Exact)
+	case PartHas:
+		return "internal:has=" + jsonString(p.Text)
 	case PartNth:
 		return "nth=" + strconv.Itoa(p.Index)
 	case PartVisible:
@@ -188,7 +191,7 @@ func jsonString(s string) string {
 func (l Locator) JS() string {
 	parts := make([]string, 0, len(l.Parts))
 	for i, p := range l.Parts {
-		if i == 0 && (p.Kind == PartHasText || p.Kind == PartHasNotText || p.Kind == PartNth || p.Kind == PartVisible || p.Kind == PartFrame) {
+		if i == 0 && (p.Kind == PartHasText || p.Kind == PartHasNotText || p.Kind == PartHas || p.Kind == PartNth || p.Kind == PartVisible || p.Kind == PartFrame) {
 			// A filter cannot start a chain in JavaScript.
 			parts = append(parts, "locator("+jsQuote(p.selector())+")")
 			continue
@@ -248,6 +251,12 @@ func (p LocatorPart) js() string {
 			return "filter({ hasNotText: /^" + JSRegexEscape(p.Text) + "$/ })"
 		}
 		return "filter({ hasNotText: " + jsQuote(p.Text) + " })"
+	case PartHas:
+		inner := "locator(" + jsQuote(p.Text) + ")"
+		if l, err := ParseSelector(p.Text); err == nil {
+			inner = l.JS()
+		}
+		return "filter({ has: page." + inner + " })"
 	case PartNth:
 		switch p.Index {
 		case 0:

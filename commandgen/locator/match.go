@@ -103,6 +103,26 @@ func (mc *matchContext) match(root *dom.Node, l Locator) ([]*dom.Node, bool) {
 				}
 			}
 			current = kept
+		case PartHas:
+			inner, err := ParseSelector(p.Text)
+			if err != nil {
+				return nil, false
+			}
+			if !searched {
+				current = mc.descendants(root, current, func(*dom.Node) bool { return true })
+				searched = true
+			}
+			kept := current[:0:0]
+			for _, n := range current {
+				found, ok := newMatchContext().match(n, inner)
+				if !ok {
+					return nil, false
+				}
+				if len(found) > 0 { // n's descendants only, as Playwright's has
+					kept = append(kept, n)
+				}
+			}
+			current = kept
 		case PartText:
 			current = mc.deepestText(root, current, p.Text, p.Exact)
 			searched = true

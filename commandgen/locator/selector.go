@@ -10,7 +10,8 @@ import (
 // ParseSelector parses a selector in the syntax Selector writes back into a
 // Locator: internal:role, internal:text, internal:label, internal:attr
 // (placeholder, alt, title), internal:testid (data-testid), internal:has-text
-// nth and internal:control=enter-frame (a frame's document) parts joined
+// internal:has (a selector of these parts, as a JSON string), nth and
+// internal:control=enter-frame (a frame's document) parts joined
 // by ">>"; any other part is kept as CSS. Regular
 // expressions and other internal: engines give ErrUnsupportedLocator.
 func ParseSelector(sel string) (Locator, error) {
@@ -92,6 +93,20 @@ func parseSelectorPart(s string) (LocatorPart, error) {
 			return LocatorPart{}, fmt.Errorf("%w: attribute %q", ErrUnsupportedLocator, name)
 		}
 		return LocatorPart{Kind: kind, Text: val, Exact: exact}, nil
+	case "internal:has":
+		// The inner selector, a JSON string, must be one this package
+		// reads: its matches are counted and written as code.
+		if !strings.HasPrefix(body, `"`) || quotedEnd(body) != len(body) {
+			return LocatorPart{}, fmt.Errorf("%w: want a quoted selector, got %q", ErrLocatorSyntax, body)
+		}
+		var inner string
+		if err := json.Unmarshal([]byte(body), &inner); err != nil {
+			return LocatorPart{}, fmt.Errorf("%w: bad string %s", ErrLocatorSyntax, body)
+		}
+		if _, err := ParseSelector(inner); err != nil {
+			return LocatorPart{}, fmt.Errorf("internal:has: %w", err)
+		}
+		return LocatorPart{Kind: PartHas, Text: inner}, nil
 	case "internal:control":
 		if strings.TrimSpace(body) != "enter-frame" {
 			return LocatorPart{}, fmt.Errorf("%w: internal:control=%s (only enter-frame)", ErrUnsupportedLocator, body)
