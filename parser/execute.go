@@ -62,6 +62,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if err != nil {
 		return false, r.fail(ctx, ts.Index, ts.Action, nil, err.Error(), err)
 	}
+	if t, ok := r.textPoint(ctx, s, node, target); ok {
+		target = t
+	}
 	if commandgen.Transient(node, s) {
 		s.Element = commandgen.Unnamed(s.Element, node.Role)
 		ts.Element = r.masker.Replace(s.Element)

@@ -11,6 +11,12 @@
 //                Playwright's click waits on until its timeout; of two
 //                same-named buttons, the one under the other (label.go's
 //                markCovered) ('true' / 'false')
+//   textPoint    for an element that is no control, clicked by its whole
+//                text: that text, whitespace collapsed, when it is held by a
+//                descendant that a click at the element's centre (scrolled
+//                into view first, as a click is) does not land in (a list
+//                item as wide as its list whose file name is a span at its
+//                start); '' otherwise
 //   optionValues for a <select>, its options' values and labels as JSON
 //                [[value, label], ...]; 'null' for any other element
 //   multiple     for a list box, how it takes several options: 'native'
@@ -36,6 +42,21 @@ const coveredBox = (el) => {
   for (let d = hit && hit.shadowRoot && hit.shadowRoot.elementFromPoint(x, y); d && d !== hit; d = hit.shadowRoot && hit.shadowRoot.elementFromPoint(x, y)) hit = d;
   for (let a = hit; a; a = a.parentElement || (a.getRootNode() instanceof ShadowRoot ? a.getRootNode().host : null)) if (a === el) return 'false';
   return hit ? 'true' : 'false';
+};
+const textPoint = (el) => {
+  const norm = (s) => (s || '').replace(/\s+/g, ' ').trim();
+  const want = norm(el.textContent);
+  if (!want) return '';
+  let d = el;
+  for (let next = d; next; ) {
+    d = next;
+    next = Array.from(d.children).find((c) => norm(c.textContent) === want);
+  }
+  if (d === el) return '';
+  if (el.scrollIntoViewIfNeeded) el.scrollIntoViewIfNeeded(); else el.scrollIntoView({ block: 'nearest' });
+  const r = el.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return hit && (hit === d || d.contains(hit)) ? '' : want;
 };
 const labelOf = (el) => {
   const l = el.labels && Array.from(el.labels).find((l) => l.getClientRects().length);

@@ -163,12 +163,23 @@ func stem(name string) string {
 // (each alternative from the page, the elements kept those target names).
 // An action on it fails as "no element" when target now names another
 // control, so the identity check costs no call of its own.
+//
+// A target that ends in the exact text of the element it names (compile
+// clicks the words of a list item, `… >> internal:text="report.txt"s`,
+// which Playwright finds in the item or as the item itself) is held to
+// the identity before that text.
 func (id Identity) AndSelector(target string) string {
+	text := ""
+	if i := strings.LastIndex(target, " >> internal:text="); i > 0 && id.Role != "text" {
+		if last, err := ParseSelector(target[i+4:]); err == nil && len(last.Parts) == 1 && last.Parts[0].Exact {
+			target, text = target[:i], target[i:]
+		}
+	}
 	s := target + " >> internal:and=" + jsonString(id.Selector())
 	if n := id.NameSelector(); n != "" {
 		s += " >> internal:and=" + jsonString(n)
 	}
-	return s
+	return s + text
 }
 
 // CheckFor is the part of id that a check of target can hold it to. The

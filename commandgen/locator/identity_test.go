@@ -47,6 +47,19 @@ func TestAndSelector(t *testing.T) {
 	if got != want {
 		t.Errorf("AndSelector = %s, want %s", got, want)
 	}
+	// A click on a list item's words: the item is held to the identity,
+	// then its words found in it.
+	id, _ = ParseIdentity(`listitem "report.txt"`)
+	got = id.AndSelector(`internal:role=listitem >> internal:text="report.txt"s`)
+	want = `internal:role=listitem >> internal:and="internal:role=listitem" >> internal:and=` + jsonString(id.NameSelector()) + ` >> internal:text="report.txt"s`
+	if got != want {
+		t.Errorf("AndSelector of a click on the words = %s, want %s", got, want)
+	}
+	// Not a text filter that merely ends the target (not exact).
+	got = id.AndSelector(`internal:role=list >> internal:text="report"i`)
+	if !strings.HasSuffix(got, `internal:and=`+jsonString(id.NameSelector())) {
+		t.Errorf("AndSelector of a loose text = %s", got)
+	}
 }
 
 // A name is held whole, case and white space aside: "Delete" is not
