@@ -10,14 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/plaintest/plaintest/internal/printable"
-	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/prove"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
@@ -123,57 +120,10 @@ func (c *proveConsole) summary(s *rpt.Summary) {
 }
 
 // writeProof writes what the flags ask for: the --json document, -o,
-// --junit, and --report's HTML report.
+// --junit (suite "plaintest prove"), and --report's HTML report.
 func (f *proveFlags) writeProof(e *env, out io.Writer, saved *bytes.Buffer, s *rpt.Summary, started time.Time) error {
-	if f.json {
-		w := io.Writer(e.stdout)
-		if f.output != "" {
-			w = io.MultiWriter(e.stdout, saved)
-		}
-		if err := rpt.WriteJSON(w, s); err != nil {
-			return err
-		}
-	}
-	if f.output != "" {
-		if err := writeOutput(f.output, saved.Bytes()); err != nil {
-			return err
-		}
-	}
-	if f.junit != "" {
-		if err := writeProofJUnit(f.junit, s, started, f.evidenceDir()); err != nil {
-			return err
-		}
-	}
-	if f.report != "" {
-		path, err := rpt.WriteHTMLFile(f.report, s, &rpt.HTMLOptions{Title: "plaintest prove", Generated: started})
-		if err != nil {
-			return fmt.Errorf("--report: %w", err)
-		}
-		fmt.Fprintf(out, "report: %s\n", printable.String(path))
-	}
-	return nil
-}
-
-// writeProofJUnit replaces the file at path with the JUnit XML of s,
-// atomically, as suite "plaintest prove".
-func writeProofJUnit(path string, s *rpt.Summary, started time.Time, reportDir string) error {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("--junit: %w", err)
-		}
-	}
-	f, err := safefile.Create(path, 0o644)
-	if err != nil {
-		return fmt.Errorf("--junit: %w", err)
-	}
-	defer f.Close()
-	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Suite: "plaintest prove", Timestamp: started, ReportDir: reportDir}); err != nil {
-		return fmt.Errorf("--junit %s: %w", path, err)
-	}
-	if err := f.Commit(); err != nil {
-		return fmt.Errorf("--junit: %w", err)
-	}
-	return nil
+	return summaryOut{json: f.json, output: f.output, junit: f.junit, report: f.report,
+		suite: "plaintest prove", title: "plaintest prove", reportDir: f.evidenceDir()}.write(e, out, saved, s, started)
 }
 
 // proveOutcome chooses the exit: interrupted, then bad input (2), then an

@@ -24,31 +24,46 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 )
 
-// writeResults writes what the flags ask for of the summary: the --json
-// document on stdout, -o FILE (the document, else the console log kept in
-// saved), --junit, and --report's HTML report, named on out.
+// summaryOut is what a command that prints a summary is asked to write
+// of it: the --json document on stdout, -o FILE (the document, else the
+// console log kept in saved), --junit (suite named so; "" is rpt's
+// default) with its --report folder, and --report's HTML report (titled
+// so).
+type summaryOut struct {
+	json                         bool
+	output, junit, report, suite string
+	title, reportDir             string
+}
+
+// writeResults writes what the flags ask for of the summary.
 func (f *replayFlags) writeResults(e *env, out io.Writer, saved *bytes.Buffer, summary *rpt.Summary, started time.Time) error {
-	if f.json {
+	return summaryOut{json: f.json, output: f.output, junit: f.junit, report: f.report,
+		title: "plaintest replay", reportDir: f.evidenceDir()}.write(e, out, saved, summary, started)
+}
+
+// write writes what o asks for of s, each file named on out.
+func (o summaryOut) write(e *env, out io.Writer, saved *bytes.Buffer, s *rpt.Summary, started time.Time) error {
+	if o.json {
 		w := io.Writer(e.stdout)
-		if f.output != "" {
+		if o.output != "" {
 			w = io.MultiWriter(e.stdout, saved)
 		}
-		if err := rpt.WriteJSON(w, summary); err != nil {
+		if err := rpt.WriteJSON(w, s); err != nil {
 			return err
 		}
 	}
-	if f.output != "" {
-		if err := writeOutput(f.output, saved.Bytes()); err != nil {
+	if o.output != "" {
+		if err := writeOutput(o.output, saved.Bytes()); err != nil {
 			return err
 		}
 	}
-	if f.junit != "" {
-		if err := writeJUnit(f.junit, summary, started, f.evidenceDir()); err != nil {
+	if o.junit != "" {
+		if err := writeJUnit(o.junit, s, &rpt.JUnitOptions{Suite: o.suite, Timestamp: started, ReportDir: o.reportDir}); err != nil {
 			return err
 		}
 	}
-	if f.report != "" {
-		path, err := rpt.WriteHTMLFile(f.report, summary, &rpt.HTMLOptions{Title: "plaintest replay", Generated: started})
+	if o.report != "" {
+		path, err := rpt.WriteHTMLFile(o.report, s, &rpt.HTMLOptions{Title: o.title, Generated: started})
 		if err != nil {
 			return fmt.Errorf("--report: %w", err)
 		}
@@ -137,7 +152,7 @@ func writeOutput(path string, b []byte) error {
 // writeJUnit replaces the file at path with the JUnit XML of s, atomically:
 // a failed write leaves the previous report as it was.
 // Screenshots are attached from reportDir.
-func writeJUnit(path string, s *rpt.Summary, started time.Time, reportDir string) error {
+func writeJUnit(path string, s *rpt.Summary, opts *rpt.JUnitOptions) error {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			return fmt.Errorf("--junit: %w", err)
@@ -148,7 +163,7 @@ func writeJUnit(path string, s *rpt.Summary, started time.Time, reportDir string
 		return fmt.Errorf("--junit: %w", err)
 	}
 	defer f.Close()
-	if err := rpt.WriteJUnit(f, s, &rpt.JUnitOptions{Timestamp: started, ReportDir: reportDir}); err != nil {
+	if err := rpt.WriteJUnit(f, s, opts); err != nil {
 		return fmt.Errorf("--junit %s: %w", path, err)
 	}
 	if err := f.Commit(); err != nil {

@@ -41,6 +41,30 @@ func runSpecs(t *testing.T, modules, dir, base string, env ...string) (string, b
 	return r.Output, r.Passed && len(r.Failed) == 0
 }
 
+// specPassesThenFails exports the Playwright spec of the scenario at
+// path, runs it against base with passing(true) in force (it must pass)
+// and with breaking(true) (it must fail), each set back after.
+func specPassesThenFails(t *testing.T, path, base string, passing, breaking func(on bool)) {
+	t.Helper()
+	specs := t.TempDir()
+	code, stdout, stderr := runCLI(t, "export", "--format", "playwright", "-o", filepath.Join(specs, "test.spec.ts"), path)
+	if code != 0 {
+		t.Fatalf("export: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	passing(true)
+	output, ok := runSpecs(t, nodeModules(t), specs, base)
+	passing(false)
+	if !ok {
+		t.Errorf("the spec failed:\n%s", output)
+	}
+	breaking(true)
+	output, failed := runFailingSpecs(t, specs, base)
+	breaking(false)
+	if len(failed) != 1 {
+		t.Errorf("the spec on the broken page did not fail:\n%s", output)
+	}
+}
+
 // runFailingSpecs runs the specs in dir as runSpecs does, on pages whose
 // facts are broken, each spec marked to fail (spectest.ExpectFailure: an
 // expected failure keeps its worker and browser), six at a time since

@@ -68,20 +68,7 @@ func TestClickTheWordsBothServers(t *testing.T) {
 			if server == "builtin" {
 				// The spec double-clicks the words too, and fails on the
 				// file named otherwise.
-				specs := t.TempDir()
-				code, stdout, stderr = runCLI(t, "export", "--format", "playwright", "-o", filepath.Join(specs, "rename.spec.ts"), out)
-				if code != 0 {
-					t.Fatalf("export: exit %d\n%s\n%s", code, stdout, stderr)
-				}
-				if output, ok := runSpecs(t, nodeModules(t), specs, srv.URL); !ok {
-					t.Errorf("the spec failed:\n%s", output)
-				}
-				renamed.Store(true)
-				output, failed := runFailingSpecs(t, specs, srv.URL)
-				renamed.Store(false)
-				if len(failed) != 1 {
-					t.Errorf("the spec with the file named otherwise did not fail:\n%s", output)
-				}
+				specPassesThenFails(t, out, srv.URL, func(bool) {}, renamed.Store)
 			}
 			renamed.Store(true)
 			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())

@@ -112,23 +112,7 @@ func TestVerbsBothServers(t *testing.T) {
 			if server == "builtin" {
 				// The spec finds the cell by its row too (filter({has})):
 				// it passes with the rows sorted otherwise, fails broken.
-				specs := t.TempDir()
-				code, stdout, stderr = runCLI(t, "export", "--format", "playwright", "-o", filepath.Join(specs, "order.spec.ts"), out)
-				if code != 0 {
-					t.Fatalf("export: exit %d\n%s\n%s", code, stdout, stderr)
-				}
-				sorted.Store(true)
-				output, ok := runSpecs(t, nodeModules(t), specs, srv.URL)
-				sorted.Store(false)
-				if !ok {
-					t.Errorf("the spec with the rows sorted otherwise failed:\n%s", output)
-				}
-				broken.Store(true)
-				output, failed := runFailingSpecs(t, specs, srv.URL)
-				broken.Store(false)
-				if len(failed) != 1 {
-					t.Errorf("the spec on the broken page did not fail:\n%s", output)
-				}
+				specPassesThenFails(t, out, srv.URL, sorted.Store, broken.Store)
 			}
 			broken.Store(true)
 			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
