@@ -210,6 +210,14 @@ func (o *CallOptions) Call(s step.Step, target string) (step.ToolCall, error) {
 	if s.Kind.IsCheck() {
 		return assertCall(s, target, timeout)
 	}
+	if s.Kind == step.ScrollUntil || (s.Kind == step.ScrollPage && target != "") {
+		// A list scrolled to its row may take as long as a page.
+		scroll := defaults.Navigation
+		if o != nil && o.WaitTimeout > 0 {
+			scroll = o.WaitTimeout
+		}
+		return scrollBoxCall(s, target, scroll)
+	}
 	if s.Kind == step.Remember {
 		return rememberCall(s, target, timeout)
 	}

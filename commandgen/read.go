@@ -162,6 +162,9 @@ func readEvaluate(fn, element, target string) (step.Step, error) {
 		}
 		return step.Step{Kind: step.Scroll, Ref: target, Element: element, Role: roleOf(element)}, nil
 	}
+	if s, ok := readScrollBox(fn, element, target); ok {
+		return s, nil
+	}
 	if _, ok := BusyWaitTimeout(fn); ok {
 		return step.Step{}, fmt.Errorf("the wait for a page still loading: %w", ErrNotStep)
 	}

@@ -112,6 +112,20 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 				waited = 0 // not late: named in a way the snapshot does not show
 			}
 		}
+		if nf != nil && err != nil && r.disabled == "" && ctx.Err() == nil {
+			// Not on the page: a row a scrolling box renders only once
+			// scrolled to it (a virtual list), scrolled to as a person
+			// does, and so at replay (scrollfind.go).
+			box, found, serr := r.scrollFind(ctx, nf.What, true)
+			if serr != nil {
+				return nil, 0, false, r.fail(ctx, index, action, nil, serr.Error(), serr)
+			}
+			if found {
+				if more, ferr := ask(); ferr == nil {
+					steps, err, nf, waited = append([]step.Step{r.scrolledTo(box, more, nf.What)}, more...), nil, nil, 0
+				}
+			}
+		}
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, 0, false, ctx.Err()
@@ -126,6 +140,18 @@ func (r *run) translate(ctx context.Context, ts *TestStep, text string, continue
 			return nil, 0, false, r.fail(ctx, index, action, nil, msg, modelDown(err))
 		}
 		r.warn(ts, notes...)
+		if len(steps) == 1 && steps[0].Kind == step.AssertText && !steps[0].Negated && steps[0].Ref == "" && !r.textShown(ctx, steps[0].Value) {
+			// A text in no row yet: one a scrolling box renders once
+			// scrolled to it. The window is left as it is: its text is
+			// all on the page.
+			box, found, serr := r.scrollFind(ctx, steps[0].Value, false)
+			if serr != nil {
+				return nil, 0, false, r.fail(ctx, index, action, nil, serr.Error(), serr)
+			}
+			if found {
+				steps = append([]step.Step{r.scrolledTo(box, nil, steps[0].Value)}, steps...)
+			}
+		}
 		return steps, waited, true, nil
 	}
 }

@@ -241,10 +241,19 @@ func (g *gen) evaluate(st sandy.Step, in *step.Step, next *sandy.Step) ([]doc, i
 			return []doc{await(mc(ident("page"), "reload"))}, 0, nil
 		case step.Forward:
 			return []doc{await(mc(ident("page"), "goForward"))}, 0, nil
-		case step.ScrollPage:
-			// The page's own function, as the scenario runs it.
+		case step.ScrollPage, step.ScrollUntil:
+			// The page's own function, as the scenario runs it: on the
+			// box scrolled, when one is (a ScrollUntil's scrolls it
+			// until its row is there, a virtual list's row).
 			fn, _ := st.Params["function"].(string)
-			return []doc{await(mc(ident("page"), "evaluate", raw(fn)))}, 0, nil
+			if target == "" {
+				return []doc{await(mc(ident("page"), "evaluate", raw(fn)))}, 0, nil
+			}
+			l, err := g.locator(target)
+			if err != nil {
+				return nil, 0, err
+			}
+			return []doc{await(mc(l, "evaluate", raw(fn)))}, 0, nil
 		case step.Scroll:
 			l, err := g.locator(target)
 			if err != nil {

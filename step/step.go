@@ -25,11 +25,17 @@ const (
 	Press       Kind = "press"        // Value: key name ("Enter", "Control+A"); Ref, when set: the element to press it in
 	Hover       Kind = "hover"        // Ref
 	Scroll      Kind = "scroll"       // Ref: the element to bring into view
-	ScrollPage  Kind = "scroll_page"  // Value: down, up (a screen), bottom or top (of the page)
+	ScrollPage  Kind = "scroll_page"  // Value: down, up (a screen), bottom or top (of the page); Ref, when set: the box scrolled instead of the window
 	Reload      Kind = "reload"       // reload the page
 	Back        Kind = "back"         // go back in the browser's history
 	Forward     Kind = "forward"      // go forward in the browser's history
 	Wait        Kind = "wait"         // Value: seconds
+	// ScrollUntil scrolls a box a screen at a time until an element is in
+	// it: a list that renders only the rows in view (a virtual list)
+	// holds the row an action names only once scrolled to it. Ref: the
+	// box ("" = the window); Value: the name of the element looked for;
+	// Values: its role (none: Value is a text it shows).
+	ScrollUntil Kind = "scroll_until"
 	// The browser's own dialogs (alert, confirm, prompt), which an action
 	// opens: the next step accepts or dismisses the one open
 	// (Request.Dialog).

@@ -24,6 +24,14 @@ const (
 	// and how soon a missing target is looked for again (later looks
 	// spaced out by clock.Backoff).
 	Poll = 100 * time.Millisecond
+	// ScrollSettle is how long a list is given to render the rows a
+	// scroll brought into its box, after a frame, before it is read
+	// again (a ScrollUntil step's scrolls).
+	ScrollSettle = 50 * time.Millisecond
+	// ScrollEnd is how long the end of a scrolled box is watched for more
+	// rows (a list that loads its next page as its end comes into view)
+	// before a ScrollUntil step scrolls it from its start, or fails.
+	ScrollEnd = time.Second
 	// Settle is how long @playwright/mcp waits after an action for work it
 	// triggered (--timeout-settle; its own default is 500 ms).
 	Settle = 100 * time.Millisecond

@@ -5,6 +5,7 @@ package grammar
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -186,6 +187,29 @@ func buildScrollPage(r *Rules, m []string, req translator.Request) ([]step.Step,
 	}
 	return []step.Step{{Kind: step.ScrollPage, Value: where}}, nil
 }
+
+// buildScrollBox reads "scroll down in the Messages list", "scroll the
+// Results panel to the bottom": a box of the page scrolled, not the
+// window, a screen at a time or to its end or start (the box that
+// scrolls: the element named, else one in it, else one around it). "the
+// page" or "the window" named so is the page's own scroll.
+func buildScrollBox(box, where int) func(*Rules, []string, translator.Request) ([]step.Step, error) {
+	return func(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+		page, err := buildScrollPage(r, []string{m[0], m[where]}, req)
+		if err != nil || reWindow.MatchString(m[box]) {
+			return page, err
+		}
+		n, err := names.Element(req, m[box], nil, "scrolling box")
+		if err != nil {
+			return nil, final(err)
+		}
+		page[0].Role, page[0].Ref, page[0].Element, page[0].Words = n.Role, n.Ref, names.Describe(req.Page, n), names.Words(m[box], n)
+		return page, nil
+	}
+}
+
+// reWindow is a box's name that is the page's own scroll.
+var reWindow = regexp.MustCompile(`(?i)^(?:the )?(?:whole )?(?:page|window|screen)$`)
 
 func buildHover(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
 	n, err := names.Element(req, m[1], nil, "element")

@@ -64,3 +64,30 @@ func TestScrollPage(t *testing.T) {
 		t.Errorf("scroll to the bottom row: %+v, %v; want a scroll of e2", steps, err)
 	}
 }
+
+// TestScrollBox: "scroll down in the Messages list", "scroll the Results
+// panel to the bottom" scroll that box, not the window; "the page" named
+// as the box is the window.
+func TestScrollBox(t *testing.T) {
+	page, err := dom.ParseARIA("- heading \"Inbox\" [level=1] [ref=e1]\n- listbox \"Messages\" [ref=e2]:\n  - option \"Item 1\" [ref=e3]\n- region \"Results\" [ref=e4]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, want := range map[string]struct{ ref, where string }{
+		"scroll down in the Messages list":          {"e2", "down"},
+		"scroll up a screen inside Messages":        {"e2", "up"},
+		"scroll the Results panel to the bottom":    {"e4", "bottom"},
+		"scroll Results all the way up to the top":  {"e4", "top"},
+		"scroll to the end of the Messages listbox": {"e2", "bottom"},
+		"scroll the page to the bottom":             {"", "bottom"},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
+		if err != nil || len(steps) != 1 || steps[0].Kind != step.ScrollPage || steps[0].Value != want.where || steps[0].Ref != want.ref {
+			t.Errorf("%s: %+v, %v; want %s scrolled %s", action, steps, err, want.ref, want.where)
+		}
+	}
+	_, err = (&Rules{}).Translate(context.Background(), translator.Request{Action: "scroll down in the Orders list", Page: page})
+	if err == nil || !strings.Contains(err.Error(), `"Orders`) {
+		t.Errorf("scroll down in the Orders list: %v, want a refusal naming it", err)
+	}
+}
