@@ -62,7 +62,8 @@ func (r *run) scrollFind(ctx context.Context, want string, window bool) (s step.
 	if strings.TrimSpace(want) == "" {
 		return step.Step{}, false, nil
 	}
-	fn := strings.NewReplacer("WANT", strconv.Quote(want), "LIMIT_MS", strconv.FormatInt(r.c.opts.waitTimeout().Milliseconds(), 10),
+	quoted, _ := json.Marshal(want) // a string's JSON is a JavaScript string
+	fn := strings.NewReplacer("WANT", string(quoted), "LIMIT_MS", strconv.FormatInt(r.c.opts.waitTimeout().Milliseconds(), 10),
 		"SETTLE_MS", strconv.FormatInt(defaults.ScrollSettle.Milliseconds(), 10), "WINDOW", strconv.FormatBool(window)).Replace(scrollFindFn)
 	out, err := r.exec(ctx, step.ToolCall{Tool: mcpclient.ToolEvaluate, Args: map[string]any{"function": fn}})
 	if errors.Is(err, mcpclient.ErrRejected) {
