@@ -37,12 +37,13 @@ import (
 var checksJS string
 
 // jsHelpers are the functions the checks share (internal/pagejs's
-// library: its shadow-root helpers and aria.js; then checks.js), in the
+// library: its shadow-root helpers and aria.js; then checks.js, then
+// colours.js), in the
 // order they may need each other; a check's function holds only those it
 // uses.
 var jsHelpers = func() []struct{ name, def string } {
 	var out []struct{ name, def string }
-	for _, d := range append(pagejs.Library(), pagejs.MustConsts(checksJS)...) {
+	for _, d := range append(append(pagejs.Library(), pagejs.MustConsts(checksJS)...), pagejs.MustConsts(coloursJS)...) {
 		out = append(out, struct{ name, def string }{d.Name, d.Source()})
 	}
 	return out

@@ -45,6 +45,7 @@ var checkKinds = []checkKind{
 	{step.AssertTitle, "title", titlePage, pageFactSpec, []string{"title changed"}},
 	{step.AssertOrder, "order", orderPage, orderSpec, []string{"items swapped"}},
 	{step.AssertVisible, "visible", visiblePage, visibleSpec, append(hidings, "named shown")},
+	{step.AssertColour, "colour", colourPage, colourSpec, []string{"colour changed"}},
 }
 
 // kindOf is the entry of k.

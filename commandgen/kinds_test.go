@@ -25,6 +25,7 @@ var kindSamples = map[string]struct {
 	"title":   {sandy.Check{Kind: "title", Value: "Cart", Match: "equals"}, ""},
 	"order":   {sandy.Check{Kind: "order", Element: `list "Groceries"`, Role: "list", Values: []string{"Milk", "Bread"}, Match: "sequence"}, "#groceries"},
 	"visible": {sandy.Check{Kind: "visible", Element: `dialog "Cart"`, Value: "Cart", Values: []string{"dialog"}}, ""},
+	"colour":  {sandy.Check{Kind: "colour", Element: `status "Status"`, Role: "status", Value: "red"}, "#badge"},
 }
 
 // TestKindsTable lists, for each kind of check, its three faces from its
@@ -121,6 +122,9 @@ func assertionText(a Assertion) string {
 	head := "expect(" + on + ")"
 	if a.Read != "" {
 		head = "expect.poll(" + a.Read + "(" + on + "))"
+		if a.ReadArg != "" {
+			head = fmt.Sprintf("expect.poll(%s(%s, %q))", a.Read, on, a.ReadArg)
+		}
 	}
 	not := ""
 	if a.Negated {

@@ -137,6 +137,9 @@ var roundTrips = []struct {
 	// Any element of those roles ("the dialog is gone").
 	{step: step.Step{Kind: step.AssertVisible, Values: []string{"alertdialog", "dialog"}, Negated: true, Element: "alertdialog or dialog"}},
 	{step: step.Step{Kind: step.AssertVisible, Values: []string{"menu"}, Element: "menu"}},
+	{step: step.Step{Kind: step.AssertColour, Ref: "#badge", Role: "status", Element: `status "Status"`, Value: "red"}},
+	{step: step.Step{Kind: step.AssertColour, Ref: "#msg", Role: "alert", Element: "alert", Value: "red", Match: step.MatchText, Negated: true}},
+	{step: step.Step{Kind: step.AssertColour, Ref: "#save", Role: "button", Element: `button "Save"`, Value: "green", Match: step.MatchBackground, Wait: true}},
 }
 
 // TestRoundTrip: for every kind, step → call → step is the identity (or

@@ -90,6 +90,12 @@
 //   title_changed      another title (or the one the check must not see)
 //   named_shown        an element of the role and name the check says is
 //                      not shown, shown
+//   colour_changed     the element's text and its own background painted
+//                      in colours of other families (commandgen's
+//                      colours.js: colourSwatch), or, for a check that it
+//                      is not of a family, in that family's; its
+//                      transitions off; skipped when the colours the
+//                      check reads (coloursSeen) did not change so
 const journal = () => { const done = [];
   const undo1 = ([how, o, k, v]) => { if (how === 'prop') o[k] = v; else if (how === 'attr') { if (v === null) o.removeAttribute(k); else o.setAttribute(k, v); } else if (how === 'style') { if (v[0] === '') o.style.removeProperty(k); else o.style.setProperty(k, v[0], v[1]); } else if (how === 'added') o.remove(); else if (how === 'detached') k.insertBefore(o, v && v.parentNode === k ? v : null); else if (how === 'swap') swap2(o, k); else if (how === 'url') history.replaceState(v, '', k); else if (how === 'focus') { if (o && o.focus) o.focus(); else if (document.activeElement) document.activeElement.blur(); } else if (how === 'scroll') { o.scrollLeft = k; o.scrollTop = v; } else if (how === 'validity') o.setCustomValidity(v); };
   const swap2 = (a, b) => { const pa = document.createComment(''), pb = document.createComment(''); a.replaceWith(pa); b.replaceWith(pb); pa.replaceWith(b); pb.replaceWith(a); };
@@ -197,3 +203,6 @@ const title_changed = (el, c, J) => { const t = c.negated ? String(c.value) : ot
 const named_shown = (el, c, J) => { if (!c.negated) return {skip: 'the check is that it is shown'}; if (!c.values || !c.values.length) return {skip: 'the check names no role'};
   const d = document.createElement('div'); d.setAttribute('role', c.values[0]); if (c.value) d.setAttribute('aria-label', c.value); d.textContent = c.value || c.values[0]; d.setAttribute('style', 'display: block !important; visibility: visible !important; opacity: 1 !important; position: relative !important; z-index: 2147483647 !important; background: rgb(255, 255, 255) !important; color: rgb(0, 0, 0) !important; min-width: 40px !important; min-height: 20px !important; transform: none !important');
   J.add(document.body, d, document.body.firstChild); return {did: 'showed a ' + c.values[0] + (c.value ? ' named ' + JSON.stringify(c.value) : '')}; };
+const colour_changed = (el, c, J) => { if (!el) return {skip: 'a colour check with no element'}; const want = String(c.value), how = c.match || 'either', others = ['blue', 'grey', 'green'].filter(f => f !== want);
+  const [text, back] = c.negated ? [want, want] : others; if (!colourSwatch(text)) return {skip: 'no swatch of ' + JSON.stringify(want)}; for (const [k, v] of [['transition', 'none'], ['animation', 'none'], ['color', colourSwatch(text)], ['background-color', colourSwatch(back)]]) J.style(el, k, v);
+  const seen = coloursSeen(el, how); if (seen.some(s => s.family === want) !== Boolean(c.negated)) return {skip: 'the colours did not take: the element is ' + coloursSaid(seen)}; return {did: 'painted it ' + coloursSaid(seen)}; };

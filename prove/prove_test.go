@@ -23,7 +23,7 @@ import (
 // mutations.js, and every mutation there is named by a kind.
 func TestEveryMutationIsWritten(t *testing.T) {
 	named := map[string]bool{}
-	for _, k := range []string{"text", "gone", "state", "value", "count", "url", "title", "order", "visible"} {
+	for _, k := range []string{"text", "gone", "state", "value", "count", "url", "title", "order", "visible", "colour"} {
 		ms, ok := commandgen.Mutations(k)
 		if !ok {
 			t.Fatalf("no kind %q", k)
@@ -94,7 +94,7 @@ func TestMutationCalls(t *testing.T) {
 	}
 	dir := t.TempDir()
 	var src strings.Builder
-	for _, k := range []string{"text", "gone", "state", "value", "count", "url", "title", "order", "visible"} {
+	for _, k := range []string{"text", "gone", "state", "value", "count", "url", "title", "order", "visible", "colour"} {
 		ms, _ := commandgen.Mutations(k)
 		for _, m := range ms {
 			for _, target := range []string{"", "#x"} {

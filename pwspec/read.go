@@ -27,7 +27,7 @@ const (
 	helperReadWith = "readWith"
 )
 
-var helperOrder = []string{"says", "order", "navigated", "read", "readAll", "readWith", "showsText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts"}
+var helperOrder = []string{"says", "order", "navigated", "read", "readAll", "readWith", "showsText", "countShown", "isCurrent", "isRequired", "isReadonly", "isInvalid", "valuesOf", "valueNowOf", "itemTexts", "coloursOf"}
 
 // helpersTS holds the helpers a spec declares (helpers.ts), in the order
 // they are declared.

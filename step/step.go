@@ -64,6 +64,7 @@ const (
 	AssertTitle   Kind = "assert_title"   // Value; Match
 	AssertOrder   Kind = "assert_order"   // Ref: the list ("" = the page's main list); Values; Match: "first", "last", "sequence"
 	AssertVisible Kind = "assert_visible" // Ref: an element that must be visible
+	AssertColour  Kind = "assert_colour"  // Ref; Value: a colour family ("red"); Match: MatchText, MatchBackground or "" (either); Negated
 )
 
 // TabNew is a SwitchTab step's Value for the tab opened last.
@@ -109,6 +110,11 @@ const (
 	// MatchValue: on a Select, Value is the option's value attribute,
 	// not its label; compile reads the label from the page.
 	MatchValue = "value"
+	// MatchText and MatchBackground say which colour a colour check
+	// reads: the text's, or the one behind the element; "" reads both,
+	// the element's text and its own fill ("the badge is red").
+	MatchText       = "text"
+	MatchBackground = "background"
 )
 
 // Step is one concrete step: the intermediate form between an action's words

@@ -148,7 +148,7 @@ func (r *Rules) parseCheck(req translator.Request, body string, strict bool) ([]
 // readCheck reads an assertion body in the indicative.
 func (r *Rules) readCheck(req translator.Request, body string, strict bool) ([]step.Step, error) {
 	for _, read := range []func(*Rules, translator.Request, string) ([]step.Step, error){
-		readURL, readTitle, readOrder, readCount, readState, readValue, readHasPart,
+		readURL, readTitle, readColour, readOrder, readCount, readState, readValue, readHasPart,
 	} {
 		if steps, err := read(r, req, body); err != errNoMatch {
 			return steps, err
