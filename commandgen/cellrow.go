@@ -8,9 +8,12 @@ package commandgen
 
 import (
 	"context"
+	"regexp"
+	"strings"
 
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // cellRoles are the roles of a table's cells.
@@ -20,7 +23,11 @@ var cellRoles = map[string]bool{"cell": true, "gridcell": true, "rowheader": tru
 // another of its cells' whole name, confirmed on the page to find that
 // cell alone and to read its text; ok is false for an element that is no
 // cell of a row, or when no such selector is confirmed.
-func (tg Targets) cellInRow(ctx context.Context, node *dom.Node) (string, bool) {
+//
+// The row is found by the cell the sentence names it by ("the CPU in the
+// nginx row": the cell that says nginx), before a row header, before any
+// other cell: a figure that changes with each load finds no row at replay.
+func (tg Targets) cellInRow(ctx context.Context, node *dom.Node, s step.Step) (string, bool) {
 	if !cellRoles[node.Role] {
 		return "", false
 	}
@@ -49,7 +56,7 @@ func (tg Targets) cellInRow(ctx context.Context, node *dom.Node) (string, bool) 
 		return "", false
 	}
 	want := dom.Normalize(node.TextContent())
-	for _, key := range cells {
+	for _, key := range keyCells(cells, s.Action) {
 		if key == node || dom.Normalize(key.Name) == "" {
 			continue
 		}
@@ -65,6 +72,26 @@ func (tg Targets) cellInRow(ctx context.Context, node *dom.Node) (string, bool) 
 		}
 	}
 	return "", false
+}
+
+// keyCells are cells in the order cellInRow tries them as the row's key:
+// those whose whole name the sentence says, then row headers, then the
+// others, each in the row's order.
+func keyCells(cells []*dom.Node, sentence string) []*dom.Node {
+	spaced := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+	said := func(c *dom.Node) bool {
+		name := spaced(c.Name)
+		return name != "" && regexp.MustCompile(`(?i)(^|[\s"'“‘])`+regexp.QuoteMeta(name)+`($|[\s"'”’,.;:!?])`).MatchString(spaced(sentence))
+	}
+	var out []*dom.Node
+	for _, pass := range []func(*dom.Node) bool{said, func(c *dom.Node) bool { return !said(c) && c.Role == "rowheader" }, func(c *dom.Node) bool { return !said(c) && c.Role != "rowheader" }} {
+		for _, c := range cells {
+			if pass(c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
 }
 
 // sameRoleIndex is the place of cells[i] among the cells of its role.

@@ -146,7 +146,7 @@ func (tg Targets) docTarget(ctx context.Context, node *dom.Node, s step.Step) (s
 			if h, err := tg.attrTarget(ctx, node); err != nil || len(h.Parts) > 0 {
 				return h.Selector(), err
 			}
-			if t, ok := tg.cellInRow(ctx, node); ok {
+			if t, ok := tg.cellInRow(ctx, node, s); ok {
 				return t, nil
 			}
 		}
