@@ -211,6 +211,10 @@ func serveSites(b testing.TB, apg string) string {
 	for _, p := range []string{"/react/", "/vue/", "/jquery/", "/svelte/", "/shoelace/", "/node_modules/", "/mutant.js", "/style.css"} {
 		mux.Handle(p, fw)
 	}
+	trip := tripHandler(b, "") // the trip pages, under /trip/, and the icon font they load
+	for _, p := range []string{"/trip/", "/node_modules/" + fontAwesome + "/"} {
+		mux.Handle(p, trip)
+	}
 	lit := LitHandler("lit", litModules(b), "") // the Lit page and the modules its import map names
 	for _, p := range []string{"/shop.html", "/shop.js", "/node_modules/lit/", "/node_modules/lit-html/", "/node_modules/lit-element/", "/node_modules/@lit/reactive-element/"} {
 		mux.Handle(p, lit)

@@ -113,7 +113,7 @@ func litModules(t testing.TB) string {
 }
 
 // sites serves one build of the demo apps and the corpus.
-type sites struct{ shop, apg, lit, fw string }
+type sites struct{ shop, apg, lit, fw, trip string }
 
 func (s sites) base(site string) string {
 	switch site {
@@ -123,14 +123,16 @@ func (s sites) base(site string) string {
 		return s.lit
 	case SiteFrameworks:
 		return s.fw
+	case SiteTrip:
+		return s.trip
 	}
 	return s.shop
 }
 
 // serve serves a build of the demo apps, the APG corpus at apg (when set),
-// the Lit page and the framework pages; a mutant of LitMutants or
-// FrameworkMutants in opts breaks that page, the demo apps served as they
-// are.
+// the Lit page, the framework pages and the trip pages; a mutant of
+// LitMutants, FrameworkMutants or TripMutants in opts breaks that page,
+// the demo apps served as they are.
 func serve(t *testing.T, opts *demoshop.Options, apg string) sites {
 	t.Helper()
 	litMutant := ""
@@ -147,7 +149,9 @@ func serve(t *testing.T, opts *demoshop.Options, apg string) sites {
 	}
 	fw := httptest.NewServer(frameworksHandler(t, mutant))
 	t.Cleanup(fw.Close)
-	s := sites{shop: shop.URL, lit: lit.URL, fw: fw.URL}
+	trip := httptest.NewServer(tripHandler(t, mutant))
+	t.Cleanup(trip.Close)
+	s := sites{shop: shop.URL, lit: lit.URL, fw: fw.URL, trip: trip.URL}
 	if apg != "" {
 		files := httptest.NewServer(http.FileServer(http.Dir(apg)))
 		t.Cleanup(files.Close)
@@ -569,7 +573,7 @@ func TestCorpus(t *testing.T) {
 // cosmetic replays the demo apps' exports against builds with other ids,
 // classes and nesting: a stable locator does not notice.
 func cosmetic(ctx context.Context, t *testing.T, apps []compiled) {
-	apps = slices.DeleteFunc(slices.Clone(apps), func(c compiled) bool { return c.sc.Site == SiteFrameworks })
+	apps = slices.DeleteFunc(slices.Clone(apps), func(c compiled) bool { return c.sc.Site == SiteFrameworks || c.sc.Site == SiteTrip })
 	build := serve(t, &demoshop.Options{Cosmetic: true}, "")
 	res := make([]*report.RunResult, len(apps))
 	errs := make([]error, len(apps))
@@ -599,6 +603,9 @@ func mutants(ctx context.Context, t *testing.T, apps []compiled, whole map[strin
 	}
 	for m, what := range FrameworkMutants {
 		all[m] = SiteFrameworks + ": " + what
+	}
+	for m, what := range TripMutants {
+		all[m] = SiteTrip + ": " + what
 	}
 	names := make([]string, 0, len(all))
 	for m, what := range all {
@@ -732,6 +739,7 @@ func normalized(t *testing.T, sc *sandy.Scenario, s sites) string {
 	}
 	out := strings.ReplaceAll(string(data), s.shop, "http://demo.test")
 	out = strings.ReplaceAll(out, s.fw, "http://fw.test")
+	out = strings.ReplaceAll(out, s.trip, "http://trip.test")
 	if s.apg != "" {
 		out = strings.ReplaceAll(out, s.apg, "http://apg.test")
 	}

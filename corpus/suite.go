@@ -58,7 +58,7 @@ var FrameworkMutants = map[string]string{
 // Scenario is one file of the suite.
 type Scenario struct {
 	Name    string   `yaml:"name"`    // unique; the file's name without .yaml
-	Site    string   `yaml:"site"`    // SiteShop, SiteTodo, SiteAPG, SiteLit or SiteFrameworks
+	Site    string   `yaml:"site"`    // SiteShop, SiteTodo, SiteAPG, SiteLit, SiteFrameworks or SiteTrip
 	Page    string   `yaml:"page"`    // the path on the site the scenario opens
 	Covers  []string `yaml:"covers"`  // the classes of difficulty it covers
 	Actions []string `yaml:"actions"` // plain English, one action each
@@ -119,9 +119,9 @@ func Parse(data []byte, file string) (Scenario, error) {
 		problems = append(problems, fmt.Sprintf("name %q is not the file's name %q", sc.Name, want))
 	}
 	switch sc.Site {
-	case SiteShop, SiteTodo, SiteAPG, SiteLit, SiteFrameworks:
+	case SiteShop, SiteTodo, SiteAPG, SiteLit, SiteFrameworks, SiteTrip:
 	default:
-		problems = append(problems, fmt.Sprintf("site %q: want shop, todo, apg, lit or fw", sc.Site))
+		problems = append(problems, fmt.Sprintf("site %q: want shop, todo, apg, lit, fw or trip", sc.Site))
 	}
 	if !strings.HasPrefix(sc.Page, "/") {
 		problems = append(problems, fmt.Sprintf("page %q: want a path starting with /", sc.Page))

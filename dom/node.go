@@ -29,6 +29,12 @@ type Node struct {
 	// (it takes no click there), read from the page when several elements
 	// of one name left a sentence ambiguous; false in snapshots.
 	Covered bool
+	// CoverAsked is true once the compile asked the page which of an
+	// ambiguous sentence's elements are covered (Covered says the answer):
+	// till then the focused one of same-named elements is not preferred,
+	// since the one on top may be another (a layer laid over the button
+	// just clicked, which keeps the focus).
+	CoverAsked bool
 
 	// What a locator can use of the HTML element a node was built from
 	// (ParseHTML); all empty in ARIA snapshots, which carry no attributes.

@@ -62,22 +62,29 @@ func (r *run) coveredLabel(ctx context.Context, s step.Step, target string) (str
 // markCovered asks the page, of nodes that share one role and name (an
 // ambiguous sentence's), which another element covers at its centre, and
 // marks those dom.Node.Covered when exactly one is not: the one on top,
-// which a person clicks, names.OnTop. It reports whether it marked any.
+// which a person clicks, names.OnTop. It marks every node
+// dom.Node.CoverAsked, and reports whether the sentence is to be read
+// again: it marked some covered, or had not asked of these nodes before.
 func (r *run) markCovered(ctx context.Context, nodes []*dom.Node) bool {
+	first := false
+	for _, n := range nodes {
+		first = first || !n.CoverAsked
+		n.CoverAsked = true
+	}
 	if len(nodes) < 2 || len(nodes) > maxCoverProbes {
-		return false
+		return first
 	}
 	var covered []*dom.Node
 	for _, n := range nodes {
 		if n.Ref == "" || n.Role != nodes[0].Role || n.Name != nodes[0].Name {
-			return false
+			return first
 		}
 		if v, ok := r.probe(ctx, n.Ref, coveredBoxFn); ok && v == "true" {
 			covered = append(covered, n)
 		}
 	}
 	if len(covered) != len(nodes)-1 {
-		return false
+		return first
 	}
 	for _, n := range covered {
 		n.Covered = true

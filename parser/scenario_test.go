@@ -261,12 +261,15 @@ func TestRememberedPlaceholders(t *testing.T) {
 	}
 	bad := Scenario{URL: "http://x", Variables: map[string]string{"USER": "ada"}, Secrets: map[string]string{"PW": "hunter2"}, Actions: []string{
 		"verify the receipt shows {{ORDER}} for hunter2", "remember the order number as ORDER", "remember the total as ORDER", "remember the name as USER",
+		"remember the CPU in the nginx row as cpu", "verify the status shows {{cpu}}",
 	}}
 	err := bad.Validate()
 	for _, want := range []string{
 		`action 1 ("verify the receipt shows {{ORDER}} for {{PW}}"): {{ORDER}} names no variable, no secret and no value an earlier action remembers ("remember the order number as ORDER")`,
 		`action 3 ("remember the total as ORDER"): ORDER is remembered by action 2 already`,
 		`action 4 ("remember the name as USER"): USER is a variable already`,
+		// Not a hint of a name that is refused too ("as cpu").
+		`action 6 ("verify the status shows {{cpu}}"): {{cpu}} names no variable, no secret and no value an earlier action remembers (a remembered value's name is capital letters, digits and _, starting with a letter, as ORDER or ORDER_TOTAL: "remember the order number as CPU", then {{CPU}})`,
 	} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("got %v, want it to say %s", err, want)

@@ -106,6 +106,12 @@ func Element(req translator.Request, phrase string, want RoleSet, wantName strin
 	}
 	var amb *translator.AmbiguousError
 	if errors.As(err, &amb) {
+		// Elements of one role and name: the compile asks the page which
+		// are covered first (OnTop), as the focused one ("Button" just
+		// clicked) may lie under another laid over it since.
+		if sameNamed(amb.Nodes) && !coverAsked(amb.Nodes) {
+			return nil, err
+		}
 		// Several elements of that name: the focused one is meant by
 		// "the edit box", and a scope may still single one out.
 		if f := focused(req.Page, amb, want); f != nil {
@@ -318,4 +324,15 @@ func overCovered(page, n *dom.Node) bool {
 		return !found
 	})
 	return found
+}
+
+// coverAsked reports whether the page was asked which of nodes are
+// covered (dom.Node.CoverAsked).
+func coverAsked(nodes []*dom.Node) bool {
+	return !slices.ContainsFunc(nodes, func(n *dom.Node) bool { return !n.CoverAsked })
+}
+
+// sameNamed reports whether nodes share one role and name.
+func sameNamed(nodes []*dom.Node) bool {
+	return !slices.ContainsFunc(nodes, func(n *dom.Node) bool { return n.Role != nodes[0].Role || n.Name != nodes[0].Name })
 }
