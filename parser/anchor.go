@@ -102,6 +102,10 @@ func anchor(page, start, before *dom.Node, text string, unseen func(n *dom.Node,
 	shown := dom.Innermost(page,
 		func(n *dom.Node) bool { return strings.Contains(dom.Normalize(n.TextContent()), want) },
 		func(n *dom.Node) bool { return n.Ref != "" })
+	// A box is named by its label, which renders the words, not the box:
+	// a check scoped to the box reads no text. With no other element
+	// showing the text, the page's text is read.
+	shown = slices.DeleteFunc(shown, func(n *dom.Node) bool { return labelledBoxes[n.Role] })
 	if len(shown) == 0 {
 		return nil, false, ""
 	}
@@ -173,6 +177,10 @@ func anchor(page, start, before *dom.Node, text string, unseen func(n *dom.Node,
 	return nil, false, fmt.Sprintf("%q is shown only inside text that was on the page before the test acted (%s): a check of it cannot fail; name the element that should show it (\"the status shows %s\")",
 		text, describeShown(prose[0]), text)
 }
+
+// labelledBoxes are the roles whose name is their label's text, which the
+// element itself does not render.
+var labelledBoxes = map[string]bool{"checkbox": true, "radio": true, "switch": true}
 
 // textFields are the roles whose snapshot text is their value.
 var textFields = func() map[string]bool {

@@ -2,6 +2,7 @@ package names
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -138,9 +139,24 @@ func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Nod
 			break
 		}
 	}
-	t, _ = splitRoleNoun(StripArticle(t))
-	best, top := Rank(nodes, t)
-	if top < ScoreMatch || scope == "" {
+	var best []*dom.Node
+	top := 0
+	if rest, kind, ok := KindNoun(StripArticle(t), true); ok && rest == "" {
+		// A kind alone ("the checkbox for report.pdf", "the checkbox in
+		// the report.pdf row"): every element of it, named or not, the
+		// one nearest the place picked. A noun of any kind ("the box
+		// for report.pdf") only among boxes the action takes.
+		best, top = slices.DeleteFunc(slices.Clone(nodes), func(n *dom.Node) bool {
+			return kind != nil && !kind[n.Role] || kind == nil && !boxRoles[n.Role]
+		}), ScoreExact
+		if kind == nil && len(best) < len(nodes) {
+			best = nil // the action takes more than boxes: "box" says too little
+		}
+	} else {
+		t, _ = splitRoleNoun(StripArticle(t))
+		best, top = Rank(nodes, t)
+	}
+	if top < ScoreMatch || scope == "" || len(best) == 0 {
 		return nil, nil
 	}
 	anchors := anchorsOf(page, scope)
@@ -174,6 +190,10 @@ func resolveScoped(page *dom.Node, nodes []*dom.Node, t, scope string) (*dom.Nod
 	}
 	return nil, Ambiguous(page, t+" for "+scope, picks)
 }
+
+// boxRoles are the roles "box" alone names among the elements an action
+// takes (tick, type): boxes to tick and boxes to fill.
+var boxRoles = Roles("checkbox", "radio", "switch", "textbox", "searchbox", "combobox", "spinbutton")
 
 // markers are keys of a roleSet that are not roles: anyRole (the set also
 // takes any named element) and withDisabled (disabled elements are
