@@ -240,5 +240,38 @@ func cleanAction(s string) string {
 			s = strings.TrimSpace(s[len(p):])
 		}
 	}
-	return strings.Join(strings.Fields(s), " ")
+	return withoutSubject(strings.Join(strings.Fields(s), " "))
+}
+
+// subjects are the subjects a feature file's sentence starts with: "I
+// click", "we type", "the user clicks", "the user then clicks".
+var subjects = regexp.MustCompile(`(?i)^(i|we|the user|a user|user)\s+(?:then\s+|also\s+)?(\S+)(\s|$)`)
+
+// withoutSubject is s without a subject before a verb of
+// lexicon.SubjectVerbs, the verb in its plain form ("the user clicks Log
+// in": "click Log in"); s as it is otherwise ("I should see Welcome").
+func withoutSubject(s string) string {
+	m := subjects.FindStringSubmatchIndex(s)
+	if m == nil {
+		return s
+	}
+	verb := strings.ToLower(s[m[4]:m[5]])
+	if !strings.EqualFold(s[m[2]:m[3]], "i") && !strings.EqualFold(s[m[2]:m[3]], "we") {
+		verb = plainVerb(verb) // "the user clicks"
+	}
+	if !slices.Contains(lexicon.SubjectVerbs, verb) {
+		return s
+	}
+	return verb + s[m[5]:]
+}
+
+// plainVerb is a verb of the third person in its plain form: "clicks"
+// "click", "presses" "press", "goes" "go", "double-clicks" "double-click".
+func plainVerb(v string) string {
+	for _, es := range []string{"sses", "shes", "ches", "xes", "oes"} {
+		if strings.HasSuffix(v, es) {
+			return v[:len(v)-2]
+		}
+	}
+	return strings.TrimSuffix(v, "s")
 }

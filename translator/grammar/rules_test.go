@@ -202,6 +202,12 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "check the cart shows 2 items", step.Step{Kind: step.AssertText, Value: "2 items"}},
 		{"cart", `expect "Total"`, step.Step{Kind: step.AssertText, Value: "Total"}},
 		{"cart", "I should see Your cart", step.Step{Kind: step.AssertText, Value: "Your cart"}},
+		// A feature file's subject before the verb ("I", "the user").
+		{"products", "I click Add to cart for Blue Mug", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
+		{"products", "the user clicks Add to cart for Blue Mug", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
+		{"checkout", "we then select Japan from Country", step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
+		{"checkout", "The user types leave it at the door into Delivery notes", step.Step{Kind: step.Type, Role: "textbox", Ref: "f6e25", Value: "leave it at the door"}},
+		{"checkout", "the user checks I agree to the terms", step.Step{Kind: step.Check, Role: "checkbox", Ref: "f6e27"}},
 		{"cart", "Proceed to checkout should be visible", step.Step{Kind: step.AssertText, Value: "Proceed to checkout"}},
 		{"cart", "verify Your cart is empty is not visible", step.Step{Kind: step.AssertGone, Value: "Your cart is empty"}},
 		{"cart", "I should not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},

@@ -32,4 +32,13 @@ var (
 	UploadVerbs = []string{"upload", "attach"}
 	// DeleteVerbs remove a row or item: "delete Buy milk".
 	DeleteVerbs = []string{"delete", "remove", "destroy", "trash"}
+	// SubjectVerbs are the verbs a sentence may say after its subject,
+	// as feature files write them ("I click Log in", "the user types demo
+	// into Username"): the subject is left out. Other words after a
+	// subject ("I should see", "I am on") are left as they are.
+	SubjectVerbs = []string{"type", "enter", "input", "write", "put", "fill", "clear", "select", "choose", "pick", "click",
+		"double-click", "right-click", "press", "tap", "hit", "push", "follow", "activate", "check", "tick", "mark", "uncheck",
+		"untick", "deselect", "upload", "attach", "delete", "remove", "hover", "scroll", "go", "open", "navigate", "visit",
+		"wait", "remember", "drag", "expand", "collapse", "accept", "dismiss", "confirm", "cancel", "refresh", "reload",
+		"turn", "switch", "toggle", "allow", "deny", "block", "grant", "submit", "search", "sort", "focus", "answer"}
 )
