@@ -93,6 +93,7 @@ var roundTrips = []struct {
 	{step: step.Step{Kind: step.Remember, Ref: "#o", Role: "status", Element: `status "Order number"`, Value: "ORDER"}},
 	{step: step.Step{Kind: step.Remember, Ref: "#t", Role: "textbox", Element: `textbox "Total"`, Value: "ORDER_TOTAL2"}},
 	{step: step.Step{Kind: step.Then, Value: "click its delete button"}, noCall: "a Then is an action still to read, not a step"},
+	{step: step.Step{Kind: step.Submit}, noCall: "a Submit is the click of a button the page names"},
 
 	{step: step.Step{Kind: step.AssertText, Value: "1 item"}},
 	{step: step.Step{Kind: step.AssertText, Value: "Upload complete", Wait: true}},

@@ -23,6 +23,9 @@ func (r *run) step(ctx context.Context, ts *TestStep, s step.Step) (bool, error)
 	if s.Kind == step.SwitchTab {
 		return r.switchTab(ctx, ts, s)
 	}
+	if s.Kind == step.Submit {
+		return r.submit(ctx, ts, s)
+	}
 	if s.Kind.IsCheck() {
 		s.Shadow = r.shadowed(ctx)
 	}

@@ -48,6 +48,10 @@ const (
 	// page the steps before it leave (a row's delete button shows only
 	// once the row is hovered).
 	Then Kind = "then"
+	// Submit is not a step of its own: the compiler clicks the submit
+	// button of the form Value names ("" the page's one form), as found
+	// in the page, and keeps that Click.
+	Submit Kind = "submit"
 	// Remember reads a value from the page for later actions: neither an
 	// action (it changes nothing) nor a check (it asserts only that the
 	// value is not empty). Ref: the element whose text (a field: its

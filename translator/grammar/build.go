@@ -276,6 +276,12 @@ func actsAsControl(n *dom.Node, phrase string) bool {
 	return names.Score(names.Label(n), words) >= names.ScoreExact
 }
 
+// buildSubmit reads "submit the form", "submit the Sign up form": the
+// compiler finds that form's submit button in the page and clicks it.
+func buildSubmit(_ *Rules, m []string, _ translator.Request) ([]step.Step, error) {
+	return []step.Step{{Kind: step.Submit, Value: strings.TrimSpace(m[1])}}, nil
+}
+
 func buildClick(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
 	n, steps, err := r.clickable(req, m[1])
 	if n == nil {

@@ -120,6 +120,7 @@ func init() {
 	p(lexicon.Alt(lexicon.DeleteVerbs)+`(?: the)?(?: item| todo| row| entry)? (.+?)(?: from the list)?`, buildDeleteItem)
 	p(`(?:switch to|go to|open) (?:the )?(.+?) tab`, buildTab)
 	p(lexicon.Alt(lexicon.RepeatVerbs)+`(?: on)? (.+?),? (`+lexicon.Alt(slices.Sorted(maps.Keys(lexicon.RepeatCounts)))+`|(\S+) times)`, buildClickTimes)
+	p(`(?:submit|send)(?: the)?(?: (.+?))? form|submit(?: it| the page)?`, buildSubmit)
 	p(lexicon.Alt(lexicon.ClickVerbs)+`(?: on)? (.+)`, buildClick)
 	either(`(.+)`, buildBare) // a sentence about the page, with no verb before it
 }

@@ -208,6 +208,10 @@ func TestRulesTranslate(t *testing.T) {
 		{"checkout", "we then select Japan from Country", step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
 		{"checkout", "The user types leave it at the door into Delivery notes", step.Step{Kind: step.Type, Role: "textbox", Ref: "f6e25", Value: "leave it at the door"}},
 		{"checkout", "the user checks I agree to the terms", step.Step{Kind: step.Check, Role: "checkbox", Ref: "f6e27"}},
+		// The form's submit button is the page's to say (parser/submit.go).
+		{"checkout", "submit the form", step.Step{Kind: step.Submit}},
+		{"checkout", "I submit the Sign up form", step.Step{Kind: step.Submit, Value: "Sign up"}},
+		{"checkout", "send the shipping form", step.Step{Kind: step.Submit, Value: "shipping"}},
 		{"cart", "Proceed to checkout should be visible", step.Step{Kind: step.AssertText, Value: "Proceed to checkout"}},
 		{"cart", "verify Your cart is empty is not visible", step.Step{Kind: step.AssertGone, Value: "Your cart is empty"}},
 		{"cart", "I should not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
