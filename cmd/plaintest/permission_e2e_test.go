@@ -200,6 +200,15 @@ func TestPermissionsBothServers(t *testing.T) {
 		if want := `action 2: "block location": action 1 already allows geolocation`; code != 2 || !strings.Contains(stdout+stderr, want) {
 			t.Errorf("allowed and blocked: exit %d, want 2 and %q\n%s\n%s", code, want, stdout, stderr)
 		}
+		cfg := filepath.Join(t.TempDir(), "mcp.json")
+		if err := os.WriteFile(cfg, []byte(`{"mcpServers": {"theirs": {"command": "their-browser-mcp"}}}`), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr = runCLI(t, "compile", "--url", base+"/geo", "-o", filepath.Join(t.TempDir(), "x.json"), "--translator", "rules",
+			"--config", cfg, "--mcp", "theirs", "--step", "allow notifications", "--step", "click Find me")
+		if want := `--mcp theirs: the test allows or denies browser permissions (granted [notifications])`; code != 2 || !strings.Contains(stdout+stderr, want) {
+			t.Errorf("a config's server: exit %d, want 2 and %q\n%s\n%s", code, want, stdout, stderr)
+		}
 		file := filepath.Join(t.TempDir(), "read.json")
 		sc := `{"version": "2.1", "metadata": {"name": "read"}, "environment": {"permissions": {"granted": ["clipboard-read"]}},
 "steps": [{"step": 1, "tool": "mcp__playwright__browser_navigate", "params": {"url": "` + base + `/geo"}}]}`
