@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/internal/testkit"
+	"github.com/plaintest/plaintest/pwspec"
 )
 
 // permissionPages: /geo asks for the position when "Find me" is clicked
@@ -160,6 +161,15 @@ func TestPermissionsBothServers(t *testing.T) {
 		modules := nodeModules(t)
 		if err := testkit.PlaywrightTest(t).Prettier(specs); err != nil {
 			t.Errorf("the specs are not as Prettier leaves them: %v", err)
+		}
+		// The config written beside them, whose Chromium switches grew
+		// past a line (the fake media devices).
+		config := t.TempDir()
+		if err := os.WriteFile(filepath.Join(config, pwspec.ConfigFile), pwspec.Config(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := testkit.PlaywrightTest(t).Prettier(config); err != nil {
+			t.Errorf("the config is not as Prettier leaves it: %v", err)
 		}
 		if out, ok := runSpecs(t, modules, specs, base); !ok || !strings.Contains(out, fmt.Sprintf("%d passed", len(permissionCases))) {
 			t.Fatalf("the exported specs do not pass:\n%s", out)
