@@ -185,8 +185,8 @@ func (r *run) all(ctx context.Context) error {
 		return err
 	}
 	for i := range r.actions {
-		if _, ok, _ := grammar.ReadPermission(r.actions[i]); ok { // the browser context applies it: no call
-			r.done(i+1, &TestStep{Index: i + 1, Action: r.res.Actions[i], Translator: "rules"})
+		if p, ok, _ := grammar.ReadPermission(r.actions[i]); ok { // the browser context applies it: no call
+			r.done(i+1, &TestStep{Index: i + 1, Action: r.res.Actions[i], Element: p.Describe(), Translator: "rules"})
 			continue
 		}
 		if err := r.action(ctx, i+1); err != nil {

@@ -115,6 +115,9 @@ func TestPermissionsBothServers(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("%s: compile through %s: exit %d\n%s\n%s", tc.name, server, code, stdout, stderr)
 			}
+			if want := "[1/3] " + tc.actions[0] + " → the browser's "; !strings.Contains(stdout, want) {
+				t.Errorf("%s: the compile's progress lacks %q:\n%s", tc.name, want, stdout)
+			}
 			raw, err := os.ReadFile(out)
 			if err != nil {
 				t.Fatal(err)

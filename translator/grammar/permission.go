@@ -29,6 +29,19 @@ type Permission struct {
 	Latitude, Longitude float64
 }
 
+// Describe says what p does, for the compile's progress: "the browser's
+// geolocation permission, granted at 52.52, 13.4 for the whole test".
+func (p Permission) Describe() string {
+	s := "the browser's " + p.Name + " permission, denied"
+	if p.Allow {
+		s = "the browser's " + p.Name + " permission, granted"
+	}
+	if p.At {
+		s += " at " + strconv.FormatFloat(p.Latitude, 'f', -1, 64) + ", " + strconv.FormatFloat(p.Longitude, 'f', -1, 64)
+	}
+	return s + " for the whole test"
+}
+
 // ErrPermission is wrapped by the refusal of a sentence that allows or
 // denies a permission no test may grant, or in a form that cannot hold.
 var ErrPermission = errors.New("cannot allow or deny this permission")

@@ -69,6 +69,9 @@ func TestReadPermission(t *testing.T) {
 			t.Errorf("%q: got error %v", tt.sentence, err)
 			continue
 		}
+		if d := got.Describe(); !strings.Contains(d, "the browser's "+tt.want.Name+" permission") || strings.Contains(d, "granted") != tt.want.Allow {
+			t.Errorf("%q: described as %q", tt.sentence, d)
+		}
 		got.Sentence = ""
 		if got != tt.want {
 			t.Errorf("%q: got %+v, want %+v", tt.sentence, got, tt.want)
