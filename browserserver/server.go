@@ -19,6 +19,7 @@ import (
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/permit"
 	"github.com/plaintest/plaintest/mcpclient"
 )
 
@@ -71,7 +72,12 @@ type Options struct {
 	// answers to navrule.Rule: a refused page's context is closed and the
 	// call fails with the refusal, its result unread.
 	FileRoots []string
-	Logger    *slog.Logger // nil = discard
+	// Grant is the browser permissions every session's context starts
+	// with: exactly its names granted, every other permission denied, and
+	// its position reported (plaintest's tests that say "allow location
+	// access"); the zero Grant leaves the browser's default.
+	Grant  permit.Grant
+	Logger *slog.Logger // nil = discard
 }
 
 // Server is the built-in browser MCP server: one browser (launched, or

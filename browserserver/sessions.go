@@ -98,9 +98,20 @@ func (s *Server) newPage() (playwright.BrowserContext, playwright.Page, error) {
 		return nil, nil, errClosed // a shared browser outlives s: no context may be left in it
 	}
 	w, h, _ := parseViewport(s.opts.Viewport)
-	bctx, err := s.browser.NewContext(playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: w, Height: h}})
+	opts := playwright.BrowserNewContextOptions{Viewport: &playwright.Size{Width: w, Height: h}}
+	if g := s.opts.Grant; g.Geolocation() {
+		opts.Geolocation = &playwright.Geolocation{Latitude: g.Latitude, Longitude: g.Longitude}
+	}
+	bctx, err := s.browser.NewContext(opts)
 	if err != nil {
 		return nil, nil, err
+	}
+	if g := s.opts.Grant; g.Set {
+		// Every permission not named is denied, none named included.
+		if err := bctx.GrantPermissions(g.Names()); err != nil {
+			_ = bctx.Close()
+			return nil, nil, err
+		}
 	}
 	bctx.SetDefaultTimeout(float64(s.opts.ActionTimeout.Milliseconds()))
 	bctx.SetDefaultNavigationTimeout(float64(s.opts.NavigationTimeout.Milliseconds()))

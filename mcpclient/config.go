@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/permit"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/step"
 )
@@ -52,6 +53,9 @@ type ServerConfig struct {
 	// keepable: the bundled @playwright/mcp (set by Playwright), which
 	// KeepPlaywright may keep between sessions.
 	keepable bool
+	// grant is the browser permissions the bundled server's context starts
+	// with (PlaywrightOptions.Grant), written into its config file.
+	grant permit.Grant
 }
 
 // EffectiveTransport returns sc.Transport, or the one its Command or URL implies.

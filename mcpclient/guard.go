@@ -10,6 +10,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/permit"
 )
 
 // addGuard starts sc's @playwright/mcp with plaintest's navigation guard:
@@ -29,7 +30,7 @@ func (s *Session) addGuard(sc *ServerConfig) error {
 		return err
 	}
 	config := filepath.Join(dir, "plaintest-mcp.json")
-	if err := os.WriteFile(config, playwrightMCPConfig(), 0o600); err != nil {
+	if err := os.WriteFile(config, playwrightMCPConfig(sc.grant), 0o600); err != nil {
 		return err
 	}
 	s.guardLog = filepath.Join(dir, "refusals.log")
@@ -71,8 +72,19 @@ func (r *Result) Refused() bool {
 
 // playwrightMCPConfig is the config file of the bundled @playwright/mcp:
 // only what its command line cannot say. Its other settings come from the
-// command line, which @playwright/mcp merges over the file's.
-func playwrightMCPConfig() []byte {
-	data, _ := json.Marshal(map[string]any{"browser": map[string]any{"launchOptions": map[string]any{"args": defaults.ChromiumArgs}}})
+// command line, which @playwright/mcp merges over the file's: Chromium's
+// switches, and a grant's permissions (an empty list when it grants none:
+// every permission denied) and position, which the command line cannot
+// say.
+func playwrightMCPConfig(g permit.Grant) []byte {
+	browser := map[string]any{"launchOptions": map[string]any{"args": defaults.ChromiumArgs}}
+	if g.Set {
+		ctx := map[string]any{"permissions": g.Names()}
+		if g.Geolocation() {
+			ctx["geolocation"] = map[string]float64{"latitude": g.Latitude, "longitude": g.Longitude}
+		}
+		browser["contextOptions"] = ctx
+	}
+	data, _ := json.Marshal(map[string]any{"browser": browser})
 	return data
 }

@@ -96,7 +96,7 @@ func (sc ServerConfig) keepKey(o Options) string {
 	if sc.guard != nil {
 		roots = sc.guard.FileRoots
 	}
-	key, _ := json.Marshal([]any{sc.Name, sc.Command, sc.Args, sc.Env, sc.Dir, sc.tempOutputDir, sc.guard != nil, roots})
+	key, _ := json.Marshal([]any{sc.Name, sc.Command, sc.Args, sc.Env, sc.Dir, sc.tempOutputDir, sc.guard != nil, roots, sc.grant.String()})
 	return string(key)
 }
 

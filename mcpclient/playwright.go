@@ -12,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/permit"
 )
 
 // Environment variables the launcher reads.
@@ -56,6 +57,11 @@ type PlaywrightOptions struct {
 	// on file paths: check file arguments before calling.
 	FileRoots []string
 	ExtraArgs []string // appended as given
+	// Grant is the browser permissions the server's context starts with
+	// (its config file's browser.contextOptions: permissions, and
+	// geolocation when granted); the zero Grant leaves the browser's
+	// default.
+	Grant permit.Grant
 }
 
 // DefaultViewport is the browser viewport Playwright asks for.
@@ -135,7 +141,8 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 		hint:        "run make setup, and check that " + browser + " starts headless",
 		callTimeout: o.callTimeout(),
 		guard:       &navrule.Rule{},
-		keepable:    true}
+		keepable:    true,
+		grant:       o.Grant}
 	for _, dir := range o.FileRoots {
 		root, err := navrule.Root(dir)
 		if err != nil {

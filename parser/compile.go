@@ -138,6 +138,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		Usage:      Usage{Tokenizer: string(c.opts.Tokens.Encoding())},
 	}
 	r.res = res
+	res.Permissions, _ = grammar.Permissions(sc.Actions) // Validate refused its problems
 	if u, err := url.Parse(sc.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 		res.BaseURL = u.Scheme + "://" + u.Host
 		r.values["BASE_URL"] = res.BaseURL
@@ -184,6 +185,10 @@ func (r *run) all(ctx context.Context) error {
 		return err
 	}
 	for i := range r.actions {
+		if p, ok, _ := grammar.ReadPermission(r.actions[i]); ok { // the browser context applies it: no call
+			r.done(i+1, &TestStep{Index: i + 1, Action: r.res.Actions[i], Element: p.Describe(), Translator: "rules"})
+			continue
+		}
 		if err := r.action(ctx, i+1); err != nil {
 			return err
 		}

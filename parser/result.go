@@ -124,6 +124,9 @@ type ParserResult struct {
 	Duration    time.Duration
 	// Translator names the translator used ("rules", "llm", "auto").
 	Translator string
+	// Permissions are what the scenario's permission sentences ask of the
+	// browser context (Scenario.Permissions); nil when it has none.
+	Permissions *step.Permissions
 }
 
 // Compiled is the result as the writers of exports read it
@@ -135,6 +138,7 @@ func (r *ParserResult) Compiled() *step.Compiled {
 		Complete: r.Status == Success, Status: string(r.Status), Interrupted: r.Interrupted, Duration: r.Duration,
 		Model: step.Usage{PromptTokens: r.Usage.PromptTokens, CompletionTokens: r.Usage.CompletionTokens,
 			Requests: r.Usage.ModelRequests, Cached: r.Usage.CachedAnswers},
+		Permissions: r.Permissions,
 	}
 	if len(r.Errors) > 0 {
 		c.Stop = &step.Stop{Index: r.Errors[0].Index, Message: r.Errors[0].Message}

@@ -27,6 +27,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/textpos"
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/translator/grammar"
 )
 
 // ErrInvalid is wrapped by every error about the scenario a person gave:
@@ -164,6 +165,8 @@ func (s *Scenario) Validate() error {
 		}
 	}
 	problems = append(problems, s.placeholderProblems()...)
+	_, perm := grammar.Permissions(s.Actions) // "allow location access"
+	problems = append(problems, perm...)
 	if len(problems) > 0 {
 		return &InputError{Problems: problems}
 	}

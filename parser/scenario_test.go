@@ -279,3 +279,18 @@ func TestRememberedPlaceholders(t *testing.T) {
 		t.Errorf("the secret's value is in the error: %v", err)
 	}
 }
+
+// TestValidatePermissionSentences: a permission sentence no test may say
+// is a problem of the scenario, found before the browser opens.
+func TestValidatePermissionSentences(t *testing.T) {
+	sc := Scenario{Name: "p", URL: "https://example.com/", Actions: []string{"allow location access", "click Find me", "grant midi access", "block location"}}
+	err := sc.Validate()
+	for _, want := range []string{`action 3: cannot allow or deny this permission: "grant midi access"`, `action 4: "block location": action 1 already allows geolocation`} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("got %v, want it to say %q", err, want)
+		}
+	}
+	if err := (&Scenario{Name: "p", URL: "https://example.com/", Actions: []string{"allow location at 52.52, 13.40", "allow all cookies"}}).Validate(); err != nil {
+		t.Errorf("got %v, want no problem", err)
+	}
+}

@@ -32,6 +32,10 @@ func Config() []byte {
 	for i, a := range defaults.ChromiumArgs {
 		args[i] = strconv.Quote(a)
 	}
+	list := "[" + strings.Join(args, ", ") + "]"
+	if len("      args: "+list+",") > width { // one a line, as Prettier lays a long array out
+		list = "[\n        " + strings.Join(args, ",\n        ") + ",\n      ]"
+	}
 	return []byte(`// Playwright Test config written by plaintest beside the specs it exports:
 // every spec of this folder runs in Debian's Chromium, with the switches
 // plaintest's own browsers have, set once for all of them. Run them with
@@ -44,7 +48,7 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: process.env.PLAINTEST_CHROMIUM ?? "` + DefaultChromium + `",
-      args: [` + strings.Join(args, ", ") + `],
+      args: ` + list + `,
     },
   },
 });

@@ -187,6 +187,7 @@ func Generate(sc *sandy.Scenario, opts *Options) ([]byte, error) {
 	if h := g.helpers(); len(h) > 0 {
 		out = append(out, h, hardline)
 	}
+	out = append(out, permissions(sc)...)
 	out = append(out, "test(", quote(sc.Metadata.Name), ", async ({ page }) => {", indent(hardline, joinBlank(body)), hardline, "});", hardline)
 	return []byte(printDoc(out)), nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/fspath"
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/permit"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -47,6 +48,12 @@ type Needs struct {
 	// a server that resolves relative file names works there. "" when the
 	// scenario names no file.
 	Files string
+	// Grant is the browser permissions the scenario's context starts with
+	// (environment.permissions, held to permit.Known); the zero Grant
+	// leaves the browser's default. Only the bundled @playwright/mcp and
+	// the built-in server apply it: another server is refused for a
+	// scenario that sets it.
+	Grant permit.Grant
 }
 
 // ServersFunc adapts a function to Servers.
@@ -214,7 +221,11 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 		if err := r.openFiles(); err != nil {
 			return err
 		}
-		if err := r.openSessions(ctx, servers, plans, r.needs()); err != nil {
+		needs, err := r.needs()
+		if err != nil {
+			return err
+		}
+		if err := r.openSessions(ctx, servers, plans, needs); err != nil {
 			return err
 		}
 		if err := r.pin(ctx, plans); err != nil {
@@ -257,8 +268,15 @@ func (r *run) plan() ([]*plan, error) {
 }
 
 // needs is what this scenario run asks of its servers.
-func (r *run) needs() Needs {
+func (r *run) needs() (Needs, error) {
 	var n Needs
+	if env := r.sc.Environment; env != nil {
+		g, err := env.Permissions.Grant()
+		if err != nil {
+			return n, fmt.Errorf("%w: %s: environment.permissions: %v", sandy.ErrInvalid, r.where(), err)
+		}
+		n.Grant = g
+	}
 	if rule := r.rule; len(rule.FileRoots) > 0 && OpensFileURLs(r.sc, r.opts.Vars...) {
 		n.FileRoot = rule.FileRoots[0]
 	}
@@ -268,5 +286,5 @@ func (r *run) needs() Needs {
 			n.Files = r.filesReal // as opened, whatever its path leads to later
 		}
 	}
-	return n
+	return n, nil
 }

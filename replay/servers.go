@@ -2,12 +2,19 @@ package replay
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"sync"
 
 	"github.com/plaintest/plaintest/mcpclient"
 )
+
+// ErrPermissionsUnapplied is wrapped when a scenario that sets browser
+// permissions would run on a browser server plaintest cannot set them on
+// (a server of the MCP config): its checks would read a page that was
+// never granted what the test says.
+var ErrPermissionsUnapplied = errors.New("browser permissions cannot be applied")
 
 // ConfigServers opens MCP sessions for the servers of an MCP config: the
 // <server> of mcp__<server>__tool is looked up in Config, and "playwright",
@@ -64,6 +71,9 @@ func (c *ConfigServers) Open(ctx context.Context, name string, needs Needs) (Too
 		}
 		return mcpclient.ConnectClaudeInChrome(ctx, c.ClaudeInChromeDir)
 	}
+	if needs.Grant.Set && name == DefaultBrowser && !c.bundled(name) {
+		return nil, fmt.Errorf("%w: the scenario sets browser permissions (environment.permissions: %s), which plaintest applies only through the built-in server and the bundled @playwright/mcp: replay it with --mcp builtin or --mcp playwright-mcp", ErrPermissionsUnapplied, needs.Grant)
+	}
 	sc, err := c.lookup(name, needs)
 	if err != nil {
 		return nil, err
@@ -114,6 +124,7 @@ func (c *ConfigServers) lookup(name string, needs Needs) (mcpclient.ServerConfig
 	if needs.FileRoot != "" {
 		pw.FileRoots = []string{needs.FileRoot}
 	}
+	pw.Grant = needs.Grant
 	if needs.Files != "" {
 		if err := os.MkdirAll(needs.Files, 0o755); err != nil {
 			return mcpclient.ServerConfig{}, fmt.Errorf("files folder: %w", err)

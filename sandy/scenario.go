@@ -94,6 +94,10 @@ type Environment struct {
 	Server           string `json:"server,omitempty"`
 	ServerVersion    string `json:"server_version,omitempty"`
 	ToolsFingerprint string `json:"tools_fingerprint,omitempty"`
+	// Permissions are the browser permissions the scenario's browser
+	// context starts with (plaintest's addition, "allow location access");
+	// nil leaves the browser's default.
+	Permissions *Permissions `json:"permissions,omitempty"`
 }
 
 // Viewport is the browser viewport of a recording.

@@ -84,6 +84,7 @@ func (v *validator) run() {
 	if st := s.Metadata.Status; st != "" && st != StatusPartial {
 		v.add("metadata.status", "must be absent (a complete scenario) or %q, got %s", StatusPartial, printable.Quote(st))
 	}
+	v.permissions()
 	for _, name := range slices.Sorted(maps.Keys(s.Variables)) {
 		path := jsonscan.Key("variables", name)
 		if !validIdent(name) {

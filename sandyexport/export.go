@@ -7,6 +7,7 @@ package sandyexport
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -60,6 +61,9 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 		},
 		Variables:   map[string]any{},
 		Environment: &sandy.Environment{MCP: step.Server, Viewport: o.Viewport, RecordedAt: now},
+	}
+	if p := res.Permissions; p != nil {
+		sc.Environment.Permissions = permissions(p)
 	}
 	if !res.Complete {
 		sc.Metadata.Status = sandy.StatusPartial
@@ -132,6 +136,20 @@ func params(c step.ToolCall) map[string]any {
 	out := make(map[string]any, len(c.Args))
 	for k, v := range c.Args {
 		out[k] = v
+	}
+	return out
+}
+
+// permissions are environment.permissions for what the test's permission
+// sentences asked: the position written out whenever geolocation is
+// granted, so that replay does not depend on a default.
+func permissions(p *step.Permissions) *sandy.Permissions {
+	out := &sandy.Permissions{Granted: append([]string{}, p.Granted...)}
+	if len(p.Denied) > 0 {
+		out.Denied = append([]string(nil), p.Denied...)
+	}
+	if slices.Contains(p.Granted, "geolocation") {
+		out.Geolocation = &sandy.Position{Latitude: p.Latitude, Longitude: p.Longitude}
 	}
 	return out
 }

@@ -36,6 +36,9 @@ type Compiled struct {
 	Duration    time.Duration
 	// Model is what a language model's answers cost over the compile.
 	Model Usage
+	// Permissions are what the test's permission sentences ask of the
+	// browser context; nil when it has none.
+	Permissions *Permissions
 }
 
 // Action is one action that ran, in the form it is exported.

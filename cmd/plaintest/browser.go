@@ -12,6 +12,7 @@ import (
 
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/internal/navrule"
+	"github.com/plaintest/plaintest/internal/permit"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/mcpclient/mcpconfig"
 	"github.com/plaintest/plaintest/replay"
@@ -154,6 +155,7 @@ func (b *builtinServers) server(needs replay.Needs) (*browserserver.Server, erro
 	if needs.FileRoot != "" {
 		o.FileRoots = []string{needs.FileRoot}
 	}
+	o.Grant = needs.Grant
 	o.NoActionSnapshots = true // replay reads none
 	s, err := browserserver.New(&o)
 	if err != nil {
@@ -184,7 +186,7 @@ func (b *builtinServers) Close() error {
 // discovered config's entry (for "playwright", the bundled server when the
 // config has none). It returns the session, the server's description for
 // the progress line, and what to call when done.
-func openBrowser(ctx context.Context, b browserFlags, found *mcpconfig.Discovery, headed bool, timeout, nav time.Duration, startURL string) (*mcpclient.Session, string, func(), error) {
+func openBrowser(ctx context.Context, b browserFlags, found *mcpconfig.Discovery, headed bool, timeout, nav time.Duration, startURL string, grant permit.Grant) (*mcpclient.Session, string, func(), error) {
 	cfg := found.Config
 	// Local files open where --allow-file-urls says, and beside the start
 	// page when the user gave a local one.
@@ -205,6 +207,7 @@ func openBrowser(ctx context.Context, b browserFlags, found *mcpconfig.Discovery
 		o := b.builtinOptions(headed, timeout, nav)
 		o.FileRoots = roots
 		o.WorkDir = b.workDir
+		o.Grant = grant
 		s, err := browserserver.New(o)
 		if err != nil {
 			return nil, "", nil, err
@@ -231,6 +234,10 @@ func openBrowser(ctx context.Context, b browserFlags, found *mcpconfig.Discovery
 	opts.FileRoots = roots
 	opts.WorkDir = b.workDir
 	opts.Caps = []string{"testing"} // browser_generate_locator
+	opts.Grant = grant
+	if _, own := cfg.Servers[name]; own && grant.Set {
+		return nil, "", nil, usageError("--mcp %s: the test allows or denies browser permissions (%s), which plaintest sets only on the built-in server and the bundled @playwright/mcp: compile it with --mcp builtin or --mcp playwright-mcp", name, grant)
+	}
 	sc, err := cfg.Browser(name, opts)
 	switch {
 	case errors.Is(err, mcpclient.ErrNoServer):

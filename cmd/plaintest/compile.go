@@ -17,6 +17,7 @@ import (
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
+	"github.com/plaintest/plaintest/translator/grammar"
 	"github.com/spf13/pflag"
 )
 
@@ -85,7 +86,11 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	session, server, done, err := openBrowser(ctx, f.browser, found, f.headed, f.timeout, f.nav, sc.URL)
+	grant, err := grammar.Grant(sc.Actions) // "allow location access": the context starts with it
+	if err != nil {
+		return err
+	}
+	session, server, done, err := openBrowser(ctx, f.browser, found, f.headed, f.timeout, f.nav, sc.URL, grant)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/internal/defaults"
+	"github.com/plaintest/plaintest/internal/permit"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/tokens"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -50,7 +51,7 @@ func runSnapshot(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	session, _, done, err := openBrowser(ctx, browser, found, false, defaults.Step, defaults.Navigation, pos[0])
+	session, _, done, err := openBrowser(ctx, browser, found, false, defaults.Step, defaults.Navigation, pos[0], permit.Grant{})
 	if err != nil {
 		return err
 	}

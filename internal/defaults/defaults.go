@@ -88,4 +88,10 @@ const (
 //     drops the events in between, loaded its next articles after "press
 //     End" in 2 of 3 runs, when the animation's last frame came more than
 //     100 ms after its first.
-var ChromiumArgs = []string{"--disable-smooth-scrolling"}
+//   - --use-fake-device-for-media-stream: a page's camera and microphone
+//     are Chromium's fake devices (a test pattern, a tone), never the
+//     machine's, so that a test that allows the camera ("allow the
+//     camera") gets a stream on a machine with none, and a headed run
+//     never shows a page the user's own camera. It answers no prompt:
+//     a page that was not granted the camera is still refused.
+var ChromiumArgs = []string{"--disable-smooth-scrolling", "--use-fake-device-for-media-stream"}
