@@ -1,14 +1,8 @@
-// Package parser is the compile orchestrator: it takes a Scenario (a URL and
-// plain-English actions), drives a real browser through an MCP tool caller
-// action by action, and gives back a ParserResult holding only the steps that
-// really ran, each with a stable selector, ready for export.
-//
-// Each action is interpreted against the page as the previous action left it
-// (the tech spec's state hand-over): snapshot, parse (dom), translate
-// (translator), build calls (commandgen.Call), execute, record. The package also
-// owns the Scenario itself: splitting "A then B", reading scenario files and
-// validating them.
-package parser
+// Package scenario is what a person asks plaintest to compile, as the
+// compiler (package parser) takes it: a URL and plain-English actions,
+// split from one text ("A then B"), read from a YAML or JSON file, and
+// validated before any browser opens.
+package scenario
 
 import (
 	"bytes"
