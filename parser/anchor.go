@@ -48,6 +48,11 @@ func (r *run) anchoredText(ctx context.Context, ts *TestStep, s step.Step) (bool
 	if why != "" {
 		return false, r.fail(ctx, ts.Index, ts.Action, &exported, why, nil)
 	}
+	if node != nil && labelledBoxes[node.Role] && !r.rendersText(ctx, node, text) {
+		// A box named by its label (an <input> around which a <label>
+		// says the words) renders none of them: the page's text is read.
+		node = nil
+	}
 	if node == nil {
 		// No one element shows the whole text (it runs across several):
 		// the page's text is read, as before.
@@ -102,10 +107,6 @@ func anchor(page, start, before *dom.Node, text string, unseen func(n *dom.Node,
 	shown := dom.Innermost(page,
 		func(n *dom.Node) bool { return strings.Contains(dom.Normalize(n.TextContent()), want) },
 		func(n *dom.Node) bool { return n.Ref != "" })
-	// A box is named by its label, which renders the words, not the box:
-	// a check scoped to the box reads no text. With no other element
-	// showing the text, the page's text is read.
-	shown = slices.DeleteFunc(shown, func(n *dom.Node) bool { return labelledBoxes[n.Role] })
 	if len(shown) == 0 {
 		return nil, false, ""
 	}
@@ -178,9 +179,18 @@ func anchor(page, start, before *dom.Node, text string, unseen func(n *dom.Node,
 		text, describeShown(prose[0]), text)
 }
 
-// labelledBoxes are the roles whose name is their label's text, which the
-// element itself does not render.
+// labelledBoxes are the roles whose name may be their label's text,
+// which the element itself does not render (a native check box or radio
+// button; an ARIA one drawn as a <div> shows its own).
 var labelledBoxes = map[string]bool{"checkbox": true, "radio": true, "switch": true}
+
+// rendersText reports whether node's element renders text itself: its
+// rendered text holds it (an element the page does not answer for is
+// taken to).
+func (r *run) rendersText(ctx context.Context, node *dom.Node, text string) bool {
+	got, ok := r.probe(ctx, node.Ref, "(el) => el.innerText")
+	return !ok || strings.Contains(dom.Normalize(got), dom.Normalize(text))
+}
 
 // textFields are the roles whose snapshot text is their value.
 var textFields = func() map[string]bool {
