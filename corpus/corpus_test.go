@@ -21,6 +21,7 @@ import (
 	"github.com/plaintest/plaintest/browserserver"
 	"github.com/plaintest/plaintest/demoshop"
 	"github.com/plaintest/plaintest/internal/golden"
+	"github.com/plaintest/plaintest/internal/permit"
 	"github.com/plaintest/plaintest/internal/testenv"
 	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/mcpclient"
@@ -31,6 +32,7 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
 	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator/grammar"
 )
 
 // The browser servers the suite compiles and replays through: builtin (one
@@ -78,6 +80,21 @@ func builtinServer(forReplay bool) (*browserserver.Server, error) {
 		*s = bs
 	}
 	return *s, nil
+}
+
+// grantedServer is builtinServer for a test that sets no browser
+// permission; for one that does, a built-in server of its own whose
+// contexts start with the grant, which done stops.
+func grantedServer(g permit.Grant, forReplay bool) (bs *browserserver.Server, done func(), err error) {
+	if !g.Set {
+		bs, err = builtinServer(forReplay)
+		return bs, func() {}, err
+	}
+	bs, err = browserserver.New(&browserserver.Options{ActionTimeout: actionTimeout, NoActionSnapshots: forReplay, Grant: g})
+	if err != nil {
+		return nil, nil, err
+	}
+	return bs, func() { bs.Close() }, nil
 }
 
 // closeBuiltins stops the built-in servers started (TestMain, when every
@@ -219,17 +236,23 @@ func compileOne(ctx context.Context, t *testing.T, s sites, sc Scenario) compile
 
 func compileOnce(ctx context.Context, t *testing.T, s sites, sc Scenario) compiled {
 	var session *mcpclient.Session
+	grant, err := grammar.Grant(sc.Actions) // "allow location access": the context starts with it
+	if err != nil {
+		return compiled{sc: sc, err: err}
+	}
 	if *compileServer == "builtin" {
-		bs, err := builtinServer(false)
+		bs, done, err := grantedServer(grant, false)
 		if err != nil {
 			return compiled{sc: sc, err: err}
 		}
+		defer done()
 		if session, err = bs.Connect(ctx, nil); err != nil {
 			return compiled{sc: sc, err: err}
 		}
 	} else {
 		bundled := mcpclient.BundledOptions(timeout, 0)
 		bundled.Caps = []string{"testing"} // browser_generate_locator
+		bundled.Grant = grant
 		cfg, err := mcpclient.Playwright(bundled)
 		if err != nil {
 			return compiled{sc: sc, err: err}
@@ -319,11 +342,18 @@ func unproved(r *report.RunResult) string {
 func replayWith(ctx context.Context, base string, export *sandy.Scenario, after func(context.Context, replay.StepInfo) error) (*report.RunResult, error) {
 	var servers replay.Servers = &replay.ConfigServers{Config: &mcpclient.Config{}, Playwright: mcpclient.BundledOptions(timeout, 0)}
 	if *replayServer == "builtin" {
-		bs, err := builtinServer(true)
-		if err != nil {
-			return nil, err
-		}
-		servers = replay.ServersFunc(func(ctx context.Context, _ string, _ replay.Needs) (replay.ToolCaller, error) {
+		var done []func()
+		defer func() {
+			for _, d := range done {
+				d()
+			}
+		}()
+		servers = replay.ServersFunc(func(ctx context.Context, _ string, needs replay.Needs) (replay.ToolCaller, error) {
+			bs, close, err := grantedServer(needs.Grant, true)
+			if err != nil {
+				return nil, err
+			}
+			done = append(done, close)
 			return bs.Connect(ctx, nil)
 		})
 	}
@@ -805,6 +835,9 @@ func audit(t *testing.T, c compiled) {
 			tools = append(tools, toolOf(call))
 		}
 		action := st.Action
+		if _, ok, _ := grammar.ReadPermission(action); ok && len(tools) == 0 {
+			continue // "block location": the browser context's, no call (environment.permissions)
+		}
 		checkOnly := !slices.ContainsFunc(tools, func(tool string) bool {
 			return tool != checkTool && tool != "browser_wait_for"
 		})
