@@ -46,6 +46,9 @@ const (
 	textNoMatch = "does not match any elements"
 	// textStrict: a selector target that matches more than one element.
 	textStrict = "strict mode violation"
+	// textNoModal: a dialog's or a file chooser's tool called while none
+	// is open (yet).
+	textNoModal = "can only be used when there is related modal state present"
 )
 
 // TextNavigated is Playwright's error for a call into a document a
@@ -119,6 +122,15 @@ func (r *Result) Navigated() bool {
 // last action opens may still be on its way.
 func (r *Result) TabMissing() bool {
 	return r.IsError && tabMissingRe.MatchString(r.Error)
+}
+
+// NoModal reports whether a tool that answers a dialog or a file chooser
+// failed because none is open: "The tool "browser_handle_dialog" can only
+// be used when there is related modal state present" (both servers say
+// it). A dialog a page's timer opens after the last action may still be
+// on its way.
+func (r *Result) NoModal() bool {
+	return r.IsError && strings.Contains(r.Error, textNoModal)
 }
 
 // SelectorProblem reports whether the call failed because its selector

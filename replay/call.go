@@ -92,7 +92,7 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		// A check the page's navigation ended (a submit's page still on
 		// its way) asks again, of the new page.
 		navigated := res.Navigated() && commandgen.IsCheck(step.ToolCall{Tool: pl.tool, Args: params})
-		if !(hasTarget && res.NoMatch()) && !lateTab(pl.tool, params, res) && !navigated {
+		if !(hasTarget && res.NoMatch()) && !lateTab(pl.tool, params, res) && !lateModal(pl.tool, res) && !navigated {
 			o.fail, o.unreached = msg, hasTarget && res.TimedOut()
 			return o, nil
 		}
@@ -109,6 +109,8 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 			switch {
 			case navigated:
 				what = "the page to stop navigating"
+			case lateModal(pl.tool, res):
+				what = "the dialog"
 			case !hasTarget:
 				what = "the tab"
 			}
@@ -128,6 +130,14 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		}
 		o.retries++
 	}
+}
+
+// lateModal reports whether a step that answers a dialog or a file
+// chooser failed because none is open yet: a confirm a page's timer opens
+// a moment after the click is waited for like a late target (the built-in
+// server waits for one itself; @playwright/mcp does not).
+func lateModal(tool string, res *mcpclient.Result) bool {
+	return (tool == mcpclient.ToolHandleDialog || tool == mcpclient.ToolFileUpload) && res.NoModal()
 }
 
 // lateTab reports whether a browser_tabs select failed because its tab is

@@ -84,6 +84,15 @@ func (f *fake) build() *mcptest.Server {
 		}
 		return mcptest.Playwright{Code: "// switched"}.Result()
 	})
+	// browser_handle_dialog answers a dialog only once lateAfter has
+	// passed since the first late call: before, it fails as both servers
+	// do when no dialog is open (a page's timer opens it).
+	s.Handle(mcpclient.ToolHandleDialog, func(c mcptest.Call) mcptest.Result {
+		if !f.ready() {
+			return mcptest.Error(`Error: The tool "browser_handle_dialog" can only be used when there is related modal state present.`)
+		}
+		return mcptest.Playwright{Code: "// accepted"}.Result()
+	})
 	// strict fails with a strict-mode violation.
 	s.Handle("strict", func(c mcptest.Call) mcptest.Result {
 		return mcptest.Strict(fmt.Sprint(c.Args["target"]), 2)

@@ -420,6 +420,30 @@ func TestLateTabIsWaitedFor(t *testing.T) {
 	}
 }
 
+// A confirm a page's timer opens a moment after the click: answering it
+// waits for it (@playwright/mcp does not wait itself), and one that never
+// opens fails in bounded time, saying so.
+func TestLateDialogIsWaitedFor(t *testing.T) {
+	step := `[{"step":1,"tool":"mcp__playwright__browser_handle_dialog","params":{"accept":true}}]`
+	f := &fake{lateAfter: 300 * time.Millisecond}
+	_, res, err := play(t, f, &Options{Timeout: 5 * time.Second, Poll: 20 * time.Millisecond}, scenario("", step))
+	if err != nil || !res.Success {
+		t.Fatalf("Run: %v %q", err, res.Error)
+	}
+	if n := len(f.callsTo(mcpclient.ToolHandleDialog)); n < 2 || res.Steps[0].Retries != n-1 {
+		t.Errorf("%d calls, %d retries: want several calls, retries = calls-1", n, res.Steps[0].Retries)
+	}
+
+	f = &fake{lateAfter: time.Hour}
+	_, res, err = play(t, f, &Options{Timeout: 300 * time.Millisecond, Poll: 20 * time.Millisecond}, scenario("", step))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Success || !strings.Contains(res.Steps[0].Error, "related modal state") || !strings.Contains(res.Steps[0].Error, "waited 300ms for the dialog") {
+		t.Errorf("success %v, error %q: want the server's error and the wait", res.Success, res.Steps[0].Error)
+	}
+}
+
 func TestTargetThatNeverAppearsFailsAtTheTimeout(t *testing.T) {
 	f := &fake{lateAfter: time.Hour}
 	src := scenario("", `[{"step":1,"tool":"mcp__playwright__late_click","params":{"target":"#never"}}]`)

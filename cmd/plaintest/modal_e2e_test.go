@@ -25,12 +25,13 @@ const say = (t) => { if (!broken) document.getElementById("out").textContent = t
 
 var modalPages = map[string]string{
 	"/dialogs": `<h1>Drafts</h1>
-<button id="del">Delete</button> <button id="ren">Rename</button> <button id="save">Save</button>
+<button id="del">Delete</button> <button id="ren">Rename</button> <button id="save">Save</button> <button id="later">Delete later</button>
 <p id="out" role="status">Nothing yet</p>
 <script>` + modalPagesJS + `
 document.getElementById("del").onclick = () => say(confirm("Delete the draft?") ? "Draft deleted" : "Draft kept");
 document.getElementById("ren").onclick = () => { const n = prompt("New name?", "Untitled"); say(n === null ? "Name kept" : "Renamed to " + n); };
 document.getElementById("save").onclick = () => { alert("Saved"); say("Alert closed"); };
+document.getElementById("later").onclick = () => setTimeout(() => say(confirm("Delete it now?") ? "Deleted later" : "Kept later"), 1200);
 </script>`,
 	"/upload": `<h1>Attachments</h1>
 <label>Attachment <input type="file" id="att"></label>
@@ -109,6 +110,10 @@ var modalCases = []modalCase{
 	{"tabs", "/tabs", []string{"click Open help", "switch to the new tab", "verify How to use the shop is shown", "switch to the first tab", "verify Start page is shown"}, []string{"browser_tabs"}, "Tab 1 not found"},
 	{"drag", "/drag", []string{"drag Write report to Done", "verify Write report is done is shown"}, []string{"browser_drag"}, "Write report is done"},
 	{"multi-select", "/multi", []string{"select Cheese and Basil in Toppings", "verify Toppings: Cheese, Basil is shown"}, []string{"browser_select_option"}, "Toppings: Cheese, Basil"},
+	// A confirm a timer opens after the click returns: compiled through
+	// the built-in server (which waits for it), replayed through
+	// @playwright/mcp (which does not: replay waits for it).
+	{"confirm-later", "/dialogs", []string{"click Delete later", "accept the confirm", "verify Deleted later is shown"}, []string{"browser_handle_dialog"}, "Deleted later"},
 }
 
 // TestModalSentencesBothServers: every sentence compiles, through one
