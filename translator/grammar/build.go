@@ -195,6 +195,13 @@ func buildScrollPage(r *Rules, m []string, req translator.Request) ([]step.Step,
 // page" or "the window" named so is the page's own scroll.
 func buildScrollBox(box, where int) func(*Rules, []string, translator.Request) ([]step.Step, error) {
 	return func(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+		if t := reScrollTo.FindStringSubmatch(m[0]); t != nil {
+			// "scroll to the End of feed marker": an element named so
+			// whole, not the end of a box named "feed marker".
+			if n, err := names.Element(req, t[1], nil, "element"); err == nil && names.Score(names.Label(n), names.StripArticle(t[1])) >= names.ScoreExact {
+				return nil, errNoMatch
+			}
+		}
 		page, err := buildScrollPage(r, []string{m[0], m[where]}, req)
 		if err != nil || reWindow.MatchString(m[box]) {
 			return page, err
@@ -207,6 +214,10 @@ func buildScrollBox(box, where int) func(*Rules, []string, translator.Request) (
 		return page, nil
 	}
 }
+
+// reScrollTo is "scroll to X": X may be an element's whole name that
+// reads as the end of a box ("the End of feed marker").
+var reScrollTo = regexp.MustCompile(`(?i)^scroll (?:all the way )?(?:down |up |back )?to (.+)$`)
 
 // reWindow is a box's name that is the page's own scroll.
 var reWindow = regexp.MustCompile(`(?i)^(?:the )?(?:whole )?(?:page|window|screen)$`)

@@ -13,7 +13,7 @@ import (
 // The ways a tester says to scroll to an element each give one Scroll of
 // it; an element not on the page is refused naming the candidates.
 func TestScroll(t *testing.T) {
-	page, err := dom.ParseARIA("- heading \"Contact us\" [level=2] [ref=e2]\n- listitem [ref=e3]: Item 21\n- contentinfo [ref=e4]:\n  - link \"Help\" [ref=e5]\n")
+	page, err := dom.ParseARIA("- heading \"Contact us\" [level=2] [ref=e2]\n- listitem [ref=e3]: Item 21\n- contentinfo [ref=e4]:\n  - link \"Help\" [ref=e5]\n- paragraph \"End of feed marker\" [ref=e6]\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,6 +25,8 @@ func TestScroll(t *testing.T) {
 		"bring Help into view":                  "e5",
 		"scroll the Help link into view":        "e5",
 		"move Help into view by scrolling":      "e5",
+		// An element's whole name that reads as the end of a box.
+		"scroll to the End of feed marker": "e6",
 	} {
 		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
 		if err != nil || len(steps) != 1 || steps[0].Kind != step.Scroll || steps[0].Ref != ref {
