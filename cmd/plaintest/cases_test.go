@@ -2,8 +2,12 @@ package main
 
 import (
 	"fmt"
+	"net/http"
 	"sync"
+	"sync/atomic"
 	"testing"
+
+	"github.com/plaintest/plaintest/internal/testkit"
 )
 
 // errorLog is where a helper says what went wrong: the test, or the
@@ -75,6 +79,17 @@ var bothServers = []string{"builtin", "playwright-mcp"}
 // export replayed through the other, was about a fifth of make test's
 // processor time and kept it over 8 minutes on 2 cores (issue 20).
 func compilerOf(i int) string { return bothServers[i%len(bothServers)] }
+
+// switchedPage serves page(false), or page(true) once the switch it
+// returns is set: a page and its broken (or changed) copy.
+func switchedPage(t *testing.T, page func(on bool) string) (string, *atomic.Bool) {
+	t.Helper()
+	var on atomic.Bool
+	return testkit.Serve(t, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, page(on.Load()))
+	})), &on
+}
 
 // otherServer is the browser server that is not server.
 func otherServer(server string) string {

@@ -2,12 +2,9 @@ package main
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -41,22 +38,17 @@ document.getElementById("approve").onclick = () => setTimeout(() => {
 func TestColourBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
-	var broken atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		turns := "rgb(220, 38, 38)"
-		if broken.Load() {
-			turns = "rgb(25, 135, 84)"
+	url, broken := switchedPage(t, func(on bool) string {
+		if on {
+			return fmt.Sprintf(colourOrderPage, "rgb(25, 135, 84)")
 		}
-		fmt.Fprintf(w, colourOrderPage, turns)
-	}))
-	t.Cleanup(srv.Close)
-	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
-	for _, server := range []string{"builtin", "playwright-mcp"} {
+		return fmt.Sprintf(colourOrderPage, "rgb(220, 38, 38)")
+	})
+	for _, server := range bothServers {
 		t.Run(server, func(t *testing.T) {
 			broken.Store(false)
 			out := filepath.Join(t.TempDir(), "order.json")
-			code, stdout, stderr := runCLI(t, "compile", "--url", srv.URL+"/order", "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules",
+			code, stdout, stderr := runCLI(t, "compile", "--url", url+"/order", "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--format", "playwright", "--translator", "rules",
 				"--step", "verify the Status badge is grey",
 				"--step", "click Approve",
 				"--step", "check the Status badge turns red",
@@ -83,17 +75,17 @@ func TestColourBothServers(t *testing.T) {
 				t.Errorf("the spec does not poll the colours it checks:\n%s", spec)
 			}
 			os.Remove(strings.TrimSuffix(out, ".json") + ".spec.ts")
-			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", otherServer(server), "--report", t.TempDir())
 			if code != 0 {
-				t.Errorf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+				t.Errorf("replay through %s: exit %d\n%s\n%s", otherServer(server), code, stdout, stderr)
 			}
 			broken.Store(true)
-			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", otherServer(server), "--report", t.TempDir())
 			if code == 0 {
-				t.Errorf("replay through %s on the page where the badge turns green passed:\n%s\n%s", other[server], stdout, stderr)
+				t.Errorf("replay through %s on the page where the badge turns green passed:\n%s\n%s", otherServer(server), stdout, stderr)
 			}
 			if want := `is white (text rgb(255, 255, 255)) on green (background rgb(25, 135, 84)), expected red`; !strings.Contains(stdout+stderr, want) {
-				t.Errorf("replay through %s on the broken page does not say %q:\n%s\n%s", other[server], want, stdout, stderr)
+				t.Errorf("replay through %s on the broken page does not say %q:\n%s\n%s", otherServer(server), want, stdout, stderr)
 			}
 		})
 	}

@@ -2,11 +2,8 @@ package main
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -32,21 +29,16 @@ const formsPage = `<!doctype html><html><head><title>Join</title></head><body>
 func TestSubmitFormBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
-	var renamed atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		button := "Create account"
-		if renamed.Load() {
-			button = "Delete account"
+	url, renamed := switchedPage(t, func(on bool) string {
+		if on {
+			return fmt.Sprintf(formsPage, "Delete account")
 		}
-		fmt.Fprintf(w, formsPage, button)
-	}))
-	t.Cleanup(srv.Close)
-	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
-	for _, server := range []string{"builtin", "playwright-mcp"} {
+		return fmt.Sprintf(formsPage, "Create account")
+	})
+	for _, server := range bothServers {
 		t.Run(server, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "join.json")
-			code, stdout, stderr := runCLI(t, "compile", "--url", srv.URL, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--translator", "rules",
+			code, stdout, stderr := runCLI(t, "compile", "--url", url, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--translator", "rules",
 				"--step", "I fill in Full name with Ada", "--step", "submit the Sign up form", "--step", "I should see Welcome, Ada!")
 			if code != 0 {
 				t.Fatalf("compile through %s: exit %d\n%s\n%s", server, code, stdout, stderr)
@@ -54,17 +46,17 @@ func TestSubmitFormBothServers(t *testing.T) {
 			if !strings.Contains(stdout, `submit the Sign up form → button "Create account"`) {
 				t.Errorf("the form was not submitted by its button:\n%s", stdout)
 			}
-			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", otherServer(server), "--report", t.TempDir())
 			if code != 0 {
-				t.Errorf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+				t.Errorf("replay through %s: exit %d\n%s\n%s", otherServer(server), code, stdout, stderr)
 			}
 			renamed.Store(true)
-			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", otherServer(server), "--report", t.TempDir())
 			renamed.Store(false)
 			if code == 0 {
-				t.Errorf("replay through %s with another button passed:\n%s\n%s", other[server], stdout, stderr)
+				t.Errorf("replay through %s with another button passed:\n%s\n%s", otherServer(server), stdout, stderr)
 			}
-			code, stdout, stderr = runCLI(t, "compile", "--url", srv.URL, "--mcp", server, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules",
+			code, stdout, stderr = runCLI(t, "compile", "--url", url, "--mcp", server, "-o", filepath.Join(t.TempDir(), "x.json"), "--evidence", t.TempDir(), "--translator", "rules",
 				"--step", "submit the form")
 			if code == 0 || !strings.Contains(stdout+stderr, `the page has 2 forms: form "Search", form "Sign up"`) {
 				t.Errorf("submit the form on a page of two: exit %d\n%s\n%s", code, stdout, stderr)

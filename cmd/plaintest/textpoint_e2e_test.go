@@ -2,12 +2,9 @@ package main
 
 import (
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync/atomic"
 	"testing"
 )
 
@@ -34,21 +31,16 @@ document.querySelectorAll('.name').forEach(n => n.addEventListener('dblclick', (
 func TestClickTheWordsBothServers(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
-	var renamed atomic.Bool
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		name := "budget.xlsx"
-		if renamed.Load() {
-			name = "budget-old.xlsx"
+	url, renamed := switchedPage(t, func(on bool) string {
+		if on {
+			return fmt.Sprintf(filesPage, "budget-old.xlsx")
 		}
-		fmt.Fprintf(w, filesPage, name)
-	}))
-	t.Cleanup(srv.Close)
-	other := map[string]string{"builtin": "playwright-mcp", "playwright-mcp": "builtin"}
-	for _, server := range []string{"builtin", "playwright-mcp"} {
+		return fmt.Sprintf(filesPage, "budget.xlsx")
+	})
+	for _, server := range bothServers {
 		t.Run(server, func(t *testing.T) {
 			out := filepath.Join(t.TempDir(), "rename.json")
-			code, stdout, stderr := runCLI(t, "compile", "--url", srv.URL, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--translator", "rules",
+			code, stdout, stderr := runCLI(t, "compile", "--url", url, "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--translator", "rules",
 				"--step", "double-click budget.xlsx", "--step", "clear the rename field", "--step", "type plan.xlsx into the rename field",
 				"--step", "press Enter", "--step", "check the status shows Renamed to plan.xlsx")
 			if code != 0 {
@@ -61,20 +53,20 @@ func TestClickTheWordsBothServers(t *testing.T) {
 			if !strings.Contains(string(raw), `internal:text=\"budget.xlsx\"s`) {
 				t.Errorf("the double-click is not on the name's words:\n%s", raw)
 			}
-			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", otherServer(server), "--report", t.TempDir())
 			if code != 0 {
-				t.Errorf("replay through %s: exit %d\n%s\n%s", other[server], code, stdout, stderr)
+				t.Errorf("replay through %s: exit %d\n%s\n%s", otherServer(server), code, stdout, stderr)
 			}
 			if server == "builtin" {
 				// The spec double-clicks the words too, and fails on the
 				// file named otherwise.
-				specPassesThenFails(t, out, srv.URL, func(bool) {}, renamed.Store)
+				specPassesThenFails(t, out, url, func(bool) {}, renamed.Store)
 			}
 			renamed.Store(true)
-			code, stdout, stderr = runLong(t, "replay", out, "--mcp", other[server], "--report", t.TempDir())
+			code, stdout, stderr = runLong(t, "replay", out, "--mcp", otherServer(server), "--report", t.TempDir())
 			renamed.Store(false)
 			if code == 0 {
-				t.Errorf("replay through %s with the file named otherwise passed:\n%s\n%s", other[server], stdout, stderr)
+				t.Errorf("replay through %s with the file named otherwise passed:\n%s\n%s", otherServer(server), stdout, stderr)
 			}
 		})
 	}
