@@ -72,8 +72,9 @@ type navWatch struct {
 type navCounts struct {
 	requested int
 	committed int
-	ended     int    // navigation requests that finished or failed
-	url       string // the latest navigation request's URL
+	ended     int       // navigation requests that finished or failed
+	url       string    // the latest navigation request's URL
+	at        time.Time // when it was made
 }
 
 func (w *navWatch) read() navCounts {
@@ -179,7 +180,7 @@ func (t *tab) listen(page playwright.Page, nav *navWatch) {
 	nav.page = page
 	nav.onReq = func(r playwright.Request) {
 		if r.IsNavigationRequest() && r.Frame() == main {
-			nav.add(func(c *navCounts) { c.requested, c.url = c.requested+1, r.URL() })
+			nav.add(func(c *navCounts) { c.requested, c.url, c.at = c.requested+1, r.URL(), time.Now() })
 		}
 	}
 	nav.onEnd = func(r playwright.Request) {
@@ -251,7 +252,13 @@ func (t *tab) settle(before navCounts) (string, error) {
 	}
 	// A new document: its loads are not watched, until the next action.
 	defer t.nav.disarm()
+	// The page may take the navigation timeout from its request, which
+	// the action's own wait (up to the action timeout) may have spent
+	// part of: "did not load within 6s" holds for a page of 9 s.
 	deadline := time.Now().Add(t.s.opts.NavigationTimeout)
+	if c := t.nav.read(); c.requested > before.requested && !c.at.IsZero() {
+		deadline = c.at.Add(t.s.opts.NavigationTimeout)
+	}
 	for {
 		c := t.nav.read()
 		if c.committed > before.committed {

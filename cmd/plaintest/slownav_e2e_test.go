@@ -12,9 +12,10 @@ import (
 )
 
 // slowAnswer is how long the slow page takes to answer: more than the
-// action timeout the test sets (2 s, room for a loaded machine), less
-// than its navigation timeout (15 s).
-const slowAnswer = 5 * time.Second
+// action timeout the test sets (4 s: a typing step on a machine busy
+// with the corpus has taken more than 2 s), less than its navigation
+// timeout (15 s), more than the short navigation timeout (6 s).
+const slowAnswer = 9 * time.Second
 
 // serveSlowPages serves a start page whose link and search form lead to
 // /slow, which the server answers after slowAnswer.
@@ -62,7 +63,7 @@ func TestSlowNavigationBothServers(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) {
 				dir := t.TempDir()
 				compile := func(out, nav string) (exitCode, string) {
-					args := []string{"compile", "--url", base + "/", "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "2s", "--nav-timeout", nav}
+					args := []string{"compile", "--url", base + "/", "--mcp", server, "-o", out, "--evidence", t.TempDir(), "--translator", "rules", "--timeout", "4s", "--nav-timeout", nav}
 					for _, a := range tc.actions {
 						args = append(args, "--step", a)
 					}
@@ -73,7 +74,7 @@ func TestSlowNavigationBothServers(t *testing.T) {
 				if code, text := compile(out, "15s"); code != 0 {
 					t.Fatalf("compile: exit %d\n%s", code, text)
 				}
-				code, stdout, stderr := runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir(), "--timeout", "2s", "--nav-timeout", "15s")
+				code, stdout, stderr := runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir(), "--timeout", "4s", "--nav-timeout", "15s")
 				if code != 0 {
 					t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
 				}
@@ -81,13 +82,13 @@ func TestSlowNavigationBothServers(t *testing.T) {
 					return
 				}
 				want := "the page " + base + "/slow"
-				wantLimit := "did not load within 3s"
-				if code, text := compile(filepath.Join(dir, "short.json"), "3s"); code != 1 || !strings.Contains(text, want) || !strings.Contains(text, wantLimit) {
-					t.Errorf("compile with --nav-timeout 3s: exit %d, want 1 saying %q and %q\n%s", code, want, wantLimit, text)
+				wantLimit := "did not load within 6s"
+				if code, text := compile(filepath.Join(dir, "short.json"), "6s"); code != 1 || !strings.Contains(text, want) || !strings.Contains(text, wantLimit) {
+					t.Errorf("compile with --nav-timeout 6s: exit %d, want 1 saying %q and %q\n%s", code, want, wantLimit, text)
 				}
-				code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir(), "--timeout", "2s", "--nav-timeout", "3s")
+				code, stdout, stderr = runCLI(t, "replay", out, "--mcp", server, "--report", t.TempDir(), "--timeout", "4s", "--nav-timeout", "6s")
 				if text := stdout + stderr; code != 1 || !strings.Contains(text, want) || !strings.Contains(text, wantLimit) {
-					t.Errorf("replay with --nav-timeout 3s: exit %d, want 1 saying %q and %q\n%s", code, want, wantLimit, text)
+					t.Errorf("replay with --nav-timeout 6s: exit %d, want 1 saying %q and %q\n%s", code, want, wantLimit, text)
 				}
 			})
 		}
