@@ -206,6 +206,7 @@ func TestPartial(t *testing.T) {
 	}{
 		{`{"name": "t"}`, false},
 		{`{"name": "t", "status": "partial", "status_detail": "compile stopped at action 2 of 3"}`, true},
+		{`{"name": "t", "tags": ["@smoke", "@cart"], "source": "tests/cart.feature"}`, false},
 	} {
 		s, err := Parse([]byte(`{"version": "2.1", "metadata": `+tt.meta+`, "steps": [`+okStep+`]}`), "t.json")
 		if err != nil {
@@ -215,7 +216,7 @@ func TestPartial(t *testing.T) {
 			t.Errorf("%s: Partial() = %v, want %v", tt.meta, s.Partial(), tt.want)
 		}
 		data, _ := s.Marshal()
-		if back, err := Parse(data, "marshalled"); err != nil || back.Metadata != s.Metadata {
+		if back, err := Parse(data, "marshalled"); err != nil || !reflect.DeepEqual(back.Metadata, s.Metadata) {
 			t.Errorf("%s: metadata after Marshal and Parse = %+v (%v), want %+v", tt.meta, back.Metadata, err, s.Metadata)
 		}
 	}

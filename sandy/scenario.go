@@ -59,6 +59,12 @@ type Metadata struct {
 	// and why, e.g. `compile stopped at action 4 of 6 ("click Pay"): ...`.
 	Status       string `json:"status,omitempty"`
 	StatusDetail string `json:"status_detail,omitempty"`
+	// Tags are the test's tags ("@smoke"), as its test file gives them;
+	// replay --tags selects scenarios by them.
+	Tags []string `json:"tags,omitempty"`
+	// Source is the test file the scenario was compiled from, as the
+	// compile was given it ("" for a test given on the command line).
+	Source string `json:"source,omitempty"`
 }
 
 // StatusPartial is the metadata status of a scenario that holds only the
@@ -124,6 +130,9 @@ type Step struct {
 	// performs it; a Sandy player ignores it. Replay runs the call as
 	// written; plaintest prove and the spec export read the record.
 	Check *Check `json:"check,omitempty"`
+	// SourceLine is the line, in the test file metadata.source names, of
+	// the sentence the step came from (0: none known).
+	SourceLine int `json:"source_line,omitempty"`
 }
 
 // Check is what a check step claims to read, as data (package commandgen

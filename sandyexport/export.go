@@ -26,6 +26,12 @@ type Options struct {
 	Instruction string
 	// Viewport records the browser size; default 1280x720.
 	Viewport *sandy.Viewport
+	// Tags are the test's tags (metadata.tags).
+	Tags []string
+	// Source is the test file compiled (metadata.source); Lines[i] is the
+	// line in it of action i+1 (each step's source_line), 0 when unknown.
+	Source string
+	Lines  []int
 }
 
 // Export builds the scenario for res. It keeps every step that ran, so a
@@ -58,6 +64,8 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 			CreatedBy:   o.CreatedBy,
 			TargetURL:   res.URL,
 			Instruction: instruction,
+			Tags:        o.Tags,
+			Source:      o.Source,
 		},
 		Variables:   map[string]any{},
 		Environment: &sandy.Environment{MCP: step.Server, Viewport: o.Viewport, RecordedAt: now},
@@ -88,6 +96,9 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 				Tool:        "mcp__" + step.Server + "__" + c.Tool,
 				Params:      params(c),
 				Description: ts.Action,
+			}
+			if ts.Index >= 1 && ts.Index <= len(o.Lines) {
+				st.SourceLine = o.Lines[ts.Index-1]
 			}
 			if ts.Index == 0 && i == 0 {
 				st.ID = "open"

@@ -2,6 +2,7 @@ package sandyexport
 
 import (
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -106,5 +107,25 @@ func TestExportStatusDetail(t *testing.T) {
 	}
 	if sc := Export(result(parser.Success).Compiled(), nil); sc.Metadata.Status != "" || sc.Metadata.StatusDetail != "" {
 		t.Errorf("complete compile: status %q, detail %q; want none", sc.Metadata.Status, sc.Metadata.StatusDetail)
+	}
+}
+
+// TestExportSource: a test read from a file keeps its tags and file, and
+// each step the line of the sentence it came from; the open step has none.
+func TestExportSource(t *testing.T) {
+	sc := Export(result(parser.Success).Compiled(), &Options{
+		Tags: []string{"@smoke"}, Source: "tests/shop.feature", Lines: []int{7, 9, 11}})
+	if got := sc.Metadata.Tags; len(got) != 1 || got[0] != "@smoke" || sc.Metadata.Source != "tests/shop.feature" {
+		t.Errorf("metadata tags %v, source %q; want [@smoke], tests/shop.feature", got, sc.Metadata.Source)
+	}
+	var lines []int
+	for _, st := range sc.Steps {
+		lines = append(lines, st.SourceLine)
+	}
+	if want := []int{0, 7, 9, 9}; !slices.Equal(lines, want) {
+		t.Errorf("source lines %v, want %v", lines, want)
+	}
+	if plain := Export(result(parser.Success).Compiled(), nil); plain.Metadata.Source != "" || plain.Steps[1].SourceLine != 0 {
+		t.Errorf("a test from the command line: source %q, line %d; want none", plain.Metadata.Source, plain.Steps[1].SourceLine)
 	}
 }

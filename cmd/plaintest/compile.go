@@ -101,7 +101,8 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if res == nil {
 		return runErr
 	}
-	scenario := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction})
+	scenario := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction,
+		Tags: sc.Tags, Source: sc.Source, Lines: sc.Lines})
 	pinScenario(ctx, session, scenario)
 	var w saved
 	if len(res.Steps) > 0 {

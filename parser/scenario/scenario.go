@@ -42,6 +42,14 @@ type Scenario struct {
 	// Secrets are typed while compiling and exported as required, empty
 	// variables. Their values never reach a file, a log or a prompt.
 	Secrets map[string]string
+	// Tags are the test's tags ("@smoke"), kept as the scenario's
+	// metadata.tags.
+	Tags []string
+	// Source is the test file the scenario was read from ("" for one
+	// given on the command line); Lines[i] is the line in it of
+	// Actions[i] (0 when unknown).
+	Source string
+	Lines  []int
 }
 
 // InputError lists every problem found in a scenario.
@@ -249,7 +257,7 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		}
 		return nil, &InputError{File: path, Problems: []string{msg}}
 	}
-	s := &Scenario{Name: f.Name, URL: f.URL}
+	s := &Scenario{Name: f.Name, URL: f.URL, Source: path}
 	var problems []string
 	bad := func(n *yaml.Node, field, want string) {
 		problems = append(problems, fmt.Sprintf("line %d: %s: want %s, got %s", n.Line, field, want, yamlKind(n)))
@@ -257,14 +265,14 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 	switch a := resolve(&f.Actions); {
 	case a.Kind == 0:
 	case isText(a):
-		s.Actions = SplitActions(a.Value)
+		s.addActions(a.Value, a.Line)
 	case a.Kind == yaml.SequenceNode:
 		for i, n := range a.Content {
 			if n = resolve(n); !isText(n) {
 				bad(n, fmt.Sprintf("actions[%d]", i), "an action as text")
 				continue
 			}
-			s.Actions = append(s.Actions, SplitActions(n.Value)...)
+			s.addActions(n.Value, n.Line)
 		}
 	default:
 		bad(a, "actions", "a list of actions or one text")
@@ -305,6 +313,15 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		return nil, err
 	}
 	return s, nil
+}
+
+// addActions adds the actions of text, each at line of the file (where
+// the YAML text starts).
+func (s *Scenario) addActions(text string, line int) {
+	for _, a := range SplitActions(text) {
+		s.Actions = append(s.Actions, a)
+		s.Lines = append(s.Lines, line)
+	}
 }
 
 // checkUTF8 refuses a scenario file with a byte that is not UTF-8, giving

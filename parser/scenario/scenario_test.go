@@ -91,7 +91,8 @@ func TestReadFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := &Scenario{Name: "buy", URL: "http://shop.test", Actions: []string{"go to the login page", "type demo into Username", "click Log in"},
-		Variables: map[string]string{"USER": "demo"}, Secrets: map[string]string{"PASSWORD": "pw"}}
+		Variables: map[string]string{"USER": "demo"}, Secrets: map[string]string{"PASSWORD": "pw"},
+		Source: p, Lines: []int{3, 4, 4}} // each action at its line of the file
 	if !reflect.DeepEqual(sc, want) {
 		t.Errorf("got %+v, want %+v", sc, want)
 	}
