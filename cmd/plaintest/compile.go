@@ -13,6 +13,7 @@ import (
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/parser/scenario"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -239,7 +240,7 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	instruction := strings.Join(append(pos, f.steps...), " then ")
 	if f.file != "" {
 		var err error
-		if sc, err = parser.ReadFile(f.file, secret); err != nil {
+		if sc, err = scenario.ReadFileWith(f.file, scenario.ReadOptions{BaseURL: f.url, Secret: secret}); err != nil {
 			return nil, "", err
 		}
 		if f.url != "" {

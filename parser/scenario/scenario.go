@@ -229,6 +229,23 @@ type File struct {
 // with secret (the command line, then the environment); unknown fields are
 // errors, so a typo does not silently drop an action.
 func ReadFile(path string, secret func(name string) string) (*Scenario, error) {
+	return ReadFileWith(path, ReadOptions{Secret: secret})
+}
+
+// ReadOptions are what a test file is read with besides its own words.
+type ReadOptions struct {
+	// BaseURL is the URL of a test that names none, and what a URL that
+	// is a path ("/login") is resolved against.
+	BaseURL string
+	// Secret looks up a secret's value (the command line, then the
+	// environment).
+	Secret func(name string) string
+}
+
+// ReadFileWith reads a test file as ReadFile does: YAML or JSON, or, for
+// a file ending in .txt, plain text (one action a line, or joined by
+// "then"; lines starting with # are comments), with opts.
+func ReadFileWith(path string, opts ReadOptions) (*Scenario, error) {
 	data, err := sandy.ReadFile(path) // at most sandy.MaxFileSize
 	var se *sandy.SizeError
 	switch {
@@ -240,10 +257,13 @@ func ReadFile(path string, secret func(name string) string) (*Scenario, error) {
 		}
 		return nil, &InputError{File: path, Problems: []string{"cannot read: " + err.Error()}}
 	}
-	return parseFile(data, path, secret)
+	if strings.EqualFold(filepath.Ext(path), ".txt") {
+		return parseText(data, path, opts)
+	}
+	return parseFile(data, path, opts)
 }
 
-func parseFile(data []byte, path string, secret func(string) string) (*Scenario, error) {
+func parseFile(data []byte, path string, opts ReadOptions) (*Scenario, error) {
 	if err := checkUTF8(data, path); err != nil {
 		return nil, err
 	}
@@ -296,15 +316,23 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		s.Secrets = map[string]string{}
 		for _, name := range f.Secrets {
 			v := ""
-			if secret != nil {
-				v = secret(name)
+			if opts.Secret != nil {
+				v = opts.Secret(name)
 			}
 			s.Secrets[name] = v
 		}
 	}
+	return s.finish(path, opts)
+}
+
+// finish gives s, read from path, its name (the file's) and URL (opts'
+// base, or the file's resolved against it) when it has none, and
+// validates it.
+func (s *Scenario) finish(path string, opts ReadOptions) (*Scenario, error) {
 	if s.Name == "" {
 		s.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 	}
+	s.URL = ResolveURL(opts.BaseURL, s.URL)
 	if err := s.Validate(); err != nil {
 		var ie *InputError
 		if errors.As(err, &ie) {
@@ -313,6 +341,44 @@ func parseFile(data []byte, path string, secret func(string) string) (*Scenario,
 		return nil, err
 	}
 	return s, nil
+}
+
+// ResolveURL is the URL a test names, resolved against base: base when it
+// names none, base's origin and the path when it names a path ("/login");
+// u itself when it is absolute or base is "".
+func ResolveURL(base, u string) string {
+	u = strings.TrimSpace(u)
+	if base == "" {
+		return u
+	}
+	if u == "" {
+		return base
+	}
+	ref, err := url.Parse(u)
+	if err != nil || ref.IsAbs() {
+		return u
+	}
+	b, err := url.Parse(base)
+	if err != nil || !b.IsAbs() {
+		return u
+	}
+	return b.ResolveReference(ref).String()
+}
+
+// parseText reads a plain-text test: its actions, one a line or joined
+// by "then", each at its line; # starts a comment line.
+func parseText(data []byte, path string, opts ReadOptions) (*Scenario, error) {
+	if err := checkUTF8(data, path); err != nil {
+		return nil, err
+	}
+	s := &Scenario{Source: path}
+	for i, line := range strings.Split(string(bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))), "\n") {
+		if t := strings.TrimSpace(line); t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		s.addActions(line, i+1)
+	}
+	return s.finish(path, opts)
 }
 
 // addActions adds the actions of text, each at line of the file (where
