@@ -29,7 +29,9 @@ type compileFlags struct {
 	browser                                                           browserFlags
 	steps                                                             listFlag
 	vars, secrets                                                     kvFlag
-	headed, json, prove                                               bool
+	headed, json, prove, force                                        bool
+	outDir, junit                                                     string // a suite's
+	parallel                                                          int
 	timeout, nav                                                      time.Duration
 	modelFlags
 }
@@ -49,6 +51,12 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	}
 	if err := f.browser.check(fs); err != nil {
 		return err
+	}
+	if isSuite, err := suiteArgs(pos); err != nil || isSuite {
+		if err != nil {
+			return err
+		}
+		return f.runSuite(ctx, e, fs, pos)
 	}
 	sc, instruction, err := f.scenario(pos, e.getenv)
 	if err != nil {
@@ -136,11 +144,12 @@ Compile plain-English actions (joined by "then", ";" or new lines) into a
 Sandy v2.1 scenario, running each in a real browser; it replays with no model.
   plaintest compile "type demo into Username then click Log in" \
       --url http://127.0.0.1:8080/login -o login.json
-Reference: docs/compile.md, docs/models.md (a model), docs/exports.md (--format)`
+  plaintest compile tests/ --url http://127.0.0.1:8080   # a folder: a suite
+Reference: docs/compile.md, docs/suites.md, docs/models.md, docs/exports.md`
 
 // flagSet declares compile's flags into f.
 func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
-	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", compileHelp)
+	fs := newFlags(e, "compile", "[TEXT | DIR|FILE…] --url URL [flags]", compileHelp)
 	fs.StringVar(&f.url, "url", "", "the page to open first (http, https or file: `URL`)")
 	fs.Var(&f.steps, "step", "one action (repeatable; after TEXT)")
 	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
@@ -161,6 +170,11 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear or be enabled")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load, and \"wait for\" waits")
+	fs.StringVar(&f.outDir, "out", filepath.Join(".sandy", "scenarios"), "a suite's scenarios `DIR`, its tests' folders mirrored")
+	fs.BoolVar(&f.force, "force", false, "a suite: compile unchanged tests again")
+	fs.IntVar(&f.parallel, "parallel", 1, "a suite: compile `N` tests at once")
+	fs.StringVar(&f.junit, "junit", "", "a suite: write the compile's JUnit XML to `FILE`")
+	flagLine(fs, "a suite's (docs/suites.md)", "out", "force", "parallel", "junit")
 	return fs
 }
 

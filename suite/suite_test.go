@@ -1,0 +1,144 @@
+package suite
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/plaintest/plaintest/parser/scenario"
+	"github.com/plaintest/plaintest/sandy"
+)
+
+func write(t *testing.T, p, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFind: a folder's tests, in order, without what is not a test.
+func TestFind(t *testing.T) {
+	dir := t.TempDir()
+	root := filepath.Join(dir, "tests")
+	for name, body := range map[string]string{
+		"b/cart.feature":          "Feature: x",
+		"a/login.yaml":            "actions: [click Log in]",
+		"a/notes.md":              "not a test",
+		"a/phrases.yaml":          "phrases: {}",
+		"smoke.txt":               "click Home",
+		"c/mug.json":              `{"actions": "click Mug"}`,
+		"c/compiled.json":         `{"version": "2.1", "metadata": {"name": "x"}, "steps": []}`,
+		".sandy/scenarios/x.yaml": "actions: [click X]",
+		"node_modules/p/t.txt":    "click X",
+		"out/old.txt":             "click X",
+	} {
+		write(t, filepath.Join(root, name), body)
+	}
+	if err := os.Symlink("/etc/hostname", filepath.Join(root, "a", "linked.txt")); err != nil {
+		t.Fatal(err)
+	}
+	lone := filepath.Join(dir, "lone.txt")
+	write(t, lone, "click Lone")
+	files, skipped, err := Find([]string{root, lone, root}, filepath.Join(root, "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rels []string
+	for _, f := range files {
+		rels = append(rels, f.Rel)
+	}
+	if want := []string{"a/login.yaml", "b/cart.feature", "c/mug.json", "smoke.txt", "lone.txt"}; !slices.Equal(rels, want) {
+		t.Errorf("found %q, want %q", rels, want)
+	}
+	if len(skipped) != 1 || skipped[0].Path != filepath.Join(root, "a", "linked.txt") {
+		t.Errorf("skipped %+v, want the symbolic link", skipped)
+	}
+	if _, _, err := Find([]string{filepath.Join(dir, "missing")}); err == nil {
+		t.Error("a missing folder: no error")
+	}
+}
+
+// TestDigest: every word a compile is given changes the digest; a
+// secret's value does not, and is not in it.
+func TestDigest(t *testing.T) {
+	base := func() *scenario.Scenario {
+		return &scenario.Scenario{Name: "buy", URL: "http://shop.test/", Actions: []string{"click Mug", "click Add"},
+			Lines: []int{3, 4}, Tags: []string{"@smoke"}, Source: "t/buy.yaml",
+			Variables: map[string]string{"USER": "demo"}, Secrets: map[string]string{"PASSWORD": "hunter2"}}
+	}
+	d0 := Digest(base(), "plaintest 1 rules")
+	edits := map[string]func(*scenario.Scenario){
+		"name":     func(s *scenario.Scenario) { s.Name = "buy2" },
+		"URL":      func(s *scenario.Scenario) { s.URL = "http://shop.test/x" },
+		"action":   func(s *scenario.Scenario) { s.Actions[1] = "click Add to cart" },
+		"split":    func(s *scenario.Scenario) { s.Actions = []string{"click Mug click Add"}; s.Lines = []int{3} },
+		"line":     func(s *scenario.Scenario) { s.Lines[1] = 5 },
+		"tag":      func(s *scenario.Scenario) { s.Tags = nil },
+		"source":   func(s *scenario.Scenario) { s.Source = "t/b.yaml" },
+		"variable": func(s *scenario.Scenario) { s.Variables["USER"] = "other" },
+		"secret":   func(s *scenario.Scenario) { s.Secrets["TOKEN"] = "x" },
+	}
+	for name, edit := range edits {
+		sc := base()
+		edit(sc)
+		if Digest(sc, "plaintest 1 rules") == d0 {
+			t.Errorf("%s changed: the digest did not", name)
+		}
+	}
+	if Digest(base(), "plaintest 2 rules") == d0 {
+		t.Error("the contract changed: the digest did not")
+	}
+	sc := base()
+	sc.Secrets["PASSWORD"] = "other"
+	if Digest(sc, "plaintest 1 rules") != d0 {
+		t.Error("a secret's value changed the digest")
+	}
+}
+
+// TestNames: the source tree mirrored, a feature file a folder, clashes
+// numbered.
+func TestNames(t *testing.T) {
+	var n Names
+	got := []string{
+		n.Name("shop/login.yaml", "log in", false),
+		n.Name("shop/cart.feature", "Add a mug", true),
+		n.Name("shop/cart.feature", "Add a mug!", true),
+		n.Name("shop/login.txt", "login", false),
+	}
+	want := []string{"shop/login.json", "shop/cart/add-a-mug.json", "shop/cart/add-a-mug-2.json", "shop/login-2.json"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("names %q, want %q", got, want)
+	}
+}
+
+// TestUnchangedAndOrphans: a whole scenario with the digest is unchanged;
+// a partial one, or one of another digest, is not; one a suite wrote and
+// did not keep is an orphan, one it did not write is not.
+func TestUnchangedAndOrphans(t *testing.T) {
+	out := t.TempDir()
+	save := func(name string, meta sandy.Metadata) string {
+		p := filepath.Join(out, name)
+		data, err := (&sandy.Scenario{Version: sandy.Version, Metadata: meta, Steps: []sandy.Step{}}).Marshal()
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(t, p, string(data))
+		return p
+	}
+	whole := save("a/whole.json", sandy.Metadata{Name: "w", CompiledFrom: "sha256:1"})
+	partial := save("a/part.partial.json", sandy.Metadata{Name: "p", CompiledFrom: "sha256:2", Status: sandy.StatusPartial})
+	gone := save("b/gone.json", sandy.Metadata{Name: "g", CompiledFrom: "sha256:3"})
+	save("hand.json", sandy.Metadata{Name: "by hand"})
+	if !Unchanged(whole, "sha256:1") || Unchanged(whole, "sha256:9") || Unchanged(partial, "sha256:2") || Unchanged(filepath.Join(out, "none.json"), "") {
+		t.Error("Unchanged: wrong answer")
+	}
+	got := Orphans(out, map[string]bool{whole: true, partial: true})
+	if !slices.Equal(got, []string{gone}) {
+		t.Errorf("orphans %q, want %q", got, []string{gone})
+	}
+}
