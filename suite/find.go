@@ -23,6 +23,9 @@ type File struct {
 	// Rel is its path below the folder named, slash-separated; a file
 	// named is its base name.
 	Rel string
+	// Root is the folder named it was found below; a file named, its
+	// own folder.
+	Root string
 }
 
 // testExts are the endings of test files: Gherkin, and plaintest's own.
@@ -68,7 +71,7 @@ func Find(paths []string, except ...string) (files []File, skipped []Skipped, er
 			return nil, nil, fmt.Errorf("%s: %w", root, errors.Unwrap(err))
 		}
 		if !fi.IsDir() {
-			add(File{Path: root, Rel: filepath.Base(root)})
+			add(File{Path: root, Rel: filepath.Base(root), Root: filepath.Dir(root)})
 			continue
 		}
 		var found []File
@@ -96,7 +99,7 @@ func Find(paths []string, except ...string) (files []File, skipped []Skipped, er
 				return nil
 			}
 			rel, _ := filepath.Rel(root, p)
-			found = append(found, File{Path: p, Rel: filepath.ToSlash(rel)})
+			found = append(found, File{Path: p, Rel: filepath.ToSlash(rel), Root: root})
 			return nil
 		})
 		if err != nil {
