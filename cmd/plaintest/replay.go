@@ -41,6 +41,7 @@ type replayFlags struct {
 	report   string
 	parallel int
 	shard    string
+	tags     tagsFlag // --tags EXPR
 	timeout  time.Duration
 	nav      time.Duration
 	files    string
@@ -170,6 +171,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all, failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios")
+	fs.Var(&f.tags, "tags", "run only scenarios whose tags match EXPR, a Cucumber tag expression")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` scenarios read and write files in")
@@ -216,12 +218,16 @@ func (f *replayFlags) console(e *env, nfiles int) (out io.Writer, saved *bytes.B
 }
 
 // scenarioFiles are the scenario files that pos (files and directories)
-// give, those of --shard's shard; what a directory passed over is said on
-// stderr. None, with a nil error, when the shard has none (said too).
+// give, those that --tags selects, then those of --shard's shard; what a
+// directory passed over is said on stderr. None, with a nil error, when
+// the shard has none (said too).
 func (f *replayFlags) scenarioFiles(e *env, pos []string) ([]string, error) {
+	expr, err := f.tags.parse()
+	if err != nil {
+		return nil, err
+	}
 	var shard replay.Shard
 	if f.shard != "" {
-		var err error
 		if shard, err = replay.ParseShard(f.shard); err != nil {
 			return nil, usageError("--%v", err)
 		}
@@ -231,6 +237,11 @@ func (f *replayFlags) scenarioFiles(e *env, pos []string) ([]string, error) {
 		return nil, usageError("%v", err)
 	}
 	sayPassedOver(e, skipped)
+	if expr != nil {
+		if files, err = f.tags.selectTagged(e, expr, files); err != nil {
+			return nil, err
+		}
+	}
 	if f.shard != "" {
 		files = shard.Select(files)
 		if len(files) == 0 {
