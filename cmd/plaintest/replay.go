@@ -42,6 +42,7 @@ type replayFlags struct {
 	parallel int
 	shard    string
 	tags     tagsFlag // --tags EXPR
+	reporter []string // --reporter
 	timeout  time.Duration
 	nav      time.Duration
 	files    string
@@ -145,6 +146,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if len(files) > 1 {
 		console.Summary(summary)
 	}
+	if err := f.annotate(e, suite, summary); err != nil {
+		return err
+	}
 	if err := f.writeResults(e, out, saved, summary, started); err != nil {
 		return err
 	}
@@ -168,6 +172,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout")
 	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
 	fs.StringVar(&f.report, "report", "", "`DIR` for evidence and the HTML report (Sandy's --screenshot-dir too)")
+	fs.StringSliceVar(&f.reporter, "reporter", nil, "also report with `NAME`: github (annotations on failures); console always writes")
 	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all, failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios")
@@ -278,6 +283,9 @@ func (f *replayFlags) options(layers []map[string]string, include replay.Include
 }
 
 func (f *replayFlags) check() error {
+	if err := checkReporters(f.reporter); err != nil {
+		return err
+	}
 	switch {
 	case f.parallel < 1:
 		return usageError("--parallel %d: want 1 or more", f.parallel)
