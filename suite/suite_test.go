@@ -5,7 +5,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/plaintest/plaintest/parser/scenario"
 	"github.com/plaintest/plaintest/sandy"
@@ -140,5 +142,24 @@ func TestUnchangedAndOrphans(t *testing.T) {
 	got := Orphans(out, map[string]bool{whole: true, partial: true})
 	if !slices.Equal(got, []string{gone}) {
 		t.Errorf("orphans %q, want %q", got, []string{gone})
+	}
+}
+
+// TestResult: the counts, success, and the line that says nothing was
+// compiled only when every test was unchanged.
+func TestResult(t *testing.T) {
+	var b strings.Builder
+	r := NewResult([]Outcome{{File: "a.txt", Name: "a", Status: StatusUnchanged, Scenario: "out/a.json"},
+		{File: "b.yaml", Status: StatusRefused, Error: "b.yaml: line 2: bogus"}}, []string{"out/old.json"}, 1500*time.Millisecond)
+	r.WriteText(&b)
+	want := "unchanged a.txt: a → out/a.json\nrefused   b.yaml: b.yaml: line 2: bogus\norphaned  out/old.json: its test is gone (remove it, or restore its test)\n" +
+		"suite: 2 test(s): 0 compiled, 1 unchanged, 0 partial, 0 failed, 1 refused; 1 orphaned (1.5s)\n"
+	if b.String() != want || r.Success || r.NotCompiled() != 1 {
+		t.Errorf("got %q (success %v, not compiled %d), want %q, false, 1", b.String(), r.Success, r.NotCompiled(), want)
+	}
+	b.Reset()
+	NewResult([]Outcome{{File: "a.txt", Status: StatusUnchanged}}, nil, 0).WriteText(&b)
+	if !strings.Contains(b.String(), "nothing compiled") {
+		t.Errorf("every test unchanged: %q does not say nothing compiled", b.String())
 	}
 }

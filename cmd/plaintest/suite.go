@@ -46,15 +46,6 @@ type suiteTest struct {
 	log         bytes.Buffer // its progress, when tests run at once
 }
 
-// The statuses of a suite's tests.
-const (
-	suiteCompiled  = "compiled"
-	suiteUnchanged = "unchanged"
-	suitePartial   = "partial"
-	suiteFailed    = "failed"
-	suiteRefused   = "refused"
-)
-
 // suiteArgs reports whether compile's positional arguments name test
 // files and folders (a suite) rather than the actions' text: each is a
 // folder, or a file with a test file's ending that exists.
@@ -159,7 +150,7 @@ func (f *compileFlags) readSuite(files []suite.File, getenv func(string) string)
 	for _, file := range files {
 		scs, err := suite.Read(file.Path, scenario.ReadOptions{BaseURL: f.url, Secret: secret})
 		if err != nil {
-			tests = append(tests, &suiteTest{file: file, status: suiteRefused, err: err})
+			tests = append(tests, &suiteTest{file: file, status: suite.StatusRefused, err: err})
 			continue
 		}
 		for _, sc := range scs {
@@ -201,7 +192,7 @@ func (f *compileFlags) unchanged(tests []*suiteTest) []*suiteTest {
 		switch {
 		case t.sc == nil:
 		case !f.force && suite.Unchanged(t.out, t.digest):
-			t.status = suiteUnchanged
+			t.status = suite.StatusUnchanged
 		default:
 			todo = append(todo, t)
 		}
@@ -212,7 +203,7 @@ func (f *compileFlags) unchanged(tests []*suiteTest) []*suiteTest {
 func refused(tests []*suiteTest) int {
 	n := 0
 	for _, t := range tests {
-		if t.status == suiteRefused {
+		if t.status == suite.StatusRefused {
 			n++
 		}
 	}
@@ -269,9 +260,9 @@ func (f *compileFlags) compileSuite(ctx context.Context, e *env, fs *pflag.FlagS
 		switch {
 		case t.status != "":
 		case unavailable != nil:
-			t.status, t.err = suiteFailed, fmt.Errorf("not compiled: the browser server did not start (%v)", unavailable)
+			t.status, t.err = suite.StatusFailed, fmt.Errorf("not compiled: the browser server did not start (%v)", unavailable)
 		default:
-			t.status, t.err = suiteFailed, fmt.Errorf("not compiled: %w", context.Cause(ctx))
+			t.status, t.err = suite.StatusFailed, fmt.Errorf("not compiled: %w", context.Cause(ctx))
 		}
 	}
 	if unavailable != nil {
@@ -287,29 +278,29 @@ func (f *compileFlags) compileTest(ctx context.Context, e *env, t *suiteTest, fo
 	defer func() { t.duration = time.Since(start) }()
 	fail := func(status string, err error) { t.status, t.err = status, err }
 	if err := f.unlinkedOut(t.out); err != nil { // before the browser: nothing could be saved
-		fail(suiteFailed, err)
+		fail(suite.StatusFailed, err)
 		return
 	}
 	tr, err := f.translatorFor(f.translator, t.sc, e.getenv)
 	if err != nil {
-		fail(suiteRefused, err)
+		fail(suite.StatusRefused, err)
 		return
 	}
 	grant, err := grammar.Grant(t.sc.Actions)
 	if err != nil {
-		fail(suiteRefused, err)
+		fail(suite.StatusRefused, err)
 		return
 	}
 	session, _, done, err := openBrowser(ctx, f.browser, found, f.headed, f.timeout, f.nav, t.sc.URL, grant)
 	if err != nil {
-		fail(suiteFailed, err)
+		fail(suite.StatusFailed, err)
 		t.unavailable = true
 		return
 	}
 	defer done()
 	res, _, runErr := f.compile(ctx, session, tr, []string{formatSandy}, files, w, t.sc)
 	if res == nil {
-		fail(suiteFailed, runErr)
+		fail(suite.StatusFailed, runErr)
 		return
 	}
 	t.res = res
@@ -320,17 +311,17 @@ func (f *compileFlags) compileTest(ctx context.Context, e *env, t *suiteTest, fo
 	pinScenario(ctx, session, sc)
 	if len(res.Steps) > 0 {
 		if t.saved, err = saveScenario(t.out, sc); err != nil {
-			fail(suiteFailed, err)
+			fail(suite.StatusFailed, err)
 			return
 		}
 	}
 	switch err := compileOutcome(res, runErr, nil); {
 	case err == nil:
-		t.status = suiteCompiled
+		t.status = suite.StatusCompiled
 	case t.saved.partial:
-		fail(suitePartial, err)
+		fail(suite.StatusPartial, err)
 	default:
-		fail(suiteFailed, err)
+		fail(suite.StatusFailed, err)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plaintest/plaintest/sandy"
+	"github.com/plaintest/plaintest/suite"
 )
 
 // TestCompileSuite: plaintest compile DIR compiles every test file under
@@ -37,18 +38,18 @@ func TestCompileSuite(t *testing.T) {
 	put("cart/add.txt", "# the cart starts empty\ngo to the login page\ntype demo into Username then type demo123 into Password then click Log in\nclick Add to cart for Blue Mug\nverify the cart shows 1 item\n")
 	put("home.json", `{"name": "home", "actions": ["verify the page title contains \"Demo Shop\""]}`)
 	put("bad.yaml", "actions: [click a]\nbogus: 1\n")
-	compile := func(extra ...string) (exitCode, string, suiteJSON) {
+	compile := func(extra ...string) (exitCode, string, suite.Result) {
 		t.Helper()
 		args := append([]string{"compile", tests, "--url", base, "--out", out, "--evidence", t.TempDir(), "--translator", "rules",
 			"--secret", "PASSWORD=demo123", "--json", "--parallel", "2"}, extra...)
 		code, stdout, stderr := runCLI(t, args...)
-		var doc suiteJSON
+		var doc suite.Result
 		if err := json.Unmarshal([]byte(stdout), &doc); err != nil {
 			t.Fatalf("--json: %v\n%s\n%s", err, stdout, stderr)
 		}
 		return code, stderr, doc
 	}
-	statuses := func(doc suiteJSON) map[string]string {
+	statuses := func(doc suite.Result) map[string]string {
 		m := map[string]string{}
 		for _, tj := range doc.Tests {
 			m[filepath.ToSlash(strings.TrimPrefix(tj.File, tests+string(filepath.Separator)))] = tj.Status
@@ -69,7 +70,7 @@ func TestCompileSuite(t *testing.T) {
 	if code != exitInput {
 		t.Fatalf("first compile: exit %d, want %d (a test file refused)\n%s", code, exitInput, log)
 	}
-	want("first compile", statuses(doc), map[string]string{"login.yaml": suiteCompiled, "cart/add.txt": suiteCompiled, "home.json": suiteCompiled, "bad.yaml": suiteRefused})
+	want("first compile", statuses(doc), map[string]string{"login.yaml": suite.StatusCompiled, "cart/add.txt": suite.StatusCompiled, "home.json": suite.StatusCompiled, "bad.yaml": suite.StatusRefused})
 	for _, p := range []string{"login.json", "cart/add.json", "home.json"} {
 		sc, err := sandy.Load(filepath.Join(out, p))
 		if err != nil {
@@ -90,7 +91,7 @@ func TestCompileSuite(t *testing.T) {
 	if code != 0 || !strings.Contains(log, "nothing compiled: every test is unchanged") {
 		t.Fatalf("second compile: exit %d, want 0 saying nothing compiled\n%s", code, log)
 	}
-	want("second compile", statuses(doc), map[string]string{"login.yaml": suiteUnchanged, "cart/add.txt": suiteUnchanged, "home.json": suiteUnchanged})
+	want("second compile", statuses(doc), map[string]string{"login.yaml": suite.StatusUnchanged, "cart/add.txt": suite.StatusUnchanged, "home.json": suite.StatusUnchanged})
 
 	put("cart/add.txt", "go to the login page\ntype demo into Username then type demo123 into Password then click Log in\nclick Add to cart for Blue Mug\nverify the cart shows 1 item\n")
 	if err := os.Remove(filepath.Join(tests, "home.json")); err != nil {
@@ -100,7 +101,7 @@ func TestCompileSuite(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("third compile: exit %d\n%s", code, log)
 	}
-	want("a test changed, one removed", statuses(doc), map[string]string{"login.yaml": suiteUnchanged, "cart/add.txt": suiteCompiled})
+	want("a test changed, one removed", statuses(doc), map[string]string{"login.yaml": suite.StatusUnchanged, "cart/add.txt": suite.StatusCompiled})
 	if len(doc.Orphaned) != 1 || doc.Orphaned[0] != filepath.Join(out, "home.json") {
 		t.Errorf("orphaned %q, want the removed test's scenario", doc.Orphaned)
 	}
@@ -120,7 +121,7 @@ func TestCompileSuite(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, log, doc = compile("--force")
-	want("a link below --out", statuses(doc), map[string]string{"cart/add.txt": suiteFailed, "login.yaml": suiteCompiled})
+	want("a link below --out", statuses(doc), map[string]string{"cart/add.txt": suite.StatusFailed, "login.yaml": suite.StatusCompiled})
 	if code != exitFailed || !strings.Contains(log, "symbolic link") {
 		t.Errorf("a link below --out: exit %d, want %d naming the link\n%s", code, exitFailed, log)
 	}

@@ -1,89 +1,43 @@
 package main
 
-// What a suite compile prints and writes when it ends: a line a test, the
-// counts, --json, --junit and --report, and its exit.
+// What a suite compile prints and writes when it ends, and its exit.
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"time"
 
-	"github.com/plaintest/plaintest/internal/printable"
 	rpt "github.com/plaintest/plaintest/report"
+	"github.com/plaintest/plaintest/suite"
 )
-
-// suiteJSON is a suite compile's --json document.
-type suiteJSON struct {
-	Success  bool            `json:"success"`
-	Counts   map[string]int  `json:"counts"`
-	Tests    []suiteTestJSON `json:"tests"`
-	Orphaned []string        `json:"orphaned"`
-	Duration int64           `json:"duration_ms"`
-}
-
-type suiteTestJSON struct {
-	File     string `json:"file"`
-	Name     string `json:"name,omitempty"`
-	Status   string `json:"status"`
-	Scenario string `json:"scenario,omitempty"`
-	Error    string `json:"error,omitempty"`
-	Duration int64  `json:"duration_ms"`
-}
 
 // suiteResult prints the end of a suite compile, writes what its flags ask
 // for, and chooses its exit: 1 when a test did not compile (failed or
 // partial), else 2 when a test file was refused, else 0.
 func (f *compileFlags) suiteResult(e *env, progress io.Writer, tests []*suiteTest, orphans []string, d time.Duration) error {
-	counts := map[string]int{}
-	doc := suiteJSON{Tests: []suiteTestJSON{}, Orphaned: orphans, Duration: d.Milliseconds()}
-	if doc.Orphaned == nil {
-		doc.Orphaned = []string{}
-	}
+	var outcomes []suite.Outcome
 	var runs []*rpt.RunResult
 	for _, t := range tests {
-		counts[t.status]++
-		tj := suiteTestJSON{File: t.file.Path, Status: t.status, Duration: t.duration.Milliseconds()}
+		o := suite.Outcome{File: t.file.Path, Status: t.status, Duration: t.duration.Milliseconds()}
 		if t.sc != nil {
-			tj.Name = t.sc.Name
+			o.Name = t.sc.Name
 		}
-		if t.status == suiteCompiled || t.status == suiteUnchanged {
-			tj.Scenario = t.out
-		}
-		if t.status == suitePartial {
-			tj.Scenario = t.saved.path
+		switch t.status {
+		case suite.StatusCompiled, suite.StatusUnchanged:
+			o.Scenario = t.out
+		case suite.StatusPartial:
+			o.Scenario = t.saved.path
 		}
 		if t.err != nil {
-			tj.Error = t.err.Error()
+			o.Error = t.err.Error()
 		}
-		doc.Tests = append(doc.Tests, tj)
+		outcomes = append(outcomes, o)
 		runs = append(runs, t.run(f.report))
-		line := fmt.Sprintf("%-9s %s", t.status, t.file.Path)
-		if tj.Name != "" {
-			line += ": " + tj.Name
-		}
-		if tj.Scenario != "" {
-			line += " → " + tj.Scenario
-		}
-		if tj.Error != "" {
-			line += ": " + tj.Error
-		}
-		fmt.Fprintln(progress, printable.String(line))
 	}
-	for _, o := range orphans {
-		fmt.Fprintln(progress, printable.String(fmt.Sprintf("%-9s %s: its test is gone (remove it, or restore its test)", "orphaned", o)))
-	}
-	doc.Counts = counts
-	doc.Success = counts[suitePartial]+counts[suiteFailed]+counts[suiteRefused] == 0
-	fmt.Fprintf(progress, "suite: %d test(s): %d compiled, %d unchanged, %d partial, %d failed, %d refused; %d orphaned (%.1fs)\n",
-		len(tests), counts[suiteCompiled], counts[suiteUnchanged], counts[suitePartial], counts[suiteFailed], counts[suiteRefused], len(orphans), d.Seconds())
-	if counts[suiteUnchanged] == len(tests) {
-		fmt.Fprintln(progress, "nothing compiled: every test is unchanged since its scenario was written (--force compiles them again)")
-	}
+	res := suite.NewResult(outcomes, orphans, d)
+	res.WriteText(progress)
 	if f.json {
-		enc := json.NewEncoder(e.stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(doc); err != nil {
+		if err := res.WriteJSON(e.stdout); err != nil {
 			return err
 		}
 	}
@@ -91,11 +45,11 @@ func (f *compileFlags) suiteResult(e *env, progress io.Writer, tests []*suiteTes
 	if err := out.write(e, progress, nil, rpt.NewSummary(runs, d), time.Now().Add(-d)); err != nil {
 		return err
 	}
-	switch {
-	case counts[suitePartial]+counts[suiteFailed] > 0:
-		return failed(fmt.Errorf("%d of %d test(s) did not compile", counts[suitePartial]+counts[suiteFailed]+counts[suiteRefused], len(tests)))
-	case counts[suiteRefused] > 0:
-		return inputError(fmt.Errorf("%d of %d test(s) refused", counts[suiteRefused], len(tests)))
+	switch c := res.Counts; {
+	case c[suite.StatusPartial]+c[suite.StatusFailed] > 0:
+		return failed(fmt.Errorf("%d of %d test(s) did not compile", res.NotCompiled(), len(tests)))
+	case c[suite.StatusRefused] > 0:
+		return inputError(fmt.Errorf("%d of %d test(s) refused", c[suite.StatusRefused], len(tests)))
 	}
 	return nil
 }
@@ -110,7 +64,7 @@ func (t *suiteTest) run(reportDir string) *rpt.RunResult {
 		}
 		return r
 	}
-	r := &rpt.RunResult{Scenario: t.file.Path, File: t.out, Success: t.status == suiteUnchanged, Steps: []rpt.StepResult{}}
+	r := &rpt.RunResult{Scenario: t.file.Path, File: t.out, Success: t.status == suite.StatusUnchanged, Steps: []rpt.StepResult{}}
 	if t.sc != nil {
 		r.Scenario = t.sc.Name
 	}
