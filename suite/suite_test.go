@@ -1,6 +1,10 @@
 package suite
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -161,5 +165,44 @@ func TestResult(t *testing.T) {
 	NewResult([]Outcome{{File: "a.txt", Status: StatusUnchanged}}, nil, 0).WriteText(&b)
 	if !strings.Contains(b.String(), "nothing compiled") {
 		t.Errorf("every test unchanged: %q does not say nothing compiled", b.String())
+	}
+}
+
+// TestRun: a test whose browser server did not start stops those not yet
+// started, which are failed saying why; an interruption fails the rest
+// as interrupted; several at a time, each test's progress comes whole.
+func TestRun(t *testing.T) {
+	mk := func(n int) []*Test {
+		var ts []*Test
+		for i := range n {
+			ts = append(ts, &Test{File: File{Path: fmt.Sprintf("t%d.txt", i)}, Scenario: &scenario.Scenario{Name: fmt.Sprint(i)}})
+		}
+		return ts
+	}
+	todo := mk(3)
+	err := Run(context.Background(), todo, 1, io.Discard, func(_ context.Context, t *Test, _ io.Writer) {
+		t.Status, t.Err, t.Unavailable = StatusFailed, errors.New("chromium missing"), true
+	})
+	if err == nil || todo[1].Status != StatusFailed || !strings.Contains(todo[2].Err.Error(), "did not start (chromium missing)") {
+		t.Errorf("unavailable: err %v, rest %+v %+v", err, todo[1], todo[2])
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	todo = mk(3)
+	_ = Run(ctx, todo, 1, io.Discard, func(_ context.Context, t *Test, _ io.Writer) { t.Status = StatusCompiled; cancel() })
+	if todo[0].Status != StatusCompiled || todo[1].Status != StatusFailed || !strings.Contains(todo[1].Err.Error(), "canceled") {
+		t.Errorf("interrupted: %+v %+v", todo[0], todo[1])
+	}
+	var out strings.Builder
+	todo = mk(4)
+	_ = Run(context.Background(), todo, 2, &out, func(_ context.Context, t *Test, w io.Writer) {
+		fmt.Fprintf(w, "a %s\n", t.Scenario.Name)
+		time.Sleep(time.Millisecond)
+		fmt.Fprintf(w, "b %s\n", t.Scenario.Name)
+		t.Status = StatusCompiled
+	})
+	for _, tt := range todo {
+		if want := fmt.Sprintf(": %s\na %s\nb %s\n", tt.Scenario.Name, tt.Scenario.Name, tt.Scenario.Name); !strings.Contains(out.String(), want) {
+			t.Errorf("test %s's progress not whole after its heading:\n%s", tt.Scenario.Name, out.String())
+		}
 	}
 }

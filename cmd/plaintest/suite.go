@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -29,21 +27,11 @@ import (
 // --out, the source tree mirrored; a test whose scenario was compiled from
 // the same words, URL, variables and compiler is left as it is.
 
-// suiteTest is one test of a suite and what became of it.
+// suiteTest is one test of a suite, with what its compile gave.
 type suiteTest struct {
-	file   suite.File
-	sc     *scenario.Scenario // nil when its file was refused
-	out    string             // the scenario's path
-	digest string
-	// status is one of the suite statuses; err the first problem.
-	status   string
-	err      error
-	res      *parser.ParserResult // nil unless compiled
-	saved    saved
-	duration time.Duration
-	// unavailable: its browser server did not start.
-	unavailable bool
-	log         bytes.Buffer // its progress, when tests run at once
+	*suite.Test
+	res   *parser.ParserResult // nil unless compiled
+	saved saved
 }
 
 // suiteArgs reports whether compile's positional arguments name test
@@ -111,22 +99,32 @@ func (f *compileFlags) runSuite(ctx context.Context, e *env, fs *pflag.FlagSet, 
 	if len(files) == 0 {
 		return usageError("no test files under %s (tests end in .feature, .yaml, .yml, .json or .txt)", strings.Join(roots, ", "))
 	}
-	tests := f.readSuite(files, e.getenv)
-	todo := f.unchanged(tests)
-	fmt.Fprintf(progress, "suite: %d test(s) in %d file(s); %d to compile, %d unchanged\n", len(tests), len(files), len(todo), len(tests)-len(todo)-refused(tests))
+	planned := suite.Plan(files, suite.PlanOptions{Out: f.outDir, Contract: f.contract(),
+		Read:    scenario.ReadOptions{BaseURL: f.url, Secret: f.secret(e.getenv)},
+		Prepare: func(_ suite.File, sc *scenario.Scenario) error { f.addVars(sc); return nil }})
+	todo := suite.Pending(planned, f.force)
+	fmt.Fprintf(progress, "suite: %d test(s) in %d file(s); %d to compile, %d unchanged\n", len(planned), len(files), len(todo), suite.Count(planned, suite.StatusUnchanged))
+	tests := make(map[*suite.Test]*suiteTest, len(planned))
+	for _, t := range planned {
+		tests[t] = &suiteTest{Test: t}
+	}
 	var envErr error
 	if len(todo) > 0 {
-		if envErr = f.compileSuite(ctx, e, fs, progress, roots, todo); envErr != nil && exitCodeOf(envErr) != exitEnvironment {
+		if envErr = f.compileSuite(ctx, e, fs, progress, roots, todo, tests); envErr != nil && exitCodeOf(envErr) != exitEnvironment {
 			return envErr
 		}
 	}
 	kept := map[string]bool{}
-	for _, t := range tests {
-		kept[filepath.Clean(t.out)] = true
-		kept[filepath.Clean(partialPath(t.out))] = true
+	for _, t := range planned {
+		kept[filepath.Clean(t.Out)] = true
+		kept[filepath.Clean(partialPath(t.Out))] = true
 	}
 	orphans := suite.Orphans(f.outDir, kept)
-	err = f.suiteResult(e, progress, tests, orphans, time.Since(start))
+	var all []*suiteTest
+	for _, t := range planned {
+		all = append(all, tests[t])
+	}
+	err = f.suiteResult(e, progress, all, orphans, time.Since(start))
 	switch {
 	case ctx.Err() != nil:
 		return context.Cause(ctx)
@@ -136,30 +134,14 @@ func (f *compileFlags) runSuite(ctx context.Context, e *env, fs *pflag.FlagSet, 
 	return err
 }
 
-// readSuite reads the tests of files; a file that cannot be read is one
-// refused test.
-func (f *compileFlags) readSuite(files []suite.File, getenv func(string) string) []*suiteTest {
-	secret := func(name string) string {
+// secret looks up a secret's value: --secret, then the environment.
+func (f *compileFlags) secret(getenv func(string) string) func(string) string {
+	return func(name string) string {
 		if v, ok := f.secrets.values[name]; ok {
 			return v
 		}
 		return getenv(name)
 	}
-	var names suite.Names
-	var tests []*suiteTest
-	for _, file := range files {
-		scs, err := suite.Read(file.Path, scenario.ReadOptions{BaseURL: f.url, Secret: secret})
-		if err != nil {
-			tests = append(tests, &suiteTest{file: file, status: suite.StatusRefused, err: err})
-			continue
-		}
-		for _, sc := range scs {
-			f.addVars(sc)
-			out := filepath.Join(f.outDir, filepath.FromSlash(names.Name(file.Rel, sc.Name, len(scs) > 1 || suite.IsFeature(file.Path))))
-			tests = append(tests, &suiteTest{file: file, sc: sc, out: out, digest: suite.Digest(sc, f.contract())})
-		}
-	}
-	return tests
 }
 
 // addVars adds --var and --secret to a test's own.
@@ -184,36 +166,9 @@ func (f *compileFlags) contract() string {
 	return strings.Join([]string{"plaintest " + version, "translator " + f.translator, "model " + f.model}, "\n")
 }
 
-// unchanged marks the tests whose scenario was compiled from the same
-// digest (unless --force), and returns the rest that can be compiled.
-func (f *compileFlags) unchanged(tests []*suiteTest) []*suiteTest {
-	var todo []*suiteTest
-	for _, t := range tests {
-		switch {
-		case t.sc == nil:
-		case !f.force && suite.Unchanged(t.out, t.digest):
-			t.status = suite.StatusUnchanged
-		default:
-			todo = append(todo, t)
-		}
-	}
-	return todo
-}
-
-func refused(tests []*suiteTest) int {
-	n := 0
-	for _, t := range tests {
-		if t.status == suite.StatusRefused {
-			n++
-		}
-	}
-	return n
-}
-
 // compileSuite compiles todo, --parallel at a time, each through its own
-// browser server and context. One at a time, a test's progress is printed
-// as it goes; several at a time, each test's when it ends.
-func (f *compileFlags) compileSuite(ctx context.Context, e *env, fs *pflag.FlagSet, progress io.Writer, roots []string, todo []*suiteTest) error {
+// browser server and context (suite.Run).
+func (f *compileFlags) compileSuite(ctx context.Context, e *env, fs *pflag.FlagSet, progress io.Writer, roots []string, todo []*suite.Test, tests map[*suite.Test]*suiteTest) error {
 	files, err := f.filesDir(fs)
 	if err != nil {
 		return err
@@ -222,51 +177,11 @@ func (f *compileFlags) compileSuite(ctx context.Context, e *env, fs *pflag.FlagS
 	if err != nil {
 		return err
 	}
-	var mu sync.Mutex     // progress, unavailable
-	var unavailable error // a browser server that did not start: the rest would not either
-	sem := make(chan struct{}, f.parallel)
-	var wg sync.WaitGroup
-	for i, t := range todo {
-		mu.Lock()
-		stop := unavailable != nil
-		mu.Unlock()
-		if ctx.Err() != nil || stop {
-			break
-		}
-		sem <- struct{}{}
-		wg.Add(1)
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			head := fmt.Sprintf("[%d/%d] %s: %s", i+1, len(todo), printable.String(t.file.Path), printable.String(t.sc.Name))
-			w := io.Writer(&t.log)
-			if f.parallel == 1 {
-				fmt.Fprintln(progress, head)
-				w = progress
-			}
-			f.compileTest(ctx, e, t, found, files, w)
-			mu.Lock()
-			if t.unavailable && unavailable == nil {
-				unavailable = t.err
-			}
-			if f.parallel > 1 {
-				fmt.Fprintln(progress, head)
-				progress.Write(t.log.Bytes())
-			}
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
-	for _, t := range todo {
-		switch {
-		case t.status != "":
-		case unavailable != nil:
-			t.status, t.err = suite.StatusFailed, fmt.Errorf("not compiled: the browser server did not start (%v)", unavailable)
-		default:
-			t.status, t.err = suite.StatusFailed, fmt.Errorf("not compiled: %w", context.Cause(ctx))
-		}
-	}
-	if unavailable != nil {
-		return environmentError(unavailable)
+	err = suite.Run(ctx, todo, f.parallel, progress, func(ctx context.Context, t *suite.Test, w io.Writer) {
+		f.compileTest(ctx, e, tests[t], found, files, w)
+	})
+	if err != nil {
+		return environmentError(err)
 	}
 	return nil
 }
@@ -274,50 +189,49 @@ func (f *compileFlags) compileSuite(ctx context.Context, e *env, fs *pflag.FlagS
 // compileTest compiles one test as a single compile does, and writes its
 // scenario (a partial one beside it) with what it was compiled from.
 func (f *compileFlags) compileTest(ctx context.Context, e *env, t *suiteTest, found *mcpconfig.Discovery, files string, w io.Writer) {
-	start := time.Now()
-	defer func() { t.duration = time.Since(start) }()
-	fail := func(status string, err error) { t.status, t.err = status, err }
-	if err := f.unlinkedOut(t.out); err != nil { // before the browser: nothing could be saved
+	fail := func(status string, err error) { t.Status, t.Err = status, err }
+	if err := f.unlinkedOut(t.Out); err != nil { // before the browser: nothing could be saved
 		fail(suite.StatusFailed, err)
 		return
 	}
-	tr, err := f.translatorFor(f.translator, t.sc, e.getenv)
+	sc0 := t.Scenario
+	tr, err := f.translatorFor(f.translator, sc0, e.getenv)
 	if err != nil {
 		fail(suite.StatusRefused, err)
 		return
 	}
-	grant, err := grammar.Grant(t.sc.Actions)
+	grant, err := grammar.Grant(sc0.Actions)
 	if err != nil {
 		fail(suite.StatusRefused, err)
 		return
 	}
-	session, _, done, err := openBrowser(ctx, f.browser, found, f.headed, f.timeout, f.nav, t.sc.URL, grant)
+	session, _, done, err := openBrowser(ctx, f.browser, found, f.headed, f.timeout, f.nav, sc0.URL, grant)
 	if err != nil {
 		fail(suite.StatusFailed, err)
-		t.unavailable = true
+		t.Unavailable = true
 		return
 	}
 	defer done()
-	res, _, runErr := f.compile(ctx, session, tr, []string{formatSandy}, files, w, t.sc)
+	res, _, runErr := f.compile(ctx, session, tr, []string{formatSandy}, files, w, sc0)
 	if res == nil {
 		fail(suite.StatusFailed, runErr)
 		return
 	}
 	t.res = res
 	sc := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version,
-		Instruction: parser.MaskSecrets(strings.Join(t.sc.Actions, " then "), t.sc.Secrets),
-		Tags:        t.sc.Tags, Source: t.sc.Source, Lines: t.sc.Lines})
-	sc.Metadata.CompiledFrom = t.digest
+		Instruction: parser.MaskSecrets(strings.Join(sc0.Actions, " then "), sc0.Secrets),
+		Tags:        sc0.Tags, Source: sc0.Source, Lines: sc0.Lines})
+	sc.Metadata.CompiledFrom = t.Digest
 	pinScenario(ctx, session, sc)
 	if len(res.Steps) > 0 {
-		if t.saved, err = saveScenario(t.out, sc); err != nil {
+		if t.saved, err = saveScenario(t.Out, sc); err != nil {
 			fail(suite.StatusFailed, err)
 			return
 		}
 	}
 	switch err := compileOutcome(res, runErr, nil); {
 	case err == nil:
-		t.status = suite.StatusCompiled
+		t.Status = suite.StatusCompiled
 	case t.saved.partial:
 		fail(suite.StatusPartial, err)
 	default:

@@ -18,18 +18,18 @@ func (f *compileFlags) suiteResult(e *env, progress io.Writer, tests []*suiteTes
 	var outcomes []suite.Outcome
 	var runs []*rpt.RunResult
 	for _, t := range tests {
-		o := suite.Outcome{File: t.file.Path, Status: t.status, Duration: t.duration.Milliseconds()}
-		if t.sc != nil {
-			o.Name = t.sc.Name
+		o := suite.Outcome{File: t.File.Path, Status: t.Status, Duration: t.Duration.Milliseconds()}
+		if t.Scenario != nil {
+			o.Name = t.Scenario.Name
 		}
-		switch t.status {
+		switch t.Status {
 		case suite.StatusCompiled, suite.StatusUnchanged:
-			o.Scenario = t.out
+			o.Scenario = t.Out
 		case suite.StatusPartial:
 			o.Scenario = t.saved.path
 		}
-		if t.err != nil {
-			o.Error = t.err.Error()
+		if t.Err != nil {
+			o.Error = t.Err.Error()
 		}
 		outcomes = append(outcomes, o)
 		runs = append(runs, t.run(f.report))
@@ -58,18 +58,18 @@ func (f *compileFlags) suiteResult(e *env, progress io.Writer, tests []*suiteTes
 // compiled this time, its status alone.
 func (t *suiteTest) run(reportDir string) *rpt.RunResult {
 	if t.res != nil {
-		r := compileRun(t.res, t.out, reportDir)
+		r := compileRun(t.res, t.Out, reportDir)
 		if t.saved.partial {
 			r.File = t.saved.path
 		}
 		return r
 	}
-	r := &rpt.RunResult{Scenario: t.file.Path, File: t.out, Success: t.status == suite.StatusUnchanged, Steps: []rpt.StepResult{}}
-	if t.sc != nil {
-		r.Scenario = t.sc.Name
+	r := &rpt.RunResult{Scenario: t.File.Path, File: t.Out, Success: t.Status == suite.StatusUnchanged, Steps: []rpt.StepResult{}}
+	if t.Scenario != nil {
+		r.Scenario = t.Scenario.Name
 	}
-	if t.err != nil {
-		r.Error = t.err.Error()
+	if t.Err != nil {
+		r.Error = t.Err.Error()
 	}
 	return r
 }
