@@ -2,6 +2,8 @@ package phrases
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -180,5 +182,29 @@ func TestExpandRefused(t *testing.T) {
 				t.Errorf("refused, the scenario changed: %q via %q", s.Actions, s.Via)
 			}
 		})
+	}
+}
+
+// TestDocExample: the example of docs/suites.md expands as the page says.
+func TestDocExample(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "suites.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const start = "```yaml\nphrases:\n"
+	i := strings.Index(string(doc), start)
+	if i < 0 {
+		t.Fatal("docs/suites.md has no phrases file")
+	}
+	file := string(doc[i+len("```yaml\n"):])
+	file = file[:strings.Index(file, "```")]
+	s := &scenario.Scenario{Actions: []string{`I buy "Dune" as demo`, "verify the cart shows 1 item", "I add 2 books to my cart"}}
+	if err := bookOf(t, file).Expand(s); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"go to the login page", "type demo into Username", "type {{PASSWORD}} into Password", "click Log in",
+		`type "Dune" into Title`, "press Enter", "click Checkout", "verify the cart shows 1 item", "type 2 into Quantity", "click Add to cart"}
+	if !reflect.DeepEqual(s.Actions, want) {
+		t.Errorf("actions %q\nwant %q", s.Actions, want)
 	}
 }
