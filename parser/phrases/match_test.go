@@ -1,6 +1,7 @@
 package phrases
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -62,6 +63,7 @@ func TestMatch(t *testing.T) {
 		{`a \\ b`, `a \ b`, []string{}},
 		{"log in with {{USER}}", "log in with {{USER}}", []string{}},
 		{"log in with {{USER}}", "log in with demo", nil},
+		{"log in with {{ USER }} and {{NAME.value}}", "log in with {{ USER }} and {{NAME.value}}", []string{}},
 		{"transfer {int} from {word} to {word}", "transfer 5 from alice to bob", []string{"5", "alice", "bob"}},
 		{"a.b*c", "aXb*c", nil},
 		{"a.b*c", "a.b*c", []string{}},
@@ -81,9 +83,17 @@ func TestMatch(t *testing.T) {
 			}
 		}
 		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("%q matching %q = %q, want %q (%s)", tt.phrase, tt.sentence, got, tt.want, p.re)
+			t.Errorf("%q matching %q = %s, want %s (%s)", tt.phrase, tt.sentence, matched(got), matched(tt.want), p.re)
 		}
 	}
+}
+
+// matched writes a match's values, or says there is none.
+func matched(vals []string) string {
+	if vals == nil {
+		return "no match"
+	}
+	return fmt.Sprintf("a match of %q", vals)
 }
 
 // TestStringValue: a {string}'s text is without its quotes.
