@@ -112,7 +112,7 @@ func TestFind(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{
 		"phrases.yaml":                 "phrases:\n  log in: click Log in\n  add the book {string}: type {string} into Title\n",
-		"suite/phrases.yaml":           "phrases:\n  add the book {title:string}: type {title} into Name\n  log out: click Log out\n",
+		"suite/phrases.yml":            "phrases:\n  add the book {title:string}: type {title} into Name\n  log out: click Log out\n",
 		"suite/shop/buy.yaml":          "",
 		"suite/shop/deep/phrases.yaml": "phrases:\n  log out: click Sign out\n",
 	})
@@ -122,10 +122,10 @@ func TestFind(t *testing.T) {
 		files     []string
 		want      []string
 	}{
-		{"suite/shop", "suite", []string{"suite/phrases.yaml"}, []string{"log in", `type "Dune" into Name`, "click Log out"}},
-		{"suite/shop", ".", []string{"suite/phrases.yaml", "phrases.yaml"}, []string{"click Log in", `type "Dune" into Name`, "click Log out"}},
-		{"suite/shop/deep", ".", []string{"suite/shop/deep/phrases.yaml", "suite/phrases.yaml", "phrases.yaml"}, []string{"click Log in", `type "Dune" into Name`, "click Sign out"}},
-		{"suite", "suite/shop", []string{"suite/phrases.yaml"}, []string{"log in", `type "Dune" into Name`, "click Log out"}},
+		{"suite/shop", "suite", []string{"suite/phrases.yml"}, []string{"log in", `type "Dune" into Name`, "click Log out"}},
+		{"suite/shop", ".", []string{"suite/phrases.yml", "phrases.yaml"}, []string{"click Log in", `type "Dune" into Name`, "click Log out"}},
+		{"suite/shop/deep", ".", []string{"suite/shop/deep/phrases.yaml", "suite/phrases.yml", "phrases.yaml"}, []string{"click Log in", `type "Dune" into Name`, "click Sign out"}},
+		{"suite", "suite/shop", []string{"suite/phrases.yml"}, []string{"log in", `type "Dune" into Name`, "click Log out"}},
 		{"suite/shop", "suite/shop", nil, actions},
 	}
 	t.Chdir(dir)
@@ -165,6 +165,10 @@ func TestFindRefused(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("Find: %v, want it to name %s", err, w)
 		}
+	}
+	write(t, dir, map[string]string{"b/phrases.yml": "phrases:\n  log in: click Log in\n", "b/phrases.yaml": "phrases: {}\n"})
+	if _, err := Find(filepath.Join(dir, "b"), filepath.Join(dir, "b")); err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "b", "phrases.yml")+": a folder's phrases are in one file") {
+		t.Errorf("Find of a folder with both names: %v", err)
 	}
 	if _, err := Load(filepath.Join(dir, "none.yaml")); err == nil || !strings.Contains(err.Error(), "none.yaml: cannot read") {
 		t.Errorf("Load of a missing file: %v", err)

@@ -22,8 +22,11 @@ import (
 	"github.com/plaintest/plaintest/parser/scenario"
 )
 
-// FileName is the name of a phrases file.
+// FileName is the name of a phrases file; FileNames are the names Find
+// reads, one of them a folder.
 const FileName = "phrases.yaml"
+
+var FileNames = []string{FileName, "phrases.yml"}
 
 // MaxActions is the most actions one sentence of a test may expand to.
 const MaxActions = 1000
@@ -118,8 +121,9 @@ func Load(path string) (*Book, error) {
 	return parse(data, path)
 }
 
-// Find reads the phrases files (FileName) in dir and in each folder above
-// it up to root, root included; when dir is not inside root, only dir's.
+// Find reads the phrases file (FileNames: phrases.yaml, or phrases.yml;
+// a folder that has both is refused) in dir and in each folder above it
+// up to root, root included; when dir is not inside root, only dir's.
 // A nearer file's phrase overrides a farther one's that matches the same
 // sentences (the same expression, whatever its parameters' names); other
 // phrases of every file are kept. No file is an empty book.
@@ -136,9 +140,18 @@ func Find(dir, root string) (*Book, error) {
 	var problems []Problem
 	shown := dir
 	for cur := absDir; ; {
-		path := filepath.Join(shown, FileName)
-		if _, err := os.Stat(filepath.Join(cur, FileName)); err == nil {
-			b, err := Load(path)
+		var here []string
+		for _, name := range FileNames {
+			path := filepath.Join(shown, name)
+			if _, err := os.Stat(filepath.Join(cur, name)); err == nil {
+				here = append(here, path)
+			} else if !errors.Is(err, os.ErrNotExist) {
+				problems = append(problems, Problem{File: path, Msg: "cannot read: " + err.Error()})
+			}
+		}
+		switch len(here) {
+		case 1:
+			b, err := Load(here[0])
 			var pe *Error
 			switch {
 			case errors.As(err, &pe):
@@ -148,8 +161,8 @@ func Find(dir, root string) (*Book, error) {
 			default:
 				book.add(b)
 			}
-		} else if !errors.Is(err, os.ErrNotExist) {
-			problems = append(problems, Problem{File: path, Msg: "cannot read: " + err.Error()})
+		case 2:
+			problems = append(problems, Problem{File: here[1], Msg: "a folder's phrases are in one file: move them to " + here[0]})
 		}
 		parent := filepath.Dir(cur)
 		if cur == absRoot || parent == cur || !fspath.Within(absRoot, cur) {
