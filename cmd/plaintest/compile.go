@@ -24,7 +24,9 @@ import (
 
 type compileFlags struct {
 	url, file, out, name, translator, format, evidence, report, files string
-	filesRefused                                                      error // why the default --files is none (filesDir)
+	phrases                                                           string   // --phrases
+	phraseFiles                                                       []string // the phrases files read (phrases.go)
+	filesRefused                                                      error    // why the default --files is none (filesDir)
 	config                                                            configFlags
 	browser                                                           browserFlags
 	steps                                                             listFlag
@@ -79,6 +81,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		progress = e.stderr
 	}
 	fmt.Fprintln(progress, tr.note)
+	notePhrases(progress, f.phraseFiles)
 	out := f.out
 	if out == "" {
 		out = filepath.Join(".sandy", "scenarios", sandy.Slug(sc.Name)+".json")
@@ -111,7 +114,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		return runErr
 	}
 	scenario := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction,
-		Tags: sc.Tags, Source: sc.Source, Lines: sc.Lines})
+		Tags: sc.Tags, Source: sc.Source, Lines: sc.Lines, Via: maskedVia(sc)})
 	pinScenario(ctx, session, scenario)
 	var w saved
 	if len(res.Steps) > 0 {
@@ -153,6 +156,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.url, "url", "", "the page to open first (http, https or file: `URL`)")
 	fs.Var(&f.steps, "step", "one action (repeatable; after TEXT)")
 	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
+	fs.StringVar(&f.phrases, "phrases", "", "the phrases `FILE` (default: phrases.yaml beside -f's file, and above it)")
 	fs.StringVarP(&f.out, "output", "o", "", "scenario `file` (default .sandy/scenarios/<name>.json)")
 	fs.StringVar(&f.name, "name", "", "scenario name (default: -o's name, else the first words)")
 	fs.Var(&f.vars, "var", "a variable; a typed value equal to it is written {{NAME}}")
@@ -290,11 +294,15 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	if sc.Name == "" && len(sc.Actions) > 0 {
 		sc.Name = sandy.Slug(parser.MaskSecrets(sc.Actions[0], sc.Secrets))
 	}
+	written := strings.Join(sc.Actions, " then ") // the test's own sentences
+	if err := f.expandPhrases(sc); err != nil {
+		return nil, "", err
+	}
 	if err := sc.Validate(); err != nil {
 		return nil, "", err
 	}
 	if instruction == "" {
-		instruction = strings.Join(sc.Actions, " then ")
+		instruction = written
 	}
 	return sc, parser.MaskSecrets(instruction, sc.Secrets), nil
 }

@@ -45,6 +45,10 @@ type Scenario struct {
 	// Actions[i] (0 when unknown).
 	Source string
 	Lines  []int
+	// Via[i] is the test's sentence Actions[i] was expanded from, as
+	// written, when a phrase (package parser/phrases) wrote it; "" for
+	// an action the test wrote itself. Nil when no action was expanded.
+	Via []string
 }
 
 // InputError lists every problem found in a scenario.
