@@ -20,7 +20,8 @@ import (
 // Digest is what a scenario compiled from sc with the compiler contract
 // (plaintest's version, the translator and model chosen) records as
 // metadata.compiled_from: a hash of the test's name, URL, actions and
-// their lines, tags, file, variables and the names of its secrets. A
+// their lines, tags, file, the sentences phrases expanded, variables and
+// the names of its secrets. A
 // secret's value is not in it: a digest may be read by anyone who reads
 // the scenario, and a changed password compiles to the same scenario.
 func Digest(sc *scenario.Scenario, contract string) string {
@@ -35,10 +36,12 @@ func Digest(sc *scenario.Scenario, contract string) string {
 		}
 	}
 	put("plaintest-suite-digest/1", contract, sc.Name, sc.URL, sc.Source)
-	put(sc.Actions...)
-	lines, _ := json.Marshal(sc.Lines)
-	put(string(lines))
-	put(sc.Tags...)
+	// Each list as one part, so that no word moves from one to another
+	// unseen; Via holds a test's sentence where a phrase wrote its actions.
+	for _, list := range []any{sc.Actions, sc.Lines, sc.Tags, sc.Via} {
+		b, _ := json.Marshal(list)
+		put(string(b))
+	}
 	for _, k := range slices.Sorted(maps.Keys(sc.Variables)) {
 		put("var", k, sc.Variables[k])
 	}

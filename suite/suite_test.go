@@ -88,6 +88,10 @@ func TestDigest(t *testing.T) {
 		"source":   func(s *scenario.Scenario) { s.Source = "t/b.yaml" },
 		"variable": func(s *scenario.Scenario) { s.Variables["USER"] = "other" },
 		"secret":   func(s *scenario.Scenario) { s.Secrets["TOKEN"] = "x" },
+		"a tag that was an action": func(s *scenario.Scenario) {
+			s.Actions, s.Lines, s.Tags = s.Actions[:1], s.Lines[:1], []string{"click Add", "@smoke"}
+		},
+		"a phrase's sentence": func(s *scenario.Scenario) { s.Via = []string{"buy the mug", "buy the mug"} },
 	}
 	for name, edit := range edits {
 		sc := base()

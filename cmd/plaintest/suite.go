@@ -16,6 +16,7 @@ import (
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/mcpclient/mcpconfig"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/parser/phrases"
 	"github.com/plaintest/plaintest/parser/scenario"
 	"github.com/plaintest/plaintest/sandyexport"
 	"github.com/plaintest/plaintest/suite"
@@ -101,7 +102,7 @@ func (f *compileFlags) runSuite(ctx context.Context, e *env, fs *pflag.FlagSet, 
 	}
 	planned := suite.Plan(files, suite.PlanOptions{Out: f.outDir, Contract: f.contract(),
 		Read:    scenario.ReadOptions{BaseURL: f.url, Secret: f.secret(e.getenv)},
-		Prepare: func(_ suite.File, sc *scenario.Scenario) error { f.addVars(sc); return nil }})
+		Prepare: f.prepareTest})
 	todo := suite.Pending(planned, f.force)
 	fmt.Fprintf(progress, "suite: %d test(s) in %d file(s); %d to compile, %d unchanged\n", len(planned), len(files), len(todo), suite.Count(planned, suite.StatusUnchanged))
 	tests := make(map[*suite.Test]*suiteTest, len(planned))
@@ -142,6 +143,35 @@ func (f *compileFlags) secret(getenv func(string) string) func(string) string {
 		}
 		return getenv(name)
 	}
+}
+
+// prepareTest completes a suite's test read from file: --var and
+// --secret added to its own, its sentences expanded with the phrases of
+// its folder and those above it up to the folder named (or --phrases'),
+// and validated again as expanded.
+func (f *compileFlags) prepareTest(file suite.File, sc *scenario.Scenario) error {
+	f.addVars(sc)
+	var book *phrases.Book
+	var err error
+	if f.phrases != "" {
+		book, err = phrases.Load(f.phrases)
+	} else {
+		book, err = phrases.Find(filepath.Dir(file.Path), file.Root)
+	}
+	if err != nil {
+		return err
+	}
+	if err := book.Expand(sc); err != nil {
+		return err
+	}
+	if err := sc.Validate(); err != nil {
+		var ie *scenario.InputError
+		if errors.As(err, &ie) {
+			ie.File = file.Path
+		}
+		return err
+	}
+	return nil
 }
 
 // addVars adds --var and --secret to a test's own.
@@ -220,7 +250,7 @@ func (f *compileFlags) compileTest(ctx context.Context, e *env, t *suiteTest, fo
 	t.res = res
 	sc := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version,
 		Instruction: parser.MaskSecrets(strings.Join(sc0.Actions, " then "), sc0.Secrets),
-		Tags:        sc0.Tags, Source: sc0.Source, Lines: sc0.Lines})
+		Tags:        sc0.Tags, Source: sc0.Source, Lines: sc0.Lines, Via: maskedVia(sc0)})
 	sc.Metadata.CompiledFrom = t.Digest
 	pinScenario(ctx, session, sc)
 	if len(res.Steps) > 0 {

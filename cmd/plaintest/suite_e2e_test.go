@@ -129,3 +129,32 @@ func TestCompileSuite(t *testing.T) {
 		t.Errorf("written through the link: %v", entries)
 	}
 }
+
+// TestExampleSuite: examples/shop-suite, the demo shop's tests in every
+// format plaintest reads with phrases defined beside them, compiles in
+// one command with the rules alone, replays green, and compiles nothing
+// the second time.
+func TestExampleSuite(t *testing.T) {
+	requireBrowser(t)
+	t.Parallel() // see parallelNote
+	base := serveShop(t, nil)
+	out := t.TempDir()
+	args := []string{"compile", filepath.Join("..", "..", "examples", "shop-suite"), "--url", base, "--out", out, "--evidence", t.TempDir(),
+		"--translator", "rules", "--secret", "PASSWORD=demo123", "--parallel", "2"}
+	code, stdout, stderr := runCLI(t, args...)
+	if code != 0 || strings.Contains(stdout, "unchanged ") {
+		t.Fatalf("compile: exit %d, want 0 with every test compiled\n%s\n%s", code, stdout, stderr)
+	}
+	greeting, err := os.ReadFile(filepath.Join(out, "account", "greeting.json"))
+	if err != nil || !strings.Contains(string(greeting), `"type {{PASSWORD}} into Password (from: I am logged in as demo)"`) {
+		t.Errorf("the phrase's expansion is not in the scenario's descriptions: %v\n%s", err, greeting)
+	}
+	code, stdout, stderr = runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--parallel", "2", "--report", t.TempDir())
+	if code != 0 {
+		t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, args...)
+	if code != 0 || !strings.Contains(stdout, "nothing compiled: every test is unchanged") {
+		t.Errorf("second compile: exit %d, want 0 compiling nothing\n%s\n%s", code, stdout, stderr)
+	}
+}

@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	rpt "github.com/plaintest/plaintest/report"
@@ -29,7 +30,7 @@ func (f *compileFlags) suiteResult(e *env, progress io.Writer, tests []*suiteTes
 			o.Scenario = t.saved.path
 		}
 		if t.Err != nil {
-			o.Error = t.Err.Error()
+			o.Error = strings.TrimPrefix(t.Err.Error(), t.File.Path+": ") // the line names the file
 		}
 		outcomes = append(outcomes, o)
 		runs = append(runs, t.run(f.report))
