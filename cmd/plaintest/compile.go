@@ -178,7 +178,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.BoolVar(&f.force, "force", false, "a suite: compile unchanged tests again")
 	fs.IntVar(&f.parallel, "parallel", 1, "a suite: compile `N` tests at once")
 	fs.StringVar(&f.junit, "junit", "", "a suite: write the compile's JUnit XML to `FILE`")
-	flagLine(fs, "a suite's (docs/suites.md)", "out", "force", "parallel", "junit")
+	flagLine(fs, "suites and phrases (docs/suites.md)", "out", "force", "parallel", "junit", "phrases")
 	return fs
 }
 
