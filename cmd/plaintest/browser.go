@@ -42,6 +42,9 @@ type browserFlags struct {
 	// workDir, when set, is the browser server's workspace: compile's
 	// files folder, the only place uploads come from.
 	workDir string
+	// pool, when set (a suite compile), keeps the built-in servers for
+	// the sessions after.
+	pool *builtinPool
 }
 
 const mcpUsage = "browser server: " + mcpBuiltin + ", " + mcpPlaywright + " or a config's `NAME`"
@@ -208,6 +211,21 @@ func openBrowser(ctx context.Context, b browserFlags, found *mcpconfig.Discovery
 		o.FileRoots = roots
 		o.WorkDir = b.workDir
 		o.Grant = grant
+		label := "the built-in browser server"
+		if b.ws != "" || b.cdp != "" {
+			label += " on the browser at " + b.ws + b.cdp
+		}
+		if b.pool != nil {
+			s, err := b.pool.server(o)
+			if err != nil {
+				return nil, "", nil, err
+			}
+			sess, err := s.Connect(ctx, nil)
+			if err != nil {
+				return nil, "", nil, err
+			}
+			return sess, label, func() { _ = sess.Close() }, nil
+		}
 		s, err := browserserver.New(o)
 		if err != nil {
 			return nil, "", nil, err
@@ -216,10 +234,6 @@ func openBrowser(ctx context.Context, b browserFlags, found *mcpconfig.Discovery
 		if err != nil {
 			_ = s.Close()
 			return nil, "", nil, err
-		}
-		label := "the built-in browser server"
-		if b.ws != "" || b.cdp != "" {
-			label += " on the browser at " + b.ws + b.cdp
 		}
 		return sess, label, func() { _ = sess.Close(); _ = s.Close() }, nil
 	}

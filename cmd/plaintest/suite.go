@@ -207,6 +207,9 @@ func (f *compileFlags) compileSuite(ctx context.Context, e *env, fs *pflag.FlagS
 	if err != nil {
 		return err
 	}
+	// The tests share the built-in server's browser, a context each.
+	f.browser.pool = &builtinPool{}
+	defer f.browser.pool.close()
 	err = suite.Run(ctx, todo, f.parallel, progress, func(ctx context.Context, t *suite.Test, w io.Writer) {
 		f.compileTest(ctx, e, tests[t], found, files, w)
 	})
