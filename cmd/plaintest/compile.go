@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/plaintest/plaintest/compileout"
 	"io"
 	"path/filepath"
 	"slices"
@@ -116,24 +117,24 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	scenario := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction,
 		Tags: sc.Tags, Source: sc.Source, Lines: sc.Lines, Via: maskedVia(sc)})
 	pinScenario(ctx, session, scenario)
-	var w saved
+	var w compileout.Saved
 	if len(res.Steps) > 0 {
-		if w, err = saveScenario(out, scenario); err != nil {
+		if w, err = compileout.SaveScenario(out, scenario); err != nil {
 			return environmentError(err)
 		}
 	}
 	exported, exportErr := compileExports(formats, out, res, scenario, rec, instruction, sc.Secrets, w)
 	if f.json {
-		writeJSONResult(e.stdout, res, out, w, exported)
+		compileout.WriteJSON(e.stdout, res, out, w, exported)
 	} else {
-		summarize(progress, res, out, w, len(scenario.Steps))
+		compileout.Summarize(progress, res, out, w, len(scenario.Steps))
 		if usesModel(tr.tr) {
-			summarizeModel(progress, res)
+			compileout.SummarizeModel(progress, res)
 		}
 		printWritten(progress, exported)
 	}
 	if f.report != "" {
-		if err := writeCompileReport(progress, f.report, res, w.path); err != nil {
+		if err := writeCompileReport(progress, f.report, res, w.Path); err != nil {
 			return err
 		}
 	}
@@ -220,7 +221,7 @@ func (f *compileFlags) compile(ctx context.Context, session parser.ToolCaller, t
 // writeCompileReport writes --report's HTML report of the compile in dir
 // and names it on progress.
 func writeCompileReport(progress io.Writer, dir string, res *parser.ParserResult, scenarioPath string) error {
-	run := compileRun(res, scenarioPath, dir)
+	run := compileout.Run(res, scenarioPath, dir)
 	path, err := rpt.WriteHTMLFile(dir, rpt.NewSummary([]*rpt.RunResult{run}, res.Duration),
 		&rpt.HTMLOptions{Title: "plaintest compile", Generated: time.Now()})
 	if err != nil {
@@ -331,7 +332,7 @@ func printEvent(w io.Writer, ev parser.Event) {
 	if s.Waited > 0 {
 		wait = fmt.Sprintf(" (appeared after %.1fs)", s.Waited.Seconds())
 	}
-	fmt.Fprintf(w, "%s%s … ok %.2fs%s%s\n", prefix, what, s.Duration.Seconds(), wait, printable.String(modelNote(s)))
+	fmt.Fprintf(w, "%s%s … ok %.2fs%s%s\n", prefix, what, s.Duration.Seconds(), wait, printable.String(compileout.ModelNote(s)))
 	for _, warn := range s.Warnings {
 		fmt.Fprintf(w, "      warning: %s\n", printable.String(warn))
 	}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/plaintest/plaintest/compileout"
 	"net"
 	"net/http/httptest"
 	"os"
@@ -367,7 +368,7 @@ func checkKept(t *testing.T, out string, steps int) {
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("%s written by a compile that did not finish", out)
 	}
-	partial := partialPath(out)
+	partial := compileout.PartialPath(out)
 	if steps < 0 {
 		if _, err := os.Stat(partial); err == nil {
 			t.Errorf("%s written although nothing ran", partial)

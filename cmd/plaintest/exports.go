@@ -7,6 +7,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"github.com/plaintest/plaintest/compileout"
 	"io"
 	"os"
 	"path/filepath"
@@ -82,12 +83,6 @@ func exportPath(out, format string) string {
 	return out
 }
 
-// written is one export file written.
-type written struct {
-	Format string `json:"format"`
-	Path   string `json:"path"`
-}
-
 // writeExport writes data to path atomically, making its folder.
 func writeExport(path string, data []byte) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
@@ -104,7 +99,7 @@ func exportFlow(sc *sandy.Scenario, path string) ([]byte, error) {
 // writeSpecConfig writes pwspec's Playwright Test config beside the spec
 // at path, unless its folder has a config already (the user's, or one
 // written before), which is left as it is.
-func writeSpecConfig(path string) ([]written, error) {
+func writeSpecConfig(path string) ([]compileout.Written, error) {
 	dir := filepath.Dir(path)
 	has, err := pwspec.HasConfig(dir)
 	if err != nil || has {
@@ -114,7 +109,7 @@ func writeSpecConfig(path string) ([]written, error) {
 	if err := writeExport(config, pwspec.Config()); err != nil {
 		return nil, err
 	}
-	return []written{{specConfig, config}}, nil
+	return []compileout.Written{{Format: specConfig, Path: config}}, nil
 }
 
 // exportSpec is the spec of sc; intents are the compile's steps behind
@@ -127,15 +122,15 @@ func exportSpec(sc *sandy.Scenario, intents []step.Step) ([]byte, error) {
 // a compile: the bundle of the run always (it records a partial run too),
 // the flow and the spec only of a complete scenario.
 func compileExports(formats []string, out string, res *parser.ParserResult, sc *sandy.Scenario, rec *nanoclaw.Recorder,
-	instruction string, secrets map[string]string, w saved) ([]written, error) {
-	var done []written
+	instruction string, secrets map[string]string, w compileout.Saved) ([]compileout.Written, error) {
+	var done []compileout.Written
 	for _, f := range formats {
 		var data []byte
 		var err error
 		path := exportPath(out, f)
 		switch f {
 		case formatNanoClaw:
-			b := nanoclaw.Build(res.Compiled(), rec.Calls(), &nanoclaw.Options{Instruction: instruction, Secrets: secrets, Steps: len(sc.Steps), File: w.path})
+			b := nanoclaw.Build(res.Compiled(), rec.Calls(), &nanoclaw.Options{Instruction: instruction, Secrets: secrets, Steps: len(sc.Steps), File: w.Path})
 			data, err = b.Marshal()
 		case formatChungoid, formatPlaywright:
 			if res.Status != parser.Success {
@@ -160,7 +155,7 @@ func compileExports(formats []string, out string, res *parser.ParserResult, sc *
 		if err := writeExport(path, data); err != nil {
 			return done, environmentError(err)
 		}
-		done = append(done, written{f, path})
+		done = append(done, compileout.Written{Format: f, Path: path})
 		if f == formatPlaywright {
 			config, err := writeSpecConfig(path)
 			if err != nil {
@@ -172,7 +167,7 @@ func compileExports(formats []string, out string, res *parser.ParserResult, sc *
 	return done, nil
 }
 
-func printWritten(w io.Writer, files []written) {
+func printWritten(w io.Writer, files []compileout.Written) {
 	for _, f := range files {
 		fmt.Fprintf(w, "wrote %s (%s)\n", printable.String(f.Path), formatNames[f.Format])
 	}
@@ -222,7 +217,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 	if sc.Partial() && !allowPartial {
 		return inputError(fmt.Errorf("%s: %s: export refuses it unless --allow-partial", pos[0], sc.PartialProblem()))
 	}
-	var done []written
+	var done []compileout.Written
 	for _, f := range formats {
 		path := out
 		if path == "" {
@@ -240,7 +235,7 @@ func runExport(ctx context.Context, e *env, args []string) error {
 		if err := writeExport(path, data); err != nil {
 			return environmentError(err)
 		}
-		done = append(done, written{f, path})
+		done = append(done, compileout.Written{Format: f, Path: path})
 		if f == formatPlaywright {
 			config, err := writeSpecConfig(path)
 			if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/plaintest/plaintest/compileout"
 	"io"
 	"os"
 	"path/filepath"
@@ -32,7 +33,7 @@ import (
 type suiteTest struct {
 	*suite.Test
 	res   *parser.ParserResult // nil unless compiled
-	saved saved
+	saved compileout.Saved
 }
 
 // suiteArgs reports whether compile's positional arguments name test
@@ -118,7 +119,7 @@ func (f *compileFlags) runSuite(ctx context.Context, e *env, fs *pflag.FlagSet, 
 	kept := map[string]bool{}
 	for _, t := range planned {
 		kept[filepath.Clean(t.Out)] = true
-		kept[filepath.Clean(partialPath(t.Out))] = true
+		kept[filepath.Clean(compileout.PartialPath(t.Out))] = true
 	}
 	orphans := suite.Orphans(f.outDir, kept)
 	var all []*suiteTest
@@ -257,7 +258,7 @@ func (f *compileFlags) compileTest(ctx context.Context, e *env, t *suiteTest, fo
 	sc.Metadata.CompiledFrom = t.Digest
 	pinScenario(ctx, session, sc)
 	if len(res.Steps) > 0 {
-		if t.saved, err = saveScenario(t.Out, sc); err != nil {
+		if t.saved, err = compileout.SaveScenario(t.Out, sc); err != nil {
 			fail(suite.StatusFailed, err)
 			return
 		}
@@ -265,7 +266,7 @@ func (f *compileFlags) compileTest(ctx context.Context, e *env, t *suiteTest, fo
 	switch err := compileOutcome(res, runErr, nil); {
 	case err == nil:
 		t.Status = suite.StatusCompiled
-	case t.saved.partial:
+	case t.saved.Partial:
 		fail(suite.StatusPartial, err)
 	default:
 		fail(suite.StatusFailed, err)

@@ -4,6 +4,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/plaintest/plaintest/compileout"
 	"io"
 	"strings"
 	"time"
@@ -27,7 +28,7 @@ func (f *compileFlags) suiteResult(e *env, progress io.Writer, tests []*suiteTes
 		case suite.StatusCompiled, suite.StatusUnchanged:
 			o.Scenario = t.Out
 		case suite.StatusPartial:
-			o.Scenario = t.saved.path
+			o.Scenario = t.saved.Path
 		}
 		if t.Err != nil {
 			o.Error = strings.TrimPrefix(t.Err.Error(), t.File.Path+": ") // the line names the file
@@ -59,9 +60,9 @@ func (f *compileFlags) suiteResult(e *env, progress io.Writer, tests []*suiteTes
 // compiled this time, its status alone.
 func (t *suiteTest) run(reportDir string) *rpt.RunResult {
 	if t.res != nil {
-		r := compileRun(t.res, t.Out, reportDir)
-		if t.saved.partial {
-			r.File = t.saved.path
+		r := compileout.Run(t.res, t.Out, reportDir)
+		if t.saved.Partial {
+			r.File = t.saved.Path
 		}
 		return r
 	}

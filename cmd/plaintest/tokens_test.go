@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"github.com/plaintest/plaintest/compileout"
 	"strings"
 	"testing"
 
@@ -23,7 +24,7 @@ func TestSummarizeModelCounted(t *testing.T) {
 			ModelRequests: 3, CachedAnswers: 1},
 	}
 	var b bytes.Buffer
-	summarizeModel(&b, res)
+	compileout.SummarizeModel(&b, res)
 	for _, want := range []string{
 		`      click button "Log in": page 310 tokens; 1200 prompt + 20 completion tokens` + "\n",
 		"      done: page 300 tokens; 2400 prompt tokens counted here (the server reported none) + 0 completion in 2 requests\n",
@@ -37,10 +38,10 @@ func TestSummarizeModelCounted(t *testing.T) {
 	}
 	silentOnly := res.Steps[1]
 	silentOnly.Model = []translator.ModelCall{silent}
-	if got := modelNote(&silentOnly); got != " [llm, 1 model step, 2400+0 tokens (2400 prompt tokens counted here: the server reported none)]" {
+	if got := compileout.ModelNote(&silentOnly); got != " [llm, 1 model step, 2400+0 tokens (2400 prompt tokens counted here: the server reported none)]" {
 		t.Errorf("note %q", got)
 	}
-	if got := modelNote(&res.Steps[1]); got != " [llm, 3 model steps, 3600+20 tokens (2400 prompt tokens counted here: the server reported none), 1 cached]" {
+	if got := compileout.ModelNote(&res.Steps[1]); got != " [llm, 3 model steps, 3600+20 tokens (2400 prompt tokens counted here: the server reported none), 1 cached]" {
 		t.Errorf("note %q", got)
 	}
 }

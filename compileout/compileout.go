@@ -1,7 +1,8 @@
-package main
-
-// What compile writes: the scenario file (or the partial one beside it),
-// then a summary, or the --json result.
+// Package compileout is what a compile writes when it ends: the scenario
+// file (or the partial one beside it), the summary on the console, the
+// --json result, the run as the HTML report and JUnit show it, and what a
+// language model's answers cost.
+package compileout
 
 import (
 	"bytes"
@@ -20,49 +21,55 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 )
 
-// saved is what a compile wrote.
-type saved struct {
-	// path is the file written: the -o target for a complete scenario,
-	// the partial file beside it (see partialPath) for a partial one; ""
-	// when nothing ran and nothing was written.
-	path    string
-	partial bool
-	// removed is the stale partial file beside the target that a complete
-	// compile removed; removeErr says why it could not be.
-	removed   string
-	removeErr error
+// Written is one export file Written.
+type Written struct {
+	Format string `json:"format"`
+	Path   string `json:"path"`
 }
 
-// saveScenario writes sc atomically: a complete scenario to out, removing a
+// Saved is what a compile wrote.
+type Saved struct {
+	// path is the file Written: the -o target for a complete scenario,
+	// the partial file beside it (see PartialPath) for a partial one; ""
+	// when nothing ran and nothing was Written.
+	Path    string
+	Partial bool
+	// removed is the stale partial file beside the target that a complete
+	// compile removed; removeErr says why it could not be.
+	Removed   string
+	RemoveErr error
+}
+
+// SaveScenario writes sc atomically: a complete scenario to out, removing a
 // partial scenario left beside it by an earlier compile; a partial one
-// beside out (partialPath), leaving out as it was.
-func saveScenario(out string, sc *sandy.Scenario) (saved, error) {
+// beside out (PartialPath), leaving out as it was.
+func SaveScenario(out string, sc *sandy.Scenario) (Saved, error) {
 	data, err := sc.Marshal()
 	if err != nil {
-		return saved{}, err
+		return Saved{}, err
 	}
-	w := saved{path: out, partial: sc.Partial()}
-	if w.partial {
-		w.path = partialPath(out)
+	w := Saved{Path: out, Partial: sc.Partial()}
+	if w.Partial {
+		w.Path = PartialPath(out)
 	}
-	if err := os.MkdirAll(filepath.Dir(w.path), 0o755); err != nil {
-		return saved{}, err
+	if err := os.MkdirAll(filepath.Dir(w.Path), 0o755); err != nil {
+		return Saved{}, err
 	}
-	if err := safefile.Write(w.path, data, 0o644); err != nil {
-		return saved{}, err
+	if err := safefile.Write(w.Path, data, 0o644); err != nil {
+		return Saved{}, err
 	}
-	if stale := partialPath(out); !w.partial && isPartialScenario(stale) {
-		if w.removeErr = os.Remove(stale); w.removeErr == nil {
-			w.removed = stale
+	if stale := PartialPath(out); !w.Partial && isPartialScenario(stale) {
+		if w.RemoveErr = os.Remove(stale); w.RemoveErr == nil {
+			w.Removed = stale
 		}
 	}
 	return w, nil
 }
 
-// partialPath is where the partial scenario of a compile to out goes:
+// PartialPath is where the partial scenario of a compile to out goes:
 // beside out, ".partial" before its .json extension (mug.json →
 // mug.partial.json), or ".partial.json" added to another name.
-func partialPath(out string) string {
+func PartialPath(out string) string {
 	if ext := filepath.Ext(out); strings.EqualFold(ext, ".json") {
 		return strings.TrimSuffix(out, ext) + ".partial" + ext
 	}
@@ -84,7 +91,7 @@ func isPartialScenario(path string) bool {
 	return json.Unmarshal(data, &head) == nil && head.Metadata.Status == sandy.StatusPartial
 }
 
-func summarize(w io.Writer, res *parser.ParserResult, out string, sv saved, steps int) {
+func Summarize(w io.Writer, res *parser.ParserResult, out string, sv Saved, steps int) {
 	done := 0
 	for _, s := range res.Steps {
 		if s.Index > 0 {
@@ -92,21 +99,21 @@ func summarize(w io.Writer, res *parser.ParserResult, out string, sv saved, step
 		}
 	}
 	switch {
-	case sv.path == "":
-		fmt.Fprintf(w, "nothing ran, no scenario written (%.1fs)\n", res.Duration.Seconds())
-	case !sv.partial:
-		fmt.Fprintf(w, "wrote %s: %d %s from %d %s (%.1fs)\n", printable.String(sv.path), steps, rpt.Plural(steps, "step", "steps"),
+	case sv.Path == "":
+		fmt.Fprintf(w, "nothing ran, no scenario Written (%.1fs)\n", res.Duration.Seconds())
+	case !sv.Partial:
+		fmt.Fprintf(w, "wrote %s: %d %s from %d %s (%.1fs)\n", printable.String(sv.Path), steps, rpt.Plural(steps, "step", "steps"),
 			len(res.Actions), rpt.Plural(len(res.Actions), "action", "actions"), res.Duration.Seconds())
 	default:
 		fmt.Fprintf(w, "wrote PARTIAL scenario %s: %d %s from %d of %d %s (%.1fs); %s was left as it was, and replay refuses the partial file unless --allow-partial\n",
-			printable.String(sv.path), steps, rpt.Plural(steps, "step", "steps"), done, len(res.Actions), rpt.Plural(len(res.Actions), "action", "actions"),
+			printable.String(sv.Path), steps, rpt.Plural(steps, "step", "steps"), done, len(res.Actions), rpt.Plural(len(res.Actions), "action", "actions"),
 			res.Duration.Seconds(), printable.String(out))
 	}
 	switch {
-	case sv.removed != "":
-		fmt.Fprintf(w, "removed the stale partial scenario %s\n", printable.String(sv.removed))
-	case sv.removeErr != nil:
-		fmt.Fprintf(w, "could not remove the stale partial scenario: %s\n", printable.String(sv.removeErr.Error()))
+	case sv.Removed != "":
+		fmt.Fprintf(w, "removed the stale partial scenario %s\n", printable.String(sv.Removed))
+	case sv.RemoveErr != nil:
+		fmt.Fprintf(w, "could not remove the stale partial scenario: %s\n", printable.String(sv.RemoveErr.Error()))
 	}
 }
 
@@ -114,8 +121,8 @@ func summarize(w io.Writer, res *parser.ParserResult, out string, sv saved, step
 type jsonResult struct {
 	Name       string        `json:"name"`
 	Status     parser.Status `json:"status"`
-	Target     string        `json:"target"`           // the -o file, written only by a complete compile
-	Output     string        `json:"output,omitempty"` // the file written: Target, or the partial file beside it
+	Target     string        `json:"target"`           // the -o file, Written only by a complete compile
+	Output     string        `json:"output,omitempty"` // the file Written: Target, or the partial file beside it
 	Partial    bool          `json:"partial,omitempty"`
 	Removed    string        `json:"removed_partial,omitempty"` // a stale partial file removed beside Target
 	Translator string        `json:"translator"`
@@ -124,8 +131,8 @@ type jsonResult struct {
 	Errors     []jsonError   `json:"errors,omitempty"`
 	Usage      jsonUsage     `json:"usage"`
 	Secrets    []string      `json:"secrets,omitempty"`
-	// Exports are the files of the other --format values written.
-	Exports []written `json:"exports,omitempty"`
+	// Exports are the files of the other --format values Written.
+	Exports []Written `json:"exports,omitempty"`
 }
 
 type jsonStep struct {
@@ -153,8 +160,8 @@ type jsonError struct {
 	Snapshot   string `json:"snapshot_file,omitempty"`
 }
 
-func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved, exports []written) {
-	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.path, Partial: sv.partial, Removed: sv.removed,
+func WriteJSON(w io.Writer, res *parser.ParserResult, out string, sv Saved, exports []Written) {
+	jr := jsonResult{Name: res.Name, Status: res.Status, Target: out, Output: sv.Path, Partial: sv.Partial, Removed: sv.Removed,
 		Translator: res.Translator, Duration: rpt.Millis(res.Duration), Usage: jsonUsage(res.Usage), Secrets: res.SecretNames, Steps: []jsonStep{},
 		Exports: exports}
 	for _, s := range res.Steps {
@@ -173,12 +180,12 @@ func writeJSONResult(w io.Writer, res *parser.ParserResult, out string, sv saved
 	_, _ = w.Write(printable.JSON(b.Bytes()))
 }
 
-// compileRun is a compile as the HTML report shows a run: one step per
+// Run is a compile as the HTML report shows a run: one step per
 // tool call that ran, with its action, params (variables and secrets as
 // {{NAME}}) and the action's duration on its last call, then the failed
 // action with its error and evidence. Screenshots are named relative to
 // reportDir.
-func compileRun(res *parser.ParserResult, out, reportDir string) *rpt.RunResult {
+func Run(res *parser.ParserResult, out, reportDir string) *rpt.RunResult {
 	r := &rpt.RunResult{Scenario: res.Name, File: out, Success: res.Status == parser.Success, Duration: res.Duration,
 		Steps: []rpt.StepResult{}}
 	n := 0
