@@ -94,6 +94,9 @@ func init() {
 	p(`(?:press|hit|type) (?:the )?(.+?)(?: key)? (?:in|into|on|inside|while in) (.+)`, buildPressIn)
 	p(`(?:press|hit|tap) (?:the )?(.+?)(?: key)?`, buildPress)
 	p(`(?:clear|empty|erase|wipe)(?: out)?(?: the (?:text|contents?|value|input) (?:of|in))? (.+)`, buildClear)
+	// A quoted value ends at its quote: "type "x" into Sign in email"
+	// types into "Sign in email", whose words the next form would split.
+	p(lexicon.Alt(lexicon.TypeVerbs)+` ("[^"]+"|“[^”]+”|'[^']+') (?:into|in|on) (.+)`, buildType(1, 2))
 	p(lexicon.Alt(lexicon.TypeVerbs)+` (.+) (?:into|in|on) (.+)`, buildType(1, 2))
 	p(lexicon.Alt(lexicon.TypeVerbs)+` (.+) as (?:the )?(.+)`, buildType(1, 2)) // "enter demo as the username"
 	p(`fill (?:in |out )?(.+) (?:with|as) (.+)`, buildType(2, 1))

@@ -17,6 +17,10 @@ import (
 
 // inlinePages are small pages for cases the demo shop does not have.
 var inlinePages = map[string]string{
+	// A field whose name holds "in", beside one named by its last word.
+	"sign-in": `- textbox "Sign in email" [ref=e1]
+- textbox "Email" [ref=e2]
+`,
 	"two-help-links": `- banner:
   - link "Help" [ref=e2]:
     - /url: /help
@@ -211,6 +215,10 @@ func TestRulesTranslate(t *testing.T) {
 		{"products", "I add the Blue Mug to the cart", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
 		{"products", "the user adds the Blue Mug to the cart", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
 		{"checkout", "I set Country to Japan", step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
+		// A quoted value ends at its quote, whatever words the field's
+		// name holds.
+		{"sign-in", `type "x@y.test" into Sign in email`, step.Step{Kind: step.Type, Role: "textbox", Ref: "e1", Value: "x@y.test"}},
+		{"sign-in", `the user enters 'x "y"' in Sign in email`, step.Step{Kind: step.Type, Role: "textbox", Ref: "e1", Value: `x "y"`}},
 		// "Given I am on …": be there, as "go to" is.
 		{"home", "I am on the login page", step.Step{Kind: step.Navigate, Value: "/login"}},
 		{"home", "I am on /cart", step.Step{Kind: step.Navigate, Value: "/cart"}},
