@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -13,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/parser/gherkin"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -142,7 +144,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", compileHelp)
 	fs.StringVar(&f.url, "url", "", "the page to open first (http, https or file: `URL`)")
 	fs.Var(&f.steps, "step", "one action (repeatable; after TEXT)")
-	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
+	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`, or from a feature file (.feature) of one scenario")
 	fs.StringVarP(&f.out, "output", "o", "", "scenario `file` (default .sandy/scenarios/<name>.json)")
 	fs.StringVar(&f.name, "name", "", "scenario name (default: -o's name, else the first words)")
 	fs.Var(&f.vars, "var", "a variable; a typed value equal to it is written {{NAME}}")
@@ -239,11 +241,8 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	instruction := strings.Join(append(pos, f.steps...), " then ")
 	if f.file != "" {
 		var err error
-		if sc, err = parser.ReadFile(f.file, secret); err != nil {
+		if sc, err = f.readFile(secret); err != nil {
 			return nil, "", err
-		}
-		if f.url != "" {
-			sc.URL = f.url
 		}
 	} else {
 		sc = &parser.Scenario{URL: f.url}
@@ -282,6 +281,33 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 		instruction = strings.Join(sc.Actions, " then ")
 	}
 	return sc, parser.MaskSecrets(instruction, sc.Secrets), nil
+}
+
+// readFile reads -f: a scenario file (YAML or JSON), whose URL --url
+// replaces, or a feature file (.feature) that holds one scenario, whose
+// relative URLs --url is the base of (package parser/gherkin). A feature
+// file of several is a suite's to compile.
+func (f *compileFlags) readFile(secret func(string) string) (*parser.Scenario, error) {
+	if !strings.EqualFold(filepath.Ext(f.file), ".feature") {
+		sc, err := parser.ReadFile(f.file, secret)
+		if err == nil && f.url != "" {
+			sc.URL = f.url
+		}
+		return sc, err
+	}
+	scs, err := gherkin.ReadFile(f.file, gherkin.Options{BaseURL: f.url, Secret: secret})
+	if err != nil {
+		return nil, err
+	}
+	if len(scs) != 1 {
+		var names []string
+		for _, sc := range scs {
+			names = append(names, strconv.Quote(sc.Name))
+		}
+		return nil, usageError("%s holds %d scenarios (%s), and compile -f takes one: compile the file as a suite (plaintest compile %s), or keep one scenario in it",
+			f.file, len(scs), printable.Excerpt(strings.Join(names, ", ")), f.file)
+	}
+	return scs[0], nil
 }
 
 // printEvent writes one line of compile progress. The action, the element
