@@ -144,7 +144,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", compileHelp)
 	fs.StringVar(&f.url, "url", "", "the page to open first (http, https or file: `URL`)")
 	fs.Var(&f.steps, "step", "one action (repeatable; after TEXT)")
-	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`, or from a feature file (.feature) of one scenario")
+	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`, or a .feature file of one scenario")
 	fs.StringVarP(&f.out, "output", "o", "", "scenario `file` (default .sandy/scenarios/<name>.json)")
 	fs.StringVar(&f.name, "name", "", "scenario name (default: -o's name, else the first words)")
 	fs.Var(&f.vars, "var", "a variable; a typed value equal to it is written {{NAME}}")
