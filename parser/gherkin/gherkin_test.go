@@ -424,17 +424,3 @@ func TestReadFile(t *testing.T) {
 		t.Errorf("a missing file: got %v", err)
 	}
 }
-
-// TestFileNames: each scenario of a file gets a file name of its own,
-// though sandy.Slug keeps six words.
-func TestFileNames(t *testing.T) {
-	var scs []*scenario.Scenario
-	for _, n := range []string{"Add Blue Mug to the cart (Examples row 1: item=Blue Mug)", "Add Blue Mug to the cart (Examples row 2: item=Blue Mug)", "add blue mug to the cart 2", "Log in"} {
-		scs = append(scs, &scenario.Scenario{Name: n})
-	}
-	got := gherkin.FileNames(scs)
-	want := []string{"add-blue-mug-to-the-cart", "add-blue-mug-to-the-cart-2", "add-blue-mug-to-the-cart-3", "log-in"}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}

@@ -11,7 +11,6 @@ import (
 	messages "github.com/cucumber/messages/go/v34"
 
 	"github.com/plaintest/plaintest/parser/scenario"
-	"github.com/plaintest/plaintest/sandy"
 )
 
 // index finds the parts of the document a pickle names by id: where each
@@ -183,25 +182,6 @@ func uniqueNames(scs []*scenario.Scenario, ps []*messages.Pickle) {
 		}
 		taken[strings.ToLower(sc.Name)] = true
 	}
-}
-
-// FileNames gives each scenario of one feature file (as Parse returns
-// them) a file name of its own, without an extension: its name as
-// sandy.Slug writes it (lower-case words, at most six, joined with -),
-// and -2, -3 … after the second and later that would have the same.
-func FileNames(scs []*scenario.Scenario) []string {
-	taken := map[string]bool{}
-	out := make([]string, len(scs))
-	for i, sc := range scs {
-		base := sandy.Slug(sc.Name)
-		name := base
-		for k := 2; taken[name]; k++ {
-			name = fmt.Sprintf("%s-%d", base, k)
-		}
-		taken[name] = true
-		out[i] = name
-	}
-	return out
 }
 
 // outlines refuses a Scenario Outline that gives no scenario (its
