@@ -408,7 +408,7 @@ func TestValidateProblems(t *testing.T) {
 
 // TestReadFile: the sample feature file reads into its scenarios.
 func TestReadFile(t *testing.T) {
-	scs, err := gherkin.ReadFile("testdata/shop.feature", gherkin.Options{BaseURL: base})
+	scs, err := gherkin.ReadFile("testdata/shop.feature", gherkin.Options{BaseURL: base, Secret: func(string) string { return "demo123" }})
 	if err != nil {
 		t.Fatal(err)
 	}
