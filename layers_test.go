@@ -38,7 +38,7 @@ var layers = []struct {
 	{5, []string{"internal/spectest", "conformance/stubmcp"}},
 	{6, []string{"internal/testkit"}},
 	{6, []string{"parser"}},
-	{7, []string{"prove", "heal"}},
+	{7, []string{"prove", "heal", "suite"}},
 	{8, []string{"cmd", "corpus", "conformance", ""}},
 }
 

@@ -83,7 +83,10 @@ func (h *Rereader) Heal(ctx context.Context, browser replay.ToolCaller, req repl
 	if action == "" {
 		action = Sentence(req.Tool, req.Identity)
 	} else {
-		action = filled(action, req.Variables, req.Secrets)
+		// What compile adds to a description is no part of the action:
+		// the element a check reads, a wait, the sentence a phrase
+		// expanded (sandy.Action).
+		action = filled(sandy.Action(action), req.Variables, req.Secrets)
 	}
 	tr, by, why, err := h.translator(req)
 	if err != nil {

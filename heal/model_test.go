@@ -136,3 +136,17 @@ func TestNewModelRereaderRefuses(t *testing.T) {
 		}
 	}
 }
+
+// A step a phrase wrote reads its action without the sentence it came
+// from ("(from: …)"), which is no part of what to click.
+func TestRereaderReadsTheActionOfAPhrase(t *testing.T) {
+	req := peopleRequest()
+	req.Action = "click Delete for {{WHO}} (from: I remove {{WHO}} from the people)"
+	got, err := (&Rereader{}).Heal(context.Background(), peopleBrowser(t), req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Element != `button "Delete" in row "Ada Lovelace"` || got.By != "rules" {
+		t.Errorf("healing %+v", got)
+	}
+}

@@ -26,9 +26,26 @@ func Described(action, how, element string) string {
 
 var reWait = regexp.MustCompile(` \(wait for .* to appear\)$`)
 
+// viaMark opens what Via adds to a description.
+const viaMark = " (from: "
+
+// Via is description with the test's sentence its action was expanded
+// from by a phrase (package parser/phrases), so that a reader of the
+// scenario sees what ran and why: `type "Dune" into Title (from: add the
+// book "Dune")`. An empty sentence adds nothing.
+func Via(description, sentence string) string {
+	if sentence == "" {
+		return description
+	}
+	return description + viaMark + sentence + ")"
+}
+
 // Action is the plain-English action of a step's description, without
-// what compile adds to it (Described).
+// what compile adds to it (Described, Via).
 func Action(description string) string {
+	if i := strings.Index(description, viaMark); i >= 0 && strings.HasSuffix(description, ")") {
+		description = description[:i]
+	}
 	if i := strings.LastIndex(description, " (reads "); i >= 0 && strings.HasSuffix(description, ")") {
 		return description[:i]
 	}

@@ -20,3 +20,22 @@ func TestDescribed(t *testing.T) {
 		}
 	}
 }
+
+// TestVia: the sentence a phrase expanded reads back off a description,
+// with what Described adds.
+func TestVia(t *testing.T) {
+	for _, tt := range []struct{ description, via, want string }{
+		{`type "Dune" into Title`, `add the book "Dune"`, `type "Dune" into Title (from: add the book "Dune")`},
+		{`verify Dune is shown (reads cell "Dune")`, "the book is listed (now)", `verify Dune is shown (reads cell "Dune") (from: the book is listed (now))`},
+		{"click Save (wait for button \"Save\" to appear)", "I save", "click Save (wait for button \"Save\" to appear) (from: I save)"},
+		{"click Save", "", "click Save"},
+	} {
+		got := Via(tt.description, tt.via)
+		if got != tt.want {
+			t.Errorf("Via(%q, %q) = %q, want %q", tt.description, tt.via, got, tt.want)
+		}
+		if back, want := Action(got), Action(tt.description); back != want {
+			t.Errorf("Action(%q) = %q, want %q", got, back, want)
+		}
+	}
+}

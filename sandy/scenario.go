@@ -65,6 +65,10 @@ type Metadata struct {
 	// Source is the test file the scenario was compiled from, as the
 	// compile was given it ("" for a test given on the command line).
 	Source string `json:"source,omitempty"`
+	// CompiledFrom is a digest of what the compile was given (the test's
+	// words, URL, variables, and the compiler's contract): a suite
+	// compile leaves a scenario whose test has the same digest as it is.
+	CompiledFrom string `json:"compiled_from,omitempty"`
 }
 
 // StatusPartial is the metadata status of a scenario that holds only the

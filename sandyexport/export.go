@@ -32,6 +32,10 @@ type Options struct {
 	// line in it of action i+1 (each step's source_line), 0 when unknown.
 	Source string
 	Lines  []int
+	// Via[i] is the test's sentence action i+1 was expanded from by a
+	// phrase ("" for an action the test wrote itself), with secret values
+	// masked: each of its steps' descriptions ends with it (sandy.Via).
+	Via []string
 }
 
 // Export builds the scenario for res. It keeps every step that ran, so a
@@ -127,6 +131,9 @@ func Export(res *step.Compiled, opts *Options) *sandy.Scenario {
 				// call has it, which replay fills in.
 				st.Check = commandgen.Record(ts.Steps[i])
 				commandgen.RememberedAsOutputs(st.Check, remembered)
+			}
+			if ts.Index >= 1 && ts.Index <= len(o.Via) {
+				st.Description = sandy.Via(st.Description, o.Via[ts.Index-1])
 			}
 			sc.Steps = append(sc.Steps, st)
 		}

@@ -3,6 +3,7 @@ package sandyexport
 import (
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,5 +128,32 @@ func TestExportSource(t *testing.T) {
 	}
 	if plain := Export(result(parser.Success).Compiled(), nil); plain.Metadata.Source != "" || plain.Steps[1].SourceLine != 0 {
 		t.Errorf("a test from the command line: source %q, line %d; want none", plain.Metadata.Source, plain.Steps[1].SourceLine)
+	}
+}
+
+// TestExportVia: each step of an action a phrase wrote says, after its
+// description, the test's sentence it came from (its wait too), so a
+// reader of the scenario sees what ran and why; the open step says
+// nothing more, nor would an action the test wrote itself ("").
+func TestExportVia(t *testing.T) {
+	sc := Export(result(parser.Success).Compiled(), &Options{
+		Via: []string{"I am logged in as {{PASSWORD}}", "I claim it", ""}, Lines: []int{4, 5, 6}})
+	var got []string
+	for _, st := range sc.Steps {
+		got = append(got, st.Description)
+	}
+	want := []string{
+		"open http://127.0.0.1:8080",
+		"type {{PASSWORD}} into Password (from: I am logged in as {{PASSWORD}})",
+		`click Claim discount (wait for button "Claim discount" to appear) (from: I claim it)`,
+		"click Claim discount (from: I claim it)",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("descriptions:\n%q\nwant\n%q", got, want)
+	}
+	for i, d := range got {
+		if back := sandy.Action(d); back != sandy.Action(want[i]) || strings.Contains(back, "from:") {
+			t.Errorf("sandy.Action(%q) = %q", d, back)
+		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"io"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
 	"github.com/plaintest/plaintest/parser/gherkin"
+	"github.com/plaintest/plaintest/parser/scenario"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
@@ -25,12 +25,16 @@ import (
 
 type compileFlags struct {
 	url, file, out, name, translator, format, evidence, report, files string
-	filesRefused                                                      error // why the default --files is none (filesDir)
+	phrases                                                           string   // --phrases
+	phraseFiles                                                       []string // the phrases files read (phrases.go)
+	filesRefused                                                      error    // why the default --files is none (filesDir)
 	config                                                            configFlags
 	browser                                                           browserFlags
 	steps                                                             listFlag
 	vars, secrets                                                     kvFlag
-	headed, json, prove                                               bool
+	headed, json, prove, force                                        bool
+	outDir, junit                                                     string // a suite's
+	parallel                                                          int
 	timeout, nav                                                      time.Duration
 	modelFlags
 }
@@ -50,6 +54,12 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	}
 	if err := f.browser.check(fs); err != nil {
 		return err
+	}
+	if isSuite, err := suiteArgs(pos); err != nil || isSuite {
+		if err != nil {
+			return err
+		}
+		return f.runSuite(ctx, e, fs, pos)
 	}
 	sc, instruction, err := f.scenario(pos, e.getenv)
 	if err != nil {
@@ -72,6 +82,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		progress = e.stderr
 	}
 	fmt.Fprintln(progress, tr.note)
+	notePhrases(progress, f.phraseFiles)
 	out := f.out
 	if out == "" {
 		out = filepath.Join(".sandy", "scenarios", sandy.Slug(sc.Name)+".json")
@@ -104,7 +115,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 		return runErr
 	}
 	scenario := sandyexport.Export(res.Compiled(), &sandyexport.Options{CreatedBy: "plaintest " + version, Instruction: instruction,
-		Tags: sc.Tags, Source: sc.Source, Lines: sc.Lines})
+		Tags: sc.Tags, Source: sc.Source, Lines: sc.Lines, Via: maskedVia(sc)})
 	pinScenario(ctx, session, scenario)
 	var w saved
 	if len(res.Steps) > 0 {
@@ -137,14 +148,16 @@ Compile plain-English actions (joined by "then", ";" or new lines) into a
 Sandy v2.1 scenario, running each in a real browser; it replays with no model.
   plaintest compile "type demo into Username then click Log in" \
       --url http://127.0.0.1:8080/login -o login.json
-Reference: docs/compile.md, docs/models.md (a model), docs/exports.md (--format)`
+  plaintest compile tests/ --url http://127.0.0.1:8080   # a folder: a suite
+Reference: docs/compile.md, docs/suites.md, docs/models.md, docs/exports.md`
 
 // flagSet declares compile's flags into f.
 func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
-	fs := newFlags(e, "compile", "[TEXT] --url URL [flags]", compileHelp)
+	fs := newFlags(e, "compile", "[TEXT | DIR|FILE…] --url URL [flags]", compileHelp)
 	fs.StringVar(&f.url, "url", "", "the page to open first (http, https or file: `URL`)")
 	fs.Var(&f.steps, "step", "one action (repeatable; after TEXT)")
 	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`, or a .feature file of one scenario")
+	fs.StringVar(&f.phrases, "phrases", "", "the phrases `FILE` (default: phrases.yaml beside -f's file, and above it)")
 	fs.StringVarP(&f.out, "output", "o", "", "scenario `file` (default .sandy/scenarios/<name>.json)")
 	fs.StringVar(&f.name, "name", "", "scenario name (default: -o's name, else the first words)")
 	fs.Var(&f.vars, "var", "a variable; a typed value equal to it is written {{NAME}}")
@@ -162,6 +175,11 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "print the result as JSON on stdout")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long an element may take to appear or be enabled")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load, and \"wait for\" waits")
+	fs.StringVar(&f.outDir, "out", filepath.Join(".sandy", "scenarios"), "a suite's scenarios `DIR`, its tests' folders mirrored")
+	fs.BoolVar(&f.force, "force", false, "a suite: compile unchanged tests again")
+	fs.IntVar(&f.parallel, "parallel", 1, "a suite: compile `N` tests at once")
+	fs.StringVar(&f.junit, "junit", "", "a suite: write the compile's JUnit XML to `FILE`")
+	flagLine(fs, "suites and phrases (docs/suites.md)", "out", "force", "parallel", "junit", "phrases")
 	return fs
 }
 
@@ -241,8 +259,11 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	instruction := strings.Join(append(pos, f.steps...), " then ")
 	if f.file != "" {
 		var err error
-		if sc, err = f.readFile(secret); err != nil {
+		if sc, err = gherkin.ReadTest(f.file, scenario.ReadOptions{BaseURL: f.url, Secret: secret}); err != nil {
 			return nil, "", err
+		}
+		if f.url != "" && !gherkin.IsFeature(f.file) { // a feature file's URL is its own, its paths on --url
+			sc.URL = f.url
 		}
 	} else {
 		sc = &parser.Scenario{URL: f.url}
@@ -274,40 +295,17 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	if sc.Name == "" && len(sc.Actions) > 0 {
 		sc.Name = sandy.Slug(parser.MaskSecrets(sc.Actions[0], sc.Secrets))
 	}
+	written := strings.Join(sc.Actions, " then ") // the test's own sentences
+	if err := f.expandPhrases(sc); err != nil {
+		return nil, "", err
+	}
 	if err := sc.Validate(); err != nil {
 		return nil, "", err
 	}
 	if instruction == "" {
-		instruction = strings.Join(sc.Actions, " then ")
+		instruction = written
 	}
 	return sc, parser.MaskSecrets(instruction, sc.Secrets), nil
-}
-
-// readFile reads -f: a scenario file (YAML or JSON), whose URL --url
-// replaces, or a feature file (.feature) that holds one scenario, whose
-// relative URLs --url is the base of (package parser/gherkin). A feature
-// file of several is a suite's to compile.
-func (f *compileFlags) readFile(secret func(string) string) (*parser.Scenario, error) {
-	if !strings.EqualFold(filepath.Ext(f.file), ".feature") {
-		sc, err := parser.ReadFile(f.file, secret)
-		if err == nil && f.url != "" {
-			sc.URL = f.url
-		}
-		return sc, err
-	}
-	scs, err := gherkin.ReadFile(f.file, gherkin.Options{BaseURL: f.url, Secret: secret})
-	if err != nil {
-		return nil, err
-	}
-	if len(scs) != 1 {
-		var names []string
-		for _, sc := range scs {
-			names = append(names, strconv.Quote(sc.Name))
-		}
-		return nil, usageError("%s holds %d scenarios (%s), and compile -f takes one: compile the file as a suite (plaintest compile %s), or keep one scenario in it",
-			f.file, len(scs), printable.Excerpt(strings.Join(names, ", ")), f.file)
-	}
-	return scs[0], nil
 }
 
 // printEvent writes one line of compile progress. The action, the element

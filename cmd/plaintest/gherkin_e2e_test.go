@@ -93,7 +93,7 @@ func TestCompileFeatureRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	for file, want := range map[string]string{
-		two: two + ` holds 2 scenarios ("One", "Two"), and compile -f takes one: compile the file as a suite (plaintest compile ` + two + `)`,
+		two: two + `: the file holds 2 scenarios ("One", "Two"), and a compile of one test takes one: compile the file as a suite (plaintest compile ` + two + `)`,
 		bad: bad + ":3:10: a Then step checks the page, and \"I click Log in\" acts on it",
 	} {
 		code, stdout, stderr := runCLI(t, "compile", "-f", file, "--url", "http://127.0.0.1:1")

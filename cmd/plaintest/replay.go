@@ -41,6 +41,8 @@ type replayFlags struct {
 	report   string
 	parallel int
 	shard    string
+	tags     tagsFlag // --tags EXPR
+	reporter []string // --reporter
 	timeout  time.Duration
 	nav      time.Duration
 	files    string
@@ -144,6 +146,9 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if len(files) > 1 {
 		console.Summary(summary)
 	}
+	if err := f.annotate(e, suite, summary); err != nil {
+		return err
+	}
 	if err := f.writeResults(e, out, saved, summary, started); err != nil {
 		return err
 	}
@@ -167,9 +172,11 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.BoolVar(&f.json, "json", false, "write the result as JSON on stdout")
 	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
 	fs.StringVar(&f.report, "report", "", "`DIR` for evidence and the HTML report (Sandy's --screenshot-dir too)")
+	fs.StringSliceVar(&f.reporter, "reporter", nil, "also report with `NAME`: github (annotations on failures); console always writes")
 	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all, failure or off")
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios")
+	fs.Var(&f.tags, "tags", "run only scenarios whose tags match EXPR, a Cucumber tag expression")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
 	fs.DurationVar(&f.nav, "nav-timeout", defaults.Navigation, "how long a page may take to load")
 	fs.StringVar(&f.files, "files", replay.DefaultFiles, "the only `DIR` scenarios read and write files in")
@@ -216,12 +223,16 @@ func (f *replayFlags) console(e *env, nfiles int) (out io.Writer, saved *bytes.B
 }
 
 // scenarioFiles are the scenario files that pos (files and directories)
-// give, those of --shard's shard; what a directory passed over is said on
-// stderr. None, with a nil error, when the shard has none (said too).
+// give, those that --tags selects, then those of --shard's shard; what a
+// directory passed over is said on stderr. None, with a nil error, when
+// the shard has none (said too).
 func (f *replayFlags) scenarioFiles(e *env, pos []string) ([]string, error) {
+	expr, err := f.tags.parse()
+	if err != nil {
+		return nil, err
+	}
 	var shard replay.Shard
 	if f.shard != "" {
-		var err error
 		if shard, err = replay.ParseShard(f.shard); err != nil {
 			return nil, usageError("--%v", err)
 		}
@@ -231,6 +242,11 @@ func (f *replayFlags) scenarioFiles(e *env, pos []string) ([]string, error) {
 		return nil, usageError("%v", err)
 	}
 	sayPassedOver(e, skipped)
+	if expr != nil {
+		if files, err = f.tags.selectTagged(e, expr, files); err != nil {
+			return nil, err
+		}
+	}
 	if f.shard != "" {
 		files = shard.Select(files)
 		if len(files) == 0 {
@@ -267,6 +283,9 @@ func (f *replayFlags) options(layers []map[string]string, include replay.Include
 }
 
 func (f *replayFlags) check() error {
+	if err := checkReporters(f.reporter); err != nil {
+		return err
+	}
 	switch {
 	case f.parallel < 1:
 		return usageError("--parallel %d: want 1 or more", f.parallel)

@@ -31,16 +31,14 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 )
 
-// Options are what a feature file is read with.
-type Options struct {
-	// BaseURL resolves a relative URL (an @url:/login tag, "Given I am on
-	// /login") and is the URL of a scenario that names none (--url).
-	BaseURL string
-	// Secret looks up the value of each {{NAME}} a step says, which the
-	// scenario keeps as a secret (the command line, then the
-	// environment); nil gives none a value.
-	Secret func(name string) string
-}
+// Options are what a feature file is read with, as any test file is
+// (scenario.ReadOptions):
+//   - BaseURL resolves a relative URL (an @url:/login tag, "Given I am on
+//     /login") and is the URL of a scenario that names none (--url);
+//   - Secret looks up the value of each {{NAME}} a step says, which the
+//     scenario keeps as a secret (the command line, then the
+//     environment); nil gives none a value.
+type Options = scenario.ReadOptions
 
 // ReadFile reads a feature file of at most sandy.MaxFileSize bytes and
 // parses it with Parse.

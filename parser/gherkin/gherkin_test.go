@@ -2,6 +2,8 @@ package gherkin_test
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -422,5 +424,36 @@ func TestReadFile(t *testing.T) {
 	}
 	if _, err := gherkin.ReadFile("testdata/none.feature", gherkin.Options{}); err == nil || !strings.Contains(err.Error(), "testdata/none.feature: cannot read") {
 		t.Errorf("a missing file: got %v", err)
+	}
+}
+
+// TestReadTest: a compile of one test reads a feature file of one
+// scenario, refuses one of several naming them, and reads any other test
+// file as scenario.ReadFileWith does.
+func TestReadTest(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	one := write("one.FEATURE", "Feature: One\n  @url:/login\n  Scenario: Log in\n    When I click Log in\n")
+	two := write("two.feature", "Feature: Two\n  Scenario: A\n    When I click A\n  Scenario: B\n    When I click B\n")
+	yaml := write("log-in.yaml", "url: /login\nactions: [click Log in]\n")
+	opts := gherkin.Options{BaseURL: base}
+	if sc, err := gherkin.ReadTest(one, opts); err != nil || sc.Name != "Log in" || sc.URL != base+"/login" || sc.Lines[0] != 4 {
+		t.Errorf("one scenario: got %+v, %v", sc, err)
+	}
+	if _, err := gherkin.ReadTest(two, opts); err == nil || !errors.Is(err, scenario.ErrInvalid) ||
+		!strings.Contains(err.Error(), two+`: the file holds 2 scenarios ("A", "B"), and a compile of one test takes one: compile the file as a suite (plaintest compile `+two+")") {
+		t.Errorf("two scenarios: got %v", err)
+	}
+	if sc, err := gherkin.ReadTest(yaml, opts); err != nil || sc.URL != base+"/login" || sc.Actions[0] != "click Log in" {
+		t.Errorf("a YAML test: got %+v, %v", sc, err)
+	}
+	if !gherkin.IsFeature("a/b.Feature") || gherkin.IsFeature("b.feature.yaml") {
+		t.Error("IsFeature: by the name's ending, in any case")
 	}
 }

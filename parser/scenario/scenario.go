@@ -5,22 +5,17 @@
 package scenario
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"maps"
 	"net/url"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/plaintest/plaintest/internal/textpos"
-	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/translator/grammar"
 )
 
@@ -50,6 +45,10 @@ type Scenario struct {
 	// Actions[i] (0 when unknown).
 	Source string
 	Lines  []int
+	// Via[i] is the test's sentence Actions[i] was expanded from, as
+	// written, when a phrase (package parser/phrases) wrote it; "" for
+	// an action the test wrote itself. Nil when no action was expanded.
+	Via []string
 }
 
 // InputError lists every problem found in a scenario.
@@ -200,182 +199,3 @@ func checkURL(raw string) error {
 var reName = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_]*$`)
 
 func validName(s string) bool { return reName.MatchString(s) }
-
-// File is the on-disk scenario format (YAML or JSON):
-//
-//	name: buy a mug
-//	url: http://127.0.0.1:8080
-//	actions:
-//	  - go to the login page
-//	  - type demo into Username
-//	variables: {USER: demo}
-//	secrets: [PASSWORD]      # values from --secret or the environment
-//
-// actions may also be one string with "then", ";" or new lines. Actions are
-// text: null, a number or true/false there is refused rather than read as
-// the action "null". A variable's value is text too (a number is kept as
-// written: PORT: 8080 is "8080"); null there is refused rather than read as
-// "", which would make it required.
-type File struct {
-	Name      string               `yaml:"name"`
-	URL       string               `yaml:"url"`
-	Actions   yaml.Node            `yaml:"actions"`
-	Variables map[string]yaml.Node `yaml:"variables"`
-	Secrets   []string             `yaml:"secrets"`
-}
-
-// ReadFile reads a YAML or JSON scenario file of at most sandy.MaxFileSize
-// bytes. Secret values are looked up
-// with secret (the command line, then the environment); unknown fields are
-// errors, so a typo does not silently drop an action.
-func ReadFile(path string, secret func(name string) string) (*Scenario, error) {
-	data, err := sandy.ReadFile(path) // at most sandy.MaxFileSize
-	var se *sandy.SizeError
-	switch {
-	case errors.As(err, &se):
-		return nil, &InputError{File: path, Problems: []string{strings.TrimPrefix(se.Error(), path+": ")}}
-	case err != nil:
-		if u := errors.Unwrap(err); u != nil { // the path is said already
-			err = u
-		}
-		return nil, &InputError{File: path, Problems: []string{"cannot read: " + err.Error()}}
-	}
-	return parseFile(data, path, secret)
-}
-
-func parseFile(data []byte, path string, secret func(string) string) (*Scenario, error) {
-	if err := checkUTF8(data, path); err != nil {
-		return nil, err
-	}
-	var f File
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&f); err != nil {
-		msg := strings.TrimPrefix(err.Error(), "yaml: ")
-		if err.Error() == "EOF" {
-			msg = "the file is empty"
-		}
-		return nil, &InputError{File: path, Problems: []string{msg}}
-	}
-	s := &Scenario{Name: f.Name, URL: f.URL, Source: path}
-	var problems []string
-	bad := func(n *yaml.Node, field, want string) {
-		problems = append(problems, fmt.Sprintf("line %d: %s: want %s, got %s", n.Line, field, want, yamlKind(n)))
-	}
-	switch a := resolve(&f.Actions); {
-	case a.Kind == 0:
-	case isText(a):
-		s.addActions(a.Value, a.Line)
-	case a.Kind == yaml.SequenceNode:
-		for i, n := range a.Content {
-			if n = resolve(n); !isText(n) {
-				bad(n, fmt.Sprintf("actions[%d]", i), "an action as text")
-				continue
-			}
-			s.addActions(n.Value, n.Line)
-		}
-	default:
-		bad(a, "actions", "a list of actions or one text")
-	}
-	for _, name := range slices.Sorted(maps.Keys(f.Variables)) {
-		n := f.Variables[name]
-		v := resolve(&n)
-		if v.Kind != yaml.ScalarNode || v.ShortTag() == "!!null" {
-			bad(v, "variables."+name, "text")
-			continue
-		}
-		if s.Variables == nil {
-			s.Variables = map[string]string{}
-		}
-		s.Variables[name] = v.Value
-	}
-	if len(problems) > 0 {
-		return nil, &InputError{File: path, Problems: problems}
-	}
-	if len(f.Secrets) > 0 {
-		s.Secrets = map[string]string{}
-		for _, name := range f.Secrets {
-			v := ""
-			if secret != nil {
-				v = secret(name)
-			}
-			s.Secrets[name] = v
-		}
-	}
-	if s.Name == "" {
-		s.Name = strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	}
-	if err := s.Validate(); err != nil {
-		var ie *InputError
-		if errors.As(err, &ie) {
-			ie.File = path
-		}
-		return nil, err
-	}
-	return s, nil
-}
-
-// addActions adds the actions of text, each at line of the file (where
-// the YAML text starts).
-func (s *Scenario) addActions(text string, line int) {
-	for _, a := range SplitActions(text) {
-		s.Actions = append(s.Actions, a)
-		s.Lines = append(s.Lines, line)
-	}
-}
-
-// checkUTF8 refuses a scenario file with a byte that is not UTF-8, giving
-// its line and column (the YAML decoder would say only "invalid leading
-// UTF-8 octet"). A file starting with a UTF-16 byte order mark is left to
-// the YAML decoder, which reads UTF-16.
-func checkUTF8(data []byte, path string) error {
-	if bytes.HasPrefix(data, []byte("\xff\xfe")) || bytes.HasPrefix(data, []byte("\xfe\xff")) {
-		return nil
-	}
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf")) // a UTF-8 byte order mark is not a column
-	bad := textpos.InvalidUTF8(data)
-	if bad < 0 {
-		return nil
-	}
-	line, col := textpos.LineCol(data, bad)
-	return &InputError{File: path, Problems: []string{fmt.Sprintf(
-		"line %d, column %d: invalid UTF-8 (byte 0x%02x): the file must be UTF-8", line, col, data[bad])}}
-}
-
-// resolve follows a YAML alias to the node it names.
-func resolve(n *yaml.Node) *yaml.Node {
-	for n.Kind == yaml.AliasNode && n.Alias != nil {
-		n = n.Alias
-	}
-	return n
-}
-
-// isText reports whether n is a YAML string (plain or quoted), not null, a
-// number, true/false or a date.
-func isText(n *yaml.Node) bool {
-	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!str"
-}
-
-// yamlKind names what a YAML node holds, for messages.
-func yamlKind(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	}
-	switch tag := n.ShortTag(); tag {
-	case "!!null":
-		return "null"
-	case "!!int", "!!float":
-		return "a number"
-	case "!!bool":
-		return "true or false"
-	case "!!timestamp":
-		return "a date"
-	case "!!str":
-		return "text"
-	default:
-		return "a value tagged " + tag
-	}
-}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf16"
@@ -220,13 +221,17 @@ func FuzzParseFile(f *testing.F) {
 	f.Add([]byte("url: http://x\nactions: [d\xe9mo]\n"))
 	f.Add([]byte("url: http://x\nactions: [a, ~, 3, true]\nvariables: {A: , B: 1}\n"))
 	f.Add([]byte("url: http://x\nactions: [remember the total as T, 'verify {{T}} is shown', type {{U}} into b]\nvariables: {T: 1}\n"))
+	f.Add([]byte("# a comment\nclick a\n\ntype b into c then click d"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sc, err := parseFile(data, "f.yaml", func(string) string { return "v" })
-		if err == nil && sc.Validate() != nil {
-			t.Fatalf("parseFile accepted an invalid scenario: %+v", sc)
-		}
-		if err != nil && !errors.Is(err, ErrInvalid) {
-			t.Fatalf("error does not wrap ErrInvalid: %v", err)
+		opts := ReadOptions{Secret: func(string) string { return "v" }, BaseURL: "http://x/"}
+		for _, parse := range []func([]byte, string, ReadOptions) (*Scenario, error){parseFile, parseText} {
+			sc, err := parse(data, "f", opts)
+			if err == nil && (sc.Validate() != nil || len(sc.Lines) != len(sc.Actions)) {
+				t.Fatalf("accepted an invalid scenario, or one without a line for each action: %+v", sc)
+			}
+			if err != nil && !errors.Is(err, ErrInvalid) {
+				t.Fatalf("error does not wrap ErrInvalid: %v", err)
+			}
 		}
 	})
 }
@@ -293,5 +298,50 @@ func TestValidatePermissionSentences(t *testing.T) {
 	}
 	if err := (&Scenario{Name: "p", URL: "https://example.com/", Actions: []string{"allow location at 52.52, 13.40", "allow all cookies"}}).Validate(); err != nil {
 		t.Errorf("got %v, want no problem", err)
+	}
+}
+
+// TestReadFileWith: a test file with no URL takes the base, one that
+// names a path is resolved against it, and a plain-text test keeps each
+// action's line and skips comments.
+func TestReadFileWith(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	base := ReadOptions{BaseURL: "http://shop.test:8080/start"}
+	tests := []struct {
+		name, file, body string
+		wantURL          string
+		wantActions      []string
+		wantLines        []int
+	}{
+		{"no URL", "a.yaml", "actions: [click Log in]", "http://shop.test:8080/start", []string{"click Log in"}, []int{1}},
+		{"a path", "b.yaml", "url: /login\nactions: [click Log in]", "http://shop.test:8080/login", []string{"click Log in"}, []int{2}},
+		{"absolute", "c.yaml", "url: http://other.test/\nactions: [click Log in]", "http://other.test/", []string{"click Log in"}, []int{2}},
+		{"plain text", "d.txt", "# buy a mug\nclick Blue Mug\n\ntype 2 into Quantity then click Add\n", "http://shop.test:8080/start",
+			[]string{"click Blue Mug", "type 2 into Quantity", "click Add"}, []int{2, 4, 4}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := write(tt.file, tt.body)
+			sc, err := ReadFileWith(p, base)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sc.URL != tt.wantURL || !slices.Equal(sc.Actions, tt.wantActions) || !slices.Equal(sc.Lines, tt.wantLines) || sc.Source != p {
+				t.Errorf("got URL %q, actions %q, lines %v, source %q; want %q, %q, %v, %q", sc.URL, sc.Actions, sc.Lines, sc.Source, tt.wantURL, tt.wantActions, tt.wantLines, p)
+			}
+		})
+	}
+	if _, err := ReadFileWith(write("e.txt", "# nothing\n"), base); err == nil || !strings.Contains(err.Error(), "no actions") {
+		t.Errorf("a text test with no actions: %v, want no actions", err)
+	}
+	if _, err := ReadFileWith(write("f.txt", "click Go\n"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "no URL") {
+		t.Errorf("no URL anywhere: %v, want no URL", err)
 	}
 }
