@@ -6,6 +6,8 @@ require (
 	github.com/PuerkitoBio/goquery v1.13.0
 	github.com/aymanbagabas/go-udiff v0.4.1
 	github.com/coder/websocket v1.8.15
+	github.com/cucumber/gherkin/go/v42 v42.0.1
+	github.com/cucumber/messages/go/v34 v34.2.0
 	github.com/mark3labs/mcp-go v1.2.1
 	github.com/mxschmitt/playwright-go v0.6401.0
 	github.com/ohler55/ojg v1.28.5

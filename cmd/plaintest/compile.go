@@ -14,6 +14,7 @@ import (
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/nanoclaw"
 	"github.com/plaintest/plaintest/parser"
+	"github.com/plaintest/plaintest/parser/gherkin"
 	"github.com/plaintest/plaintest/parser/scenario"
 	"github.com/plaintest/plaintest/replay"
 	rpt "github.com/plaintest/plaintest/report"
@@ -156,7 +157,7 @@ func (f *compileFlags) flagSet(e *env) *pflag.FlagSet {
 	fs := newFlags(e, "compile", "[TEXT | DIR|FILE…] --url URL [flags]", compileHelp)
 	fs.StringVar(&f.url, "url", "", "the page to open first (http, https or file: `URL`)")
 	fs.Var(&f.steps, "step", "one action (repeatable; after TEXT)")
-	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`")
+	fs.StringVarP(&f.file, "file", "f", "", "read the scenario from a YAML or JSON `file`, or a .feature file of one scenario")
 	fs.StringVar(&f.phrases, "phrases", "", "the phrases `FILE` (default: phrases.yaml beside -f's file, and above it)")
 	fs.StringVarP(&f.out, "output", "o", "", "scenario `file` (default .sandy/scenarios/<name>.json)")
 	fs.StringVar(&f.name, "name", "", "scenario name (default: -o's name, else the first words)")
@@ -259,10 +260,10 @@ func (f *compileFlags) scenario(pos []string, getenv func(string) string) (*pars
 	instruction := strings.Join(append(pos, f.steps...), " then ")
 	if f.file != "" {
 		var err error
-		if sc, err = scenario.ReadFileWith(f.file, scenario.ReadOptions{BaseURL: f.url, Secret: secret}); err != nil {
+		if sc, err = gherkin.ReadTest(f.file, scenario.ReadOptions{BaseURL: f.url, Secret: secret}); err != nil {
 			return nil, "", err
 		}
-		if f.url != "" {
+		if f.url != "" && !gherkin.IsFeature(f.file) { // a feature file's URL is its own, its paths on --url
 			sc.URL = f.url
 		}
 	} else {

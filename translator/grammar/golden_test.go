@@ -75,6 +75,8 @@ var goldenActions = []struct {
 		"the cart shows 0 items",
 		"go to the blog",
 		"click Sign up",
+		"I am on the login page",
+		"the user is on the home page",
 	}},
 	{"login", []string{
 		"type demo into Username",
@@ -145,6 +147,9 @@ var goldenActions = []struct {
 		`verify "Blue Mug" row does not show "Remove"`,
 		"check the Blue Mug row no longer shows 2",
 		"go to Proceed to checkout",
+		"the user should see Your cart",
+		"I should be on /cart",
+		"I should be on the cart page",
 	}},
 	{"checkout", []string{
 		"type Ada Lovelace into Full name",

@@ -93,3 +93,34 @@ func stepsIntent(steps []step.Step) Intent {
 	}
 	return IntentCheck
 }
+
+// CheckOnly reports whether the rules' grammar reads sentence as checks
+// and nothing else, whatever the page: IntentOf reads it as a check, and
+// no form that acts matches its words, nor those of the sentence inside
+// a frame it names (on a page, such a form could take the sentence before
+// a check's form does: an element it names may be there). A feature
+// file's Then step is kept as written only when it holds (parser/gherkin);
+// the model translator holds a check's sentence to asserts (IntentOf).
+func CheckOnly(sentence string) bool {
+	if IntentOf(sentence) != IntentCheck {
+		return false
+	}
+	a := cleanAction(sentence)
+	for range maxFrames {
+		for _, p := range grammar {
+			if p.intent == IntentAct && p.re.MatchString(a) {
+				return false
+			}
+		}
+		rest, _, ok := frameScope(a)
+		if !ok || rest == a {
+			return true
+		}
+		a = cleanAction(rest)
+	}
+	return false
+}
+
+// maxFrames bounds how many frames, one inside the other, CheckOnly reads
+// a sentence through.
+const maxFrames = 8

@@ -33,12 +33,55 @@ func TestIntentOf(t *testing.T) {
 		"type demo into Username":             grammar.IntentAct,
 		"go to the login page":                grammar.IntentAct,
 		"Then press Enter.":                   grammar.IntentAct,
+		// A feature file's sentences, with their subject.
+		"I am on the login page":              grammar.IntentAct,
+		"I am on /login":                      grammar.IntentAct,
+		"the user is on http://x.test/login":  grammar.IntentAct,
+		"I add Blue Mug to the cart":          grammar.IntentAct,
+		"the user should see Welcome":         grammar.IntentCheck,
+		"the user sees Welcome":               grammar.IntentCheck,
+		"I don't see Error":                   grammar.IntentCheck,
+		"I should be on /cart":                grammar.IntentCheck,
+		"I should be on the cart page":        grammar.IntentCheck,
 		"log in as demo":                      grammar.IntentUnknown,
 		"the page greets new visitors warmly": grammar.IntentUnknown,
 		"":                                    grammar.IntentUnknown,
 	} {
 		if got := grammar.IntentOf(in); got != want {
 			t.Errorf("IntentOf(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// TestCheckOnly: a sentence is held to checks only when no reading of it
+// acts, whatever the page holds; "verify …" of any sentence is.
+func TestCheckOnly(t *testing.T) {
+	for in, want := range map[string]bool{
+		"I should see Welcome":                       true,
+		"I should not see Error":                     true,
+		"the cart shows 1 item":                      true,
+		"Welcome is shown":                           true,
+		"the user should see Welcome":                true,
+		"I should be on /cart":                       true,
+		"the URL should contain /cart":               true,
+		"verify the page greets new visitors warmly": true,
+		"verify I click Log in":                      true,
+		"verify Pay is shown in the payment frame":   true,
+		"the payment frame shows Paid":               true,
+		// IntentOf reads these as checks on an empty page, but a form
+		// that acts matches their words: on a page with a Press release
+		// link, or a Remember me box, it could take them.
+		"press release is shown":      false,
+		"check the cart shows 1 item": false,
+		"click counter shows 3":       false,
+		// Not checks at all.
+		"I click Log in":                      false,
+		"I am on the login page":              false,
+		"the page greets new visitors warmly": false,
+		"":                                    false,
+	} {
+		if got := grammar.CheckOnly(in); got != want {
+			t.Errorf("CheckOnly(%q) = %v, want %v (IntentOf %q)", in, got, want, grammar.IntentOf(in))
 		}
 	}
 }

@@ -57,8 +57,10 @@ func init() {
 	p, c, either := add(IntentAct), add(IntentCheck), add(intentEither)
 	p(waitTimeExpr, buildWaitTime)
 	p(rememberExpr, buildRemember)
-	c(`(?:i )?should not see (.+)`, buildAssertGone)
+	c(`(?:(?:i|we|`+userSubject+`) )?(?:should not|shouldn't|must not|mustn't) see (.+)`, buildAssertGone)
+	c(`(?:i|we|`+userSubject+`) (?:do not|don't|does not|doesn't|cannot|can't|can not) see (.+)`, buildAssertGone)
 	c(`(?:i )?(?:expect|want|need) not to see (.+)`, buildAssertGone)
+	c(onPageExpr, buildOnPage)
 	c(`(?:i )?(?:expect|want|need) to see (.+)`, buildAssert)
 	c(`wait (?:for|until) (.+?)(?: to (?:appear|show up|be (?:visible|shown|displayed)|load))?`, buildWaitText)
 	// The browser's dialogs, files, tabs, drags and multiple choices
@@ -83,11 +85,18 @@ func init() {
 	p(`(?:go|navigate|step) forward(?: (?:a|one) page| to the next page)?|(?:click|press) (?:the )?(?:browser'?s? )?forward(?: button)?`, fixed(step.Forward))
 	p(`(?:go|navigate|browse|return) (?:back )?to (.+)`, buildNavigate)
 	p(`(?:visit|load) (.+)`, buildNavigate)
+	// A feature file's "Given I am on the login page": be there, as "go
+	// to" reads it (a Then that checks the page's address says "I should
+	// be on /cart").
+	p(`(?:i am|i'm|we are|we're|`+userSubject+` is)(?: now| already| still)? (?:on|at) (.+)`, buildNavigate)
 	p(`open (.+)`, buildOpen)
 	p(`(?:double[- ]?click|dbl[- ]?click)(?: on)? (.+?)(?: (?:to|so (?:that|as to)|in order to) \S.*)?`, buildDoubleClick)
 	p(`(?:press|hit|type) (?:the )?(.+?)(?: key)? (?:in|into|on|inside|while in) (.+)`, buildPressIn)
 	p(`(?:press|hit|tap) (?:the )?(.+?)(?: key)?`, buildPress)
 	p(`(?:clear|empty|erase|wipe)(?: out)?(?: the (?:text|contents?|value|input) (?:of|in))? (.+)`, buildClear)
+	// A quoted value ends at its quote: "type "x" into Sign in email"
+	// types into "Sign in email", whose words the next form would split.
+	p(lexicon.Alt(lexicon.TypeVerbs)+` ("[^"]+"|“[^”]+”|'[^']+') (?:into|in|on) (.+)`, buildType(1, 2))
 	p(lexicon.Alt(lexicon.TypeVerbs)+` (.+) (?:into|in|on) (.+)`, buildType(1, 2))
 	p(lexicon.Alt(lexicon.TypeVerbs)+` (.+) as (?:the )?(.+)`, buildType(1, 2)) // "enter demo as the username"
 	p(`fill (?:in |out )?(.+) (?:with|as) (.+)`, buildType(2, 1))
@@ -113,7 +122,8 @@ func init() {
 	p(lexicon.Alt(lexicon.ScrollVerbs)+` (.+?) (?:into|in) view(?: by scrolling)?`, buildScroll)
 	p(`scroll(?: (?:down|up|back|right|left))?(?: (?:to|until|till))? (.+?)(?: (?:is|comes|appears|shows)(?: (?:into|in) view| visible| shown| on (?:the )?screen)?)?`, buildScroll)
 	c(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
-	c(`(?:i )?(?:should )?see (.+)`, buildAssert)
+	c(`(?:(?:i|we) )?(?:should |must |can )?see (.+)`, buildAssert)
+	c(userSubject+` (?:should see|must see|can see|sees) (.+)`, buildAssert)
 	c(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssertWhole)
 	p(`add (.+?) to (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Add to ", "Add"))
 	p(`(?:remove|delete) (.+?) from (?:the |my |your )?(`+basketNouns+`)`, buildMoveItem("Remove from ", "Remove", "Delete"))
@@ -124,6 +134,10 @@ func init() {
 	p(lexicon.Alt(lexicon.ClickVerbs)+`(?: on)? (.+)`, buildClick)
 	either(`(.+)`, buildBare) // a sentence about the page, with no verb before it
 }
+
+// userSubject is a feature file's third person before a check's verb:
+// "the user should see Welcome".
+const userSubject = `(?:the |a )?user`
 
 // stopError ends the reading of an action: the verb is clear and the
 // element it names is not there, and no other reading may take its place

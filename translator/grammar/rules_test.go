@@ -17,6 +17,10 @@ import (
 
 // inlinePages are small pages for cases the demo shop does not have.
 var inlinePages = map[string]string{
+	// A field whose name holds "in", beside one named by its last word.
+	"sign-in": `- textbox "Sign in email" [ref=e1]
+- textbox "Email" [ref=e2]
+`,
 	"two-help-links": `- banner:
   - link "Help" [ref=e2]:
     - /url: /help
@@ -208,6 +212,29 @@ func TestRulesTranslate(t *testing.T) {
 		{"checkout", "we then select Japan from Country", step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
 		{"checkout", "The user types leave it at the door into Delivery notes", step.Step{Kind: step.Type, Role: "textbox", Ref: "f6e25", Value: "leave it at the door"}},
 		{"checkout", "the user checks I agree to the terms", step.Step{Kind: step.Check, Role: "checkbox", Ref: "f6e27"}},
+		{"products", "I add the Blue Mug to the cart", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
+		{"products", "the user adds the Blue Mug to the cart", step.Step{Kind: step.Click, Role: "button", Ref: "f2e16"}},
+		{"checkout", "I set Country to Japan", step.Step{Kind: step.Select, Role: "combobox", Ref: "f6e17", Value: "Japan"}},
+		// A quoted value ends at its quote, whatever words the field's
+		// name holds.
+		{"sign-in", `type "x@y.test" into Sign in email`, step.Step{Kind: step.Type, Role: "textbox", Ref: "e1", Value: "x@y.test"}},
+		{"sign-in", `the user enters 'x "y"' in Sign in email`, step.Step{Kind: step.Type, Role: "textbox", Ref: "e1", Value: `x "y"`}},
+		// "Given I am on …": be there, as "go to" is.
+		{"home", "I am on the login page", step.Step{Kind: step.Navigate, Value: "/login"}},
+		{"home", "I am on /cart", step.Step{Kind: step.Navigate, Value: "/cart"}},
+		{"home", "the user is on https://shop.example/cart", step.Step{Kind: step.Navigate, Value: "https://shop.example/cart"}},
+		{"home", "we're already on the home page", step.Step{Kind: step.Navigate, Value: "/"}},
+		// A subject before a check's verb, as a feature file's Then says it.
+		{"cart", "the user should see Your cart", step.Step{Kind: step.AssertText, Value: "Your cart"}},
+		{"cart", "the user sees Your cart", step.Step{Kind: step.AssertText, Value: "Your cart"}},
+		{"cart", "we should see Your cart", step.Step{Kind: step.AssertText, Value: "Your cart"}},
+		{"cart", "the user should not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
+		{"cart", "I don't see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
+		{"cart", "the user does not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
+		// "I should be on …": the page's address.
+		{"cart", "I should be on /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds}},
+		{"cart", "the user should be taken to https://shop.example/cart", step.Step{Kind: step.AssertURL, Value: "https://shop.example/cart", Match: step.MatchEquals}},
+		{"cart", `we should still be on "/cart?step=2"`, step.Step{Kind: step.AssertURL, Value: "/cart?step=2", Match: step.MatchEnds}},
 		// The form's submit button is the page's to say (parser/submit.go).
 		{"checkout", "submit the form", step.Step{Kind: step.Submit}},
 		{"checkout", "I submit the Sign up form", step.Step{Kind: step.Submit, Value: "Sign up"}},
@@ -380,6 +407,15 @@ func notFoundSaying(want string) func(*testing.T, error) {
 	}
 }
 
+// errorSaying: any refusal whose message holds want.
+func errorSaying(want string) func(*testing.T, error) {
+	return func(t *testing.T, err error) {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Fatalf("got %v, want an error saying %q", err, want)
+		}
+	}
+}
+
 func unparsable(t *testing.T, err error) {
 	if !errors.Is(err, translator.ErrUnparsable) {
 		t.Fatalf("got %v, want ErrUnparsable", err)
@@ -415,6 +451,10 @@ func TestRulesRefuses(t *testing.T) {
 		// Never a paragraph of instructions that holds the word, nor an
 		// option of a closed select.
 		{"status-help", "click OK", notFoundSaying(`no button or link matching "OK"`)},
+		// "should be on" reads an address, and a page's name or the root
+		// path gives none that only that page has.
+		{"cart", "I should be on the cart page", errorSaying(`give it ("I should be on /cart"`)},
+		{"cart", "the user should be on /", errorSaying(`give it ("I should be on /cart"`)},
 		{"status-help", "click Help", notFoundSaying(`no button or link matching "Help"`)},
 		{"status-help", "click the Help paragraph", notFoundSaying(`no button or link matching`)},
 		{"status-help", "click Portugal", notFoundSaying(`no button or link matching "Portugal"`)},

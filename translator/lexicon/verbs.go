@@ -40,5 +40,6 @@ var (
 		"double-click", "right-click", "press", "tap", "hit", "push", "follow", "activate", "check", "tick", "mark", "uncheck",
 		"untick", "deselect", "upload", "attach", "delete", "remove", "hover", "scroll", "go", "open", "navigate", "visit",
 		"wait", "remember", "drag", "expand", "collapse", "accept", "dismiss", "confirm", "cancel", "refresh", "reload",
-		"turn", "switch", "toggle", "allow", "deny", "block", "grant", "submit", "search", "sort", "focus", "answer"}
+		"turn", "switch", "toggle", "allow", "deny", "block", "grant", "submit", "search", "sort", "focus", "answer",
+		"add", "set", "close", "change", "return"}
 )
