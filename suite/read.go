@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/plaintest/plaintest/parser/gherkin"
 	"github.com/plaintest/plaintest/parser/scenario"
 )
 
@@ -24,7 +25,7 @@ func IsFeature(path string) bool {
 // scenarios, or the one test of a YAML, JSON or text file.
 func Read(path string, opts scenario.ReadOptions) ([]*scenario.Scenario, error) {
 	if IsFeature(path) {
-		return nil, &scenario.InputError{File: path, Problems: []string{"Gherkin feature files are not read yet"}}
+		return gherkin.ReadFile(path, opts)
 	}
 	sc, err := scenario.ReadFileWith(path, opts)
 	if err != nil {

@@ -158,6 +158,7 @@ func (b *builder) scenario(p *messages.Pickle) *scenario.Scenario {
 		for _, a := range b.actions(ps) {
 			sc.Actions = append(sc.Actions, a.text)
 			sc.Lines = append(sc.Lines, a.line)
+			sc.Checks = append(sc.Checks, ps.Type == messages.PickleStepType_OUTCOME) // a phrase keeps it a check
 		}
 	}
 	sc.Secrets = b.secrets(sc.Actions)

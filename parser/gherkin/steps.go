@@ -61,14 +61,7 @@ func (b *builder) check(text string, line, col int) (string, bool) {
 		b.problem(line, col, "a Then step checks the page, and %s acts on it: %s", quote(text), hint)
 		return "", false
 	}
-	if grammar.CheckOnly(text) {
-		return text, true
-	}
-	v := "verify " + text
-	if rest, ok := cutWord(text, "check"); ok {
-		v = "verify " + rest
-	}
-	if grammar.CheckOnly(v) {
+	if v, ok := grammar.AsCheck(text); ok {
 		return v, true
 	}
 	b.problem(line, col, "a Then step checks the page, and %s could act on it: write it as a check (\"I should see …\", \"the cart shows …\")", quote(text))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plaintest/plaintest/parser/scenario"
+	"github.com/plaintest/plaintest/translator/grammar"
 )
 
 // Expand rewrites s.Actions in place: each action a phrase matches is
@@ -21,6 +22,7 @@ func (b *Book) Expand(s *scenario.Scenario) error {
 	}
 	var actions, via []string
 	var lines []int
+	var checks []bool
 	var problems []Problem
 	expanded := false
 	for i, a := range s.Actions {
@@ -32,8 +34,19 @@ func (b *Book) Expand(s *scenario.Scenario) error {
 		if i < len(s.Via) {
 			from = s.Via[i]
 		}
+		check := i < len(s.Checks) && s.Checks[i]
 		x := &expansion{book: b}
 		out, err := x.sentence(a, nil)
+		if err == nil && out == nil && check {
+			// A Then step the feature file's reader wrote as "verify …":
+			// the phrase is of the words the test wrote.
+			if rest, ok := strings.CutPrefix(a, "verify "); ok {
+				out, err = x.sentence(rest, nil)
+			}
+		}
+		if err == nil && check && out != nil {
+			out, err = asChecks(out)
+		}
 		if err != nil {
 			problems = append(problems, Problem{File: s.Source, Line: line, Msg: x.at(i, s.Source, a) + err.Error()})
 			continue
@@ -50,6 +63,7 @@ func (b *Book) Expand(s *scenario.Scenario) error {
 			actions = append(actions, o)
 			lines = append(lines, line)
 			via = append(via, from)
+			checks = append(checks, check)
 		}
 	}
 	if len(problems) > 0 {
@@ -62,7 +76,25 @@ func (b *Book) Expand(s *scenario.Scenario) error {
 	if s.Lines != nil {
 		s.Lines = lines
 	}
+	if s.Checks != nil {
+		s.Checks = checks
+	}
 	return nil
+}
+
+// asChecks are the sentences a phrase expanded a step that only checks
+// (a Then step) to, each written as a check (grammar.AsCheck); an error
+// names the first that acts, as a phrase must not make a check an action.
+func asChecks(out []string) ([]string, error) {
+	held := make([]string, len(out))
+	for i, o := range out {
+		v, ok := grammar.AsCheck(o)
+		if !ok {
+			return nil, fmt.Errorf("a Then step checks the page, and its phrase means %q, which acts on it: define the phrase with checks, or make the step a When", o)
+		}
+		held[i] = v
+	}
+	return held, nil
 }
 
 // expansion is the expansion of one action of a test.

@@ -208,3 +208,27 @@ func TestDocExample(t *testing.T) {
 		t.Errorf("actions %q\nwant %q", s.Actions, want)
 	}
 }
+
+// TestExpandThen: a step that only checks (a Gherkin Then, Checks) that a
+// phrase expands stays checks: a phrase of checks is read from the
+// words the test wrote (without the "verify" the feature file's reader
+// put before them), and a phrase that acts is refused.
+func TestExpandThen(t *testing.T) {
+	b := bookOf(t, "phrases:\n  the cart holds {int} item(s): the cart link says {int} item\n  I am logged in as {word}: type {word} into Username then click Log in\n")
+	sc := &scenario.Scenario{Actions: []string{"type demo into Username", "verify the cart holds 1 item"}, Lines: []int{3, 4}, Checks: []bool{false, true}}
+	if err := b.Expand(sc); err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Actions) != 2 || sc.Actions[1] != "the cart link says 1 item" || !sc.Checks[1] || sc.Via[1] != "verify the cart holds 1 item" {
+		t.Errorf("a Then of a phrase of checks: actions %q, checks %v, via %q", sc.Actions, sc.Checks, sc.Via)
+	}
+	sc = &scenario.Scenario{Source: "a.feature", Actions: []string{"I am logged in as demo"}, Lines: []int{7}, Checks: []bool{true}}
+	err := b.Expand(sc)
+	if err == nil || !strings.Contains(err.Error(), "a Then step checks the page") || sc.Actions[0] != "I am logged in as demo" {
+		t.Errorf("a Then of a phrase that acts: %v, actions %q; want it refused and the test left", err, sc.Actions)
+	}
+	sc = &scenario.Scenario{Actions: []string{"I am logged in as demo"}, Checks: []bool{false}}
+	if err := b.Expand(sc); err != nil || len(sc.Actions) != 2 {
+		t.Errorf("a When of a phrase that acts: %v, %q", err, sc.Actions)
+	}
+}

@@ -45,6 +45,9 @@ type Scenario struct {
 	// Actions[i] (0 when unknown).
 	Source string
 	Lines  []int
+	// Checks[i] says that Actions[i] only checks the page (a Gherkin Then
+	// step's): a phrase that expands it must expand it to checks.
+	Checks []bool
 	// Via[i] is the test's sentence Actions[i] was expanded from, as
 	// written, when a phrase (package parser/phrases) wrote it; "" for
 	// an action the test wrote itself. Nil when no action was expanded.

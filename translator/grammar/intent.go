@@ -2,6 +2,7 @@ package grammar
 
 import (
 	"errors"
+	"strings"
 
 	"github.com/plaintest/plaintest/dom"
 	"github.com/plaintest/plaintest/prompt"
@@ -124,3 +125,25 @@ func CheckOnly(sentence string) bool {
 // maxFrames bounds how many frames, one inside the other, CheckOnly reads
 // a sentence through.
 const maxFrames = 8
+
+// AsCheck is sentence written so that only a check can come of it: as it
+// is when CheckOnly, else as "verify SENTENCE" ("check X" as "verify X")
+// when that is CheckOnly; false when it acts (IntentOf) or neither form
+// holds it to checks. A feature file's Then step goes through it, and so
+// does every sentence a phrase expands such a step to.
+func AsCheck(sentence string) (string, bool) {
+	if IntentOf(sentence) == IntentAct {
+		return "", false
+	}
+	if CheckOnly(sentence) {
+		return sentence, true
+	}
+	rest := strings.TrimSpace(sentence)
+	if f := strings.Fields(rest); len(f) > 1 && strings.EqualFold(f[0], "check") {
+		rest = strings.TrimSpace(rest[len(f[0]):])
+	}
+	if v := "verify " + rest; CheckOnly(v) {
+		return v, true
+	}
+	return "", false
+}
