@@ -141,7 +141,9 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		log:      p.opts.Logger,
 		names:    &p.names,
 	}
+	defer r.keepTrace() // once the verdict is final
 	err := r.play(ctx, p.servers)
+	r.stopTrace(ctx)
 	r.closeSessions()
 	r.closeFiles()
 	res.Duration = time.Since(start)
@@ -189,7 +191,8 @@ type run struct {
 	filesReal string           // its path, symbolic links followed, when opened
 	log       *slog.Logger
 	names     *evidenceNames
-	hovered   *hovered // the hover a click may repeat (see call)
+	hovered   *hovered   // the hover a click may repeat (see call)
+	tracing   ToolCaller // the session recording the run's trace (trace.go)
 }
 
 func (r *run) where() string {
@@ -229,6 +232,9 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 			return err
 		}
 		if err := r.pin(ctx, plans); err != nil {
+			return err
+		}
+		if err := r.startTrace(ctx); err != nil {
 			return err
 		}
 	}
