@@ -55,6 +55,7 @@ type replayFlags struct {
 	shots    bool   // --screenshot-on-failure
 	heal     string // "", "propose" or "accept"
 	shotMode string // --screenshots
+	trace    string // --trace
 	model    modelFlags
 }
 
@@ -93,6 +94,10 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("--%v", err)
 	}
+	trace, err := traceMode(f.trace)
+	if err != nil {
+		return err
+	}
 	if f.debug {
 		f.verbose = true
 	}
@@ -104,6 +109,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	cfg := found.Config
 	out, saved, console := f.console(e, len(files))
 	opts := f.options(layers, include, shotMode, console)
+	opts.Trace = trace
+	f.browser.devtools = trace.Records()
 	// A config's own claude-in-chrome entry is a server the user set up,
 	// not the bridge to their browser.
 	opts.AllowChromeBridge = f.chrome || configures(cfg, mcpclient.ClaudeInChrome)
@@ -168,6 +175,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.junit, "junit", "", "write JUnit XML to `FILE`")
 	fs.StringVar(&f.report, "report", "", "`DIR` for evidence and the HTML report (Sandy's --screenshot-dir too)")
 	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all, failure or off")
+	addTraceFlag(fs, &f.trace)
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios")
 	fs.DurationVar(&f.timeout, "timeout", defaults.Step, "how long a step waits for its target")
