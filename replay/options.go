@@ -63,13 +63,8 @@ type Options struct {
 	// (ScreenshotsAll: one more browser_take_screenshot per step), or none
 	// (ScreenshotsOff: a failure still saves the page snapshot).
 	Screenshots Screenshots
-	// Trace says which runs keep a Playwright trace in EvidenceDir,
-	// NAME.trace.zip, its path in report.RunResult.Trace: none (off or
-	// "", the default: no tracing call is made), every run
-	// (tracing.On), or a run that did not pass (tracing.RetainOnFailure).
-	// The browser server records it between browser_start_tracing,
-	// before step 1, and browser_stop_tracing, after the last step (see
-	// trace.go).
+	// Trace says which runs keep a Playwright trace, NAME.trace.zip in
+	// EvidenceDir (report.RunResult.Trace): package tracing's modes.
 	Trace tracing.Mode
 	// Files is the one folder a scenario may read and write files in:
 	// sandy__append_file's path, and every tool argument that names a file

@@ -15,11 +15,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 
+	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/internal/tracezip"
@@ -139,4 +141,69 @@ func moveFile(src, dest string) error {
 		return err
 	}
 	return os.Remove(src)
+}
+
+// Recording is one run's trace while it records (Begin). A nil
+// *Recording records nothing, and its methods do nothing.
+type Recording struct {
+	mode Mode
+	s    Caller
+	file string // where End writes it
+	kept string // what End wrote
+	log  *slog.Logger
+}
+
+// Begin starts the trace of a run, before its first step, when mode
+// records one, s (the browser server called server) is open and there is
+// a folder dir to keep it in (else nil, and no call is made). End writes
+// it there as name()+Suffix. A server that cannot record one is Start's
+// error.
+func Begin(ctx context.Context, mode Mode, s Caller, server, dir string, name func() string, log *slog.Logger) (*Recording, error) {
+	if !mode.Records() || s == nil || dir == "" {
+		return nil, nil
+	}
+	dest := filepath.Join(dir, name()+Suffix)
+	if err := Start(ctx, s, server); err != nil {
+		return nil, err
+	}
+	return &Recording{mode: mode, s: s, file: dest, log: log}, nil
+}
+
+// End stops the trace, after the run's last step and its failure's
+// evidence, and writes it (Stop), bounded by defaults.Trace. It returns
+// the file written; "" when the run was interrupted or the trace could
+// not be saved, which is logged: the run's verdict is its steps'.
+func (r *Recording) End(ctx context.Context) string {
+	if r == nil || ctx.Err() != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(ctx, defaults.Trace)
+	defer cancel()
+	if err := Stop(ctx, r.s, r.file); err != nil {
+		r.log.Warn("trace not saved", "err", err)
+		return ""
+	}
+	r.kept = r.file
+	return r.kept
+}
+
+// Keep returns the trace kept once the run's verdict is final: under
+// RetainOnFailure a passed run's is removed, and "" returned.
+func (r *Recording) Keep(passed bool) string {
+	if r == nil || r.kept == "" || r.mode != RetainOnFailure || !passed {
+		return r.keptFile()
+	}
+	if err := os.Remove(r.kept); err != nil {
+		r.log.Warn("passed run's trace not removed", "err", err)
+		return r.kept
+	}
+	r.kept = ""
+	return ""
+}
+
+func (r *Recording) keptFile() string {
+	if r == nil {
+		return ""
+	}
+	return r.kept
 }
