@@ -113,6 +113,14 @@ type Server struct {
 	// is backToBackGap (tests change it).
 	lastEnd, gap atomic.Int64
 
+	// traces is where browser_stop_tracing writes (tracing.go): a
+	// temporary folder made on first use, and the count that names each.
+	traces struct {
+		mu  sync.Mutex
+		dir string
+		n   atomic.Int64
+	}
+
 	mu     sync.Mutex
 	tabs   map[string]*tab // by MCP session ID
 	closed bool
@@ -311,7 +319,7 @@ func (s *Server) Close() error {
 }
 
 // cleanup releases the driver (stopped when no other server uses it) and
-// removes the temporary folder.
+// removes the temporary folders.
 func (s *Server) cleanup() {
 	if s.release != nil {
 		s.release()
@@ -323,6 +331,7 @@ func (s *Server) cleanup() {
 	if s.tempDir != "" {
 		_ = os.RemoveAll(s.tempDir)
 	}
+	s.removeTraces()
 }
 
 func parseViewport(v string) (int, int, error) {

@@ -22,6 +22,9 @@ type tab struct {
 
 	bctx playwright.BrowserContext
 	page playwright.Page
+	// tracing is the context browser_start_tracing started a trace of;
+	// the trace is lost when bctx is another (tracing.go).
+	tracing playwright.BrowserContext
 
 	// live is the context the current call runs in, which abandon closes
 	// without t.mu (bound.go).

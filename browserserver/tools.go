@@ -15,8 +15,8 @@ import (
 )
 
 // toolsJSON holds the tools' names, descriptions and input schemas: those
-// of @playwright/mcp 0.0.83 (with --caps testing) for the tools built in,
-// and browser_snapshot's format.
+// of @playwright/mcp 0.0.83 (with --caps testing, and the tracing tools of
+// --caps devtools) for the tools built in, and browser_snapshot's format.
 //
 //go:embed tools.json
 var toolsJSON []byte
@@ -54,6 +54,8 @@ var tools = map[string]toolFunc{
 	mcpclient.ToolFileUpload:           (*tab).fileUpload,
 	mcpclient.ToolTabs:                 (*tab).tabs,
 	mcpclient.ToolDrag:                 (*tab).drag,
+	mcpclient.ToolStartTracing:         (*tab).startTracing,
+	mcpclient.ToolStopTracing:          (*tab).stopTracing,
 }
 
 // ToolDefs returns the tools the server lists, as tools/list gives them.
@@ -117,7 +119,7 @@ func (t *tab) call(name string, fn toolFunc, req mcp.CallToolRequest) *mcp.CallT
 		return errorResult(err)
 	}
 	var r response
-	err := fn(t, args(req.GetArguments()), &r)
+	err := t.group(name, func() error { return fn(t, args(req.GetArguments()), &r) })
 	// What the tool read of a page the rule refuses is dropped.
 	if gerr := t.guard(); gerr != nil {
 		return errorResult(gerr)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -115,7 +116,11 @@ func Playwright(opts *PlaywrightOptions) (ServerConfig, error) {
 	if !o.Headed {
 		args = append(args, "--headless")
 	}
-	if ep := sharedEndpoint(browser); ep != "" && !o.Headed {
+	// A trace (--caps devtools) is written by the process that launched
+	// the browser, into this server's output folder only when that is
+	// the server: through a shared browser it would be written in that
+	// browser server's own folder, where the result's links do not lead.
+	if ep := sharedEndpoint(browser); ep != "" && !o.Headed && !slices.Contains(o.Caps, CapDevtools) {
 		args = append(args, "--endpoint", ep) // ShareBrowser
 	} else {
 		args = append(args, "--executable-path", browser, "--no-sandbox")

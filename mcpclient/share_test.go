@@ -16,7 +16,8 @@ import (
 
 // While a browser is shared, the bundled server for its Chromium connects
 // to it (--endpoint) instead of launching one; a headed server, one for
-// another Chromium, and any while Unshared holds launch their own.
+// another Chromium, one with the tracing tools, and any while Unshared
+// holds launch their own.
 func TestShareBrowserArgs(t *testing.T) {
 	dir := t.TempDir()
 	exe, other := filepath.Join(dir, "chromium"), filepath.Join(dir, "other")
@@ -50,6 +51,11 @@ func TestShareBrowserArgs(t *testing.T) {
 	}
 	if !launches(&PlaywrightOptions{ExecutablePath: exe, Headed: true}) || !launches(&PlaywrightOptions{ExecutablePath: other}) {
 		t.Errorf("a headed server, or one for another Chromium, does not launch its own")
+	}
+	// Its trace would be written by the shared browser's server, in a
+	// folder of its own, not where the stop's result links it.
+	if !launches(&PlaywrightOptions{ExecutablePath: exe, Caps: []string{"testing", CapDevtools}}) {
+		t.Errorf("a server that records traces (--caps devtools) does not launch its own")
 	}
 	resume := Unshared()
 	if !launches(&PlaywrightOptions{ExecutablePath: exe}) {

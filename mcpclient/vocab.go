@@ -38,7 +38,19 @@ const (
 	ToolFileUpload           = step.ToolFileUpload       // set the files of the file chooser an action opened
 	ToolTabs                 = step.ToolTabs             // list, open, close or select a tab
 	ToolDrag                 = step.ToolDrag             // drag one element onto another
+	// Tracing (--caps devtools): a Playwright trace of the session's
+	// browser context, from start to stop (replay --trace).
+	ToolStartTracing = "browser_start_tracing"
+	ToolStopTracing  = "browser_stop_tracing"
 )
+
+// CapDevtools is @playwright/mcp's capability (--caps devtools) that holds
+// the tracing tools.
+const CapDevtools = "devtools"
+
+// linkTrace is the title of the link to the trace file in
+// browser_stop_tracing's result: "- [Trace](/path/trace-1.trace)".
+const linkTrace = "Trace"
 
 // Error texts of @playwright/mcp (0.0.83) that callers react to.
 const (
@@ -144,6 +156,26 @@ func (r *Result) SelectorProblem() bool {
 // rejecting the request.
 func (r *Result) UnknownTool() bool {
 	return r.IsError && unknownToolRe.MatchString(strings.TrimSpace(r.Error))
+}
+
+// TraceFile returns the file browser_stop_tracing's result links as the
+// trace ("- [Trace](PATH)" under "### Result"): @playwright/mcp's
+// trace-N.trace, the action log of a trace it writes as files beside it
+// (trace-N.network, resources/ and the other folders of a live trace), or
+// the built-in server's trace-N.zip. "" when the result links none, or
+// the call failed.
+func (r *Result) TraceFile() string {
+	if r.IsError {
+		return ""
+	}
+	for _, line := range strings.Split(r.Text, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "- ["+linkTrace+"]("); ok {
+			if path, ok := strings.CutSuffix(rest, ")"); ok && path != "" {
+				return path
+			}
+		}
+	}
+	return ""
 }
 
 // NetError returns Chromium's network error ("net::ERR_CONNECTION_REFUSED")

@@ -43,3 +43,32 @@ func TestResultVocabulary(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceFile: browser_stop_tracing's result names the trace by its
+// "Trace" link, as @playwright/mcp 0.0.83 words it (its other links, the
+// network log and the resources, are not the trace), and the built-in
+// server's by the same link to its zip; a failed call names none.
+func TestTraceFile(t *testing.T) {
+	for _, tt := range []struct {
+		name, text string
+		failed     bool
+		want       string
+	}{
+		{"@playwright/mcp", "### Result\nTrace recording stopped.\n- [Trace](/tmp/out/traces/trace-1790.trace)\n- [Network log](/tmp/out/traces/trace-1790.network)\n- [Resources](/tmp/out/traces/resources)",
+			false, "/tmp/out/traces/trace-1790.trace"},
+		{"builtin", "### Result\nTrace recording stopped.\n- [Trace](/tmp/plaintest-builtin-traces-1/trace-3.zip)", false, "/tmp/plaintest-builtin-traces-1/trace-3.zip"},
+		{"a folder with a parenthesis", "### Result\n- [Trace](/tmp/a (1)/trace-1.trace)\r\n", false, "/tmp/a (1)/trace-1.trace"},
+		{"relative, as a server without --file-paths absolute links it", "### Result\n- [Trace](.playwright-mcp/traces/trace-1.trace)", false, ".playwright-mcp/traces/trace-1.trace"},
+		{"start's links name no trace", "### Result\nTrace recording started\n- [Action log](/o/traces/trace-1.trace)\n- [Network log](/o/traces/trace-1.network)", false, ""},
+		{"failed", "### Error\nError: Tracing is not started\n- [Trace](/x.trace)", true, ""},
+		{"empty link", "- [Trace]()", false, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r := ParseText(tt.text)
+			r.IsError = tt.failed
+			if got := r.TraceFile(); got != tt.want {
+				t.Errorf("TraceFile() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

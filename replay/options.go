@@ -14,6 +14,7 @@ import (
 
 	"github.com/plaintest/plaintest/internal/defaults"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/replay/tracing"
 	"github.com/plaintest/plaintest/report"
 )
 
@@ -62,6 +63,9 @@ type Options struct {
 	// (ScreenshotsAll: one more browser_take_screenshot per step), or none
 	// (ScreenshotsOff: a failure still saves the page snapshot).
 	Screenshots Screenshots
+	// Trace says which runs keep a Playwright trace, NAME.trace.zip in
+	// EvidenceDir (report.RunResult.Trace): package tracing's modes.
+	Trace tracing.Mode
 	// Files is the one folder a scenario may read and write files in:
 	// sandy__append_file's path, and every tool argument that names a file
 	// (see files.go). A folder named here is used as named, through any

@@ -16,6 +16,7 @@ import (
 	"github.com/plaintest/plaintest/internal/printable"
 	"github.com/plaintest/plaintest/internal/secret"
 	"github.com/plaintest/plaintest/mcpclient"
+	"github.com/plaintest/plaintest/replay/tracing"
 	"github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -141,7 +142,9 @@ func (p *Player) Run(ctx context.Context, file string, sc *sandy.Scenario) (*rep
 		log:      p.opts.Logger,
 		names:    &p.names,
 	}
+	defer func() { res.Trace = r.trace.Keep(res.Success) }()
 	err := r.play(ctx, p.servers)
+	res.Trace = r.trace.End(ctx) // after the evidence, before the sessions close
 	r.closeSessions()
 	r.closeFiles()
 	res.Duration = time.Since(start)
@@ -189,7 +192,8 @@ type run struct {
 	filesReal string           // its path, symbolic links followed, when opened
 	log       *slog.Logger
 	names     *evidenceNames
-	hovered   *hovered // the hover a click may repeat (see call)
+	hovered   *hovered           // the hover a click may repeat (see call)
+	trace     *tracing.Recording // Options.Trace's, when it records
 }
 
 func (r *run) where() string {
@@ -230,6 +234,10 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 		}
 		if err := r.pin(ctx, plans); err != nil {
 			return err
+		}
+		name := func() string { return r.names.claim(r.slug(), r.where()) } // as the run's evidence
+		if r.trace, err = tracing.Begin(ctx, r.opts.Trace, r.sessions[r.opts.Browser], r.opts.Browser, r.opts.EvidenceDir, name, r.log); err != nil {
+			return fmt.Errorf("%s: %w", r.where(), err)
 		}
 	}
 	for _, pl := range plans {

@@ -165,6 +165,7 @@ func (c *Console) Run(r *RunResult) {
 		fmt.Fprintf(c.w, "%s %s: %d %s in %s, %d healed\n", c.paint(ansiYellow+ansiBold, "HEALED"), where,
 			len(r.Steps), Plural(len(r.Steps), "step", "steps"), seconds(r.Duration), len(r.Heals))
 		c.heals(r)
+		c.trace(r)
 		return
 	}
 	fmt.Fprintf(c.w, "%s %s after %s\n", c.paint(ansiRed+ansiBold, "FAILED"), where, seconds(r.Duration))
@@ -179,6 +180,15 @@ func (c *Console) Run(r *RunResult) {
 	}
 	if len(r.Evidence) > 0 {
 		fmt.Fprintf(c.w, "  evidence: %s\n", printable.String(strings.Join(r.Evidence, ", ")))
+	}
+	c.trace(r)
+}
+
+// trace names the run's Playwright trace, when one was kept, and what
+// opens it.
+func (c *Console) trace(r *RunResult) {
+	if r.Trace != "" {
+		fmt.Fprintf(c.w, "  trace:    %s (npx playwright show-trace opens it)\n", printable.String(r.Trace))
 	}
 }
 

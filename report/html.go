@@ -143,6 +143,7 @@ type htmlScenario struct {
 	Snapshot, SnapshotFile       string
 	SnapshotCut                  bool
 	Evidence                     []htmlLink
+	Trace                        *htmlLink // the Playwright trace kept (replay --trace)
 }
 
 type htmlStep struct {
@@ -205,6 +206,9 @@ func htmlScenarioOf(r *RunResult, dir string) htmlScenario {
 			sc.Snapshot, sc.SnapshotCut = text(snap), cut
 			sc.SnapshotFile = relURL(dir, e, true)
 		}
+	}
+	if r.Trace != "" {
+		sc.Trace = &htmlLink{Name: text(filepath.Base(r.Trace)), Href: relURL(dir, r.Trace, true)}
 	}
 	return sc
 }

@@ -49,6 +49,8 @@ func htmlSuite(t *testing.T, dir string) *Summary {
 	failed := rs[1]
 	failed.Evidence = []string{filepath.Join(ev, "mug-step5.png"), filepath.Join(ev, "mug-step5.snapshot.md")}
 	failed.Steps[2].Screenshot = "mug-step5.png"
+	failed.Trace = filepath.Join(ev, "mug.trace.zip")
+	rs[0].Trace = filepath.Join(ev, "claim.trace.zip") // replay --trace on keeps a passed run's
 	return NewSummary(rs, 12*time.Second)
 }
 
@@ -82,6 +84,9 @@ func TestHTML(t *testing.T) {
 		`<img src="remove-step2-before.png" alt="before the healed step" loading="lazy">`,
 		// Retries and durations.
 		"1.53s, 14 retries",
+		// The Playwright trace, failed or passed, by a URL relative to the report.
+		`Playwright trace: <a href="mug.trace.zip" download>mug.trace.zip</a> (open it with <code>npx playwright show-trace</code>)`,
+		`<a href="claim.trace.zip" download>claim.trace.zip</a>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the report lacks %q", want)
@@ -230,7 +235,8 @@ func TestWriteHTMLFile(t *testing.T) {
 }
 
 // TestJUnitAttachesScreenshots: each test case's system-out lists its
-// screenshots (steps, heals, failure evidence) as [[ATTACHMENT|path]]
+// screenshots (steps, heals, failure evidence) and its Playwright trace
+// (replay --trace) as [[ATTACHMENT|path]]
 // lines, each alone on its line, each once, relative to the working
 // directory.
 func TestJUnitAttachesScreenshots(t *testing.T) {
@@ -260,7 +266,8 @@ func TestJUnitAttachesScreenshots(t *testing.T) {
 		return "[[ATTACHMENT|" + filepath.ToSlash(filepath.Join(reports, name)) + "]]"
 	}
 	want := map[string][]string{
-		"login-and-add-mug": {at("mug-step5.png")}, // the step's screenshot is its evidence: once
+		"claim-discount":    {at("claim.trace.zip")},
+		"login-and-add-mug": {at("mug-step5.png"), at("mug.trace.zip")}, // the step's screenshot is its evidence: once
 		"remove-mug":        {at("remove-step2-before.png"), at("remove-step2.png"), at("remove-step1.png")},
 	}
 	if !reflect.DeepEqual(got, want) {

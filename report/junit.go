@@ -83,7 +83,8 @@ type JUnitOptions struct {
 // WriteJUnit writes s as JUnit XML: one test case per scenario, named by the
 // scenario and classed by its file; the failure message names the failed step
 // (number, description, tool) and the error text, and the failure body has the
-// step's params (secrets masked), the evidence files and the step log.
+// step's params (secrets masked), the evidence files, the trace and the step
+// log.
 func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 	var o JUnitOptions
 	if opts != nil {
@@ -145,7 +146,8 @@ func WriteJUnit(w io.Writer, s *Summary, opts *JUnitOptions) error {
 }
 
 // attachments are the screenshots of r (each step's, each heal's before
-// and after, the failure's evidence) as the lines "[[ATTACHMENT|path]]"
+// and after, the failure's evidence), then its Playwright trace, as the
+// lines "[[ATTACHMENT|path]]"
 // that Jenkins' JUnit Attachments plugin and GitLab read from a test
 // case's system-out, each once, in the order of the steps. Paths are
 // relative to the working directory (as --report was given) or absolute.
@@ -180,6 +182,7 @@ func attachments(r *RunResult, dir string) []string {
 			add(e)
 		}
 	}
+	add(r.Trace)
 	return out
 }
 
@@ -220,6 +223,9 @@ func failureDetail(r *RunResult) string {
 	}
 	for _, e := range r.Evidence {
 		fmt.Fprintf(&b, "evidence: %s\n", e)
+	}
+	if r.Trace != "" {
+		fmt.Fprintf(&b, "trace: %s\n", r.Trace)
 	}
 	return b.String()
 }

@@ -28,6 +28,7 @@ func runs() []*RunResult {
 	failed := &RunResult{Scenario: "login-and-add-mug", File: "scenarios/mug.json", Duration: 6100 * ms, FailedStep: 5,
 		Error:    "step 5 (click Add to cart for Blue Mug) failed: mcp__playwright__browser_click: Error: \"internal:testid=[data-testid=\\\"product-blue-mug\\\"s]\" does not match any elements. (waited 5s for the target)",
 		Evidence: []string{"reports/mug-step5.png", "reports/mug-step5.snapshot.md"},
+		Trace:    "reports/mug.trace.zip",
 		Steps: []StepResult{
 			{Step: 3, Tool: "mcp__playwright__browser_type", Description: "log in as demo (password)", Status: StatusPassed,
 				Params: map[string]any{"target": `internal:label="Password"i`, "text": Mask}, Duration: 130 * ms},

@@ -106,6 +106,7 @@ func NewSummary(runs []*RunResult, d time.Duration) *Summary {
 //	  "partial_detail": "compile stopped at action 4 of 6 (\"click Pay\"): ...", // its metadata.status_detail
 //	  "steps": [ StepResult, ... ],       // the steps that were reached, in order
 //	  "evidence": ["reports/mug-step4.png", "reports/mug-step4.snapshot.md"], // saved on failure
+//	  "trace": "reports/mug.trace.zip",   // replay --trace: the Playwright trace kept
 //	  "duration_ms": 3120,
 //	  ... and Sandy's fields (see SandyResult): scenario_name, total_steps,
 //	  passed_steps, duration, step_results, completed_steps, outputs, context
@@ -129,6 +130,10 @@ type RunResult struct {
 	PartialDetail string       `json:"partial_detail,omitempty"`
 	Steps         []StepResult `json:"steps"`
 	Evidence      []string     `json:"evidence,omitempty"`
+	// Trace is the run's Playwright trace (replay --trace), a zip that
+	// npx playwright show-trace opens, as Evidence names its files; ""
+	// when none was kept.
+	Trace string `json:"trace,omitempty"`
 	// TotalSteps is the number of steps in the scenario, run or not.
 	TotalSteps int `json:"-"` // written as Sandy's total_steps
 	// Outputs are the values the steps extracted, by step id then output

@@ -45,6 +45,9 @@ type browserFlags struct {
 	// pool, when set (a suite compile), keeps the built-in servers for
 	// the sessions after.
 	pool *builtinPool
+	// devtools: replay records traces (--trace), so the bundled
+	// @playwright/mcp is started with its tracing tools (--caps devtools).
+	devtools bool
 }
 
 const mcpUsage = "browser server: " + mcpBuiltin + ", " + mcpPlaywright + " or a config's `NAME`"
@@ -97,6 +100,9 @@ func configured(cfg *mcpclient.Config) bool {
 func (b *browserFlags) replayServers(cfg *mcpclient.Config, headed, chrome bool, timeout, nav time.Duration, session *mcpclient.Options) (replay.Servers, func()) {
 	pw := mcpclient.BundledOptions(timeout, nav)
 	pw.Headed = headed
+	if b.devtools {
+		pw.Caps = append(pw.Caps, mcpclient.CapDevtools)
+	}
 	// The bundled @playwright/mcp serves the scenarios one after another,
 	// a fresh browser each (replay.ConfigServers.Reuse).
 	cs := &replay.ConfigServers{Config: cfg, Playwright: pw, Session: session, Reuse: true, AllowChromeBridge: chrome}

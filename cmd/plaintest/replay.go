@@ -57,6 +57,7 @@ type replayFlags struct {
 	shots    bool   // --screenshot-on-failure
 	heal     string // "", "propose" or "accept"
 	shotMode string // --screenshots
+	trace    string // --trace
 	model    modelFlags
 }
 
@@ -95,6 +96,10 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("--%v", err)
 	}
+	trace, err := traceMode(f.trace)
+	if err != nil {
+		return err
+	}
 	if f.debug {
 		f.verbose = true
 	}
@@ -106,6 +111,8 @@ func runReplay(ctx context.Context, e *env, args []string) error {
 	cfg := found.Config
 	out, saved, console := f.console(e, len(files))
 	opts := f.options(layers, include, shotMode, console)
+	opts.Trace = trace
+	f.browser.devtools = trace.Records()
 	// A config's own claude-in-chrome entry is a server the user set up,
 	// not the bridge to their browser.
 	opts.AllowChromeBridge = f.chrome || configures(cfg, mcpclient.ClaudeInChrome)
@@ -174,6 +181,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.StringVar(&f.report, "report", "", "`DIR` for evidence and the HTML report (Sandy's --screenshot-dir too)")
 	fs.StringSliceVar(&f.reporter, "reporter", nil, "also report with `NAME`: github (annotations on failures); console always writes")
 	fs.StringVar(&f.shotMode, "screenshots", string(replay.ScreenshotsFailure), "which steps get a screenshot: `WHEN` all, failure or off")
+	addTraceFlag(fs, &f.trace)
 	fs.IntVar(&f.parallel, "parallel", 1, "run `N` scenarios at once")
 	fs.StringVar(&f.shard, "shard", "", "run only shard `I/N` of the scenarios")
 	fs.Var(&f.tags, "tags", "run only scenarios whose tags match EXPR, a Cucumber tag expression")

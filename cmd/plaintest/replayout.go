@@ -20,6 +20,7 @@ import (
 	"github.com/plaintest/plaintest/internal/safefile"
 	"github.com/plaintest/plaintest/mcpclient"
 	"github.com/plaintest/plaintest/replay"
+	"github.com/plaintest/plaintest/replay/tracing"
 	rpt "github.com/plaintest/plaintest/report" // main has a func report
 	"github.com/plaintest/plaintest/sandy"
 )
@@ -106,7 +107,7 @@ func replayOutcome(ctx context.Context, s *rpt.Summary, errs []error) error {
 	for _, err := range errs {
 		switch {
 		case err == nil:
-		case errors.Is(err, sandy.ErrInvalid), errors.Is(err, mcpclient.ErrNoServer):
+		case errors.Is(err, sandy.ErrInvalid), errors.Is(err, mcpclient.ErrNoServer), errors.Is(err, tracing.ErrUnsupported):
 			input = append(input, err)
 		case errors.Is(err, mcpclient.ErrUnavailable):
 			environment = append(environment, err)

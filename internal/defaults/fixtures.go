@@ -17,6 +17,10 @@ const (
 	// Evidence bounds the screenshot and snapshot replay takes of a failed
 	// run.
 	Evidence = 10 * time.Second
+	// Trace bounds replay's browser_stop_tracing, which writes the run's
+	// Playwright trace (replay --trace): a long run's snapshots and
+	// screencast take a while to write.
+	Trace = time.Minute
 	// ComboOption bounds the compiler's look for a combo box's option
 	// right after opening it, before it tries typing into it instead.
 	ComboOption = 1500 * time.Millisecond

@@ -3,7 +3,8 @@
 // CallText), the W3C APG corpus found through PLAINTEST_APG_CORPUS
 // (APGCorpus, APGDir, NeedAPGDir), npx playwright test of the checkout's
 // pinned @playwright/test (PlaywrightTest), pages served by path
-// (Pages, Serve) and the median of timings (Median).
+// (Pages, Serve), the median of timings (Median) and a Playwright trace
+// loaded as its viewer loads it (LoadTrace).
 package testkit
 
 import (
