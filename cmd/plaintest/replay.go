@@ -206,6 +206,7 @@ func (f *replayFlags) flagSet(e *env) *pflag.FlagSet {
 	_ = fs.MarkHidden("resume-from")
 	_ = fs.MarkHidden("screenshot-dir")
 	flagLine(fs, "for --heal, as compile's", modelFlagNames...)
+	flagLine(fs, "suites in CI (docs/ci.md)", "tags", "reporter")
 	return fs
 }
 
