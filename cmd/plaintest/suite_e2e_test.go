@@ -130,10 +130,11 @@ func TestCompileSuite(t *testing.T) {
 	}
 }
 
-// TestExampleSuite: examples/shop-suite, the demo shop's tests in every
-// format plaintest reads with phrases defined beside them, compiles in
-// one command with the rules alone, replays green, and compiles nothing
-// the second time.
+// TestExampleSuite: examples/shop-suite, twenty of the demo shop's tests
+// in every format plaintest reads (a feature file with a Background, an
+// Outline of three rows, a data table and tags among them) with phrases
+// defined beside them, compiles in one command with the rules alone,
+// replays green, replays by tags, and compiles nothing the second time.
 func TestExampleSuite(t *testing.T) {
 	requireBrowser(t)
 	t.Parallel() // see parallelNote
@@ -142,8 +143,8 @@ func TestExampleSuite(t *testing.T) {
 	args := []string{"compile", filepath.Join("..", "..", "examples", "shop-suite"), "--url", base, "--out", out, "--evidence", t.TempDir(),
 		"--translator", "rules", "--secret", "PASSWORD=demo123", "--parallel", "2"}
 	code, stdout, stderr := runCLI(t, args...)
-	if code != 0 || strings.Contains(stdout, "unchanged ") {
-		t.Fatalf("compile: exit %d, want 0 with every test compiled\n%s\n%s", code, stdout, stderr)
+	if code != 0 || !strings.Contains(stdout, "suite: 20 test(s): 20 compiled") {
+		t.Fatalf("compile: exit %d, want 0 with its 20 tests compiled\n%s\n%s", code, stdout, stderr)
 	}
 	greeting, err := os.ReadFile(filepath.Join(out, "account", "greeting.json"))
 	if err != nil || !strings.Contains(string(greeting), `"type {{PASSWORD}} into Password (from: I am logged in as demo)"`) {
@@ -152,6 +153,10 @@ func TestExampleSuite(t *testing.T) {
 	code, stdout, stderr = runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--parallel", "2", "--report", t.TempDir())
 	if code != 0 {
 		t.Errorf("replay: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	code, stdout, stderr = runCLI(t, "replay", out, "--var", "PASSWORD=demo123", "--tags", "@cart and not @slow", "--report", t.TempDir())
+	if code != 0 || !strings.Contains(stderr, `--tags "@cart and not @slow": 3 of 20 scenarios`) || strings.Count(stdout, "PASSED ") != 4 {
+		t.Errorf("replay --tags: exit %d, want the Outline's 3 rows alone\n%s\n%s", code, stdout, stderr)
 	}
 	code, stdout, stderr = runCLI(t, args...)
 	if code != 0 || !strings.Contains(stdout, "nothing compiled: every test is unchanged") {

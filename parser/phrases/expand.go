@@ -41,7 +41,9 @@ func (b *Book) Expand(s *scenario.Scenario) error {
 			// A Then step the feature file's reader wrote as "verify …":
 			// the phrase is of the words the test wrote.
 			if rest, ok := strings.CutPrefix(a, "verify "); ok {
-				out, err = x.sentence(rest, nil)
+				if out, err = x.sentence(rest, nil); out != nil && from == "" {
+					from = rest // the test's words
+				}
 			}
 		}
 		if err == nil && check && out != nil {

@@ -219,7 +219,7 @@ func TestExpandThen(t *testing.T) {
 	if err := b.Expand(sc); err != nil {
 		t.Fatal(err)
 	}
-	if len(sc.Actions) != 2 || sc.Actions[1] != "the cart link says 1 item" || !sc.Checks[1] || sc.Via[1] != "verify the cart holds 1 item" {
+	if len(sc.Actions) != 2 || sc.Actions[1] != "the cart link says 1 item" || !sc.Checks[1] || sc.Via[1] != "the cart holds 1 item" {
 		t.Errorf("a Then of a phrase of checks: actions %q, checks %v, via %q", sc.Actions, sc.Checks, sc.Via)
 	}
 	sc = &scenario.Scenario{Source: "a.feature", Actions: []string{"I am logged in as demo"}, Lines: []int{7}, Checks: []bool{true}}
