@@ -170,6 +170,19 @@ func TestFindRefused(t *testing.T) {
 	if _, err := Find(filepath.Join(dir, "b"), filepath.Join(dir, "b")); err == nil || !strings.Contains(err.Error(), filepath.Join(dir, "b", "phrases.yml")+": a folder's phrases are in one file") {
 		t.Errorf("Find of a folder with both names: %v", err)
 	}
+	// A link a checkout commits is not followed: its target's words could
+	// reach an error.
+	secret := filepath.Join(t.TempDir(), "key")
+	write(t, filepath.Dir(secret), map[string]string{"key": "phrases:\n  the key is hunter2: click x\n"})
+	if err := os.MkdirAll(filepath.Join(dir, "c"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(secret, filepath.Join(dir, "c", "phrases.yaml")); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := Find(filepath.Join(dir, "c"), filepath.Join(dir, "c")); err == nil || !strings.Contains(err.Error(), "a symbolic link: refused") {
+		t.Errorf("Find of a linked phrases file: %v, %v; want it refused", b, err)
+	}
 	if _, err := Load(filepath.Join(dir, "none.yaml")); err == nil || !strings.Contains(err.Error(), "none.yaml: cannot read") {
 		t.Errorf("Load of a missing file: %v", err)
 	}

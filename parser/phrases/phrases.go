@@ -14,6 +14,7 @@ package phrases
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -143,7 +144,11 @@ func Find(dir, root string) (*Book, error) {
 		var here []string
 		for _, name := range FileNames {
 			path := filepath.Join(shown, name)
-			if _, err := os.Stat(filepath.Join(cur, name)); err == nil {
+			if fi, err := os.Lstat(filepath.Join(cur, name)); err == nil && fi.Mode()&fs.ModeSymlink != 0 {
+				// A checkout may commit one leading to a file it must not
+				// read (whose words an error would quote).
+				problems = append(problems, Problem{File: path, Msg: "a symbolic link: refused, as a checkout may commit one leading anywhere; put the phrases in the file itself"})
+			} else if err == nil {
 				here = append(here, path)
 			} else if !errors.Is(err, os.ErrNotExist) {
 				problems = append(problems, Problem{File: path, Msg: "cannot read: " + err.Error()})
