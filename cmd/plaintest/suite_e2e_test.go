@@ -65,8 +65,8 @@ func TestCompileSuite(t *testing.T) {
 		}
 	}
 
-	junit := filepath.Join(dir, "compile.xml")
-	code, log, doc := compile("--junit", junit)
+	junit, report := filepath.Join(dir, "compile.xml"), filepath.Join(dir, "report")
+	code, log, doc := compile("--junit", junit, "--report", report)
 	if code != exitInput {
 		t.Fatalf("first compile: exit %d, want %d (a test file refused)\n%s", code, exitInput, log)
 	}
@@ -82,6 +82,10 @@ func TestCompileSuite(t *testing.T) {
 	}
 	if data, err := os.ReadFile(junit); err != nil || !strings.Contains(string(data), `bad.yaml`) || !strings.Contains(string(data), "<testcase") {
 		t.Errorf("--junit: %v\n%s", err, data)
+	}
+
+	if data, err := os.ReadFile(filepath.Join(report, "index.html")); err != nil || !strings.Contains(string(data), "click Add to cart for Blue Mug") || !strings.Contains(string(data), "login") {
+		t.Errorf("--report: a section a test, with its steps: %v", err)
 	}
 
 	if err := os.Remove(filepath.Join(tests, "bad.yaml")); err != nil {
