@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/plaintest/plaintest/internal/printable"
@@ -69,7 +70,10 @@ func (r *Result) WriteText(w io.Writer) {
 		if t.Scenario != "" {
 			line += " → " + t.Scenario
 		}
-		if t.Error != "" {
+		switch {
+		case strings.HasPrefix(t.Error, t.File+":"): // FILE:LINE:COL: as editors link it
+			line = fmt.Sprintf("%-9s %s", t.Status, t.Error)
+		case t.Error != "":
 			line += ": " + t.Error
 		}
 		fmt.Fprintln(w, printable.String(line))

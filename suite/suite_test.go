@@ -166,6 +166,11 @@ func TestResult(t *testing.T) {
 		t.Errorf("got %q (success %v, not compiled %d), want %q, false, 1", b.String(), r.Success, r.NotCompiled(), want)
 	}
 	b.Reset()
+	NewResult([]Outcome{{File: "c.feature", Status: StatusRefused, Error: "c.feature:4:10: a Then step checks the page"}}, nil, 0).WriteText(&b)
+	if !strings.HasPrefix(b.String(), "refused   c.feature:4:10: a Then step") {
+		t.Errorf("an error at a line of the file: %q, want the file named once, as FILE:LINE:COL", b.String())
+	}
+	b.Reset()
 	NewResult([]Outcome{{File: "a.txt", Status: StatusUnchanged}}, nil, 0).WriteText(&b)
 	if !strings.Contains(b.String(), "nothing compiled") {
 		t.Errorf("every test unchanged: %q does not say nothing compiled", b.String())
