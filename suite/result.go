@@ -71,7 +71,7 @@ func (r *Result) WriteText(w io.Writer) {
 			line += " → " + t.Scenario
 		}
 		switch {
-		case strings.HasPrefix(t.Error, t.File+":"): // FILE:LINE:COL: as editors link it
+		case atLine(t.Error, t.File): // FILE:LINE:COL: as editors link it
 			line = fmt.Sprintf("%-9s %s", t.Status, t.Error)
 		case t.Error != "":
 			line += ": " + t.Error
@@ -94,4 +94,11 @@ func (r *Result) WriteJSON(w io.Writer) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(r)
+}
+
+// atLine reports whether msg starts with file and a line number after a
+// colon (FILE:LINE:…).
+func atLine(msg, file string) bool {
+	rest, ok := strings.CutPrefix(msg, file+":")
+	return ok && rest != "" && rest[0] >= '0' && rest[0] <= '9'
 }
