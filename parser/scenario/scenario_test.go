@@ -76,14 +76,7 @@ func TestValidate(t *testing.T) {
 }
 
 func TestReadFile(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := fileWriter(t)
 	secret := func(name string) string { return map[string]string{"PASSWORD": "pw"}[name] }
 
 	p := write("buy.yaml", "url: http://shop.test\nactions:\n  - go to the login page\n  - type demo into Username then click Log in\nvariables: {USER: demo}\nsecrets: [PASSWORD]\n")
@@ -113,7 +106,7 @@ func TestReadFile(t *testing.T) {
 		"badurl.json":  {`{"url": "x", "actions": ["a"]}`, "not absolute"},
 		"missing.yaml": {"", ""},
 	} {
-		p := filepath.Join(dir, "nope", name)
+		p := filepath.Join(t.TempDir(), "nope", name)
 		if name != "missing.yaml" {
 			p = write(name, tc.body)
 		}
@@ -305,14 +298,7 @@ func TestValidatePermissionSentences(t *testing.T) {
 // names a path is resolved against it, and a plain-text test keeps each
 // action's line and skips comments.
 func TestReadFileWith(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, body string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := fileWriter(t)
 	base := ReadOptions{BaseURL: "http://shop.test:8080/start"}
 	tests := []struct {
 		name, file, body string
@@ -343,5 +329,19 @@ func TestReadFileWith(t *testing.T) {
 	}
 	if _, err := ReadFileWith(write("f.txt", "click Go\n"), ReadOptions{}); err == nil || !strings.Contains(err.Error(), "no URL") {
 		t.Errorf("no URL anywhere: %v, want no URL", err)
+	}
+}
+
+// fileWriter writes test files into a folder of the test's, each
+// returning its path.
+func fileWriter(t *testing.T) func(name, body string) string {
+	dir := t.TempDir()
+	return func(name, body string) string {
+		t.Helper()
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
 	}
 }
