@@ -101,7 +101,7 @@ func (f *compileFlags) runSuite(ctx context.Context, e *env, fs *pflag.FlagSet, 
 	if len(files) == 0 {
 		return usageError("no test files under %s (tests end in .feature, .yaml, .yml, .json or .txt)", strings.Join(roots, ", "))
 	}
-	planned := suite.Plan(files, suite.PlanOptions{Out: f.outDir, Contract: f.contract(),
+	planned := suite.Plan(files, suite.PlanOptions{Out: f.outDir, Contract: f.contract(e.getenv),
 		Read:    scenario.ReadOptions{BaseURL: f.url, Secret: f.secret(e.getenv)},
 		Prepare: f.prepareTest})
 	todo := suite.Pending(planned, f.force)
@@ -192,9 +192,19 @@ func (f *compileFlags) addVars(sc *scenario.Scenario) {
 }
 
 // contract is what, besides a test's words, decides its scenario: the
-// compiler's version and the translator and model chosen.
-func (f *compileFlags) contract() string {
-	return strings.Join([]string{"plaintest " + version, "translator " + f.translator, "model " + f.model}, "\n")
+// compiler's version and the translator that reads it (the rules, or a
+// model and its server).
+func (f *compileFlags) contract(getenv func(string) string) string {
+	parts := []string{"plaintest " + version}
+	o, set, err := f.options(getenv)
+	switch {
+	case f.translator == "rules", f.translator == "auto" && err == nil && !set:
+		parts = append(parts, "translator rules") // --translator auto with no model set up reads with the rules
+	default:
+		// The model and its server, never its key.
+		parts = append(parts, "translator "+f.translator, "model "+o.Model, "server "+o.BaseURL)
+	}
+	return strings.Join(parts, "\n")
 }
 
 // compileSuite compiles todo, --parallel at a time, each through its own

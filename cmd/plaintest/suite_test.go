@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,5 +45,32 @@ func TestSuiteRefusals(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Error("a refused suite compile made --out")
+	}
+}
+
+// TestSuiteContract: --translator auto with no model set up compiles as
+// the rules do, so their scenarios stay unchanged from one to the other;
+// a model set up, or another model, changes the contract; the key never
+// is in it.
+func TestSuiteContract(t *testing.T) {
+	contract := func(translator string, vars map[string]string) string {
+		var f compileFlags
+		fs := f.flagSet(&env{stdout: io.Discard, stderr: io.Discard})
+		if err := fs.Parse([]string{"--translator", translator}); err != nil {
+			t.Fatal(err)
+		}
+		return f.contract(func(k string) string { return vars[k] })
+	}
+	none := map[string]string{}
+	model := map[string]string{envAPIKey: "sk-secret-key", envModel: "gpt-4o"}
+	other := map[string]string{envAPIKey: "sk-secret-key", envModel: "gpt-4o-mini"}
+	if contract("auto", none) != contract("rules", none) {
+		t.Error("auto with no model set up is not the rules' contract")
+	}
+	if contract("auto", model) == contract("auto", none) || contract("auto", model) == contract("auto", other) {
+		t.Error("a model set up, or another model, leaves the contract as it was")
+	}
+	if c := contract("llm", model); strings.Contains(c, "sk-secret-key") {
+		t.Errorf("the contract holds the key: %q", c)
 	}
 }
