@@ -97,7 +97,8 @@ func Count(tests []*Test, status string) int {
 
 // Run compiles todo with compile, parallel at a time. One at a time, a
 // test's progress goes to progress as it is written; several at a time,
-// each test's when it ends, after its heading. A test whose browser
+// a line when each starts, and its progress when it ends, after its
+// heading. A test whose browser
 // server did not start (Unavailable) stops the tests not yet started;
 // its error is returned. A test left undecided (interrupted, or not
 // started) is failed, saying why.
@@ -120,10 +121,14 @@ func Run(ctx context.Context, todo []*Test, parallel int, progress io.Writer, co
 			defer func() { <-sem; wg.Done() }()
 			head := fmt.Sprintf("[%d/%d] %s: %s", i+1, len(todo), printable.String(t.File.Path), printable.String(t.Scenario.Name))
 			w := io.Writer(&t.log)
+			mu.Lock()
 			if parallel <= 1 {
 				fmt.Fprintln(progress, head)
 				w = progress
+			} else {
+				fmt.Fprintln(progress, head+" … started") // its steps follow when it ends
 			}
+			mu.Unlock()
 			start := time.Now()
 			compile(ctx, t, w)
 			t.Duration = time.Since(start)
