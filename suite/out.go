@@ -26,7 +26,7 @@ func (n *Names) Name(rel, name string, many bool) string {
 	}
 	stem := strings.TrimSuffix(rel, path.Ext(rel))
 	if many {
-		stem = path.Join(stem, sandy.Slug(name))
+		stem = path.Join(stem, slug(name))
 	}
 	p := stem + ".json"
 	for i := 2; n.used[strings.ToLower(p)]; i++ {
@@ -34,4 +34,30 @@ func (n *Names) Name(rel, name string, many bool) string {
 	}
 	n.used[strings.ToLower(p)] = true
 	return p
+}
+
+// maxSlug bounds a test's file name from its name (its words kept whole).
+const maxSlug = 80
+
+// slug is name as a file name: its words (letters and digits), lower case,
+// joined by "-", up to maxSlug characters, so that an Outline row's name
+// is told from the next one's by its values at its end; sandy.Slug's
+// "scenario" for a name of no words.
+func slug(name string) string {
+	var b strings.Builder
+	for _, w := range strings.FieldsFunc(strings.ToLower(name), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	}) {
+		if b.Len() > 0 && b.Len()+1+len(w) > maxSlug {
+			break
+		}
+		if b.Len() > 0 {
+			b.WriteByte('-')
+		}
+		b.WriteString(w[:min(len(w), maxSlug)])
+	}
+	if b.Len() == 0 {
+		return sandy.Slug(name)
+	}
+	return b.String()
 }

@@ -119,8 +119,13 @@ func TestNames(t *testing.T) {
 		n.Name("shop/cart.feature", "Add a mug", true),
 		n.Name("shop/cart.feature", "Add a mug!", true),
 		n.Name("shop/login.txt", "login", false),
+		n.Name("shop/cart.feature", "Add Notebook to the cart (Examples row 3: item=Notebook)", true),
+		n.Name("shop/cart.feature", "ĂĂ", true),
+		n.Name("shop/cart.feature", strings.Repeat("word ", 30), true),
 	}
-	want := []string{"shop/login.json", "shop/cart/add-a-mug.json", "shop/cart/add-a-mug-2.json", "shop/login-2.json"}
+	want := []string{"shop/login.json", "shop/cart/add-a-mug.json", "shop/cart/add-a-mug-2.json", "shop/login-2.json",
+		"shop/cart/add-notebook-to-the-cart-examples-row-3-item-notebook.json", "shop/cart/scenario.json",
+		"shop/cart/" + strings.TrimSuffix(strings.Repeat("word-", 16), "-") + ".json"}
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("names %q, want %q", got, want)
 	}
