@@ -81,6 +81,7 @@ func TestForChecks(t *testing.T) {
 		{step.Step{Kind: step.AssertCount, Value: "3", Values: []string{"listitem"}, Element: "list"}, "e8", "list shows 3 items", []string{`n === 3`, `items(el, ["listitem"])`, "const role =", "const vis ="}},
 		{step.Step{Kind: step.AssertCount, Value: "2", Values: []string{"row"}}, "", "the page shows 2 items", []string{"const el = document.body;", `items(el, ["row"])`}},
 		{step.Step{Kind: step.AssertURL, Value: "/active", Match: step.MatchEnds}, "", `the URL ends with "/active"`, []string{`norm(location.href).endsWith("/active")`}},
+		{step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchPath}, "", `the URL ends, before its query, with "/cart"`, []string{`norm(location.href).replace(/[?#].*$/, '').endsWith("/cart")`}},
 		{step.Step{Kind: step.AssertTitle, Value: "Todos", Match: step.MatchEquals}, "", `the title is "Todos"`, []string{`bare(norm(document.title)) === "todos"`}},
 		{step.Step{Kind: step.AssertURL, Value: "/admin", Match: step.MatchContains, Negated: true}, "", `the URL does not contain "/admin"`, []string{`!(norm(location.href).includes("/admin"))`}},
 		{step.Step{Kind: step.AssertTitle, Value: "Error", Match: step.MatchEquals, Negated: true}, "", `the title is not "Error"`, []string{`!(bare(norm(document.title)) === "error")`}},

@@ -19,6 +19,8 @@ func compare(got, want, how string) string {
 		return fmt.Sprintf("%s.startsWith(%s)", got, normJS(want))
 	case step.MatchEnds:
 		return fmt.Sprintf("%s.endsWith(%s)", got, normJS(want))
+	case step.MatchPath:
+		return fmt.Sprintf("%s.replace(/[?#].*$/, '').endsWith(%s)", got, normJS(want))
 	}
 	// A sentence's full stop is not part of the value: "shows Airplane
 	// Building content goes here." holds for the text with or without it.
@@ -37,6 +39,8 @@ func matchWords(how string) string {
 		return "start with"
 	case step.MatchEnds:
 		return "end with"
+	case step.MatchPath:
+		return "end, before its query, with"
 	}
 	return "be"
 }
@@ -73,6 +77,8 @@ func verb(how string) string {
 		return "starts with"
 	case step.MatchEnds:
 		return "ends with"
+	case step.MatchPath:
+		return "ends, before its query, with"
 	}
 	return "is"
 }

@@ -199,6 +199,9 @@ func (g *gen) pattern(v, match string) (expr, error) {
 		e = "^" + e
 	case step.MatchEnds:
 		e = e + "$"
+	case step.MatchPath:
+		// Before the query: "?next=/cart" is not the page at /cart.
+		e = "^[^?#]*" + e + "(?:[?#].*)?$"
 	default:
 		e = "^" + locator.JSRegexEscape(strings.TrimRight(v, " .!?;:,")) + "[.!?;:,]*$"
 	}

@@ -17,8 +17,10 @@ func TestNegatedPageFacts(t *testing.T) {
 		{Kind: step.AssertURL, Value: "/admin", Match: step.MatchContains, Negated: true, Action: "the URL should not contain /admin"},
 		{Kind: step.AssertTitle, Value: "Error", Match: step.MatchEquals, Negated: true, Action: "the title is not Error"},
 		{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds, Action: "the URL ends with /cart"},
+		{Kind: step.AssertURL, Value: "/done", Match: step.MatchPath, Action: "I should be on /done"},
 	})
-	for _, want := range []string{"expect(page).not.toHaveURL(/\\/admin/", "expect(page).not.toHaveTitle(", "expect(page).toHaveURL(/\\/cart$/"} {
+	for _, want := range []string{"expect(page).not.toHaveURL(/\\/admin/", "expect(page).not.toHaveTitle(", "expect(page).toHaveURL(/\\/cart$/",
+		"expect(page).toHaveURL(/^[^?#]*\\/done(?:[?#].*)?$/"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the spec lacks %q:\n%s", want, got)
 		}

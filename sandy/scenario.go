@@ -155,7 +155,7 @@ type Check struct {
 	// Values are the items an order check expects in order, or the roles
 	// a count counts or a shown check looks for.
 	Values []string `json:"values,omitempty"`
-	// Match says how it compares (equals, contains, starts, ends; first,
+	// Match says how it compares (equals, contains, starts, ends, path; first,
 	// last, sequence, nth:N; now).
 	Match   string `json:"match,omitempty"`
 	Negated bool   `json:"negated,omitempty"`

@@ -103,6 +103,9 @@ const (
 	MatchContains = "contains"
 	MatchStarts   = "starts"
 	MatchEnds     = "ends"
+	// MatchPath: the URL, its query and fragment aside, ends with the
+	// value ("I should be on /cart": /cart?welcome=1 too).
+	MatchPath     = "path"
 	MatchFirst    = "first"
 	MatchLast     = "last"
 	MatchSequence = "sequence"

@@ -19,7 +19,9 @@ var errOnWhichPage = errors.New(`"should be on" checks the page's address: give 
 
 // buildOnPage reads "I should be on X" as a check of the page's URL: a
 // whole URL (with its scheme) is the URL, a path is what the URL ends
-// with ("/cart": the page at /cart, whatever site the scenario runs on).
+// with before its query and fragment ("/cart": the page at /cart,
+// whatever site the scenario runs on, /cart?welcome=1 too; a path with a
+// query of its own, the URL's end).
 // A page's name ("the cart page") or the root path alone ("/": every
 // site's home page URL ends with it) is refused: no address says it.
 func buildOnPage(_ *Rules, m []string, _ translator.Request) ([]step.Step, error) {
@@ -28,7 +30,10 @@ func buildOnPage(_ *Rules, m []string, _ translator.Request) ([]step.Step, error
 	case strings.Contains(target, "://") && !strings.ContainsAny(target, " \t"):
 		return []step.Step{{Kind: step.AssertURL, Value: target, Match: step.MatchEquals}}, nil
 	case strings.HasPrefix(target, "/") && len(target) > 1 && !strings.ContainsAny(target, " \t"):
-		return []step.Step{{Kind: step.AssertURL, Value: target, Match: step.MatchEnds}}, nil
+		if strings.ContainsAny(target, "?#") {
+			return []step.Step{{Kind: step.AssertURL, Value: target, Match: step.MatchEnds}}, nil
+		}
+		return []step.Step{{Kind: step.AssertURL, Value: target, Match: step.MatchPath}}, nil
 	}
 	return nil, final(errOnWhichPage)
 }

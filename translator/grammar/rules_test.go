@@ -232,7 +232,8 @@ func TestRulesTranslate(t *testing.T) {
 		{"cart", "I don't see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
 		{"cart", "the user does not see Red Mug", step.Step{Kind: step.AssertGone, Value: "Red Mug"}},
 		// "I should be on …": the page's address.
-		{"cart", "I should be on /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchEnds}},
+		{"cart", "I should be on /cart", step.Step{Kind: step.AssertURL, Value: "/cart", Match: step.MatchPath}},
+		{"cart", "I should be on /search?q=mug", step.Step{Kind: step.AssertURL, Value: "/search?q=mug", Match: step.MatchEnds}},
 		{"cart", "the user should be taken to https://shop.example/cart", step.Step{Kind: step.AssertURL, Value: "https://shop.example/cart", Match: step.MatchEquals}},
 		{"cart", `we should still be on "/cart?step=2"`, step.Step{Kind: step.AssertURL, Value: "/cart?step=2", Match: step.MatchEnds}},
 		// The form's submit button is the page's to say (parser/submit.go).

@@ -7,4 +7,4 @@ Feature: The welcome after logging in
     And I type "{{PASSWORD}}" into Password
     And I click Log in
     Then I should see "Welcome back, demo"
-    And the URL contains /products
+    And I should be on /products
