@@ -140,3 +140,31 @@ func anchors(md string) []string {
 	}
 	return out
 }
+
+// TestDocsStateThePresent: the README stays a page (what it is, install,
+// the two commands, a quick start, links), and the pages of figures and
+// limits hold no commit hashes: a run's log and its commit belong in a
+// benchmark's output and a closing note, not in docs.
+func TestDocsStateThePresent(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(readme), "\n"); n > 150 {
+		t.Errorf("README.md has %d lines, want at most 150: move the detail to a page of docs/", n)
+	}
+	hash := regexp.MustCompile(`\b[0-9a-f]{7,40}\b`)
+	for _, page := range []string{"docs/figures.md", "docs/limits.md", "README.md"} {
+		data, err := os.ReadFile(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			for _, m := range hash.FindAllString(line, -1) {
+				if strings.ContainsAny(m, "abcdef") && strings.ContainsAny(m, "0123456789") {
+					t.Errorf("%s:%d: %q reads as a commit hash: docs state the present", page, i+1, m)
+				}
+			}
+		}
+	}
+}
