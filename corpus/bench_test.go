@@ -46,7 +46,10 @@ import (
 // filled); a scenario that fails in either is left out of both sides, and
 // logged with why. Then the sides alternate which goes first. It prints both wall
 // times (medians over -benchtime runs) and the ratio plaintest /
-// Playwright Test:
+// Playwright Test; on Linux, each side's processor time (all its
+// processes, the kernel's count) and its ratio, the peak of each side's
+// resident memory, and the processor time by kind of process
+// (usage_test.go); and the untimed replay's step time by tool:
 //
 //	CI=true go test ./corpus -run '^$' -bench SuiteVsPlaywrightTest -benchtime 1x
 //
@@ -74,20 +77,20 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 	}
 	writeSpecConfig(b, specs)
 
-	plaintest := func(args ...string) (time.Duration, string) {
+	plaintest := func(args ...string) (usage, string) {
 		base := serveSites(b, apg)
 		cmd := exec.Command(bin, append([]string{"replay", "--parallel", fmt.Sprint(*suiteWorkers),
 			"--var", "BASE_URL=" + base, "--report", b.TempDir()}, append(args, scenarios...)...)...)
 		cmd.Env = append(os.Environ(), mcpclient.EnvChromium+"="+chromium)
-		return runCommand(b, cmd)
+		return measureCommand(b, cmd)
 	}
-	playwrightTest := func() (time.Duration, string) {
+	playwrightTest := func() (usage, string) {
 		base := serveSites(b, apg)
 		cmd := exec.Command(node, cli, "test", "--workers", fmt.Sprint(*suiteWorkers), "--reporter", "dot,json")
 		cmd.Dir = specs
 		cmd.Env = append(os.Environ(), "BASE_URL="+base, "NODE_PATH="+modules, "PLAINTEST_CHROMIUM="+chromium,
 			"PLAYWRIGHT_JSON_OUTPUT_NAME=results.json", "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1", "PLAYWRIGHT_BROWSERS_PATH="+filepath.Join(dir, "no-browsers"), "CI=")
-		return runCommand(b, cmd)
+		return measureCommand(b, cmd)
 	}
 
 	// The untimed first runs decide the suite: a scenario that fails on
@@ -95,6 +98,7 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 	// Sandy check does) leaves both, named.
 	_, out := plaintest("--json")
 	failed := replayFailures(b, "replay", out)
+	fmt.Printf("plaintest's untimed run, step time by tool: %s\n", stepTimes(b, out))
 	playwrightTest()
 	theirFailures, err := spectest.Failures(filepath.Join(specs, "results.json"))
 	if err != nil {
@@ -115,14 +119,14 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 		b.Fatalf("%d scenarios pass on both sides, want at least 30", n)
 	}
 	passed := fmt.Sprintf("%d passed", n)
-	timed := func(d time.Duration, out string) time.Duration {
+	timed := func(u usage, out string) usage {
 		if !strings.Contains(out, passed) {
 			b.Fatalf("want %q:\n%s", passed, out)
 		}
-		return d
+		return u
 	}
 
-	var ours, theirs []time.Duration
+	var ours, theirs usageOf
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if i%2 == 0 {
@@ -134,12 +138,18 @@ func BenchmarkSuiteVsPlaywrightTest(b *testing.B) {
 		}
 	}
 	b.StopTimer()
-	o, t := testkit.Median(ours).Seconds(), testkit.Median(theirs).Seconds()
+	o, t := ours.wall(), theirs.wall()
 	b.ReportMetric(o, "plaintest-s/op")
 	b.ReportMetric(t, "playwright-test-s/op")
 	b.ReportMetric(o/t, "plaintest/playwright-test")
 	fmt.Printf("%d corpus scenarios (%d more have no Playwright Test form, %d failed on a side), %d at once: plaintest replay (built-in server) %.1f s, npx playwright test %.1f s, ratio %.2f (median of %d)\n",
 		n, noSpec, len(failed), *suiteWorkers, o, t, o/t, len(ours))
+	if oc, tc := ours.cpu(), theirs.cpu(); oc > 0 && tc > 0 {
+		b.ReportMetric(oc/tc, "plaintest/playwright-test-cpu")
+		fmt.Printf("processor time: plaintest %.1f s, Playwright Test %.1f s, ratio %.2f; peak memory (resident sets summed): plaintest %.0f MB, Playwright Test %.0f MB, ratio %.2f\n",
+			oc, tc, oc/tc, ours.peak(), theirs.peak(), ours.peak()/theirs.peak())
+		fmt.Printf("plaintest by process: %s\nPlaywright Test by process: %s\n", ours.kinds(), theirs.kinds())
+	}
 }
 
 var suiteWorkers = flag.Int("suite.workers", 2, "BenchmarkSuiteVsPlaywrightTest: `N` scenarios at once on each side")
