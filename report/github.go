@@ -76,6 +76,16 @@ func annotations(r *RunResult, where Where) []annotation {
 	for _, s := range r.Tolerated() {
 		failed(s, " (failed, the run went on)")
 	}
+	for i := range r.Steps {
+		// plaintest prove: a check a mutation survived, or that none
+		// could break, at its own line.
+		s := &r.Steps[i]
+		if p := s.Proof; p != nil && p.From != "" && !p.Proven() {
+			out = append(out, annotation{"error", where(r, s.Step),
+				fmt.Sprintf("%s: step %d, %s not proven", r.Scenario, s.Step, printable.Excerpt(s.Label())),
+				ProofLine(s.Step, s.Label(), p)})
+		}
+	}
 	if len(out) == 0 && !r.Healed() {
 		msg := r.Error
 		if msg == "" {

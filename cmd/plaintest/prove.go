@@ -100,6 +100,9 @@ func runProve(ctx context.Context, e *env, args []string) error {
 	if err := f.writeProof(e, out, saved, summary, started); err != nil {
 		return err
 	}
+	if err := f.annotate(e, suite, summary); err != nil {
+		return err
+	}
 	return proveOutcome(ctx, summary, errs)
 }
 
@@ -140,5 +143,8 @@ func (f *proveFlags) flagSet(e *env) *pflag.FlagSet {
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log server and retry details to stderr")
 	fs.StringVarP(&f.output, "output", "o", "", "also write the result to `FILE`")
 	fs.BoolVar(&f.partial, "allow-partial", false, "prove partial scenarios too")
+	fs.StringSliceVar(&f.reporter, "reporter", nil, "also report with `NAME`: github (annotations on failures and checks not proven)")
+	fs.Var(&f.tags, "tags", "prove only scenarios whose tags match EXPR, a Cucumber tag expression")
+	flagLine(fs, "suites in CI (docs/ci.md)", "tags", "reporter")
 	return fs
 }

@@ -91,6 +91,32 @@ func TestProveCommand(t *testing.T) {
 	if b, err := os.ReadFile(junit); err != nil || !strings.Contains(string(b), "<failure") || !strings.Contains(string(b), fmt.Sprintf("step %d", n)) {
 		t.Errorf("--junit of a vacuous check: %v\n%s", err, b)
 	}
+
+	// In CI: --tags selects as replay's does, and --reporter github puts
+	// the vacuous check's annotation on its own line of the file.
+	code, stdout, stderr = runCLI(t, "prove", tampered, "--tags", "@smoke")
+	if code != exitInput || !strings.Contains(stderr, "none of 1 scenario matches") {
+		t.Errorf("prove --tags @smoke of an untagged scenario: exit %d, want %d saying none matches\n%s", code, exitInput, stderr)
+	}
+	sc.Metadata.Tags = []string{"@smoke"}
+	if b, err = sc.Marshal(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tampered, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI(t, "prove", tampered, "--tags", "@smoke and not @slow", "--reporter", "github")
+	line := 0 // of the step's object: the "{" before its "step"
+	lines := strings.Split(string(b), "\n")
+	for i, l := range lines {
+		if strings.Contains(l, fmt.Sprintf(`"step": %d,`, n)) && i > 0 && strings.HasSuffix(lines[i-1], "{") {
+			line = i
+		}
+	}
+	want := fmt.Sprintf("::error file=%s,line=%d,", tampered, line)
+	if code != exitFailed || line == 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, "not proven::") || !strings.Contains(stdout, "SURVIVED") {
+		t.Errorf("prove --reporter github of a vacuous check: exit %d, want %d and an annotation %q...\n%s\n%s", code, exitFailed, want, stdout, stderr)
+	}
 }
 
 // TestCompileProve: compile --prove proves each check as it compiles, on
