@@ -236,7 +236,11 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 			return err
 		}
 		name := func() string { return r.names.claim(r.slug(), r.where()) } // as the run's evidence
-		if r.trace, err = tracing.Begin(ctx, r.opts.Trace, r.sessions[r.opts.Browser], r.opts.Browser, r.opts.EvidenceDir, name, r.log); err != nil {
+		var mask func(string) string
+		if len(r.vars.Secrets()) > 0 {
+			mask = r.mask.text
+		}
+		if r.trace, err = tracing.Begin(ctx, r.opts.Trace, r.sessions[r.opts.Browser], r.opts.Browser, r.opts.EvidenceDir, name, mask, r.log); err != nil {
 			return fmt.Errorf("%s: %w", r.where(), err)
 		}
 	}

@@ -1,8 +1,11 @@
 package replay
 
 import (
+	"archive/zip"
+	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -192,5 +195,73 @@ func TestTraceRefused(t *testing.T) {
 		if left, _ := os.ReadDir(dir); len(left) > 0 {
 			t.Errorf("%s: the evidence folder holds %v", name, left)
 		}
+	}
+}
+
+// TestTraceMasked: a run with a secret keeps its trace with the secret
+// masked in every text entry; a trace that cannot be masked (the server
+// wrote no zip) is removed rather than kept with the secret in it, and
+// the run's verdict stays its steps'.
+func TestTraceMasked(t *testing.T) {
+	const pw = "s3cret-Trace-pw"
+	for _, tt := range []struct {
+		name string
+		body func(path string) error
+		kept bool
+	}{
+		{"a zip: masked", func(path string) error {
+			var b bytes.Buffer
+			zw := zip.NewWriter(&b)
+			w, _ := zw.Create(tracezip.TraceEntry)
+			w.Write([]byte(`{"type":"before","params":{"value":"` + pw + `"}}`))
+			if err := zw.Close(); err != nil {
+				return err
+			}
+			return os.WriteFile(path, b.Bytes(), 0o644)
+		}, true},
+		{"no zip: removed", func(path string) error { return os.WriteFile(path, []byte("value "+pw), 0o644) }, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			srv := tracer(t, nil, func(c mcptest.Call) mcptest.Result {
+				path := filepath.Join(dir, "trace-1.zip")
+				if err := tt.body(path); err != nil {
+					return mcptest.Failure(err.Error())
+				}
+				return mcptest.Playwright{Value: "Trace recording stopped.\n- [Trace](" + path + ")"}.Result()
+			})
+			servers := ServersFunc(func(ctx context.Context, _ string, _ Needs) (ToolCaller, error) { return srv.Connect(ctx) })
+			evidence := t.TempDir()
+			opts := &Options{EvidenceDir: evidence, Trace: tracing.On, Vars: []map[string]string{{"PASSWORD": pw}}}
+			res, err := New(servers, opts).Run(context.Background(), "mug.json", parse(t, scenario(`{"PASSWORD": ""}`, passingSteps)))
+			if err != nil || !res.Success {
+				t.Fatalf("run: %v %+v", err, res)
+			}
+			want := filepath.Join(evidence, "mug"+tracing.Suffix)
+			if !tt.kept {
+				want = ""
+			}
+			if res.Trace != want {
+				t.Fatalf("Trace: got %q, want %q", res.Trace, want)
+			}
+			files, _ := filepath.Glob(filepath.Join(evidence, "*"))
+			if !tt.kept {
+				if len(files) != 0 {
+					t.Errorf("left in the evidence folder: %q", files)
+				}
+				return
+			}
+			zr, err := zip.OpenReader(want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer zr.Close()
+			rc, _ := zr.File[0].Open()
+			b, _ := io.ReadAll(rc)
+			rc.Close()
+			if strings.Contains(string(b), pw) || !strings.Contains(string(b), report.Mask) {
+				t.Errorf("the trace's action log: %s", b)
+			}
+		})
 	}
 }

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -134,4 +138,77 @@ func TestReplayTraceNeedsDevtools(t *testing.T) {
 	if strings.Contains(out, "[1/3]") {
 		t.Errorf("a step ran:\n%s", out)
 	}
+}
+
+// TestReplayTraceMasksSecrets: through each browser server, a trace of a
+// run that types a secret into a password field and posts it holds it
+// nowhere, raw or URL-encoded (the action log's typed value, the DOM
+// snapshots' field values, the posted form in the network log), as the
+// console, JSON, JUnit and the HTML report do not; and it is still a
+// trace Playwright's own loader reads.
+func TestReplayTraceMasksSecrets(t *testing.T) {
+	requireBrowser(t)
+	t.Parallel() // see parallelNote
+	const pw = "Tr4ce!pw&q=Z"
+	base := testkit.Serve(t, testkit.Pages("<title>Log in</title>", func(path string, _ bool) (string, bool) {
+		switch path {
+		case "/":
+			return `<form method=post action=/in><input type=password name=pw aria-label=Password><button>Log in</button></form>`, true
+		case "/in":
+			return `<h1>Welcome</h1>`, true
+		}
+		return "", false
+	}))
+	steps := []map[string]any{
+		{"step": 1, "tool": "mcp__playwright__browser_navigate", "params": map[string]any{"url": base + "/"}},
+		{"step": 2, "tool": "mcp__playwright__browser_type", "params": map[string]any{"target": `internal:label="Password"i`, "text": "{{PASSWORD}}"}},
+		{"step": 3, "tool": "mcp__playwright__browser_click", "params": map[string]any{"target": `internal:role=button[name="Log in"s]`}},
+		{"step": 4, "tool": "mcp__playwright__browser_evaluate", "params": map[string]any{"function": `() => { if (!document.body.innerText.includes('Welcome')) throw new Error('not in'); return 'ok'; }`}},
+	}
+	data, err := json.Marshal(map[string]any{"version": "2.1", "metadata": map[string]any{"name": "login"},
+		"variables": map[string]any{"PASSWORD": ""}, "steps": steps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "login.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	together(t, bothServers, 2, func(t *testing.T, i int) {
+		dir := t.TempDir()
+		code, out, errOut := runCLI(t, "replay", file, "--mcp", bothServers[i], "--var", "PASSWORD="+pw, "--trace", "on", "--report", dir)
+		if code != exitOK {
+			t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errOut)
+		}
+		trace := filepath.Join(dir, "login.trace.zip")
+		zr, err := zip.OpenReader(trace)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer zr.Close()
+		typed := false
+		for _, f := range zr.File {
+			rc, err := f.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := io.ReadAll(rc)
+			rc.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, form := range []string{pw, url.QueryEscape(pw), url.PathEscape(pw)} {
+				if bytes.Contains(b, []byte(form)) {
+					t.Errorf("%s: %s holds the secret as %q", trace, f.Name, form)
+				}
+			}
+			typed = typed || f.Name == "trace.trace" && bytes.Contains(b, []byte(`"value":"***"`))
+		}
+		if !typed {
+			t.Errorf("%s: the action log has no typed value masked as ***", trace)
+		}
+		if info, _ := testkit.LoadTrace(t, trace); len(info.Calls) == 0 {
+			t.Errorf("%s: Playwright's loader read no calls", trace)
+		}
+	})
 }

@@ -148,17 +148,19 @@ func moveFile(src, dest string) error {
 type Recording struct {
 	mode Mode
 	s    Caller
-	file string // where End writes it
-	kept string // what End wrote
+	file string              // where End writes it
+	kept string              // what End wrote
+	mask func(string) string // the run's secrets masked; nil: none
 	log  *slog.Logger
 }
 
 // Begin starts the trace of a run, before its first step, when mode
 // records one, s (the browser server called server) is open and there is
 // a folder dir to keep it in (else nil, and no call is made). End writes
-// it there as name()+Suffix. A server that cannot record one is Start's
-// error.
-func Begin(ctx context.Context, mode Mode, s Caller, server, dir string, name func() string, log *slog.Logger) (*Recording, error) {
+// it there as name()+Suffix, with every text in it passed through mask
+// (the run's secrets masked, as everywhere else it writes; nil when it
+// has none). A server that cannot record one is Start's error.
+func Begin(ctx context.Context, mode Mode, s Caller, server, dir string, name func() string, mask func(string) string, log *slog.Logger) (*Recording, error) {
 	if !mode.Records() || s == nil || dir == "" {
 		return nil, nil
 	}
@@ -166,13 +168,15 @@ func Begin(ctx context.Context, mode Mode, s Caller, server, dir string, name fu
 	if err := Start(ctx, s, server); err != nil {
 		return nil, err
 	}
-	return &Recording{mode: mode, s: s, file: dest, log: log}, nil
+	return &Recording{mode: mode, s: s, file: dest, mask: mask, log: log}, nil
 }
 
 // End stops the trace, after the run's last step and its failure's
-// evidence, and writes it (Stop), bounded by defaults.Trace. It returns
-// the file written; "" when the run was interrupted or the trace could
-// not be saved, which is logged: the run's verdict is its steps'.
+// evidence, and writes it (Stop), bounded by defaults.Trace, its secrets
+// masked (tracezip.Mask). It returns the file written; "" when the run
+// was interrupted or the trace could not be saved or masked (a trace that
+// could not be masked is removed, never kept with the secrets in it),
+// which is logged: the run's verdict is its steps'.
 func (r *Recording) End(ctx context.Context) string {
 	if r == nil || ctx.Err() != nil {
 		return ""
@@ -182,6 +186,13 @@ func (r *Recording) End(ctx context.Context) string {
 	if err := Stop(ctx, r.s, r.file); err != nil {
 		r.log.Warn("trace not saved", "err", err)
 		return ""
+	}
+	if r.mask != nil {
+		if err := tracezip.Mask(r.file, r.mask); err != nil {
+			_ = os.Remove(r.file)
+			r.log.Warn("trace not kept: its secrets could not be masked", "err", err)
+			return ""
+		}
 	}
 	r.kept = r.file
 	return r.kept
