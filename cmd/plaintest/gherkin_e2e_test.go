@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plaintest/plaintest/internal/testkit"
 	"github.com/plaintest/plaintest/sandy"
 )
 
@@ -100,5 +101,37 @@ func TestCompileFeatureRefused(t *testing.T) {
 		if code != exitInput || !strings.Contains(stderr, want) {
 			t.Errorf("%s: exit %d, want %d saying %q\nstdout:\n%s\nstderr:\n%s", file, code, exitInput, want, stdout, stderr)
 		}
+	}
+}
+
+// TestCompileFeatureTicksQuotedBox: `When I check "Remember me"`, as
+// feature files tick a box (Cucumber's web steps), ticks the box of that
+// whole name: read as a look, it passed on the label's text and the
+// Then failed with the box never ticked. The scenario replays.
+func TestCompileFeatureTicksQuotedBox(t *testing.T) {
+	requireBuiltin(t)
+	t.Parallel() // see parallelNote
+	base := testkit.Serve(t, testkit.Pages("<title>Prefs</title>", func(path string, _ bool) (string, bool) {
+		return `<p>Tick Remember me to stay signed in.</p><label><input type=checkbox id=r> Remember me</label>
+<button onclick="out.textContent = r.checked ? 'Remembered' : 'Not remembered'">Save</button><p id=out></p>`, path == "/"
+	}))
+	dir := t.TempDir()
+	feature := filepath.Join(dir, "prefs.feature")
+	if err := os.WriteFile(feature, []byte(`Feature: Preferences
+  Scenario: Remember me
+    Given I am on "/"
+    When I check "Remember me"
+    And I click "Save"
+    Then I should see "Remembered"
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "prefs.json")
+	code, stdout, stderr := runCLI(t, "compile", "-f", feature, "--url", base, "-o", out, "--translator", "rules")
+	if code != exitOK || !strings.Contains(stdout, `I check "Remember me" → checkbox "Remember me"`) {
+		t.Fatalf("exit %d, want 0 with the box ticked\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
+	}
+	if code, stdout, stderr = runCLI(t, "replay", out, "--report", t.TempDir()); code != exitOK {
+		t.Fatalf("replay: exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)
 	}
 }

@@ -39,11 +39,18 @@ var (
 // ticks reports whether body, after the verb "check", names a box to tick
 // though it reads as a sentence: it is in the first person, its subject
 // is a box ("the box that says I agree"), or the page has one checkbox,
-// radio or switch of that whole name ("Email shows me deals").
+// radio or switch of that whole name ("Email shows me deals"). Quoted
+// words are text the page must show, but for the whole name of such a
+// box: `check "Remember me"` is how a feature file ticks one (Cucumber's
+// web steps), and the page has no other reading of it.
 func (r *Rules) ticks(req translator.Request, body string) bool {
 	b := strings.TrimSpace(body)
-	if names.Quoted(b) != "" {
-		return false // quoted words are text the page must show
+	if q := names.Quoted(b); q != "" {
+		if req.Page == nil || names.ReQuoted.FindString(b) != b {
+			return false // words beside the quotes: a sentence about the page
+		}
+		best, top := names.Rank(names.Candidates(req.Page, names.CheckRoles), q)
+		return len(best) == 1 && top >= names.ScoreExact
 	}
 	if reFirstPerson.MatchString(b) {
 		return true

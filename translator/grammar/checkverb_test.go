@@ -51,6 +51,10 @@ func TestCheckVerb(t *testing.T) {
 		{action: "check the checkbox labelled I have read the terms", kind: step.Check, ref: "e2"},
 		{action: `check the box labelled "Email shows me deals"`, kind: step.Check, ref: "e3"},
 		{action: "check Email shows me deals", kind: step.Check, ref: "e3"},
+		{action: `check "Email shows me deals"`, kind: step.Check, ref: "e3"}, // a feature file's way
+		{action: `check "Fred"`, kind: step.AssertText, value: "Fred"},       // no box of that name: a look
+		{action: `check "Email shows me"`, kind: step.AssertText, value: "Email shows me"},
+		{action: `check the cart shows "1 item"`, kind: step.AssertText, value: "1 item"},
 		{action: "uncheck the box that says Email shows me deals", kind: step.Uncheck, ref: "e3"},
 		// Looks, as before.
 		{action: "check the Students table shows Fred", kind: step.AssertText, ref: "e5", value: "Fred"},
