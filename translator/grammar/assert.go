@@ -206,6 +206,13 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 		case strict:
 			return nil, errNoMatch
 		case names.Quoted(body) != "":
+			// The quoted words are the text only when nothing else is
+			// said: `verify "Japan" should be selected in "Country"`
+			// read as `"Japan" is shown` checked what it did not say.
+			if rest := unquotedWords(body); rest != "" {
+				return nil, fmt.Errorf("%w: %q: the words %q beside the quoted text are not read; say what to check of it (`%s is shown`, `FIELD shows %s`)",
+					translator.ErrUnparsable, body, rest, quoteOf(body), quoteOf(body))
+			}
 			text = names.Quoted(body)
 		default:
 			text = expectedText(body)
@@ -343,6 +350,17 @@ func expectedText(s string) string {
 	s = strings.TrimPrefix(s, "the text ")
 	return strings.TrimSpace(s)
 }
+
+// unquotedWords are the words of s outside its quotes, but for those that
+// only name the text ("the text", "the message"); "" when none.
+func unquotedWords(s string) string {
+	rest := strings.TrimSpace(names.ReQuoted.ReplaceAllString(s, " "))
+	rest = strings.TrimSpace(reTextWord.ReplaceAllString(rest+" ", ""))
+	return strings.Trim(rest, " .!:,;")
+}
+
+// quoteOf is s's first quotation, quotes and all.
+func quoteOf(s string) string { return names.ReQuoted.FindString(s) }
 
 // quotedWhole returns the quoted text when s is nothing but a quotation.
 func quotedWhole(s string) string {

@@ -42,6 +42,10 @@ var (
 	reValueAt = regexp.MustCompile(`(?i)^(.+?) (?:is|stays|remains|is now|is set) at (.+)$`)
 	reValue   = regexp.MustCompile(`(?i)^(.+?) (?:shows|contains|has|reads|says|displays|is set to|has the value|has value|is|equals|value is|=) (.+)$`)
 	reValueOf = regexp.MustCompile(`(?i)^(?:the )?value of (.+?) is (.+)$`)
+	// reSelectedIn reads Cucumber's web step for a select's choice:
+	// `"Japan" should be selected for "Country"` (the value, then the
+	// field).
+	reSelectedIn = regexp.MustCompile(`(?i)^(.+?) (?:should be|is|must be) (?:selected|chosen) (?:in|for|from) (.+)$`)
 )
 
 func match(verb string) string {
@@ -205,6 +209,13 @@ var valueRoles = names.Roles("textbox", "searchbox", "combobox", "spinbutton", "
 // readValue reads "the Sugar field shows 0", "the email field contains
 // x@y", "the value of Quantity is 2": only when the subject is a field.
 func readValue(r *Rules, req translator.Request, body string) ([]step.Step, error) {
+	if m := submatchOutsideQuotes(reSelectedIn, body); m != nil && req.Page != nil {
+		n, err := names.Element(req, m[2], names.ForChecks(valueRoles), "field")
+		if err != nil {
+			return nil, final(err)
+		}
+		return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Value: names.Unquote(strings.TrimSpace(m[1])), Match: step.MatchEquals}}, nil
+	}
 	if m := submatchOutsideQuotes(reValueAt, body); m != nil && req.Page != nil {
 		if n, err := names.Element(req, m[1], names.ForChecks(valueRoles), "field"); err == nil {
 			value, how := names.Unquote(m[2]), step.MatchNow

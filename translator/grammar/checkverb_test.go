@@ -155,3 +155,48 @@ func TestCheckWhateverTheState(t *testing.T) {
 		t.Errorf("uncheck Card: %v, want a radio button refused", err)
 	}
 }
+
+// TestQuotedTextAlone: quoted text is the text a check looks for only
+// when nothing else is said beside it; Cucumber's `"X" should be selected
+// for "Y"` is the select's value; other words beside a quotation are
+// refused, never dropped.
+func TestQuotedTextAlone(t *testing.T) {
+	page, err := dom.ParseARIA(`- main [ref=e1]:
+  - combobox "Country" [ref=e2]:
+    - option "Spain" [selected]
+    - option "Japan"
+  - heading "Checkout" [level=1] [ref=e3]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action string
+		kind   step.Kind
+		ref    string
+		value  string
+		err    string
+	}{
+		{action: `verify "Japan" should be selected for "Country"`, kind: step.AssertValue, ref: "e2", value: "Japan"},
+		{action: `verify "Japan" is selected in Country`, kind: step.AssertValue, ref: "e2", value: "Japan"},
+		{action: `verify "Checkout"`, kind: step.AssertText, value: "Checkout"},
+		{action: `verify the text "Checkout"`, kind: step.AssertText, value: "Checkout"},
+		{action: `verify "Japan" picked in Country`, err: `the words "picked in Country" beside the quoted text are not read`},
+		{action: `verify "Japan" blah`, err: `the words "blah" beside the quoted text are not read`},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: %v, %v; want an error saying %s", tt.action, steps, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || len(steps) != 1 {
+			t.Errorf("%s: %v, %v", tt.action, steps, err)
+			continue
+		}
+		if s := steps[0]; s.Kind != tt.kind || s.Ref != tt.ref || s.Value != tt.value {
+			t.Errorf("%s: got %s ref %q value %q, want %s ref %q value %q", tt.action, s.Kind, s.Ref, s.Value, tt.kind, tt.ref, tt.value)
+		}
+	}
+}
