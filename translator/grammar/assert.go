@@ -22,7 +22,15 @@ import (
 // is an assertion: "check Buy milk" is an action, never "Buy milk is
 // shown".
 
-func buildAssertGone(_ *Rules, m []string, _ translator.Request) ([]step.Step, error) {
+func buildAssertGone(_ *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	if g := reWithin.FindStringSubmatch(strings.TrimSpace(m[1])); g != nil {
+		// `I should not see "$99.00" within "Blue Mug"`: not in that part.
+		n, err := withinPlace(req.Page, names.Unquote(g[2]))
+		if err != nil {
+			return nil, final(err)
+		}
+		return []step.Step{{Kind: step.AssertGone, Value: names.Quoted(g[1]), Role: n.Role, Ref: n.Ref, Element: names.DescribeContainer(req.Page, n)}}, nil
+	}
 	t := expectedText(m[1])
 	if t == "" {
 		return nil, errNoMatch
@@ -86,8 +94,11 @@ var (
 	// reIn reads "Blue Mug is in the cart": the text is what comes before.
 	// reNotIn reads "Red Mug is not in the cart", "Saved is not shown in
 	// the status": the text must be gone from that part of the page.
-	reNotIn    = regexp.MustCompile(`(?i)^(.+?) (?:is not|isn't|are not|aren't|is no longer|are no longer)(?: (?:listed|shown|displayed|visible))? (?:in|inside|within|on) ((?:the|your|my) \S.*)$`)
-	reIn       = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within))|(?:appears|appear|shows up|show up) (?:in|inside|on|within)) ((?:the|your|my) \S.*)$`)
+	reNotIn = regexp.MustCompile(`(?i)^(.+?) (?:is not|isn't|are not|aren't|is no longer|are no longer)(?: (?:listed|shown|displayed|visible))? (?:in|inside|within|on) ((?:the|your|my) \S.*)$`)
+	reIn    = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within))|(?:appears|appear|shows up|show up) (?:in|inside|on|within)) ((?:the|your|my) \S.*)$`)
+	// reWithin reads Cucumber's scoped step: `"$12.00" within "Blue Mug"`
+	// (I should see …), the quoted text in the part of the page named.
+	reWithin   = regexp.MustCompile(`(?i)^("[^"]+"|“[^”]+”|'[^']+') (?:within|inside|in) (.+)$`)
 	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
 )
 
@@ -198,6 +209,16 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 	case submatchOutsideQuotes(reIn, body) != nil:
 		g = submatchOutsideQuotes(reIn, body)
 		text, place = expectedText(names.StripArticle(g[1])), g[2]
+	case reWithin.FindStringSubmatch(strings.TrimSpace(body)) != nil:
+		g = reWithin.FindStringSubmatch(strings.TrimSpace(body))
+		// The place is the scope the sentence gives: one part of the
+		// page of that name, or the check is refused (read as the whole
+		// page, it passed where only another card showed the text).
+		n, err := withinPlace(req.Page, names.Unquote(g[2]))
+		if err != nil {
+			return nil, err
+		}
+		return []step.Step{{Kind: kind, Value: names.Quoted(g[1]), Role: n.Role, Ref: n.Ref, Element: names.DescribeContainer(req.Page, n)}}, nil
 	default:
 		if st, ok := readLabelled(req.Page, body); ok { // "the total is $24.00"
 			return []step.Step{st}, nil
@@ -349,6 +370,48 @@ func expectedText(s string) string {
 	s = reTextWord.ReplaceAllString(s, "")
 	s = strings.TrimPrefix(s, "the text ")
 	return strings.TrimSpace(s)
+}
+
+// withinPlace is the one part of the page whose name is place (a card, a
+// row, a section named "Blue Mug"), the element a `within` check reads:
+// one with content of its own, the innermost when they nest. None, or
+// several, is an error naming them.
+func withinPlace(page *dom.Node, place string) (*dom.Node, error) {
+	want := dom.Normalize(names.StripArticle(place))
+	var found []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if n.Ref != "" && len(n.Children) > 0 && dom.Normalize(names.Label(n)) == want {
+			for i, f := range found {
+				if isAncestor(f, n) {
+					found[i] = n // the innermost of a name
+					return true
+				}
+			}
+			found = append(found, n)
+		}
+		return true
+	})
+	switch len(found) {
+	case 0:
+		return nil, fmt.Errorf("%w: no part of the page is named %q to look within", translator.ErrUnparsable, place)
+	case 1:
+		return found[0], nil
+	}
+	var ds []string
+	for _, n := range found {
+		ds = append(ds, names.DescribeContainer(page, n))
+	}
+	return nil, fmt.Errorf("%q names %d parts of the page: %s; name the one to look within by its kind too (\"in the %s article\")",
+		place, len(found), strings.Join(ds, "; "), place)
+}
+
+func isAncestor(a, n *dom.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p == a {
+			return true
+		}
+	}
+	return false
 }
 
 // unquotedWords are the words of s outside its quotes, but for those that

@@ -52,7 +52,7 @@ func TestCheckVerb(t *testing.T) {
 		{action: `check the box labelled "Email shows me deals"`, kind: step.Check, ref: "e3"},
 		{action: "check Email shows me deals", kind: step.Check, ref: "e3"},
 		{action: `check "Email shows me deals"`, kind: step.Check, ref: "e3"}, // a feature file's way
-		{action: `check "Fred"`, kind: step.AssertText, value: "Fred"},       // no box of that name: a look
+		{action: `check "Fred"`, kind: step.AssertText, value: "Fred"},        // no box of that name: a look
 		{action: `check "Email shows me"`, kind: step.AssertText, value: "Email shows me"},
 		{action: `check the cart shows "1 item"`, kind: step.AssertText, value: "1 item"},
 		{action: "uncheck the box that says Email shows me deals", kind: step.Uncheck, ref: "e3"},
@@ -197,6 +197,55 @@ func TestQuotedTextAlone(t *testing.T) {
 		}
 		if s := steps[0]; s.Kind != tt.kind || s.Ref != tt.ref || s.Value != tt.value {
 			t.Errorf("%s: got %s ref %q value %q, want %s ref %q value %q", tt.action, s.Kind, s.Ref, s.Value, tt.kind, tt.ref, tt.value)
+		}
+	}
+}
+
+// TestWithin: Cucumber's scoped steps read the quoted text in the one
+// part of the page named, shown or not shown; a name that no part of the
+// page has, or that several have, is refused, never read as the page.
+func TestWithin(t *testing.T) {
+	page, err := dom.ParseARIA(`- article "Blue Mug" [ref=e1]:
+  - heading "Blue Mug" [level=2] [ref=e2]
+  - paragraph [ref=e3]: $14.00
+- article "Red Mug" [ref=e4]:
+  - heading "Red Mug" [level=2] [ref=e5]
+  - paragraph [ref=e6]: $12.00
+- region "Offers" [ref=e7]:
+  - article "Offer" [ref=e8]:
+    - paragraph [ref=e9]: Half price
+- list "Offer" [ref=e10]:
+  - listitem [ref=e11]: Free delivery
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action string
+		kind   step.Kind
+		ref    string
+		err    string
+	}{
+		{action: `I should see "$12.00" within "Blue Mug"`, kind: step.AssertText, ref: "e1"},
+		{action: `verify "$12.00" within "Red Mug"`, kind: step.AssertText, ref: "e4"},
+		{action: `I should not see "$12.00" within "Blue Mug"`, kind: step.AssertGone, ref: "e1"},
+		{action: `I should see "$12.00" within "Green Mug"`, err: `no part of the page is named "Green Mug"`},
+		{action: `I should not see "$12.00" within "Green Mug"`, err: `no part of the page is named "Green Mug"`},
+		{action: `I should see "Half price" within "Offer"`, err: `"Offer" names 2 parts of the page`},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: %v, %v; want an error saying %s", tt.action, steps, err, tt.err)
+			}
+			continue
+		}
+		if err != nil || len(steps) != 1 {
+			t.Errorf("%s: %v, %v", tt.action, steps, err)
+			continue
+		}
+		if s := steps[0]; s.Kind != tt.kind || s.Ref != tt.ref {
+			t.Errorf("%s: got %s ref %q, want %s ref %q", tt.action, s.Kind, s.Ref, tt.kind, tt.ref)
 		}
 	}
 }
