@@ -22,10 +22,16 @@ import (
 // is an assertion: "check Buy milk" is an action, never "Buy milk is
 // shown".
 
-func buildAssertGone(_ *Rules, m []string, req translator.Request) ([]step.Step, error) {
-	if g := reWithin.FindStringSubmatch(strings.TrimSpace(m[1])); g != nil {
+func buildAssertGone(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
+	if items, or, rest, ok := quotedList(m[1]); ok {
+		// `I should not see "Error" or "Failed"`: neither.
+		return eachQuoted(items, or, func(q string) ([]step.Step, error) {
+			return buildAssertGone(r, []string{m[0], q + rest}, req)
+		})
+	}
+	if g := reWithin.FindStringSubmatch(strings.TrimSpace(m[1])); g != nil && !scopeByKind(g) {
 		// `I should not see "$99.00" within "Blue Mug"`: not in that part.
-		n, err := withinPlace(req.Page, names.Unquote(g[2]))
+		n, err := withinPlace(req.Page, names.Unquote(g[3]))
 		if err != nil {
 			return nil, final(err)
 		}
@@ -98,7 +104,7 @@ var (
 	reIn    = regexp.MustCompile(`(?i)^(.+?) (?:(?:is|are) (?:in|inside|on|within|(?:listed|shown|displayed|visible) (?:in|on|within))|(?:appears|appear|shows up|show up) (?:in|inside|on|within)) ((?:the|your|my) \S.*)$`)
 	// reWithin reads Cucumber's scoped step: `"$12.00" within "Blue Mug"`
 	// (I should see …), the quoted text in the part of the page named.
-	reWithin   = regexp.MustCompile(`(?i)^("[^"]+"|“[^”]+”|'[^']+') (?:within|inside|in) (.+)$`)
+	reWithin   = regexp.MustCompile(`(?i)^("[^"]+"|“[^”]+”|'[^']+') (within|inside|in) (.+)$`)
 	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
 )
 
@@ -172,6 +178,11 @@ func (r *Rules) readCheck(req translator.Request, body string, strict bool) ([]s
 // of the page when the subject names one), is in, quoted, is shown, and,
 // unless strict, plain words.
 func (r *Rules) readText(req translator.Request, body string, strict bool) ([]step.Step, error) {
+	if items, or, rest, ok := quotedList(body); ok {
+		// `"Saved" and "Done" are shown`: a check of each, where reading
+		// the first alone dropped the others.
+		return eachQuoted(items, or, func(q string) ([]step.Step, error) { return r.readText(req, q+rest, strict) })
+	}
 	kind, text, place := step.AssertText, "", ""
 	// Words inside quotes are the expected text, never the sentence's verb.
 	switch g := []string(nil); {
@@ -209,16 +220,21 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 	case submatchOutsideQuotes(reIn, body) != nil:
 		g = submatchOutsideQuotes(reIn, body)
 		text, place = expectedText(names.StripArticle(g[1])), g[2]
-	case reWithin.FindStringSubmatch(strings.TrimSpace(body)) != nil:
+	case reWithin.FindStringSubmatch(strings.TrimSpace(body)) != nil && !scopeByKind(reWithin.FindStringSubmatch(strings.TrimSpace(body))):
 		g = reWithin.FindStringSubmatch(strings.TrimSpace(body))
 		// The place is the scope the sentence gives: one part of the
 		// page of that name, or the check is refused (read as the whole
 		// page, it passed where only another card showed the text).
-		n, err := withinPlace(req.Page, names.Unquote(g[2]))
+		n, err := withinPlace(req.Page, names.Unquote(g[3]))
 		if err != nil {
 			return nil, err
 		}
 		return []step.Step{{Kind: kind, Value: names.Quoted(g[1]), Role: n.Role, Ref: n.Ref, Element: names.DescribeContainer(req.Page, n)}}, nil
+	case reWithin.FindStringSubmatch(strings.TrimSpace(body)) != nil:
+		// `"Saved" in the header`: a place said as the text forms say
+		// one, read as they read it.
+		g = reWithin.FindStringSubmatch(strings.TrimSpace(body))
+		text, place = names.Quoted(g[1]), g[3]
 	default:
 		if st, ok := readLabelled(req.Page, body); ok { // "the total is $24.00"
 			return []step.Step{st}, nil
@@ -370,6 +386,50 @@ func expectedText(s string) string {
 	s = reTextWord.ReplaceAllString(s, "")
 	s = strings.TrimPrefix(s, "the text ")
 	return strings.TrimSpace(s)
+}
+
+// scopeByKind reports whether a reWithin match gives its place as the
+// text forms give one ("in the header", "inside the Blue Mug card"): not
+// "within", and a place that is not quoted and starts with an article.
+func scopeByKind(g []string) bool {
+	return !strings.EqualFold(g[2], "within") && names.Quoted(g[3]) == "" && names.StripArticle(g[3]) != g[3]
+}
+
+// reQuotedList is two or more quotations joined by commas, "and" or "or",
+// then the rest of the sentence.
+var reQuotedList = regexp.MustCompile(`^((?:"[^"]+"|“[^”]+”|'[^']+')(?:\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:"[^"]+"|“[^”]+”|'[^']+'))+)(.*)$`)
+
+// quotedList reads a list of quoted texts at the start of s: the texts
+// (quotes and all), whether they are joined by "or", and the rest of s.
+func quotedList(s string) (items []string, or bool, rest string, ok bool) {
+	g := reQuotedList.FindStringSubmatch(strings.TrimSpace(s))
+	if g == nil {
+		return nil, false, "", false
+	}
+	items = names.ReQuoted.FindAllString(g[1], -1)
+	outside := names.ReQuoted.ReplaceAllString(g[1], " ")
+	return items, regexp.MustCompile(`(?i)\bor\b`).MatchString(outside), g[2], len(items) > 1
+}
+
+// eachQuoted reads a check of each quoted text with read and returns the
+// checks in order. Joined by "or", the checks must all be that a text is
+// not shown (none of them is): that one of several texts is shown is not
+// a check plaintest makes.
+func eachQuoted(items []string, or bool, read func(q string) ([]step.Step, error)) ([]step.Step, error) {
+	var out []step.Step
+	for _, q := range items {
+		steps, err := read(q)
+		if err != nil {
+			return nil, err
+		}
+		for _, st := range steps {
+			if or && st.Kind != step.AssertGone {
+				return nil, final(fmt.Errorf("%w: %s joined by \"or\": a check that one of them is shown is not one plaintest makes; check each, or the one the page must show", translator.ErrUnparsable, strings.Join(items, ", ")))
+			}
+		}
+		out = append(out, steps...)
+	}
+	return out, nil
 }
 
 // withinPlace is the one part of the page whose name is place (a card, a

@@ -249,3 +249,39 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedLists: quoted texts joined by "and" or commas are a check of
+// each, where the first alone was read; joined by "or" they may only be
+// checks that none is shown.
+func TestQuotedLists(t *testing.T) {
+	page, err := dom.ParseARIA("- paragraph [ref=e1]: Saved\n- paragraph [ref=e2]: Done\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action string
+		want   string // each step's kind and value
+		err    string
+	}{
+		{action: `verify "Saved" and "Done" are shown`, want: `assert_text Saved; assert_text Done`},
+		{action: `I should see "Saved" and "Done"`, want: `assert_text Saved; assert_text Done`},
+		{action: `verify "Saved", "Done" and "Gone" are not shown`, want: `assert_gone Saved; assert_gone Done; assert_gone Gone`},
+		{action: `I should not see "Error" or "Failed"`, want: `assert_gone Error; assert_gone Failed`},
+		{action: `I should see "Saved" or "Done"`, err: `joined by "or"`},
+	} {
+		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
+		if tt.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.err) {
+				t.Errorf("%s: %v, %v; want an error saying %s", tt.action, steps, err, tt.err)
+			}
+			continue
+		}
+		var got []string
+		for _, s := range steps {
+			got = append(got, string(s.Kind)+" "+s.Value)
+		}
+		if err != nil || strings.Join(got, "; ") != tt.want {
+			t.Errorf("%s: %q, %v; want %s", tt.action, got, err, tt.want)
+		}
+	}
+}
