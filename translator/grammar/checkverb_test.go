@@ -156,6 +156,25 @@ func TestCheckWhateverTheState(t *testing.T) {
 	}
 }
 
+// translated reads action on page with the rules. With wantErr set, the
+// reading must fail saying it (ok false either way: the case is done);
+// without, it must give steps.
+func translated(t *testing.T, page *dom.Node, action, wantErr string) (steps []step.Step, ok bool) {
+	t.Helper()
+	steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: action, Page: page})
+	switch {
+	case wantErr != "":
+		if err == nil || !strings.Contains(err.Error(), wantErr) {
+			t.Errorf("%s: %v, %v; want an error saying %s", action, steps, err, wantErr)
+		}
+		return nil, false
+	case err != nil || len(steps) == 0:
+		t.Errorf("%s: %v, %v", action, steps, err)
+		return nil, false
+	}
+	return steps, true
+}
+
 // TestQuotedTextAlone: quoted text is the text a check looks for only
 // when nothing else is said beside it; Cucumber's `"X" should be selected
 // for "Y"` is the select's value; other words beside a quotation are
@@ -184,15 +203,8 @@ func TestQuotedTextAlone(t *testing.T) {
 		{action: `verify "Japan" picked in Country`, err: `the words "picked in Country" beside the quoted text are not read`},
 		{action: `verify "Japan" blah`, err: `the words "blah" beside the quoted text are not read`},
 	} {
-		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s: %v, %v; want an error saying %s", tt.action, steps, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || len(steps) != 1 {
-			t.Errorf("%s: %v, %v", tt.action, steps, err)
+		steps, ok := translated(t, page, tt.action, tt.err)
+		if !ok {
 			continue
 		}
 		if s := steps[0]; s.Kind != tt.kind || s.Ref != tt.ref || s.Value != tt.value {
@@ -233,15 +245,8 @@ func TestWithin(t *testing.T) {
 		{action: `I should not see "$12.00" within "Green Mug"`, err: `no part of the page is named "Green Mug"`},
 		{action: `I should see "Half price" within "Offer"`, err: `"Offer" names 2 parts of the page`},
 	} {
-		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s: %v, %v; want an error saying %s", tt.action, steps, err, tt.err)
-			}
-			continue
-		}
-		if err != nil || len(steps) != 1 {
-			t.Errorf("%s: %v, %v", tt.action, steps, err)
+		steps, ok := translated(t, page, tt.action, tt.err)
+		if !ok {
 			continue
 		}
 		if s := steps[0]; s.Kind != tt.kind || s.Ref != tt.ref {
@@ -269,19 +274,16 @@ func TestQuotedLists(t *testing.T) {
 		{action: `I should not see "Error" or "Failed"`, want: `assert_gone Error; assert_gone Failed`},
 		{action: `I should see "Saved" or "Done"`, err: `joined by "or"`},
 	} {
-		steps, err := (&Rules{}).Translate(context.Background(), translator.Request{Action: tt.action, Page: page})
-		if tt.err != "" {
-			if err == nil || !strings.Contains(err.Error(), tt.err) {
-				t.Errorf("%s: %v, %v; want an error saying %s", tt.action, steps, err, tt.err)
-			}
+		steps, ok := translated(t, page, tt.action, tt.err)
+		if !ok {
 			continue
 		}
 		var got []string
 		for _, s := range steps {
 			got = append(got, string(s.Kind)+" "+s.Value)
 		}
-		if err != nil || strings.Join(got, "; ") != tt.want {
-			t.Errorf("%s: %q, %v; want %s", tt.action, got, err, tt.want)
+		if strings.Join(got, "; ") != tt.want {
+			t.Errorf("%s: %q; want %s", tt.action, got, tt.want)
 		}
 	}
 }
