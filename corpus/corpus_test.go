@@ -32,7 +32,7 @@ import (
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
 	"github.com/plaintest/plaintest/step"
-	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/permission"
 )
 
 // The browser servers the suite compiles and replays through: builtin (one
@@ -236,7 +236,7 @@ func compileOne(ctx context.Context, t *testing.T, s sites, sc Scenario) compile
 
 func compileOnce(ctx context.Context, t *testing.T, s sites, sc Scenario) compiled {
 	var session *mcpclient.Session
-	grant, err := grammar.Grant(sc.Actions) // "allow location access": the context starts with it
+	grant, err := permission.Grant(sc.Actions) // "allow location access": the context starts with it
 	if err != nil {
 		return compiled{sc: sc, err: err}
 	}
@@ -835,7 +835,7 @@ func audit(t *testing.T, c compiled) {
 			tools = append(tools, toolOf(call))
 		}
 		action := st.Action
-		if _, ok, _ := grammar.ReadPermission(action); ok && len(tools) == 0 {
+		if _, ok, _ := permission.Read(action); ok && len(tools) == 0 {
 			continue // "block location": the browser context's, no call (environment.permissions)
 		}
 		checkOnly := !slices.ContainsFunc(tools, func(tool string) bool {

@@ -19,6 +19,7 @@ import (
 	"github.com/plaintest/plaintest/step"
 	"github.com/plaintest/plaintest/translator"
 	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/permission"
 )
 
 // ToolCaller is the one method of an MCP session the compiler needs.
@@ -138,7 +139,7 @@ func (c *Compiler) Run(ctx context.Context, sc Scenario) (*ParserResult, error) 
 		Usage:      Usage{Tokenizer: string(c.opts.Tokens.Encoding())},
 	}
 	r.res = res
-	res.Permissions, _ = grammar.Permissions(sc.Actions) // Validate refused its problems
+	res.Permissions, _ = permission.List(sc.Actions) // Validate refused its problems
 	if u, err := url.Parse(sc.URL); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 		res.BaseURL = u.Scheme + "://" + u.Host
 		r.values["BASE_URL"] = res.BaseURL
@@ -185,7 +186,7 @@ func (r *run) all(ctx context.Context) error {
 		return err
 	}
 	for i := range r.actions {
-		if p, ok, _ := grammar.ReadPermission(r.actions[i]); ok { // the browser context applies it: no call
+		if p, ok, _ := permission.Read(r.actions[i]); ok { // the browser context applies it: no call
 			r.done(i+1, &TestStep{Index: i + 1, Action: r.res.Actions[i], Element: p.Describe(), Translator: "rules"})
 			continue
 		}

@@ -20,7 +20,7 @@ import (
 	rpt "github.com/plaintest/plaintest/report"
 	"github.com/plaintest/plaintest/sandy"
 	"github.com/plaintest/plaintest/sandyexport"
-	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/permission"
 	"github.com/spf13/pflag"
 )
 
@@ -100,7 +100,7 @@ func runCompile(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	grant, err := grammar.Grant(sc.Actions) // "allow location access": the context starts with it
+	grant, err := permission.Grant(sc.Actions) // "allow location access": the context starts with it
 	if err != nil {
 		return err
 	}

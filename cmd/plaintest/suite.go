@@ -21,7 +21,7 @@ import (
 	"github.com/plaintest/plaintest/parser/scenario"
 	"github.com/plaintest/plaintest/sandyexport"
 	"github.com/plaintest/plaintest/suite"
-	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/permission"
 )
 
 // A suite compile (plaintest compile DIR|FILE…) compiles every test of the
@@ -244,7 +244,7 @@ func (f *compileFlags) compileTest(ctx context.Context, e *env, t *suiteTest, fo
 		fail(suite.StatusRefused, err)
 		return
 	}
-	grant, err := grammar.Grant(sc0.Actions)
+	grant, err := permission.Grant(sc0.Actions)
 	if err != nil {
 		fail(suite.StatusRefused, err)
 		return

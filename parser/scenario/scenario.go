@@ -16,7 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/plaintest/plaintest/internal/textpos"
-	"github.com/plaintest/plaintest/translator/grammar"
+	"github.com/plaintest/plaintest/translator/permission"
 )
 
 // ErrInvalid is wrapped by every error about the scenario a person gave:
@@ -169,7 +169,7 @@ func (s *Scenario) Validate() error {
 		}
 	}
 	problems = append(problems, s.placeholderProblems()...)
-	_, perm := grammar.Permissions(s.Actions) // "allow location access"
+	_, perm := permission.List(s.Actions) // "allow location access"
 	problems = append(problems, perm...)
 	if len(problems) > 0 {
 		return &InputError{Problems: problems}

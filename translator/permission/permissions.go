@@ -1,4 +1,4 @@
-package grammar
+package permission
 
 import (
 	"fmt"
@@ -14,7 +14,7 @@ import (
 // location access" and "block location"; two positions), each naming its
 // action ("action 3: ..."). Allowed location with no position given
 // reports permit's default one.
-func Permissions(actions []string) (*step.Permissions, []string) {
+func List(actions []string) (*step.Permissions, []string) {
 	var (
 		p        *step.Permissions
 		problems []string
@@ -22,7 +22,7 @@ func Permissions(actions []string) (*step.Permissions, []string) {
 		at       int                // the action that gave a position
 	)
 	for i, a := range actions {
-		read, ok, err := ReadPermission(a)
+		read, ok, err := Read(a)
 		if err != nil {
 			problems = append(problems, fmt.Sprintf("action %d: %v", i+1, err))
 			continue
@@ -68,9 +68,9 @@ func Permissions(actions []string) (*step.Permissions, []string) {
 // mcpclient.PlaywrightOptions.Grant), so that the page answers as it will
 // at replay.
 func Grant(actions []string) (permit.Grant, error) {
-	p, problems := Permissions(actions)
+	p, problems := List(actions)
 	if len(problems) > 0 {
-		return permit.Grant{}, fmt.Errorf("%w: %s", ErrPermission, problems[0])
+		return permit.Grant{}, fmt.Errorf("%w: %s", ErrUnknown, problems[0])
 	}
 	if p == nil {
 		return permit.Grant{}, nil

@@ -1,4 +1,4 @@
-package grammar
+package permission
 
 import (
 	"errors"
@@ -54,14 +54,14 @@ func TestReadPermission(t *testing.T) {
 		{sentence: "allow location at 1, -181", ok: true, err: "longitude -181"},
 	}
 	for _, tt := range tests {
-		got, ok, err := ReadPermission(tt.sentence)
+		got, ok, err := Read(tt.sentence)
 		if ok != tt.ok {
 			t.Errorf("%q: got ok %v, want %v", tt.sentence, ok, tt.ok)
 			continue
 		}
 		if tt.err != "" {
-			if err == nil || !errors.Is(err, ErrPermission) || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), tt.sentence) {
-				t.Errorf("%q: got error %v, want one wrapping ErrPermission that names the sentence and says %q", tt.sentence, err, tt.err)
+			if err == nil || !errors.Is(err, ErrUnknown) || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), tt.sentence) {
+				t.Errorf("%q: got error %v, want one wrapping ErrUnknown that names the sentence and says %q", tt.sentence, err, tt.err)
 			}
 			continue
 		}
@@ -85,7 +85,7 @@ func TestPermissionWordsRead(t *testing.T) {
 	for _, k := range permit.Known {
 		for _, w := range k.Words {
 			for verb, allow := range map[string]bool{"allow": true, "deny": false} {
-				got, ok, err := ReadPermission(verb + " " + w)
+				got, ok, err := Read(verb + " " + w)
 				if !ok || err != nil || got.Name != k.Name || got.Allow != allow {
 					t.Errorf("%q: got %+v, %v, %v; want %s allowed %v", verb+" "+w, got, ok, err, k.Name, allow)
 				}
@@ -102,7 +102,7 @@ func FuzzReadPermission(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		p, ok, err := ReadPermission(s)
+		p, ok, err := Read(s)
 		if !ok {
 			if err != nil {
 				t.Fatalf("%q: not a permission sentence, yet an error: %v", s, err)
@@ -110,8 +110,8 @@ func FuzzReadPermission(f *testing.F) {
 			return
 		}
 		if err != nil {
-			if !errors.Is(err, ErrPermission) {
-				t.Fatalf("%q: got %v, want an error wrapping ErrPermission", s, err)
+			if !errors.Is(err, ErrUnknown) {
+				t.Fatalf("%q: got %v, want an error wrapping ErrUnknown", s, err)
 			}
 			return
 		}

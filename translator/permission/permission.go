@@ -1,4 +1,4 @@
-package grammar
+package permission
 
 // "allow location access", "allow location at 52.52, 13.40", "deny the
 // camera", "block notifications": what the browser answers a page's
@@ -42,9 +42,9 @@ func (p Permission) Describe() string {
 	return s + " for the whole test"
 }
 
-// ErrPermission is wrapped by the refusal of a sentence that allows or
+// ErrUnknown is wrapped by the refusal of a sentence that allows or
 // denies a permission no test may grant, or in a form that cannot hold.
-var ErrPermission = errors.New("cannot allow or deny this permission")
+var ErrUnknown = errors.New("cannot allow or deny this permission")
 
 var (
 	permissionVerbs = map[string]bool{"allow": true, "grant": true, "permit": true, "deny": false, "block": false, "refuse": false}
@@ -66,13 +66,13 @@ var (
 		"screen wake lock", "persistent storage", "idle detection"}
 )
 
-// ReadPermission reads sentence as a permission sentence. ok is false when
+// Read reads sentence as a permission sentence. ok is false when
 // it is not one ("allow all cookies" names no permission, and is left to
 // the other forms: a click on a banner's button). err (wrapping
-// ErrPermission) refuses a sentence that is one but names a permission no
+// ErrUnknown) refuses a sentence that is one but names a permission no
 // test may grant ("allow clipboard reading", "grant midi access") or gives
 // a position where none applies ("deny location at 1, 2").
-func ReadPermission(sentence string) (p Permission, ok bool, err error) {
+func Read(sentence string) (p Permission, ok bool, err error) {
 	text := strings.ToLower(strings.Join(strings.Fields(strings.TrimRight(strings.TrimSpace(sentence), ".!")), " "))
 	m := rePermission.FindStringSubmatch(text)
 	if m == nil {
@@ -100,17 +100,17 @@ func ReadPermission(sentence string) (p Permission, ok bool, err error) {
 		if strings.Contains(thing, "clipboard") {
 			why = "a test may allow or deny clipboard-write (\"allow clipboard writing\"), never clipboard-read: " + permit.Refused["clipboard-read"]
 		}
-		return Permission{}, true, fmt.Errorf("%w: %q names %q: %s", ErrPermission, sentence, thing, why)
+		return Permission{}, true, fmt.Errorf("%w: %q names %q: %s", ErrUnknown, sentence, thing, why)
 	}
 	if m[5] != "" {
 		if !p.Allow || p.Name != "geolocation" {
-			return Permission{}, true, fmt.Errorf("%w: %q gives a position, which only \"allow location at LAT, LON\" takes", ErrPermission, sentence)
+			return Permission{}, true, fmt.Errorf("%w: %q gives a position, which only \"allow location at LAT, LON\" takes", ErrUnknown, sentence)
 		}
 		p.At = true
 		p.Latitude, _ = strconv.ParseFloat(m[5], 64)
 		p.Longitude, _ = strconv.ParseFloat(m[6], 64)
 		if err := permit.CheckPosition(p.Latitude, p.Longitude); err != nil {
-			return Permission{}, true, fmt.Errorf("%w: %q: %v", ErrPermission, sentence, err)
+			return Permission{}, true, fmt.Errorf("%w: %q: %v", ErrUnknown, sentence, err)
 		}
 	}
 	return p, true, nil

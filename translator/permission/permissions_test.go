@@ -1,4 +1,4 @@
-package grammar
+package permission
 
 import (
 	"errors"
@@ -31,14 +31,14 @@ func TestPermissions(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, problems := Permissions(tt.actions)
+			got, problems := List(tt.actions)
 			_, err := Grant(tt.actions)
 			if tt.err != "" {
 				if len(problems) != 1 || !strings.Contains(problems[0], tt.err) {
 					t.Fatalf("got %q, want one problem saying %q", problems, tt.err)
 				}
-				if !errors.Is(err, ErrPermission) || !strings.Contains(err.Error(), tt.err) {
-					t.Fatalf("Grant: got %v, want an error wrapping ErrPermission saying %q", err, tt.err)
+				if !errors.Is(err, ErrUnknown) || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("Grant: got %v, want an error wrapping ErrUnknown saying %q", err, tt.err)
 				}
 				return
 			}

@@ -1,0 +1,156 @@
+package grammar
+
+// Quoted texts in checks, as feature files write them: a list of them
+// (`"Saved" and "Synced"`), one scoped by `within` to a named part of the
+// page, and quoted words with others beside them that no form reads.
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
+	"github.com/plaintest/plaintest/translator/names"
+)
+
+// scopeByKind reports whether a reWithin match gives its place as the
+// text forms give one ("in the header", "inside the Blue Mug card"): not
+// "within", and a place that is not quoted and starts with an article.
+func scopeByKind(g []string) bool {
+	return !strings.EqualFold(g[2], "within") && names.Quoted(g[3]) == "" && names.StripArticle(g[3]) != g[3]
+}
+
+// reQuotedList is two or more quotations joined by commas, "and" or "or",
+// then the rest of the sentence.
+var reQuotedList = regexp.MustCompile(`^((?:"[^"]+"|“[^”]+”|'[^']+')(?:\s*(?:,\s*(?:(?:and|or)\s+)?|(?:and|or)\s+)(?:"[^"]+"|“[^”]+”|'[^']+'))+)(.*)$`)
+
+// quotedList reads a list of quoted texts at the start of s: the texts
+// (quotes and all), whether they are joined by "or", and the rest of s.
+func quotedList(s string) (items []string, or bool, rest string, ok bool) {
+	g := reQuotedList.FindStringSubmatch(strings.TrimSpace(s))
+	if g == nil {
+		return nil, false, "", false
+	}
+	items = names.ReQuoted.FindAllString(g[1], -1)
+	outside := names.ReQuoted.ReplaceAllString(g[1], " ")
+	return items, regexp.MustCompile(`(?i)\bor\b`).MatchString(outside), g[2], len(items) > 1
+}
+
+// eachQuoted reads a check of each quoted text with read and returns the
+// checks in order. Joined by "or", the checks must all be that a text is
+// not shown (none of them is): that one of several texts is shown is not
+// a check plaintest makes.
+func eachQuoted(items []string, or bool, read func(q string) ([]step.Step, error)) ([]step.Step, error) {
+	var out []step.Step
+	for _, q := range items {
+		steps, err := read(q)
+		if err != nil {
+			return nil, err
+		}
+		for _, st := range steps {
+			if or && st.Kind != step.AssertGone {
+				return nil, final(fmt.Errorf("%w: %s joined by \"or\": a check that one of them is shown is not one plaintest makes; check each, or the one the page must show", translator.ErrUnparsable, strings.Join(items, ", ")))
+			}
+		}
+		out = append(out, steps...)
+	}
+	return out, nil
+}
+
+// withinPlace is the one part of the page whose name is place (a card, a
+// row, a section named "Blue Mug"), the element a `within` check reads:
+// one with content of its own, the innermost when they nest. None, or
+// several, is an error naming them.
+func withinPlace(page *dom.Node, place string) (*dom.Node, error) {
+	want := dom.Normalize(names.StripArticle(place))
+	var found []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if n.Ref != "" && len(n.Children) > 0 && dom.Normalize(names.Label(n)) == want {
+			for i, f := range found {
+				if isAncestor(f, n) {
+					found[i] = n // the innermost of a name
+					return true
+				}
+			}
+			found = append(found, n)
+		}
+		return true
+	})
+	switch len(found) {
+	case 0:
+		return nil, fmt.Errorf("%w: no part of the page is named %q to look within", translator.ErrUnparsable, place)
+	case 1:
+		return found[0], nil
+	}
+	var ds []string
+	for _, n := range found {
+		ds = append(ds, names.DescribeContainer(page, n))
+	}
+	return nil, fmt.Errorf("%q names %d parts of the page: %s; name the one to look within by its kind too (\"in the %s article\")",
+		place, len(found), strings.Join(ds, "; "), place)
+}
+
+func isAncestor(a, n *dom.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p == a {
+			return true
+		}
+	}
+	return false
+}
+
+// unquotedWords are the words of s outside its quotes, but for those that
+// only name the text ("the text", "the message"); "" when none.
+func unquotedWords(s string) string {
+	rest := strings.TrimSpace(names.ReQuoted.ReplaceAllString(s, " "))
+	rest = strings.TrimSpace(reTextWord.ReplaceAllString(rest+" ", ""))
+	return strings.Trim(rest, " .!:,;")
+}
+
+// quoteOf is s's first quotation, quotes and all.
+func quoteOf(s string) string { return names.ReQuoted.FindString(s) }
+
+// expectedText strips quotes and filler words from the text an assertion names.
+func expectedText(s string) string {
+	if q := names.Quoted(s); q != "" {
+		return q
+	}
+	s = strings.TrimSpace(s)
+	s = reTextWord.ReplaceAllString(s, "")
+	s = strings.TrimPrefix(s, "the text ")
+	return strings.TrimSpace(s)
+}
+
+// quotedWhole returns the quoted text when s is nothing but a quotation.
+func quotedWhole(s string) string {
+	s = strings.TrimSpace(s)
+	if q := names.Quoted(s); q != "" && len(q)+2 >= len(s)-1 {
+		return q
+	}
+	return ""
+}
+
+// submatchOutsideQuotes is re.FindStringSubmatch(s) where the quoted parts
+// of s cannot take part in the match's own words: they are blanked (same
+// length) for matching, and the groups are cut from s itself.
+func submatchOutsideQuotes(re *regexp.Regexp, s string) []string {
+	idx := indexOutsideQuotes(re, s)
+	if idx == nil {
+		return nil
+	}
+	out := make([]string, len(idx)/2)
+	for i := range out {
+		if idx[2*i] >= 0 {
+			out[i] = s[idx[2*i]:idx[2*i+1]]
+		}
+	}
+	return out
+}
+
+// indexOutsideQuotes is re.FindStringSubmatchIndex(s) with the quoted
+// parts of s blanked (same length), so the indexes are s's own.
+func indexOutsideQuotes(re *regexp.Regexp, s string) []int {
+	return re.FindStringSubmatchIndex(names.ReQuoted.ReplaceAllStringFunc(s, func(q string) string { return strings.Repeat("\x00", len(q)) }))
+}
