@@ -55,6 +55,11 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		limit = d
 	}
 	deadline := time.Now().Add(limit)
+	// A page on its way (a check the navigation of the step before
+	// interrupted: Enter in a form whose page is slow) has the
+	// navigation timeout, as the navigation itself has.
+	navLimit := max(limit, r.opts.NavTimeout)
+	navDeadline := time.Now().Add(navLimit)
 	// Each look asks the page for the target again: close together at
 	// first, when a late element most often comes, then once a second, as
 	// compile's looks and Playwright's own retries are spaced.
@@ -97,6 +102,9 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 			return o, nil
 		}
 		left := time.Until(deadline)
+		if navigated {
+			left = time.Until(navDeadline)
+		}
 		if isChecked && !navigated && (!probed || left <= 0) {
 			// Is it late, or does the target name another element now?
 			probed = true
@@ -114,7 +122,11 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 			case !hasTarget:
 				what = "the tab"
 			}
-			o.fail = fmt.Sprintf("%s (waited %s for %s)", msg, limit, what)
+			waited := limit
+			if navigated {
+				waited = navLimit
+			}
+			o.fail = fmt.Sprintf("%s (waited %s for %s)", msg, waited, what)
 			o.unreached = hasTarget && !navigated
 			if isChecked && !navigated {
 				return r.missed(ctx, pl, s, params, chk, o, o.fail)

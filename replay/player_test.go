@@ -861,7 +861,7 @@ func TestParseScreenshots(t *testing.T) {
 
 // A check that a navigation ends (Playwright: "Execution context was
 // destroyed", a submit's page on its way) asks again, of the new page,
-// until the step timeout; any other evaluation fails at once, as it may
+// until the navigation timeout (the step timeout when longer); any other evaluation fails at once, as it may
 // have done something.
 func TestNavigatedCheckAsksAgain(t *testing.T) {
 	call, err := commandgen.Call(step.Step{Kind: step.AssertText, Value: "Welcome"}, "")
@@ -883,6 +883,12 @@ func TestNavigatedCheckAsksAgain(t *testing.T) {
 	if res.Success || !strings.Contains(res.Steps[0].Error, "Execution context was destroyed") ||
 		!strings.Contains(res.Steps[0].Error, "waited 300ms for the page to stop navigating") {
 		t.Errorf("success %v, error %q: want the server's error and the wait", res.Success, res.Steps[0].Error)
+	}
+	// A page on its way has the navigation timeout, as its navigation has.
+	f = &fake{readyAfter: 1, evalErrors: 1000}
+	_, res, _ = play(t, f, &Options{Timeout: 100 * time.Millisecond, NavTimeout: 600 * time.Millisecond, Poll: 20 * time.Millisecond}, scenario("", check))
+	if res.Success || !strings.Contains(res.Steps[0].Error, "waited 600ms for the page to stop navigating") {
+		t.Errorf("with --nav-timeout: success %v, error %q: want the wait of the navigation timeout", res.Success, res.Steps[0].Error)
 	}
 
 	f = &fake{readyAfter: 1, evalErrors: 1}
