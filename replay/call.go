@@ -19,16 +19,13 @@ import (
 	"github.com/plaintest/plaintest/step"
 )
 
-// callOnce calls an MCP tool. A call with a "target" that fails because the
-// target matches nothing, and a browser_tabs select of a tab not open yet,
-// are repeated, Poll apart and then further (clock.Backoff), until Timeout
-// has passed. A role named without
-// exact is sent with its name read as words (locator.WordNames: "Paid" is not
-// the name of "Unpaid"). An action on an element with a compiled identity
-// is sent narrowed to it too (see identity.go): when its target now names
-// another element, it fails at once, saying which; with a Healer, such a
-// step (or one whose target names nothing) is re-read and may run on a
-// healed target.
+// callOnce calls an MCP tool. A call whose "target" matches nothing, and a
+// browser_tabs select of a tab not open yet, are repeated (clock.Backoff)
+// until Timeout. A role's name is sent read as words (locator.WordNames:
+// "Paid" is not "Unpaid"). An action with a compiled identity is sent
+// narrowed to it (identity.go): when its target now names another element
+// it fails at once, saying which; with a Healer, such a step (or one whose
+// target names nothing) is re-read and may run on a healed target.
 func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (outcome, error) {
 	s, err := r.session(pl.server)
 	if err != nil {
@@ -55,14 +52,10 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 		limit = d
 	}
 	deadline := time.Now().Add(limit)
-	// A page on its way (a check the navigation of the step before
-	// interrupted: Enter in a form whose page is slow) has the
-	// navigation timeout, as the navigation itself has.
-	navLimit := max(limit, r.opts.NavTimeout)
+	navLimit := max(limit, r.opts.NavTimeout) // a page on its way has the navigation's timeout
 	navDeadline := time.Now().Add(navLimit)
-	// Each look asks the page for the target again: close together at
-	// first, when a late element most often comes, then once a second, as
-	// compile's looks and Playwright's own retries are spaced.
+	// Looks close together at first, when a late element most often
+	// comes, then once a second, as Playwright's own retries are spaced.
 	backoff := clock.Backoff{First: r.opts.Poll}
 	probed := false
 	var o outcome
@@ -116,17 +109,13 @@ func (r *run) callOnce(ctx context.Context, pl *plan, params map[string]any) (ou
 			what := "the target"
 			switch {
 			case navigated:
-				what = "the page to stop navigating"
+				what, limit = "the page to stop navigating", navLimit
 			case lateModal(pl.tool, res):
 				what = "the dialog"
 			case !hasTarget:
 				what = "the tab"
 			}
-			waited := limit
-			if navigated {
-				waited = navLimit
-			}
-			o.fail = fmt.Sprintf("%s (waited %s for %s)", msg, waited, what)
+			o.fail = fmt.Sprintf("%s (waited %s for %s)", msg, limit, what)
 			o.unreached = hasTarget && !navigated
 			if isChecked && !navigated {
 				return r.missed(ctx, pl, s, params, chk, o, o.fail)

@@ -9,14 +9,18 @@ import (
 // masker replaces secret values with report.Mask wherever they appear (a
 // value shorter than secret.MinAnywhere only as a whole word).
 type masker struct {
-	m *secret.Masker // nil when there are no secrets
+	m   *secret.Masker
+	any bool // there are secrets
 }
 
 func newMasker(secrets []string) masker {
-	return masker{m: secret.All(secrets, report.Mask)}
+	return masker{m: secret.All(secrets, report.Mask), any: len(secrets) > 0}
 }
 
 func (m masker) text(s string) string { return m.m.Replace(s) }
+
+// ifAny is text when the run has secrets, else nil (tracing.Begin's mask).
+func (m masker) ifAny() func(string) string { return map[bool]func(string) string{true: m.text}[m.any] }
 
 // message is a message for the run's result (a step's error, the run's,
 // a log message): s with its secrets masked, then cut at

@@ -236,11 +236,7 @@ func (r *run) play(ctx context.Context, servers Servers) error {
 			return err
 		}
 		name := func() string { return r.names.claim(r.slug(), r.where()) } // as the run's evidence
-		var mask func(string) string
-		if len(r.vars.Secrets()) > 0 {
-			mask = r.mask.text
-		}
-		if r.trace, err = tracing.Begin(ctx, r.opts.Trace, r.sessions[r.opts.Browser], r.opts.Browser, r.opts.EvidenceDir, name, mask, r.log); err != nil {
+		if r.trace, err = tracing.Begin(ctx, r.opts.Trace, r.sessions[r.opts.Browser], r.opts.Browser, r.opts.EvidenceDir, name, r.mask.ifAny(), r.log); err != nil {
 			return fmt.Errorf("%s: %w", r.where(), err)
 		}
 	}
