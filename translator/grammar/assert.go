@@ -37,7 +37,10 @@ func buildAssertGone(r *Rules, m []string, req translator.Request) ([]step.Step,
 		}
 		return []step.Step{{Kind: step.AssertGone, Value: names.Quoted(g[1]), Role: n.Role, Ref: n.Ref, Element: names.DescribeContainer(req.Page, n)}}, nil
 	}
-	t := expectedText(m[1])
+	t, err := expectedText(m[1])
+	if err != nil {
+		return nil, err
+	}
 	if t == "" {
 		return nil, errNoMatch
 	}
@@ -184,6 +187,7 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 		return eachQuoted(items, or, func(q string) ([]step.Step, error) { return r.readText(req, q+rest, strict) })
 	}
 	kind, text, place := step.AssertText, "", ""
+	var err error // expectedText's: a quotation with more said beside it
 	// Words inside quotes are the expected text, never the sentence's verb.
 	switch g := []string(nil); {
 	case quotedWhole(body) != "":
@@ -193,33 +197,39 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 		if steps, ok, err := r.elementShown(req, g[1], true); ok {
 			return steps, err
 		}
-		kind, text = step.AssertGone, expectedText(g[1])
+		kind = step.AssertGone
+		text, err = expectedText(g[1])
 	case submatchOutsideQuotes(reVisible, body) != nil:
 		g = submatchOutsideQuotes(reVisible, body)
 		if steps, ok, err := r.elementShown(req, g[1], false); ok {
 			return steps, err
 		}
-		text = expectedText(g[1])
 		if s, ok := submatchIn(g[1]); ok { // "$12.00 is shown in the Blue Mug card"
 			text, place = s[0], s[1]
+		} else {
+			text, err = expectedText(g[1])
 		}
 	case submatchOutsideQuotes(reNotShows, body) != nil:
 		g = submatchOutsideQuotes(reNotShows, body)
-		kind, text, place = step.AssertGone, expectedText(g[2]), g[1]
+		kind, place = step.AssertGone, g[1]
+		text, err = expectedText(g[2])
 	case reFirstPerson.MatchString(body) && submatchOutsideQuotes(reShows, body) != nil:
 		// "verify I have read the terms": no part of the page is "I",
 		// so the sentence is the text (a box's label), not "read the
 		// terms" anywhere, which the page's instructions may say.
-		text = expectedText(body)
+		text, err = expectedText(body)
 	case submatchOutsideQuotes(reShows, body) != nil:
 		g = submatchOutsideQuotes(reShows, body)
-		text, place = expectedText(g[2]), g[1]
+		place = g[1]
+		text, err = expectedText(g[2])
 	case submatchOutsideQuotes(reNotIn, body) != nil:
 		g = submatchOutsideQuotes(reNotIn, body)
-		kind, text, place = step.AssertGone, expectedText(names.StripArticle(g[1])), g[2]
+		kind, place = step.AssertGone, g[2]
+		text, err = expectedText(names.StripArticle(g[1]))
 	case submatchOutsideQuotes(reIn, body) != nil:
 		g = submatchOutsideQuotes(reIn, body)
-		text, place = expectedText(names.StripArticle(g[1])), g[2]
+		place = g[2]
+		text, err = expectedText(names.StripArticle(g[1]))
 	case reWithin.FindStringSubmatch(strings.TrimSpace(body)) != nil && !scopeByKind(reWithin.FindStringSubmatch(strings.TrimSpace(body))):
 		g = reWithin.FindStringSubmatch(strings.TrimSpace(body))
 		// The place is the scope the sentence gives: one part of the
@@ -239,21 +249,16 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 		if st, ok := readLabelled(req.Page, body); ok { // "the total is $24.00"
 			return []step.Step{st}, nil
 		}
-		switch {
-		case strict:
+		if strict {
 			return nil, errNoMatch
-		case names.Quoted(body) != "":
-			// The quoted words are the text only when nothing else is
-			// said: `verify "Japan" should be selected in "Country"`
-			// read as `"Japan" is shown` checked what it did not say.
-			if rest := unquotedWords(body); rest != "" {
-				return nil, fmt.Errorf("%w: %q: the words %q beside the quoted text are not read; say what to check of it (`%s is shown`, `FIELD shows %s`)",
-					translator.ErrUnparsable, body, rest, quoteOf(body), quoteOf(body))
-			}
-			text = names.Quoted(body)
-		default:
-			text = expectedText(body)
 		}
+		// Quoted words are the text only when nothing else is said:
+		// `verify "Japan" should be selected in "Country"` read as
+		// `"Japan" is shown` checked what it did not say.
+		text, err = expectedText(body)
+	}
+	if err != nil {
+		return nil, err
 	}
 	if text == "" {
 		return nil, fmt.Errorf("%w: no expected text in %q", translator.ErrUnparsable, body)
@@ -370,7 +375,9 @@ func submatchIn(s string) ([2]string, bool) {
 		place := "the " + strings.TrimSpace(s[i+len(sw):])
 		for _, an := range names.AssertNouns {
 			if len(place) > len(an.Word) && strings.EqualFold(place[len(place)-len(an.Word):], an.Word) {
-				return [2]string{expectedText(s[:i]), place}, true
+				if text, err := expectedText(s[:i]); err == nil {
+					return [2]string{text, place}, true
+				}
 			}
 		}
 	}

@@ -177,8 +177,8 @@ func translated(t *testing.T, page *dom.Node, action, wantErr string) (steps []s
 
 // TestQuotedTextAlone: quoted text is the text a check looks for only
 // when nothing else is said beside it; Cucumber's `"X" should be selected
-// for "Y"` is the select's value; other words beside a quotation are
-// refused, never dropped.
+// for "Y"` is the select's value; other words or quotations beside a
+// quotation are refused, never dropped.
 func TestQuotedTextAlone(t *testing.T) {
 	page, err := dom.ParseARIA(`- main [ref=e1]:
   - combobox "Country" [ref=e2]:
@@ -202,6 +202,19 @@ func TestQuotedTextAlone(t *testing.T) {
 		{action: `verify the text "Checkout"`, kind: step.AssertText, value: "Checkout"},
 		{action: `verify "Japan" picked in Country`, err: `the words "picked in Country" beside the quoted text are not read`},
 		{action: `verify "Japan" blah`, err: `the words "blah" beside the quoted text are not read`},
+		// Two quotations where one form reads one: each read the first
+		// alone and dropped the second (`but not "Cart"` passed on a
+		// page showing Cart).
+		{action: `verify the page shows "Checkout" but not "Cart"`, err: `holds 2 quoted texts`},
+		{action: `verify the heading says "Checkout" not "Cart"`, err: `holds 2 quoted texts`},
+		{action: `verify "Checkout" "Cart" is gone`, err: `holds 2 quoted texts`},
+		{action: `verify "Checkout" "Cart" is shown`, err: `holds 2 quoted texts`},
+		{action: `verify "Checkout" "Cart"`, err: `holds 2 quoted texts`},
+		{action: `I should not see "Cart" but "Checkout"`, err: `holds 2 quoted texts`},
+		{action: `wait for "Checkout" then "Cart"`, err: `holds 2 quoted texts`},
+		{action: `verify the page shows "Checkout" twice`, err: `the words "twice" beside the quoted text are not read`},
+		{action: `verify the page shows "Checkout"`, kind: step.AssertText, value: "Checkout"},
+		{action: `verify the message "Checkout" is shown`, kind: step.AssertText, value: "Checkout"},
 	} {
 		steps, ok := translated(t, page, tt.action, tt.err)
 		if !ok {

@@ -29,8 +29,10 @@ func readLabelled(page *dom.Node, body string) (st step.Step, ok bool) {
 	if m == nil || page == nil {
 		return step.Step{}, false
 	}
-	label, value := commandgen.NormText(names.Unquote(m[1])), expectedText(m[2])
-	if label == "" || value == "" {
+	label := commandgen.NormText(names.Unquote(m[1]))
+	value, err := expectedText(m[2])
+	if label == "" || value == "" || err != nil { // the other readings say why
+
 		return step.Step{}, false
 	}
 	n := labelHolder(page, label)

@@ -26,10 +26,18 @@ func readOrder(r *Rules, req translator.Request, body string) ([]step.Step, erro
 		return r.orderStep(req, m[1], items, step.MatchSequence)
 	}
 	if m := submatchOutsideQuotes(reNthShows, body); m != nil {
-		return r.orderStep(req, m[2], []string{expectedText(names.StripArticle(m[3]))}, position(m[1]))
+		text, err := expectedText(names.StripArticle(m[3]))
+		if err != nil {
+			return nil, err
+		}
+		return r.orderStep(req, m[2], []string{text}, position(m[1]))
 	}
 	if m := submatchOutsideQuotes(reFirstLast, body); m != nil {
-		return r.orderStep(req, m[3], []string{expectedText(names.StripArticle(m[1]))}, position(m[2]))
+		text, err := expectedText(names.StripArticle(m[1]))
+		if err != nil {
+			return nil, err
+		}
+		return r.orderStep(req, m[3], []string{text}, position(m[2]))
 	}
 	return nil, errNoMatch
 }

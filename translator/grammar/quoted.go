@@ -112,15 +112,27 @@ func unquotedWords(s string) string {
 // quoteOf is s's first quotation, quotes and all.
 func quoteOf(s string) string { return names.ReQuoted.FindString(s) }
 
-// expectedText strips quotes and filler words from the text an assertion names.
-func expectedText(s string) string {
+// expectedText is the text an assertion names: its one quotation, beside
+// nothing but words that name it as text ("the message"), or else its
+// words without those. A quotation with other words beside it, or several,
+// is refused: the first quotation alone dropped what the rest said
+// (`shows "Saved" but not "Synced"` checked Saved only).
+func expectedText(s string) (string, error) {
 	if q := names.Quoted(s); q != "" {
-		return q
+		if qs := names.ReQuoted.FindAllString(s, -1); len(qs) > 1 {
+			return "", final(fmt.Errorf("%w: %q holds %d quoted texts: give each a check of its own (`verify %s is shown`, `verify %s is gone`)",
+				translator.ErrUnparsable, strings.TrimSpace(s), len(qs), qs[0], qs[1]))
+		}
+		if rest := unquotedWords(s); rest != "" {
+			return "", final(fmt.Errorf("%w: %q: the words %q beside the quoted text are not read; say what to check of it (`%s is shown`, `FIELD shows %s`)",
+				translator.ErrUnparsable, strings.TrimSpace(s), rest, quoteOf(s), quoteOf(s)))
+		}
+		return q, nil
 	}
 	s = strings.TrimSpace(s)
 	s = reTextWord.ReplaceAllString(s, "")
 	s = strings.TrimPrefix(s, "the text ")
-	return strings.TrimSpace(s)
+	return strings.TrimSpace(s), nil
 }
 
 // quotedWhole returns the quoted text when s is nothing but a quotation.

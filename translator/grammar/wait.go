@@ -20,7 +20,10 @@ import (
 func buildWaitText(r *Rules, m []string, req translator.Request) ([]step.Step, error) {
 	steps, err := r.parseCheck(req, m[1], true)
 	if err == errNoMatch {
-		t := expectedText(m[1])
+		t, terr := expectedText(m[1])
+		if terr != nil {
+			return nil, terr
+		}
 		if t == "" {
 			return nil, errNoMatch
 		}
