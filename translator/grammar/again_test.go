@@ -1,0 +1,47 @@
+package grammar
+
+import (
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+// TestAgain: an action said "again" (once more, a second time) is the
+// action, where "again" was read as part of the name and found nothing;
+// a name that holds the word ("Try again") is still that name, and a
+// check keeps every word it says.
+func TestAgain(t *testing.T) {
+	page, err := dom.ParseARIA(`- main [ref=e1]:
+  - button "Mute" [pressed] [ref=e2]
+  - button "Try again" [ref=e3]
+  - status [ref=e4]: Connected again
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action string
+		kind   step.Kind
+		ref    string
+		value  string
+		err    string
+	}{
+		{action: `click the Mute button again`, kind: step.Click, ref: "e2"},
+		{action: `press the Mute button again`, kind: step.Click, ref: "e2"},
+		{action: `click Mute once more`, kind: step.Click, ref: "e2"},
+		{action: `tap the Mute button, a second time`, kind: step.Click, ref: "e2"},
+		{action: `click Try again`, kind: step.Click, ref: "e3"},
+		{action: `press Enter again`, kind: step.Press, value: "Enter"},
+		{action: `verify the status shows Connected again`, kind: step.AssertText, ref: "e4", value: "Connected again"},
+		{action: `click the Volume button again`, err: `"Volume button again"`},
+	} {
+		steps, ok := translated(t, page, tt.action, tt.err)
+		if !ok {
+			continue
+		}
+		if s := steps[0]; len(steps) != 1 || s.Kind != tt.kind || s.Ref != tt.ref || s.Value != tt.value {
+			t.Errorf("%s: got %d steps, first %s ref %q value %q; want %s ref %q value %q", tt.action, len(steps), s.Kind, s.Ref, s.Value, tt.kind, tt.ref, tt.value)
+		}
+	}
+}
