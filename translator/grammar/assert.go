@@ -335,12 +335,15 @@ func (r *Rules) elementShown(req translator.Request, subject string, gone bool) 
 		}
 	}
 	words, set, ok := names.KindNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject))), false)
-	if !ok {
+	if !ok || set == nil {
 		// A part of the page named by a noun the text checks scope by
-		// ("the Saved status", "the Photos carousel"): read as text, the
-		// words would be a text no page shows, and "is gone" could never
-		// fail.
-		words, set, ok = assertNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject))))
+		// ("the Saved status", "the Photos carousel"), or by one that
+		// names any kind as a part ("the W3C Home Page item": a menu,
+		// list or tree item): read as text, the words would be a text no
+		// page shows, and "is gone" could never fail.
+		if w, s, found := assertNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject)))); found {
+			words, set, ok = w, s, true
+		}
 	}
 	if !ok || set == nil || names.Quoted(subject) != "" {
 		return nil, false, nil
