@@ -241,6 +241,12 @@ func TestWithin(t *testing.T) {
     - paragraph [ref=e9]: Half price
 - list "Offer" [ref=e10]:
   - listitem [ref=e11]: Free delivery
+- dialog [ref=e12]:
+  - heading "Add Delivery Address" [level=2] [ref=e13]
+  - paragraph [ref=e14]: Street
+- region [ref=e15]:
+  - paragraph [ref=e16]: Intro
+  - heading "Returns" [level=2] [ref=e17]
 `)
 	if err != nil {
 		t.Fatal(err)
@@ -257,6 +263,11 @@ func TestWithin(t *testing.T) {
 		{action: `I should see "$12.00" within "Green Mug"`, err: `no part of the page is named "Green Mug"`},
 		{action: `I should not see "$12.00" within "Green Mug"`, err: `no part of the page is named "Green Mug"`},
 		{action: `I should see "Half price" within "Offer"`, err: `"Offer" names 2 parts of the page`},
+		// A dialog labelled by its own heading, which the snapshot leaves
+		// unnamed, is named by that title; a heading that is not the
+		// part's first child titles nothing.
+		{action: `I should see "Street" within "Add Delivery Address"`, kind: step.AssertText, ref: "e12"},
+		{action: `I should not see "Intro" within "Returns"`, err: `no part of the page is named "Returns"`},
 	} {
 		steps, ok := translated(t, page, tt.action, tt.err)
 		if !ok {

@@ -78,6 +78,9 @@ func withinPlace(page *dom.Node, place string) (*dom.Node, error) {
 		}
 		return true
 	})
+	if len(found) == 0 {
+		found = titledBy(page, want)
+	}
 	switch len(found) {
 	case 0:
 		return nil, fmt.Errorf("%w: no part of the page is named %q to look within", translator.ErrUnparsable, place)
@@ -90,6 +93,26 @@ func withinPlace(page *dom.Node, place string) (*dom.Node, error) {
 	}
 	return nil, fmt.Errorf("%q names %d parts of the page: %s; name the one to look within by its kind too (\"in the %s article\")",
 		place, len(found), strings.Join(ds, "; "), place)
+}
+
+// titledRoles are the parts of a page a heading titles as their first
+// child.
+var titledRoles = names.Roles("dialog", "alertdialog", "region", "article", "group", "form", "tabpanel", "complementary", "navigation", "listitem", "generic")
+
+// titledBy is the parts of the page the snapshot leaves unnamed whose
+// first child is a heading named want: a dialog labelled by its own
+// heading (aria-labelledby), whose name Playwright's snapshot does not
+// repeat, is the part a person names by its title.
+func titledBy(page *dom.Node, want string) []*dom.Node {
+	var found []*dom.Node
+	page.Walk(func(n *dom.Node) bool {
+		if p := n.Parent; n.Role == "heading" && p != nil && p != page && p.Ref != "" && p.Name == "" && titledRoles[p.Role] &&
+			p.Children[0] == n && dom.Normalize(names.Label(n)) == want {
+			found = append(found, p)
+		}
+		return true
+	})
+	return found
 }
 
 func isAncestor(a, n *dom.Node) bool {
