@@ -803,7 +803,7 @@ var verbTools = []struct {
 
 // reChecking reads an action that is a check: a verb that says so, or a
 // sentence about the page with no verb before it.
-var reChecking = regexp.MustCompile(`(?i)^(?:verify|assert|expect|ensure|confirm|make sure|i should|should|see|wait|check (?:that|whether|if)\b)|\b(?:is|are|shows?|has|have|contains?|says|lists|reads|appears|comes|ends with|starts with|left)\b`)
+var reChecking = regexp.MustCompile(`(?i)^(?:verify|assert|expect|ensure|confirm|make sure|i should|should|see|wait|check (?:that|whether|if)\b)|\b(?:is|are|shows?|has|have|contains?|says|lists|reads|appears|comes|ends with|starts with|left|should|must)\b`)
 
 // checkTool names, in the audit, a browser_evaluate that is a check (its
 // function polls a condition and throws what it found) rather than an

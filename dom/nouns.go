@@ -99,6 +99,9 @@ var Nouns = longestFirst([]Noun{
 	{Word: "item", AnyKind: true, Part: []string{"listitem", "article", "row", "menuitem", "option", "treeitem"}, Count: []string{"listitem", "option", "treeitem", "menuitem", "row"}, Place: true},
 	{Word: "menu", Kind: []string{"menu", "menubar", "button", "menuitem", "combobox", "listbox"}, Part: []string{"menu", "menubar"}, Shown: []string{"menu", "menubar"}, Place: true},
 	{Word: "treeitem", Kind: []string{"treeitem"}},
+	// A file tree's branches and leaves as its users name them ("expand
+	// the Projects folder"): tree items, or a tree grid's rows.
+	{Word: "folder", Kind: []string{"treeitem", "row"}, Part: []string{"treeitem", "row"}, Count: []string{"treeitem", "row"}},
 	{Word: "gridcell", Kind: []string{"gridcell"}},
 	{Word: "column", Kind: []string{"columnheader"}, Place: true},
 	{Word: "dialog", Kind: []string{"dialog", "alertdialog"}, Part: []string{"dialog", "alertdialog"}, Sole: []string{"dialog", "alertdialog"}, Place: true},

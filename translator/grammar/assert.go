@@ -334,6 +334,13 @@ func (r *Rules) elementShown(req translator.Request, subject string, gone bool) 
 			return steps, true, err
 		}
 	}
+	// `the "Add Delivery Address" dialog`: a name quoted before its kind
+	// noun is that name (a subject quoted whole stays text).
+	quoted := ""
+	if qs := names.ReQuoted.FindAllString(subject, -1); len(qs) == 1 && qs[0] != strings.TrimSpace(subject) {
+		quoted = names.Quoted(qs[0])
+		subject = strings.Replace(subject, qs[0], quoted, 1)
+	}
 	words, set, ok := names.KindNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject))), false)
 	if !ok || set == nil {
 		// A part of the page named by a noun the text checks scope by
@@ -345,7 +352,7 @@ func (r *Rules) elementShown(req translator.Request, subject string, gone bool) 
 			words, set, ok = w, s, true
 		}
 	}
-	if !ok || set == nil || names.Quoted(subject) != "" {
+	if !ok || set == nil || names.Quoted(subject) != "" || quoted != "" && dom.Normalize(words) != dom.Normalize(quoted) {
 		return nil, false, nil
 	}
 	for noun, narrow := range names.ShownRoles {

@@ -45,3 +45,62 @@ func TestItemNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotedNameBeforeKind: Cucumber's `the "X" dialog should not be
+// visible` is the dialog named X, as `the X dialog` is; words beside the
+// quotation that are no kind stay refused, and a subject quoted whole is
+// text.
+func TestQuotedNameBeforeKind(t *testing.T) {
+	page, err := dom.ParseARIA(`- main [ref=e1]:
+  - button "Add Delivery Address" [ref=e2]
+  - dialog "Add Delivery Address" [ref=e3]:
+    - button "Cancel" [ref=e4]
+  - tree "Files" [ref=e5]:
+    - treeitem "project-1.docx" [ref=e6]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action  string
+		kind    step.Kind
+		ref     string
+		negated bool
+		err     string
+	}{
+		{action: `the "Add Delivery Address" dialog should be visible`, kind: step.AssertVisible, ref: "e3"},
+		{action: `the "Add Delivery Address" dialog should not be visible`, kind: step.AssertVisible, negated: true},
+		{action: `verify the "project-1.docx" item is shown`, kind: step.AssertVisible, ref: "e6"},
+		{action: `verify "the Cancel button" is gone`, kind: step.AssertGone},
+		{action: `verify the "Cancel" thing is shown`, err: `the words "the   thing" beside the quoted text are not read`},
+	} {
+		steps, ok := translated(t, page, tt.action, tt.err)
+		if !ok {
+			continue
+		}
+		if s := steps[0]; len(steps) != 1 || s.Kind != tt.kind || s.Ref != tt.ref || s.Negated != tt.negated {
+			t.Errorf("%s: got %d steps, first %s ref %q negated %v; want %s ref %q negated %v", tt.action, len(steps), s.Kind, s.Ref, s.Negated, tt.kind, tt.ref, tt.negated)
+		}
+	}
+}
+
+// TestFolderNoun: a file tree's items are its folders, quoted or not,
+// and the words of a quoted name are the words its locator keeps: a
+// name whose icon glyph Playwright writes into an exact locator
+// ("\uf07b Projects") found nothing at replay.
+func TestFolderNoun(t *testing.T) {
+	page, err := dom.ParseARIA("- tree \"File Directory\" [ref=e1]:\n  - treeitem \"\uf07b Projects\" [ref=e2]\n  - treeitem \"\uf07b Reports\" [ref=e3]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, action := range []string{`expand the Projects folder`, `expand the "Projects" folder`, `I click the "Projects" folder`} {
+		steps, ok := translated(t, page, action, "")
+		if !ok {
+			continue
+		}
+		last := steps[len(steps)-1]
+		if last.Ref != "e2" || last.Words != "Projects" {
+			t.Errorf("%s: last step %s ref %q words %q, want ref e2 words Projects", action, last.Kind, last.Ref, last.Words)
+		}
+	}
+}

@@ -40,7 +40,7 @@ func Words(phrase string, n *dom.Node) string {
 		w = rest
 	}
 	if rest, _, ok := KindNoun(w, false); ok {
-		w = rest
+		w = Unquote(rest) // `the "Projects" folder`: the name quoted before its kind
 	}
 	name := n.Name
 	if name == "" || w == "" || strings.EqualFold(strings.TrimSpace(name), w) {
