@@ -31,7 +31,7 @@ func buildAssertGone(r *Rules, m []string, req translator.Request) ([]step.Step,
 	}
 	if g := reWithin.FindStringSubmatch(strings.TrimSpace(m[1])); g != nil && !scopeByKind(g) {
 		// `I should not see "$99.00" within "Blue Mug"`: not in that part.
-		n, err := withinPlace(req.Page, names.Unquote(g[3]))
+		n, err := names.Within(req.Page, names.Unquote(g[3]))
 		if err != nil {
 			return nil, final(err)
 		}
@@ -235,7 +235,7 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 		// The place is the scope the sentence gives: one part of the
 		// page of that name, or the check is refused (read as the whole
 		// page, it passed where only another card showed the text).
-		n, err := withinPlace(req.Page, names.Unquote(g[3]))
+		n, err := names.Within(req.Page, names.Unquote(g[3]))
 		if err != nil {
 			return nil, err
 		}
@@ -372,36 +372,4 @@ func (r *Rules) elementShown(req translator.Request, subject string, gone bool) 
 	}
 	n, err := names.Element(req, subject, names.ForChecks(set), "element")
 	return shownOrAsked(req, n, err, asked)
-}
-
-// submatchIn splits "TEXT in the PLACE" where PLACE ends in a noun naming
-// a part of the page.
-func submatchIn(s string) ([2]string, bool) {
-	for _, sw := range []string{" in the ", " inside the ", " within the ", " on the "} {
-		i := names.IndexFold(s, sw)
-		if i <= 0 {
-			continue
-		}
-		place := "the " + strings.TrimSpace(s[i+len(sw):])
-		for _, an := range names.AssertNouns {
-			if len(place) > len(an.Word) && strings.EqualFold(place[len(place)-len(an.Word):], an.Word) {
-				if text, err := expectedText(s[:i]); err == nil {
-					return [2]string{text, place}, true
-				}
-			}
-		}
-	}
-	return [2]string{}, false
-}
-
-// assertNoun splits a noun of names.AssertNouns or names.SoleNouns off the end of s:
-// "Saved status" gives ("Saved", status roles, true). A noun alone is not
-// split: "the status" is the one status, which the text forms read.
-func assertNoun(s string) (string, names.RoleSet, bool) {
-	for _, nouns := range [][]names.Noun{names.AssertNouns, names.SoleNouns} {
-		if words, n, ok := names.CutNoun(s, nouns); ok {
-			return words, n.Roles, true
-		}
-	}
-	return "", nil, false
 }

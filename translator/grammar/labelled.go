@@ -32,7 +32,6 @@ func readLabelled(page *dom.Node, body string) (st step.Step, ok bool) {
 	label := commandgen.NormText(names.Unquote(m[1]))
 	value, err := expectedText(m[2])
 	if label == "" || value == "" || err != nil { // the other readings say why
-
 		return step.Step{}, false
 	}
 	n := labelHolder(page, label)
