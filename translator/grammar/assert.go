@@ -37,6 +37,9 @@ func buildAssertGone(r *Rules, m []string, req translator.Request) ([]step.Step,
 		}
 		return []step.Step{{Kind: step.AssertGone, Value: names.Quoted(g[1]), Role: n.Role, Ref: n.Ref, Element: names.DescribeContainer(req.Page, n)}}, nil
 	}
+	if steps, ok, err := r.seenElement(req, m[1], true); ok {
+		return steps, err
+	}
 	t, err := expectedText(m[1])
 	if err != nil {
 		return nil, err
@@ -251,6 +254,9 @@ func (r *Rules) readText(req translator.Request, body string, strict bool) ([]st
 		}
 		if strict {
 			return nil, errNoMatch
+		}
+		if steps, ok, err := r.seenElement(req, body, false); ok {
+			return steps, err
 		}
 		// Quoted words are the text only when nothing else is said:
 		// `verify "Japan" should be selected in "Country"` read as

@@ -104,3 +104,38 @@ func TestFolderNoun(t *testing.T) {
 		}
 	}
 }
+
+// TestSeeElement: Cucumber's `I should see the "Home" link` and `I
+// should not see the Logout link` are that element shown or gone, where
+// the words were read as a text no page shows (or refused beside a
+// quotation); words with no article stay text.
+func TestSeeElement(t *testing.T) {
+	page, err := dom.ParseARIA(`- main [ref=e1]:
+  - button "Save" [ref=e2]
+  - link "Home" [ref=e5]
+  - paragraph [ref=e6]: Save button
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		action  string
+		kind    step.Kind
+		ref     string
+		negated bool
+	}{
+		{action: `I should see the "Home" link`, kind: step.AssertVisible, ref: "e5"},
+		{action: `I should see the Save button`, kind: step.AssertVisible, ref: "e2"},
+		{action: `I should not see the Logout link`, kind: step.AssertVisible, negated: true},
+		{action: `I should not see the "Logout" link`, kind: step.AssertVisible, negated: true},
+		{action: `I should see Save button`, kind: step.AssertText},
+	} {
+		steps, ok := translated(t, page, tt.action, "")
+		if !ok {
+			continue
+		}
+		if s := steps[0]; len(steps) != 1 || s.Kind != tt.kind || s.Ref != tt.ref || s.Negated != tt.negated {
+			t.Errorf("%s: got %d steps, first %s ref %q negated %v; want %s ref %q negated %v", tt.action, len(steps), s.Kind, s.Ref, s.Negated, tt.kind, tt.ref, tt.negated)
+		}
+	}
+}

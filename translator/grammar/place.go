@@ -6,8 +6,22 @@ package grammar
 import (
 	"strings"
 
+	"github.com/plaintest/plaintest/step"
+	"github.com/plaintest/plaintest/translator"
 	"github.com/plaintest/plaintest/translator/names"
 )
+
+// seenElement reads what "I should see" or "I should not see" names when
+// it is an element by its kind after an article ("the Save button",
+// `the "Home" link`): that element shown, or gone, where the words were
+// read as a text no page shows. ok is false for anything else: text.
+func (r *Rules) seenElement(req translator.Request, body string, gone bool) ([]step.Step, bool, error) {
+	b := strings.TrimSpace(body)
+	if names.StripArticle(b) == b {
+		return nil, false, nil
+	}
+	return r.elementShown(req, b, gone)
+}
 
 // submatchIn splits "TEXT in the PLACE" where PLACE ends in a noun naming
 // a part of the page.
