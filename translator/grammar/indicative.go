@@ -41,6 +41,10 @@ var indicatives = []struct {
 	re  *regexp.Regexp
 	out func(verb string) string // verb: the group of showVerbRe, if the form has it
 }{
+	// "should have focus", "does not have the focus": focused, never the
+	// value "focus".
+	{regexp.MustCompile(`(?i)\b(?:` + modalNot + ` have|does not have|doesn't have|has no) (?:the )?focus$`), func(string) string { return "is not focused" }},
+	{regexp.MustCompile(`(?i)\b(?:` + modalWords + ` (?:still )?have|has|still has) (?:the )?focus$`), func(string) string { return "is focused" }},
 	// "should no longer be shown", "should no longer show X".
 	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer be\b`), func(string) string { return "is no longer" }},
 	{regexp.MustCompile(`(?i)\b` + modalWords + ` no longer ` + showVerbRe + `\b`), func(v string) string { return "no longer " + third(v) }},
