@@ -29,7 +29,11 @@ func buildAssertGone(r *Rules, m []string, req translator.Request) ([]step.Step,
 			return buildAssertGone(r, []string{m[0], q + rest}, req)
 		})
 	}
-	if g := reWithin.FindStringSubmatch(strings.TrimSpace(m[1])); g != nil && !scopeByKind(g) {
+	if g := reWithin.FindStringSubmatch(strings.TrimSpace(m[1])); g != nil && scopeByKind(g) {
+		// `I should not see "$99.00" within the Blue Mug card`: as
+		// `"$99.00" is not in the Blue Mug card` reads it.
+		return r.readText(req, g[1]+" is not in "+g[3], false)
+	} else if g != nil {
 		// `I should not see "$99.00" within "Blue Mug"`: not in that part.
 		n, err := names.Within(req.Page, names.Unquote(g[3]))
 		if err != nil {

@@ -267,6 +267,10 @@ func TestWithin(t *testing.T) {
 		// unnamed, is named by that title; a heading that is not the
 		// part's first child titles nothing.
 		{action: `I should see "Street" within "Add Delivery Address"`, kind: step.AssertText, ref: "e12"},
+		// Within a kind, as "in the Blue Mug article" reads it.
+		{action: `I should see "$12.00" within the Red Mug article`, kind: step.AssertText, ref: "e4"},
+		{action: `I should not see "$12.00" within the Blue Mug article`, kind: step.AssertGone, ref: "e1"},
+		{action: `I should see "$12.00" within the Green Mug`, err: `no part of the page is named "the Green Mug"`},
 		{action: `I should not see "Intro" within "Returns"`, err: `no part of the page is named "Returns"`},
 	} {
 		steps, ok := translated(t, page, tt.action, tt.err)

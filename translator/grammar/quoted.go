@@ -15,10 +15,21 @@ import (
 )
 
 // scopeByKind reports whether a reWithin match gives its place as the
-// text forms give one ("in the header", "inside the Blue Mug card"): not
-// "within", and a place that is not quoted and starts with an article.
+// text forms give one ("in the header", "inside the Blue Mug card"): a
+// place that is not quoted and starts with an article, and after
+// "within" ends in a kind noun.
 func scopeByKind(g []string) bool {
-	return !strings.EqualFold(g[2], "within") && names.Quoted(g[3]) == "" && names.StripArticle(g[3]) != g[3]
+	if names.Quoted(g[3]) != "" || names.StripArticle(g[3]) == g[3] {
+		return false
+	}
+	if !strings.EqualFold(g[2], "within") {
+		return true
+	}
+	// "within the header", "within the Blue Mug card": a kind, which the
+	// text forms find, or refuse; "within the Blue Mug" is a name.
+	_, alone := names.KindPhrase(g[3])
+	_, _, named := assertNoun(names.StripArticle(g[3]))
+	return alone || named
 }
 
 // reQuotedList is two or more quotations joined by commas, "and" or "or",
