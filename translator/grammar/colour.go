@@ -47,19 +47,6 @@ var (
 	reCopula      = regexp.MustCompile(`(?i)^(?:is|are|is not|isn't|are not|aren't)$`)
 )
 
-// colourNouns are nouns people end an element's name with that no table
-// of kinds has ("the Status badge", "the error message"): the element is
-// the one the words before them name.
-var colourNouns = []string{"badge", "pill", "chip", "tag", "label", "indicator", "message", "notice", "notification", "text", "dot", "light"}
-
-// colourMessages are those of colourNouns that name, alone with a word
-// before them, the one status or alert ("the error message is red").
-var colourMessages = map[string]bool{"message": true, "notice": true, "notification": true, "text": true}
-
-// alertWords name, before "message", the one alert ("the error
-// message"); any other word the one status or alert.
-var alertWords = map[string]bool{"error": true, "warning": true, "failure": true, "validation": true, "danger": true}
-
 // readColour reads a colour check. A sentence of that form whose subject
 // is a field and whose verb is a copula ("the Colour field is red") is a
 // value, as is one that gives a label's value the page shows ("the
@@ -121,7 +108,7 @@ func colourParts(body string) (subject, part, verb, word string, ok bool) {
 
 // colourElement is the element a colour check's subject names: the one
 // of a kind ("the banner"), an element by its name and kind ("the Delete
-// button"), or one named by the words before a noun of colourNouns ("the
+// button"), or one named by the words before a noun of lexicon.ColourNouns ("the
 // Status badge"; "the status text", whose part is then its text); "the
 // error message" is the one status or alert.
 func colourElement(req translator.Request, subject string, part *string) (*dom.Node, error) {
@@ -143,7 +130,7 @@ func colourElement(req translator.Request, subject string, part *string) (*dom.N
 	if err == nil {
 		return n, nil
 	}
-	for _, noun := range colourNouns {
+	for _, noun := range lexicon.ColourNouns {
 		words, ok := strings.CutSuffix(strings.ToLower(phrase), " "+noun)
 		if !ok || words == "" || noun == "text" {
 			continue
@@ -155,17 +142,17 @@ func colourElement(req translator.Request, subject string, part *string) (*dom.N
 	return nil, err
 }
 
-// nounElement is the element words name before noun of colourNouns: the
-// one of a kind, or by its name; for a noun of colourMessages the one
+// nounElement is the element words name before noun of lexicon.ColourNouns: the
+// one of a kind, or by its name; for a noun of lexicon.ColourMessages the one
 // status or alert when the words name neither.
 func nounElement(req translator.Request, words, noun string) (*dom.Node, error) {
 	n, ok, err := names.SoleOfKind(req.Page, words, nil)
 	if !ok {
 		n, err = names.Element(req, words, names.ForChecks(nil), "element")
 	}
-	if err != nil && colourMessages[noun] {
+	if err != nil && lexicon.ColourMessages[noun] {
 		sole := "status message"
-		if alertWords[strings.ToLower(words)] {
+		if lexicon.AlertWords[strings.ToLower(words)] {
 			sole = "alert"
 		}
 		if m, ok, merr := names.SoleOfKind(req.Page, sole, nil); ok {

@@ -139,3 +139,26 @@ func TestSeeElement(t *testing.T) {
 		}
 	}
 }
+
+// TestHaveFocus: "should have focus" is the focused state, where it was
+// read as a value check of the word "focus".
+func TestHaveFocus(t *testing.T) {
+	page, err := dom.ParseARIA("- textbox \"Username\" [ref=e1]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for action, negated := range map[string]bool{
+		`the "Username" field should have focus`:       false,
+		`the Username field has focus`:                 false,
+		`the Username field should not have the focus`: true,
+		`the Username field does not have focus`:       true,
+	} {
+		steps, ok := translated(t, page, action, "")
+		if !ok {
+			continue
+		}
+		if s := steps[0]; len(steps) != 1 || s.Kind != step.AssertState || s.Value != step.StateFocused || s.Negated != negated || s.Ref != "e1" {
+			t.Errorf("%s: got %d steps, first %s %q negated %v ref %q; want %s %q negated %v ref e1", action, len(steps), s.Kind, s.Value, s.Negated, s.Ref, step.AssertState, step.StateFocused, negated)
+		}
+	}
+}

@@ -219,24 +219,13 @@ func (r *Rules) Translate(ctx context.Context, req translator.Request) ([]step.S
 		// sentence read whole ("click Try again") names nothing. Actions
 		// only: "the status shows Connected again" is a check of the
 		// text it says, never of less.
-		if rest, ok := cutAgain(action); ok {
+		if rest, ok := lexicon.CutAgain(action); ok {
 			if again, aerr := r.read(req, rest); aerr == nil && !slices.ContainsFunc(again, func(s step.Step) bool { return s.Kind.IsCheck() }) {
 				return again, nil
 			}
 		}
 	}
 	return steps, err
-}
-
-// reAgain is the word that says an action is done once more.
-var reAgain = regexp.MustCompile(`(?i),?\s+(?:again|once more|one more time|a second time)$`)
-
-// cutAgain cuts reAgain off the end of action.
-func cutAgain(action string) (string, bool) {
-	if loc := reAgain.FindStringIndex(action); loc != nil && loc[0] > 0 {
-		return action[:loc[0]], true
-	}
-	return "", false
 }
 
 // read reads action, a sentence with no frame named, by the grammar's

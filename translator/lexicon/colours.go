@@ -37,3 +37,16 @@ func ColourFamily(w string) (string, bool) {
 	}
 	return "", false
 }
+
+// ColourNouns are nouns people end an element's name with that no table
+// of kinds has ("the Status badge", "the error message"): the element is
+// the one the words before them name.
+var ColourNouns = []string{"badge", "pill", "chip", "tag", "label", "indicator", "message", "notice", "notification", "text", "dot", "light"}
+
+// ColourMessages are those of ColourNouns that name, alone with a word
+// before them, the one status or alert ("the error message is red").
+var ColourMessages = map[string]bool{"message": true, "notice": true, "notification": true, "text": true}
+
+// AlertWords name, before "message", the one alert ("the error
+// message"); any other word the one status or alert.
+var AlertWords = map[string]bool{"error": true, "warning": true, "failure": true, "validation": true, "danger": true}

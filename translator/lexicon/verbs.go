@@ -1,5 +1,7 @@
 package lexicon
 
+import "regexp"
+
 // The verbs of the sentence forms, one list per form. The grammar's
 // patterns name each list (Alt), never its words.
 var (
@@ -43,3 +45,15 @@ var (
 		"turn", "switch", "toggle", "allow", "deny", "block", "grant", "submit", "search", "sort", "focus", "answer",
 		"add", "set", "close", "change", "return"}
 )
+
+// reAgain is the words that say an action is done once more ("click
+// Mute again").
+var reAgain = regexp.MustCompile(`(?i),?\s+(?:again|once more|one more time|a second time)$`)
+
+// CutAgain cuts the words of reAgain off the end of action.
+func CutAgain(action string) (string, bool) {
+	if loc := reAgain.FindStringIndex(action); loc != nil && loc[0] > 0 {
+		return action[:loc[0]], true
+	}
+	return "", false
+}
