@@ -352,12 +352,13 @@ func (r *Rules) elementShown(req translator.Request, subject string, gone bool) 
 		subject = strings.Replace(subject, qs[0], quoted, 1)
 	}
 	words, set, ok := names.KindNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject))), false)
-	if !ok || set == nil {
+	if !ok || set == nil && names.StripArticle(strings.TrimSpace(subject)) != strings.TrimSpace(subject) {
 		// A part of the page named by a noun the text checks scope by
-		// ("the Saved status", "the Photos carousel"), or by one that
-		// names any kind as a part ("the W3C Home Page item": a menu,
-		// list or tree item): read as text, the words would be a text no
-		// page shows, and "is gone" could never fail.
+		// ("the Saved status", "the Photos carousel"), or after an
+		// article by one that names any kind as a part ("the W3C Home
+		// Page item": a menu, list or tree item; "1 item" is text): read
+		// as text, the words would be a text no page shows, and "is
+		// gone" could never fail.
 		if w, s, found := assertNoun(names.StripArticle(names.Unquote(strings.TrimSpace(subject)))); found {
 			words, set, ok = w, s, true
 		}

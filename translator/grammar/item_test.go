@@ -46,6 +46,18 @@ func TestItemNoun(t *testing.T) {
 	}
 }
 
+// TestItemCountIsText: "1 item is shown" (a to-do list's footer, "1
+// item left") is text, not an item named "1".
+func TestItemCountIsText(t *testing.T) {
+	page, err := dom.ParseARIA("- contentinfo [ref=e1]:\n  - text: 1 item left\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if steps, ok := translated(t, page, `verify 1 item is shown`, ""); ok && (steps[0].Kind != step.AssertText || steps[0].Value != "1 item") {
+		t.Errorf("verify 1 item is shown: got %s %q, want %s %q", steps[0].Kind, steps[0].Value, step.AssertText, "1 item")
+	}
+}
+
 // TestQuotedNameBeforeKind: Cucumber's `the "X" dialog should not be
 // visible` is the dialog named X, as `the X dialog` is; words beside the
 // quotation that are no kind stay refused, and a subject quoted whole is
