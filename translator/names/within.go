@@ -12,7 +12,8 @@ import (
 
 // Within is the one part of the page whose name is place (a card, a
 // row, a section named "Blue Mug"), the element a `within` check reads:
-// one with content of its own, the innermost when they nest. None, or
+// one with content of its own, the innermost when they nest; with none of
+// that name, the one its first heading titles so (titledBy). None, or
 // several, is an error naming them.
 func Within(page *dom.Node, place string) (*dom.Node, error) {
 	want := dom.Normalize(StripArticle(place))
