@@ -20,13 +20,7 @@ func TestAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct {
-		action string
-		kind   step.Kind
-		ref    string
-		value  string
-		err    string
-	}{
+	checkCases(t, page, []stepCase{
 		{action: `click the Mute button again`, kind: step.Click, ref: "e2"},
 		{action: `press the Mute button again`, kind: step.Click, ref: "e2"},
 		{action: `click Mute once more`, kind: step.Click, ref: "e2"},
@@ -35,13 +29,5 @@ func TestAgain(t *testing.T) {
 		{action: `press Enter again`, kind: step.Press, value: "Enter"},
 		{action: `verify the status shows Connected again`, kind: step.AssertText, ref: "e4", value: "Connected again"},
 		{action: `click the Volume button again`, err: `"Volume button again"`},
-	} {
-		steps, ok := translated(t, page, tt.action, tt.err)
-		if !ok {
-			continue
-		}
-		if s := steps[0]; len(steps) != 1 || s.Kind != tt.kind || s.Ref != tt.ref || s.Value != tt.value {
-			t.Errorf("%s: got %d steps, first %s ref %q value %q; want %s ref %q value %q", tt.action, len(steps), s.Kind, s.Ref, s.Value, tt.kind, tt.ref, tt.value)
-		}
-	}
+	})
 }

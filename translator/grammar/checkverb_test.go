@@ -175,6 +175,35 @@ func translated(t *testing.T, page *dom.Node, action, wantErr string) (steps []s
 	return steps, true
 }
 
+// stepCase is a sentence and the one step it must read as (its kind,
+// ref, value when given, and negation), or the error it must be refused
+// with.
+type stepCase struct {
+	action  string
+	kind    step.Kind
+	ref     string
+	value   string
+	negated bool
+	err     string
+}
+
+// checkCases translates each case's sentence against page and reports
+// each that reads otherwise.
+func checkCases(t *testing.T, page *dom.Node, cases []stepCase) {
+	t.Helper()
+	for _, tt := range cases {
+		steps, ok := translated(t, page, tt.action, tt.err)
+		if !ok {
+			continue
+		}
+		s := steps[0]
+		if len(steps) != 1 || s.Kind != tt.kind || s.Ref != tt.ref || s.Negated != tt.negated || tt.value != "" && s.Value != tt.value {
+			t.Errorf("%s: got %d steps, first %s ref %q value %q negated %v; want %s ref %q value %q negated %v",
+				tt.action, len(steps), s.Kind, s.Ref, s.Value, s.Negated, tt.kind, tt.ref, tt.value, tt.negated)
+		}
+	}
+}
+
 // TestQuotedTextAlone: quoted text is the text a check looks for only
 // when nothing else is said beside it; Cucumber's `"X" should be selected
 // for "Y"` is the select's value; other words or quotations beside a

@@ -73,27 +73,13 @@ func TestQuotedNameBeforeKind(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct {
-		action  string
-		kind    step.Kind
-		ref     string
-		negated bool
-		err     string
-	}{
+	checkCases(t, page, []stepCase{
 		{action: `the "Add Delivery Address" dialog should be visible`, kind: step.AssertVisible, ref: "e3"},
 		{action: `the "Add Delivery Address" dialog should not be visible`, kind: step.AssertVisible, negated: true},
 		{action: `verify the "project-1.docx" item is shown`, kind: step.AssertVisible, ref: "e6"},
 		{action: `verify "the Cancel button" is gone`, kind: step.AssertGone},
 		{action: `verify the "Cancel" thing is shown`, err: `the words "the   thing" beside the quoted text are not read`},
-	} {
-		steps, ok := translated(t, page, tt.action, tt.err)
-		if !ok {
-			continue
-		}
-		if s := steps[0]; len(steps) != 1 || s.Kind != tt.kind || s.Ref != tt.ref || s.Negated != tt.negated {
-			t.Errorf("%s: got %d steps, first %s ref %q negated %v; want %s ref %q negated %v", tt.action, len(steps), s.Kind, s.Ref, s.Negated, tt.kind, tt.ref, tt.negated)
-		}
-	}
+	})
 }
 
 // TestFolderNoun: a file tree's items are its folders, quoted or not,
@@ -130,26 +116,13 @@ func TestSeeElement(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range []struct {
-		action  string
-		kind    step.Kind
-		ref     string
-		negated bool
-	}{
+	checkCases(t, page, []stepCase{
 		{action: `I should see the "Home" link`, kind: step.AssertVisible, ref: "e5"},
 		{action: `I should see the Save button`, kind: step.AssertVisible, ref: "e2"},
 		{action: `I should not see the Logout link`, kind: step.AssertVisible, negated: true},
 		{action: `I should not see the "Logout" link`, kind: step.AssertVisible, negated: true},
 		{action: `I should see Save button`, kind: step.AssertText},
-	} {
-		steps, ok := translated(t, page, tt.action, "")
-		if !ok {
-			continue
-		}
-		if s := steps[0]; len(steps) != 1 || s.Kind != tt.kind || s.Ref != tt.ref || s.Negated != tt.negated {
-			t.Errorf("%s: got %d steps, first %s ref %q negated %v; want %s ref %q negated %v", tt.action, len(steps), s.Kind, s.Ref, s.Negated, tt.kind, tt.ref, tt.negated)
-		}
-	}
+	})
 }
 
 // TestHaveFocus: "should have focus" is the focused state, where it was
@@ -159,18 +132,10 @@ func TestHaveFocus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for action, negated := range map[string]bool{
-		`the "Username" field should have focus`:       false,
-		`the Username field has focus`:                 false,
-		`the Username field should not have the focus`: true,
-		`the Username field does not have focus`:       true,
-	} {
-		steps, ok := translated(t, page, action, "")
-		if !ok {
-			continue
-		}
-		if s := steps[0]; len(steps) != 1 || s.Kind != step.AssertState || s.Value != step.StateFocused || s.Negated != negated || s.Ref != "e1" {
-			t.Errorf("%s: got %d steps, first %s %q negated %v ref %q; want %s %q negated %v ref e1", action, len(steps), s.Kind, s.Value, s.Negated, s.Ref, step.AssertState, step.StateFocused, negated)
-		}
-	}
+	checkCases(t, page, []stepCase{
+		{action: `the "Username" field should have focus`, kind: step.AssertState, ref: "e1", value: step.StateFocused},
+		{action: `the Username field has focus`, kind: step.AssertState, ref: "e1", value: step.StateFocused},
+		{action: `the Username field should not have the focus`, kind: step.AssertState, ref: "e1", value: step.StateFocused, negated: true},
+		{action: `the Username field does not have focus`, kind: step.AssertState, ref: "e1", value: step.StateFocused, negated: true},
+	})
 }
