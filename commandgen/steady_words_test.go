@@ -1,10 +1,12 @@
 package commandgen
 
 import (
+	"context"
 	"testing"
 
 	"github.com/plaintest/plaintest/commandgen/locator"
 	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
 )
 
 // TestByWords: an element named by part of its name is found by those
@@ -62,6 +64,38 @@ func TestFilterOnly(t *testing.T) {
 	} {
 		if got := filterOnly(tt.loc); got != tt.want {
 			t.Errorf("filterOnly(%s) = %v, want %v", tt.loc.Selector(), got, tt.want)
+		}
+	}
+}
+
+// glueTextPage is a Page whose generator writes a text locator, as
+// Playwright does for an unnamed landmark.
+type glueTextPage struct{}
+
+func (glueTextPage) Evaluate(context.Context, string, string) (string, bool, error) {
+	return "", true, nil
+}
+func (glueTextPage) GenerateLocator(context.Context, string) (string, error) {
+	return "getByText('Home Sign out')", nil
+}
+func (glueTextPage) Found(*dom.Node) (string, bool, error) { return "", false, nil }
+
+// TestLandmarkByRole: the page's one header (an unnamed landmark) is
+// found by its role, not by the text it shows, which the check in it
+// waits to change; where there are two, the generator's locator stands.
+func TestLandmarkByRole(t *testing.T) {
+	for _, tt := range []struct{ tree, want string }{
+		{"- banner [ref=e1]:\n  - link \"Home\" [ref=e2]\n- main [ref=e3]:\n  - heading \"Shop\" [level=1] [ref=e4]\n", "internal:role=banner"},
+		{"- banner [ref=e1]:\n  - link \"Home\" [ref=e2]\n- banner [ref=e3]:\n  - link \"Cart\" [ref=e4]\n", `internal:text="Home Sign out"i`},
+	} {
+		tree, err := dom.ParseARIA(tt.tree)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tg := Targets{Page: glueTextPage{}, Tree: tree}
+		loc, err := tg.treeTarget(context.Background(), tree.Children[0], step.Step{Kind: step.AssertText, Value: "Sign out"})
+		if err != nil || loc.Selector() != tt.want {
+			t.Errorf("%q: %q, %v; want %q", tt.tree, loc.Selector(), err, tt.want)
 		}
 	}
 }

@@ -186,6 +186,15 @@ func (tg Targets) treeTarget(ctx context.Context, node *dom.Node, s step.Step) (
 			return loc, nil
 		}
 	}
+	if node.Name == "" && landmarkRoles[node.Role] {
+		// The page's one header, footer or other landmark, unnamed: by
+		// its role. Playwright writes its text ("Home Sign out"), which
+		// changes as the page does (the check in it waits for that).
+		loc := locator.Locator{Parts: []locator.LocatorPart{{Kind: locator.PartRole, Role: node.Role}}}
+		if locator.Count(docOf(tg.Tree, node), loc) == 1 {
+			return loc, nil
+		}
+	}
 	if (s.Kind == step.AssertCount || s.Kind == step.AssertOrder) && node.Name == "" {
 		// An unnamed list is known by its place among the lists: a
 		// locator from its items' text would break as they change.
@@ -276,6 +285,11 @@ func (tg Targets) byKey(ctx context.Context, node *dom.Node, s step.Step, loc lo
 	}
 	return by, true
 }
+
+// landmarkRoles are the parts of a page a person names by their kind
+// alone ("the header", "the footer"): treeTarget finds the one of its
+// role by that role.
+var landmarkRoles = map[string]bool{"banner": true, "contentinfo": true, "main": true, "navigation": true, "complementary": true, "search": true}
 
 // keyedRoles are the items byKey names by their key.
 var keyedRoles = map[string]bool{"row": true}
