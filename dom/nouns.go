@@ -144,6 +144,9 @@ var Nouns = longestFirst([]Noun{
 	{Word: "menu bar", Sole: []string{"menubar"}},
 	{Word: "banner", Sole: []string{"banner"}},
 	{Word: "footer", Sole: []string{"contentinfo"}},
+	// A page's header is its banner; "the Price header" a table's column
+	// (or row) header.
+	{Word: "header", Kind: []string{"columnheader", "rowheader"}, Sole: []string{"banner"}},
 	{Word: "log", Sole: []string{"log"}},
 	{Word: "timer", Sole: []string{"timer"}},
 	{Word: "tooltip", Sole: []string{"tooltip"}},

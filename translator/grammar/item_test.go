@@ -139,3 +139,37 @@ func TestHaveFocus(t *testing.T) {
 		{action: `the Username field does not have focus`, kind: step.AssertState, ref: "e1", value: step.StateFocused, negated: true},
 	})
 }
+
+// TestHeaderNoun: "the header" is the page's banner (a check in it reads
+// there, not the whole page); "the Price header" a table's column header;
+// a page with no banner refuses "in the header".
+func TestHeaderNoun(t *testing.T) {
+	page, err := dom.ParseARIA(`- banner [ref=e1]:
+  - link "Home" [ref=e2]
+  - link "Cart" [ref=e3]
+- main [ref=e5]:
+  - link "Home" [ref=e13]
+  - table "Prices" [ref=e6]:
+    - row "Name Price" [ref=e7]:
+      - columnheader "Name" [ref=e8]
+      - columnheader "Price" [ref=e9]
+- contentinfo [ref=e11]:
+  - paragraph [ref=e12]: Copyright 2026
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, page, []stepCase{
+		{action: `verify "Home" is shown in the header`, kind: step.AssertText, ref: "e1", value: "Home"},
+		{action: `verify the header shows "Cart"`, kind: step.AssertText, ref: "e1", value: "Cart"},
+		{action: `verify "Copyright" is not shown in the header`, kind: step.AssertGone, ref: "e1", value: "Copyright"},
+		{action: `click Cart in the header`, kind: step.Click, ref: "e3"},
+		{action: `click Home in the header`, kind: step.Click, ref: "e2"},
+		{action: `click the Price header`, kind: step.Click, ref: "e9"},
+	})
+	bare, err := dom.ParseARIA("- main [ref=e1]:\n  - heading \"Shop\" [level=1] [ref=e2]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, bare, []stepCase{{action: `verify the header shows "Shop"`, err: "no header is on the page"}})
+}
