@@ -71,6 +71,12 @@ func readCount(r *Rules, req translator.Request, body string) ([]step.Step, erro
 		return nil, errNoMatch
 	}
 	items, ok := itemRoles(noun)
+	if !ok && !strings.EqualFold(num, "a") && !strings.EqualFold(num, "an") {
+		// "the header has 2 links", "3 buttons are shown": of a kind.
+		if part, roles, ok, err := names.KindCount(req, subject, noun); ok || err != nil {
+			return countIn(req.Page, part, n, roles), err
+		}
+	}
 	if !ok {
 		// "4 students are listed": the items of the one list or table
 		// the noun names ("Students").
@@ -95,11 +101,16 @@ func readCount(r *Rules, req translator.Request, body string) ([]step.Step, erro
 		}
 		return nil, err
 	}
-	stp := step.Step{Kind: step.AssertCount, Value: strconv.Itoa(n), Values: itemsOf(list, items)}
-	if list.Ref != "" {
-		stp.Role, stp.Ref, stp.Element = list.Role, list.Ref, names.DescribeContainer(req.Page, list)
+	return countIn(req.Page, list, n, itemsOf(list, items)), nil
+}
+
+// countIn: list (nil or of no ref: the page) shows n items of roles.
+func countIn(page, list *dom.Node, n int, roles []string) []step.Step {
+	stp := step.Step{Kind: step.AssertCount, Value: strconv.Itoa(n), Values: roles}
+	if list != nil && list.Ref != "" {
+		stp.Role, stp.Ref, stp.Element = list.Role, list.Ref, names.DescribeContainer(page, list)
 	}
-	return []step.Step{stp}, nil
+	return []step.Step{stp}
 }
 
 // listNamed is the one list, table, tree or menu of page whose name is

@@ -1,0 +1,60 @@
+package names
+
+// Counts of things by their kind ("the header has 2 links").
+
+import (
+	"strings"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/translator"
+)
+
+// KindCount reads a count of things named by their kind ("links",
+// "buttons", "check boxes": a kind noun of dom.Nouns, whole, plural or
+// singular) in the part of the page subject names ("the header", "the
+// navigation", "the Blue Mug card", "the Text Alignment group"; "" or
+// "the page": the whole page,
+// part nil). ok is false when noun is no kind noun whole ("Cart link" is
+// a link of that name, not a count) or subject names no element; err is
+// a part named by its kind that is not on the page, or several.
+func KindCount(req translator.Request, subject, noun string) (part *dom.Node, roles []string, ok bool, err error) {
+	roles = kindRoles(noun)
+	if roles == nil {
+		return nil, nil, false, nil
+	}
+	words := strings.ToLower(StripArticle(strings.TrimSpace(subject)))
+	if words == "" || words == "page" || words == "whole page" {
+		return nil, roles, true, nil
+	}
+	if n, named, err := NamedContainer(req.Page, subject); named || err != nil {
+		return n, roles, named && err == nil, err
+	}
+	if n, sole, err := SoleOfKind(req.Page, subject, nil); sole || err != nil {
+		return n, roles, sole && err == nil, err
+	}
+	n, err := Element(req, subject, ForChecks(nil), "element")
+	if err != nil || n == nil {
+		return nil, nil, false, nil
+	}
+	return n, roles, true, nil
+}
+
+// kindRoles are the roles of the kind noun, plural or singular, of
+// dom.Nouns that noun is whole; nil for none (a word of any kind, "box"
+// or "icon", counts nothing).
+func kindRoles(noun string) []string {
+	w := strings.ToLower(strings.Join(strings.Fields(noun), " "))
+	for _, n := range dom.Nouns {
+		if len(n.Kind) == 0 || n.AnyKind {
+			continue
+		}
+		stem, plural := strings.CutSuffix(w, "es")
+		if !plural || stem != n.Word {
+			stem = strings.TrimSuffix(w, "s")
+		}
+		if stem == n.Word || w == n.Word {
+			return n.Kind
+		}
+	}
+	return nil
+}
