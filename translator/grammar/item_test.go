@@ -173,3 +173,20 @@ func TestHeaderNoun(t *testing.T) {
 	}
 	checkCases(t, bare, []stepCase{{action: `verify the header shows "Shop"`, err: "no header is on the page"}})
 }
+
+// TestApostrophes: contractions and possessives are words, not quote
+// marks: "verify Tom's cart isn't shown" was refused as the quotation
+// "s cart isn".
+func TestApostrophes(t *testing.T) {
+	page, err := dom.ParseARIA("- main [ref=e1]:\n  - heading \"Tom's cart\" [level=1] [ref=e2]\n  - button \"Don't save\" [ref=e3]\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, page, []stepCase{
+		{action: `verify Tom's cart isn't shown`, kind: step.AssertGone, value: "Tom's cart"},
+		{action: `verify the page doesn't show Tom's cart`, kind: step.AssertGone, value: "Tom's cart"},
+		{action: `verify the page shows 'Tom's cart'`, kind: step.AssertText, value: "Tom's cart"},
+		{action: `verify the page shows Tom's cart isn't empty`, kind: step.AssertText, value: "Tom's cart isn't empty"},
+		{action: `click 'Don't save'`, kind: step.Click, ref: "e3"},
+	})
+}

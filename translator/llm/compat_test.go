@@ -319,6 +319,13 @@ func TestLLMNegationNotAsserted(t *testing.T) {
 	if !errors.As(err, &refused) || len(steps) != 0 || !strings.Contains(refused.Reason, "must not be so, and an assert holds when its text is shown") {
 		t.Errorf("steps %+v, err %v; want the assert refused", steps, err)
 	}
+	// A possessive's apostrophe is no quote mark, which would have hidden
+	// the negation between it and the contraction's.
+	srv = openaitest.New(t, script(call("assert", "", "cart")))
+	steps, err = newLLM(t, srv, nil).Translate(t.Context(), loginRequest(t, "verify Tom's cart isn't shown"))
+	if !errors.As(err, &refused) || len(steps) != 0 {
+		t.Errorf("verify Tom's cart isn't shown, asserting cart: steps %+v, err %v; want the assert refused", steps, err)
+	}
 	srv = openaitest.New(t, script(call("assert", "", "Not a member yet?")))
 	steps, err = newLLM(t, srv, nil).Translate(t.Context(), loginRequest(t, "verify Not a member yet? is shown"))
 	if err != nil || steps[0].Kind != step.AssertText || steps[0].Value != "Not a member yet?" {

@@ -1,7 +1,6 @@
 package names
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/plaintest/plaintest/dom"
@@ -14,9 +13,6 @@ func Unquote(s string) string {
 	}
 	return s
 }
-
-// reQuoted finds a quoted part: "…", “…” or '…'.
-var ReQuoted = regexp.MustCompile(`"([^"]+)"|“([^”]+)”|'([^']+)'`)
 
 func Quoted(s string) string {
 	m := ReQuoted.FindStringSubmatch(s)
