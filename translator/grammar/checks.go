@@ -214,11 +214,16 @@ func readValue(r *Rules, req translator.Request, body string) ([]step.Step, erro
 		if err != nil {
 			return nil, final(err)
 		}
-		return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Value: names.Unquote(strings.TrimSpace(m[1])), Match: step.MatchEquals}}, nil
+		v, err := valueOf(m[1])
+		return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Value: v, Match: step.MatchEquals}}, err
 	}
 	if m := submatchOutsideQuotes(reValueAt, body); m != nil && req.Page != nil {
 		if n, err := names.Element(req, m[1], names.ForChecks(valueRoles), "field"); err == nil {
-			value, how := names.Unquote(m[2]), step.MatchNow
+			value, err := valueOf(m[2])
+			if err != nil {
+				return nil, err
+			}
+			how := step.MatchNow
 			if _, err := strconv.ParseFloat(value, 64); err != nil {
 				how = step.MatchEquals // "is at 30.0 degrees Celsius": its value text
 			}
@@ -257,11 +262,22 @@ func readValue(r *Rules, req translator.Request, body string) ([]step.Step, erro
 		if serr != nil {
 			return nil, serr
 		}
-		return []step.Step{{Kind: step.AssertValue, Role: sole.Role, Ref: sole.Ref, Element: names.Describe(req.Page, sole), Value: names.Unquote(m[2]), Match: step.MatchContains}}, nil
+		v, err := valueOf(m[2])
+		return []step.Step{{Kind: step.AssertValue, Role: sole.Role, Ref: sole.Ref, Element: names.Describe(req.Page, sole), Value: v, Match: step.MatchContains}}, err
 	}
 	how := step.MatchEquals
 	if v := strings.ToLower(body); strings.Contains(v, " contains ") || strings.Contains(v, " includes ") || !names.Overlaps(set, valueRoles) {
 		how = step.MatchContains // "the cart link says 1 item": part of its text
 	}
-	return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Value: names.Unquote(m[2]), Match: how}}, nil
+	v, err := valueOf(m[2])
+	return []step.Step{{Kind: step.AssertValue, Role: n.Role, Ref: n.Ref, Element: names.Describe(req.Page, n), Value: v, Match: how}}, err
+}
+
+// valueOf is the value a value check expects, s unquoted; several
+// quotations ("Paris" or "Rome") are refused, not read as one value.
+func valueOf(s string) (string, error) {
+	if qs := names.ReQuoted.FindAllString(s, -1); len(qs) > 1 {
+		return "", final(fmt.Errorf("%w: %q holds %d quoted values: a value check reads one (`FIELD shows %s`)", translator.ErrUnparsable, strings.TrimSpace(s), len(qs), qs[0]))
+	}
+	return names.Unquote(strings.TrimSpace(s)), nil
 }

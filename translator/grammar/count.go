@@ -23,36 +23,6 @@ var listRoles = map[string][]string{
 	"tablist": {"tab"}, "radiogroup": {"radio"}, "feed": {"article"},
 }
 
-func number(s string) (int, bool) {
-	if n, err := strconv.Atoi(s); err == nil && n >= 0 {
-		return n, true
-	}
-	n, ok := lexicon.Numbers[strings.ToLower(s)]
-	return n, ok
-}
-
-// itemRoles reads a count's noun ("items", "rows", "open tasks").
-func itemRoles(noun string) ([]string, bool) {
-	w := strings.ToLower(strings.TrimSpace(noun))
-	if i := strings.LastIndexByte(w, ' '); i > 0 {
-		if rs, ok := itemRoles(w[i+1:]); ok { // "open tasks": the last word counts
-			return rs, true
-		}
-	}
-	for _, cut := range []string{"ies", "es", "s", ""} {
-		if strings.HasSuffix(w, cut) {
-			stem := strings.TrimSuffix(w, cut)
-			if cut == "ies" {
-				stem += "y"
-			}
-			if rs, ok := names.ItemNouns[stem]; ok {
-				return rs, true
-			}
-		}
-	}
-	return nil, false
-}
-
 // readCount reads "the list shows 3 items", "3 items are shown", "the
 // table has 2 rows". The subject must name a list, table, tree or menu on
 // the page ("the list", "the Transuranium elements list"); a count said of
@@ -66,11 +36,11 @@ func readCount(r *Rules, req translator.Request, body string) ([]step.Step, erro
 	} else {
 		return nil, errNoMatch
 	}
-	n, ok := number(num)
+	n, ok := lexicon.Number(num)
 	if !ok {
 		return nil, errNoMatch
 	}
-	items, ok := itemRoles(noun)
+	items, ok := names.ItemRoles(noun)
 	if !ok && !strings.EqualFold(num, "a") && !strings.EqualFold(num, "an") {
 		// "the header has 2 links", "3 buttons are shown": of a kind.
 		if part, roles, ok, err := names.KindCount(req, subject, noun); ok || err != nil {

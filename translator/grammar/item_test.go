@@ -190,3 +190,18 @@ func TestApostrophes(t *testing.T) {
 		{action: `click 'Don't save'`, kind: step.Click, ref: "e3"},
 	})
 }
+
+// TestValueOfOneQuotation: a value check reads one value; `"Paris" or
+// "Rome"` was the value `"Paris" or "Rome"`, quotes and all.
+func TestValueOfOneQuotation(t *testing.T) {
+	page, err := dom.ParseARIA("- main [ref=e1]:\n  - textbox \"City\" [ref=e2]: Paris\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, page, []stepCase{
+		{action: `verify the City field shows "Paris" or "Rome"`, err: "holds 2 quoted values"},
+		{action: `the City field should be "Paris" or "Rome"`, err: "holds 2 quoted values"},
+		{action: `verify the City field shows "Paris"`, kind: step.AssertValue, ref: "e2", value: "Paris"},
+		{action: `verify the City field shows 'Paris'`, kind: step.AssertValue, ref: "e2", value: "Paris"},
+	})
+}

@@ -58,3 +58,26 @@ func kindRoles(noun string) []string {
 	}
 	return nil
 }
+
+// ItemRoles reads a count's item noun ("items", "rows", "open tasks":
+// the last word counts): the roles of ItemNouns it names.
+func ItemRoles(noun string) ([]string, bool) {
+	w := strings.ToLower(strings.TrimSpace(noun))
+	if i := strings.LastIndexByte(w, ' '); i > 0 {
+		if rs, ok := ItemRoles(w[i+1:]); ok {
+			return rs, true
+		}
+	}
+	for _, cut := range []string{"ies", "es", "s", ""} {
+		if strings.HasSuffix(w, cut) {
+			stem := strings.TrimSuffix(w, cut)
+			if cut == "ies" {
+				stem += "y"
+			}
+			if rs, ok := ItemNouns[stem]; ok {
+				return rs, true
+			}
+		}
+	}
+	return nil, false
+}
