@@ -115,7 +115,7 @@ var (
 	// reWithin reads Cucumber's scoped step: `"$12.00" within "Blue Mug"`
 	// (I should see …), the quoted text in the part of the page named.
 	reWithin   = regexp.MustCompile(`(?i)^("[^"]+"|“[^”]+”|'[^']+') (within|inside|in) (.+)$`)
-	reTextWord = regexp.MustCompile(`(?i)^(?:the )?(?:text|message|words?|heading|title)(?: of)? `)
+	reTextWord = regexp.MustCompile(`(?i)^(?:the |an? )?(?:(?:error|success|warning|info|confirmation|validation) )?(?:text|message|words?|heading|title|error|notice|notification)(?: of)? `)
 )
 
 // reStillShown and reStillVerb find the "still" of a check that says its

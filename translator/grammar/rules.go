@@ -48,7 +48,9 @@ var grammar []pattern
 func init() {
 	add := func(intent Intent) func(string, func(*Rules, []string, translator.Request) ([]step.Step, error)) {
 		return func(expr string, build func(r *Rules, m []string, req translator.Request) ([]step.Step, error)) {
-			grammar = append(grammar, pattern{regexp.MustCompile(`(?i)^` + expr + `$`), build, intent})
+			// Grouped: a form of two alternatives ("submit the X form|submit")
+			// is anchored at both ends whole, or "click Submit" ends as one.
+			grammar = append(grammar, pattern{regexp.MustCompile(`(?i)^(?:` + expr + `)$`), build, intent})
 		}
 	}
 	// p: a form that acts; c: one that checks; either: one that checks
@@ -57,7 +59,7 @@ func init() {
 	p, c, either := add(IntentAct), add(IntentCheck), add(intentEither)
 	p(waitTimeExpr, buildWaitTime)
 	p(rememberExpr, buildRemember)
-	c(`(?:(?:i|we|`+userSubject+`) )?(?:should not|shouldn't|must not|mustn't) see (.+)`, buildAssertGone)
+	c(`(?:(?:verify|assert|ensure|confirm|make sure)(?: that)? )?(?:(?:i|we|`+userSubject+`) )?(?:should not|shouldn't|must not|mustn't|do not|don't|does not|doesn't|cannot|can't|can not) see (.+)`, buildAssertGone)
 	c(`(?:i|we|`+userSubject+`) (?:do not|don't|does not|doesn't|cannot|can't|can not) see (.+)`, buildAssertGone)
 	c(`(?:i )?(?:expect|want|need) not to see (.+)`, buildAssertGone)
 	c(onPageExpr, buildOnPage)
@@ -94,6 +96,8 @@ func init() {
 	p(`(?:press|hit|type) (?:the )?(.+?)(?: key)? (?:in|into|on|inside|while in) (.+)`, buildPressIn)
 	p(`(?:press|hit|tap) (?:the )?(.+?)(?: key)?`, buildPress)
 	p(`(?:clear|empty|erase|wipe)(?: out)?(?: the (?:text|contents?|value|input) (?:of|in))? (.+)`, buildClear)
+	p(`leave (.+?) (?:empty|blank)`, buildClear)
+	p(lexicon.Alt(lexicon.TypeVerbs)+` nothing (?:into|in) (.+)`, buildClear) // not the word "nothing"
 	// A quoted value ends at its quote: "type "x" into Sign in email"
 	// types into "Sign in email", whose words the next form would split.
 	p(lexicon.Alt(lexicon.TypeVerbs)+` ("[^"]+"|“[^”]+”|'[^']+') (?:into|in|on) (.+)`, buildType(1, 2))
@@ -121,7 +125,7 @@ func init() {
 	p(`scroll (.+?) (?:all the way )?(?:down |up |back )?to (?:the|its) (bottom|top|end|start)`, buildScrollBox(1, 2))
 	p(lexicon.Alt(lexicon.ScrollVerbs)+` (.+?) (?:into|in) view(?: by scrolling)?`, buildScroll)
 	p(`scroll(?: (?:down|up|back|right|left))?(?: (?:to|until|till))? (.+?)(?: (?:is|comes|appears|shows)(?: (?:into|in) view| visible| shown| on (?:the )?screen)?)?`, buildScroll)
-	c(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)? (.+)`, buildAssert)
+	c(`(?:verify|assert|expect|ensure|confirm|make sure)(?: that)?(?: (?:i|we|`+userSubject+`) (?:can |should |must )?sees?)? (.+)`, buildAssert)
 	c(`(?:(?:i|we) )?(?:should |must |can )?see (.+)`, buildAssert)
 	c(userSubject+` (?:should see|must see|can see|sees) (.+)`, buildAssert)
 	c(`(.+?) should (?:be visible|appear|be shown|show up|be displayed)`, buildAssertWhole)

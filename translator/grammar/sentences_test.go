@@ -1,0 +1,44 @@
+package grammar
+
+import (
+	"testing"
+
+	"github.com/plaintest/plaintest/dom"
+	"github.com/plaintest/plaintest/step"
+)
+
+// TestTesterSentences: checks and actions as testers write them, each
+// refused or misread before: a message named by its kind before its
+// quoted text, "verify I see" and "I don't see", a field left empty
+// (typed "nothing" before), a button named Submit clicked.
+func TestTesterSentences(t *testing.T) {
+	page, err := dom.ParseARIA(`- main [ref=e1]:
+  - textbox "Email" [ref=e2]
+  - paragraph [ref=e3]: Email is required
+  - button "Submit" [ref=e4]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, page, []stepCase{
+		{action: `verify the error message "Email is required" is displayed`, kind: step.AssertText, value: "Email is required"},
+		{action: `verify the error "Email is required" is shown`, kind: step.AssertText, value: "Email is required"},
+		{action: `verify a validation message "Email is required" is shown`, kind: step.AssertText, value: "Email is required"},
+		{action: `verify I see "Email is required"`, kind: step.AssertText, value: "Email is required"},
+		{action: `verify that I can see "Email is required"`, kind: step.AssertText, value: "Email is required"},
+		{action: `verify the user sees the Submit button`, kind: step.AssertVisible, ref: "e4"},
+		{action: `verify I don't see "Welcome"`, kind: step.AssertGone, value: "Welcome"},
+		{action: `I can't see "Welcome"`, kind: step.AssertGone, value: "Welcome"},
+		{action: `verify the user does not see "Welcome"`, kind: step.AssertGone, value: "Welcome"},
+		{action: `leave the Email field empty`, kind: step.Clear, ref: "e2"},
+		{action: `leave Email blank`, kind: step.Clear, ref: "e2"},
+		{action: `enter nothing in Email`, kind: step.Clear, ref: "e2"},
+		{action: `make sure the Email field is empty`, kind: step.AssertValue, ref: "e2", value: ""},
+		// Each form is anchored whole: "click Submit" ended as the
+		// second alternative of "submit the X form|submit", a form's
+		// submit, refused on a page of no form.
+		{action: `click Submit`, kind: step.Click, ref: "e4"},
+		{action: `press Submit`, kind: step.Click, ref: "e4"},
+		{action: `submit`, kind: step.Submit},
+	})
+}
