@@ -59,10 +59,11 @@ func readCount(r *Rules, req translator.Request, body string) ([]step.Step, erro
 	}
 	list, err := r.list(req, subject, items)
 	if list == nil && err == nil && subject != "" {
-		// "Projects contains 5 items": the items inside that element (a
-		// tree item's group, a region).
-		if n, eerr := names.Element(req, subject, names.ForChecks(nil), "element"); eerr == nil && holds(n, items) {
-			list = n
+		// "Projects contains 5 items", "the Pizza Crust group has 3 radio
+		// buttons", "the page has 2 rows": the items in that part.
+		part, ok, perr := names.CountPart(req, subject)
+		if perr != nil || ok && (part == nil || holds(part, items)) {
+			return countIn(req.Page, part, n, items), perr
 		}
 	}
 	if list == nil || err != nil {

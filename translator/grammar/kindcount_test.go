@@ -59,3 +59,27 @@ func TestKindCount(t *testing.T) {
 		t.Errorf("verify the header has a Cart link: a count %v", steps[0])
 	}
 }
+
+// TestCountInPart: items counted in a part named by its heading or in
+// the whole page ("the Pizza Crust group should have 3 radio buttons",
+// "the page should have 3 radio buttons") were the text "3 radio
+// buttons".
+func TestCountInPart(t *testing.T) {
+	page, err := dom.ParseARIA(`- main [ref=e5]:
+  - radiogroup [ref=e28]:
+    - heading "Pizza Crust" [level=3] [ref=e29]
+    - radio "Regular crust" [ref=e30]
+    - radio "Deep dish" [ref=e31]
+  - radiogroup [ref=e33]:
+    - heading "Pizza Delivery" [level=3] [ref=e34]
+    - radio "Pickup" [ref=e35]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, page, []stepCase{
+		{action: `the Pizza Crust group should have 2 radio buttons`, kind: step.AssertCount, ref: "e28", value: "2"},
+		{action: `I should see 1 radio button in the Pizza Delivery group`, kind: step.AssertCount, ref: "e33", value: "1"},
+		{action: `the page should have 3 radio buttons`, kind: step.AssertCount, value: "3"},
+	})
+}

@@ -22,21 +22,31 @@ func KindCount(req translator.Request, subject, noun string) (part *dom.Node, ro
 	if roles == nil {
 		return nil, nil, false, nil
 	}
+	part, ok, err = CountPart(req, subject)
+	return part, roles, ok, err
+}
+
+// CountPart is the part of the page a count's subject names: a part by
+// its name ("the Pizza Crust group"), the one of a kind ("the header"),
+// an element ("Projects"); nil for the whole page ("" or "the page").
+// ok is false when subject names none of them; err is a part named by
+// its kind that is not on the page, or several.
+func CountPart(req translator.Request, subject string) (part *dom.Node, ok bool, err error) {
 	words := strings.ToLower(StripArticle(strings.TrimSpace(subject)))
 	if words == "" || words == "page" || words == "whole page" {
-		return nil, roles, true, nil
+		return nil, true, nil
 	}
 	if n, named, err := NamedContainer(req.Page, subject); named || err != nil {
-		return n, roles, named && err == nil, err
+		return n, named && err == nil, err
 	}
 	if n, sole, err := SoleOfKind(req.Page, subject, nil); sole || err != nil {
-		return n, roles, sole && err == nil, err
+		return n, sole && err == nil, err
 	}
 	n, err := Element(req, subject, ForChecks(nil), "element")
 	if err != nil || n == nil {
-		return nil, nil, false, nil
+		return nil, false, nil
 	}
-	return n, roles, true, nil
+	return n, true, nil
 }
 
 // kindRoles are the roles of the kind noun, plural or singular, of
