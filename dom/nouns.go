@@ -85,7 +85,7 @@ var Nouns = longestFirst([]Noun{
 	{Word: "dropdown", Kind: []string{"combobox", "listbox"}},
 	{Word: "listbox", Kind: []string{"listbox"}, Part: []string{"listbox"}},
 	{Word: "tab", Kind: []string{"tab"}, Count: []string{"tab"}, Place: true},
-	{Word: "option", Kind: []string{"option", "radio"}, Count: []string{"option"}},
+	{Word: "option", Kind: []string{"option", "radio"}, Count: []string{"option", "radio"}},
 	{Word: "radio", Kind: []string{"radio", "menuitemradio"}},
 	{Word: "heading", Kind: []string{"heading"}},
 	{Word: "title", Kind: []string{"heading"}},

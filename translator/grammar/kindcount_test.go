@@ -81,5 +81,8 @@ func TestCountInPart(t *testing.T) {
 		{action: `the Pizza Crust group should have 2 radio buttons`, kind: step.AssertCount, ref: "e28", value: "2"},
 		{action: `I should see 1 radio button in the Pizza Delivery group`, kind: step.AssertCount, ref: "e33", value: "1"},
 		{action: `the page should have 3 radio buttons`, kind: step.AssertCount, value: "3"},
+		// A radio group's radios are its options, as "click the Pickup
+		// option" picks that radio.
+		{action: `I should see 1 option in the Pizza Delivery group`, kind: step.AssertCount, ref: "e33", value: "1"},
 	})
 }
