@@ -42,3 +42,30 @@ func TestTesterSentences(t *testing.T) {
 		{action: `submit`, kind: step.Submit},
 	})
 }
+
+// TestKindMessage: "the alert message" is the alert, "the status text"
+// the status: a check of its text reads there, where it read the whole
+// page.
+func TestKindMessage(t *testing.T) {
+	page, err := dom.ParseARIA(`- main [ref=e1]:
+  - paragraph [ref=e2]: Hello there
+  - status [ref=e3]: Saved
+  - alert [ref=e4]:
+    - paragraph [ref=e5]: Hello
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, page, []stepCase{
+		{action: `the alert message should contain "Hello"`, kind: step.AssertText, ref: "e4", value: "Hello"},
+		{action: `verify the alert text says "Hello"`, kind: step.AssertText, ref: "e4", value: "Hello"},
+		{action: `verify the status text shows "Saved"`, kind: step.AssertText, ref: "e3", value: "Saved"},
+	})
+	// An alert not yet filled (the snapshot lists it empty, with no ref)
+	// is none to read: the check waits for it, never reading the page.
+	empty, err := dom.ParseARIA("- main [ref=e1]:\n  - paragraph [ref=e2]: Hello\n  - alert\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkCases(t, empty, []stepCase{{action: `the alert message should contain "Hello"`, err: "no dialog is open"}})
+}

@@ -4,6 +4,7 @@ package names
 // row", the row, list item or article that holds them.
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -226,13 +227,15 @@ func distance(a, b *dom.Node) int {
 	return 1 << 20
 }
 
-// soleOfKind reads a phrase that is a role noun alone ("the status"): the
-// one element of that kind on the page (among want, when set). ok is false
-// for any other phrase; none of that kind, or several, is an error.
+// soleOfKind reads a phrase that is a role noun alone ("the status"), or
+// its message or text ("the alert message"): the one element of that kind
+// on the page (among want, when set). ok is false for any other phrase;
+// none of that kind, or several, is an error.
 func SoleOfKind(page *dom.Node, phrase string, want RoleSet) (n *dom.Node, ok bool, err error) {
 	w := strings.ToLower(StripArticle(Unquote(strings.TrimSpace(phrase))))
+	of := reItsText.ReplaceAllString(w, "")
 	for _, rn := range SoleNouns {
-		if w != rn.Word || want != nil && !Overlaps(want, rn.Roles) {
+		if w != rn.Word && of != rn.Word || want != nil && !Overlaps(want, rn.Roles) {
 			continue
 		}
 		if page == nil {
@@ -241,6 +244,9 @@ func SoleOfKind(page *dom.Node, phrase string, want RoleSet) (n *dom.Node, ok bo
 		var found []*dom.Node
 		page.Walk(func(c *dom.Node) bool {
 			if c != page && rn.Roles[c.Role] {
+				if c.Ref == "" && len(c.Children) == 0 {
+					return false // empty, and no ref: nothing a person sees (an alert not yet filled)
+				}
 				found = append(found, c)
 				return false // a table inside the dialog is the dialog's
 			}
@@ -260,3 +266,7 @@ func SoleOfKind(page *dom.Node, phrase string, want RoleSet) (n *dom.Node, ok bo
 	}
 	return nil, false, nil
 }
+
+// reItsText is the words after a kind that name what it shows: "the
+// alert message", "the status text".
+var reItsText = regexp.MustCompile(` (?:message|text|content|contents)$`)
