@@ -63,9 +63,12 @@ func TestKindMessage(t *testing.T) {
 	})
 	// An alert not yet filled (the snapshot lists it empty, with no ref)
 	// is none to read: the check waits for it, never reading the page.
-	empty, err := dom.ParseARIA("- main [ref=e1]:\n  - paragraph [ref=e2]: Hello\n  - alert\n")
+	empty, err := dom.ParseARIA("- main [ref=e1]:\n  - paragraph [ref=e2]: Hello\n  - alert\n  - status\n")
 	if err != nil {
 		t.Fatal(err)
 	}
-	checkCases(t, empty, []stepCase{{action: `the alert message should contain "Hello"`, err: "no dialog is open"}})
+	checkCases(t, empty, []stepCase{
+		{action: `the alert message should contain "Hello"`, err: "no dialog is open"},
+		{action: `verify the status shows Hello`, err: "no status is shown: the page's is empty"},
+	})
 }

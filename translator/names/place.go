@@ -242,9 +242,11 @@ func SoleOfKind(page *dom.Node, phrase string, want RoleSet) (n *dom.Node, ok bo
 			return nil, false, nil
 		}
 		var found []*dom.Node
+		empty := false
 		page.Walk(func(c *dom.Node) bool {
 			if c != page && rn.Roles[c.Role] {
 				if c.Ref == "" && len(c.Children) == 0 {
+					empty = true
 					return false // empty, and no ref: nothing a person sees (an alert not yet filled)
 				}
 				found = append(found, c)
@@ -258,7 +260,11 @@ func SoleOfKind(page *dom.Node, phrase string, want RoleSet) (n *dom.Node, ok bo
 			if rn.Roles["dialog"] || rn.Roles["alertdialog"] {
 				want = "dialog"
 			}
-			return nil, true, &translator.NotFoundError{Want: want}
+			nf := &translator.NotFoundError{Want: want}
+			if empty {
+				nf.Where = "shown: the page's is empty"
+			}
+			return nil, true, nf
 		case 1:
 			return found[0], true, nil
 		}
