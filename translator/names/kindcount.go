@@ -53,17 +53,11 @@ func CountPart(req translator.Request, subject string) (part *dom.Node, ok bool,
 // dom.Nouns that noun is whole; nil for none (a word of any kind, "box"
 // or "icon", counts nothing).
 func kindRoles(noun string) []string {
-	w := strings.ToLower(strings.Join(strings.Fields(noun), " "))
-	for _, n := range dom.Nouns {
-		if len(n.Kind) == 0 || n.AnyKind {
-			continue
-		}
-		stem, plural := strings.CutSuffix(w, "es")
-		if !plural || stem != n.Word {
-			stem = strings.TrimSuffix(w, "s")
-		}
-		if stem == n.Word || w == n.Word {
-			return n.Kind
+	for _, stem := range singulars(strings.ToLower(strings.Join(strings.Fields(noun), " "))) {
+		for _, n := range dom.Nouns {
+			if stem == n.Word && len(n.Kind) > 0 && !n.AnyKind {
+				return n.Kind
+			}
 		}
 	}
 	return nil
@@ -78,16 +72,26 @@ func ItemRoles(noun string) ([]string, bool) {
 			return rs, true
 		}
 	}
-	for _, cut := range []string{"ies", "es", "s", ""} {
-		if strings.HasSuffix(w, cut) {
-			stem := strings.TrimSuffix(w, cut)
-			if cut == "ies" {
-				stem += "y"
-			}
-			if rs, ok := ItemNouns[stem]; ok {
-				return rs, true
-			}
+	for _, stem := range singulars(w) {
+		if rs, ok := ItemNouns[stem]; ok {
+			return rs, true
 		}
 	}
 	return nil, false
+}
+
+// singulars are the words a noun may be the plural of ("entries": entry,
+// entri, entrie), and the noun itself, last.
+func singulars(w string) []string {
+	var out []string
+	if stem, ok := strings.CutSuffix(w, "ies"); ok {
+		out = append(out, stem+"y")
+	}
+	if stem, ok := strings.CutSuffix(w, "es"); ok {
+		out = append(out, stem)
+	}
+	if stem, ok := strings.CutSuffix(w, "s"); ok {
+		out = append(out, stem)
+	}
+	return append(out, w)
 }
